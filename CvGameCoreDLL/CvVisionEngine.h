@@ -1,0 +1,393 @@
+#pragma once
+#ifndef CV_VISION_ENGINE_H
+#define CV_VISION_ENGINE_H
+
+// CvVision: which plots one sight source sees (spec civ4-vision.md sections 2-6), bit-exact with
+// BTS 3.19, evaluated in one outward pass over the precomputed displacement table.
+// Plain C++03: this file is compiled into the game's DLL.
+//
+// The engine knows nothing of CvPlot or files. It reads the map through a Map type with
+//     int  getGridWidth() const;  int getGridHeight() const;
+//     bool isWrapX() const;       bool isWrapY() const;
+//     int  seeThroughLevel(int iPlot) const;            // iPlot = y * width + x
+//     int  seeFromLevel(int iPlot, int eTeam) const;    // includes the team's water bonus
+// and reports every count change to a Sink with
+//     void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible);
+// (eInvisible is CV_VISION_NO_INVISIBLE for the plain count).
+
+#include "CvVisionTables.h"
+
+#define CV_VISION_NO_INVISIBLE (-1)
+// canSeePlot answers for targets up to this many plots away on each axis.
+#define CV_VISION_MAX_SEE_DISTANCE (1024)
+
+enum CvVisionResult
+{
+	CV_VISION_OK = 0,
+	CV_VISION_RANGE_NEGATIVE,
+	CV_VISION_RANGE_TOO_LARGE,
+	CV_VISION_ORIGIN_OFF_MAP,
+	CV_VISION_BAD_FACING,
+	CV_VISION_BAD_INVISIBLE_LIST
+};
+
+// A readable sentence for a result, for logs and asserts.
+const char* cvVisionResultText(CvVisionResult eResult);
+
+// One sight source: what changeAdjacentSight receives (spec 2).
+struct CvVisionSource
+{
+	int iX;
+	int iY;
+	int eTeam;
+	int iRange;
+	bool bAerial;                 // a DOMAIN_AIR unit: a plain square, no terrain, no outer ring
+	int eFacing;                  // CV_VISION_NO_DIRECTION unless a bLineOfSight ground unit
+	const int* paeSeeInvisible;   // the unit's SeeInvisible types; none means NO_INVISIBLE once
+	int iNumSeeInvisible;
+
+	CvVisionSource()
+		: iX(0), iY(0), eTeam(0), iRange(0), bAerial(false), eFacing(CV_VISION_NO_DIRECTION)
+		, paeSeeInvisible(0), iNumSeeInvisible(0)
+	{
+	}
+};
+
+// Spec 5: a coordinate on an axis of length iLength, or -1 when that plot is absent.
+// Kept quirk: on a wrapping axis a negative multiple of the length maps to iLength (absent).
+inline int cvVisionWrapCoord(int iC, int iLength, bool bWrap)
+{
+	if (bWrap)
+	{
+		if (iC < 0)
+		{
+			iC = iLength - ((-iC) % iLength);
+		}
+		else if (iC >= iLength)
+		{
+			iC = iC % iLength;
+		}
+	}
+	return (iC >= 0 && iC < iLength) ? iC : -1;
+}
+
+// Spec 4: the shortest displacement along a wrapping axis.
+inline int cvVisionWrapDelta(int iDelta, int iLength, bool bWrap)
+{
+	if (bWrap)
+	{
+		if (iDelta > iLength / 2)
+		{
+			iDelta -= iLength;
+		}
+		else if (iDelta < -(iLength / 2))
+		{
+			iDelta += iLength;
+		}
+	}
+	return iDelta;
+}
+
+class CvVisionEngine
+{
+public:
+	explicit CvVisionEngine(const CvVisionTables& kTables = CvVisionTables::standard())
+		: m_kTables(kTables)
+	{
+	}
+
+	// Spec 2: add (iChange = 1) or remove (iChange = -1) one source's sight.
+	// On an error nothing is changed.
+	template <class Map, class Sink>
+	CvVisionResult changeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource,
+		int iChange) const;
+
+	// Spec 4: can a viewer of eTeam on (iFromX, iFromY) with iRange see (iToX, iToY)?
+	// False for a negative range, an absent plot or a target more than
+	// CV_VISION_MAX_SEE_DISTANCE away.
+	template <class Map>
+	bool canSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int iToY, int eTeam,
+		int iRange, int eFacing) const;
+
+	// The plots one source sees: writes their indices (a plot twice when two displacements
+	// name it on a small wrapping map) and returns how many, or -1 on an error.
+	// paiPlots needs room for (2 * range + 3)^2 entries.
+	template <class Map>
+	int seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
+
+	static CvVisionResult validate(const CvVisionSource& kSource, int iWidth, int iHeight);
+
+private:
+	enum
+	{
+		STATE_CLEAR = 1, // light passes through this displacement further out
+		STATE_PASS = 2,  // clear, and the viewer's level >= its see-through level
+		STATE_ABOVE = 4  // clear, and the viewer's level > its see-through level
+	};
+
+	static int stateOf(int iViewerLevel, int iSeeThrough)
+	{
+		if (iViewerLevel < iSeeThrough)
+		{
+			return 0;
+		}
+		return STATE_CLEAR | STATE_PASS | ((iViewerLevel > iSeeThrough) ? STATE_ABOVE : 0);
+	}
+
+	// Outer ring target, given the OR of its predecessors' states (spec 3).
+	static bool outerVisible(int iPredState, int iTargetSeeFrom, int iViewerLevel)
+	{
+		return (iPredState & STATE_ABOVE) != 0
+			|| ((iPredState & STATE_PASS) != 0 && iTargetSeeFrom > iViewerLevel);
+	}
+
+	// Plot index per table column and row of the sight square; -1 when absent.
+	struct Axes
+	{
+		int aiColumn[CV_VISION_MAX_SIDE];
+		int aiRowStart[CV_VISION_MAX_SIDE];
+		int iRing;
+
+		template <class Map>
+		void fill(const Map& kMap, int iX, int iY, int iRingIn);
+
+		int plotAt(const CvVisionDisplacement& kEntry) const
+		{
+			const int iColumn = aiColumn[kEntry.iDX + iRing];
+			const int iRowStart = aiRowStart[kEntry.iDY + iRing];
+			return (iColumn < 0 || iRowStart < 0) ? -1 : iRowStart + iColumn;
+		}
+	};
+
+	template <class Map>
+	int collect(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
+	template <class Map>
+	int groundPass(const Map& kMap, const CvVisionSource& kSource, const Axes& kAxes, int* paiPlots) const;
+	int aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const;
+
+	const CvVisionTables& m_kTables;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Template definitions
+
+template <class Map>
+void CvVisionEngine::Axes::fill(const Map& kMap, int iX, int iY, int iRingIn)
+{
+	iRing = iRingIn;
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	const bool bWrapX = kMap.isWrapX();
+	const bool bWrapY = kMap.isWrapY();
+	for (int i = -iRing; i <= iRing; ++i)
+	{
+		aiColumn[i + iRing] = cvVisionWrapCoord(iX + i, iWidth, bWrapX);
+		const int iRow = cvVisionWrapCoord(iY + i, iHeight, bWrapY);
+		aiRowStart[i + iRing] = (iRow < 0) ? -1 : iRow * iWidth;
+	}
+}
+
+template <class Map>
+int CvVisionEngine::groundPass(const Map& kMap, const CvVisionSource& kSource, const Axes& kAxes,
+	int* paiPlots) const
+{
+	unsigned char aiState[CV_VISION_MAX_ENTRIES];
+	const int iRing = kAxes.iRing;
+	const int iOrigin = kAxes.plotAt(m_kTables.entry(0));
+	const int iLevel = kMap.seeFromLevel(iOrigin, kSource.eTeam);
+	// Bit 8 is set for every entry when the source has no facing.
+	const unsigned int iFacingBit = (kSource.eFacing == CV_VISION_NO_DIRECTION)
+		? 0x100u : (1u << kSource.eFacing);
+	int iCount = 0;
+
+	aiState[0] = static_cast<unsigned char>(STATE_CLEAR | stateOf(iLevel, kMap.seeThroughLevel(iOrigin)));
+	paiPlots[iCount++] = iOrigin;
+
+	const int iInnerEnd = CvVisionTables::entriesUpToRing(iRing - 1);
+	for (int i = 1; i < iInnerEnd; ++i)
+	{
+		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
+		const int iPlot = kAxes.plotAt(kEntry);
+		const int iPred = aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]];
+		if (iPlot < 0 || (iPred & STATE_CLEAR) == 0)
+		{
+			aiState[i] = 0;
+			continue;
+		}
+		if (((kEntry.iFacingMask | 0x100u) & iFacingBit) != 0)
+		{
+			paiPlots[iCount++] = iPlot;
+		}
+		aiState[i] = static_cast<unsigned char>(stateOf(iLevel, kMap.seeThroughLevel(iPlot)));
+	}
+
+	const int iOuterEnd = CvVisionTables::entriesUpToRing(iRing);
+	for (int i = iInnerEnd; i < iOuterEnd; ++i)
+	{
+		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
+		const int iPlot = kAxes.plotAt(kEntry);
+		const int iPred = aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]];
+		if (iPlot < 0 || (iPred & STATE_PASS) == 0 || ((kEntry.iFacingMask | 0x100u) & iFacingBit) == 0)
+		{
+			continue;
+		}
+		if ((iPred & STATE_ABOVE) != 0 || kMap.seeFromLevel(iPlot, kSource.eTeam) > iLevel)
+		{
+			paiPlots[iCount++] = iPlot;
+		}
+	}
+	return iCount;
+}
+
+template <class Map>
+int CvVisionEngine::seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const
+{
+	if (validate(kSource, kMap.getGridWidth(), kMap.getGridHeight()) != CV_VISION_OK)
+	{
+		return -1;
+	}
+	return collect(kMap, kSource, paiPlots);
+}
+
+template <class Map>
+int CvVisionEngine::collect(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const
+{
+	Axes kAxes;
+	if (kSource.bAerial)
+	{
+		kAxes.fill(kMap, kSource.iX, kSource.iY, kSource.iRange);
+		return aerialPass(kAxes, kSource.iRange, paiPlots);
+	}
+	kAxes.fill(kMap, kSource.iX, kSource.iY, kSource.iRange + 1);
+	return groundPass(kMap, kSource, kAxes, paiPlots);
+}
+
+template <class Map, class Sink>
+CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
+	const CvVisionSource& kSource, int iChange) const
+{
+	const CvVisionResult eResult = validate(kSource, kMap.getGridWidth(), kMap.getGridHeight());
+	if (eResult != CV_VISION_OK)
+	{
+		return eResult;
+	}
+	int aiPlots[CV_VISION_MAX_ENTRIES];
+	const int iCount = collect(kMap, kSource, aiPlots);
+
+	// Spec 2.5: the whole square once per see-invisible type (NO_INVISIBLE when there is none).
+	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
+	const bool bRevealAdjacent = !kSource.bAerial && kSource.eFacing != CV_VISION_NO_DIRECTION;
+	Axes kAdjacent;
+	if (bRevealAdjacent)
+	{
+		kAdjacent.fill(kMap, kSource.iX, kSource.iY, 1);
+	}
+	for (int iPass = 0; iPass < iNumPasses; ++iPass)
+	{
+		const int eInvisible = (kSource.iNumSeeInvisible > 0)
+			? kSource.paeSeeInvisible[iPass] : CV_VISION_NO_INVISIBLE;
+		for (int i = 0; i < iCount; ++i)
+		{
+			kSink.changeVisibilityCount(aiPlots[i], kSource.eTeam, iChange, eInvisible);
+		}
+		// A line-of-sight unit always reveals its 3x3 square: +1 then -1, in both directions.
+		for (int i = 0; bRevealAdjacent && i < CvVisionTables::entriesUpToRing(1); ++i)
+		{
+			const int iPlot = kAdjacent.plotAt(m_kTables.entry(i));
+			if (iPlot >= 0)
+			{
+				kSink.changeVisibilityCount(iPlot, kSource.eTeam, 1, eInvisible);
+				kSink.changeVisibilityCount(iPlot, kSource.eTeam, -1, eInvisible);
+			}
+		}
+	}
+	return CV_VISION_OK;
+}
+
+template <class Map>
+bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int iToY,
+	int eTeam, int iRange, int eFacing) const
+{
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	const bool bWrapX = kMap.isWrapX();
+	const bool bWrapY = kMap.isWrapY();
+	if (iRange < 0 || eFacing < CV_VISION_NO_DIRECTION || eFacing >= CV_VISION_NUM_DIRECTIONS
+		|| cvVisionWrapCoord(iFromX, iWidth, false) < 0 || cvVisionWrapCoord(iFromY, iHeight, false) < 0
+		|| cvVisionWrapCoord(iToX, iWidth, false) < 0 || cvVisionWrapCoord(iToY, iHeight, false) < 0)
+	{
+		return false;
+	}
+	const int iDX = cvVisionWrapDelta(iToX - iFromX, iWidth, bWrapX);
+	const int iDY = cvVisionWrapDelta(iToY - iFromY, iHeight, bWrapY);
+	if (!cvVisionFacingAllows(iDX, iDY, eFacing, m_kTables.farSpreadDegrees(), m_kTables.nearSpreadDegrees()))
+	{
+		return false;
+	}
+	if (iDX == 0 && iDY == 0)
+	{
+		return true;
+	}
+	// Walk the tied-predecessor graph in the octant u >= v >= 0, where the predecessors of
+	// (u, v) are (u-1, v-1) when u <= 2v and (u-1, v) when u >= 2v (both on a tie). The nodes
+	// that lead to the target form, in each column u, an interval [low, low + 1] at most.
+	const bool bSwap = (iDY < 0 ? -iDY : iDY) > (iDX < 0 ? -iDX : iDX);
+	const int iSignX = (iDX < 0) ? -1 : 1;
+	const int iSignY = (iDY < 0) ? -1 : 1;
+	const int iU = bSwap ? iSignY * iDY : iSignX * iDX;
+	const int iV = bSwap ? iSignX * iDX : iSignY * iDY;
+	if (iU > CV_VISION_MAX_SEE_DISTANCE)
+	{
+		return false;
+	}
+	short aiLow[CV_VISION_MAX_SEE_DISTANCE + 1];
+	short aiHigh[CV_VISION_MAX_SEE_DISTANCE + 1];
+	aiLow[iU] = aiHigh[iU] = static_cast<short>(iV);
+	for (int u = iU; u > 0; --u)
+	{
+		const int iLow = aiLow[u];
+		const int iHigh = aiHigh[u];
+		aiLow[u - 1] = static_cast<short>((iLow > 0 && u <= 2 * iLow) ? iLow - 1 : iLow);
+		aiHigh[u - 1] = static_cast<short>((iHigh > 0 && u < 2 * iHigh) ? iHigh - 1 : iHigh);
+	}
+
+	const int iOrigin = iFromY * iWidth + iFromX;
+	const int iLevel = kMap.seeFromLevel(iOrigin, eTeam);
+	int aiPrevState[2] = { STATE_CLEAR | stateOf(iLevel, kMap.seeThroughLevel(iOrigin)), 0 };
+	for (int u = 1; u <= iU; ++u)
+	{
+		int aiState[2] = { 0, 0 };
+		for (int v = aiLow[u]; v <= aiHigh[u]; ++v)
+		{
+			const int iX = cvVisionWrapCoord(iFromX + iSignX * (bSwap ? v : u), iWidth, bWrapX);
+			const int iY = cvVisionWrapCoord(iFromY + iSignY * (bSwap ? u : v), iHeight, bWrapY);
+			if (iX < 0 || iY < 0)
+			{
+				continue;
+			}
+			int iPred = 0;
+			if (v == 0 || u >= 2 * v)
+			{
+				iPred |= (v - aiLow[u - 1] <= 1) ? aiPrevState[v - aiLow[u - 1]] : 0;
+			}
+			if (v > 0 && u <= 2 * v)
+			{
+				iPred |= aiPrevState[v - 1 - aiLow[u - 1]];
+			}
+			const int iPlot = iY * iWidth + iX;
+			if (u == iU)
+			{
+				const int iRing = iRange + 1;
+				const bool bOuter = iU == iRing || iV == iRing;
+				return bOuter ? outerVisible(iPred, kMap.seeFromLevel(iPlot, eTeam), iLevel)
+					: (iPred & STATE_CLEAR) != 0;
+			}
+			aiState[v - aiLow[u]] = (iPred & STATE_CLEAR) ? stateOf(iLevel, kMap.seeThroughLevel(iPlot)) : 0;
+		}
+		aiPrevState[0] = aiState[0];
+		aiPrevState[1] = aiState[1];
+	}
+	return false;
+}
+
+#endif

@@ -1,0 +1,34 @@
+# Everyday targets. `make demo` and `make test` work on a fresh Debian machine: both set up first.
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all setup configure build test demo bench clean
+
+all: build
+
+setup:
+	@tools/setup.sh
+
+configure: setup
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+demo: build
+	$(BUILD)/cvvision demo
+
+# Every benchmark of the project; their summary lines come last.
+BENCHES = bench_vision
+bench: build
+	@mkdir -p $(BUILD)/bench
+	@for b in $(BENCHES); do \
+	  CVVISION_BENCH_SUMMARY=$(BUILD)/bench/$$b.txt $(BUILD)/$$b || exit 1; \
+	done
+	@echo; echo "== summary"; for b in $(BENCHES); do cat $(BUILD)/bench/$$b.txt; done
+
+clean:
+	rm -rf $(BUILD)

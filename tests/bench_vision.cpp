@@ -1,0 +1,197 @@
+// The engine against the reference on random mixed-terrain maps (Google Benchmark).
+// Ends with one summary line per range:
+//   range=R reference_ns=X engine_ns=Y speedup=Z touch_ns=T
+// X and Y: median cost of one add-plus-remove of a ground source; T: the same add-plus-remove of
+// every plot of the (2R+3)^2 square with no line-of-sight test at all (the floor).
+// Summary lines also go to the file named by CVVISION_BENCH_SUMMARY, for `make bench`.
+#include "CvVisionEngine.h"
+#include "PlotGrid.h"
+#include "RandomMaps.h"
+#include "ReferenceVision.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+namespace
+{
+	const int MAP_SIDE = 96;
+	const int NUM_ORIGINS = 1024;
+	const int MAX_BENCH_RANGE = 8;
+
+	struct Fixture
+	{
+		PlotGrid kGrid;
+		std::vector<CvVisionSource> aOrigins;
+
+		Fixture() : kGrid(MAP_SIDE, MAP_SIDE, true, true)
+		{
+			std::mt19937 kRng(3190u);
+			TerrainMix kMix; // 30% water, 10% hills, 3% peaks
+			kMix.iForest = 36; // of the 70% land: about 25% of all plots
+			randomizeTerrain(kGrid, kRng, kMix);
+			for (int i = 0; i < NUM_ORIGINS; ++i)
+			{
+				CvVisionSource kSource;
+				kSource.iX = kRng() % MAP_SIDE;
+				kSource.iY = kRng() % MAP_SIDE;
+				aOrigins.push_back(kSource);
+			}
+		}
+	};
+
+	Fixture& fixture()
+	{
+		static Fixture kFixture;
+		return kFixture;
+	}
+
+	enum Kind
+	{
+		KIND_REFERENCE,
+		KIND_ENGINE,
+		KIND_TOUCH
+	};
+
+	// Changes the count of every plot of the square around the source, no line of sight.
+	void touchSquare(PlotGrid& kGrid, const CvVisionSource& kSource, int iRing, int iChange)
+	{
+		int aiColumn[CV_VISION_MAX_SIDE];
+		for (int i = -iRing; i <= iRing; ++i)
+		{
+			aiColumn[i + iRing] = cvVisionWrapCoord(kSource.iX + i, MAP_SIDE, true);
+		}
+		for (int iDY = -iRing; iDY <= iRing; ++iDY)
+		{
+			const int iRow = cvVisionWrapCoord(kSource.iY + iDY, MAP_SIDE, true);
+			for (int iDX = 0; iDX < 2 * iRing + 1; ++iDX)
+			{
+				if (iRow >= 0 && aiColumn[iDX] >= 0)
+				{
+					kGrid.changeVisibilityCount(iRow * MAP_SIDE + aiColumn[iDX], kSource.eTeam, iChange, CV_VISION_NO_INVISIBLE);
+				}
+			}
+		}
+	}
+
+	void runSight(benchmark::State& kState, Kind eKind, bool bAerial, int iRange)
+	{
+		Fixture& kFix = fixture();
+		const CvVisionEngine kEngine;
+		size_t iNext = 0;
+		for (auto _ : kState)
+		{
+			CvVisionSource kSource = kFix.aOrigins[iNext];
+			iNext = (iNext + 1) % kFix.aOrigins.size();
+			kSource.iRange = iRange;
+			kSource.bAerial = bAerial;
+			if (eKind == KIND_ENGINE)
+			{
+				kEngine.changeAdjacentSight(kFix.kGrid, kFix.kGrid, kSource, 1);
+				kEngine.changeAdjacentSight(kFix.kGrid, kFix.kGrid, kSource, -1);
+			}
+			else if (eKind == KIND_REFERENCE)
+			{
+				referenceChangeAdjacentSight(kFix.kGrid, kFix.kGrid, kSource, 1);
+				referenceChangeAdjacentSight(kFix.kGrid, kFix.kGrid, kSource, -1);
+			}
+			else
+			{
+				touchSquare(kFix.kGrid, kSource, iRange + 1, 1);
+				touchSquare(kFix.kGrid, kSource, iRange + 1, -1);
+			}
+		}
+		benchmark::DoNotOptimize(kFix.kGrid.counts().data());
+	}
+
+	// Collects the median real time of every benchmark, by name.
+	class SummaryReporter : public benchmark::ConsoleReporter
+	{
+	public:
+		std::map<std::string, double> kMedianNs;
+
+		void ReportRuns(const std::vector<Run>& aRuns) override
+		{
+			for (const Run& kRun : aRuns)
+			{
+				if (kRun.run_type == Run::RT_Aggregate && kRun.aggregate_name == "median")
+				{
+					kMedianNs[kRun.run_name.function_name] = kRun.GetAdjustedRealTime();
+				}
+			}
+			ConsoleReporter::ReportRuns(aRuns);
+		}
+	};
+
+	std::string name(const char* szKind, bool bAerial, int iRange)
+	{
+		std::ostringstream kOut;
+		kOut << szKind << (bAerial ? "/aerial/" : "/ground/") << iRange;
+		return kOut.str();
+	}
+}
+
+int main(int argc, char** argv)
+{
+	const char* const aszKinds[3] = { "reference", "engine", "touch" };
+	for (int iRange = 1; iRange <= MAX_BENCH_RANGE; ++iRange)
+	{
+		for (int bAerial = 0; bAerial <= 1; ++bAerial)
+		{
+			for (int eKind = KIND_REFERENCE; eKind <= KIND_TOUCH; ++eKind)
+			{
+				if (bAerial && eKind == KIND_TOUCH)
+				{
+					continue;
+				}
+				benchmark::RegisterBenchmark(name(aszKinds[eKind], bAerial != 0, iRange).c_str(),
+					[=](benchmark::State& kState) { runSight(kState, static_cast<Kind>(eKind), bAerial != 0, iRange); })
+					->Repetitions(3)
+					->ReportAggregatesOnly(true)
+					->MinTime(0.1)
+					->Unit(benchmark::kNanosecond);
+			}
+		}
+	}
+	benchmark::Initialize(&argc, argv);
+	SummaryReporter kReporter;
+	benchmark::RunSpecifiedBenchmarks(&kReporter);
+	benchmark::Shutdown();
+
+	std::ostringstream kSummary;
+	for (int iRange = 1; iRange <= MAX_BENCH_RANGE; ++iRange)
+	{
+		for (int bAerial = 0; bAerial <= 1; ++bAerial)
+		{
+			const auto kRef = kReporter.kMedianNs.find(name("reference", bAerial, iRange));
+			const auto kEng = kReporter.kMedianNs.find(name("engine", bAerial, iRange));
+			const auto kTouch = kReporter.kMedianNs.find(name("touch", false, iRange));
+			if (kRef == kReporter.kMedianNs.end() || kEng == kReporter.kMedianNs.end())
+			{
+				continue; // filtered out
+			}
+			char szLine[256];
+			std::snprintf(szLine, sizeof(szLine), "%srange=%d reference_ns=%.0f engine_ns=%.0f speedup=%.1f",
+				bAerial ? "aerial " : "", iRange, kRef->second, kEng->second, kRef->second / kEng->second);
+			kSummary << szLine;
+			if (!bAerial && kTouch != kReporter.kMedianNs.end())
+			{
+				std::snprintf(szLine, sizeof(szLine), " touch_ns=%.0f engine_over_touch=%.2f", kTouch->second,
+					kEng->second / kTouch->second);
+				kSummary << szLine;
+			}
+			kSummary << '\n';
+		}
+	}
+	std::printf("\n%s", kSummary.str().c_str());
+	if (const char* szFile = std::getenv("CVVISION_BENCH_SUMMARY"))
+	{
+		std::ofstream(szFile) << kSummary.str();
+	}
+	return 0;
+}

@@ -1,0 +1,37 @@
+// Compiled with -std=c++98 -pedantic-errors (and by i686-w64-mingw32-g++) in `make test`: it makes
+// the compiler instantiate every engine template, which a syntax check of the headers alone
+// would not. Nothing here runs.
+#include "CvVisionEngine.h"
+
+namespace
+{
+	struct FlatMap
+	{
+		int getGridWidth() const { return 4; }
+		int getGridHeight() const { return 4; }
+		bool isWrapX() const { return true; }
+		bool isWrapY() const { return false; }
+		int seeThroughLevel(int) const { return 1; }
+		int seeFromLevel(int, int) const { return 1; }
+	};
+
+	struct CountingSink
+	{
+		int iTotal;
+		CountingSink() : iTotal(0) {}
+		void changeVisibilityCount(int, int, int iChange, int) { iTotal += iChange; }
+	};
+}
+
+int cvVisionInstantiateForCxx03Check()
+{
+	const CvVisionEngine kEngine;
+	FlatMap kMap;
+	CountingSink kSink;
+	CvVisionSource kSource;
+	kSource.iRange = 2;
+	int aiPlots[CV_VISION_MAX_ENTRIES];
+	const int iSeen = kEngine.seenPlots(kMap, kSource, aiPlots);
+	kEngine.changeAdjacentSight(kMap, kSink, kSource, 1);
+	return iSeen + kSink.iTotal + (kEngine.canSeePlot(kMap, 0, 0, 2, 2, 0, 1, CV_VISION_NO_DIRECTION) ? 1 : 0);
+}
