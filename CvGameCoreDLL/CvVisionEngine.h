@@ -125,13 +125,14 @@ private:
 		STATE_ABOVE = 4  // clear, and the viewer's level > its see-through level
 	};
 
+	// The state of a displacement light reaches (no branch: the terrain mix is random).
+	// Sign bits rather than comparisons, which compilers turn back into branches.
+	// Levels are small, so the differences cannot overflow.
 	static int stateOf(int iViewerLevel, int iSeeThrough)
 	{
-		if (iViewerLevel < iSeeThrough)
-		{
-			return 0;
-		}
-		return STATE_CLEAR | STATE_PASS | ((iViewerLevel > iSeeThrough) ? STATE_ABOVE : 0);
+		const int iAtLeast = static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel - 1) >> 31);
+		const int iAbove = static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel) >> 31);
+		return iAtLeast * (STATE_CLEAR | STATE_PASS) + iAbove * STATE_ABOVE;
 	}
 
 	// Outer ring target, given the OR of its predecessors' states (spec 3).
@@ -151,6 +152,8 @@ private:
 		template <class Map>
 		void fill(const Map& kMap, int iX, int iY, int iRingIn);
 
+		enum { MAY_BE_ABSENT = 1 };
+
 		int plotAt(const CvVisionDisplacement& kEntry) const
 		{
 			const int iColumn = aiColumn[kEntry.iDX + iRing];
@@ -159,10 +162,29 @@ private:
 		}
 	};
 
+	// The plot index when the whole square lies on the map, away from every edge and seam.
+	struct Interior
+	{
+		int iOrigin;
+		int iWidth;
+
+		enum { MAY_BE_ABSENT = 0 };
+
+		int plotAt(const CvVisionDisplacement& kEntry) const
+		{
+			return iOrigin + kEntry.iDY * iWidth + kEntry.iDX;
+		}
+	};
+
 	template <class Map>
 	int collect(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
-	template <class Map>
-	int groundPass(const Map& kMap, const CvVisionSource& kSource, const Axes& kAxes, int* paiPlots) const;
+	template <class Map, class Lookup>
+	int groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
+		int* paiPlots) const;
+	// The pass, compiled once per kind of lookup and with or without a facing cone.
+	template <class Map, class Lookup, bool bFacing>
+	int groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
+		int* paiPlots) const;
 	int aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const;
 
 	const CvVisionTables& m_kTables;
@@ -187,54 +209,66 @@ void CvVisionEngine::Axes::fill(const Map& kMap, int iX, int iY, int iRingIn)
 	}
 }
 
-template <class Map>
-int CvVisionEngine::groundPass(const Map& kMap, const CvVisionSource& kSource, const Axes& kAxes,
-	int* paiPlots) const
+template <class Map, class Lookup>
+int CvVisionEngine::groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup,
+	int iRing, int* paiPlots) const
 {
-	unsigned char aiState[CV_VISION_MAX_ENTRIES];
-	const int iRing = kAxes.iRing;
-	const int iOrigin = kAxes.plotAt(m_kTables.entry(0));
+	if (kSource.eFacing == CV_VISION_NO_DIRECTION)
+	{
+		return groundPassFor<Map, Lookup, false>(kMap, kSource, kLookup, iRing, paiPlots);
+	}
+	return groundPassFor<Map, Lookup, true>(kMap, kSource, kLookup, iRing, paiPlots);
+}
+
+template <class Map, class Lookup, bool bFacing>
+int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookupIn,
+	int iRing, int* paiPlots) const
+{
+	const Lookup kLookup = kLookupIn; // a local copy stays in registers: paiPlots cannot alias it
+	short aiState[CV_VISION_MAX_ENTRIES]; // not char: a char store may alias the map, forcing reloads
+	const int iOrigin = kLookup.plotAt(m_kTables.entry(0));
 	const int iLevel = kMap.seeFromLevel(iOrigin, kSource.eTeam);
-	// Bit 8 is set for every entry when the source has no facing.
-	const unsigned int iFacingBit = (kSource.eFacing == CV_VISION_NO_DIRECTION)
-		? 0x100u : (1u << kSource.eFacing);
+	const unsigned int iFacingBit = bFacing ? (1u << kSource.eFacing) : 0u;
 	int iCount = 0;
 
-	aiState[0] = static_cast<unsigned char>(STATE_CLEAR | stateOf(iLevel, kMap.seeThroughLevel(iOrigin)));
+	aiState[0] = static_cast<short>(STATE_CLEAR | stateOf(iLevel, kMap.seeThroughLevel(iOrigin)));
 	paiPlots[iCount++] = iOrigin;
 
+	// Inner rings. No branch on the terrain: the mix is random, a branch would mispredict.
 	const int iInnerEnd = CvVisionTables::entriesUpToRing(iRing - 1);
 	for (int i = 1; i < iInnerEnd; ++i)
 	{
 		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
-		const int iPlot = kAxes.plotAt(kEntry);
-		const int iPred = aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]];
-		if (iPlot < 0 || (iPred & STATE_CLEAR) == 0)
+		const int iPlot = kLookup.plotAt(kEntry);
+		if (Lookup::MAY_BE_ABSENT && iPlot < 0)
 		{
 			aiState[i] = 0;
 			continue;
 		}
-		if (((kEntry.iFacingMask | 0x100u) & iFacingBit) != 0)
-		{
-			paiPlots[iCount++] = iPlot;
-		}
-		aiState[i] = static_cast<unsigned char>(stateOf(iLevel, kMap.seeThroughLevel(iPlot)));
+		// Seen when light reaches a predecessor; passes on when also low enough.
+		const int iReached = (aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]]) & STATE_CLEAR;
+		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
+		paiPlots[iCount] = iPlot;
+		iCount += iReached & iInCone;
+		aiState[i] = static_cast<short>(stateOf(iLevel, kMap.seeThroughLevel(iPlot)) & -iReached);
 	}
 
+	// The outer ring: seen past a predecessor the viewer is above, or when taller than the viewer.
 	const int iOuterEnd = CvVisionTables::entriesUpToRing(iRing);
 	for (int i = iInnerEnd; i < iOuterEnd; ++i)
 	{
 		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
-		const int iPlot = kAxes.plotAt(kEntry);
-		const int iPred = aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]];
-		if (iPlot < 0 || (iPred & STATE_PASS) == 0 || ((kEntry.iFacingMask | 0x100u) & iFacingBit) == 0)
+		const int iPlot = kLookup.plotAt(kEntry);
+		if (Lookup::MAY_BE_ABSENT && iPlot < 0)
 		{
 			continue;
 		}
-		if ((iPred & STATE_ABOVE) != 0 || kMap.seeFromLevel(iPlot, kSource.eTeam) > iLevel)
-		{
-			paiPlots[iCount++] = iPlot;
-		}
+		const int iPred = aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]];
+		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
+		const int iTaller = kMap.seeFromLevel(iPlot, kSource.eTeam) > iLevel;
+		const int iSeen = ((iPred & STATE_ABOVE) != 0) | (((iPred & STATE_PASS) != 0) & iTaller);
+		paiPlots[iCount] = iPlot;
+		iCount += iSeen & iInCone;
 	}
 	return iCount;
 }
@@ -258,8 +292,18 @@ int CvVisionEngine::collect(const Map& kMap, const CvVisionSource& kSource, int*
 		kAxes.fill(kMap, kSource.iX, kSource.iY, kSource.iRange);
 		return aerialPass(kAxes, kSource.iRange, paiPlots);
 	}
-	kAxes.fill(kMap, kSource.iX, kSource.iY, kSource.iRange + 1);
-	return groundPass(kMap, kSource, kAxes, paiPlots);
+	const int iRing = kSource.iRange + 1;
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	if (kSource.iX - iRing >= 0 && kSource.iX + iRing < iWidth && kSource.iY - iRing >= 0 && kSource.iY + iRing < iHeight)
+	{
+		Interior kInterior;
+		kInterior.iOrigin = kSource.iY * iWidth + kSource.iX;
+		kInterior.iWidth = iWidth;
+		return groundPass(kMap, kSource, kInterior, iRing, paiPlots);
+	}
+	kAxes.fill(kMap, kSource.iX, kSource.iY, iRing);
+	return groundPass(kMap, kSource, kAxes, iRing, paiPlots);
 }
 
 template <class Map, class Sink>

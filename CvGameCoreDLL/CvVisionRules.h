@@ -35,51 +35,49 @@ struct CvVisionLevelDefines
 	}
 };
 
-// seeFrom(P, T): the height a viewer standing on P sees from.
-// bExtraWaterSeeFrom: the viewing team knows a bExtraWaterSeeFrom tech (Optics).
-inline int cvVisionSeeFromLevel(const CvVisionLevelDefines& kDefines, int iTerrainSeeFrom,
-	CvVisionPlotKind eKind, bool bExtraWaterSeeFrom)
+// The defines folded into what each plot kind adds to its terrain's levels, so that a level is a
+// few loads and adds: no branch for a random terrain mix to mispredict.
+class CvVisionLevels
 {
-	int iLevel = iTerrainSeeFrom;
-	if (eKind == CV_VISION_PLOT_PEAK)
+public:
+	explicit CvVisionLevels(const CvVisionLevelDefines& kDefines = CvVisionLevelDefines())
+		: m_kDefines(kDefines)
 	{
-		iLevel += kDefines.iPeakSeeFromChange;
-	}
-	else if (eKind == CV_VISION_PLOT_HILLS)
-	{
-		iLevel += kDefines.iHillsSeeFromChange;
-	}
-	else if (eKind == CV_VISION_PLOT_OCEAN)
-	{
-		iLevel += kDefines.iSeaWaterSeeFromChange;
-		if (bExtraWaterSeeFrom)
+		for (int iExtra = 0; iExtra < 2; ++iExtra)
 		{
-			iLevel += kDefines.iExtraWaterSeeFromBonus;
+			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_PEAK] = kDefines.iPeakSeeFromChange;
+			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_HILLS] = kDefines.iHillsSeeFromChange;
+			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_LAND] = 0;
+			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_OCEAN] = kDefines.iSeaWaterSeeFromChange
+				+ iExtra * kDefines.iExtraWaterSeeFromBonus;
 		}
+		m_aiSeeThroughChange[CV_VISION_PLOT_PEAK] = kDefines.iPeakSeeThroughChange;
+		m_aiSeeThroughChange[CV_VISION_PLOT_HILLS] = kDefines.iHillsSeeThroughChange;
+		m_aiSeeThroughChange[CV_VISION_PLOT_LAND] = 0;
+		// BTS quirk kept: water adds SEAWATER_SEE_FROM_CHANGE, not the SEE_THROUGH define.
+		m_aiSeeThroughChange[CV_VISION_PLOT_OCEAN] = kDefines.iSeaWaterSeeFromChange;
 	}
-	return iLevel;
-}
 
-// seeThrough(P): the height a viewer needs to look past P.
-// iFeatureSeeThrough is 0 for a plot without a feature.
-// BTS quirk kept: water adds SEAWATER_SEE_FROM_CHANGE, not the SEE_THROUGH define.
-inline int cvVisionSeeThroughLevel(const CvVisionLevelDefines& kDefines, int iTerrainSeeThrough,
-	int iFeatureSeeThrough, CvVisionPlotKind eKind)
-{
-	int iLevel = iTerrainSeeThrough + iFeatureSeeThrough;
-	if (eKind == CV_VISION_PLOT_PEAK)
+	const CvVisionLevelDefines& defines() const { return m_kDefines; }
+
+	// seeFrom(P, T): the height a viewer standing on P sees from.
+	// bExtraWaterSeeFrom: the viewing team knows a bExtraWaterSeeFrom tech (Optics).
+	int seeFrom(int iTerrainSeeFrom, CvVisionPlotKind eKind, bool bExtraWaterSeeFrom) const
 	{
-		iLevel += kDefines.iPeakSeeThroughChange;
+		return iTerrainSeeFrom + m_aaiSeeFromChange[bExtraWaterSeeFrom ? 1 : 0][eKind];
 	}
-	else if (eKind == CV_VISION_PLOT_HILLS)
+
+	// seeThrough(P): the height a viewer needs to look past P.
+	// iFeatureSeeThrough is 0 for a plot without a feature.
+	int seeThrough(int iTerrainSeeThrough, int iFeatureSeeThrough, CvVisionPlotKind eKind) const
 	{
-		iLevel += kDefines.iHillsSeeThroughChange;
+		return iTerrainSeeThrough + iFeatureSeeThrough + m_aiSeeThroughChange[eKind];
 	}
-	else if (eKind == CV_VISION_PLOT_OCEAN)
-	{
-		iLevel += kDefines.iSeaWaterSeeFromChange;
-	}
-	return iLevel;
-}
+
+private:
+	CvVisionLevelDefines m_kDefines;
+	int m_aaiSeeFromChange[2][4];
+	int m_aiSeeThroughChange[4];
+};
 
 #endif

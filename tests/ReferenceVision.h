@@ -16,7 +16,7 @@ class ReferenceVision
 public:
 	ReferenceVision(const Map& kMap, int iOriginX, int iOriginY, int eTeam)
 		: m_kMap(kMap), m_iOriginX(iOriginX), m_iOriginY(iOriginY), m_eTeam(eTeam)
-		, m_iViewerLevel(kMap.seeFromLevel(iOriginY * kMap.getGridWidth() + iOriginX, eTeam))
+		, m_iOrigin(iOriginY * kMap.getGridWidth() + iOriginX)
 	{
 	}
 
@@ -32,57 +32,35 @@ public:
 		return iY * m_kMap.getGridWidth() + iX;
 	}
 
-	// Remember each clear(d) once computed. The plain recursion re-walks every tied path, which
+	// Remember each answer once computed. The plain recursion re-walks every tied path, which
 	// grows exponentially with the distance; far canSeePlot targets need the memo.
 	void useMemo() { m_bMemo = true; }
 
 	// Spec 3: light passes through d on the way further out.
-	bool clear(int iDX, int iDY) const
-	{
-		if (!m_bMemo)
-		{
-			return computeClear(iDX, iDY);
-		}
-		const std::pair<int, int> kKey(iDX, iDY);
-		typename std::map<std::pair<int, int>, bool>::const_iterator it = m_kMemo.find(kKey);
-		if (it != m_kMemo.end())
-		{
-			return it->second;
-		}
-		const bool bClear = computeClear(iDX, iDY);
-		m_kMemo[kKey] = bClear;
-		return bClear;
-	}
-
-	bool computeClear(int iDX, int iDY) const
-	{
-		const int iPlot = plotAt(iDX, iDY);
-		if (iPlot < 0)
-		{
-			return false;
-		}
-		if (iDX == 0 && iDY == 0)
-		{
-			return true;
-		}
-		if (m_iViewerLevel < m_kMap.seeThroughLevel(iPlot))
-		{
-			return false;
-		}
-		int aiPX[3], aiPY[3];
-		const int iCount = predecessors(iDX, iDY, aiPX, aiPY);
-		for (int i = 0; i < iCount; ++i)
-		{
-			if (clear(aiPX[i], aiPY[i]))
-			{
-				return true;
-			}
-		}
-		return false;
-	}
+	bool clear(int iDX, int iDY) const { return see(iDX, iDY, false, false); }
 
 	// Spec 3: the target test.
-	bool visible(int iDX, int iDY, bool bOuter) const
+	bool visible(int iDX, int iDY, bool bOuter) const { return see(iDX, iDY, true, bOuter); }
+
+	// Spec 3 as one recursion, evaluated in the order the game evaluates it: for each tied
+	// predecessor, first whether light reaches it, then the levels (the viewer's level is read
+	// where it is used). bTarget: the plot asked about, whose own height does not matter.
+	bool see(int iDX, int iDY, bool bTarget, bool bOuter) const
+	{
+		if (m_bMemo && !bTarget)
+		{
+			const std::pair<int, int> kKey(iDX, iDY);
+			typename std::map<std::pair<int, int>, bool>::const_iterator it = m_kMemo.find(kKey);
+			if (it != m_kMemo.end())
+			{
+				return it->second;
+			}
+			return m_kMemo[kKey] = computeSee(iDX, iDY, false, false);
+		}
+		return computeSee(iDX, iDY, bTarget, bOuter);
+	}
+
+	bool computeSee(int iDX, int iDY, bool bTarget, bool bOuter) const
 	{
 		const int iPlot = plotAt(iDX, iDY);
 		if (iPlot < 0)
@@ -97,17 +75,21 @@ public:
 		const int iCount = predecessors(iDX, iDY, aiPX, aiPY);
 		for (int i = 0; i < iCount; ++i)
 		{
-			if (!clear(aiPX[i], aiPY[i]))
+			if (!see(aiPX[i], aiPY[i], false, false))
 			{
 				continue;
 			}
-			if (!bOuter)
+			const int iViewerLevel = m_kMap.seeFromLevel(m_iOrigin, m_eTeam);
+			if (bOuter)
 			{
-				return true;
+				const int iPassLevel = m_kMap.seeThroughLevel(plotAt(aiPX[i], aiPY[i]));
+				if (iViewerLevel >= iPassLevel
+					&& (iViewerLevel > iPassLevel || m_kMap.seeFromLevel(iPlot, m_eTeam) > iViewerLevel))
+				{
+					return true;
+				}
 			}
-			const int iPassLevel = m_kMap.seeThroughLevel(plotAt(aiPX[i], aiPY[i]));
-			if (m_iViewerLevel >= iPassLevel
-				&& (m_iViewerLevel > iPassLevel || m_kMap.seeFromLevel(iPlot, m_eTeam) > m_iViewerLevel))
+			else if (bTarget || iViewerLevel >= m_kMap.seeThroughLevel(iPlot))
 			{
 				return true;
 			}
@@ -179,16 +161,22 @@ private:
 	int m_iOriginX;
 	int m_iOriginY;
 	int m_eTeam;
-	int m_iViewerLevel;
+	int m_iOrigin;
 	bool m_bMemo = false;
 	mutable std::map<std::pair<int, int>, bool> m_kMemo;
 };
 
 // Spec 2: changeAdjacentSight, loop for loop.
+// bMemo: remember clear(d) once computed (same answers, without the exponential re-walks).
 template <class Map, class Sink>
-void referenceChangeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource, int iChange)
+void referenceChangeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource, int iChange,
+	bool bMemo = false)
 {
-	const ReferenceVision<Map> kView(kMap, kSource.iX, kSource.iY, kSource.eTeam);
+	ReferenceVision<Map> kView(kMap, kSource.iX, kSource.iY, kSource.eTeam);
+	if (bMemo)
+	{
+		kView.useMemo();
+	}
 	const int eFacing = kSource.bAerial ? CV_VISION_NO_DIRECTION : kSource.eFacing;
 	const int iNumTypes = kSource.iNumSeeInvisible > 0 ? kSource.iNumSeeInvisible : 1;
 	const int iRing = kSource.bAerial ? kSource.iRange : kSource.iRange + 1;

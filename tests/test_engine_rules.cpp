@@ -75,17 +75,17 @@ TEST(Levels, WaterSeeThroughUsesTheSeeFromDefine)
 	CvVisionLevelDefines kDefines;
 	kDefines.iSeaWaterSeeFromChange = 2;
 	kDefines.iSeaWaterSeeThroughChange = 5;
-	EXPECT_EQ(2, cvVisionSeeThroughLevel(kDefines, 0, 0, CV_VISION_PLOT_OCEAN));
-	EXPECT_EQ(2, cvVisionSeeFromLevel(kDefines, 0, CV_VISION_PLOT_OCEAN, false));
-	EXPECT_EQ(3, cvVisionSeeFromLevel(kDefines, 0, CV_VISION_PLOT_OCEAN, true));
+	EXPECT_EQ(2, CvVisionLevels(kDefines).seeThrough(0, 0, CV_VISION_PLOT_OCEAN));
+	EXPECT_EQ(2, CvVisionLevels(kDefines).seeFrom(0, CV_VISION_PLOT_OCEAN, false));
+	EXPECT_EQ(3, CvVisionLevels(kDefines).seeFrom(0, CV_VISION_PLOT_OCEAN, true));
 }
 
 TEST(Levels, PlotTypeNotTerrainDecidesHillsAndPeaks)
 {
 	CvVisionLevelDefines kDefines;
-	EXPECT_EQ(1 + 1, cvVisionSeeFromLevel(kDefines, 1, CV_VISION_PLOT_HILLS, true));
-	EXPECT_EQ(1 + 2 + 1, cvVisionSeeThroughLevel(kDefines, 1, 1, CV_VISION_PLOT_PEAK));
-	EXPECT_EQ(0, cvVisionSeeFromLevel(kDefines, 0, CV_VISION_PLOT_LAND, true));
+	EXPECT_EQ(1 + 1, CvVisionLevels(kDefines).seeFrom(1, CV_VISION_PLOT_HILLS, true));
+	EXPECT_EQ(1 + 2 + 1, CvVisionLevels(kDefines).seeThrough(1, 1, CV_VISION_PLOT_PEAK));
+	EXPECT_EQ(0, CvVisionLevels(kDefines).seeFrom(0, CV_VISION_PLOT_LAND, true));
 }
 
 // --- Section 3: the worked examples ------------------------------------------------------------

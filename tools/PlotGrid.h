@@ -15,8 +15,8 @@ public:
 	PlotGrid(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams = 2,
 		int iNumInvisibleTypes = 2, CvVisionLevelDefines kDefines = CvVisionLevelDefines())
 		: m_iWidth(iWidth), m_iHeight(iHeight), m_bWrapX(bWrapX), m_bWrapY(bWrapY)
-		, m_iNumTeams(iNumTeams), m_iNumInvisible(iNumInvisibleTypes), m_kDefines(kDefines)
-		, m_aPlots(iWidth * iHeight), m_aiSeeFrom(iWidth * iHeight), m_aiSeeThrough(iWidth * iHeight)
+		, m_iNumTeams(iNumTeams), m_iNumInvisible(iNumInvisibleTypes), m_kLevels(kDefines)
+		, m_aPlots(iWidth * iHeight), m_aLevels(iWidth * iHeight)
 		, m_abExtraWater(iNumTeams, false)
 		, m_aiCounts(iNumTeams * iWidth * iHeight, 0)
 		, m_aiInvisibleCounts(iNumTeams * iNumInvisibleTypes * iWidth * iHeight, 0)
@@ -74,11 +74,11 @@ public:
 	int getGridHeight() const { return m_iHeight; }
 	bool isWrapX() const { return m_bWrapX; }
 	bool isWrapY() const { return m_bWrapY; }
-	int seeThroughLevel(int iPlot) const { return m_aiSeeThrough[iPlot]; }
+	// Levels are computed from the plot's facts when the plot changes, and kept.
+	int seeThroughLevel(int iPlot) const { return m_aLevels[iPlot].iSeeThrough; }
 	int seeFromLevel(int iPlot, int eTeam) const
 	{
-		const bool bBonus = m_abExtraWater[eTeam] && m_aPlots[iPlot].eKind == CV_VISION_PLOT_OCEAN;
-		return m_aiSeeFrom[iPlot] + (bBonus ? m_kDefines.iExtraWaterSeeFromBonus : 0);
+		return m_aLevels[iPlot].aiSeeFrom[m_abExtraWater[eTeam] != 0];
 	}
 
 	// --- the engine's Sink --------------------------------------------------------------------
@@ -145,18 +145,26 @@ public:
 	}
 
 private:
+	struct Levels
+	{
+		int iSeeThrough;
+		int aiSeeFrom[2]; // without and with the extra water see-from of Optics
+	};
+
+	void refreshLevels(int iPlot)
+	{
+		const Plot& kPlot = m_aPlots[iPlot];
+		Levels& kLevels = m_aLevels[iPlot];
+		kLevels.iSeeThrough = m_kLevels.seeThrough(kPlot.iTerrainSeeThrough, kPlot.iFeatureSeeThrough, kPlot.eKind);
+		kLevels.aiSeeFrom[0] = m_kLevels.seeFrom(kPlot.iTerrainSeeFrom, kPlot.eKind, false);
+		kLevels.aiSeeFrom[1] = m_kLevels.seeFrom(kPlot.iTerrainSeeFrom, kPlot.eKind, true);
+	}
+
 	void setKind(int iX, int iY, CvVisionPlotKind eKind)
 	{
 		Plot kPlot = plot(iX, iY);
 		kPlot.eKind = eKind;
 		setPlot(iX, iY, kPlot);
-	}
-	void refreshLevels(int iPlot)
-	{
-		const Plot& kPlot = m_aPlots[iPlot];
-		m_aiSeeFrom[iPlot] = cvVisionSeeFromLevel(m_kDefines, kPlot.iTerrainSeeFrom, kPlot.eKind, false);
-		m_aiSeeThrough[iPlot] = cvVisionSeeThroughLevel(m_kDefines, kPlot.iTerrainSeeThrough,
-			kPlot.iFeatureSeeThrough, kPlot.eKind);
 	}
 	int m_iWidth;
 	int m_iHeight;
@@ -164,11 +172,10 @@ private:
 	bool m_bWrapY;
 	int m_iNumTeams;
 	int m_iNumInvisible;
-	CvVisionLevelDefines m_kDefines;
+	CvVisionLevels m_kLevels;
 	std::vector<Plot> m_aPlots;
-	std::vector<int> m_aiSeeFrom;    // without the team's water bonus
-	std::vector<int> m_aiSeeThrough;
-	std::vector<bool> m_abExtraWater;
+	std::vector<Levels> m_aLevels;
+	std::vector<char> m_abExtraWater;
 	std::vector<int> m_aiCounts;
 	std::vector<int> m_aiInvisibleCounts;
 	std::vector<bool> m_abRevealed;
