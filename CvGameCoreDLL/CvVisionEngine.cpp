@@ -22,31 +22,6 @@ const char* cvVisionResultText(CvVisionResult eResult)
 	return "unknown CvVision result";
 }
 
-CvVisionResult CvVisionEngine::validate(const CvVisionSource& kSource, int iWidth, int iHeight)
-{
-	if (kSource.iRange < 0)
-	{
-		return CV_VISION_RANGE_NEGATIVE;
-	}
-	if (kSource.iRange > CV_VISION_MAX_RANGE)
-	{
-		return CV_VISION_RANGE_TOO_LARGE;
-	}
-	if (kSource.iX < 0 || kSource.iX >= iWidth || kSource.iY < 0 || kSource.iY >= iHeight)
-	{
-		return CV_VISION_ORIGIN_OFF_MAP;
-	}
-	if (kSource.eFacing < CV_VISION_NO_DIRECTION || kSource.eFacing >= CV_VISION_NUM_DIRECTIONS)
-	{
-		return CV_VISION_BAD_FACING;
-	}
-	if (kSource.iNumSeeInvisible < 0 || (kSource.iNumSeeInvisible > 0 && kSource.paeSeeInvisible == 0))
-	{
-		return CV_VISION_BAD_INVISIBLE_LIST;
-	}
-	return CV_VISION_OK;
-}
-
 int CvVisionEngine::aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const
 {
 	int iCount = 0;

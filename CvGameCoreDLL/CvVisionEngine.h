@@ -115,7 +115,7 @@ public:
 	template <class Map>
 	int seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
 
-	static CvVisionResult validate(const CvVisionSource& kSource, int iWidth, int iHeight);
+	static inline CvVisionResult validate(const CvVisionSource& kSource, int iWidth, int iHeight);
 
 private:
 	enum
@@ -133,6 +133,12 @@ private:
 		const int iAtLeast = static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel - 1) >> 31);
 		const int iAbove = static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel) >> 31);
 		return iAtLeast * (STATE_CLEAR | STATE_PASS) + iAbove * STATE_ABOVE;
+	}
+
+	// Only the clear bit: all that rings before the last inner ring need.
+	static int clearOf(int iViewerLevel, int iSeeThrough)
+	{
+		return static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel - 1) >> 31);
 	}
 
 	// Outer ring target, given the OR of its predecessors' states (spec 3).
@@ -185,13 +191,44 @@ private:
 	template <class Map, class Lookup, bool bFacing>
 	int groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
 		int* paiPlots) const;
+	// Table entries [iBegin, iEnd) of the inner rings. bFullState: also PASS and ABOVE, which
+	// only the last inner ring needs (the outer ring reads them).
+	template <class Map, class Lookup, bool bFacing, bool bFullState>
+	int innerRings(const Map& kMap, const Lookup& kLookup, unsigned int iFacingBit, int iLevel, int iBegin,
+		int iEnd, short* aiState, int* paiPlots, int iCount) const;
 	int aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const;
 
 	const CvVisionTables& m_kTables;
 };
 
 // ---------------------------------------------------------------------------------------------
-// Template definitions
+// Inline and template definitions
+
+inline CvVisionResult CvVisionEngine::validate(const CvVisionSource& kSource, int iWidth, int iHeight)
+{
+	if (kSource.iRange < 0)
+	{
+		return CV_VISION_RANGE_NEGATIVE;
+	}
+	if (kSource.iRange > CV_VISION_MAX_RANGE)
+	{
+		return CV_VISION_RANGE_TOO_LARGE;
+	}
+	if (kSource.iX < 0 || kSource.iX >= iWidth || kSource.iY < 0 || kSource.iY >= iHeight)
+	{
+		return CV_VISION_ORIGIN_OFF_MAP;
+	}
+	if (kSource.eFacing < CV_VISION_NO_DIRECTION || kSource.eFacing >= CV_VISION_NUM_DIRECTIONS)
+	{
+		return CV_VISION_BAD_FACING;
+	}
+	if (kSource.iNumSeeInvisible < 0 || (kSource.iNumSeeInvisible > 0 && kSource.paeSeeInvisible == 0))
+	{
+		return CV_VISION_BAD_INVISIBLE_LIST;
+	}
+	return CV_VISION_OK;
+}
+
 
 template <class Map>
 void CvVisionEngine::Axes::fill(const Map& kMap, int iX, int iY, int iRingIn)
@@ -235,23 +272,12 @@ int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource
 	paiPlots[iCount++] = iOrigin;
 
 	// Inner rings. No branch on the terrain: the mix is random, a branch would mispredict.
+	const int iLastInner = CvVisionTables::entriesUpToRing(iRing - 2);
 	const int iInnerEnd = CvVisionTables::entriesUpToRing(iRing - 1);
-	for (int i = 1; i < iInnerEnd; ++i)
-	{
-		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
-		const int iPlot = kLookup.plotAt(kEntry);
-		if (Lookup::MAY_BE_ABSENT && iPlot < 0)
-		{
-			aiState[i] = 0;
-			continue;
-		}
-		// Seen when light reaches a predecessor; passes on when also low enough.
-		const int iReached = (aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]]) & STATE_CLEAR;
-		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
-		paiPlots[iCount] = iPlot;
-		iCount += iReached & iInCone;
-		aiState[i] = static_cast<short>(stateOf(iLevel, kMap.seeThroughLevel(iPlot)) & -iReached);
-	}
+	iCount = innerRings<Map, Lookup, bFacing, false>(kMap, kLookup, iFacingBit, iLevel, 1, iLastInner,
+		aiState, paiPlots, iCount);
+	iCount = innerRings<Map, Lookup, bFacing, true>(kMap, kLookup, iFacingBit, iLevel,
+		iLastInner > 1 ? iLastInner : 1, iInnerEnd, aiState, paiPlots, iCount);
 
 	// The outer ring: seen past a predecessor the viewer is above, or when taller than the viewer.
 	const int iOuterEnd = CvVisionTables::entriesUpToRing(iRing);
@@ -269,6 +295,32 @@ int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource
 		const int iSeen = ((iPred & STATE_ABOVE) != 0) | (((iPred & STATE_PASS) != 0) & iTaller);
 		paiPlots[iCount] = iPlot;
 		iCount += iSeen & iInCone;
+	}
+	return iCount;
+}
+
+template <class Map, class Lookup, bool bFacing, bool bFullState>
+int CvVisionEngine::innerRings(const Map& kMap, const Lookup& kLookupIn, unsigned int iFacingBit, int iLevel,
+	int iBegin, int iEnd, short* aiState, int* paiPlots, int iCount) const
+{
+	const Lookup kLookup = kLookupIn; // a local copy stays in registers: paiPlots cannot alias it
+	for (int i = iBegin; i < iEnd; ++i)
+	{
+		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
+		const int iPlot = kLookup.plotAt(kEntry);
+		if (Lookup::MAY_BE_ABSENT && iPlot < 0)
+		{
+			aiState[i] = 0;
+			continue;
+		}
+		// Seen when light reaches a predecessor; passes on when also low enough.
+		const int iReached = (aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]]) & STATE_CLEAR;
+		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
+		paiPlots[iCount] = iPlot;
+		iCount += iReached & iInCone;
+		const int iSeeThrough = kMap.seeThroughLevel(iPlot);
+		const int iState = bFullState ? stateOf(iLevel, iSeeThrough) & -iReached : clearOf(iLevel, iSeeThrough) & iReached;
+		aiState[i] = static_cast<short>(iState);
 	}
 	return iCount;
 }
