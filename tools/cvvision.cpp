@@ -90,8 +90,8 @@ namespace
 	{
 		const CvVisionEngine kEngine;
 		const DemoUnit aUnits[] = {
-			{ "warrior on grassland, range 1", 5, 3, 1, false, CV_VISION_NO_DIRECTION },
-			{ "scout on hills, range 1", 5, 3 + 0, 1, false, CV_VISION_NO_DIRECTION },
+			{ "warrior on grassland, range 1", 7, 3, 1, false, CV_VISION_NO_DIRECTION },
+			{ "scout on hills, range 1", 5, 3, 1, false, CV_VISION_NO_DIRECTION },
 			{ "archer with Sentry behind forest, range 2", 9, 1, 2, false, CV_VISION_NO_DIRECTION },
 			{ "galley at sea, range 1", 2, 4, 1, false, CV_VISION_NO_DIRECTION },
 			{ "line-of-sight unit facing east, range 2", 10, 4, 2, false, 2 },
@@ -103,10 +103,6 @@ namespace
 		for (size_t i = 0; i < sizeof(aUnits) / sizeof(aUnits[0]); ++i)
 		{
 			PlotGrid kGrid = demoMap();
-			if (i == 1)
-			{
-				kGrid.setHills(aUnits[i].iX, aUnits[i].iY);
-			}
 			CvVisionSource kSource;
 			kSource.iX = aUnits[i].iX;
 			kSource.iY = aUnits[i].iY;
