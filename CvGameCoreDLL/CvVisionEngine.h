@@ -262,7 +262,7 @@ int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource
 	int iRing, int* paiPlots) const
 {
 	const Lookup kLookup = kLookupIn; // a local copy stays in registers: paiPlots cannot alias it
-	short aiState[CV_VISION_MAX_ENTRIES]; // not char: a char store may alias the map, forcing reloads
+	short aiState[CV_VISION_MAX_ENTRIES]; // STATE_ bits per table entry
 	const int iOrigin = kLookup.plotAt(m_kTables.entry(0));
 	const int iLevel = kMap.seeFromLevel(iOrigin, kSource.eTeam);
 	const unsigned int iFacingBit = bFacing ? (1u << kSource.eFacing) : 0u;
@@ -272,12 +272,13 @@ int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource
 	paiPlots[iCount++] = iOrigin;
 
 	// Inner rings. No branch on the terrain: the mix is random, a branch would mispredict.
+	// entriesUpToRing(-1) is 1: with a one-ring square both loops are empty.
 	const int iLastInner = CvVisionTables::entriesUpToRing(iRing - 2);
 	const int iInnerEnd = CvVisionTables::entriesUpToRing(iRing - 1);
 	iCount = innerRings<Map, Lookup, bFacing, false>(kMap, kLookup, iFacingBit, iLevel, 1, iLastInner,
 		aiState, paiPlots, iCount);
 	iCount = innerRings<Map, Lookup, bFacing, true>(kMap, kLookup, iFacingBit, iLevel,
-		iLastInner > 1 ? iLastInner : 1, iInnerEnd, aiState, paiPlots, iCount);
+		iLastInner, iInnerEnd, aiState, paiPlots, iCount);
 
 	// The outer ring: seen past a predecessor the viewer is above, or when taller than the viewer.
 	const int iOuterEnd = CvVisionTables::entriesUpToRing(iRing);
