@@ -2,9 +2,12 @@
 #ifndef CV_VISION_RULES_H
 #define CV_VISION_RULES_H
 
-// CvVision: the numbers plot vision depends on, and the see-from / see-through
-// level of a plot computed from them (spec civ4-vision.md section 1).
+// CvVision: the numbers plot vision depends on (spec civ4-vision.md sections 1 and 7), and the
+// see-from / see-through level of a plot computed from them.
 // Plain C++03: this file is compiled into the game's DLL.
+
+#include <string>
+#include <vector>
 
 // Plot types, in the game's PlotTypes order.
 enum CvVisionPlotKind
@@ -78,6 +81,81 @@ private:
 	CvVisionLevelDefines m_kDefines;
 	int m_aaiSeeFromChange[2][4];
 	int m_aiSeeThroughChange[4];
+};
+
+// What vision needs of each info type. Indices follow file order, as in the game.
+struct CvVisionTerrainRule
+{
+	std::string szType;
+	int iSeeFrom;
+	int iSeeThrough;
+	bool bWater;
+};
+
+struct CvVisionFeatureRule
+{
+	std::string szType;
+	int iSeeThrough; // the see-through change the feature adds
+};
+
+struct CvVisionTechRule
+{
+	std::string szType;
+	bool bExtraWaterSeeFrom;
+};
+
+struct CvVisionPromotionRule
+{
+	std::string szType;
+	int iVisibilityChange;
+};
+
+// Domains, in the game's DomainTypes order.
+enum CvVisionDomain
+{
+	CV_VISION_DOMAIN_SEA = 0,
+	CV_VISION_DOMAIN_AIR = 1,
+	CV_VISION_DOMAIN_LAND = 2,
+	CV_VISION_DOMAIN_IMMOBILE = 3
+};
+
+struct CvVisionUnitRule
+{
+	std::string szType;
+	CvVisionDomain eDomain;
+	int eInvisible;                // index into the invisible types, -1 for none
+	std::vector<int> aeSeeInvisible;
+	bool bInvisible;
+	bool bLineOfSight;
+	int iAirRange;
+};
+
+// Everything vision depends on, filled from the game's XML (host loader) or from its info classes
+// (SDK adapter): same struct, same meaning. Defaults are vanilla BTS.
+class CvVisionRules
+{
+public:
+	CvVisionRules();
+
+	CvVisionLevelDefines kLevels;
+	int iPlotVisibilityRange;  // PLOT_VISIBILITY_RANGE
+	int iUnitVisibilityRange;  // UNIT_VISIBILITY_RANGE
+	int iReconVisibilityRange; // RECON_VISIBILITY_RANGE
+
+	std::vector<CvVisionTerrainRule> aTerrains;
+	std::vector<CvVisionFeatureRule> aFeatures;
+	std::vector<CvVisionTechRule> aTechs;
+	std::vector<CvVisionPromotionRule> aPromotions;
+	std::vector<CvVisionUnitRule> aUnits;
+	std::vector<std::string> aszInvisibleTypes;
+
+	// Index of a type by name, or -1.
+	int findTerrain(const std::string& szType) const;
+	int findFeature(const std::string& szType) const;
+	int findTech(const std::string& szType) const;
+	int findPromotion(const std::string& szType) const;
+	int findUnit(const std::string& szType) const;
+	int findInvisibleType(const std::string& szType) const;
 };
 
 #endif

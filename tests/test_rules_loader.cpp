@@ -1,0 +1,286 @@
+// The rules loader: vanilla values from the project's fixtures and from a real BTS-based mod,
+// overrides changing what the engine computes, and errors a modder can act on.
+#include "CvVisionEngine.h"
+#include "PlotGrid.h"
+#include "RulesLoader.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+
+namespace fs = std::filesystem;
+
+namespace
+{
+	fs::path vanillaAssets() { return bundledVanillaAssets(); }
+
+	// A throw-away Assets folder: files written on demand, removed at the end.
+	class TempAssets
+	{
+	public:
+		TempAssets()
+		{
+			std::random_device kRandom;
+			m_kRoot = fs::temp_directory_path() / ("cvvision-assets-" + std::to_string(kRandom()));
+			fs::create_directories(m_kRoot / "XML");
+		}
+		~TempAssets() { fs::remove_all(m_kRoot); }
+		const fs::path& path() const { return m_kRoot; }
+		void write(const std::string& sRelative, const std::string& sText) const
+		{
+			const fs::path kPath = m_kRoot / "XML" / sRelative;
+			fs::create_directories(kPath.parent_path());
+			std::ofstream(kPath, std::ios::binary) << sText;
+		}
+		// A copy of the vanilla fixtures, to break one file of.
+		void copyVanilla() const
+		{
+			fs::copy(vanillaAssets() / "XML", m_kRoot / "XML", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+		}
+
+	private:
+		fs::path m_kRoot;
+	};
+
+	std::string defines(const std::string& sBody)
+	{
+		return "<?xml version=\"1.0\"?>\n<Civ4Defines xmlns=\"x-schema:CIV4GlobalDefinesSchema.xml\">\n" + sBody
+			+ "</Civ4Defines>\n";
+	}
+
+	std::string define(const std::string& sName, const std::string& sValue)
+	{
+		return "\t<Define>\n\t\t<DefineName>" + sName + "</DefineName>\n\t\t<iDefineIntVal>" + sValue
+			+ "</iDefineIntVal>\n\t</Define>\n";
+	}
+
+	void expectVanilla(const LoadedRules& kLoaded)
+	{
+		const CvVisionRules& kRules = kLoaded.kRules;
+		EXPECT_EQ(1, kRules.iPlotVisibilityRange);
+		EXPECT_EQ(1, kRules.iUnitVisibilityRange);
+		EXPECT_EQ(5, kRules.iReconVisibilityRange);
+		EXPECT_EQ(2, kRules.kLevels.iPeakSeeFromChange);
+		EXPECT_EQ(2, kRules.kLevels.iPeakSeeThroughChange);
+		EXPECT_EQ(1, kRules.kLevels.iHillsSeeFromChange);
+		EXPECT_EQ(1, kRules.kLevels.iHillsSeeThroughChange);
+		EXPECT_EQ(0, kRules.kLevels.iSeaWaterSeeFromChange);
+		EXPECT_EQ(0, kRules.kLevels.iSeaWaterSeeThroughChange);
+
+		const char* const aszLand[] = { "TERRAIN_GRASS", "TERRAIN_PLAINS", "TERRAIN_DESERT", "TERRAIN_TUNDRA", "TERRAIN_SNOW" };
+		for (const char* szLand : aszLand)
+		{
+			const int i = kRules.findTerrain(szLand);
+			ASSERT_GE(i, 0) << szLand;
+			EXPECT_EQ(1, kRules.aTerrains[i].iSeeFrom) << szLand;
+			EXPECT_EQ(1, kRules.aTerrains[i].iSeeThrough) << szLand;
+			EXPECT_FALSE(kRules.aTerrains[i].bWater) << szLand;
+		}
+		for (const char* szZero : { "TERRAIN_COAST", "TERRAIN_OCEAN", "TERRAIN_PEAK", "TERRAIN_HILL" })
+		{
+			const int i = kRules.findTerrain(szZero);
+			ASSERT_GE(i, 0) << szZero;
+			EXPECT_EQ(0, kRules.aTerrains[i].iSeeFrom) << szZero;
+			EXPECT_EQ(0, kRules.aTerrains[i].iSeeThrough) << szZero;
+		}
+		EXPECT_EQ(0, kRules.findTerrain("TERRAIN_GRASS")) << "indices follow file order";
+		EXPECT_EQ(6, kRules.findTerrain("TERRAIN_OCEAN"));
+		const char* const aszFeatures[] = { "FEATURE_ICE", "FEATURE_JUNGLE", "FEATURE_OASIS", "FEATURE_FLOOD_PLAINS",
+			"FEATURE_FOREST", "FEATURE_FALLOUT" };
+		const int aiThrough[] = { 0, 1, 1, 0, 1, 0 };
+		for (int i = 0; i < 6; ++i)
+		{
+			ASSERT_EQ(i, kRules.findFeature(aszFeatures[i])) << aszFeatures[i];
+			EXPECT_EQ(aiThrough[i], kRules.aFeatures[i].iSeeThrough) << aszFeatures[i];
+		}
+		for (const CvVisionTechRule& kTech : kRules.aTechs)
+		{
+			EXPECT_EQ(kTech.szType == "TECH_OPTICS", kTech.bExtraWaterSeeFrom) << kTech.szType;
+		}
+		ASSERT_GE(kRules.findPromotion("PROMOTION_SENTRY"), 0);
+		EXPECT_EQ(1, kRules.aPromotions[kRules.findPromotion("PROMOTION_SENTRY")].iVisibilityChange);
+		ASSERT_GE(kRules.findPromotion("PROMOTION_COMBAT1"), 0);
+		EXPECT_EQ(0, kRules.aPromotions[kRules.findPromotion("PROMOTION_COMBAT1")].iVisibilityChange);
+		const int iDestroyer = kRules.findUnit("UNIT_DESTROYER");
+		ASSERT_GE(iDestroyer, 0);
+		ASSERT_EQ(1u, kRules.aUnits[iDestroyer].aeSeeInvisible.size());
+		EXPECT_EQ(kRules.findInvisibleType("INVISIBLE_SUBMARINE"), kRules.aUnits[iDestroyer].aeSeeInvisible[0]);
+		EXPECT_EQ(CV_VISION_DOMAIN_SEA, kRules.aUnits[iDestroyer].eDomain);
+		const int iFighter = kRules.findUnit("UNIT_FIGHTER");
+		ASSERT_GE(iFighter, 0);
+		EXPECT_EQ(CV_VISION_DOMAIN_AIR, kRules.aUnits[iFighter].eDomain);
+	}
+
+	// XML in, sight out: a unit of UNIT_VISIBILITY_RANGE on grassland, or on hills, with the
+	// loaded levels; returns the number of plots it sees.
+	int plotsSeen(const CvVisionRules& kRules, bool bOnHills)
+	{
+		PlotGrid kGrid(15, 15, false, false, 1, 2, kRules.kLevels);
+		const CvVisionTerrainRule& kGrass = kRules.aTerrains[kRules.findTerrain("TERRAIN_GRASS")];
+		PlotGrid::Plot kPlot;
+		kPlot.iTerrainSeeFrom = kGrass.iSeeFrom;
+		kPlot.iTerrainSeeThrough = kGrass.iSeeThrough;
+		for (int iX = 0; iX < 15; ++iX)
+		{
+			for (int iY = 0; iY < 15; ++iY)
+			{
+				kGrid.setPlot(iX, iY, kPlot);
+			}
+		}
+		if (bOnHills)
+		{
+			kGrid.setHills(7, 7);
+		}
+		CvVisionSource kUnit;
+		kUnit.iX = 7;
+		kUnit.iY = 7;
+		kUnit.iRange = kRules.iUnitVisibilityRange;
+		EXPECT_EQ(CV_VISION_OK, CvVisionEngine().changeAdjacentSight(kGrid, kGrid, kUnit, 1));
+		return kGrid.visiblePlotCount(0);
+	}
+}
+
+TEST(RulesLoader, ProjectFixturesGiveVanillaValues)
+{
+	const LoadedRules kLoaded = loadVisionRules({ vanillaAssets() });
+	expectVanilla(kLoaded);
+	for (const CvVisionPromotionRule& kPromotion : kLoaded.kRules.aPromotions)
+	{
+		EXPECT_EQ(kPromotion.szType == "PROMOTION_SENTRY" ? 1 : 0, kPromotion.iVisibilityChange) << kPromotion.szType;
+	}
+	EXPECT_TRUE(kLoaded.aszWarnings.empty()) << kLoaded.aszWarnings.front();
+	EXPECT_EQ(9, plotsSeen(kLoaded.kRules, false));
+	EXPECT_EQ(25, plotsSeen(kLoaded.kRules, true));
+}
+
+TEST(RulesLoader, RealModFilesGiveVanillaValues)
+{
+	const fs::path kRtr = fs::path(CVVISION_SHARED_DIR) / "data" / "civ4" / "xml" / "rtr" / "Assets";
+	if (!fs::is_directory(kRtr))
+	{
+		GTEST_SKIP() << "../shared/data is absent: " << kRtr.string();
+	}
+	// RtR ships no CIV4BasicInfos.xml: the base game's comes from the next folder, as in the game.
+	const LoadedRules kLoaded = loadVisionRules({ kRtr, vanillaAssets() });
+	expectVanilla(kLoaded);
+	EXPECT_EQ(116u, kLoaded.kRules.aUnits.size());
+	// RtR's own promotion (not in vanilla): a spy that sees less.
+	const int iSpy = kLoaded.kRules.findPromotion("PROMOTION_SPY");
+	ASSERT_GE(iSpy, 0);
+	EXPECT_EQ(-2, kLoaded.kRules.aPromotions[iSpy].iVisibilityChange);
+	EXPECT_EQ(319, kLoaded.kDefines.at("CIV4_VERSION"));
+	EXPECT_EQ(1, kLoaded.kDefines.at("USE_MODDERS_PLAYEROPTION_1")) << "GlobalDefinesAlt.xml was read";
+}
+
+TEST(RulesLoader, ModFolderOverridesAndChangesTheSight)
+{
+	TempAssets kMod;
+	kMod.write("GlobalDefinesAlt.xml", defines(define("UNIT_VISIBILITY_RANGE", "2")));
+	const LoadedRules kLoaded = loadVisionRules({ kMod.path(), vanillaAssets() });
+	EXPECT_EQ(2, kLoaded.kRules.iUnitVisibilityRange);
+	EXPECT_EQ(25, plotsSeen(kLoaded.kRules, false)) << "range 2 on grassland";
+}
+
+TEST(RulesLoader, ModularDefinesOverrideAndTheModWins)
+{
+	TempAssets kMod;
+	kMod.write("Modules/Vision/Vision_GlobalDefines.xml", defines(define("HILLS_SEE_FROM_CHANGE", "0")));
+	TempAssets kBase;
+	kBase.copyVanilla();
+	kBase.write("Modules/Other/Other_GlobalDefines.xml", defines(define("HILLS_SEE_FROM_CHANGE", "3")));
+	const LoadedRules kLoaded = loadVisionRules({ kMod.path(), kBase.path() });
+	EXPECT_EQ(0, kLoaded.kRules.kLevels.iHillsSeeFromChange);
+	EXPECT_EQ(9, plotsSeen(kLoaded.kRules, true)) << "hills no higher than grassland";
+}
+
+TEST(RulesLoader, MissingVisionDefineReadsAsZeroWithAWarning)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	kMod.write("GlobalDefines.xml", defines(define("UNIT_VISIBILITY_RANGE", "1")));
+	const LoadedRules kLoaded = loadVisionRules({ kMod.path() });
+	EXPECT_EQ(0, kLoaded.kRules.kLevels.iPeakSeeFromChange);
+	bool bWarned = false;
+	for (const std::string& sWarning : kLoaded.aszWarnings)
+	{
+		bWarned = bWarned || sWarning == "define PEAK_SEE_FROM_CHANGE is missing: it reads as 0";
+	}
+	EXPECT_TRUE(bWarned);
+}
+
+namespace
+{
+	std::string loadError(const std::vector<fs::path>& aFolders)
+	{
+		try
+		{
+			loadVisionRules(aFolders);
+		}
+		catch (const RulesError& kError)
+		{
+			return kError.what();
+		}
+		return "no error";
+	}
+}
+
+TEST(RulesErrors, MalformedXmlNamesFileAndLine)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	kMod.write("GlobalDefinesAlt.xml", "<?xml version=\"1.0\"?>\n<Civ4Defines>\n\t<Define>\n</Civ4Defines>\n");
+	const std::string sError = loadError({ kMod.path() });
+	// The unclosed <Define> of line 3.
+	EXPECT_NE(std::string::npos, sError.find("GlobalDefinesAlt.xml:3: malformed XML")) << sError;
+}
+
+TEST(RulesErrors, MissingRequiredFile)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	fs::remove(kMod.path() / "XML" / "Terrain" / "CIV4TerrainInfos.xml");
+	const std::string sError = loadError({ kMod.path() });
+	EXPECT_NE(std::string::npos, sError.find("missing required file XML/Terrain/CIV4TerrainInfos.xml; looked in:"))
+		<< sError;
+}
+
+TEST(RulesErrors, DefineThatIsNotANumber)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	kMod.write("GlobalDefinesAlt.xml", defines(define("PEAK_SEE_FROM_CHANGE", "two")));
+	const std::string sError = loadError({ kMod.path() });
+	EXPECT_NE(std::string::npos,
+		sError.find("GlobalDefinesAlt.xml:5: define PEAK_SEE_FROM_CHANGE: <iDefineIntVal> 'two' is not a whole number"))
+		<< sError;
+}
+
+TEST(RulesErrors, ImpossibleRange)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	kMod.write("GlobalDefinesAlt.xml", defines(define("RECON_VISIBILITY_RANGE", "-3")));
+	EXPECT_EQ("define RECON_VISIBILITY_RANGE = -3: a sight range must be 0..32", loadError({ kMod.path() }));
+	kMod.write("GlobalDefinesAlt.xml", defines(define("UNIT_VISIBILITY_RANGE", "40")));
+	EXPECT_EQ("define UNIT_VISIBILITY_RANGE = 40: a sight range must be 0..32", loadError({ kMod.path() }));
+}
+
+TEST(RulesErrors, UnknownSeeInvisibleType)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	kMod.write("Units/CIV4UnitInfos.xml",
+		"<?xml version=\"1.0\"?>\n<Civ4UnitInfos xmlns=\"x-schema:CIV4UnitSchema.xml\">\n<UnitInfos>\n<UnitInfo>\n"
+		"<Type>UNIT_SONAR</Type>\n<Domain>DOMAIN_SEA</Domain>\n<SeeInvisible>INVISIBLE_SUBMARINE,INVISIBLE_GHOST</SeeInvisible>\n"
+		"</UnitInfo>\n</UnitInfos>\n</Civ4UnitInfos>\n");
+	const std::string sError = loadError({ kMod.path() });
+	EXPECT_NE(std::string::npos, sError.find("CIV4UnitInfos.xml:7: UNIT_SONAR: unknown invisible type 'INVISIBLE_GHOST' "
+											 "(known: INVISIBLE_SUBMARINE, INVISIBLE_STEALTH)"))
+		<< sError;
+}
+
+TEST(RulesErrors, NotAnAssetsFolder)
+{
+	EXPECT_EQ("not a Civ4 Assets folder (no XML/ inside): /nonexistent/Assets", loadError({ "/nonexistent/Assets" }));
+}

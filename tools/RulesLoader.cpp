@@ -1,0 +1,374 @@
+// See RulesLoader.h.
+#include "RulesLoader.h"
+
+#include "CvVisionTables.h"
+
+#include <tinyxml2.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using tinyxml2::XMLDocument;
+using tinyxml2::XMLElement;
+
+namespace
+{
+	const char* const VISION_DEFINES[] = {
+		"PLOT_VISIBILITY_RANGE", "UNIT_VISIBILITY_RANGE", "RECON_VISIBILITY_RANGE",
+		"PEAK_SEE_FROM_CHANGE", "PEAK_SEE_THROUGH_CHANGE", "HILLS_SEE_FROM_CHANGE",
+		"HILLS_SEE_THROUGH_CHANGE", "SEAWATER_SEE_FROM_CHANGE", "SEAWATER_SEE_THROUGH_CHANGE",
+	};
+
+	// One parsed XML file, for messages that name the file and the line.
+	struct Source
+	{
+		fs::path kPath;
+		XMLDocument kDoc;
+
+		[[noreturn]] void fail(const XMLElement* pAt, const std::string& sWhat) const
+		{
+			std::ostringstream kOut;
+			kOut << kPath.string() << ":" << (pAt ? pAt->GetLineNum() : 0) << ": " << sWhat;
+			throw RulesError(kOut.str());
+		}
+	};
+
+	void parse(Source& kSource, LoadedRules& kOut)
+	{
+		if (kSource.kDoc.LoadFile(kSource.kPath.string().c_str()) != tinyxml2::XML_SUCCESS)
+		{
+			std::ostringstream kMsg;
+			kMsg << kSource.kPath.string() << ":" << kSource.kDoc.ErrorLineNum() << ": malformed XML: "
+				 << kSource.kDoc.ErrorStr();
+			throw RulesError(kMsg.str());
+		}
+		kOut.aszFilesRead.push_back(kSource.kPath.string());
+	}
+
+	std::string textOf(const XMLElement* pElement)
+	{
+		const char* szText = pElement ? pElement->GetText() : nullptr;
+		std::string sText = szText ? szText : "";
+		const size_t iBegin = sText.find_first_not_of(" \t\r\n");
+		const size_t iEnd = sText.find_last_not_of(" \t\r\n");
+		return iBegin == std::string::npos ? std::string() : sText.substr(iBegin, iEnd - iBegin + 1);
+	}
+
+	// An integer child: absent reads as iDefault (the game's schema defaults), anything but a
+	// whole number is an error naming the line.
+	int intChild(const Source& kSource, const XMLElement* pParent, const char* szName, const std::string& sWhere,
+		int iDefault = 0)
+	{
+		const XMLElement* pChild = pParent->FirstChildElement(szName);
+		if (!pChild)
+		{
+			return iDefault;
+		}
+		const std::string sText = textOf(pChild);
+		char* szEnd = nullptr;
+		errno = 0;
+		const long iValue = std::strtol(sText.c_str(), &szEnd, 10);
+		if (sText.empty() || *szEnd != '\0' || errno != 0 || iValue < -1000000000L || iValue > 1000000000L)
+		{
+			kSource.fail(pChild, sWhere + ": <" + szName + "> '" + sText + "' is not a whole number");
+		}
+		return static_cast<int>(iValue);
+	}
+
+	bool boolChild(const Source& kSource, const XMLElement* pParent, const char* szName, const std::string& sWhere)
+	{
+		const int iValue = intChild(kSource, pParent, szName, sWhere);
+		if (iValue != 0 && iValue != 1)
+		{
+			kSource.fail(pParent->FirstChildElement(szName), sWhere + ": <" + szName + "> must be 0 or 1");
+		}
+		return iValue == 1;
+	}
+
+	// First folder whose XML/ holds sRelative, or an empty path.
+	fs::path resolve(const std::vector<fs::path>& aFolders, const std::string& sRelative)
+	{
+		for (const fs::path& kFolder : aFolders)
+		{
+			const fs::path kCandidate = kFolder / "XML" / sRelative;
+			if (fs::is_regular_file(kCandidate))
+			{
+				return kCandidate;
+			}
+		}
+		return fs::path();
+	}
+
+	fs::path require(const std::vector<fs::path>& aFolders, const std::string& sRelative)
+	{
+		const fs::path kPath = resolve(aFolders, sRelative);
+		if (kPath.empty())
+		{
+			std::string sLooked;
+			for (const fs::path& kFolder : aFolders)
+			{
+				sLooked += "\n  " + (kFolder / "XML" / sRelative).string();
+			}
+			throw RulesError("missing required file XML/" + sRelative + "; looked in:" + sLooked);
+		}
+		return kPath;
+	}
+
+	void readDefines(const fs::path& kPath, LoadedRules& kOut)
+	{
+		Source kSource;
+		kSource.kPath = kPath;
+		parse(kSource, kOut);
+		const XMLElement* pRoot = kSource.kDoc.RootElement();
+		if (!pRoot || std::string(pRoot->Name()) != "Civ4Defines")
+		{
+			kSource.fail(pRoot, "expected the root element <Civ4Defines>");
+		}
+		for (const XMLElement* pDefine = pRoot->FirstChildElement("Define"); pDefine;
+			 pDefine = pDefine->NextSiblingElement("Define"))
+		{
+			const std::string sName = textOf(pDefine->FirstChildElement("DefineName"));
+			if (sName.empty())
+			{
+				kSource.fail(pDefine, "<Define> without a <DefineName>");
+			}
+			if (pDefine->FirstChildElement("iDefineIntVal"))
+			{
+				kOut.kDefines[sName] = intChild(kSource, pDefine, "iDefineIntVal", "define " + sName);
+			}
+		}
+	}
+
+	// Every *_GlobalDefines.xml under each folder's XML/, lowest priority folder first, so that
+	// the mod's modules override the others.
+	std::vector<fs::path> modularDefines(const std::vector<fs::path>& aFolders)
+	{
+		std::vector<fs::path> aFiles;
+		for (auto it = aFolders.rbegin(); it != aFolders.rend(); ++it)
+		{
+			const fs::path kXml = *it / "XML";
+			if (!fs::is_directory(kXml))
+			{
+				continue;
+			}
+			std::vector<fs::path> aHere;
+			for (const auto& kEntry : fs::recursive_directory_iterator(kXml))
+			{
+				const std::string sName = kEntry.path().filename().string();
+				const std::string sSuffix = "_GlobalDefines.xml";
+				if (kEntry.is_regular_file() && sName.size() > sSuffix.size()
+					&& sName.compare(sName.size() - sSuffix.size(), sSuffix.size(), sSuffix) == 0)
+				{
+					aHere.push_back(kEntry.path());
+				}
+			}
+			std::sort(aHere.begin(), aHere.end());
+			aFiles.insert(aFiles.end(), aHere.begin(), aHere.end());
+		}
+		return aFiles;
+	}
+
+	// Calls fRead(source, element, "TYPE at FILE") for each <szItem> of <szRoot>/<szList>.
+	template <class Read>
+	void readInfos(const fs::path& kPath, const char* szRoot, const char* szList, const char* szItem,
+		LoadedRules& kOut, Read fRead)
+	{
+		Source kSource;
+		kSource.kPath = kPath;
+		parse(kSource, kOut);
+		const XMLElement* pRoot = kSource.kDoc.RootElement();
+		if (!pRoot || std::string(pRoot->Name()) != szRoot)
+		{
+			kSource.fail(pRoot, std::string("expected the root element <") + szRoot + ">");
+		}
+		const XMLElement* pList = pRoot->FirstChildElement(szList);
+		if (!pList)
+		{
+			kSource.fail(pRoot, std::string("no <") + szList + "> element");
+		}
+		std::set<std::string> kSeen;
+		for (const XMLElement* pItem = pList->FirstChildElement(szItem); pItem; pItem = pItem->NextSiblingElement(szItem))
+		{
+			const std::string sType = textOf(pItem->FirstChildElement("Type"));
+			if (sType.empty())
+			{
+				kSource.fail(pItem, std::string("<") + szItem + "> without a <Type>");
+			}
+			if (!kSeen.insert(sType).second)
+			{
+				kSource.fail(pItem, std::string("<") + szItem + "> " + sType + " is defined twice");
+			}
+			fRead(kSource, pItem, sType);
+		}
+	}
+
+	int invisibleIndex(const Source& kSource, const XMLElement* pAt, const CvVisionRules& kRules,
+		const std::string& sName, const std::string& sWhere)
+	{
+		const int iIndex = kRules.findInvisibleType(sName);
+		if (iIndex < 0)
+		{
+			std::string sKnown;
+			for (const std::string& sType : kRules.aszInvisibleTypes)
+			{
+				sKnown += (sKnown.empty() ? "" : ", ") + sType;
+			}
+			kSource.fail(pAt, sWhere + ": unknown invisible type '" + sName + "' (known: " + sKnown + ")");
+		}
+		return iIndex;
+	}
+
+	CvVisionDomain domainOf(const Source& kSource, const XMLElement* pUnit, const std::string& sWhere)
+	{
+		const XMLElement* pDomain = pUnit->FirstChildElement("Domain");
+		const std::string sDomain = textOf(pDomain);
+		if (sDomain == "DOMAIN_SEA") return CV_VISION_DOMAIN_SEA;
+		if (sDomain == "DOMAIN_AIR") return CV_VISION_DOMAIN_AIR;
+		if (sDomain == "DOMAIN_LAND") return CV_VISION_DOMAIN_LAND;
+		if (sDomain == "DOMAIN_IMMOBILE") return CV_VISION_DOMAIN_IMMOBILE;
+		kSource.fail(pDomain ? pDomain : pUnit, sWhere + ": unknown <Domain> '" + sDomain + "'");
+	}
+
+	void readUnits(const fs::path& kPath, LoadedRules& kOut)
+	{
+		CvVisionRules& kRules = kOut.kRules;
+		readInfos(kPath, "Civ4UnitInfos", "UnitInfos", "UnitInfo", kOut,
+			[&](const Source& kSource, const XMLElement* pUnit, const std::string& sType) {
+				CvVisionUnitRule kUnit;
+				kUnit.szType = sType;
+				kUnit.eDomain = domainOf(kSource, pUnit, sType);
+				const std::string sInvisible = textOf(pUnit->FirstChildElement("Invisible"));
+				kUnit.eInvisible = (sInvisible.empty() || sInvisible == "NONE") ? -1
+					: invisibleIndex(kSource, pUnit->FirstChildElement("Invisible"), kRules, sInvisible, sType);
+				std::stringstream kList(textOf(pUnit->FirstChildElement("SeeInvisible")));
+				std::string sItem;
+				while (std::getline(kList, sItem, ','))
+				{
+					sItem.erase(0, sItem.find_first_not_of(" \t"));
+					sItem.erase(sItem.find_last_not_of(" \t") + 1);
+					if (!sItem.empty() && sItem != "NONE")
+					{
+						kUnit.aeSeeInvisible.push_back(
+							invisibleIndex(kSource, pUnit->FirstChildElement("SeeInvisible"), kRules, sItem, sType));
+					}
+				}
+				kUnit.bInvisible = boolChild(kSource, pUnit, "bInvisible", sType);
+				kUnit.bLineOfSight = boolChild(kSource, pUnit, "bLineOfSight", sType);
+				kUnit.iAirRange = intChild(kSource, pUnit, "iAirRange", sType);
+				kRules.aUnits.push_back(kUnit);
+			});
+	}
+
+	void readInvisibleTypes(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+	{
+		const fs::path kPath = resolve(aFolders, "BasicInfos/CIV4BasicInfos.xml");
+		if (kPath.empty())
+		{
+			kOut.kRules.aszInvisibleTypes = { "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH" };
+			kOut.aszWarnings.push_back("no XML/BasicInfos/CIV4BasicInfos.xml: using the vanilla invisible types "
+									   "INVISIBLE_SUBMARINE, INVISIBLE_STEALTH");
+			return;
+		}
+		readInfos(kPath, "Civ4BasicInfos", "InvisibleInfos", "InvisibleInfo", kOut,
+			[&](const Source&, const XMLElement*, const std::string& sType) {
+				kOut.kRules.aszInvisibleTypes.push_back(sType);
+			});
+	}
+
+	void applyDefines(LoadedRules& kOut)
+	{
+		for (const char* szName : VISION_DEFINES)
+		{
+			if (kOut.kDefines.find(szName) == kOut.kDefines.end())
+			{
+				kOut.aszWarnings.push_back(std::string("define ") + szName + " is missing: it reads as 0");
+			}
+		}
+		auto define = [&](const char* szName) {
+			const auto it = kOut.kDefines.find(szName);
+			return it == kOut.kDefines.end() ? 0 : it->second;
+		};
+		CvVisionRules& kRules = kOut.kRules;
+		kRules.iPlotVisibilityRange = define("PLOT_VISIBILITY_RANGE");
+		kRules.iUnitVisibilityRange = define("UNIT_VISIBILITY_RANGE");
+		kRules.iReconVisibilityRange = define("RECON_VISIBILITY_RANGE");
+		kRules.kLevels.iPeakSeeFromChange = define("PEAK_SEE_FROM_CHANGE");
+		kRules.kLevels.iPeakSeeThroughChange = define("PEAK_SEE_THROUGH_CHANGE");
+		kRules.kLevels.iHillsSeeFromChange = define("HILLS_SEE_FROM_CHANGE");
+		kRules.kLevels.iHillsSeeThroughChange = define("HILLS_SEE_THROUGH_CHANGE");
+		kRules.kLevels.iSeaWaterSeeFromChange = define("SEAWATER_SEE_FROM_CHANGE");
+		kRules.kLevels.iSeaWaterSeeThroughChange = define("SEAWATER_SEE_THROUGH_CHANGE");
+		const char* const aszRanges[3] = { "PLOT_VISIBILITY_RANGE", "UNIT_VISIBILITY_RANGE", "RECON_VISIBILITY_RANGE" };
+		for (const char* szName : aszRanges)
+		{
+			const int iRange = define(szName);
+			if (iRange < 0 || iRange > CV_VISION_MAX_RANGE)
+			{
+				throw RulesError(std::string("define ") + szName + " = " + std::to_string(iRange)
+					+ ": a sight range must be 0.." + std::to_string(CV_VISION_MAX_RANGE));
+			}
+		}
+	}
+}
+
+LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
+{
+	if (aAssetsFolders.empty())
+	{
+		throw RulesError("no Assets folder given");
+	}
+	for (const fs::path& kFolder : aAssetsFolders)
+	{
+		if (!fs::is_directory(kFolder / "XML"))
+		{
+			throw RulesError("not a Civ4 Assets folder (no XML/ inside): " + kFolder.string());
+		}
+	}
+	LoadedRules kOut;
+	readDefines(require(aAssetsFolders, "GlobalDefines.xml"), kOut);
+	for (const char* szOptional : { "GlobalDefinesAlt.xml", "PythonCallbackDefines.xml" })
+	{
+		const fs::path kPath = resolve(aAssetsFolders, szOptional);
+		if (!kPath.empty())
+		{
+			readDefines(kPath, kOut);
+		}
+	}
+	for (const fs::path& kModule : modularDefines(aAssetsFolders))
+	{
+		readDefines(kModule, kOut);
+	}
+	applyDefines(kOut);
+
+	CvVisionRules& kRules = kOut.kRules;
+	readInfos(require(aAssetsFolders, "Terrain/CIV4TerrainInfos.xml"), "Civ4TerrainInfos", "TerrainInfos",
+		"TerrainInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+			kRules.aTerrains.push_back(CvVisionTerrainRule{ sType, intChild(kSource, pItem, "iSeeFrom", sType),
+				intChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType) });
+		});
+	readInfos(require(aAssetsFolders, "Terrain/CIV4FeatureInfos.xml"), "Civ4FeatureInfos", "FeatureInfos",
+		"FeatureInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+			kRules.aFeatures.push_back(CvVisionFeatureRule{ sType, intChild(kSource, pItem, "iSeeThrough", sType) });
+		});
+	readInfos(require(aAssetsFolders, "Technologies/CIV4TechInfos.xml"), "Civ4TechInfos", "TechInfos", "TechInfo",
+		kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+			kRules.aTechs.push_back(CvVisionTechRule{ sType, boolChild(kSource, pItem, "bExtraWaterSeeFrom", sType) });
+		});
+	readInfos(require(aAssetsFolders, "Units/CIV4PromotionInfos.xml"), "Civ4PromotionInfos", "PromotionInfos",
+		"PromotionInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+			kRules.aPromotions.push_back(
+				CvVisionPromotionRule{ sType, intChild(kSource, pItem, "iVisibilityChange", sType) });
+		});
+	readInvisibleTypes(aAssetsFolders, kOut);
+	readUnits(require(aAssetsFolders, "Units/CIV4UnitInfos.xml"), kOut);
+	return kOut;
+}
+
+fs::path bundledVanillaAssets()
+{
+	return fs::path(CVVISION_SOURCE_DIR) / "tests" / "fixtures" / "rules" / "vanilla" / "Assets";
+}
