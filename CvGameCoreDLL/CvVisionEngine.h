@@ -88,13 +88,27 @@ inline int cvVisionWrapDelta(int iDelta, int iLength, bool bWrap)
 	return iDelta;
 }
 
+// The mod's own vision knobs that act on the engine. Defaults are exact BTS behaviour.
+// (The facing spreads live in the table: CvVisionTables(far, near).)
+struct CvVisionOptions
+{
+	bool bOuterRing;          // ground sight looks one ring past its range for tall plots
+	bool bOuterRingAsInner;   // ...and judges that ring like the inner ones (BTS: false)
+	bool bRevealAdjacent;     // line-of-sight units reveal their 3x3 square (BTS: true)
+
+	CvVisionOptions() : bOuterRing(true), bOuterRingAsInner(false), bRevealAdjacent(true) {}
+};
+
 class CvVisionEngine
 {
 public:
-	explicit CvVisionEngine(const CvVisionTables& kTables = CvVisionTables::standard())
-		: m_kTables(kTables)
+	explicit CvVisionEngine(const CvVisionTables& kTables = CvVisionTables::standard(),
+		const CvVisionOptions& kOptions = CvVisionOptions())
+		: m_kTables(kTables), m_kOptions(kOptions)
 	{
 	}
+
+	const CvVisionOptions& options() const { return m_kOptions; }
 
 	// Spec 2: add (iChange = 1) or remove (iChange = -1) one source's sight.
 	// On an error nothing is changed.
@@ -198,7 +212,12 @@ private:
 		int iEnd, short* aiState, int* paiPlots, int iCount) const;
 	int aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const;
 
+	// The ring a ground source looks to, and whether that last ring has the outer-ring rule.
+	int groundRing(int iRange) const { return iRange + (m_kOptions.bOuterRing ? 1 : 0); }
+	bool hasOuterRule() const { return m_kOptions.bOuterRing && !m_kOptions.bOuterRingAsInner; }
+
 	const CvVisionTables& m_kTables;
+	CvVisionOptions m_kOptions;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -273,8 +292,9 @@ int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource
 
 	// Inner rings. No branch on the terrain: the mix is random, a branch would mispredict.
 	// entriesUpToRing(-1) is 1: with a one-ring square both loops are empty.
-	const int iLastInner = CvVisionTables::entriesUpToRing(iRing - 2);
-	const int iInnerEnd = CvVisionTables::entriesUpToRing(iRing - 1);
+	const int iInnerRings = hasOuterRule() ? iRing - 1 : iRing;
+	const int iLastInner = CvVisionTables::entriesUpToRing(iInnerRings - 1);
+	const int iInnerEnd = CvVisionTables::entriesUpToRing(iInnerRings);
 	iCount = innerRings<Map, Lookup, bFacing, false>(kMap, kLookup, iFacingBit, iLevel, 1, iLastInner,
 		aiState, paiPlots, iCount);
 	iCount = innerRings<Map, Lookup, bFacing, true>(kMap, kLookup, iFacingBit, iLevel,
@@ -345,7 +365,7 @@ int CvVisionEngine::collect(const Map& kMap, const CvVisionSource& kSource, int*
 		kAxes.fill(kMap, kSource.iX, kSource.iY, kSource.iRange);
 		return aerialPass(kAxes, kSource.iRange, paiPlots);
 	}
-	const int iRing = kSource.iRange + 1;
+	const int iRing = groundRing(kSource.iRange);
 	const int iWidth = kMap.getGridWidth();
 	const int iHeight = kMap.getGridHeight();
 	if (kSource.iX - iRing >= 0 && kSource.iX + iRing < iWidth && kSource.iY - iRing >= 0 && kSource.iY + iRing < iHeight)
@@ -373,7 +393,8 @@ CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
 
 	// Spec 2.5: the whole square once per see-invisible type (NO_INVISIBLE when there is none).
 	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
-	const bool bRevealAdjacent = !kSource.bAerial && kSource.eFacing != CV_VISION_NO_DIRECTION;
+	const bool bRevealAdjacent = m_kOptions.bRevealAdjacent && !kSource.bAerial
+		&& kSource.eFacing != CV_VISION_NO_DIRECTION;
 	Axes kAdjacent;
 	if (bRevealAdjacent)
 	{
@@ -474,8 +495,8 @@ bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iTo
 			const int iPlot = iY * iWidth + iX;
 			if (u == iU)
 			{
-				const int iRing = iRange + 1;
-				const bool bOuter = iU == iRing || iV == iRing;
+				const int iRing = groundRing(iRange);
+				const bool bOuter = hasOuterRule() && (iU == iRing || iV == iRing);
 				return bOuter ? outerVisible(iPred, kMap.seeFromLevel(iPlot, eTeam), iLevel)
 					: (iPred & STATE_CLEAR) != 0;
 			}

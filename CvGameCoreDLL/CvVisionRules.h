@@ -28,12 +28,15 @@ struct CvVisionLevelDefines
 	int iSeaWaterSeeFromChange;   // SEAWATER_SEE_FROM_CHANGE
 	int iSeaWaterSeeThroughChange; // SEAWATER_SEE_THROUGH_CHANGE (BTS never reads it)
 	int iExtraWaterSeeFromBonus;  // what bExtraWaterSeeFrom techs add on water (BTS: 1)
+	bool bWaterSeeThroughDefine;  // water see-through adds SEAWATER_SEE_THROUGH_CHANGE, as the
+	                              // XML promises (BTS: false, it adds SEAWATER_SEE_FROM_CHANGE)
 
 	CvVisionLevelDefines()
 		: iPeakSeeFromChange(2), iPeakSeeThroughChange(2)
 		, iHillsSeeFromChange(1), iHillsSeeThroughChange(1)
 		, iSeaWaterSeeFromChange(0), iSeaWaterSeeThroughChange(0)
 		, iExtraWaterSeeFromBonus(1)
+		, bWaterSeeThroughDefine(false)
 	{
 	}
 };
@@ -57,8 +60,9 @@ public:
 		m_aiSeeThroughChange[CV_VISION_PLOT_PEAK] = kDefines.iPeakSeeThroughChange;
 		m_aiSeeThroughChange[CV_VISION_PLOT_HILLS] = kDefines.iHillsSeeThroughChange;
 		m_aiSeeThroughChange[CV_VISION_PLOT_LAND] = 0;
-		// BTS quirk kept: water adds SEAWATER_SEE_FROM_CHANGE, not the SEE_THROUGH define.
-		m_aiSeeThroughChange[CV_VISION_PLOT_OCEAN] = kDefines.iSeaWaterSeeFromChange;
+		// BTS quirk kept by default: water adds SEAWATER_SEE_FROM_CHANGE, not the SEE_THROUGH define.
+		m_aiSeeThroughChange[CV_VISION_PLOT_OCEAN] = kDefines.bWaterSeeThroughDefine
+			? kDefines.iSeaWaterSeeThroughChange : kDefines.iSeaWaterSeeFromChange;
 	}
 
 	const CvVisionLevelDefines& defines() const { return m_kDefines; }
