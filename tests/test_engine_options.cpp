@@ -1,22 +1,13 @@
 // The mod's own knobs that act on the engine: each against the BTS default on a small map.
 #include "CvVisionEngine.h"
 #include "PlotGrid.h"
+#include "SightSources.h"
 
 #include <gtest/gtest.h>
 
 namespace
 {
 	const int TEAM = 0;
-
-	CvVisionSource unitAt(int iX, int iY, int iRange, int eFacing = CV_VISION_NO_DIRECTION)
-	{
-		CvVisionSource kSource;
-		kSource.iX = iX;
-		kSource.iY = iY;
-		kSource.iRange = iRange;
-		kSource.eFacing = eFacing;
-		return kSource;
-	}
 
 	int seen(const CvVisionEngine& kEngine, PlotGrid& kGrid, const CvVisionSource& kSource)
 	{

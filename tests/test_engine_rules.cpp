@@ -1,6 +1,7 @@
 // The spec's worked examples (civ4-vision.md section 3) and one test per rule of sections 1-6.
 #include "CvVisionEngine.h"
 #include "PlotGrid.h"
+#include "SightSources.h"
 
 #include <gtest/gtest.h>
 
@@ -12,16 +13,6 @@ namespace
 {
 	const CvVisionEngine kEngine;
 	const int TEAM = 0;
-
-	CvVisionSource unitAt(int iX, int iY, int iRange)
-	{
-		CvVisionSource kSource;
-		kSource.iX = iX;
-		kSource.iY = iY;
-		kSource.eTeam = TEAM;
-		kSource.iRange = iRange;
-		return kSource;
-	}
 
 	// Adds the source, returns the number of plots it made visible.
 	int seenCount(PlotGrid& kGrid, const CvVisionSource& kSource)
