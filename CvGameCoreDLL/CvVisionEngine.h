@@ -311,6 +311,10 @@ int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource
 			continue;
 		}
 		const int iPred = aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]];
+		if ((iPred & STATE_PASS) == 0)
+		{
+			continue; // light does not reach the ring here
+		}
 		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
 		const int iTaller = kMap.seeFromLevel(iPlot, kSource.eTeam) > iLevel;
 		const int iSeen = ((iPred & STATE_ABOVE) != 0) | (((iPred & STATE_PASS) != 0) & iTaller);
