@@ -155,11 +155,12 @@ private:
 		return static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel - 1) >> 31);
 	}
 
-	// Outer ring target, given the OR of its predecessors' states (spec 3).
-	static bool outerVisible(int iPredState, int iTargetSeeFrom, int iViewerLevel)
+	// Outer ring target, given the OR of its predecessors' states (spec 3): seen past a
+	// predecessor the viewer is above, or when taller than the viewer. No branch.
+	static int outerVisible(int iPredState, int iTargetSeeFrom, int iViewerLevel)
 	{
-		return (iPredState & STATE_ABOVE) != 0
-			|| ((iPredState & STATE_PASS) != 0 && iTargetSeeFrom > iViewerLevel);
+		return ((iPredState & STATE_ABOVE) != 0)
+			| (((iPredState & STATE_PASS) != 0) & (iTargetSeeFrom > iViewerLevel));
 	}
 
 	// Plot index per table column and row of the sight square; -1 when absent.
@@ -316,10 +317,8 @@ int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource
 			continue; // light does not reach the ring here
 		}
 		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
-		const int iTaller = kMap.seeFromLevel(iPlot, kSource.eTeam) > iLevel;
-		const int iSeen = ((iPred & STATE_ABOVE) != 0) | (((iPred & STATE_PASS) != 0) & iTaller);
 		paiPlots[iCount] = iPlot;
-		iCount += iSeen & iInCone;
+		iCount += outerVisible(iPred, kMap.seeFromLevel(iPlot, kSource.eTeam), iLevel) & iInCone;
 	}
 	return iCount;
 }
@@ -501,7 +500,7 @@ bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iTo
 			{
 				const int iRing = groundRing(iRange);
 				const bool bOuter = hasOuterRule() && (iU == iRing || iV == iRing);
-				return bOuter ? outerVisible(iPred, kMap.seeFromLevel(iPlot, eTeam), iLevel)
+				return bOuter ? outerVisible(iPred, kMap.seeFromLevel(iPlot, eTeam), iLevel) != 0
 					: (iPred & STATE_CLEAR) != 0;
 			}
 			aiState[v - aiLow[u]] = (iPred & STATE_CLEAR) ? stateOf(iLevel, kMap.seeThroughLevel(iPlot)) : 0;

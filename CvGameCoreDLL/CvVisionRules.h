@@ -47,7 +47,6 @@ class CvVisionLevels
 {
 public:
 	explicit CvVisionLevels(const CvVisionLevelDefines& kDefines = CvVisionLevelDefines())
-		: m_kDefines(kDefines)
 	{
 		for (int iExtra = 0; iExtra < 2; ++iExtra)
 		{
@@ -65,8 +64,6 @@ public:
 			? kDefines.iSeaWaterSeeThroughChange : kDefines.iSeaWaterSeeFromChange;
 	}
 
-	const CvVisionLevelDefines& defines() const { return m_kDefines; }
-
 	// seeFrom(P, T): the height a viewer standing on P sees from.
 	// bExtraWaterSeeFrom: the viewing team knows a bExtraWaterSeeFrom tech (Optics).
 	int seeFrom(int iTerrainSeeFrom, CvVisionPlotKind eKind, bool bExtraWaterSeeFrom) const
@@ -82,7 +79,6 @@ public:
 	}
 
 private:
-	CvVisionLevelDefines m_kDefines;
 	int m_aaiSeeFromChange[2][4];
 	int m_aiSeeThroughChange[4];
 };

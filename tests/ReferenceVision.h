@@ -36,9 +36,6 @@ public:
 	// grows exponentially with the distance; far canSeePlot targets need the memo.
 	void useMemo() { m_bMemo = true; }
 
-	// Spec 3: light passes through d on the way further out.
-	bool clear(int iDX, int iDY) const { return see(iDX, iDY, false, false); }
-
 	// Spec 3: the target test.
 	bool visible(int iDX, int iDY, bool bOuter) const { return see(iDX, iDY, true, bOuter); }
 

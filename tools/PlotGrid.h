@@ -15,7 +15,7 @@ public:
 	PlotGrid(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams = 2,
 		int iNumInvisibleTypes = 2, CvVisionLevelDefines kDefines = CvVisionLevelDefines())
 		: m_iWidth(iWidth), m_iHeight(iHeight), m_bWrapX(bWrapX), m_bWrapY(bWrapY)
-		, m_iNumTeams(iNumTeams), m_iNumInvisible(iNumInvisibleTypes), m_kLevels(kDefines)
+		, m_iNumInvisible(iNumInvisibleTypes), m_kLevels(kDefines)
 		, m_aPlots(iWidth * iHeight), m_aLevels(iWidth * iHeight)
 		, m_abExtraWater(iNumTeams, false)
 		, m_aiCounts(iNumTeams * iWidth * iHeight, 0)
@@ -170,7 +170,6 @@ private:
 	int m_iHeight;
 	bool m_bWrapX;
 	bool m_bWrapY;
-	int m_iNumTeams;
 	int m_iNumInvisible;
 	CvVisionLevels m_kLevels;
 	std::vector<Plot> m_aPlots;
