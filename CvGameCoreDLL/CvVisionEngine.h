@@ -15,6 +15,7 @@
 //     void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible);
 // (eInvisible is CV_VISION_NO_INVISIBLE for the plain count).
 
+#include "CvVisionRules.h"
 #include "CvVisionTables.h"
 
 #define CV_VISION_NO_INVISIBLE (-1)
@@ -87,17 +88,6 @@ inline int cvVisionWrapDelta(int iDelta, int iLength, bool bWrap)
 	}
 	return iDelta;
 }
-
-// The mod's own vision knobs that act on the engine. Defaults are exact BTS behaviour.
-// (The facing spreads live in the table: CvVisionTables(far, near).)
-struct CvVisionOptions
-{
-	bool bOuterRing;          // ground sight looks one ring past its range for tall plots
-	bool bOuterRingAsInner;   // ...and judges that ring like the inner ones (BTS: false)
-	bool bRevealAdjacent;     // line-of-sight units reveal their 3x3 square (BTS: true)
-
-	CvVisionOptions() : bOuterRing(true), bOuterRingAsInner(false), bRevealAdjacent(true) {}
-};
 
 class CvVisionEngine
 {

@@ -2,8 +2,30 @@
 
 #include "CvVisionRules.h"
 
+#include "CvVisionTables.h"
+
 namespace
 {
+	const CvVisionKnobInfo aKnobs[CV_VISION_NUM_KNOBS] = {
+		{ "CVVISION_OUTER_RING", 1, 0, 1,
+			"1: ground sight looks one ring past its range, where only plots taller than the viewer show" },
+		{ "CVVISION_OUTER_RING_AS_INNER", 0, 0, 1,
+			"1: that outer ring is judged like the inner rings (any plot in the line of sight shows)" },
+		{ "CVVISION_WATER_SEE_THROUGH_DEFINE", 0, 0, 1,
+			"1: water's see-through adds SEAWATER_SEE_THROUGH_CHANGE, as the XML promises; 0: BTS adds "
+			"SEAWATER_SEE_FROM_CHANGE" },
+		{ "CVVISION_EXTRA_WATER_SEE_FROM", 1, 0, CV_VISION_MAX_EXTRA_SEE_FROM,
+			"what a team's first bExtraWaterSeeFrom tech (Optics) adds to the see-from level of water" },
+		{ "CVVISION_FACING_FAR_SPREAD", 60, 0, 360,
+			"the facing cone of a bLineOfSight unit, in degrees, beyond its 3x3 square" },
+		{ "CVVISION_FACING_NEAR_SPREAD", 90, 0, 360,
+			"the facing cone of a bLineOfSight unit, in degrees, within its 3x3 square" },
+		{ "CVVISION_LINE_OF_SIGHT_REVEAL", 1, 0, 1,
+			"1: a bLineOfSight unit reveals its whole 3x3 square (+1 then -1) even behind its back" },
+		{ "CVVISION_MAX_SIGHT_RANGE", CV_VISION_MAX_RANGE, 0, CV_VISION_MAX_RANGE,
+			"the largest total sight range of a unit (base, unit type and promotions together)" },
+	};
+
 	template <class Rule>
 	int findByType(const std::vector<Rule>& aRules, const std::string& szType)
 	{
@@ -18,8 +40,28 @@ namespace
 	}
 }
 
+const CvVisionKnobInfo& cvVisionKnobInfo(int eKnob)
+{
+	return aKnobs[eKnob];
+}
+
+int cvVisionFindKnob(const std::string& szDefine)
+{
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		if (szDefine == aKnobs[i].szDefine)
+		{
+			return i;
+		}
+	}
+	return -1;
+}
+
 CvVisionRules::CvVisionRules()
-	: iPlotVisibilityRange(1)
+	: iFacingFarSpread(60)
+	, iFacingNearSpread(90)
+	, iMaxSightRange(CV_VISION_MAX_RANGE)
+	, iPlotVisibilityRange(1)
 	, iUnitVisibilityRange(1)
 	, iReconVisibilityRange(5)
 {
@@ -28,6 +70,7 @@ CvVisionRules::CvVisionRules()
 int CvVisionRules::findTerrain(const std::string& szType) const { return findByType(aTerrains, szType); }
 int CvVisionRules::findFeature(const std::string& szType) const { return findByType(aFeatures, szType); }
 int CvVisionRules::findTech(const std::string& szType) const { return findByType(aTechs, szType); }
+int CvVisionRules::findImprovement(const std::string& szType) const { return findByType(aImprovements, szType); }
 int CvVisionRules::findPromotion(const std::string& szType) const { return findByType(aPromotions, szType); }
 int CvVisionRules::findUnit(const std::string& szType) const { return findByType(aUnits, szType); }
 
@@ -41,4 +84,55 @@ int CvVisionRules::findInvisibleType(const std::string& szType) const
 		}
 	}
 	return -1;
+}
+
+int CvVisionRules::knob(CvVisionKnob eKnob) const
+{
+	switch (eKnob)
+	{
+	case CV_VISION_KNOB_OUTER_RING: return kOptions.bOuterRing ? 1 : 0;
+	case CV_VISION_KNOB_OUTER_RING_AS_INNER: return kOptions.bOuterRingAsInner ? 1 : 0;
+	case CV_VISION_KNOB_WATER_SEE_THROUGH_DEFINE: return kLevels.bWaterSeeThroughDefine ? 1 : 0;
+	case CV_VISION_KNOB_EXTRA_WATER_SEE_FROM: return kLevels.iExtraWaterSeeFromBonus;
+	case CV_VISION_KNOB_FACING_FAR_SPREAD: return iFacingFarSpread;
+	case CV_VISION_KNOB_FACING_NEAR_SPREAD: return iFacingNearSpread;
+	case CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL: return kOptions.bRevealAdjacent ? 1 : 0;
+	case CV_VISION_KNOB_MAX_SIGHT_RANGE: return iMaxSightRange;
+	default: return 0;
+	}
+}
+
+void CvVisionRules::setKnob(CvVisionKnob eKnob, int iValue)
+{
+	switch (eKnob)
+	{
+	case CV_VISION_KNOB_OUTER_RING: kOptions.bOuterRing = iValue != 0; break;
+	case CV_VISION_KNOB_OUTER_RING_AS_INNER: kOptions.bOuterRingAsInner = iValue != 0; break;
+	case CV_VISION_KNOB_WATER_SEE_THROUGH_DEFINE: kLevels.bWaterSeeThroughDefine = iValue != 0; break;
+	case CV_VISION_KNOB_EXTRA_WATER_SEE_FROM: kLevels.iExtraWaterSeeFromBonus = iValue; break;
+	case CV_VISION_KNOB_FACING_FAR_SPREAD: iFacingFarSpread = iValue; break;
+	case CV_VISION_KNOB_FACING_NEAR_SPREAD: iFacingNearSpread = iValue; break;
+	case CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL: kOptions.bRevealAdjacent = iValue != 0; break;
+	case CV_VISION_KNOB_MAX_SIGHT_RANGE: iMaxSightRange = iValue; break;
+	default: break;
+	}
+}
+
+int CvVisionRules::unitSightRange(int eUnit, int iPromotionChange) const
+{
+	int iRange = iUnitVisibilityRange + iPromotionChange;
+	if (eUnit >= 0 && eUnit < static_cast<int>(aUnits.size()))
+	{
+		iRange += aUnits[eUnit].iExtraRange;
+	}
+	return (iRange < iMaxSightRange) ? iRange : iMaxSightRange;
+}
+
+int CvVisionRules::improvementSeeFrom(int eImprovement) const
+{
+	if (eImprovement < 0 || eImprovement >= static_cast<int>(aImprovements.size()))
+	{
+		return 0;
+	}
+	return aImprovements[eImprovement].iExtraSeeFrom;
 }

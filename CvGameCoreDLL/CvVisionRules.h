@@ -66,9 +66,11 @@ public:
 
 	// seeFrom(P, T): the height a viewer standing on P sees from.
 	// bExtraWaterSeeFrom: the viewing team knows a bExtraWaterSeeFrom tech (Optics).
-	int seeFrom(int iTerrainSeeFrom, CvVisionPlotKind eKind, bool bExtraWaterSeeFrom) const
+	// iImprovementSeeFrom: the mod's extra see-from of the plot's improvement (BTS: 0).
+	int seeFrom(int iTerrainSeeFrom, CvVisionPlotKind eKind, bool bExtraWaterSeeFrom,
+		int iImprovementSeeFrom = 0) const
 	{
-		return iTerrainSeeFrom + m_aaiSeeFromChange[bExtraWaterSeeFrom ? 1 : 0][eKind];
+		return iTerrainSeeFrom + iImprovementSeeFrom + m_aaiSeeFromChange[bExtraWaterSeeFrom ? 1 : 0][eKind];
 	}
 
 	// seeThrough(P): the height a viewer needs to look past P.
@@ -104,6 +106,14 @@ struct CvVisionTechRule
 	bool bExtraWaterSeeFrom;
 };
 
+// The mod's own rule for an improvement type (BTS has none): a watchtower or a fort that lifts
+// the viewer standing on it.
+struct CvVisionImprovementRule
+{
+	std::string szType;
+	int iExtraSeeFrom; // added to the see-from level of a plot with this improvement
+};
+
 struct CvVisionPromotionRule
 {
 	std::string szType;
@@ -128,7 +138,61 @@ struct CvVisionUnitRule
 	bool bInvisible;
 	bool bLineOfSight;
 	int iAirRange;
+	int iExtraRange;               // the mod's extra sight range for this unit type (BTS: 0)
+
+	CvVisionUnitRule()
+		: eDomain(CV_VISION_DOMAIN_LAND), eInvisible(-1), bInvisible(false), bLineOfSight(false)
+		, iAirRange(0), iExtraRange(0)
+	{
+	}
 };
+
+// The mod's own vision knobs that act on the engine. Defaults are exact BTS behaviour.
+// (The facing spreads live in the table: CvVisionTables(far, near).)
+struct CvVisionOptions
+{
+	bool bOuterRing;          // ground sight looks one ring past its range for tall plots
+	bool bOuterRingAsInner;   // ...and judges that ring like the inner ones (BTS: false)
+	bool bRevealAdjacent;     // line-of-sight units reveal their 3x3 square (BTS: true)
+
+	CvVisionOptions() : bOuterRing(true), bOuterRingAsInner(false), bRevealAdjacent(true) {}
+};
+
+// The GlobalDefines that set the mod's knobs. Every loader (the host's XML loader, the SDK
+// adapter) goes through this one list, so names, defaults and limits agree.
+// An absent knob keeps its default (exact BTS), unlike the game's own defines, which read as 0.
+enum CvVisionKnob
+{
+	CV_VISION_KNOB_OUTER_RING,                  // CVVISION_OUTER_RING
+	CV_VISION_KNOB_OUTER_RING_AS_INNER,         // CVVISION_OUTER_RING_AS_INNER
+	CV_VISION_KNOB_WATER_SEE_THROUGH_DEFINE,    // CVVISION_WATER_SEE_THROUGH_DEFINE
+	CV_VISION_KNOB_EXTRA_WATER_SEE_FROM,        // CVVISION_EXTRA_WATER_SEE_FROM
+	CV_VISION_KNOB_FACING_FAR_SPREAD,           // CVVISION_FACING_FAR_SPREAD
+	CV_VISION_KNOB_FACING_NEAR_SPREAD,          // CVVISION_FACING_NEAR_SPREAD
+	CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL,        // CVVISION_LINE_OF_SIGHT_REVEAL
+	CV_VISION_KNOB_MAX_SIGHT_RANGE,             // CVVISION_MAX_SIGHT_RANGE
+	CV_VISION_NUM_KNOBS
+};
+
+struct CvVisionKnobInfo
+{
+	const char* szDefine;
+	int iDefault;  // exact BTS
+	int iMin;
+	int iMax;
+	const char* szMeaning;
+};
+
+const CvVisionKnobInfo& cvVisionKnobInfo(int eKnob);
+// The knob a define name sets, or -1.
+int cvVisionFindKnob(const std::string& szDefine);
+
+// Per-type knobs: the define name is the prefix followed by the type, for instance
+// CVVISION_SEE_FROM_IMPROVEMENT_FORT or CVVISION_EXTRA_RANGE_UNIT_SCOUT.
+#define CV_VISION_SEE_FROM_PREFIX "CVVISION_SEE_FROM_"
+#define CV_VISION_EXTRA_RANGE_PREFIX "CVVISION_EXTRA_RANGE_"
+// Limits of the per-type knobs.
+#define CV_VISION_MAX_EXTRA_SEE_FROM (100)
 
 // Everything vision depends on, filled from the game's XML (host loader) or from its info classes
 // (SDK adapter): same struct, same meaning. Defaults are vanilla BTS.
@@ -138,6 +202,10 @@ public:
 	CvVisionRules();
 
 	CvVisionLevelDefines kLevels;
+	CvVisionOptions kOptions;
+	int iFacingFarSpread;      // degrees (BTS: 60)
+	int iFacingNearSpread;     // degrees, for the 3x3 square (BTS: 90)
+	int iMaxSightRange;        // cap on a unit's total sight range (BTS: the engine's limit)
 	int iPlotVisibilityRange;  // PLOT_VISIBILITY_RANGE
 	int iUnitVisibilityRange;  // UNIT_VISIBILITY_RANGE
 	int iReconVisibilityRange; // RECON_VISIBILITY_RANGE
@@ -145,6 +213,7 @@ public:
 	std::vector<CvVisionTerrainRule> aTerrains;
 	std::vector<CvVisionFeatureRule> aFeatures;
 	std::vector<CvVisionTechRule> aTechs;
+	std::vector<CvVisionImprovementRule> aImprovements;
 	std::vector<CvVisionPromotionRule> aPromotions;
 	std::vector<CvVisionUnitRule> aUnits;
 	std::vector<std::string> aszInvisibleTypes;
@@ -153,9 +222,21 @@ public:
 	int findTerrain(const std::string& szType) const;
 	int findFeature(const std::string& szType) const;
 	int findTech(const std::string& szType) const;
+	int findImprovement(const std::string& szType) const;
 	int findPromotion(const std::string& szType) const;
 	int findUnit(const std::string& szType) const;
 	int findInvisibleType(const std::string& szType) const;
+
+	// A knob's value, and setting one (the value must lie within its limits: loaders check).
+	int knob(CvVisionKnob eKnob) const;
+	void setKnob(CvVisionKnob eKnob, int iValue);
+
+	// The sight range of a unit (spec 7): UNIT_VISIBILITY_RANGE + the unit type's extra range +
+	// iPromotionChange (the sum of its promotions' iVisibilityChange), at most iMaxSightRange.
+	// eUnit -1: no unit type (no extra range).
+	int unitSightRange(int eUnit, int iPromotionChange) const;
+	// The extra see-from of an improvement; 0 for -1 (no improvement).
+	int improvementSeeFrom(int eImprovement) const;
 };
 
 #endif

@@ -3,57 +3,15 @@
 #include "CvVisionEngine.h"
 #include "PlotGrid.h"
 #include "RulesLoader.h"
+#include "TempAssets.h"
 
 #include <gtest/gtest.h>
-
-#include <fstream>
-#include <random>
 
 namespace fs = std::filesystem;
 
 namespace
 {
 	fs::path vanillaAssets() { return bundledVanillaAssets(); }
-
-	// A throw-away Assets folder: files written on demand, removed at the end.
-	class TempAssets
-	{
-	public:
-		TempAssets()
-		{
-			std::random_device kRandom;
-			m_kRoot = fs::temp_directory_path() / ("cvvision-assets-" + std::to_string(kRandom()));
-			fs::create_directories(m_kRoot / "XML");
-		}
-		~TempAssets() { fs::remove_all(m_kRoot); }
-		const fs::path& path() const { return m_kRoot; }
-		void write(const std::string& sRelative, const std::string& sText) const
-		{
-			const fs::path kPath = m_kRoot / "XML" / sRelative;
-			fs::create_directories(kPath.parent_path());
-			std::ofstream(kPath, std::ios::binary) << sText;
-		}
-		// A copy of the vanilla fixtures, to break one file of.
-		void copyVanilla() const
-		{
-			fs::copy(vanillaAssets() / "XML", m_kRoot / "XML", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-		}
-
-	private:
-		fs::path m_kRoot;
-	};
-
-	std::string defines(const std::string& sBody)
-	{
-		return "<?xml version=\"1.0\"?>\n<Civ4Defines xmlns=\"x-schema:CIV4GlobalDefinesSchema.xml\">\n" + sBody
-			+ "</Civ4Defines>\n";
-	}
-
-	std::string define(const std::string& sName, const std::string& sValue)
-	{
-		return "\t<Define>\n\t\t<DefineName>" + sName + "</DefineName>\n\t\t<iDefineIntVal>" + sValue
-			+ "</iDefineIntVal>\n\t</Define>\n";
-	}
 
 	void expectVanilla(const LoadedRules& kLoaded)
 	{
@@ -209,21 +167,6 @@ TEST(RulesLoader, MissingVisionDefineReadsAsZeroWithAWarning)
 	EXPECT_TRUE(bWarned);
 }
 
-namespace
-{
-	std::string loadError(const std::vector<fs::path>& aFolders)
-	{
-		try
-		{
-			loadVisionRules(aFolders);
-		}
-		catch (const RulesError& kError)
-		{
-			return kError.what();
-		}
-		return "no error";
-	}
-}
 
 TEST(RulesErrors, MalformedXmlNamesFileAndLine)
 {
@@ -261,9 +204,10 @@ TEST(RulesErrors, ImpossibleRange)
 	TempAssets kMod;
 	kMod.copyVanilla();
 	kMod.write("GlobalDefinesAlt.xml", defines(define("RECON_VISIBILITY_RANGE", "-3")));
-	EXPECT_EQ("define RECON_VISIBILITY_RANGE = -3: a sight range must be 0..32", loadError({ kMod.path() }));
+	const std::string sAlt = (kMod.path() / "XML" / "GlobalDefinesAlt.xml").string();
+	EXPECT_EQ(sAlt + ":3: define RECON_VISIBILITY_RANGE = -3: a sight range must be 0..32", loadError({ kMod.path() }));
 	kMod.write("GlobalDefinesAlt.xml", defines(define("UNIT_VISIBILITY_RANGE", "40")));
-	EXPECT_EQ("define UNIT_VISIBILITY_RANGE = 40: a sight range must be 0..32", loadError({ kMod.path() }));
+	EXPECT_EQ(sAlt + ":3: define UNIT_VISIBILITY_RANGE = 40: a sight range must be 0..32", loadError({ kMod.path() }));
 }
 
 TEST(RulesErrors, UnknownSeeInvisibleType)
@@ -283,4 +227,53 @@ TEST(RulesErrors, UnknownSeeInvisibleType)
 TEST(RulesErrors, NotAnAssetsFolder)
 {
 	EXPECT_EQ("not a Civ4 Assets folder (no XML/ inside): /nonexistent/Assets", loadError({ "/nonexistent/Assets" }));
+}
+
+TEST(RulesErrors, TerrainReferencedButNotDefined)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	kMod.write("Terrain/CIV4FeatureInfos.xml",
+		"<?xml version=\"1.0\"?>\n"
+		"<Civ4FeatureInfos xmlns=\"x-schema:CIV4TerrainSchema.xml\">\n"
+		"\t<FeatureInfos>\n"
+		"\t\t<FeatureInfo>\n"
+		"\t\t\t<Type>FEATURE_MANGROVE</Type>\n"
+		"\t\t\t<iSeeThrough>1</iSeeThrough>\n"
+		"\t\t\t<TerrainBooleans>\n"
+		"\t\t\t\t<TerrainBoolean>\n"
+		"\t\t\t\t\t<TerrainType>TERRAIN_MARSH</TerrainType>\n"
+		"\t\t\t\t\t<bTerrain>1</bTerrain>\n"
+		"\t\t\t\t</TerrainBoolean>\n"
+		"\t\t\t</TerrainBooleans>\n"
+		"\t\t</FeatureInfo>\n"
+		"\t</FeatureInfos>\n"
+		"</Civ4FeatureInfos>\n");
+	EXPECT_EQ((kMod.path() / "XML" / "Terrain" / "CIV4FeatureInfos.xml").string()
+			+ ":9: FEATURE_MANGROVE: <TerrainType> TERRAIN_MARSH is not defined in Terrain/CIV4TerrainInfos.xml",
+		loadError({ kMod.path() }));
+}
+
+TEST(RulesErrors, FeatureReferencedButNotDefined)
+{
+	TempAssets kMod;
+	kMod.write("Units/CIV4UnitInfos.xml",
+		"<?xml version=\"1.0\"?>\n"
+		"<Civ4UnitInfos xmlns=\"x-schema:CIV4UnitSchema.xml\">\n"
+		"\t<UnitInfos>\n"
+		"\t\t<UnitInfo>\n"
+		"\t\t\t<Type>UNIT_RANGER</Type>\n"
+		"\t\t\t<Domain>DOMAIN_LAND</Domain>\n"
+		"\t\t\t<FeatureNatives>\n"
+		"\t\t\t\t<FeatureNative>\n"
+		"\t\t\t\t\t<FeatureType>FEATURE_SWAMP</FeatureType>\n"
+		"\t\t\t\t\t<bFeatureNative>1</bFeatureNative>\n"
+		"\t\t\t\t</FeatureNative>\n"
+		"\t\t\t</FeatureNatives>\n"
+		"\t\t</UnitInfo>\n"
+		"\t</UnitInfos>\n"
+		"</Civ4UnitInfos>\n");
+	EXPECT_EQ((kMod.path() / "XML" / "Units" / "CIV4UnitInfos.xml").string()
+			+ ":9: UNIT_RANGER: <FeatureType> FEATURE_SWAMP is not defined in Terrain/CIV4FeatureInfos.xml",
+		loadError({ kMod.path(), vanillaAssets() }));
 }

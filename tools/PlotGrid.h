@@ -39,6 +39,7 @@ public:
 		int iTerrainSeeFrom = 1;    // grassland
 		int iTerrainSeeThrough = 1;
 		int iFeatureSeeThrough = 0; // no feature
+		int iImprovementSeeFrom = 0; // the mod's extra see-from of the plot's improvement
 	};
 
 	void setPlot(int iX, int iY, const Plot& kPlot)
@@ -156,8 +157,8 @@ private:
 		const Plot& kPlot = m_aPlots[iPlot];
 		Levels& kLevels = m_aLevels[iPlot];
 		kLevels.iSeeThrough = m_kLevels.seeThrough(kPlot.iTerrainSeeThrough, kPlot.iFeatureSeeThrough, kPlot.eKind);
-		kLevels.aiSeeFrom[0] = m_kLevels.seeFrom(kPlot.iTerrainSeeFrom, kPlot.eKind, false);
-		kLevels.aiSeeFrom[1] = m_kLevels.seeFrom(kPlot.iTerrainSeeFrom, kPlot.eKind, true);
+		kLevels.aiSeeFrom[0] = m_kLevels.seeFrom(kPlot.iTerrainSeeFrom, kPlot.eKind, false, kPlot.iImprovementSeeFrom);
+		kLevels.aiSeeFrom[1] = m_kLevels.seeFrom(kPlot.iTerrainSeeFrom, kPlot.eKind, true, kPlot.iImprovementSeeFrom);
 	}
 
 	void setKind(int iX, int iY, CvVisionPlotKind eKind)

@@ -139,6 +139,11 @@ namespace
 			if (pDefine->FirstChildElement("iDefineIntVal"))
 			{
 				kOut.kDefines[sName] = intChild(kSource, pDefine, "iDefineIntVal", "define " + sName);
+				kOut.kDefineOrigins[sName] = kPath.string() + ":" + std::to_string(pDefine->GetLineNum());
+			}
+			else if (sName.compare(0, 9, "CVVISION_") == 0)
+			{
+				kSource.fail(pDefine, "define " + sName + ": a CvVision knob needs an <iDefineIntVal>");
 			}
 		}
 	}
@@ -222,6 +227,29 @@ namespace
 		return iIndex;
 	}
 
+	// Every <TerrainType> and <FeatureType> below pParent must name a type the rules define
+	// (NONE and empty excepted), as the game's own lookups expect.
+	void checkReferences(const Source& kSource, const XMLElement* pParent, const CvVisionRules& kRules,
+		const std::string& sWhere)
+	{
+		for (const XMLElement* pChild = pParent->FirstChildElement(); pChild; pChild = pChild->NextSiblingElement())
+		{
+			const std::string sTag = pChild->Name();
+			const bool bTerrain = sTag == "TerrainType";
+			if (bTerrain || sTag == "FeatureType")
+			{
+				const std::string sName = textOf(pChild);
+				const int iIndex = bTerrain ? kRules.findTerrain(sName) : kRules.findFeature(sName);
+				if (!sName.empty() && sName != "NONE" && iIndex < 0)
+				{
+					kSource.fail(pChild, sWhere + ": <" + sTag + "> " + sName + " is not defined in "
+						+ (bTerrain ? "Terrain/CIV4TerrainInfos.xml" : "Terrain/CIV4FeatureInfos.xml"));
+				}
+			}
+			checkReferences(kSource, pChild, kRules, sWhere);
+		}
+	}
+
 	CvVisionDomain domainOf(const Source& kSource, const XMLElement* pUnit, const std::string& sWhere)
 	{
 		const XMLElement* pDomain = pUnit->FirstChildElement("Domain");
@@ -259,6 +287,7 @@ namespace
 				kUnit.bInvisible = boolChild(kSource, pUnit, "bInvisible", sType);
 				kUnit.bLineOfSight = boolChild(kSource, pUnit, "bLineOfSight", sType);
 				kUnit.iAirRange = intChild(kSource, pUnit, "iAirRange", sType);
+				checkReferences(kSource, pUnit, kRules, sType);
 				kRules.aUnits.push_back(kUnit);
 			});
 	}
@@ -277,6 +306,13 @@ namespace
 			[&](const Source&, const XMLElement*, const std::string& sType) {
 				kOut.kRules.aszInvisibleTypes.push_back(sType);
 			});
+	}
+
+	// "FILE:LINE: " of a define, or nothing when it was never set.
+	std::string originOf(const LoadedRules& kOut, const std::string& sName)
+	{
+		const auto it = kOut.kDefineOrigins.find(sName);
+		return it == kOut.kDefineOrigins.end() ? std::string() : it->second + ": ";
 	}
 
 	void applyDefines(LoadedRules& kOut)
@@ -308,8 +344,92 @@ namespace
 			const int iRange = define(szName);
 			if (iRange < 0 || iRange > CV_VISION_MAX_RANGE)
 			{
-				throw RulesError(std::string("define ") + szName + " = " + std::to_string(iRange)
+				throw RulesError(originOf(kOut, szName) + "define " + szName + " = " + std::to_string(iRange)
 					+ ": a sight range must be 0.." + std::to_string(CV_VISION_MAX_RANGE));
+			}
+		}
+	}
+
+	// The improvement types, for the mod's per-improvement see-from. The file is optional: a mod
+	// folder without it (RtR's shared set) simply has no improvements to name.
+	void readImprovements(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+	{
+		const fs::path kPath = resolve(aFolders, "Terrain/CIV4ImprovementInfos.xml");
+		if (kPath.empty())
+		{
+			return;
+		}
+		CvVisionRules& kRules = kOut.kRules;
+		readInfos(kPath, "Civ4ImprovementInfos", "ImprovementInfos", "ImprovementInfo", kOut,
+			[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+				kRules.aImprovements.push_back(CvVisionImprovementRule{ sType, 0 });
+				checkReferences(kSource, pItem, kRules, sType);
+			});
+	}
+
+	void requireWithin(const std::string& sAt, int iValue, int iMin, int iMax)
+	{
+		if (iValue < iMin || iValue > iMax)
+		{
+			throw RulesError(sAt + ": must be " + std::to_string(iMin) + ".." + std::to_string(iMax));
+		}
+	}
+
+	bool startsWith(const std::string& sText, const std::string& sPrefix)
+	{
+		return sText.compare(0, sPrefix.size(), sPrefix) == 0;
+	}
+
+	// The mod's own knobs: every CVVISION_* define read, checked against CvVisionRules' list.
+	void applyKnobs(LoadedRules& kOut)
+	{
+		CvVisionRules& kRules = kOut.kRules;
+		for (const auto& [sName, iValue] : kOut.kDefines)
+		{
+			if (!startsWith(sName, "CVVISION_"))
+			{
+				continue;
+			}
+			const std::string sAt = originOf(kOut, sName) + "define " + sName + " = " + std::to_string(iValue);
+			const int eKnob = cvVisionFindKnob(sName);
+			if (eKnob >= 0)
+			{
+				const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(eKnob);
+				requireWithin(sAt, iValue, kInfo.iMin, kInfo.iMax);
+				kRules.setKnob(static_cast<CvVisionKnob>(eKnob), iValue);
+			}
+			else if (startsWith(sName, CV_VISION_SEE_FROM_PREFIX))
+			{
+				const std::string sType = sName.substr(std::string(CV_VISION_SEE_FROM_PREFIX).size());
+				const int iImprovement = kRules.findImprovement(sType);
+				if (iImprovement < 0)
+				{
+					throw RulesError(sAt + ": " + sType + " is not an improvement defined in "
+										   "Terrain/CIV4ImprovementInfos.xml");
+				}
+				requireWithin(sAt, iValue, -CV_VISION_MAX_EXTRA_SEE_FROM, CV_VISION_MAX_EXTRA_SEE_FROM);
+				kRules.aImprovements[iImprovement].iExtraSeeFrom = iValue;
+			}
+			else if (startsWith(sName, CV_VISION_EXTRA_RANGE_PREFIX))
+			{
+				const std::string sType = sName.substr(std::string(CV_VISION_EXTRA_RANGE_PREFIX).size());
+				const int iUnit = kRules.findUnit(sType);
+				if (iUnit < 0)
+				{
+					throw RulesError(sAt + ": " + sType + " is not a unit defined in Units/CIV4UnitInfos.xml");
+				}
+				requireWithin(sAt, iValue, -CV_VISION_MAX_RANGE, CV_VISION_MAX_RANGE);
+				kRules.aUnits[iUnit].iExtraRange = iValue;
+			}
+			else
+			{
+				std::string sKnown;
+				for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+				{
+					sKnown += std::string(cvVisionKnobInfo(i).szDefine) + ", ";
+				}
+				throw RulesError(sAt + ": not a CvVision knob (known: " + sKnown + CV_VISION_SEE_FROM_PREFIX
+					+ "<improvement>, " + CV_VISION_EXTRA_RANGE_PREFIX + "<unit>)");
 			}
 		}
 	}
@@ -353,7 +473,9 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	readInfos(require(aAssetsFolders, "Terrain/CIV4FeatureInfos.xml"), "Civ4FeatureInfos", "FeatureInfos",
 		"FeatureInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 			kRules.aFeatures.push_back(CvVisionFeatureRule{ sType, intChild(kSource, pItem, "iSeeThrough", sType) });
+			checkReferences(kSource, pItem, kRules, sType);
 		});
+	readImprovements(aAssetsFolders, kOut);
 	readInfos(require(aAssetsFolders, "Technologies/CIV4TechInfos.xml"), "Civ4TechInfos", "TechInfos", "TechInfo",
 		kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 			kRules.aTechs.push_back(CvVisionTechRule{ sType, boolChild(kSource, pItem, "bExtraWaterSeeFrom", sType) });
@@ -365,6 +487,7 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 		});
 	readInvisibleTypes(aAssetsFolders, kOut);
 	readUnits(require(aAssetsFolders, "Units/CIV4UnitInfos.xml"), kOut);
+	applyKnobs(kOut);
 	return kOut;
 }
 

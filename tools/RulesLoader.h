@@ -2,6 +2,8 @@
 // an ordered list of Assets folders, the first one that has a file wins (mod, then Beyond the
 // Sword, then the base game); defines are read from GlobalDefines.xml, GlobalDefinesAlt.xml,
 // PythonCallbackDefines.xml and then every modular *_GlobalDefines.xml, later ones overriding.
+// The mod's own knobs (CVVISION_* defines, see CvVisionRules.h) come from the same files; the mod
+// ships them in Assets/XML/CvVision_GlobalDefines.xml.
 #pragma once
 
 #include "CvVisionRules.h"
@@ -23,6 +25,7 @@ struct LoadedRules
 {
 	CvVisionRules kRules;
 	std::map<std::string, int> kDefines;   // every integer define read, by name
+	std::map<std::string, std::string> kDefineOrigins; // where each define was last set: "FILE:LINE"
 	std::vector<std::string> aszWarnings;  // e.g. a known vision define missing (reads as 0)
 	std::vector<std::string> aszFilesRead; // in the order they were read
 };
