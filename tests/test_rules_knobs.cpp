@@ -9,7 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
+#include <iterator>
 
 namespace fs = std::filesystem;
 
@@ -102,6 +104,20 @@ TEST(Knobs, ShippedFileAndAbsentFileAreBothBts)
 		EXPECT_EQ(0, kImprovement.iExtraSeeFrom) << kImprovement.szType;
 	}
 	EXPECT_EQ(-1, cvVisionFindKnob("CVVISION_OUTER_RNG"));
+}
+
+TEST(Knobs, ReadmeTableListsEveryKnobWithItsDefaultAndLimits)
+{
+	std::ifstream kReadme(fs::path(CVVISION_SOURCE_DIR) / "README.md");
+	const std::string sReadme((std::istreambuf_iterator<char>(kReadme)), std::istreambuf_iterator<char>());
+	ASSERT_FALSE(sReadme.empty());
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
+		const std::string sRow = "| `" + std::string(kInfo.szDefine) + "` | " + std::to_string(kInfo.iDefault) + " | "
+			+ std::to_string(kInfo.iMin) + ".." + std::to_string(kInfo.iMax) + " | ";
+		EXPECT_NE(std::string::npos, sReadme.find(sRow)) << sRow;
+	}
 }
 
 TEST(Knobs, OuterRingOff)

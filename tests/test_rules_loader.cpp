@@ -3,9 +3,14 @@
 #include "CvVisionEngine.h"
 #include "PlotGrid.h"
 #include "RulesLoader.h"
+#include "SightSources.h"
 #include "TempAssets.h"
+#include "VisionSetup.h"
 
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
 
 namespace fs = std::filesystem;
 
@@ -276,4 +281,65 @@ TEST(RulesErrors, FeatureReferencedButNotDefined)
 	EXPECT_EQ((kMod.path() / "XML" / "Units" / "CIV4UnitInfos.xml").string()
 			+ ":9: UNIT_RANGER: <FeatureType> FEATURE_SWAMP is not defined in Terrain/CIV4FeatureInfos.xml",
 		loadError({ kMod.path(), vanillaAssets() }));
+}
+
+namespace
+{
+	// The text of a file with sItem inserted before its closing </szList>.
+	std::string withItem(const fs::path& kFile, const std::string& sCloseList, const std::string& sItem)
+	{
+		std::ifstream kIn(kFile, std::ios::binary);
+		std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+		sText.insert(sText.find(sCloseList), sItem);
+		return sText;
+	}
+}
+
+TEST(RulesLoader, ModAddsTerrainFeatureImprovementUnitAndPromotion)
+{
+	TempAssets kMod;
+	const fs::path kVanilla = vanillaAssets() / "XML";
+	kMod.write("Terrain/CIV4TerrainInfos.xml", withItem(kVanilla / "Terrain/CIV4TerrainInfos.xml", "</TerrainInfos>",
+		"<TerrainInfo><Type>TERRAIN_MARSH</Type><bWater>0</bWater><iSeeFrom>1</iSeeFrom><iSeeThrough>2</iSeeThrough>"
+		"</TerrainInfo>\n"));
+	kMod.write("Terrain/CIV4FeatureInfos.xml", withItem(kVanilla / "Terrain/CIV4FeatureInfos.xml", "</FeatureInfos>",
+		"<FeatureInfo><Type>FEATURE_REEDS</Type><iSeeThrough>1</iSeeThrough><TerrainBooleans><TerrainBoolean>"
+		"<TerrainType>TERRAIN_MARSH</TerrainType><bTerrain>1</bTerrain></TerrainBoolean></TerrainBooleans></FeatureInfo>\n"));
+	kMod.write("Terrain/CIV4ImprovementInfos.xml", withItem(kVanilla / "Terrain/CIV4ImprovementInfos.xml",
+		"</ImprovementInfos>", "<ImprovementInfo><Type>IMPROVEMENT_WATCHTOWER</Type></ImprovementInfo>\n"));
+	kMod.write("Units/CIV4PromotionInfos.xml", withItem(kVanilla / "Units/CIV4PromotionInfos.xml", "</PromotionInfos>",
+		"<PromotionInfo><Type>PROMOTION_EAGLE_EYE</Type><iVisibilityChange>2</iVisibilityChange></PromotionInfo>\n"));
+	kMod.write("Units/CIV4UnitInfos.xml", withItem(kVanilla / "Units/CIV4UnitInfos.xml", "</UnitInfos>",
+		"<UnitInfo><Type>UNIT_MARSH_RANGER</Type><Domain>DOMAIN_LAND</Domain><FeatureNatives><FeatureNative>"
+		"<FeatureType>FEATURE_REEDS</FeatureType><bFeatureNative>1</bFeatureNative></FeatureNative></FeatureNatives>"
+		"</UnitInfo>\n"));
+	kMod.write("CvVision_GlobalDefines.xml", defines(define("CVVISION_SEE_FROM_IMPROVEMENT_WATCHTOWER", "2")));
+	const CvVisionRules kRules = loadVisionRules({ kMod.path(), vanillaAssets() }).kRules;
+	const CvVisionRules kBase = loadVisionRules({ vanillaAssets() }).kRules;
+	EXPECT_EQ(static_cast<int>(kBase.aTerrains.size()), kRules.findTerrain("TERRAIN_MARSH")) << "added last";
+	EXPECT_EQ(static_cast<int>(kBase.aFeatures.size()), kRules.findFeature("FEATURE_REEDS"));
+	EXPECT_EQ(static_cast<int>(kBase.aUnits.size()), kRules.findUnit("UNIT_MARSH_RANGER"));
+	EXPECT_EQ(2, kRules.aPromotions[kRules.findPromotion("PROMOTION_EAGLE_EYE")].iVisibilityChange);
+	EXPECT_EQ(2, kRules.improvementSeeFrom(kRules.findImprovement("IMPROVEMENT_WATCHTOWER")));
+
+	// What the engine computes with them: marsh (see-through 2) hides what lies behind it from a
+	// grassland unit, and not from one on a watchtower.
+	PlotGrid kGrid(9, 9, false, false, 1, 2, kRules.kLevels);
+	for (int iX = 0; iX < 9; ++iX)
+	{
+		for (int iY = 0; iY < 9; ++iY)
+		{
+			kGrid.setPlot(iX, iY, plotFacts(kRules, CV_VISION_PLOT_LAND, "TERRAIN_GRASS"));
+		}
+	}
+	kGrid.setPlot(5, 4, plotFacts(kRules, CV_VISION_PLOT_LAND, "TERRAIN_MARSH"));
+	const int iEagleEye = kRules.unitSightRange(kRules.findUnit("UNIT_MARSH_RANGER"), 2);
+	EXPECT_EQ(3, iEagleEye);
+	PlotGrid kLow = kGrid;
+	ASSERT_EQ(CV_VISION_OK, CvVisionEngine().changeAdjacentSight(kLow, kLow, unitAt(4, 4, iEagleEye), 1));
+	EXPECT_FALSE(kLow.isVisible(0, 6, 4));
+	PlotGrid kHigh = kGrid;
+	kHigh.setPlot(4, 4, plotFacts(kRules, CV_VISION_PLOT_LAND, "TERRAIN_GRASS", "", "IMPROVEMENT_WATCHTOWER"));
+	ASSERT_EQ(CV_VISION_OK, CvVisionEngine().changeAdjacentSight(kHigh, kHigh, unitAt(4, 4, iEagleEye), 1));
+	EXPECT_TRUE(kHigh.isVisible(0, 6, 4));
 }
