@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all setup configure build test demo bench clean
+.PHONY: all setup configure build test demo bench clean dll-check
 
 all: build
 
@@ -20,6 +20,11 @@ test: build
 
 demo: build
 	$(BUILD)/cvvision demo
+
+# The DLL-side sources, the SDK adapter and CyVision through i686-w64-mingw32-g++ -std=c++98
+# (and g++ -std=c++98) against the SDK mock: what the 2003 compiler will be given.
+dll-check: build
+	cd $(BUILD) && ctest --output-on-failure -R '^cxx98\.'
 
 # Every benchmark of the project; their summary lines come last.
 BENCHES = bench_vision

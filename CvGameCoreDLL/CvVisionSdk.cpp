@@ -1,0 +1,435 @@
+// CvVision: the adapter between the engine and the game. See CvVisionSdk.h.
+
+#include "CvGameCoreDLL.h"
+#include "CvGlobals.h"
+#include "CvInfos.h"
+#include "CvMap.h"
+#include "CvPlot.h"
+#include "CvTeamAI.h"
+#include "CvUnit.h"
+#include "FVariableSystem.h"
+
+#include "CvVisionEngine.h"
+#include "CvVisionSdk.h"
+
+#include <vector>
+
+namespace
+{
+	// The game's map as the engine's Map. The viewer's water bonus is looked up once per team.
+	class SdkMap
+	{
+	public:
+		explicit SdkMap(const CvMap& kMap) : m_kMap(kMap), m_eCachedTeam(NO_TEAM), m_bCachedExtraWater(false) {}
+
+		int getGridWidth() const { return m_kMap.getGridWidthINLINE(); }
+		int getGridHeight() const { return m_kMap.getGridHeightINLINE(); }
+		bool isWrapX() const { return m_kMap.isWrapXINLINE(); }
+		bool isWrapY() const { return m_kMap.isWrapYINLINE(); }
+		int seeThroughLevel(int iPlot) const { return CvVisionSdk::seeThroughLevel(*m_kMap.plotByIndexINLINE(iPlot)); }
+		int seeFromLevel(int iPlot, int eTeam) const;
+
+	private:
+		const CvMap& m_kMap;
+		mutable int m_eCachedTeam;
+		mutable bool m_bCachedExtraWater;
+	};
+
+	// Count changes go to the game's own CvPlot::changeVisibilityCount.
+	class SdkSink
+	{
+	public:
+		SdkSink(const CvMap& kMap, bool bUpdatePlotGroups) : m_kMap(kMap), m_bUpdatePlotGroups(bUpdatePlotGroups) {}
+
+		void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
+		{
+			m_kMap.plotByIndexINLINE(iPlot)->changeVisibilityCount(static_cast<TeamTypes>(eTeam), iChange,
+				static_cast<InvisibleTypes>(eInvisible), m_bUpdatePlotGroups);
+		}
+
+	private:
+		const CvMap& m_kMap;
+		bool m_bUpdatePlotGroups;
+	};
+
+	// Everything read from the game once: the rules, the engine they configure, and what the
+	// hot path looks up by index.
+	struct SdkState
+	{
+		bool bReady;
+		CvVisionRules kRules;
+		CvVisionLevels kLevels;
+		CvVisionTables* pOwnTables; // only when the facing spreads differ from BTS
+		CvVisionEngine* pEngine;
+		int iResightRadius;
+		std::vector<int> aiSeeInvisible; // scratch for a unit's see-invisible types
+
+		SdkState() : bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0) {}
+	};
+
+	SdkState g_kState;
+
+	int knobValue(const char* szDefine, int iDefault, int iMin, int iMax)
+	{
+		int iValue = iDefault;
+		if (!GC.getDefinesVarSystem()->GetValue(szDefine, iValue))
+		{
+			return iDefault; // a missing knob keeps its BTS value
+		}
+		return (iValue < iMin) ? iMin : ((iValue > iMax) ? iMax : iValue);
+	}
+
+	void readDefines(CvVisionRules& kRules)
+	{
+		kRules.iPlotVisibilityRange = GC.getDefineINT("PLOT_VISIBILITY_RANGE");
+		kRules.iUnitVisibilityRange = GC.getDefineINT("UNIT_VISIBILITY_RANGE");
+		kRules.iReconVisibilityRange = GC.getDefineINT("RECON_VISIBILITY_RANGE");
+		kRules.kLevels.iPeakSeeFromChange = GC.getDefineINT("PEAK_SEE_FROM_CHANGE");
+		kRules.kLevels.iPeakSeeThroughChange = GC.getDefineINT("PEAK_SEE_THROUGH_CHANGE");
+		kRules.kLevels.iHillsSeeFromChange = GC.getDefineINT("HILLS_SEE_FROM_CHANGE");
+		kRules.kLevels.iHillsSeeThroughChange = GC.getDefineINT("HILLS_SEE_THROUGH_CHANGE");
+		kRules.kLevels.iSeaWaterSeeFromChange = GC.getDefineINT("SEAWATER_SEE_FROM_CHANGE");
+		kRules.kLevels.iSeaWaterSeeThroughChange = GC.getDefineINT("SEAWATER_SEE_THROUGH_CHANGE");
+		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+		{
+			const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
+			kRules.setKnob(static_cast<CvVisionKnob>(i), knobValue(kInfo.szDefine, kInfo.iDefault, kInfo.iMin, kInfo.iMax));
+		}
+	}
+
+	void readTerrainInfos(CvVisionRules& kRules)
+	{
+		for (int i = 0; i < GC.getNumTerrainInfos(); ++i)
+		{
+			const CvTerrainInfo& kInfo = GC.getTerrainInfo(static_cast<TerrainTypes>(i));
+			CvVisionTerrainRule kRule;
+			kRule.szType = kInfo.getType();
+			kRule.iSeeFrom = kInfo.getSeeFromLevel();
+			kRule.iSeeThrough = kInfo.getSeeThroughLevel();
+			kRule.bWater = kInfo.isWater();
+			kRules.aTerrains.push_back(kRule);
+		}
+		for (int i = 0; i < GC.getNumFeatureInfos(); ++i)
+		{
+			const CvFeatureInfo& kInfo = GC.getFeatureInfo(static_cast<FeatureTypes>(i));
+			CvVisionFeatureRule kRule;
+			kRule.szType = kInfo.getType();
+			kRule.iSeeThrough = kInfo.getSeeThroughChange();
+			kRules.aFeatures.push_back(kRule);
+		}
+		for (int i = 0; i < GC.getNumImprovementInfos(); ++i)
+		{
+			CvVisionImprovementRule kRule;
+			kRule.szType = GC.getImprovementInfo(static_cast<ImprovementTypes>(i)).getType();
+			kRule.iExtraSeeFrom = knobValue((CV_VISION_SEE_FROM_PREFIX + kRule.szType).c_str(), 0,
+				-CV_VISION_MAX_EXTRA_SEE_FROM, CV_VISION_MAX_EXTRA_SEE_FROM);
+			kRules.aImprovements.push_back(kRule);
+		}
+	}
+
+	void readUnitInfos(CvVisionRules& kRules)
+	{
+		for (int i = 0; i < GC.getNumTechInfos(); ++i)
+		{
+			const CvTechInfo& kInfo = GC.getTechInfo(static_cast<TechTypes>(i));
+			CvVisionTechRule kRule;
+			kRule.szType = kInfo.getType();
+			kRule.bExtraWaterSeeFrom = kInfo.isExtraWaterSeeFrom();
+			kRules.aTechs.push_back(kRule);
+		}
+		for (int i = 0; i < GC.getNumPromotionInfos(); ++i)
+		{
+			const CvPromotionInfo& kInfo = GC.getPromotionInfo(static_cast<PromotionTypes>(i));
+			CvVisionPromotionRule kRule;
+			kRule.szType = kInfo.getType();
+			kRule.iVisibilityChange = kInfo.getVisibilityChange();
+			kRules.aPromotions.push_back(kRule);
+		}
+		for (int i = 0; i < GC.getNumInvisibleInfos(); ++i)
+		{
+			kRules.aszInvisibleTypes.push_back(GC.getInvisibleInfo(static_cast<InvisibleTypes>(i)).getType());
+		}
+		for (int i = 0; i < GC.getNumUnitInfos(); ++i)
+		{
+			const CvUnitInfo& kInfo = GC.getUnitInfo(static_cast<UnitTypes>(i));
+			CvVisionUnitRule kRule;
+			kRule.szType = kInfo.getType();
+			kRule.eDomain = static_cast<CvVisionDomain>(kInfo.getDomainType());
+			kRule.eInvisible = kInfo.getInvisibleType();
+			for (int j = 0; j < kInfo.getNumSeeInvisibleTypes(); ++j)
+			{
+				kRule.aeSeeInvisible.push_back(kInfo.getSeeInvisibleType(j));
+			}
+			kRule.bInvisible = kInfo.isInvisible();
+			kRule.bLineOfSight = kInfo.isLineOfSight();
+			kRule.iAirRange = kInfo.getAirRange();
+			kRule.iExtraRange = knobValue((CV_VISION_EXTRA_RANGE_PREFIX + kRule.szType).c_str(), 0,
+				-CV_VISION_MAX_RANGE, CV_VISION_MAX_RANGE);
+			kRules.aUnits.push_back(kRule);
+		}
+	}
+
+	int largestGroundRange(const CvVisionRules& kRules)
+	{
+		int iPromotions = 0;
+		for (size_t i = 0; i < kRules.aPromotions.size(); ++i)
+		{
+			iPromotions += (kRules.aPromotions[i].iVisibilityChange > 0) ? kRules.aPromotions[i].iVisibilityChange : 0;
+		}
+		int iLargest = kRules.iPlotVisibilityRange;
+		for (int i = 0; i < static_cast<int>(kRules.aUnits.size()); ++i)
+		{
+			if (kRules.aUnits[i].eDomain != CV_VISION_DOMAIN_AIR)
+			{
+				const int iRange = kRules.unitSightRange(i, iPromotions);
+				iLargest = (iRange > iLargest) ? iRange : iLargest;
+			}
+		}
+		return (iLargest < CV_VISION_MAX_RANGE) ? iLargest : CV_VISION_MAX_RANGE;
+	}
+
+	void build(SdkState& kState)
+	{
+		kState.kRules = CvVisionRules();
+		readDefines(kState.kRules);
+		readTerrainInfos(kState.kRules);
+		readUnitInfos(kState.kRules);
+		const CvVisionRules& kRules = kState.kRules;
+		kState.kLevels = CvVisionLevels(kRules.kLevels);
+		const CvVisionTables& kStandard = CvVisionTables::standard();
+		if (kRules.iFacingFarSpread != kStandard.farSpreadDegrees()
+			|| kRules.iFacingNearSpread != kStandard.nearSpreadDegrees())
+		{
+			kState.pOwnTables = new CvVisionTables(kRules.iFacingFarSpread, kRules.iFacingNearSpread);
+		}
+		kState.pEngine = new CvVisionEngine(kState.pOwnTables ? *kState.pOwnTables : kStandard, kRules.kOptions);
+		kState.iResightRadius = largestGroundRange(kRules) + (kRules.kOptions.bOuterRing ? 1 : 0);
+		kState.bReady = true;
+	}
+
+	SdkState& state()
+	{
+		if (!g_kState.bReady)
+		{
+			build(g_kState);
+		}
+		return g_kState;
+	}
+
+	CvVisionPlotKind kindOf(const CvPlot& kPlot)
+	{
+		switch (kPlot.getPlotType())
+		{
+		case PLOT_PEAK: return CV_VISION_PLOT_PEAK;
+		case PLOT_HILLS: return CV_VISION_PLOT_HILLS;
+		case PLOT_OCEAN: return CV_VISION_PLOT_OCEAN;
+		default: return CV_VISION_PLOT_LAND;
+		}
+	}
+
+	int SdkMap::seeFromLevel(int iPlot, int eTeam) const
+	{
+		if (eTeam != m_eCachedTeam)
+		{
+			m_eCachedTeam = eTeam;
+			m_bCachedExtraWater = GET_TEAM(static_cast<TeamTypes>(eTeam)).isExtraWaterSeeFrom();
+		}
+		const CvPlot& kPlot = *m_kMap.plotByIndexINLINE(iPlot);
+		const SdkState& kState = state();
+		const TerrainTypes eTerrain = kPlot.getTerrainType();
+		const int iTerrainSeeFrom = (eTerrain == NO_TERRAIN) ? 0 : kState.kRules.aTerrains[eTerrain].iSeeFrom;
+		return kState.kLevels.seeFrom(iTerrainSeeFrom, kindOf(kPlot), m_bCachedExtraWater,
+			kState.kRules.improvementSeeFrom(kPlot.getImprovementType()));
+	}
+
+	// The source a unit (or no unit) on kPlot makes, with the mod's unit knobs applied.
+	// The see-invisible list lives in the state's scratch vector.
+	CvVisionSource sourceOf(SdkState& kState, const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
+	{
+		CvVisionSource kSource;
+		kSource.iX = kPlot.getX_INLINE();
+		kSource.iY = kPlot.getY_INLINE();
+		kSource.eTeam = eTeam;
+		kSource.iRange = iRange;
+		if (pUnit != NULL)
+		{
+			const CvVisionUnitRule& kUnit = kState.kRules.aUnits[pUnit->getUnitType()];
+			kSource.bAerial = pUnit->getDomainType() == DOMAIN_AIR;
+			if (!kSource.bAerial)
+			{
+				const int iTotal = iRange + kUnit.iExtraRange;
+				kSource.iRange = (iTotal < kState.kRules.iMaxSightRange) ? iTotal : kState.kRules.iMaxSightRange;
+				kSource.eFacing = kUnit.bLineOfSight ? pUnit->getFacingDirection(false) : CV_VISION_NO_DIRECTION;
+			}
+			kState.aiSeeInvisible.clear();
+			for (int i = 0; i < pUnit->getNumSeeInvisibleTypes(); ++i)
+			{
+				kState.aiSeeInvisible.push_back(pUnit->getSeeInvisibleType(i));
+			}
+			kSource.iNumSeeInvisible = static_cast<int>(kState.aiSeeInvisible.size());
+			kSource.paeSeeInvisible = kSource.iNumSeeInvisible > 0 ? &kState.aiSeeInvisible[0] : NULL;
+		}
+		kSource.iRange = (kSource.iRange > CV_VISION_MAX_RANGE) ? CV_VISION_MAX_RANGE : kSource.iRange;
+		return kSource;
+	}
+
+	// One axis of the re-sight square: the coordinates within iRadius of iC, each once.
+	int resightAxis(int iC, int iRadius, int iLength, bool bWrap, int* paiOut)
+	{
+		int iCount = 0;
+		if (bWrap && 2 * iRadius + 1 >= iLength)
+		{
+			for (int i = 0; i < iLength; ++i)
+			{
+				paiOut[iCount++] = i;
+			}
+			return iCount;
+		}
+		for (int d = -iRadius; d <= iRadius; ++d)
+		{
+			const int iCoord = cvVisionWrapCoord(iC + d, iLength, bWrap);
+			if (iCoord >= 0)
+			{
+				paiOut[iCount++] = iCoord;
+			}
+		}
+		return iCount;
+	}
+}
+
+void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int iRange, bool bIncrement,
+	const CvUnit* pUnit, bool bUpdatePlotGroups)
+{
+	SdkState& kState = state();
+	const CvVisionSource kSource = sourceOf(kState, kPlot, eTeam, iRange, pUnit);
+	const CvMap& kMap = GC.getMapINLINE();
+	SdkSink kSink(kMap, bUpdatePlotGroups);
+	kState.pEngine->changeAdjacentSight(SdkMap(kMap), kSink, kSource, bIncrement ? 1 : -1);
+}
+
+bool CvVisionSdk::canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes eTeam, int iRange,
+	DirectionTypes eFacingDirection)
+{
+	if (pTo == NULL)
+	{
+		return false;
+	}
+	return engine().canSeePlot(SdkMap(GC.getMapINLINE()), kFrom.getX_INLINE(), kFrom.getY_INLINE(),
+		pTo->getX_INLINE(), pTo->getY_INLINE(), eTeam, iRange, eFacingDirection);
+}
+
+bool CvVisionSdk::canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, int iDX, int iDY, int iOriginalDX,
+	int iOriginalDY, bool bFirstPlot, bool bOuterRing)
+{
+	const CvMap& kMap = GC.getMapINLINE();
+	const SdkMap kLevels(kMap);
+	const int iWidth = kMap.getGridWidthINLINE();
+	const int iHeight = kMap.getGridHeightINLINE();
+	const int iX = cvVisionWrapCoord(kFrom.getX_INLINE() + iDX, iWidth, kMap.isWrapXINLINE());
+	const int iY = cvVisionWrapCoord(kFrom.getY_INLINE() + iDY, iHeight, kMap.isWrapYINLINE());
+	if (iX < 0 || iY < 0)
+	{
+		return false;
+	}
+	const int iRing = (iDX < 0 ? -iDX : iDX) > (iDY < 0 ? -iDY : iDY) ? (iDX < 0 ? -iDX : iDX) : (iDY < 0 ? -iDY : iDY);
+	if (bFirstPlot)
+	{
+		// visible(d): the outer rule applies where d lies on ring range + 1.
+		const int iRange = bOuterRing ? iRing - 1 : iRing;
+		return canSeePlot(kFrom, kMap.plotByIndexINLINE(iY * iWidth + iX), eTeam, iRange, NO_DIRECTION);
+	}
+	const int iOrigin = kFrom.getY_INLINE() * iWidth + kFrom.getX_INLINE();
+	const int iLevel = kLevels.seeFromLevel(iOrigin, eTeam);
+	const int iSeeThrough = kLevels.seeThroughLevel(iY * iWidth + iX);
+	// clear(d): the origin itself, or a plot the viewer sees and can look past.
+	const bool bClear = (iDX == 0 && iDY == 0)
+		|| (iLevel >= iSeeThrough && canSeePlot(kFrom, kMap.plotByIndexINLINE(iY * iWidth + iX), eTeam, iRing, NO_DIRECTION));
+	if (!bClear || !bOuterRing)
+	{
+		return bClear;
+	}
+	if (iLevel < iSeeThrough)
+	{
+		return false;
+	}
+	const int iTargetX = cvVisionWrapCoord(kFrom.getX_INLINE() + iOriginalDX, iWidth, kMap.isWrapXINLINE());
+	const int iTargetY = cvVisionWrapCoord(kFrom.getY_INLINE() + iOriginalDY, iHeight, kMap.isWrapYINLINE());
+	const bool bTallTarget = iTargetX >= 0 && iTargetY >= 0 && kLevels.seeFromLevel(iTargetY * iWidth + iTargetX, eTeam) > iLevel;
+	return iLevel > iSeeThrough || bTallTarget;
+}
+
+bool CvVisionSdk::shouldProcessDisplacementPlot(int iDX, int iDY, DirectionTypes eFacingDirection)
+{
+	const CvVisionRules& kRules = rules();
+	return cvVisionFacingAllows(iDX, iDY, eFacingDirection, kRules.iFacingFarSpread, kRules.iFacingNearSpread);
+}
+
+int CvVisionSdk::seeFromLevel(const CvPlot& kPlot, TeamTypes eTeam)
+{
+	const SdkMap kMap(GC.getMapINLINE());
+	return kMap.seeFromLevel(kPlot.getY_INLINE() * kMap.getGridWidth() + kPlot.getX_INLINE(), eTeam);
+}
+
+int CvVisionSdk::seeThroughLevel(const CvPlot& kPlot)
+{
+	const SdkState& kState = state();
+	const TerrainTypes eTerrain = kPlot.getTerrainType();
+	const FeatureTypes eFeature = kPlot.getFeatureType();
+	const int iTerrain = (eTerrain == NO_TERRAIN) ? 0 : kState.kRules.aTerrains[eTerrain].iSeeThrough;
+	const int iFeature = (eFeature == NO_FEATURE) ? 0 : kState.kRules.aFeatures[eFeature].iSeeThrough;
+	return kState.kLevels.seeThrough(iTerrain, iFeature, kindOf(kPlot));
+}
+
+void CvVisionSdk::updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups)
+{
+	const CvMap& kMap = GC.getMapINLINE();
+	const int iRadius = resightRadius();
+	std::vector<int> aiX(2 * iRadius + 1 + kMap.getGridWidthINLINE());
+	std::vector<int> aiY(2 * iRadius + 1 + kMap.getGridHeightINLINE());
+	const int iNumX = resightAxis(kPlot.getX_INLINE(), iRadius, kMap.getGridWidthINLINE(), kMap.isWrapXINLINE(), &aiX[0]);
+	const int iNumY = resightAxis(kPlot.getY_INLINE(), iRadius, kMap.getGridHeightINLINE(), kMap.isWrapYINLINE(), &aiY[0]);
+	for (int i = 0; i < iNumX; ++i)
+	{
+		for (int j = 0; j < iNumY; ++j)
+		{
+			kMap.plotByIndexINLINE(aiY[j] * kMap.getGridWidthINLINE() + aiX[i])->updateSight(bIncrement, bUpdatePlotGroups);
+		}
+	}
+}
+
+const CvVisionRules& CvVisionSdk::rules()
+{
+	return state().kRules;
+}
+
+const CvVisionEngine& CvVisionSdk::engine()
+{
+	return *state().pEngine;
+}
+
+void CvVisionSdk::resetRules()
+{
+	delete g_kState.pEngine;
+	delete g_kState.pOwnTables;
+	g_kState.pEngine = NULL;
+	g_kState.pOwnTables = NULL;
+	g_kState.bReady = false;
+}
+
+int CvVisionSdk::resightRadius()
+{
+	return state().iResightRadius;
+}
+
+int CvVisionSdk::seenPlots(int iX, int iY, TeamTypes eTeam, int iRange, bool bAerial, DirectionTypes eFacing,
+	int* paiPlots)
+{
+	CvVisionSource kSource;
+	kSource.iX = iX;
+	kSource.iY = iY;
+	kSource.eTeam = eTeam;
+	kSource.iRange = iRange;
+	kSource.bAerial = bAerial;
+	kSource.eFacing = eFacing;
+	return engine().seenPlots(SdkMap(GC.getMapINLINE()), kSource, paiPlots);
+}

@@ -1,0 +1,61 @@
+#pragma once
+#ifndef CV_VISION_SDK_H
+#define CV_VISION_SDK_H
+
+// CvVision: the adapter between the engine and the game (GC, CvMap, CvPlot, CvUnit, CvTeam).
+// tools/sdk-integrate replaces the bodies of CvPlot's vision functions with calls to these;
+// their signatures in CvPlot.h stay as they are. Include after CvGameCoreDLL.h.
+// Plain C++03: this file is compiled into the game's DLL.
+
+class CvPlot;
+class CvUnit;
+class CvVisionEngine;
+class CvVisionRules;
+
+class CvVisionSdk
+{
+public:
+	// --- the bodies of CvPlot's vision functions ---------------------------------------------
+
+	// Spec 2: add or remove the sight of one source standing on kPlot. For a non-aerial unit the
+	// mod's per-unit-type extra range is added and the total capped (CVVISION_MAX_SIGHT_RANGE).
+	static void changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int iRange, bool bIncrement,
+		const CvUnit* pUnit, bool bUpdatePlotGroups);
+	// Spec 4.
+	static bool canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes eTeam, int iRange,
+		DirectionTypes eFacingDirection);
+	// The step of the original recursion (spec 3), kept for mods that call it. With bFirstPlot
+	// (the only way the game calls it): is displacement (iDX, iDY) visible, with the inner or the
+	// outer-ring rule. Otherwise: does light pass through (iDX, iDY) on its way to
+	// (iOriginalDX, iOriginalDY), the per-predecessor term of spec 3.
+	static bool canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, int iDX, int iDY, int iOriginalDX,
+		int iOriginalDY, bool bFirstPlot, bool bOuterRing);
+	// Spec 6, with the mod's facing spreads.
+	static bool shouldProcessDisplacementPlot(int iDX, int iDY, DirectionTypes eFacingDirection);
+	// Spec 1, plus the mod's per-improvement see-from and its extra-water-see-from bonus.
+	static int seeFromLevel(const CvPlot& kPlot, TeamTypes eTeam);
+	static int seeThroughLevel(const CvPlot& kPlot);
+	// Spec 7: re-sight every source whose sight kPlot's levels can change, within resightRadius().
+	static void updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups);
+
+	// --- the rules, read once from the game's infos and defines ------------------------------
+
+	// Built on first use from GC's info classes and defines (the game's own XML).
+	static const CvVisionRules& rules();
+	static const CvVisionEngine& engine();
+	// Forget the rules (for instance after the XML was reloaded); the next call reads them again.
+	static void resetRules();
+	// The largest distance at which a plot's levels can change a source's sight: the largest
+	// ground sight range possible under the rules (plots, and units with every positive
+	// promotion and their type's extra range, capped), plus the outer ring. Aerial sight
+	// ignores levels. BTS re-sights a fixed square of radius 6; vanilla rules give 3.
+	static int resightRadius();
+
+	// The plots a source on (iX, iY) sees, as plot indices (a plot twice when two displacements
+	// name it on a small wrapping map); -1 on an error. paiPlots needs room for
+	// (2 * iRange + 3)^2 entries.
+	static int seenPlots(int iX, int iY, TeamTypes eTeam, int iRange, bool bAerial, DirectionTypes eFacing,
+		int* paiPlots);
+};
+
+#endif

@@ -1,0 +1,79 @@
+// CvVision: the in-game Python exposure. See CyVision.h.
+
+#include "CvGameCoreDLL.h"
+#include "CvGlobals.h"
+#include "CvMap.h"
+#include "CvPlot.h"
+
+#include "CvVisionEngine.h"
+#include "CvVisionSdk.h"
+#include "CyVision.h"
+
+namespace
+{
+	const CvPlot* plotAt(int iX, int iY)
+	{
+		return GC.getMapINLINE().plotINLINE(iX, iY);
+	}
+}
+
+CyVision::CyVision()
+{
+}
+
+bool CyVision::canSeePlot(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int iRange, int eFacing)
+{
+	const CvPlot* pFrom = plotAt(iFromX, iFromY);
+	if (pFrom == NULL || eTeam < 0 || eTeam >= GC.getMaxTeams() || eFacing < NO_DIRECTION || eFacing >= NUM_DIRECTION_TYPES)
+	{
+		return false;
+	}
+	return CvVisionSdk::canSeePlot(*pFrom, plotAt(iToX, iToY), static_cast<TeamTypes>(eTeam), iRange,
+		static_cast<DirectionTypes>(eFacing));
+}
+
+std::vector<int> CyVision::seenPlots(int iX, int iY, int eTeam, int iRange, bool bAerial, int eFacing)
+{
+	std::vector<int> aiPlots;
+	if (plotAt(iX, iY) == NULL || eTeam < 0 || eTeam >= GC.getMaxTeams() || iRange < 0 || iRange > CV_VISION_MAX_RANGE)
+	{
+		return aiPlots;
+	}
+	aiPlots.resize((2 * iRange + 3) * (2 * iRange + 3));
+	const int iCount = CvVisionSdk::seenPlots(iX, iY, static_cast<TeamTypes>(eTeam), iRange, bAerial,
+		static_cast<DirectionTypes>(eFacing), &aiPlots[0]);
+	aiPlots.resize(iCount > 0 ? iCount : 0);
+	return aiPlots;
+}
+
+int CyVision::seeFromLevel(int iX, int iY, int eTeam)
+{
+	const CvPlot* pPlot = plotAt(iX, iY);
+	if (pPlot == NULL || eTeam < 0 || eTeam >= GC.getMaxTeams())
+	{
+		return -1;
+	}
+	return CvVisionSdk::seeFromLevel(*pPlot, static_cast<TeamTypes>(eTeam));
+}
+
+int CyVision::seeThroughLevel(int iX, int iY)
+{
+	const CvPlot* pPlot = plotAt(iX, iY);
+	return (pPlot == NULL) ? -1 : CvVisionSdk::seeThroughLevel(*pPlot);
+}
+
+int CyVision::getKnob(std::string szDefine)
+{
+	const int eKnob = cvVisionFindKnob(szDefine);
+	return (eKnob < 0) ? -1 : CvVisionSdk::rules().knob(static_cast<CvVisionKnob>(eKnob));
+}
+
+int CyVision::getResightRadius()
+{
+	return CvVisionSdk::resightRadius();
+}
+
+void CyVision::reloadRules()
+{
+	CvVisionSdk::resetRules();
+}

@@ -1,0 +1,34 @@
+#pragma once
+#ifndef CY_VISION_H
+#define CY_VISION_H
+
+// CvVision: what the game's Python may ask of the vision subsystem, in the SDK's Cy* style.
+// Registered by CyVisionPythonInterface() (CyVisionInterface.cpp), which tools/sdk-integrate
+// calls from DLLPublishToPython. In Python: CyVision().canSeePlot(...), and so on.
+// Plain C++03: this file is compiled into the game's DLL.
+
+#include <string>
+#include <vector>
+
+class CyVision
+{
+public:
+	CyVision();
+
+	// Can a viewer of eTeam on (iFromX, iFromY) with iRange see (iToX, iToY)? (spec 4;
+	// eFacing -1 for none)                                                    // Exposed to Python
+	bool canSeePlot(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int iRange, int eFacing);
+	// The plot indices a source on (iX, iY) sees (GC.getMap().plotByIndex(i) in Python); empty
+	// on a bad argument. A plot can appear twice on a small wrapping map.  // Exposed to Python
+	std::vector<int> seenPlots(int iX, int iY, int eTeam, int iRange, bool bAerial, int eFacing);
+	int seeFromLevel(int iX, int iY, int eTeam);                              // Exposed to Python
+	int seeThroughLevel(int iX, int iY);                                      // Exposed to Python
+	// The value of one of the mod's CVVISION_* knobs as the DLL uses it, or -1 if there is no
+	// such knob.                                                               // Exposed to Python
+	int getKnob(std::string szDefine);
+	int getResightRadius();                                                   // Exposed to Python
+	// Read the rules again from the game's infos and defines.                 // Exposed to Python
+	void reloadRules();
+};
+
+#endif

@@ -1,0 +1,62 @@
+// A Python module for the host tests: CyVision registered exactly as in the game, over the SDK
+// mock, plus a few functions that set up a small vanilla-valued game for Python to ask about.
+#include "CvGameCoreDLL.h"
+#include "CvMap.h"
+#include "CvPlot.h"
+#include "CvTeamAI.h"
+#include "CvVisionSdk.h"
+
+void CyVisionPythonInterface();
+
+namespace
+{
+	// Vanilla values (spec 1): grassland 1/1, ocean 0/0, forest +1, hills and peaks.
+	void setupMockGame(int iWidth, int iHeight, bool bWrapX)
+	{
+		GC.resetMock();
+		const char* const aszDefines[] = { "PLOT_VISIBILITY_RANGE", "UNIT_VISIBILITY_RANGE", "RECON_VISIBILITY_RANGE",
+			"PEAK_SEE_FROM_CHANGE", "PEAK_SEE_THROUGH_CHANGE", "HILLS_SEE_FROM_CHANGE", "HILLS_SEE_THROUGH_CHANGE" };
+		const int aiValues[] = { 1, 1, 5, 2, 2, 1, 1 };
+		for (int i = 0; i < 7; ++i)
+		{
+			GC.m_kDefines.SetValue(aszDefines[i], aiValues[i]);
+		}
+		GC.m_aTerrains.push_back(CvTerrainInfo("TERRAIN_GRASS", 1, 1, false));
+		GC.m_aTerrains.push_back(CvTerrainInfo("TERRAIN_OCEAN", 0, 0, true));
+		GC.m_aFeatures.push_back(CvFeatureInfo("FEATURE_FOREST", 1));
+		GC.m_aTechs.push_back(CvTechInfo("TECH_OPTICS", true));
+		GC.m_aPromotions.push_back(CvPromotionInfo("PROMOTION_SENTRY", 1));
+		GC.m_aInvisibles.push_back(CvInvisibleInfo("INVISIBLE_SUBMARINE"));
+		GC.m_aInvisibles.push_back(CvInvisibleInfo("INVISIBLE_STEALTH"));
+		GC.m_aUnits.push_back(CvUnitInfo("UNIT_WARRIOR", DOMAIN_LAND));
+		GC.getMapINLINE().reset(iWidth, iHeight, bWrapX, false, 2, 2);
+	}
+
+	void setPlotType(int iX, int iY, int ePlotType)
+	{
+		GC.getMapINLINE().plotINLINE(iX, iY)->setPlotType(static_cast<PlotTypes>(ePlotType));
+		if (ePlotType == PLOT_OCEAN)
+		{
+			GC.getMapINLINE().plotINLINE(iX, iY)->setTerrainType(static_cast<TerrainTypes>(1));
+		}
+	}
+
+	void setForest(int iX, int iY)
+	{
+		GC.getMapINLINE().plotINLINE(iX, iY)->setFeatureType(static_cast<FeatureTypes>(0));
+	}
+
+	void setDefine(const char* szName, int iValue)
+	{
+		GC.m_kDefines.SetValue(szName, iValue);
+	}
+}
+
+BOOST_PYTHON_MODULE(cyvision_mock)
+{
+	python::def("setupMockGame", &setupMockGame);
+	python::def("setPlotType", &setPlotType);
+	python::def("setForest", &setForest);
+	python::def("setDefine", &setDefine);
+	CyVisionPythonInterface();
+}

@@ -1,0 +1,19 @@
+// SDK mock: the precompiled header every SDK source includes first.
+// Written for CvVision's tests; not the SDK's file.
+#pragma once
+#ifndef CV_MOCK_GAMECOREDLL_H
+#define CV_MOCK_GAMECOREDLL_H
+
+#include "CvEnums.h"
+#include "CvGlobals.h"
+
+#include <cstddef>
+
+// The SDK's header brings in Boost.Python under the name `python`; the mock does when a test
+// builds the Python exposure (with Debian's Boost.Python instead of the SDK's 1.32).
+#ifdef CV_MOCK_BOOST_PYTHON
+#include <boost/python.hpp>
+namespace python = boost::python;
+#endif
+
+#endif

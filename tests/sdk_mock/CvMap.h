@@ -1,0 +1,48 @@
+// SDK mock: the map, a grid of plots with wrap flags. Also holds the mock game's units.
+// Written for CvVision's tests from the spec; not the SDK's file.
+#pragma once
+#ifndef CV_MOCK_MAP_H
+#define CV_MOCK_MAP_H
+
+#include "CvEnums.h"
+#include "CvPlot.h"
+#include "CvUnit.h"
+
+#include <list>
+#include <vector>
+
+
+
+class CvMap
+{
+public:
+	CvMap() : m_iWidth(0), m_iHeight(0), m_bWrapX(false), m_bWrapY(false) {}
+
+	int getGridWidthINLINE() const { return m_iWidth; }
+	int getGridHeightINLINE() const { return m_iHeight; }
+	bool isWrapXINLINE() const { return m_bWrapX; }
+	bool isWrapYINLINE() const { return m_bWrapY; }
+	int numPlotsINLINE() const { return m_iWidth * m_iHeight; }
+	CvPlot* plotByIndexINLINE(int iIndex) const
+	{
+		return (iIndex >= 0 && iIndex < numPlotsINLINE()) ? const_cast<CvPlot*>(&m_aPlots[iIndex]) : NULL;
+	}
+	CvPlot* plotINLINE(int iX, int iY) const;
+
+	// mock only: a new map of flat grassland (terrain 0), every count 0, no units.
+	void reset(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams, int iNumInvisible);
+	// A unit of eTeam on (iX, iY); its sight is added as the game does when a unit is created.
+	CvUnit* createUnit(UnitTypes eType, TeamTypes eTeam, int iX, int iY, DirectionTypes eFacing = DIRECTION_SOUTH);
+	void killUnit(CvUnit* pUnit);
+	std::list<CvUnit>& units() { return m_aUnits; }
+
+private:
+	int m_iWidth;
+	int m_iHeight;
+	bool m_bWrapX;
+	bool m_bWrapY;
+	std::vector<CvPlot> m_aPlots;
+	std::list<CvUnit> m_aUnits;
+};
+
+#endif

@@ -1,0 +1,351 @@
+// SDK mock: the bodies of the mock's GC, CvMap, CvPlot, CvUnit and CvTeam. The CvPlot vision
+// functions have the bodies tools/sdk-integrate writes into the real CvPlot.cpp; the rest does
+// what spec section 7 says the game does around them.
+// Written for CvVision's tests from the spec; not the SDK's code.
+#include "CvGameCoreDLL.h"
+#include "CvMap.h"
+#include "CvPlot.h"
+#include "CvTeamAI.h"
+#include "CvUnit.h"
+#include "CvVisionSdk.h"
+
+namespace
+{
+	CvMap g_kMap;
+	std::vector<CvTeam> g_aTeams;
+}
+
+// --- CvGlobals ---------------------------------------------------------------------------------
+
+CvGlobals& CvGlobals::getInstance()
+{
+	static CvGlobals kGlobals;
+	return kGlobals;
+}
+
+CvMap& CvGlobals::getMapINLINE() { return g_kMap; }
+CvTeam& CvGlobals::getTeam(TeamTypes eTeam) { return g_aTeams.at(eTeam); }
+int CvGlobals::getMaxTeams() const { return static_cast<int>(g_aTeams.size()); }
+
+void CvGlobals::resetMock()
+{
+	m_kDefines.clear();
+	m_aTerrains.clear();
+	m_aFeatures.clear();
+	m_aImprovements.clear();
+	m_aTechs.clear();
+	m_aPromotions.clear();
+	m_aUnits.clear();
+	m_aInvisibles.clear();
+	g_kMap.reset(0, 0, false, false, 0, 0);
+	g_aTeams.clear();
+	CvVisionSdk::resetRules();
+}
+
+// --- CvMap -------------------------------------------------------------------------------------
+
+CvPlot* CvMap::plotINLINE(int iX, int iY) const
+{
+	if (iX < 0 || iX >= m_iWidth || iY < 0 || iY >= m_iHeight)
+	{
+		return NULL;
+	}
+	return plotByIndexINLINE(iY * m_iWidth + iX);
+}
+
+void CvMap::reset(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams, int iNumInvisible)
+{
+	m_aUnits.clear();
+	m_iWidth = iWidth;
+	m_iHeight = iHeight;
+	m_bWrapX = bWrapX;
+	m_bWrapY = bWrapY;
+	m_aPlots.assign(iWidth * iHeight, CvPlot());
+	for (int i = 0; i < iWidth * iHeight; ++i)
+	{
+		m_aPlots[i].init(i % iWidth, i / iWidth, iNumTeams, iNumInvisible);
+	}
+	g_aTeams.clear();
+	for (int i = 0; i < iNumTeams; ++i)
+	{
+		g_aTeams.push_back(CvTeam(static_cast<TeamTypes>(i)));
+	}
+}
+
+CvUnit* CvMap::createUnit(UnitTypes eType, TeamTypes eTeam, int iX, int iY, DirectionTypes eFacing)
+{
+	m_aUnits.push_back(CvUnit(eType, eTeam, iX, iY, eFacing));
+	m_aUnits.back().addSight(true);
+	return &m_aUnits.back();
+}
+
+void CvMap::killUnit(CvUnit* pUnit)
+{
+	pUnit->setReconPlot(NULL);
+	pUnit->addSight(false);
+	for (std::list<CvUnit>::iterator it = m_aUnits.begin(); it != m_aUnits.end(); ++it)
+	{
+		if (&*it == pUnit)
+		{
+			m_aUnits.erase(it);
+			return;
+		}
+	}
+}
+
+// --- CvPlot: the vision functions, as integrated -------------------------------------------------
+
+int CvPlot::seeFromLevel(TeamTypes eTeam) const
+{
+	return CvVisionSdk::seeFromLevel(*this, eTeam);
+}
+
+int CvPlot::seeThroughLevel() const
+{
+	return CvVisionSdk::seeThroughLevel(*this);
+}
+
+void CvPlot::changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, CvUnit* pUnit, bool bUpdatePlotGroups)
+{
+	CvVisionSdk::changeAdjacentSight(*this, eTeam, iRange, bIncrement, pUnit, bUpdatePlotGroups);
+}
+
+bool CvPlot::canSeePlot(CvPlot* plot, TeamTypes eTeam, int iRange, DirectionTypes eFacingDirection) const
+{
+	return CvVisionSdk::canSeePlot(*this, plot, eTeam, iRange, eFacingDirection);
+}
+
+bool CvPlot::canSeeDisplacementPlot(TeamTypes eTeam, int dx, int dy, int originalDX, int originalDY, bool firstPlot,
+	bool outerRing) const
+{
+	return CvVisionSdk::canSeeDisplacementPlot(*this, eTeam, dx, dy, originalDX, originalDY, firstPlot, outerRing);
+}
+
+bool CvPlot::shouldProcessDisplacementPlot(int dx, int dy, int range, DirectionTypes eFacingDirection) const
+{
+	(void)range;
+	return CvVisionSdk::shouldProcessDisplacementPlot(dx, dy, eFacingDirection);
+}
+
+void CvPlot::updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups)
+{
+	CvVisionSdk::updateSeeFromSight(*this, bIncrement, bUpdatePlotGroups);
+}
+
+// --- CvPlot: the rest, as the game does it (spec 7 and 8) -------------------------------------------
+
+CvPlot::CvPlot()
+	: m_iX(0), m_iY(0), m_ePlotType(PLOT_LAND), m_eTerrain(static_cast<TerrainTypes>(0)), m_eFeature(NO_FEATURE)
+	, m_eImprovement(NO_IMPROVEMENT), m_eOwnerTeam(NO_TEAM), m_iNumInvisible(0), m_bWentNegative(false)
+{
+}
+
+void CvPlot::init(int iX, int iY, int iNumTeams, int iNumInvisible)
+{
+	m_iX = iX;
+	m_iY = iY;
+	m_iNumInvisible = iNumInvisible;
+	m_aiVisibility.assign(iNumTeams, 0);
+	m_aiInvisibleVisibility.assign(iNumTeams * iNumInvisible, 0);
+	m_abRevealed.assign(iNumTeams, 0);
+}
+
+// Every source on this plot: the owner's plot sight, the units here, the air units reconning here.
+void CvPlot::updateSight(bool bIncrement, bool bUpdatePlotGroups)
+{
+	if (m_eOwnerTeam != NO_TEAM)
+	{
+		changeAdjacentSight(m_eOwnerTeam, GC.getDefineINT("PLOT_VISIBILITY_RANGE"), bIncrement, NULL, bUpdatePlotGroups);
+	}
+	std::list<CvUnit>& aUnits = GC.getMapINLINE().units();
+	for (std::list<CvUnit>::iterator it = aUnits.begin(); it != aUnits.end(); ++it)
+	{
+		if (it->plot() == this)
+		{
+			changeAdjacentSight(it->getTeam(), it->visibilityRange(), bIncrement, &*it, bUpdatePlotGroups);
+		}
+		if (it->getReconPlot() == this)
+		{
+			changeAdjacentSight(it->getTeam(), GC.getDefineINT("RECON_VISIBILITY_RANGE"), bIncrement, &*it,
+				bUpdatePlotGroups);
+		}
+	}
+}
+
+void CvPlot::changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool)
+{
+	int& iCount = m_aiVisibility.at(eTeam);
+	iCount += iChange;
+	m_bWentNegative = m_bWentNegative || iCount < 0;
+	if (iCount > 0)
+	{
+		m_abRevealed[eTeam] = 1;
+	}
+	if (eSeeInvisible != NO_INVISIBLE)
+	{
+		int& iTyped = m_aiInvisibleVisibility.at(eTeam * m_iNumInvisible + eSeeInvisible);
+		iTyped += iChange;
+		m_bWentNegative = m_bWentNegative || iTyped < 0;
+	}
+}
+
+int CvPlot::getInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible) const
+{
+	return m_aiInvisibleVisibility.at(eTeam * m_iNumInvisible + eInvisible);
+}
+
+void CvPlot::setPlotType(PlotTypes eNewValue)
+{
+	updateSeeFromSight(false, true);
+	m_ePlotType = eNewValue;
+	updateSeeFromSight(true, true);
+}
+
+void CvPlot::setTerrainType(TerrainTypes eNewValue)
+{
+	updateSeeFromSight(false, true);
+	m_eTerrain = eNewValue;
+	updateSeeFromSight(true, true);
+}
+
+void CvPlot::setFeatureType(FeatureTypes eNewValue)
+{
+	updateSeeFromSight(false, true);
+	m_eFeature = eNewValue;
+	updateSeeFromSight(true, true);
+}
+
+void CvPlot::setImprovementType(ImprovementTypes eNewValue)
+{
+	m_eImprovement = eNewValue;
+}
+
+void CvPlot::setOwnerTeam(TeamTypes eNewValue)
+{
+	if (m_eOwnerTeam != NO_TEAM)
+	{
+		changeAdjacentSight(m_eOwnerTeam, GC.getDefineINT("PLOT_VISIBILITY_RANGE"), false, NULL, true);
+	}
+	m_eOwnerTeam = eNewValue;
+	if (m_eOwnerTeam != NO_TEAM)
+	{
+		changeAdjacentSight(m_eOwnerTeam, GC.getDefineINT("PLOT_VISIBILITY_RANGE"), true, NULL, true);
+	}
+}
+
+// --- CvUnit ------------------------------------------------------------------------------------
+
+CvUnit::CvUnit(UnitTypes eType, TeamTypes eTeam, int iX, int iY, DirectionTypes eFacing)
+	: m_eType(eType), m_eTeam(eTeam), m_iX(iX), m_iY(iY), m_eFacing(eFacing)
+	, m_abPromotions(GC.getNumPromotionInfos(), 0), m_iReconX(-1), m_iReconY(-1)
+{
+}
+
+const CvUnitInfo& CvUnit::getUnitInfo() const { return GC.getUnitInfo(m_eType); }
+DomainTypes CvUnit::getDomainType() const { return getUnitInfo().getDomainType(); }
+CvPlot* CvUnit::plot() const { return GC.getMapINLINE().plotINLINE(m_iX, m_iY); }
+int CvUnit::getNumSeeInvisibleTypes() const { return getUnitInfo().getNumSeeInvisibleTypes(); }
+InvisibleTypes CvUnit::getSeeInvisibleType(int i) const { return getUnitInfo().getSeeInvisibleType(i); }
+bool CvUnit::isHasPromotion(PromotionTypes ePromotion) const { return m_abPromotions.at(ePromotion) != 0; }
+CvPlot* CvUnit::getReconPlot() const { return GC.getMapINLINE().plotINLINE(m_iReconX, m_iReconY); }
+
+DirectionTypes CvUnit::getFacingDirection(bool bCheckLineOfSightProperty) const
+{
+	if (bCheckLineOfSightProperty && !getUnitInfo().isLineOfSight())
+	{
+		return NO_DIRECTION;
+	}
+	return m_eFacing;
+}
+
+int CvUnit::visibilityRange() const
+{
+	int iRange = GC.getDefineINT("UNIT_VISIBILITY_RANGE");
+	for (int i = 0; i < static_cast<int>(m_abPromotions.size()); ++i)
+	{
+		iRange += m_abPromotions[i] ? GC.getPromotionInfo(static_cast<PromotionTypes>(i)).getVisibilityChange() : 0;
+	}
+	return iRange;
+}
+
+void CvUnit::addSight(bool bIncrement)
+{
+	plot()->changeAdjacentSight(m_eTeam, visibilityRange(), bIncrement, this, true);
+}
+
+void CvUnit::setXY(int iX, int iY)
+{
+	addSight(false);
+	m_iX = iX;
+	m_iY = iY;
+	addSight(true);
+}
+
+void CvUnit::setFacingDirection(DirectionTypes eFacing)
+{
+	addSight(false);
+	m_eFacing = eFacing;
+	addSight(true);
+}
+
+void CvUnit::setHasPromotion(PromotionTypes ePromotion, bool bNewValue)
+{
+	addSight(false);
+	m_abPromotions.at(ePromotion) = bNewValue ? 1 : 0;
+	addSight(true);
+}
+
+void CvUnit::setReconPlot(CvPlot* pPlot)
+{
+	const int iRecon = GC.getDefineINT("RECON_VISIBILITY_RANGE");
+	if (getReconPlot() != NULL)
+	{
+		getReconPlot()->changeAdjacentSight(m_eTeam, iRecon, false, this, true);
+	}
+	m_iReconX = pPlot ? pPlot->getX_INLINE() : -1;
+	m_iReconY = pPlot ? pPlot->getY_INLINE() : -1;
+	if (pPlot != NULL)
+	{
+		pPlot->changeAdjacentSight(m_eTeam, iRecon, true, this, true);
+	}
+}
+
+// --- CvTeam ------------------------------------------------------------------------------------
+
+bool CvTeam::isHasTech(TechTypes eTech) const
+{
+	return eTech < static_cast<int>(m_abHasTech.size()) && m_abHasTech[eTech];
+}
+
+void CvTeam::setHasTech(TechTypes eTech, bool bNewValue)
+{
+	if (isHasTech(eTech) == bNewValue)
+	{
+		return;
+	}
+	m_abHasTech.resize(GC.getNumTechInfos(), false);
+	m_abHasTech[eTech] = bNewValue;
+	if (GC.getTechInfo(eTech).isExtraWaterSeeFrom())
+	{
+		changeExtraWaterSeeFromCount(bNewValue ? 1 : -1);
+	}
+}
+
+void CvTeam::changeExtraWaterSeeFromCount(int iChange)
+{
+	const bool bFlips = (m_iExtraWaterSeeFromCount == 0) != (m_iExtraWaterSeeFromCount + iChange == 0);
+	if (!bFlips)
+	{
+		m_iExtraWaterSeeFromCount += iChange;
+		return;
+	}
+	for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+	{
+		GC.getMapINLINE().plotByIndexINLINE(i)->updateSight(false, true);
+	}
+	m_iExtraWaterSeeFromCount += iChange;
+	for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+	{
+		GC.getMapINLINE().plotByIndexINLINE(i)->updateSight(true, true);
+	}
+}

@@ -1,0 +1,70 @@
+// SDK mock: a plot's facts, its per-team counts, and the vision functions with the game's
+// signatures (their bodies are what tools/sdk-integrate writes: calls to CvVisionSdk).
+// Written for CvVision's tests from the spec; not the SDK's file.
+#pragma once
+#ifndef CV_MOCK_PLOT_H
+#define CV_MOCK_PLOT_H
+
+#include "CvEnums.h"
+
+#include <vector>
+
+class CvUnit;
+
+class CvPlot
+{
+public:
+	CvPlot();
+
+	int getX_INLINE() const { return m_iX; }
+	int getY_INLINE() const { return m_iY; }
+	PlotTypes getPlotType() const { return m_ePlotType; }
+	bool isWater() const { return m_ePlotType == PLOT_OCEAN; }
+	TerrainTypes getTerrainType() const { return m_eTerrain; }
+	FeatureTypes getFeatureType() const { return m_eFeature; }
+	ImprovementTypes getImprovementType() const { return m_eImprovement; }
+	TeamTypes getTeam() const { return m_eOwnerTeam; }
+
+	// The vision functions (spec 9: not exported, signatures as in BTS 3.19).
+	int seeFromLevel(TeamTypes eTeam) const;
+	int seeThroughLevel() const;
+	void changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, CvUnit* pUnit, bool bUpdatePlotGroups);
+	bool canSeePlot(CvPlot* plot, TeamTypes eTeam, int iRange, DirectionTypes eFacingDirection) const;
+	bool canSeeDisplacementPlot(TeamTypes eTeam, int dx, int dy, int originalDX, int originalDY, bool firstPlot,
+		bool outerRing) const;
+	bool shouldProcessDisplacementPlot(int dx, int dy, int range, DirectionTypes eFacingDirection) const;
+	void updateSight(bool bIncrement, bool bUpdatePlotGroups);
+	void updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups);
+
+	void changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool bUpdatePlotGroups);
+	int getVisibilityCount(TeamTypes eTeam) const { return m_aiVisibility[eTeam]; }
+	int getInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible) const;
+	bool isRevealed(TeamTypes eTeam) const { return m_abRevealed[eTeam] != 0; }
+
+	// The game's changes of a plot's levels, bracketed by updateSeeFromSight as in the game (spec 7).
+	void setPlotType(PlotTypes eNewValue);
+	void setTerrainType(TerrainTypes eNewValue);
+	void setFeatureType(FeatureTypes eNewValue);
+	void setImprovementType(ImprovementTypes eNewValue); // not bracketed, as in the game
+	void setOwnerTeam(TeamTypes eNewValue);               // the owned plot's own sight source
+
+	// mock only
+	void init(int iX, int iY, int iNumTeams, int iNumInvisible);
+	bool wentNegative() const { return m_bWentNegative; }
+
+private:
+	int m_iX;
+	int m_iY;
+	PlotTypes m_ePlotType;
+	TerrainTypes m_eTerrain;
+	FeatureTypes m_eFeature;
+	ImprovementTypes m_eImprovement;
+	TeamTypes m_eOwnerTeam;
+	int m_iNumInvisible;
+	std::vector<int> m_aiVisibility;
+	std::vector<int> m_aiInvisibleVisibility; // [team * invisible types + type]
+	std::vector<char> m_abRevealed;
+	bool m_bWentNegative;
+};
+
+#endif

@@ -1,0 +1,455 @@
+// The SDK adapter (CvGameCoreDLL/CvVisionSdk) driven through the mock SDK (tests/sdk_mock) the
+// way the game drives CvPlot: units are created, move, turn, gain promotions, recon and die,
+// forests are cut, hills raised, Optics learnt. After every step each count of every plot must
+// equal what the engine computes on the host harness for the sources then alive.
+#include "CvGameCoreDLL.h"
+#include "CvMap.h"
+#include "CvPlot.h"
+#include "CvTeamAI.h"
+#include "CvUnit.h"
+#include "CvVisionSdk.h"
+
+#include "PlotGrid.h"
+#include "RulesLoader.h"
+#include "VisionSetup.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <random>
+#include <string>
+
+namespace
+{
+	const int NUM_TEAMS = 3;
+
+	// Fills the mock's infos and defines from the host loader's view of the project's vanilla
+	// XML, as the game's XML loading fills GC.
+	void fillGlobalsFrom(const LoadedRules& kLoaded, const std::map<std::string, int>& kExtraDefines)
+	{
+		GC.resetMock();
+		const CvVisionRules& kRules = kLoaded.kRules;
+		for (const auto& [sName, iValue] : kLoaded.kDefines)
+		{
+			GC.m_kDefines.SetValue(sName.c_str(), iValue);
+		}
+		for (const auto& [sName, iValue] : kExtraDefines)
+		{
+			GC.m_kDefines.SetValue(sName.c_str(), iValue);
+		}
+		for (const CvVisionTerrainRule& k : kRules.aTerrains)
+			GC.m_aTerrains.push_back(CvTerrainInfo(k.szType, k.iSeeFrom, k.iSeeThrough, k.bWater));
+		for (const CvVisionFeatureRule& k : kRules.aFeatures)
+			GC.m_aFeatures.push_back(CvFeatureInfo(k.szType, k.iSeeThrough));
+		for (const CvVisionImprovementRule& k : kRules.aImprovements)
+			GC.m_aImprovements.push_back(CvImprovementInfo(k.szType));
+		for (const CvVisionTechRule& k : kRules.aTechs)
+			GC.m_aTechs.push_back(CvTechInfo(k.szType, k.bExtraWaterSeeFrom));
+		for (const CvVisionPromotionRule& k : kRules.aPromotions)
+			GC.m_aPromotions.push_back(CvPromotionInfo(k.szType, k.iVisibilityChange));
+		for (const std::string& sType : kRules.aszInvisibleTypes)
+			GC.m_aInvisibles.push_back(CvInvisibleInfo(sType));
+		for (const CvVisionUnitRule& k : kRules.aUnits)
+		{
+			CvUnitInfo kInfo(k.szType, static_cast<DomainTypes>(k.eDomain));
+			kInfo.invisible(static_cast<InvisibleTypes>(k.eInvisible)).airRange(k.iAirRange);
+			for (int e : k.aeSeeInvisible)
+				kInfo.seeInvisible(static_cast<InvisibleTypes>(e));
+			if (k.bLineOfSight)
+				kInfo.lineOfSight();
+			GC.m_aUnits.push_back(kInfo);
+		}
+	}
+
+	class SdkAdapter : public ::testing::Test
+	{
+	protected:
+		void SetUp() override { useRules({}); }
+		void TearDown() override { GC.resetMock(); }
+
+		// The vanilla XML plus defines as a mod's CvVision_GlobalDefines.xml would add them.
+		void useRules(const std::map<std::string, int>& kExtraDefines)
+		{
+			TempDefines kTemp(kExtraDefines);
+			m_kLoaded = kTemp.load();
+			fillGlobalsFrom(m_kLoaded, {});
+		}
+
+		// A random map (no sight yet): water, flat, hills and peaks, forest on some land.
+		void newMap(int iWidth, int iHeight, bool bWrapX, bool bWrapY, unsigned int iSeed)
+		{
+			GC.getMapINLINE().reset(iWidth, iHeight, bWrapX, bWrapY, NUM_TEAMS, GC.getNumInvisibleInfos());
+			m_kRandom.seed(iSeed);
+			for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+			{
+				CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+				const int iRoll = pick(100);
+				const PlotTypes eType = iRoll < 25 ? PLOT_OCEAN : (iRoll < 80 ? PLOT_LAND : (iRoll < 95 ? PLOT_HILLS : PLOT_PEAK));
+				kPlot.setPlotType(eType);
+				kPlot.setTerrainType(terrain(eType == PLOT_OCEAN ? "TERRAIN_OCEAN" : "TERRAIN_GRASS"));
+				if (eType != PLOT_OCEAN && pick(4) == 0)
+				{
+					kPlot.setFeatureType(feature("FEATURE_FOREST"));
+				}
+			}
+		}
+
+		int pick(int iBelow) { return std::uniform_int_distribution<int>(0, iBelow - 1)(m_kRandom); }
+		CvPlot& plot(int iX, int iY) { return *GC.getMapINLINE().plotINLINE(iX, iY); }
+		TerrainTypes terrain(const char* sz) { return static_cast<TerrainTypes>(m_kLoaded.kRules.findTerrain(sz)); }
+		FeatureTypes feature(const char* sz) { return static_cast<FeatureTypes>(m_kLoaded.kRules.findFeature(sz)); }
+		UnitTypes unit(const char* sz) { return static_cast<UnitTypes>(m_kLoaded.kRules.findUnit(sz)); }
+		PromotionTypes promotion(const char* sz) { return static_cast<PromotionTypes>(m_kLoaded.kRules.findPromotion(sz)); }
+		TechTypes tech(const char* sz) { return static_cast<TechTypes>(m_kLoaded.kRules.findTech(sz)); }
+		ImprovementTypes improvement(const char* sz)
+		{
+			return static_cast<ImprovementTypes>(m_kLoaded.kRules.findImprovement(sz));
+		}
+
+		// The host harness's view of the same game: the mock's plot facts, and one engine call
+		// per live source, with the rules the host loader read.
+		PlotGrid expectedCounts() const
+		{
+			const CvVisionRules& kRules = m_kLoaded.kRules;
+			CvMap& kMap = GC.getMapINLINE();
+			PlotGrid kGrid(kMap.getGridWidthINLINE(), kMap.getGridHeightINLINE(), kMap.isWrapXINLINE(),
+				kMap.isWrapYINLINE(), NUM_TEAMS, GC.getNumInvisibleInfos(), kRules.kLevels);
+			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+			{
+				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+				const CvVisionPlotKind eKind = static_cast<CvVisionPlotKind>(kPlot.getPlotType());
+				const std::string sFeature = kPlot.getFeatureType() == NO_FEATURE ? "" : kRules.aFeatures[kPlot.getFeatureType()].szType;
+				const std::string sImprovement =
+					kPlot.getImprovementType() == NO_IMPROVEMENT ? "" : kRules.aImprovements[kPlot.getImprovementType()].szType;
+				kGrid.setPlot(kPlot.getX_INLINE(), kPlot.getY_INLINE(),
+					plotFacts(kRules, eKind, kRules.aTerrains[kPlot.getTerrainType()].szType, sFeature, sImprovement));
+			}
+			for (int t = 0; t < NUM_TEAMS; ++t)
+			{
+				kGrid.setExtraWaterSeeFrom(t, GET_TEAM(static_cast<TeamTypes>(t)).isExtraWaterSeeFrom());
+			}
+			const VisionSetup kSetup(kRules);
+			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+			{
+				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+				if (kPlot.getTeam() != NO_TEAM)
+				{
+					addSource(kSetup, kGrid, kPlot.getX_INLINE(), kPlot.getY_INLINE(), kPlot.getTeam(), kRules.iPlotVisibilityRange,
+						nullptr, false);
+				}
+			}
+			for (const CvUnit& kUnit : kMap.units())
+			{
+				// The mod's unit knobs (extra range, cap) apply to land and sea units.
+				const bool bAerial = kUnit.getDomainType() == DOMAIN_AIR;
+				const int iPromotions = kUnit.visibilityRange() - kRules.iUnitVisibilityRange;
+				addSource(kSetup, kGrid, kUnit.getX_INLINE(), kUnit.getY_INLINE(), kUnit.getTeam(),
+					bAerial ? kUnit.visibilityRange() : kRules.unitSightRange(kUnit.getUnitType(), iPromotions), &kUnit, bAerial);
+				if (kUnit.getReconPlot() != nullptr)
+				{
+					addSource(kSetup, kGrid, kUnit.getReconPlot()->getX_INLINE(), kUnit.getReconPlot()->getY_INLINE(),
+						kUnit.getTeam(), kRules.iReconVisibilityRange, &kUnit, true);
+				}
+			}
+			return kGrid;
+		}
+
+		static void addSource(const VisionSetup& kSetup, PlotGrid& kGrid, int iX, int iY, int eTeam, int iRange,
+			const CvUnit* pUnit, bool bAerial)
+		{
+			CvVisionSource kSource;
+			kSource.iX = iX;
+			kSource.iY = iY;
+			kSource.eTeam = eTeam;
+			kSource.iRange = iRange;
+			kSource.bAerial = bAerial;
+			std::vector<int> aeSee;
+			if (pUnit != nullptr)
+			{
+				for (int i = 0; i < pUnit->getNumSeeInvisibleTypes(); ++i)
+					aeSee.push_back(pUnit->getSeeInvisibleType(i));
+				if (!bAerial)
+					kSource.eFacing = pUnit->getFacingDirection(true);
+			}
+			kSource.paeSeeInvisible = aeSee.empty() ? nullptr : aeSee.data();
+			kSource.iNumSeeInvisible = static_cast<int>(aeSee.size());
+			ASSERT_EQ(CV_VISION_OK, kSetup.engine().changeAdjacentSight(kGrid, kGrid, kSource, 1));
+		}
+
+		// Every count of every plot, team and invisible type equals the harness's.
+		void expectCountsMatch(const std::string& sStep)
+		{
+			const PlotGrid kExpected = expectedCounts();
+			CvMap& kMap = GC.getMapINLINE();
+			int iMismatches = 0;
+			for (int i = 0; i < kMap.numPlotsINLINE() && iMismatches < 5; ++i)
+			{
+				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+				const int iX = kPlot.getX_INLINE();
+				const int iY = kPlot.getY_INLINE();
+				for (int t = 0; t < NUM_TEAMS; ++t)
+				{
+					const TeamTypes eTeam = static_cast<TeamTypes>(t);
+					bool bSame = kPlot.getVisibilityCount(eTeam) == kExpected.visibilityCount(t, iX, iY);
+					for (int e = 0; e < GC.getNumInvisibleInfos(); ++e)
+					{
+						bSame = bSame
+							&& kPlot.getInvisibleVisibilityCount(eTeam, static_cast<InvisibleTypes>(e)) == kExpected.invisibleCount(t, e, iX, iY);
+					}
+					if (!bSame)
+					{
+						++iMismatches;
+						ADD_FAILURE() << sStep << ": plot (" << iX << "," << iY << ") team " << t << ": game "
+									  << kPlot.getVisibilityCount(eTeam) << ", engine " << kExpected.visibilityCount(t, iX, iY);
+					}
+				}
+				EXPECT_FALSE(kPlot.wentNegative()) << sStep << ": (" << iX << "," << iY << ")";
+			}
+		}
+
+		void expectAllCountsZero()
+		{
+			CvMap& kMap = GC.getMapINLINE();
+			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+			{
+				for (int t = 0; t < NUM_TEAMS; ++t)
+				{
+					ASSERT_EQ(0, kMap.plotByIndexINLINE(i)->getVisibilityCount(static_cast<TeamTypes>(t))) << "plot " << i;
+				}
+			}
+		}
+
+		// A mod folder holding one CvVision_GlobalDefines.xml, over the project's vanilla XML.
+		class TempDefines
+		{
+		public:
+			explicit TempDefines(const std::map<std::string, int>& kDefines) : m_kDefines(kDefines) {}
+			LoadedRules load() const
+			{
+				if (m_kDefines.empty())
+				{
+					return loadVisionRules({ bundledVanillaAssets() });
+				}
+				const std::filesystem::path kRoot = std::filesystem::temp_directory_path()
+					/ ("cvvision-sdk-" + std::to_string(std::random_device()()));
+				std::filesystem::create_directories(kRoot / "XML");
+				{
+					std::ofstream kOut(kRoot / "XML" / "CvVision_GlobalDefines.xml");
+					kOut << "<?xml version=\"1.0\"?>\n<Civ4Defines>\n";
+					for (const auto& [sName, iValue] : m_kDefines)
+						kOut << "<Define><DefineName>" << sName << "</DefineName><iDefineIntVal>" << iValue
+							 << "</iDefineIntVal></Define>\n";
+					kOut << "</Civ4Defines>\n";
+				}
+				LoadedRules kLoaded = loadVisionRules({ kRoot, bundledVanillaAssets() });
+				std::filesystem::remove_all(kRoot);
+				return kLoaded;
+			}
+
+		private:
+			std::map<std::string, int> m_kDefines;
+		};
+
+		LoadedRules m_kLoaded;
+		std::mt19937 m_kRandom;
+	};
+}
+
+TEST_F(SdkAdapter, RulesReadFromTheGameEqualTheHostLoaders)
+{
+	const CvVisionRules& kGame = CvVisionSdk::rules();
+	const CvVisionRules& kHost = m_kLoaded.kRules;
+	EXPECT_EQ(kHost.iPlotVisibilityRange, kGame.iPlotVisibilityRange);
+	EXPECT_EQ(kHost.iUnitVisibilityRange, kGame.iUnitVisibilityRange);
+	EXPECT_EQ(kHost.iReconVisibilityRange, kGame.iReconVisibilityRange);
+	EXPECT_EQ(kHost.kLevels.iPeakSeeFromChange, kGame.kLevels.iPeakSeeFromChange);
+	EXPECT_EQ(kHost.kLevels.iHillsSeeThroughChange, kGame.kLevels.iHillsSeeThroughChange);
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		EXPECT_EQ(kHost.knob(static_cast<CvVisionKnob>(i)), kGame.knob(static_cast<CvVisionKnob>(i))) << cvVisionKnobInfo(i).szDefine;
+	}
+	ASSERT_EQ(kHost.aTerrains.size(), kGame.aTerrains.size());
+	for (size_t i = 0; i < kHost.aTerrains.size(); ++i)
+	{
+		EXPECT_EQ(kHost.aTerrains[i].szType, kGame.aTerrains[i].szType);
+		EXPECT_EQ(kHost.aTerrains[i].iSeeFrom, kGame.aTerrains[i].iSeeFrom);
+		EXPECT_EQ(kHost.aTerrains[i].iSeeThrough, kGame.aTerrains[i].iSeeThrough);
+	}
+	ASSERT_EQ(kHost.aUnits.size(), kGame.aUnits.size());
+	for (size_t i = 0; i < kHost.aUnits.size(); ++i)
+	{
+		EXPECT_EQ(kHost.aUnits[i].eDomain, kGame.aUnits[i].eDomain) << kHost.aUnits[i].szType;
+		EXPECT_EQ(kHost.aUnits[i].aeSeeInvisible, kGame.aUnits[i].aeSeeInvisible) << kHost.aUnits[i].szType;
+	}
+}
+
+TEST_F(SdkAdapter, ResightRadiusIsTheLargestPossibleGroundRangePlusTheOuterRing)
+{
+	EXPECT_EQ(3, CvVisionSdk::resightRadius()) << "vanilla: unit 1 + Sentry 1 + outer ring 1 (BTS re-sights 6)";
+	useRules({ { "CVVISION_EXTRA_RANGE_UNIT_SCOUT", 2 } });
+	EXPECT_EQ(5, CvVisionSdk::resightRadius());
+	useRules({ { "CVVISION_EXTRA_RANGE_UNIT_SCOUT", 2 }, { "CVVISION_MAX_SIGHT_RANGE", 2 } });
+	EXPECT_EQ(3, CvVisionSdk::resightRadius());
+	useRules({ { "CVVISION_OUTER_RING", 0 } });
+	EXPECT_EQ(2, CvVisionSdk::resightRadius());
+}
+
+TEST_F(SdkAdapter, LevelsThroughCvPlotEqualTheHarness)
+{
+	newMap(20, 14, true, false, 7);
+	plot(3, 3).setImprovementType(improvement("IMPROVEMENT_FORT"));
+	GET_TEAM(static_cast<TeamTypes>(1)).setHasTech(tech("TECH_OPTICS"), true);
+	const PlotGrid kExpected = expectedCounts();
+	for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+	{
+		const CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+		EXPECT_EQ(kExpected.seeThroughLevel(i), kPlot.seeThroughLevel()) << i;
+		for (int t = 0; t < NUM_TEAMS; ++t)
+		{
+			EXPECT_EQ(kExpected.seeFromLevel(i, t), kPlot.seeFromLevel(static_cast<TeamTypes>(t))) << i;
+		}
+	}
+}
+
+TEST_F(SdkAdapter, GameScenarioKeepsEveryCountEqualToTheEngine)
+{
+	newMap(24, 16, true, false, 11);
+	CvUnit* pWarrior = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(0), 5, 5);
+	CvUnit* pScout = GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), static_cast<TeamTypes>(1), 7, 6);
+	CvUnit* pDestroyer = GC.getMapINLINE().createUnit(unit("UNIT_DESTROYER"), static_cast<TeamTypes>(1), 1, 1);
+	CvUnit* pFighter = GC.getMapINLINE().createUnit(unit("UNIT_FIGHTER"), static_cast<TeamTypes>(2), 12, 8);
+	plot(6, 5).setOwnerTeam(static_cast<TeamTypes>(0));
+	plot(23, 0).setOwnerTeam(static_cast<TeamTypes>(2));
+	expectCountsMatch("units created, plots owned");
+
+	for (int iStep = 0; iStep < 12; ++iStep)
+	{
+		pWarrior->setXY((pWarrior->getX_INLINE() + 1) % 24, 5 + iStep % 3);
+	}
+	expectCountsMatch("the warrior walked across the seam");
+
+	pScout->setHasPromotion(promotion("PROMOTION_SENTRY"), true);
+	expectCountsMatch("the scout got Sentry");
+	plot(8, 6).setFeatureType(NO_FEATURE);
+	plot(9, 6).setFeatureType(feature("FEATURE_FOREST"));
+	expectCountsMatch("a forest cut and one planted beside the scout");
+	plot(10, 6).setPlotType(PLOT_HILLS);
+	plot(4, 9).setPlotType(PLOT_PEAK);
+	expectCountsMatch("hills and a peak raised");
+	pScout->setHasPromotion(promotion("PROMOTION_SENTRY"), false);
+	expectCountsMatch("the scout lost Sentry");
+
+	GET_TEAM(static_cast<TeamTypes>(1)).setHasTech(tech("TECH_OPTICS"), true);
+	expectCountsMatch("team 1 learnt Optics (its destroyer at sea)");
+	pFighter->setReconPlot(&plot(20, 12));
+	expectCountsMatch("a recon mission");
+	pFighter->setReconPlot(nullptr);
+	pDestroyer->setXY(2, 2);
+	expectCountsMatch("recon over, the destroyer moved");
+
+	GC.getMapINLINE().killUnit(pWarrior);
+	GC.getMapINLINE().killUnit(pScout);
+	GC.getMapINLINE().killUnit(pDestroyer);
+	GC.getMapINLINE().killUnit(pFighter);
+	plot(6, 5).setOwnerTeam(NO_TEAM);
+	plot(23, 0).setOwnerTeam(NO_TEAM);
+	expectAllCountsZero();
+}
+
+TEST_F(SdkAdapter, RandomLevelChangesAmongManyUnitsNeverDrift)
+{
+	// Every unit type, Sentry on some, terrain changing all around them: a re-sight radius too
+	// small would leave counts behind.
+	newMap(30, 20, true, true, 23);
+	std::vector<CvUnit*> apUnits;
+	for (int i = 0; i < 40; ++i)
+	{
+		const UnitTypes eType = static_cast<UnitTypes>(pick(GC.getNumUnitInfos()));
+		apUnits.push_back(GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(30), pick(20)));
+		if (pick(3) == 0)
+		{
+			apUnits.back()->setHasPromotion(promotion("PROMOTION_SENTRY"), true);
+		}
+	}
+	for (int iStep = 0; iStep < 200; ++iStep)
+	{
+		CvPlot& kPlot = plot(pick(30), pick(20));
+		switch (pick(3))
+		{
+		case 0: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break;
+		case 1: kPlot.setFeatureType(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE); break;
+		default: apUnits[pick(40)]->setXY(pick(30), pick(20)); break;
+		}
+	}
+	expectCountsMatch("200 random changes");
+	for (CvUnit* pUnit : apUnits)
+	{
+		GC.getMapINLINE().killUnit(pUnit);
+	}
+	expectAllCountsZero();
+}
+
+TEST_F(SdkAdapter, ModKnobsReachTheGame)
+{
+	useRules({ { "CVVISION_EXTRA_RANGE_UNIT_SCOUT", 1 }, { "CVVISION_SEE_FROM_IMPROVEMENT_FORT", 1 } });
+	newMap(16, 16, false, false, 5);
+	plot(4, 4).setImprovementType(improvement("IMPROVEMENT_FORT"));
+	GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), static_cast<TeamTypes>(0), 8, 8);
+	GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(1), 4, 4);
+	expectCountsMatch("a scout with extra range, a warrior in a fort");
+	EXPECT_EQ(1, CvVisionSdk::rules().improvementSeeFrom(improvement("IMPROVEMENT_FORT")));
+	EXPECT_EQ(1, CvVisionSdk::rules().aUnits[unit("UNIT_SCOUT")].iExtraRange);
+}
+
+TEST_F(SdkAdapter, CanSeeFunctionsAgreeWithTheSightTheyDescribe)
+{
+	newMap(18, 18, true, false, 3);
+	const CvVisionRules& kRules = CvVisionSdk::rules();
+	for (int iCase = 0; iCase < 60; ++iCase)
+	{
+		CvPlot& kFrom = plot(pick(18), pick(18));
+		const TeamTypes eTeam = static_cast<TeamTypes>(pick(NUM_TEAMS));
+		const int iRange = pick(4);
+		std::vector<int> aiSeen((2 * iRange + 3) * (2 * iRange + 3));
+		const int iCount = CvVisionSdk::seenPlots(kFrom.getX_INLINE(), kFrom.getY_INLINE(), eTeam, iRange, false,
+			NO_DIRECTION, aiSeen.data());
+		ASSERT_GE(iCount, 0);
+		aiSeen.resize(iCount);
+		const int iRing = iRange + 1;
+		for (int iDX = -iRing; iDX <= iRing; ++iDX)
+		{
+			for (int iDY = -iRing; iDY <= iRing; ++iDY)
+			{
+				const int iX = cvVisionWrapCoord(kFrom.getX_INLINE() + iDX, 18, true);
+				const int iY = cvVisionWrapCoord(kFrom.getY_INLINE() + iDY, 18, false);
+				if (iX < 0 || iY < 0)
+				{
+					continue;
+				}
+				const bool bSeen = std::find(aiSeen.begin(), aiSeen.end(), iY * 18 + iX) != aiSeen.end();
+				const bool bOuter = std::abs(iDX) == iRing || std::abs(iDY) == iRing;
+				EXPECT_EQ(bSeen, kFrom.canSeePlot(&plot(iX, iY), eTeam, iRange, NO_DIRECTION)) << iDX << "," << iDY;
+				EXPECT_EQ(bSeen, kFrom.canSeeDisplacementPlot(eTeam, iDX, iDY, iDX, iDY, true, bOuter)) << iDX << "," << iDY;
+				// The recursion's step: visible(d) = some tied predecessor lets light through.
+				if (iDX != 0 || iDY != 0)
+				{
+					int aiPX[2], aiPY[2];
+					const int iPreds = cvVisionTiedPredecessors(iDX, iDY, aiPX, aiPY);
+					bool bAny = false;
+					for (int p = 0; p < iPreds; ++p)
+					{
+						bAny = bAny || kFrom.canSeeDisplacementPlot(eTeam, aiPX[p], aiPY[p], iDX, iDY, false, bOuter);
+					}
+					EXPECT_EQ(bSeen, bAny) << iDX << "," << iDY;
+				}
+			}
+		}
+	}
+	for (int e = NO_DIRECTION; e < NUM_DIRECTION_TYPES; ++e)
+	{
+		EXPECT_EQ(cvVisionFacingAllows(2, 1, e, kRules.iFacingFarSpread, kRules.iFacingNearSpread),
+			plot(0, 0).shouldProcessDisplacementPlot(2, 1, 3, static_cast<DirectionTypes>(e)));
+	}
+}
