@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all setup configure build test demo bench clean dll-check
+.PHONY: all setup configure build test demo bench clean dll-check dll mod
 
 all: build
 
@@ -34,6 +34,18 @@ bench: build
 	  CVVISION_BENCH_SUMMARY=$(BUILD)/bench/$$b.txt $(BUILD)/$$b || exit 1; \
 	done
 	@echo; echo "== summary"; for b in $(BENCHES); do cat $(BUILD)/bench/$$b.txt; done
+
+# The game's DLL (Visual C++ Toolkit 2003; under Wine on Linux) and the mod folder.
+# Python 3.8+, standard library only. See the README, "Into the game".
+PYTHON ?= python3
+DLL_OUT ?= $(BUILD)/dll
+dll:
+	$(PYTHON) tools/build_dll.py --sdk "$(SDK)" --toolkit "$(TOOLKIT)" --psdk "$(PSDK)" \
+	  --out "$(DLL_OUT)" $(if $(WINE),--wine "$(WINE)") $(DLLFLAGS)
+
+MOD_DLL = $(or $(DLL),$(wildcard $(DLL_OUT)/CvGameCoreDLL.dll))
+mod:
+	$(PYTHON) tools/make_mod.py $(if $(MOD_DLL),--dll "$(MOD_DLL)") $(MODFLAGS)
 
 clean:
 	rm -rf $(BUILD)
