@@ -23,7 +23,7 @@ namespace
 		{ "CVVISION_LINE_OF_SIGHT_REVEAL", 1, 0, 1,
 			"1: a bLineOfSight unit reveals its whole 3x3 square (+1 then -1) even behind its back" },
 		{ "CVVISION_MAX_SIGHT_RANGE", CV_VISION_MAX_RANGE, 0, CV_VISION_MAX_RANGE,
-			"the largest total sight range of a unit (base, unit type and promotions together)" },
+			"the largest total sight range of a land or sea unit (base, unit type and promotions together)" },
 	};
 
 	template <class Rule>

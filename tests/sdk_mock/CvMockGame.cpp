@@ -1,6 +1,6 @@
-// SDK mock: the bodies of the mock's GC, CvMap, CvPlot, CvUnit and CvTeam. The CvPlot vision
-// functions have the bodies tools/sdk-integrate writes into the real CvPlot.cpp; the rest does
-// what spec section 7 says the game does around them.
+// SDK mock: the bodies of the mock's GC, CvMap, CvPlot, CvUnit and CvTeam: what spec section 7
+// says the game does around the vision functions. Those live in unintegrated/CvPlot.cpp, which
+// the build passes through tools/sdk-integrate, as a modder's SDK would be.
 // Written for CvVision's tests from the spec; not the SDK's code.
 #include "CvGameCoreDLL.h"
 #include "CvMap.h"
@@ -91,45 +91,6 @@ void CvMap::killUnit(CvUnit* pUnit)
 			return;
 		}
 	}
-}
-
-// --- CvPlot: the vision functions, as integrated -------------------------------------------------
-
-int CvPlot::seeFromLevel(TeamTypes eTeam) const
-{
-	return CvVisionSdk::seeFromLevel(*this, eTeam);
-}
-
-int CvPlot::seeThroughLevel() const
-{
-	return CvVisionSdk::seeThroughLevel(*this);
-}
-
-void CvPlot::changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, CvUnit* pUnit, bool bUpdatePlotGroups)
-{
-	CvVisionSdk::changeAdjacentSight(*this, eTeam, iRange, bIncrement, pUnit, bUpdatePlotGroups);
-}
-
-bool CvPlot::canSeePlot(CvPlot* plot, TeamTypes eTeam, int iRange, DirectionTypes eFacingDirection) const
-{
-	return CvVisionSdk::canSeePlot(*this, plot, eTeam, iRange, eFacingDirection);
-}
-
-bool CvPlot::canSeeDisplacementPlot(TeamTypes eTeam, int dx, int dy, int originalDX, int originalDY, bool firstPlot,
-	bool outerRing) const
-{
-	return CvVisionSdk::canSeeDisplacementPlot(*this, eTeam, dx, dy, originalDX, originalDY, firstPlot, outerRing);
-}
-
-bool CvPlot::shouldProcessDisplacementPlot(int dx, int dy, int range, DirectionTypes eFacingDirection) const
-{
-	(void)range;
-	return CvVisionSdk::shouldProcessDisplacementPlot(dx, dy, eFacingDirection);
-}
-
-void CvPlot::updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups)
-{
-	CvVisionSdk::updateSeeFromSight(*this, bIncrement, bUpdatePlotGroups);
 }
 
 // --- CvPlot: the rest, as the game does it (spec 7 and 8) -------------------------------------------

@@ -1,0 +1,561 @@
+"""Tests of tools/sdk_integrate.py (sdk-integrate), run with `python3 -m pytest`.
+
+The fixtures in tests/fixtures/sdk/ are fake SDK-shaped trees written for these tests: each case
+has an input/ tree and, when the integration must succeed, the exact expected/ tree (without
+.cvvision-backup/, which is tested on its own). The fake sources set fixtures/sdk/sources/ is
+passed with --sources so that the expected trees do not change when the real engine changes.
+"""
+
+import difflib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.path.join(ROOT, "tools", "sdk_integrate.py")
+WRAPPER = os.path.join(ROOT, "tools", "sdk-integrate")
+FIXTURES = os.path.join(ROOT, "tests", "fixtures", "sdk")
+SOURCES = os.path.join(FIXTURES, "sources")
+REPO_SOURCES = os.path.join(ROOT, "CvGameCoreDLL")
+BACKUP = ".cvvision-backup"
+
+SUCCESS_CASES = ["vanilla", "crlf", "fork", "no-defines-statement"]
+ADDED = ["CvVisionEngine.cpp", "CvVisionEngine.h", "CvVisionSdk.cpp", "CvVisionSdk.h",
+         "CyVision.cpp"]
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("sdk_integrate", TOOL)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+sdk = load_tool()
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def run(*args, sources=SOURCES):
+    command = [sys.executable, TOOL]
+    if sources is not None:
+        command += ["--sources", sources]
+    command += [str(a) for a in args]
+    return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True)
+
+
+def snapshot(root, skip_backup=False):
+    """Every file under root: relative path -> bytes."""
+    files = {}
+    for folder, dirs, names in os.walk(str(root)):
+        if skip_backup:
+            dirs[:] = [d for d in dirs if d != BACKUP]
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path, "rb") as f:
+                files[os.path.relpath(path, str(root)).replace(os.sep, "/")] = f.read()
+    return files
+
+
+def assert_same_tree(actual, expected):
+    """Byte-for-byte equality of two snapshots, with a readable diff on failure."""
+    problems = []
+    for name in sorted(set(actual) | set(expected)):
+        if name not in actual:
+            problems.append("missing: %s" % name)
+        elif name not in expected:
+            problems.append("unexpected: %s" % name)
+        elif actual[name] != expected[name]:
+            diff = difflib.unified_diff(
+                expected[name].decode("latin-1").splitlines(True),
+                actual[name].decode("latin-1").splitlines(True),
+                "expected/" + name, "actual/" + name)
+            problems.append("".join(line.replace("\r", "\\r") for line in diff)
+                            or "%s: differs (line endings?)" % name)
+    assert not problems, "\n".join(problems)
+
+
+def case_tree(tmp_path, case, part="input"):
+    target = tmp_path / case
+    shutil.copytree(os.path.join(FIXTURES, case, part), str(target))
+    return target
+
+
+def fixture(case, part):
+    return snapshot(os.path.join(FIXTURES, case, part))
+
+
+# --- successful integrations -----------------------------------------------------------------
+
+@pytest.mark.parametrize("case", SUCCESS_CASES)
+def test_integration_gives_the_expected_tree(tmp_path, case):
+    tree = case_tree(tmp_path, case)
+    result = run(tree)
+    assert result.returncode == 0, result.stderr
+    assert_same_tree(snapshot(tree, skip_backup=True), fixture(case, "expected"))
+    assert "done:" in result.stdout
+    assert "CvPlot.cpp: CvPlot::changeAdjacentSight: body replaced" in result.stdout
+
+
+@pytest.mark.parametrize("case", SUCCESS_CASES)
+def test_second_run_has_nothing_to_do(tmp_path, case):
+    tree = case_tree(tmp_path, case)
+    assert run(tree).returncode == 0
+    before = snapshot(tree)
+    result = run(tree)
+    assert result.returncode == 0
+    assert "nothing to do" in result.stdout
+    assert snapshot(tree) == before
+
+
+@pytest.mark.parametrize("case", SUCCESS_CASES)
+def test_check_reports_and_changes_nothing(tmp_path, case):
+    tree = case_tree(tmp_path, case)
+    before = snapshot(tree)
+    result = run("--check", tree)
+    assert result.returncode == 0, result.stderr
+    assert "would change" in result.stdout
+    assert "CvPlot.cpp: CvPlot::seeThroughLevel: body replaced" in result.stdout
+    assert "nothing was changed" in result.stdout
+    assert snapshot(tree) == before
+
+
+def test_dry_run_is_check(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    before = snapshot(tree)
+    result = run("--dry-run", tree)
+    assert result.returncode == 0
+    assert snapshot(tree) == before
+
+
+@pytest.mark.parametrize("case", SUCCESS_CASES)
+def test_revert_restores_the_input(tmp_path, case):
+    tree = case_tree(tmp_path, case)
+    assert run(tree).returncode == 0
+    result = run("--revert", tree)
+    assert result.returncode == 0, result.stderr
+    assert_same_tree(snapshot(tree), fixture(case, "input"))
+    for name in ADDED:
+        assert not (tree / name).exists()
+        assert "%s: removed" % name in result.stdout
+    assert not (tree / BACKUP).exists()
+    assert "CvPlot.cpp: original restored" in result.stdout
+
+
+def test_backup_holds_the_original_bytes_and_a_manifest(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    assert run(tree).returncode == 0
+    original = fixture("vanilla", "input")
+    manifest = json.loads((tree / BACKUP / "manifest.json").read_text())
+    assert sorted(manifest["modified"]) == sorted(
+        ["CvPlot.cpp", "CvDLLPython.cpp", "CvXMLLoadUtilitySet.cpp", "CvGameCoreDLL.vcproj"])
+    assert sorted(manifest["added"]) == ADDED
+    for name in manifest["modified"]:
+        assert (tree / BACKUP / name).read_bytes() == original[name]
+    assert "CvPlot.h" not in manifest["modified"]
+
+
+def test_backup_is_never_overwritten(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    assert run(tree).returncode == 0
+    backup_before = snapshot(tree / BACKUP)
+    # the modder edits CvPlot.cpp by hand, putting an original body back: a re-run patches it
+    # again, and the backup must still hold the file as it was before the first run
+    original = (tree / BACKUP / "CvPlot.cpp").read_bytes()
+    (tree / "CvPlot.cpp").write_bytes(original + b"// a modder's edit\n")
+    result = run(tree)
+    assert result.returncode == 0
+    assert "CvPlot.cpp: CvPlot::changeAdjacentSight: body replaced" in result.stdout
+    assert (tree / BACKUP / "CvPlot.cpp").read_bytes() == original
+    manifest_before = json.loads(backup_before["manifest.json"])
+    manifest_after = json.loads((tree / BACKUP / "manifest.json").read_text())
+    assert manifest_after["modified"] == manifest_before["modified"]
+    assert manifest_after["added"] == manifest_before["added"]
+    for name, data in backup_before.items():
+        if name != "manifest.json":
+            assert (tree / BACKUP / name).read_bytes() == data
+    # revert still gives the very first input back
+    assert run("--revert", tree).returncode == 0
+    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+
+
+def test_revert_tells_about_edits_made_after_the_integration(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    assert run(tree).returncode == 0
+    with open(str(tree / "CvDLLPython.cpp"), "ab") as f:
+        f.write(b"// edited later\n")
+    result = run("--revert", tree)
+    assert result.returncode == 0
+    assert "CvDLLPython.cpp: original restored (edits made since the integration are discarded)" \
+        in result.stdout
+    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+
+
+def test_updated_sources_are_copied_again_without_duplicates(tmp_path):
+    sources = tmp_path / "sources"
+    shutil.copytree(SOURCES, str(sources))
+    tree = case_tree(tmp_path, "vanilla")
+    assert run(tree, sources=str(sources)).returncode == 0
+    integrated = snapshot(tree)
+    # a new CvVision version: one file changes, one file is new
+    (sources / "CvVisionEngine.cpp").write_bytes(
+        (sources / "CvVisionEngine.cpp").read_bytes() + b"// version 2\n")
+    (sources / "CvVisionExtra.h").write_bytes(b"// new in version 2\n")
+    result = run(tree, sources=str(sources))
+    assert result.returncode == 0, result.stderr
+    assert "CvVisionEngine.cpp: updated" in result.stdout
+    assert "CvVisionExtra.h: copied in" in result.stdout
+    after = snapshot(tree)
+    changed = sorted(n for n in after if after.get(n) != integrated.get(n))
+    assert changed == [BACKUP + "/manifest.json", "CvGameCoreDLL.vcproj", "CvVisionEngine.cpp",
+                       "CvVisionExtra.h"]
+    for name in ("CvPlot.cpp", "CvDLLPython.cpp", "CvXMLLoadUtilitySet.cpp"):
+        assert after[name] == integrated[name]
+    assert after["CvPlot.cpp"].count(b'#include "CvVisionSdk.h"') == 1
+    assert after["CvDLLPython.cpp"].count(b"CyVisionPythonInterface(); // CvVision") == 2
+    assert after["CvXMLLoadUtilitySet.cpp"].count(b"CvVision_GlobalDefines.xml") == 1
+    assert after["CvGameCoreDLL.vcproj"].count(b"CvVisionEngine.cpp") == 1
+    assert after["CvGameCoreDLL.vcproj"].count(b"CvVisionExtra.h") == 1
+    manifest = json.loads(after[BACKUP + "/manifest.json"])
+    assert "CvVisionExtra.h" in manifest["added"]
+    assert run("--revert", tree).returncode == 0
+    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+
+
+def test_integrated_tree_has_nothing_to_do(tmp_path):
+    tree = case_tree(tmp_path, "integrated")
+    before = snapshot(tree)
+    result = run(tree)
+    assert result.returncode == 0
+    assert "nothing to do" in result.stdout
+    assert snapshot(tree) == before
+    result = run("--check", tree)
+    assert result.returncode == 0
+    assert "nothing to do" in result.stdout
+    assert snapshot(tree) == before
+
+
+def test_integrated_tree_reverts_to_vanilla(tmp_path):
+    tree = case_tree(tmp_path, "integrated")
+    assert run("--revert", tree).returncode == 0
+    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+
+
+def test_crlf_output_has_no_bare_line_feed(tmp_path):
+    tree = case_tree(tmp_path, "crlf")
+    assert run(tree).returncode == 0
+    for name, data in snapshot(tree, skip_backup=True).items():
+        assert data.count(b"\n") == data.count(b"\r\n"), name
+        assert b"\r\r" not in data, name
+
+
+def test_fork_without_project_gets_a_note(tmp_path):
+    tree = case_tree(tmp_path, "fork")
+    result = run(tree)
+    assert result.returncode == 0
+    assert ("note: no *.vcproj in %s: add these files to the mod's own build (Makefile or "
+            "project): CvVisionEngine.cpp, CvVisionSdk.cpp, CyVision.cpp; compile "
+            "CvVisionEngine.cpp without the precompiled header" % tree) in result.stdout
+    assert "CvPlot::seeFromLevel (definition 2 of 2): body replaced" in result.stdout
+
+
+def test_missing_defines_statement_is_a_warning(tmp_path):
+    tree = case_tree(tmp_path, "no-defines-statement")
+    result = run(tree)
+    assert result.returncode == 0
+    assert ('warning: CvXMLLoadUtilitySet.cpp: CvXMLLoadUtility::SetGlobalDefines does not '
+            'read "xml\\\\PythonCallbackDefines.xml"; the CvVision knobs will then only be read '
+            'from GlobalDefinesAlt.xml') in result.stderr
+
+
+def test_vcproj_entries(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    assert run(tree).returncode == 0
+    text = (tree / "CvGameCoreDLL.vcproj").read_bytes().decode("latin-1")
+    source_filter = text[text.index('Name="Source Files"'):text.index('Name="Header Files"')]
+    header_filter = text[text.index('Name="Header Files"'):text.index("ReadMe.txt")]
+    for name in ("CvVisionEngine.cpp", "CvVisionSdk.cpp", "CyVision.cpp"):
+        assert 'RelativePath=".\\%s"' % name in source_filter
+    for name in ("CvVisionEngine.h", "CvVisionSdk.h"):
+        assert 'RelativePath=".\\%s"' % name in header_filter
+    engine = source_filter[source_filter.index("CvVisionEngine.cpp"):]
+    engine = engine[:engine.index("</File>")]
+    assert engine.count('UsePrecompiledHeader="0"') == 2
+    assert 'Name="Debug|Win32"' in engine and 'Name="Final Release|Win32"' in engine
+    sdk_entry = source_filter[source_filter.index("CvVisionSdk.cpp"):]
+    assert "UsePrecompiledHeader" not in sdk_entry[:sdk_entry.index("</File>")]
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+REFUSALS = {
+    "missing-function": "error: CvPlot.cpp: CvPlot::canSeeDisplacementPlot not found",
+    "unrecognised-shape": (
+        "error: CvPlot.cpp: CvPlot::changeAdjacentSight(TeamTypes eTeam, int iRange, "
+        "bool bIncrement, InvisibleTypes eSeeInvisible, DirectionTypes eFacingDirection, "
+        "bool bUpdatePlotGroups): parameters not recognised "
+        "(expected TeamTypes, int, bool, CvUnit*, bool)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSALS))
+@pytest.mark.parametrize("check", [False, True])
+def test_refusal_changes_nothing(tmp_path, case, check):
+    tree = case_tree(tmp_path, case)
+    result = run(*(["--check", tree] if check else [tree]))
+    assert result.returncode == 1
+    assert REFUSALS[case] in result.stderr
+    assert "cannot be integrated; nothing was changed" in result.stderr
+    assert_same_tree(snapshot(tree), fixture(case, "input"))
+
+
+def test_missing_header_declaration_is_reported(tmp_path):
+    tree = case_tree(tmp_path, "missing-function")
+    result = run(tree)
+    assert ("warning: CvPlot.h: CvPlot::canSeeDisplacementPlot is not declared"
+            in result.stderr)
+
+
+def test_missing_python_file_is_refused(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    (tree / "CvDLLPython.cpp").unlink()
+    before = snapshot(tree)
+    result = run(tree)
+    assert result.returncode == 1
+    assert "error: CvDLLPython.cpp not found" in result.stderr
+    assert snapshot(tree) == before
+
+
+def test_missing_python_function_is_refused(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    (tree / "CvDLLPython.cpp").write_bytes(b'#include "CvGameCoreDLL.h"\nvoid f()\n{\n}\n')
+    before = snapshot(tree)
+    result = run(tree)
+    assert result.returncode == 1
+    assert "error: CvDLLPython.cpp: DLLPublishToPython not found" in result.stderr
+    assert snapshot(tree) == before
+
+
+def test_missing_cvplot_is_refused(tmp_path):
+    tree = tmp_path / "empty"
+    tree.mkdir()
+    result = run(tree)
+    assert result.returncode == 1
+    assert "CvPlot.cpp not found" in result.stderr
+    assert os.listdir(str(tree)) == []
+
+
+def test_revert_without_backup(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    result = run("--revert", tree)
+    assert result.returncode == 1
+    assert "no CvVision backup" in result.stderr
+    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+
+
+# --- command line ----------------------------------------------------------------------------
+
+def test_help():
+    result = run("--help", sources=None)
+    assert result.returncode == 0
+    assert "SDK_DIR" in result.stdout and "--revert" in result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    [],
+    ["--frobnicate", "x"],
+    ["does-not-exist"],
+    ["--check", "--revert", "."],
+    ["a", "b"],
+])
+def test_bad_usage(tmp_path, args):
+    result = subprocess.run([sys.executable, TOOL] + args, cwd=str(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            universal_newlines=True)
+    assert result.returncode == 2
+    assert "usage" in result.stderr
+
+
+def test_bad_sources_folder(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    result = run(tree, sources=str(tmp_path / "nowhere"))
+    assert result.returncode == 2
+    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the wrapper is a POSIX sh script")
+def test_wrapper_script(tmp_path):
+    assert os.access(WRAPPER, os.X_OK)
+    tree = case_tree(tmp_path, "vanilla")
+    result = subprocess.run([WRAPPER, "--check", "--sources", SOURCES, str(tree)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            universal_newlines=True)
+    assert result.returncode == 0, result.stderr
+    assert "would change" in result.stdout
+
+
+def test_real_repo_sources_are_all_copied(tmp_path):
+    tree = case_tree(tmp_path, "vanilla")
+    result = run(tree, sources=None)  # the default: the repo's CvGameCoreDLL/
+    assert result.returncode == 0, result.stderr
+    ours = [n for n in os.listdir(REPO_SOURCES) if n.endswith((".h", ".cpp"))]
+    assert ours
+    project = (tree / "CvGameCoreDLL.vcproj").read_bytes()
+    for name in ours:
+        assert (tree / name).is_file(), name
+        assert ('RelativePath=".\\%s"' % name).encode() in project, name
+    assert run(tree, sources=None).stdout.startswith("nothing to do")
+
+
+# --- the scanner and the matchers, on small texts ----------------------------------------------
+
+def test_mask_keeps_positions_and_blanks_comments_strings_and_if0():
+    text = ('int a = 1; // { comment\r\n'
+            'const char* s = "}\\"{";\n'
+            "char c = '{';\n"
+            "/* { */\n"
+            "#if 0\n"
+            "void CvPlot::seeThroughLevel() const {\n"
+            "#else\n"
+            "int b;\n"
+            "#endif\n")
+    code = sdk.mask_code(text)
+    assert len(code) == len(text)
+    assert code.count("\n") == text.count("\n") and code.count("\r") == text.count("\r")
+    assert "{" not in code and "}" not in code
+    assert "int b;" in code and "seeThroughLevel" not in code
+
+
+def test_definitions_are_not_declarations_or_calls():
+    text = ("bool CvPlot::canSeePlot(CvPlot* p, TeamTypes t, int r, DirectionTypes d) const;\n"
+            "void CvPlot::other()\n{\n\tCvPlot::seeThroughLevel();\n"
+            "\tpPlot->seeThroughLevel();\n}\n"
+            "int CvPlot::seeThroughLevel() const\n{\n\treturn 0;\n}\n")
+    code = sdk.mask_code(text)
+    assert len(sdk.find_definitions(code, r"CvPlot\s*::\s*canSeePlot\b")) == 0
+    found = sdk.find_definitions(code, r"CvPlot\s*::\s*seeThroughLevel\b")
+    assert len(found) == 1
+    assert text[found[0].open_brace + 1:found[0].close_brace] == "\n\treturn 0;\n"
+
+
+@pytest.mark.parametrize("text, kind, name", [
+    ("CvUnit* pUnit", "CvUnit*", "pUnit"),
+    ("CvUnit const* pUnit", "CvUnit*", "pUnit"),
+    ("const CvUnit *pUnit", "CvUnit*", "pUnit"),
+    ("CvPlot const *plot", "CvPlot*", "plot"),
+    ("DirectionTypes eFacing = NO_DIRECTION", "DirectionTypes", "eFacing"),
+    ("int", "int", None),
+    ("unsigned int", "unsignedint", None),
+    ("const int iDX", "int", "iDX"),
+    ("CvPlot& kPlot", "CvPlot&", "kPlot"),
+])
+def test_parameter_types(text, kind, name):
+    param = sdk.parse_param(text)
+    assert (param.kind, param.name) == (kind, name)
+
+
+def test_optional_range_role():
+    roles = sdk.PLOT_FUNCTIONS[3].roles
+    with_range = [sdk.parse_param(p) for p in ("int dx", "int dy", "int range", "DirectionTypes e")]
+    without = [sdk.parse_param(p) for p in ("int iDX", "int iDY", "DirectionTypes e")]
+    assert sdk.match_roles(with_range, roles) == {"dx": "dx", "dy": "dy", "range": "range",
+                                                  "facing": "e"}
+    assert sdk.match_roles(without, roles) == {"dx": "iDX", "dy": "iDY", "facing": "e"}
+    assert sdk.match_roles(without[:2], roles) is None
+
+
+def test_unnamed_used_parameter_is_refused():
+    text = "int CvPlot::seeFromLevel(TeamTypes) const\n{\n\treturn 0;\n}\n"
+    errors = []
+    sdk.patch_plot_functions(text, "CvPlot.cpp", errors)
+    assert "CvPlot.cpp: CvPlot::seeFromLevel(TeamTypes): the TeamTypes parameter has no name" \
+        in errors
+
+
+def test_space_indented_file_keeps_its_indentation():
+    text = ("void CvPlot::a()\n{\n    if (x)\n    {\n        y();\n    }\n}\n"
+            "int CvPlot::seeThroughLevel() const\n{\n    return 1;\n}\n")
+    new_text, _ = sdk.patch_plot_functions(text, "CvPlot.cpp", [])
+    assert ("int CvPlot::seeThroughLevel() const\n{\n    " + sdk.BODY_TAG +
+            "\n    return CvVisionSdk::seeThroughLevel(*this);\n}\n") in new_text
+
+
+@pytest.mark.parametrize("statement, copy", [
+    ('\tif (!ReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", c)) return false;\n',
+     '\tif (!ReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c)) return false; '
+     '// CvVision\n'),
+    ('\tif (!ReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", c))\n\t\treturn false;\n',
+     '\tif (!ReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c)) // CvVision\n'
+     '\t\treturn false;\n'),
+    ('\tReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", c);\n',
+     '\tReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c); // CvVision\n'),
+])
+def test_defines_statement_shapes(statement, copy):
+    text = "bool CvXMLLoadUtility::SetGlobalDefines()\n{\n" + statement + "\treturn true;\n}\n"
+    warnings = []
+    new_text, actions = sdk.patch_global_defines(text, "X.cpp", warnings)
+    assert not warnings
+    assert new_text == text.replace(statement, statement + copy)
+    again, _ = sdk.patch_global_defines(new_text, "X.cpp", warnings)
+    assert again == new_text and not warnings
+
+
+def test_defines_list_is_not_copied():
+    text = ('bool CvXMLLoadUtility::SetGlobalDefines()\n{\n'
+            '\tconst char* aszFiles[] = {"xml\\\\GlobalDefines.xml", '
+            '"xml\\\\PythonCallbackDefines.xml"};\n\treturn readAll(aszFiles);\n}\n')
+    warnings = []
+    new_text, _ = sdk.patch_global_defines(text, "X.cpp", warnings)
+    assert new_text == text
+    assert "has a shape this tool does not copy" in warnings[0]
+
+
+def test_include_goes_after_the_last_top_include_without_the_pch():
+    text = '// header\n#include "CvPlot.h"\n#include "CvMap.h"\n\nvoid f()\n{\n}\n'
+    code = sdk.mask_code(text)
+    edit = sdk.plan_sdk_include(text, code, "\n")
+    assert sdk.apply_edits(text, [edit]) == ('// header\n#include "CvPlot.h"\n'
+                                             '#include "CvMap.h"\n'
+                                             '#include "CvVisionSdk.h" // CvVision\n\n'
+                                             'void f()\n{\n}\n')
+
+
+def test_unbalanced_file_is_refused():
+    text = "void CvPlot::seeThroughLevel() const\n{\n\tif (x) {\n}\n"
+    with pytest.raises(sdk.Refusal):
+        sdk.patch_plot_functions(text, "CvPlot.cpp", [])
+
+
+def test_compact_project_style():
+    text = ('<VisualStudioProject Name="X">\n'
+            '  <Configurations>\n'
+            '    <Configuration Name="Release|Win32"><Tool Name="VCCLCompilerTool"/>'
+            '</Configuration>\n'
+            '  </Configurations>\n'
+            '  <Files>\n'
+            '    <Filter Name="Sources" Filter="cpp;h">\n'
+            '      <File RelativePath="CvPlot.cpp"></File>\n'
+            '    </Filter>\n'
+            '  </Files>\n'
+            '</VisualStudioProject>\n')
+    sources = [("A.cpp", True), ("A.h", False)]
+    new_text, actions = sdk.patch_vcproj(text, "X.vcproj", sources, [])
+    assert new_text == text.replace(
+        '      <File RelativePath="CvPlot.cpp"></File>\n',
+        '      <File RelativePath="CvPlot.cpp"></File>\n'
+        '      <File RelativePath="A.cpp">\n'
+        '        <FileConfiguration Name="Release|Win32">\n'
+        '          <Tool Name="VCCLCompilerTool" UsePrecompiledHeader="0"/>\n'
+        '        </FileConfiguration>\n'
+        '      </File>\n'
+        '      <File RelativePath="A.h">\n'
+        '      </File>\n')
+    assert actions == ["X.vcproj: A.cpp added (without the precompiled header)",
+                       "X.vcproj: A.h added"]
+    assert sdk.patch_vcproj(new_text, "X.vcproj", sources, []) == (new_text, [])
