@@ -1,9 +1,14 @@
 """Tests of tools/sdk_integrate.py (sdk-integrate), run with `python3 -m pytest`.
 
-The fixtures in tests/fixtures/sdk/ are fake SDK-shaped trees written for these tests: each case
-has an input/ tree and, when the integration must succeed, the exact expected/ tree (without
-.cvvision-backup/, which is tested on its own). The fake sources set fixtures/sdk/sources/ is
-passed with --sources so that the expected trees do not change when the real engine changes.
+The fixtures in tests/fixtures/sdk/ are fake SDK-shaped trees written for these tests. Only the
+trees that carry information of their own are stored: vanilla/ and fork/, each with an input/ tree
+and the exact expected/ tree (without .cvvision-backup/, which is tested on its own, and without
+the copied sources, which are checked against sources/ with the tree's line endings). The other
+cases are derived from vanilla in this file (see "derived cases" below): crlf is vanilla with CRLF
+line ends, integrated is vanilla's own result, and missing-function, unrecognised-shape and
+no-defines-statement are vanilla with one targeted edit each. The fake sources set
+fixtures/sdk/sources/ is passed with --sources so that the expected trees do not change when the
+real engine changes.
 """
 
 import difflib
@@ -25,6 +30,7 @@ REPO_SOURCES = os.path.join(ROOT, "CvGameCoreDLL")
 BACKUP = ".cvvision-backup"
 
 SUCCESS_CASES = ["vanilla", "crlf", "fork", "no-defines-statement"]
+LINE_ENDINGS = {"vanilla": b"\n", "crlf": b"\r\n", "fork": b"\n", "no-defines-statement": b"\n"}
 ADDED = ["CvVisionEngine.cpp", "CvVisionEngine.h", "CvVisionSdk.cpp", "CvVisionSdk.h",
          "CyVision.cpp"]
 
@@ -81,14 +87,145 @@ def assert_same_tree(actual, expected):
     assert not problems, "\n".join(problems)
 
 
-def case_tree(tmp_path, case, part="input"):
-    target = tmp_path / case
-    shutil.copytree(os.path.join(FIXTURES, case, part), str(target))
-    return target
+def write_tree(root, files):
+    """Write a snapshot (relative path -> bytes) out as files under root."""
+    for name, data in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return root
 
 
-def fixture(case, part):
+def stored(case, part):
+    """A tree stored under fixtures/sdk/<case>/<part>, as a snapshot."""
     return snapshot(os.path.join(FIXTURES, case, part))
+
+
+# --- derived cases ---------------------------------------------------------------------------
+# Each derived case is vanilla's input (or expected tree) with one small, checked change; every
+# edit must find exactly the text it changes, so that a change to vanilla cannot silently turn a
+# derived case into a copy of vanilla.
+
+def with_line_endings(data, eol):
+    """data with every line ending made eol (CRLF is first normalised to LF)."""
+    return data.replace(b"\r\n", b"\n").replace(b"\n", eol)
+
+
+def to_crlf(files):
+    """The crlf case: every file with CRLF line ends. vanilla's CvGameCoreDLL.vcproj already
+    has CRLF line ends (as Visual Studio writes it); the normalisation leaves it as it is."""
+    return {name: with_line_endings(data, b"\r\n") for name, data in files.items()}
+
+
+def replace_once(data, old, new, name):
+    assert data.count(old) == 1, "%s: %r should occur exactly once" % (name, old)
+    return data.replace(old, new)
+
+
+def without_can_see_displacement_plot(files):
+    """The missing-function case: CvPlot::canSeeDisplacementPlot is neither defined in
+    CvPlot.cpp nor declared in CvPlot.h (its callers are left as they are)."""
+    files = dict(files)
+    cpp = files["CvPlot.cpp"]
+    definition = b"bool CvPlot::canSeeDisplacementPlot("
+    assert cpp.count(definition) == 1, "CvPlot.cpp: one definition of canSeeDisplacementPlot"
+    start = cpp.index(definition)
+    end = cpp.index(b"\n}\n", start) + len(b"\n}\n")  # its closing brace, at column 0
+    files["CvPlot.cpp"] = cpp[:start] + cpp[end:]
+    header = files["CvPlot.h"].splitlines(True)
+    kept = [line for line in header if b"canSeeDisplacementPlot(" not in line]
+    assert len(kept) == len(header) - 1, "CvPlot.h: one declaration of canSeeDisplacementPlot"
+    files["CvPlot.h"] = b"".join(kept)
+    return files
+
+
+def with_unrecognised_sight_parameters(files):
+    """The unrecognised-shape case: CvPlot::changeAdjacentSight takes what the unit would tell
+    instead of the unit."""
+    files = dict(files)
+    files["CvPlot.cpp"] = replace_once(
+        files["CvPlot.cpp"],
+        b"void CvPlot::changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, "
+        b"CvUnit* pUnit, bool bUpdatePlotGroups)",
+        b"void CvPlot::changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, "
+        b"InvisibleTypes eSeeInvisible, DirectionTypes eFacingDirection, bool bUpdatePlotGroups)",
+        "CvPlot.cpp")
+    return files
+
+
+DEFINES_STATEMENT = (b'\tif (!ReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", pCache))\n'
+                     b'\t{\n\t\treturn false;\n\t}\n\n')
+
+
+def without_defines_statement(files):
+    """The no-defines-statement case: SetGlobalDefines does not read PythonCallbackDefines.xml."""
+    files = dict(files)
+    files["CvXMLLoadUtilitySet.cpp"] = replace_once(
+        files["CvXMLLoadUtilitySet.cpp"], DEFINES_STATEMENT, b"", "CvXMLLoadUtilitySet.cpp")
+    return files
+
+
+DERIVED_INPUTS = {
+    "crlf": to_crlf,
+    "missing-function": without_can_see_displacement_plot,
+    "unrecognised-shape": with_unrecognised_sight_parameters,
+    "no-defines-statement": without_defines_statement,
+}
+
+
+def case_input(case):
+    """The input tree of a case, stored or derived from vanilla's."""
+    if case in DERIVED_INPUTS:
+        return DERIVED_INPUTS[case](stored("vanilla", "input"))
+    return stored(case, "input")
+
+
+def case_expected(case):
+    """The expected tree of a successful case, without .cvvision-backup/ and without the copied
+    sources (see copied_sources)."""
+    if case == "crlf":
+        return to_crlf(stored("vanilla", "expected"))
+    if case == "no-defines-statement":
+        # vanilla's result, but for CvXMLLoadUtilitySet.cpp, which has nothing to copy and is
+        # left as it is (the tool only warns)
+        expected = stored("vanilla", "expected")
+        expected["CvXMLLoadUtilitySet.cpp"] = case_input(case)["CvXMLLoadUtilitySet.cpp"]
+        return expected
+    return stored(case, "expected")
+
+
+def case_tree(tmp_path, case):
+    """A fresh copy of the case's input tree under tmp_path."""
+    return write_tree(tmp_path / case, case_input(case))
+
+
+def copied_sources(eol):
+    """Every *.h and *.cpp of sources/, as it must be copied into a tree whose line end is eol."""
+    return {name: with_line_endings(data, eol) for name, data in snapshot(SOURCES).items()
+            if name.endswith((".h", ".cpp"))}
+
+
+def assert_expected_result(tree, case):
+    """The tree (without its backup) is the case's expected tree plus the copied sources, with
+    the tree's line endings, and nothing else."""
+    actual = snapshot(tree, skip_backup=True)
+    expected = case_expected(case)
+    # every file expected/ holds, byte for byte
+    assert_same_tree({n: d for n, d in actual.items() if n in expected}, expected)
+    # every other file: exactly the sources, copied with the tree's line endings
+    sources = copied_sources(LINE_ENDINGS[case])
+    assert sorted(sources) == ADDED
+    assert_same_tree({n: d for n, d in actual.items() if n not in expected}, sources)
+
+
+@pytest.fixture
+def integrated_tree(tmp_path):
+    """The integrated case: vanilla's input after one run of the tool (with its backup)."""
+    tree = case_tree(tmp_path, "vanilla")
+    result = run(tree)
+    assert result.returncode == 0, result.stderr
+    assert_expected_result(tree, "vanilla")
+    return tree
 
 
 # --- successful integrations -----------------------------------------------------------------
@@ -98,7 +235,7 @@ def test_integration_gives_the_expected_tree(tmp_path, case):
     tree = case_tree(tmp_path, case)
     result = run(tree)
     assert result.returncode == 0, result.stderr
-    assert_same_tree(snapshot(tree, skip_backup=True), fixture(case, "expected"))
+    assert_expected_result(tree, case)
     assert "done:" in result.stdout
     assert "CvPlot.cpp: CvPlot::changeAdjacentSight: body replaced" in result.stdout
 
@@ -140,7 +277,7 @@ def test_revert_restores_the_input(tmp_path, case):
     assert run(tree).returncode == 0
     result = run("--revert", tree)
     assert result.returncode == 0, result.stderr
-    assert_same_tree(snapshot(tree), fixture(case, "input"))
+    assert_same_tree(snapshot(tree), case_input(case))
     for name in ADDED:
         assert not (tree / name).exists()
         assert "%s: removed" % name in result.stdout
@@ -151,7 +288,7 @@ def test_revert_restores_the_input(tmp_path, case):
 def test_backup_holds_the_original_bytes_and_a_manifest(tmp_path):
     tree = case_tree(tmp_path, "vanilla")
     assert run(tree).returncode == 0
-    original = fixture("vanilla", "input")
+    original = stored("vanilla", "input")
     manifest = json.loads((tree / BACKUP / "manifest.json").read_text())
     assert sorted(manifest["modified"]) == sorted(
         ["CvPlot.cpp", "CvDLLPython.cpp", "CvXMLLoadUtilitySet.cpp", "CvGameCoreDLL.vcproj"])
@@ -182,7 +319,7 @@ def test_backup_is_never_overwritten(tmp_path):
             assert (tree / BACKUP / name).read_bytes() == data
     # revert still gives the very first input back
     assert run("--revert", tree).returncode == 0
-    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+    assert_same_tree(snapshot(tree), stored("vanilla", "input"))
 
 
 def test_revert_tells_about_edits_made_after_the_integration(tmp_path):
@@ -194,7 +331,7 @@ def test_revert_tells_about_edits_made_after_the_integration(tmp_path):
     assert result.returncode == 0
     assert "CvDLLPython.cpp: original restored (edits made since the integration are discarded)" \
         in result.stdout
-    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+    assert_same_tree(snapshot(tree), stored("vanilla", "input"))
 
 
 def test_updated_sources_are_copied_again_without_duplicates(tmp_path):
@@ -225,11 +362,11 @@ def test_updated_sources_are_copied_again_without_duplicates(tmp_path):
     manifest = json.loads(after[BACKUP + "/manifest.json"])
     assert "CvVisionExtra.h" in manifest["added"]
     assert run("--revert", tree).returncode == 0
-    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+    assert_same_tree(snapshot(tree), stored("vanilla", "input"))
 
 
-def test_integrated_tree_has_nothing_to_do(tmp_path):
-    tree = case_tree(tmp_path, "integrated")
+def test_integrated_tree_has_nothing_to_do(integrated_tree):
+    tree = integrated_tree
     before = snapshot(tree)
     result = run(tree)
     assert result.returncode == 0
@@ -241,10 +378,10 @@ def test_integrated_tree_has_nothing_to_do(tmp_path):
     assert snapshot(tree) == before
 
 
-def test_integrated_tree_reverts_to_vanilla(tmp_path):
-    tree = case_tree(tmp_path, "integrated")
+def test_integrated_tree_reverts_to_vanilla(integrated_tree):
+    tree = integrated_tree
     assert run("--revert", tree).returncode == 0
-    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+    assert_same_tree(snapshot(tree), stored("vanilla", "input"))
 
 
 def test_crlf_output_has_no_bare_line_feed(tmp_path):
@@ -272,6 +409,13 @@ def test_missing_defines_statement_is_a_warning(tmp_path):
     assert ('warning: CvXMLLoadUtilitySet.cpp: CvXMLLoadUtility::SetGlobalDefines does not '
             'read "xml\\\\PythonCallbackDefines.xml"; the CvVision knobs will then only be read '
             'from GlobalDefinesAlt.xml') in result.stderr
+    # the rest of the integration goes on as for vanilla; the file without the statement is
+    # left as it was
+    vanilla = stored("vanilla", "expected")
+    for name in ("CvPlot.cpp", "CvDLLPython.cpp"):
+        assert (tree / name).read_bytes() == vanilla[name], name
+    assert ((tree / "CvXMLLoadUtilitySet.cpp").read_bytes()
+            == case_input("no-defines-statement")["CvXMLLoadUtilitySet.cpp"])
 
 
 def test_vcproj_entries(tmp_path):
@@ -312,7 +456,7 @@ def test_refusal_changes_nothing(tmp_path, case, check):
     assert result.returncode == 1
     assert REFUSALS[case] in result.stderr
     assert "cannot be integrated; nothing was changed" in result.stderr
-    assert_same_tree(snapshot(tree), fixture(case, "input"))
+    assert_same_tree(snapshot(tree), case_input(case))
 
 
 def test_missing_header_declaration_is_reported(tmp_path):
@@ -356,7 +500,7 @@ def test_revert_without_backup(tmp_path):
     result = run("--revert", tree)
     assert result.returncode == 1
     assert "no CvVision backup" in result.stderr
-    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+    assert_same_tree(snapshot(tree), stored("vanilla", "input"))
 
 
 # --- command line ----------------------------------------------------------------------------
@@ -386,7 +530,7 @@ def test_bad_sources_folder(tmp_path):
     tree = case_tree(tmp_path, "vanilla")
     result = run(tree, sources=str(tmp_path / "nowhere"))
     assert result.returncode == 2
-    assert_same_tree(snapshot(tree), fixture("vanilla", "input"))
+    assert_same_tree(snapshot(tree), stored("vanilla", "input"))
 
 
 @pytest.mark.skipif(os.name != "posix", reason="the wrapper is a POSIX sh script")
