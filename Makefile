@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all setup configure build test demo bench clean dll-check dll mod
+.PHONY: all setup configure build test demo bench fuzz clean dll-check dll mod
 
 all: build
 
@@ -26,8 +26,13 @@ demo: build
 dll-check: build
 	cd $(BUILD) && ctest --output-on-failure -R '^cxx98\.'
 
+# The long fuzz of leak-proof sight: 1,000,000 operations (make test runs 100,000).
+FUZZ_OPS ?= 250000
+fuzz: build
+	CVVISION_FUZZ_OPS=$(FUZZ_OPS) $(BUILD)/cvvision_tests --gtest_filter='Shards/FuzzShard.*'
+
 # Every benchmark of the project; their summary lines come last.
-BENCHES = bench_vision
+BENCHES = bench_vision bench_resight
 bench: build
 	@mkdir -p $(BUILD)/bench
 	@for b in $(BENCHES); do \

@@ -136,3 +136,23 @@ int CvVisionRules::improvementSeeFrom(int eImprovement) const
 	}
 	return aImprovements[eImprovement].iExtraSeeFrom;
 }
+
+int CvVisionRules::resightRadius() const
+{
+	int iPromotions = 0;
+	for (size_t i = 0; i < aPromotions.size(); ++i)
+	{
+		iPromotions += (aPromotions[i].iVisibilityChange > 0) ? aPromotions[i].iVisibilityChange : 0;
+	}
+	int iLargest = iPlotVisibilityRange;
+	for (int i = 0; i < static_cast<int>(aUnits.size()); ++i)
+	{
+		if (aUnits[i].eDomain != CV_VISION_DOMAIN_AIR)
+		{
+			const int iRange = unitSightRange(i, iPromotions);
+			iLargest = (iRange > iLargest) ? iRange : iLargest;
+		}
+	}
+	iLargest = (iLargest < CV_VISION_MAX_RANGE) ? iLargest : CV_VISION_MAX_RANGE;
+	return iLargest + (kOptions.bOuterRing ? 1 : 0);
+}

@@ -237,6 +237,11 @@ public:
 	int unitSightRange(int eUnit, int iPromotionChange) const;
 	// The extra see-from of an improvement; 0 for -1 (no improvement).
 	int improvementSeeFrom(int eImprovement) const;
+	// The largest distance at which a change of a plot's levels can change a source's sight: the
+	// largest ground sight range the rules allow (owned plots; land and sea units with their
+	// type's extra range and every positive promotion, capped at iMaxSightRange and at
+	// CV_VISION_MAX_RANGE), plus the outer ring. Aerial sight ignores levels. Vanilla: 3.
+	int resightRadius() const;
 };
 
 #endif

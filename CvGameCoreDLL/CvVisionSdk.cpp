@@ -169,25 +169,6 @@ namespace
 		}
 	}
 
-	int largestGroundRange(const CvVisionRules& kRules)
-	{
-		int iPromotions = 0;
-		for (size_t i = 0; i < kRules.aPromotions.size(); ++i)
-		{
-			iPromotions += (kRules.aPromotions[i].iVisibilityChange > 0) ? kRules.aPromotions[i].iVisibilityChange : 0;
-		}
-		int iLargest = kRules.iPlotVisibilityRange;
-		for (int i = 0; i < static_cast<int>(kRules.aUnits.size()); ++i)
-		{
-			if (kRules.aUnits[i].eDomain != CV_VISION_DOMAIN_AIR)
-			{
-				const int iRange = kRules.unitSightRange(i, iPromotions);
-				iLargest = (iRange > iLargest) ? iRange : iLargest;
-			}
-		}
-		return (iLargest < CV_VISION_MAX_RANGE) ? iLargest : CV_VISION_MAX_RANGE;
-	}
-
 	void build(SdkState& kState)
 	{
 		kState.kRules = CvVisionRules();
@@ -203,7 +184,7 @@ namespace
 			kState.pOwnTables = new CvVisionTables(kRules.iFacingFarSpread, kRules.iFacingNearSpread);
 		}
 		kState.pEngine = new CvVisionEngine(kState.pOwnTables ? *kState.pOwnTables : kStandard, kRules.kOptions);
-		kState.iResightRadius = largestGroundRange(kRules) + (kRules.kOptions.bOuterRing ? 1 : 0);
+		kState.iResightRadius = kRules.resightRadius();
 		kState.bReady = true;
 	}
 

@@ -5,6 +5,7 @@
 
 #include "CvVisionRules.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -98,6 +99,23 @@ public:
 			iTyped += iChange;
 			m_bWentNegative = m_bWentNegative || iTyped < 0;
 		}
+	}
+
+	// Changes one count only: the plain count (eInvisible -1) or one invisible type's count.
+	// For audits and their tests; sight goes through changeVisibilityCount.
+	void changeOneCount(int iPlot, int eTeam, int eInvisible, int iChange)
+	{
+		int& iCount = eInvisible < 0 ? m_aiCounts.at(eTeam * plotCount() + iPlot)
+			: m_aiInvisibleCounts.at((eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot);
+		iCount += iChange;
+		m_bWentNegative = m_bWentNegative || iCount < 0;
+	}
+	// Every count back to 0 (revealed flags stay).
+	void clearCounts()
+	{
+		std::fill(m_aiCounts.begin(), m_aiCounts.end(), 0);
+		std::fill(m_aiInvisibleCounts.begin(), m_aiInvisibleCounts.end(), 0);
+		m_bWentNegative = false;
 	}
 
 	// --- reading the counts -------------------------------------------------------------------

@@ -1,0 +1,184 @@
+// Re-sight after a change of a plot's levels, and the ledger's memory, on a large game:
+// a 128x80 map wrapping east-west, 2,000 units at range 2 and 5,000 owned plots (range 1).
+// Ends with two summary lines:
+//   resight vanilla_ns=X cvvision_ns=Y speedup=Z
+//   ledger sources=N entries=E host_bytes=B bytes_32bit=C
+// vanilla: every source on the square of radius 6 around the plot (BTS's fixed square) is
+// removed by recomputing its sight and added again; cvvision: the square of the largest range in
+// play (3 for these rules) and removal through the ledger. Both use the engine for the sight
+// itself, so the ratio is the gain of the radius and the ledger alone.
+#include "CvVisionLedger.h"
+#include "PlotGrid.h"
+#include "RandomMaps.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+
+namespace
+{
+	const int WIDTH = 128;
+	const int HEIGHT = 80;
+	const int NUM_UNITS = 2000;
+	const int NUM_OWNED = 5000;
+	const int VANILLA_RADIUS = 6; // BTS: max(RECON + 1, UNIT + 1 + every promotion) in vanilla
+	const int CVVISION_RADIUS = 3; // CvVisionRules::resightRadius() for vanilla rules
+
+	struct CountingSink
+	{
+		std::vector<int> aiCounts = std::vector<int>(4 * WIDTH * HEIGHT);
+		void changeVisibilityCount(int iPlot, int eTeam, int iChange, int) { aiCounts[eTeam * WIDTH * HEIGHT + iPlot] += iChange; }
+	};
+
+	struct Game
+	{
+		PlotGrid kGrid{ WIDTH, HEIGHT, true, false, 4, 2 };
+		CountingSink kSink;
+		CvVisionLedger kLedger;
+		const CvVisionEngine kEngine;
+		std::vector<std::vector<std::pair<CvVisionSourceKey, CvVisionSource>>> aSourcesAt =
+			std::vector<std::vector<std::pair<CvVisionSourceKey, CvVisionSource>>>(WIDTH * HEIGHT);
+		std::vector<int> aiChangedPlots;
+
+		Game()
+		{
+			std::mt19937 kRng(319u);
+			TerrainMix kMix;
+			kMix.iForest = 36;
+			randomizeTerrain(kGrid, kRng, kMix);
+			for (int i = 0; i < NUM_OWNED + NUM_UNITS; ++i)
+			{
+				CvVisionSource kSource;
+				kSource.iX = static_cast<int>(kRng() % WIDTH);
+				kSource.iY = static_cast<int>(kRng() % HEIGHT);
+				kSource.eTeam = static_cast<int>(kRng() % 4);
+				const bool bUnit = i >= NUM_OWNED;
+				kSource.iRange = bUnit ? 2 : 1;
+				const CvVisionSourceKey kKey(bUnit ? CV_VISION_SOURCE_UNIT : CV_VISION_SOURCE_PLOT, bUnit ? 0 : i, i, kSource.eTeam);
+				kLedger.add(kKey, kEngine, kGrid, kSink, kSource);
+				aSourcesAt[kSource.iY * WIDTH + kSource.iX].push_back({ kKey, kSource });
+			}
+			for (int i = 0; i < 1024; ++i)
+			{
+				aiChangedPlots.push_back(static_cast<int>(kRng() % (WIDTH * HEIGHT)));
+			}
+		}
+
+		// Every source whose origin lies within iRadius of iPlot, off and on again.
+		template <class Off, class On>
+		void resight(int iPlot, int iRadius, Off fOff, On fOn)
+		{
+			const int iX = iPlot % WIDTH;
+			const int iY = iPlot / WIDTH;
+			for (int iDY = -iRadius; iDY <= iRadius; ++iDY)
+			{
+				const int iQY = iY + iDY;
+				if (iQY < 0 || iQY >= HEIGHT)
+				{
+					continue;
+				}
+				for (int iDX = -iRadius; iDX <= iRadius; ++iDX)
+				{
+					const int iQ = iQY * WIDTH + cvVisionWrapCoord(iX + iDX, WIDTH, true);
+					for (const auto& kEntry : aSourcesAt[iQ])
+					{
+						fOff(kEntry);
+					}
+					for (const auto& kEntry : aSourcesAt[iQ])
+					{
+						fOn(kEntry);
+					}
+				}
+			}
+		}
+	};
+
+	Game& game()
+	{
+		static Game kGame;
+		return kGame;
+	}
+
+	void vanilla(benchmark::State& kState)
+	{
+		Game& kGame = game();
+		size_t iNext = 0;
+		for (auto _ : kState)
+		{
+			kGame.resight(kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()], VANILLA_RADIUS,
+				[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, -1); },
+				[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, 1); });
+		}
+	}
+
+	void cvvision(benchmark::State& kState)
+	{
+		Game& kGame = game();
+		size_t iNext = 0;
+		for (auto _ : kState)
+		{
+			kGame.resight(kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()], CVVISION_RADIUS,
+				[&](const auto& kEntry) { kGame.kLedger.remove(kEntry.first, kGame.kSink); },
+				[&](const auto& kEntry) { kGame.kLedger.add(kEntry.first, kGame.kEngine, kGame.kGrid, kGame.kSink, kEntry.second); });
+		}
+	}
+
+	class SummaryReporter : public benchmark::ConsoleReporter
+	{
+	public:
+		std::map<std::string, double> kMedianNs;
+		void ReportRuns(const std::vector<Run>& aRuns) override
+		{
+			for (const Run& kRun : aRuns)
+			{
+				if (kRun.run_type == Run::RT_Aggregate && kRun.aggregate_name == "median")
+				{
+					kMedianNs[kRun.run_name.function_name] = kRun.GetAdjustedRealTime();
+				}
+			}
+			ConsoleReporter::ReportRuns(aRuns);
+		}
+	};
+}
+
+int main(int argc, char** argv)
+{
+	for (const auto& [szName, fRun] : { std::pair{ "resight/vanilla", &vanilla }, std::pair{ "resight/cvvision", &cvvision } })
+	{
+		benchmark::RegisterBenchmark(szName, fRun)->Repetitions(3)->ReportAggregatesOnly(true)->MinTime(0.2)->Unit(benchmark::kMicrosecond);
+	}
+	benchmark::Initialize(&argc, argv);
+	SummaryReporter kReporter;
+	benchmark::RunSpecifiedBenchmarks(&kReporter);
+	benchmark::Shutdown();
+
+	std::ostringstream kSummary;
+	const auto kVanilla = kReporter.kMedianNs.find("resight/vanilla");
+	const auto kCvVision = kReporter.kMedianNs.find("resight/cvvision");
+	char szLine[256];
+	if (kVanilla != kReporter.kMedianNs.end() && kCvVision != kReporter.kMedianNs.end())
+	{
+		// The reporter's times are in the benchmark's unit (microseconds).
+		std::snprintf(szLine, sizeof(szLine), "resight vanilla_ns=%.0f cvvision_ns=%.0f speedup=%.1f\n",
+			kVanilla->second * 1000, kCvVision->second * 1000, kVanilla->second / kCvVision->second);
+		kSummary << szLine;
+	}
+	// The ledger of the game as built (every source added once). On the game's 32-bit DLL an
+	// entry is 4 bytes, a record 16 (team and vector) and a key's map node about 44.
+	const CvVisionLedger& kLedger = game().kLedger;
+	const long lBytes32 = 4L * kLedger.numEntries() + 16L * kLedger.numSources() + 44L * kLedger.numSources();
+	std::snprintf(szLine, sizeof(szLine), "ledger sources=%d entries=%d host_bytes=%d bytes_32bit=%ld\n",
+		kLedger.numSources(), kLedger.numEntries(), kLedger.sizeInBytes(), lBytes32);
+	kSummary << szLine;
+	std::printf("\n%s", kSummary.str().c_str());
+	if (const char* szFile = std::getenv("CVVISION_BENCH_SUMMARY"))
+	{
+		std::ofstream(szFile) << kSummary.str();
+	}
+	return 0;
+}
