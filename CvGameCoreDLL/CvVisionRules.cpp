@@ -24,6 +24,10 @@ namespace
 			"1: a bLineOfSight unit reveals its whole 3x3 square (+1 then -1) even behind its back" },
 		{ "CVVISION_MAX_SIGHT_RANGE", CV_VISION_MAX_RANGE, 0, CV_VISION_MAX_RANGE,
 			"the largest total sight range of a land or sea unit (base, unit type and promotions together)" },
+		{ "CVVISION_AUDIT_ON_LOAD", 0, 0, 2,
+			"after a save is loaded: 0 nothing (BTS), 1 audit the visibility counts, 2 audit and repair them" },
+		{ "CVVISION_LEDGER", 0, 0, 1,
+			"1: in the game each source takes back exactly what it added (needs onGameLoaded and onGameStart from Python)" },
 	};
 
 	template <class Rule>
@@ -61,6 +65,8 @@ CvVisionRules::CvVisionRules()
 	: iFacingFarSpread(60)
 	, iFacingNearSpread(90)
 	, iMaxSightRange(CV_VISION_MAX_RANGE)
+	, iAuditOnLoad(0)
+	, bLedger(false)
 	, iPlotVisibilityRange(1)
 	, iUnitVisibilityRange(1)
 	, iReconVisibilityRange(5)
@@ -98,6 +104,8 @@ int CvVisionRules::knob(CvVisionKnob eKnob) const
 	case CV_VISION_KNOB_FACING_NEAR_SPREAD: return iFacingNearSpread;
 	case CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL: return kOptions.bRevealAdjacent ? 1 : 0;
 	case CV_VISION_KNOB_MAX_SIGHT_RANGE: return iMaxSightRange;
+	case CV_VISION_KNOB_AUDIT_ON_LOAD: return iAuditOnLoad;
+	case CV_VISION_KNOB_LEDGER: return bLedger ? 1 : 0;
 	default: return 0;
 	}
 }
@@ -114,6 +122,8 @@ void CvVisionRules::setKnob(CvVisionKnob eKnob, int iValue)
 	case CV_VISION_KNOB_FACING_NEAR_SPREAD: iFacingNearSpread = iValue; break;
 	case CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL: kOptions.bRevealAdjacent = iValue != 0; break;
 	case CV_VISION_KNOB_MAX_SIGHT_RANGE: iMaxSightRange = iValue; break;
+	case CV_VISION_KNOB_AUDIT_ON_LOAD: iAuditOnLoad = iValue; break;
+	case CV_VISION_KNOB_LEDGER: bLedger = iValue != 0; break;
 	default: break;
 	}
 }

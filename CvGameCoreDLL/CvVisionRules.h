@@ -171,6 +171,8 @@ enum CvVisionKnob
 	CV_VISION_KNOB_FACING_NEAR_SPREAD,          // CVVISION_FACING_NEAR_SPREAD
 	CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL,        // CVVISION_LINE_OF_SIGHT_REVEAL
 	CV_VISION_KNOB_MAX_SIGHT_RANGE,             // CVVISION_MAX_SIGHT_RANGE
+	CV_VISION_KNOB_AUDIT_ON_LOAD,               // CVVISION_AUDIT_ON_LOAD
+	CV_VISION_KNOB_LEDGER,                      // CVVISION_LEDGER
 	CV_VISION_NUM_KNOBS
 };
 
@@ -206,6 +208,8 @@ public:
 	int iFacingFarSpread;      // degrees (BTS: 60)
 	int iFacingNearSpread;     // degrees, for the 3x3 square (BTS: 90)
 	int iMaxSightRange;        // cap on a unit's total sight range (BTS: the engine's limit)
+	int iAuditOnLoad;          // after a save is loaded: 0 nothing (BTS), 1 count wrong counts, 2 repair them
+	bool bLedger;              // in the game, sources take back exactly what they added (BTS: false)
 	int iPlotVisibilityRange;  // PLOT_VISIBILITY_RANGE
 	int iUnitVisibilityRange;  // UNIT_VISIBILITY_RANGE
 	int iReconVisibilityRange; // RECON_VISIBILITY_RANGE

@@ -10,6 +10,7 @@
 #include "FVariableSystem.h"
 
 #include "CvVisionEngine.h"
+#include "CvVisionLedger.h"
 #include "CvVisionSdk.h"
 
 #include <vector>
@@ -52,6 +53,28 @@ namespace
 		bool m_bUpdatePlotGroups;
 	};
 
+	// While auditing, sight is summed here instead of going to the plots.
+	class CollectSink
+	{
+	public:
+		CollectSink(std::vector<int>& aiCounts, int iNumPlots, int iNumInvisible)
+			: m_aiCounts(aiCounts), m_iNumPlots(iNumPlots), m_iNumInvisible(iNumInvisible) {}
+
+		void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
+		{
+			m_aiCounts[eTeam * m_iNumPlots + iPlot] += iChange;
+			if (eInvisible >= 0)
+			{
+				m_aiCounts[(MAX_TEAMS + eTeam * m_iNumInvisible + eInvisible) * m_iNumPlots + iPlot] += iChange;
+			}
+		}
+
+	private:
+		std::vector<int>& m_aiCounts;
+		int m_iNumPlots;
+		int m_iNumInvisible;
+	};
+
 	// Everything read from the game once: the rules, the engine they configure, and what the
 	// hot path looks up by index.
 	struct SdkState
@@ -63,8 +86,14 @@ namespace
 		CvVisionEngine* pEngine;
 		int iResightRadius;
 		std::vector<int> aiSeeInvisible; // scratch for a unit's see-invisible types
+		std::vector<int>* paiCollect;    // set while an audit collects the expected counts
+		CvVisionLedger kLedger;          // with CVVISION_LEDGER: what each source added
+		bool bLedgerArmed;               // the ledger holds every current source (after an audit)
 
-		SdkState() : bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0) {}
+		SdkState()
+			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), paiCollect(NULL), bLedgerArmed(false)
+		{
+		}
 	};
 
 	SdkState g_kState;
@@ -254,6 +283,20 @@ namespace
 		return kSource;
 	}
 
+	// Which source a call of changeAdjacentSight is about: a unit's own sight or its recon by
+	// the unit, anything else (owned plot, vassal or espionage sight of a city) by plot, range
+	// and team; identical ones stack under one key.
+	CvVisionSourceKey keyOf(const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
+	{
+		if (pUnit == NULL)
+		{
+			const int iPlot = kPlot.getY_INLINE() * GC.getMapINLINE().getGridWidthINLINE() + kPlot.getX_INLINE();
+			return CvVisionSourceKey(CV_VISION_SOURCE_PLOT, iPlot, iRange, eTeam);
+		}
+		const int eKind = (pUnit->plot() == &kPlot) ? CV_VISION_SOURCE_UNIT : CV_VISION_SOURCE_RECON;
+		return CvVisionSourceKey(eKind, pUnit->getOwnerINLINE(), pUnit->getID(), eTeam);
+	}
+
 	// One axis of the re-sight square: the coordinates within iRadius of iC, each once.
 	int resightAxis(int iC, int iRadius, int iLength, bool bWrap, int* paiOut)
 	{
@@ -284,8 +327,34 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 	SdkState& kState = state();
 	const CvVisionSource kSource = sourceOf(kState, kPlot, eTeam, iRange, pUnit);
 	const CvMap& kMap = GC.getMapINLINE();
+	const SdkMap kLevels(kMap);
+	if (kState.paiCollect != NULL)
+	{
+		CollectSink kCollect(*kState.paiCollect, kMap.numPlotsINLINE(), GC.getNumInvisibleInfos());
+		if (kState.kRules.bLedger)
+		{
+			kState.kLedger.add(keyOf(kPlot, eTeam, iRange, pUnit), *kState.pEngine, kLevels, kCollect, kSource);
+			return;
+		}
+		kState.pEngine->changeAdjacentSight(kLevels, kCollect, kSource, bIncrement ? 1 : -1);
+		return;
+	}
 	SdkSink kSink(kMap, bUpdatePlotGroups);
-	kState.pEngine->changeAdjacentSight(SdkMap(kMap), kSink, kSource, bIncrement ? 1 : -1);
+	if (kState.bLedgerArmed)
+	{
+		const CvVisionSourceKey kKey = keyOf(kPlot, eTeam, iRange, pUnit);
+		if (bIncrement)
+		{
+			kState.kLedger.add(kKey, *kState.pEngine, kLevels, kSink, kSource);
+			return;
+		}
+		if (kState.kLedger.remove(kKey, kSink))
+		{
+			return;
+		}
+		// Not in the ledger (added before it was armed): as BTS.
+	}
+	kState.pEngine->changeAdjacentSight(kLevels, kSink, kSource, bIncrement ? 1 : -1);
 }
 
 bool CvVisionSdk::canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes eTeam, int iRange,
@@ -390,6 +459,8 @@ const CvVisionEngine& CvVisionSdk::engine()
 
 void CvVisionSdk::resetRules()
 {
+	g_kState.kLedger.clear();
+	g_kState.bLedgerArmed = false;
 	delete g_kState.pEngine;
 	delete g_kState.pOwnTables;
 	g_kState.pEngine = NULL;
@@ -413,4 +484,77 @@ int CvVisionSdk::seenPlots(int iX, int iY, TeamTypes eTeam, int iRange, bool bAe
 	kSource.bAerial = bAerial;
 	kSource.eFacing = eFacing;
 	return engine().seenPlots(SdkMap(GC.getMapINLINE()), kSource, paiPlots);
+}
+
+int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* pDifferences)
+{
+	SdkState& kState = state();
+	const CvMap& kMap = GC.getMapINLINE();
+	const int iNumPlots = kMap.numPlotsINLINE();
+	const int iNumInvisible = GC.getNumInvisibleInfos();
+	// [team][plot], then [team][invisible type][plot]
+	std::vector<int> aiExpected(MAX_TEAMS * (1 + iNumInvisible) * iNumPlots, 0);
+	kState.kLedger.clear();
+	kState.paiCollect = &aiExpected;
+	for (int i = 0; i < iNumPlots; ++i)
+	{
+		kMap.plotByIndexINLINE(i)->updateSight(true, false);
+	}
+	kState.paiCollect = NULL;
+	// The ledger now holds every current source: from here on they take back what they added.
+	kState.bLedgerArmed = kState.kRules.bLedger;
+
+	int iWrong = 0;
+	for (int i = 0; i < iNumPlots; ++i)
+	{
+		CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+		for (int t = 0; t < MAX_TEAMS; ++t)
+		{
+			const TeamTypes eTeam = static_cast<TeamTypes>(t);
+			for (int e = -1; e < iNumInvisible; ++e)
+			{
+				const InvisibleTypes eInvisible = static_cast<InvisibleTypes>(e);
+				const int iStored = (e < 0) ? kPlot.getVisibilityCount(eTeam) : kPlot.getInvisibleVisibilityCount(eTeam, eInvisible);
+				const int iExpected = aiExpected[((e < 0) ? t : MAX_TEAMS + t * iNumInvisible + e) * iNumPlots + i];
+				if (iStored == iExpected)
+				{
+					continue;
+				}
+				++iWrong;
+				if (pDifferences != NULL)
+				{
+					const CvVisionCountDifference kDifference = { i, t, e, iStored, iExpected };
+					pDifferences->push_back(kDifference);
+				}
+				if (bRepair && e >= 0)
+				{
+					kPlot.changeInvisibleVisibilityCount(eTeam, eInvisible, iExpected - iStored);
+				}
+				else if (bRepair)
+				{
+					kPlot.changeVisibilityCount(eTeam, iExpected - iStored, NO_INVISIBLE, true);
+				}
+			}
+		}
+	}
+	return iWrong;
+}
+
+int CvVisionSdk::onGameLoaded()
+{
+	const int iMode = rules().iAuditOnLoad;
+	if (iMode == 0 && !rules().bLedger)
+	{
+		return 0;
+	}
+	const int iWrong = auditSight(iMode == 2, NULL); // also arms the ledger
+	return (iMode == 0) ? 0 : iWrong;
+}
+
+void CvVisionSdk::onGameStarted()
+{
+	if (rules().bLedger)
+	{
+		auditSight(false, NULL);
+	}
 }

@@ -7,8 +7,20 @@
 // their signatures in CvPlot.h stay as they are. Include after CvGameCoreDLL.h.
 // Plain C++03: this file is compiled into the game's DLL.
 
+#include <vector>
+
 class CvPlot;
 class CvUnit;
+
+// A visibility count that differs from what the game's current sources give.
+struct CvVisionCountDifference
+{
+	int iPlot;
+	int eTeam;
+	int eInvisible; // -1: the plain count
+	int iStored;
+	int iExpected;
+};
 class CvVisionEngine;
 class CvVisionRules;
 
@@ -50,6 +62,22 @@ public:
 	// promotion and their type's extra range, capped), plus the outer ring. Aerial sight
 	// ignores levels. BTS re-sights a fixed square of radius 6; vanilla rules give 3.
 	static int resightRadius();
+
+	// --- audit and repair ---------------------------------------------------------------------
+
+	// Recomputes every count from the game's current sources (CvPlot::updateSight of every plot,
+	// collected instead of applied) and compares it with the stored counts. With bRepair the
+	// stored counts are set right. Returns how many counts differed; pDifferences, when given,
+	// receives them.
+	static int auditSight(bool bRepair, std::vector<CvVisionCountDifference>* pDifferences);
+	// What CVVISION_AUDIT_ON_LOAD asks for after a save was loaded (0 nothing, 1 audit,
+	// 2 repair); returns how many counts differed. With CVVISION_LEDGER, every audit also
+	// rebuilds the ledger from the current sources and arms it: from then on a source's removal
+	// replays what it added instead of recomputing (spec 7's leaks cannot happen). Until armed,
+	// and after resetRules(), removal is as in BTS.
+	static int onGameLoaded();
+	// With CVVISION_LEDGER: arm the ledger for a new game (call once the start units exist).
+	static void onGameStarted();
 
 	// The plots a source on (iX, iY) sees, as plot indices (a plot twice when two displacements
 	// name it on a small wrapping map); -1 on an error. paiPlots needs room for

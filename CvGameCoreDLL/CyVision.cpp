@@ -24,7 +24,7 @@ CyVision::CyVision()
 bool CyVision::canSeePlot(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int iRange, int eFacing)
 {
 	const CvPlot* pFrom = plotAt(iFromX, iFromY);
-	if (pFrom == NULL || eTeam < 0 || eTeam >= GC.getMaxTeams() || eFacing < NO_DIRECTION || eFacing >= NUM_DIRECTION_TYPES)
+	if (pFrom == NULL || eTeam < 0 || eTeam >= MAX_TEAMS || eFacing < NO_DIRECTION || eFacing >= NUM_DIRECTION_TYPES)
 	{
 		return false;
 	}
@@ -35,7 +35,7 @@ bool CyVision::canSeePlot(int iFromX, int iFromY, int iToX, int iToY, int eTeam,
 std::vector<int> CyVision::seenPlots(int iX, int iY, int eTeam, int iRange, bool bAerial, int eFacing)
 {
 	std::vector<int> aiPlots;
-	if (plotAt(iX, iY) == NULL || eTeam < 0 || eTeam >= GC.getMaxTeams() || iRange < 0 || iRange > CV_VISION_MAX_RANGE)
+	if (plotAt(iX, iY) == NULL || eTeam < 0 || eTeam >= MAX_TEAMS || iRange < 0 || iRange > CV_VISION_MAX_RANGE)
 	{
 		return aiPlots;
 	}
@@ -49,7 +49,7 @@ std::vector<int> CyVision::seenPlots(int iX, int iY, int eTeam, int iRange, bool
 int CyVision::seeFromLevel(int iX, int iY, int eTeam)
 {
 	const CvPlot* pPlot = plotAt(iX, iY);
-	if (pPlot == NULL || eTeam < 0 || eTeam >= GC.getMaxTeams())
+	if (pPlot == NULL || eTeam < 0 || eTeam >= MAX_TEAMS)
 	{
 		return -1;
 	}
@@ -71,6 +71,35 @@ int CyVision::getKnob(std::string szDefine)
 int CyVision::getResightRadius()
 {
 	return CvVisionSdk::resightRadius();
+}
+
+int CyVision::auditSight(bool bRepair)
+{
+	return CvVisionSdk::auditSight(bRepair, NULL);
+}
+
+std::vector<int> CyVision::auditSightDifferences()
+{
+	std::vector<CvVisionCountDifference> aDifferences;
+	CvVisionSdk::auditSight(false, &aDifferences);
+	std::vector<int> aiFlat;
+	for (size_t i = 0; i < aDifferences.size(); ++i)
+	{
+		const CvVisionCountDifference& k = aDifferences[i];
+		const int aiRow[5] = { k.iPlot, k.eTeam, k.eInvisible, k.iStored, k.iExpected };
+		aiFlat.insert(aiFlat.end(), aiRow, aiRow + 5);
+	}
+	return aiFlat;
+}
+
+int CyVision::onGameLoaded()
+{
+	return CvVisionSdk::onGameLoaded();
+}
+
+void CyVision::onGameStart()
+{
+	CvVisionSdk::onGameStarted();
 }
 
 void CyVision::reloadRules()

@@ -27,6 +27,16 @@ public:
 	// such knob.                                                               // Exposed to Python
 	int getKnob(std::string szDefine);
 	int getResightRadius();                                                   // Exposed to Python
+	// Recompute every visibility count from the current sources and compare; with bRepair set
+	// the wrong ones right. Returns how many were wrong.                     // Exposed to Python
+	int auditSight(bool bRepair);
+	// The wrong counts, five numbers each: plot index, team, invisible type (-1: the plain
+	// count), stored, expected (Python: a list of tuples).                    // Exposed to Python
+	std::vector<int> auditSightDifferences();
+	// What CVVISION_AUDIT_ON_LOAD asks for; call it from the mod's onLoadGame. // Exposed to Python
+	int onGameLoaded();
+	// With CVVISION_LEDGER: call it from the mod's onGameStart.              // Exposed to Python
+	void onGameStart();
 	// Read the rules again from the game's infos and defines.                 // Exposed to Python
 	void reloadRules();
 };

@@ -18,6 +18,18 @@ namespace
 		}
 		return kList;
 	}
+
+	// auditSightDifferences as a list of (plot, team, invisible type, stored, expected).
+	python::list differencesList(CyVision& kVision)
+	{
+		const std::vector<int> aiFlat = kVision.auditSightDifferences();
+		python::list kList;
+		for (size_t i = 0; i + 4 < aiFlat.size(); i += 5)
+		{
+			kList.append(python::make_tuple(aiFlat[i], aiFlat[i + 1], aiFlat[i + 2], aiFlat[i + 3], aiFlat[i + 4]));
+		}
+		return kList;
+	}
 }
 
 void CyVisionPythonInterface()
@@ -31,6 +43,14 @@ void CyVisionPythonInterface()
 		.def("seeThroughLevel", &CyVision::seeThroughLevel, "int (int iX, int iY) - the height needed to look past the plot")
 		.def("getKnob", &CyVision::getKnob, "int (string szDefine) - a CVVISION_* knob as the DLL uses it, -1 if unknown")
 		.def("getResightRadius", &CyVision::getResightRadius, "int () - how far a change of a plot's levels re-sights")
+		.def("auditSight", &CyVision::auditSight,
+			"int (bool bRepair) - recompute every visibility count from the current sources; with bRepair set the wrong ones right; returns how many were wrong")
+		.def("auditSightDifferences", &differencesList,
+			"list () - the wrong counts as (plot index, team, invisible type or -1, stored, expected)")
+		.def("onGameLoaded", &CyVision::onGameLoaded,
+			"int () - what CVVISION_AUDIT_ON_LOAD asks for; call it from onLoadGame; returns how many counts were wrong")
+		.def("onGameStart", &CyVision::onGameStart,
+			"void () - with CVVISION_LEDGER: call it from onGameStart")
 		.def("reloadRules", &CyVision::reloadRules, "void () - read the vision rules again from the game's XML")
 		;
 }

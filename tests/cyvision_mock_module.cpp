@@ -46,6 +46,17 @@ namespace
 		GC.getMapINLINE().plotINLINE(iX, iY)->setFeatureType(static_cast<FeatureTypes>(0));
 	}
 
+	// Damages one plain count, as a leaky DLL's save would.
+	void corruptCount(int iX, int iY, int eTeam, int iChange)
+	{
+		GC.getMapINLINE().plotINLINE(iX, iY)->changeVisibilityCount(static_cast<TeamTypes>(eTeam), iChange, NO_INVISIBLE, false);
+	}
+
+	void setOwner(int iX, int iY, int eTeam)
+	{
+		GC.getMapINLINE().plotINLINE(iX, iY)->setOwnerTeam(static_cast<TeamTypes>(eTeam));
+	}
+
 	void setDefine(const char* szName, int iValue)
 	{
 		GC.m_kDefines.SetValue(szName, iValue);
@@ -58,5 +69,7 @@ BOOST_PYTHON_MODULE(cyvision_mock)
 	python::def("setPlotType", &setPlotType);
 	python::def("setForest", &setForest);
 	python::def("setDefine", &setDefine);
+	python::def("corruptCount", &corruptCount);
+	python::def("setOwner", &setOwner);
 	CyVisionPythonInterface();
 }

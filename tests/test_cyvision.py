@@ -65,3 +65,15 @@ def test_bad_arguments_answer_without_crashing(vision):
     assert vision.seenPlots(5, 5, TEAM, 40, False, NO_DIRECTION) == []
     assert not vision.canSeePlot(5, 5, 6, 6, TEAM, 1, 9)
     assert vision.seeFromLevel(-1, 0, TEAM) == -1
+
+
+def test_audit_finds_and_repairs_damaged_counts(vision):
+    cyvision_mock.setOwner(5, 5, TEAM)
+    assert vision.auditSight(False) == 0
+    cyvision_mock.corruptCount(5, 6, TEAM, 3)
+    assert vision.auditSightDifferences() == [(6 * 11 + 5, TEAM, -1, 4, 1)]
+    assert vision.onGameLoaded() == 0  # CVVISION_AUDIT_ON_LOAD 0: as BTS, nothing
+    cyvision_mock.setDefine("CVVISION_AUDIT_ON_LOAD", 2)
+    vision.reloadRules()
+    assert vision.onGameLoaded() == 1
+    assert vision.auditSight(False) == 0

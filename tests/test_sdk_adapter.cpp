@@ -453,3 +453,104 @@ TEST_F(SdkAdapter, CanSeeFunctionsAgreeWithTheSightTheyDescribe)
 			plot(0, 0).shouldProcessDisplacementPlot(2, 1, 3, static_cast<DirectionTypes>(e)));
 	}
 }
+
+TEST_F(SdkAdapter, AuditFindsDamagedCountsAndRepairSetsThemRight)
+{
+	newMap(20, 12, true, false, 17);
+	GC.getMapINLINE().createUnit(unit("UNIT_DESTROYER"), static_cast<TeamTypes>(0), 3, 3);
+	GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(1), 10, 6);
+	plot(12, 6).setOwnerTeam(static_cast<TeamTypes>(2));
+	EXPECT_EQ(0, CvVisionSdk::auditSight(false, nullptr)) << "an undamaged game";
+	expectCountsMatch("the audit changed nothing");
+
+	// As a save written by a leaky DLL would have them.
+	plot(3, 4).changeVisibilityCount(static_cast<TeamTypes>(0), 2, NO_INVISIBLE, false);
+	plot(3, 2).changeInvisibleVisibilityCount(static_cast<TeamTypes>(0), static_cast<InvisibleTypes>(0), -1);
+	plot(19, 11).changeVisibilityCount(static_cast<TeamTypes>(2), 1, NO_INVISIBLE, false);
+	std::vector<CvVisionCountDifference> aFound;
+	EXPECT_EQ(3, CvVisionSdk::auditSight(false, &aFound));
+	ASSERT_EQ(3u, aFound.size());
+	const int iWidth = 20;
+	EXPECT_EQ(2 * iWidth + 3, aFound[0].iPlot);
+	EXPECT_EQ(0, aFound[0].eInvisible);
+	EXPECT_EQ(0, aFound[0].iStored);
+	EXPECT_EQ(1, aFound[0].iExpected);
+	EXPECT_EQ(4 * iWidth + 3, aFound[1].iPlot);
+	EXPECT_EQ(-1, aFound[1].eInvisible);
+	EXPECT_EQ(aFound[1].iExpected + 2, aFound[1].iStored);
+	EXPECT_EQ(11 * iWidth + 19, aFound[2].iPlot);
+	EXPECT_EQ(2, aFound[2].eTeam);
+
+	// The knob, as the mod's XML would set it (the game keeps its map).
+	const auto setAuditOnLoad = [](int iMode) {
+		GC.m_kDefines.SetValue("CVVISION_AUDIT_ON_LOAD", iMode);
+		CvVisionSdk::resetRules();
+	};
+	setAuditOnLoad(0);
+	EXPECT_EQ(0, CvVisionSdk::onGameLoaded()) << "0 (BTS): nothing";
+	setAuditOnLoad(1);
+	EXPECT_EQ(3, CvVisionSdk::onGameLoaded()) << "1: report only";
+	EXPECT_EQ(3, CvVisionSdk::auditSight(false, nullptr));
+	setAuditOnLoad(2);
+	EXPECT_EQ(3, CvVisionSdk::onGameLoaded()) << "2: repair";
+	EXPECT_EQ(0, CvVisionSdk::auditSight(false, nullptr));
+	expectCountsMatch("repaired");
+}
+
+TEST_F(SdkAdapter, WithTheLedgerAMissingBracketCannotLeaveACountWrong)
+{
+	// A buggy mod plants a forest beside a unit on hills without re-sighting anyone, then the
+	// unit walks away. BTS takes away what the unit would see *now* and leaks; the ledger takes
+	// away what it added.
+	for (int bLedger = 0; bLedger <= 1; ++bLedger)
+	{
+		useRules({ { "CVVISION_LEDGER", bLedger } });
+		newMap(16, 16, false, false, 2);
+		for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+		{
+			CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+			kPlot.setPlotType(PLOT_LAND);
+			kPlot.setTerrainType(terrain("TERRAIN_GRASS"));
+			kPlot.setFeatureType(NO_FEATURE);
+		}
+		plot(5, 5).setPlotType(PLOT_HILLS);
+		CvUnit* pUnit = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(0), 5, 5);
+		CvVisionSdk::onGameStarted(); // arms the ledger when the knob is on
+		plot(6, 5).setFeatureTypeUnbracketed(feature("FEATURE_FOREST"));
+		pUnit->setXY(12, 12);
+		const int iWrong = CvVisionSdk::auditSight(false, nullptr);
+		if (bLedger)
+		{
+			EXPECT_EQ(0, iWrong) << "the ledger: exact";
+			EXPECT_EQ(0, plot(7, 5).getVisibilityCount(static_cast<TeamTypes>(0)));
+		}
+		else
+		{
+			EXPECT_EQ(1, iWrong) << "BTS: (7,5) keeps a count no source gives";
+			EXPECT_EQ(1, plot(7, 5).getVisibilityCount(static_cast<TeamTypes>(0)));
+		}
+	}
+}
+
+TEST_F(SdkAdapter, TheArmedLedgerGivesTheSameCountsAsBtsWhenEveryBracketIsThere)
+{
+	useRules({ { "CVVISION_LEDGER", 1 } });
+	newMap(24, 16, true, false, 11);
+	CvUnit* pScout = GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), static_cast<TeamTypes>(1), 7, 6);
+	CvUnit* pFighter = GC.getMapINLINE().createUnit(unit("UNIT_FIGHTER"), static_cast<TeamTypes>(2), 12, 8);
+	plot(6, 5).setOwnerTeam(static_cast<TeamTypes>(0));
+	EXPECT_EQ(0, CvVisionSdk::onGameLoaded()) << "rebuilds and arms the ledger; no audit asked for";
+	pScout->setHasPromotion(promotion("PROMOTION_SENTRY"), true);
+	plot(8, 6).setFeatureType(feature("FEATURE_FOREST"));
+	plot(10, 6).setPlotType(PLOT_HILLS);
+	pFighter->setReconPlot(&plot(20, 12));
+	pFighter->setReconPlot(nullptr);
+	pScout->setXY(15, 3);
+	GET_TEAM(static_cast<TeamTypes>(1)).setHasTech(tech("TECH_OPTICS"), true);
+	plot(6, 5).setOwnerTeam(static_cast<TeamTypes>(2));
+	expectCountsMatch("with the ledger armed");
+	GC.getMapINLINE().killUnit(pScout);
+	GC.getMapINLINE().killUnit(pFighter);
+	plot(6, 5).setOwnerTeam(NO_TEAM);
+	expectAllCountsZero();
+}

@@ -9,6 +9,9 @@
 
 #include <cstddef>
 
+// The SDK fixes it at compile time (CvDefines.h); the mock sizes it per test.
+#define MAX_TEAMS (CvGlobals::getInstance().getMaxTeams())
+
 // The SDK's header brings in Boost.Python under the name `python`; the mock does when a test
 // builds the Python exposure (with Debian's Boost.Python instead of the SDK's 1.32).
 #ifdef CV_MOCK_BOOST_PYTHON

@@ -74,7 +74,9 @@ void CvMap::reset(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTea
 
 CvUnit* CvMap::createUnit(UnitTypes eType, TeamTypes eTeam, int iX, int iY, DirectionTypes eFacing)
 {
+	static int s_iNextID = 1;
 	m_aUnits.push_back(CvUnit(eType, eTeam, iX, iY, eFacing));
+	m_aUnits.back().setID(s_iNextID++);
 	m_aUnits.back().addSight(true);
 	return &m_aUnits.back();
 }
@@ -155,6 +157,13 @@ int CvPlot::getInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisib
 	return m_aiInvisibleVisibility.at(eTeam * m_iNumInvisible + eInvisible);
 }
 
+void CvPlot::changeInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible, int iChange)
+{
+	int& iTyped = m_aiInvisibleVisibility.at(eTeam * m_iNumInvisible + eInvisible);
+	iTyped += iChange;
+	m_bWentNegative = m_bWentNegative || iTyped < 0;
+}
+
 void CvPlot::setPlotType(PlotTypes eNewValue)
 {
 	updateSeeFromSight(false, true);
@@ -174,6 +183,11 @@ void CvPlot::setFeatureType(FeatureTypes eNewValue)
 	updateSeeFromSight(false, true);
 	m_eFeature = eNewValue;
 	updateSeeFromSight(true, true);
+}
+
+void CvPlot::setFeatureTypeUnbracketed(FeatureTypes eNewValue)
+{
+	m_eFeature = eNewValue;
 }
 
 void CvPlot::setImprovementType(ImprovementTypes eNewValue)
@@ -197,7 +211,7 @@ void CvPlot::setOwnerTeam(TeamTypes eNewValue)
 // --- CvUnit ------------------------------------------------------------------------------------
 
 CvUnit::CvUnit(UnitTypes eType, TeamTypes eTeam, int iX, int iY, DirectionTypes eFacing)
-	: m_eType(eType), m_eTeam(eTeam), m_iX(iX), m_iY(iY), m_eFacing(eFacing)
+	: m_iID(0), m_eType(eType), m_eTeam(eTeam), m_iX(iX), m_iY(iY), m_eFacing(eFacing)
 	, m_abPromotions(GC.getNumPromotionInfos(), 0), m_iReconX(-1), m_iReconY(-1)
 {
 }

@@ -39,6 +39,7 @@ public:
 	void changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool bUpdatePlotGroups);
 	int getVisibilityCount(TeamTypes eTeam) const { return m_aiVisibility[eTeam]; }
 	int getInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible) const;
+	void changeInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible, int iChange);
 	bool isRevealed(TeamTypes eTeam) const { return m_abRevealed[eTeam] != 0; }
 
 	// The game's changes of a plot's levels, bracketed by updateSeeFromSight as in the game (spec 7).
@@ -46,6 +47,7 @@ public:
 	void setTerrainType(TerrainTypes eNewValue);
 	void setFeatureType(FeatureTypes eNewValue);
 	void setImprovementType(ImprovementTypes eNewValue); // not bracketed, as in the game
+	void setFeatureTypeUnbracketed(FeatureTypes eNewValue); // what a buggy mod does
 	void setOwnerTeam(TeamTypes eNewValue);               // the owned plot's own sight source
 
 	// mock only

@@ -20,6 +20,8 @@ public:
 	UnitTypes getUnitType() const { return m_eType; }
 	const CvUnitInfo& getUnitInfo() const;
 	TeamTypes getTeam() const { return m_eTeam; }
+	PlayerTypes getOwnerINLINE() const { return static_cast<PlayerTypes>(m_eTeam); } // one player per team
+	int getID() const { return m_iID; }
 	DomainTypes getDomainType() const;
 	int getX_INLINE() const { return m_iX; }
 	int getY_INLINE() const { return m_iY; }
@@ -38,8 +40,10 @@ public:
 	void setHasPromotion(PromotionTypes ePromotion, bool bNewValue);
 	void setReconPlot(CvPlot* pPlot); // NULL clears it
 	void addSight(bool bIncrement);   // the unit's own sight (creation, death)
+	void setID(int iID) { m_iID = iID; }
 
 private:
+	int m_iID;
 	UnitTypes m_eType;
 	TeamTypes m_eTeam;
 	int m_iX;
