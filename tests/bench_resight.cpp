@@ -11,6 +11,8 @@
 #include "PlotGrid.h"
 #include "RandomMaps.h"
 
+#include "BenchSummary.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -128,22 +130,6 @@ namespace
 		}
 	}
 
-	class SummaryReporter : public benchmark::ConsoleReporter
-	{
-	public:
-		std::map<std::string, double> kMedianNs;
-		void ReportRuns(const std::vector<Run>& aRuns) override
-		{
-			for (const Run& kRun : aRuns)
-			{
-				if (kRun.run_type == Run::RT_Aggregate && kRun.aggregate_name == "median")
-				{
-					kMedianNs[kRun.run_name.function_name] = kRun.GetAdjustedRealTime();
-				}
-			}
-			ConsoleReporter::ReportRuns(aRuns);
-		}
-	};
 }
 
 int main(int argc, char** argv)

@@ -9,6 +9,8 @@
 #include "RandomMaps.h"
 #include "ReferenceVision.h"
 
+#include "BenchSummary.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -125,25 +127,6 @@ namespace
 		}
 		benchmark::DoNotOptimize(kFix.kSink.aiCounts.data());
 	}
-
-	// Collects the median real time of every benchmark, by name.
-	class SummaryReporter : public benchmark::ConsoleReporter
-	{
-	public:
-		std::map<std::string, double> kMedianNs;
-
-		void ReportRuns(const std::vector<Run>& aRuns) override
-		{
-			for (const Run& kRun : aRuns)
-			{
-				if (kRun.run_type == Run::RT_Aggregate && kRun.aggregate_name == "median")
-				{
-					kMedianNs[kRun.run_name.function_name] = kRun.GetAdjustedRealTime();
-				}
-			}
-			ConsoleReporter::ReportRuns(aRuns);
-		}
-	};
 
 	std::string name(const char* szKind, bool bAerial, int iRange)
 	{

@@ -2,6 +2,7 @@
 // the compiler instantiate every engine template, which a syntax check of the headers alone
 // would not. Nothing here runs.
 #include "CvVisionEngine.h"
+#include "CvVisionLedger.h"
 
 namespace
 {
@@ -33,5 +34,11 @@ int cvVisionInstantiateForCxx03Check()
 	int aiPlots[CV_VISION_MAX_ENTRIES];
 	const int iSeen = kEngine.seenPlots(kMap, kSource, aiPlots);
 	kEngine.changeAdjacentSight(kMap, kSink, kSource, 1);
+	CvVisionLedger kLedger;
+	const CvVisionSourceKey kKey(CV_VISION_SOURCE_UNIT, 0, 1, 0);
+	kLedger.add(kKey, kEngine, kMap, kSink, kSource);
+	kLedger.record(kKey, kEngine, kMap, kSource);
+	kLedger.forEachCount(kSink);
+	kLedger.remove(kKey, kSink);
 	return iSeen + kSink.iTotal + (kEngine.canSeePlot(kMap, 0, 0, 2, 2, 0, 1, CV_VISION_NO_DIRECTION) ? 1 : 0);
 }
