@@ -73,6 +73,11 @@ namespace
 			const int eTeam = pick(kState.iNumTeams);
 			const int iUnit = anyUnit();
 			const int iOp = pick(m_bBuggy ? 22 : 18);
+			if (iUnit >= 0 && iOp <= 2 && kState.kUnits.size() > 40)
+			{
+				m_kWorld.killUnit(iUnit); // keep the armies at a few dozen units
+				return "kill";
+			}
 			if (iUnit < 0 || iOp <= 2)
 			{
 				const int aeTypes[] = { m_kRig.eWarrior, m_kRig.eScout, m_kRig.eDestroyer, m_kRig.eFighter,

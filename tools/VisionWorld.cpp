@@ -506,6 +506,25 @@ void VisionWorld::rememberWhereVisible(int iPlot)
 	}
 }
 
+int VisionWorld::unitRange(int iUnit) const
+{
+	const std::optional<CvVisionSource> kSource = sourceOf(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, m_kState.kUnits.at(iUnit).eTeam));
+	return kSource ? kSource->iRange : 0;
+}
+
+std::vector<int> VisionWorld::plotsSeenByUnit(int iUnit) const
+{
+	const std::optional<CvVisionSource> kSource = sourceOf(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, m_kState.kUnits.at(iUnit).eTeam));
+	if (!kSource || kSource->iRange < 0)
+	{
+		return {};
+	}
+	std::vector<int> aiPlots((2 * kSource->iRange + 3) * (2 * kSource->iRange + 3));
+	const int iCount = m_kSetup.engine().seenPlots(m_kGrid, *kSource, aiPlots.data());
+	aiPlots.resize(iCount > 0 ? iCount : 0);
+	return aiPlots;
+}
+
 // --- audit and repair ---------------------------------------------------------------------------
 
 bool VisionWorld::anyCountNegative() const

@@ -122,6 +122,9 @@ public:
 	int resightRadius() const { return m_iResightRadius; }
 	void setResightRadius(int iRadius) { m_iResightRadius = iRadius; } // BTS: 6
 	bool anyCountNegative() const;
+	// A unit's own sight: its range, and the plots it reaches (indices; see CvVisionEngine::seenPlots).
+	int unitRange(int iUnit) const;
+	std::vector<int> plotsSeenByUnit(int iUnit) const;
 
 	// --- audit and repair -------------------------------------------------------------------
 	// Every count that differs from what the current sources alone give.

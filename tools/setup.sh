@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   cmake make g++ pkg-config
   googletest libgtest-dev libgmock-dev libbenchmark-dev
-  libtinyxml2-dev libboost-python-dev python3-dev python3-pytest
+  libtinyxml2-dev libboost-python-dev python3-dev python3-pytest chromium
   zlib1g-dev libpng-dev
   g++-mingw-w64-i686
 )

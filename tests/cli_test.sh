@@ -1,0 +1,96 @@
+#!/bin/sh
+# cvvision's commands: outputs, golden files, exit status and messages a modder sees.
+# Usage: cli_test.sh CVVISION_BINARY
+set -u
+CVVISION="$1"
+HERE=$(dirname "$0")
+SAMPLE="$HERE/../PublicMaps/CvVision_Sample.CivBeyondSwordWBSave"
+GOLDEN="$HERE/fixtures/cli"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+FAILED=0
+
+# expect STATUS PATTERN ARGS...: the command exits with STATUS and its output matches PATTERN.
+expect() {
+	want_status=$1; pattern=$2; shift 2
+	"$CVVISION" "$@" >"$TMP/out" 2>&1
+	status=$?
+	if [ "$status" -ne "$want_status" ] || ! grep -q -- "$pattern" "$TMP/out"; then
+		echo "FAILED: cvvision $* -> exit $status (want $want_status), output:"; cat "$TMP/out"
+		echo "  (wanted a line matching: $pattern)"
+		FAILED=1
+	fi
+}
+
+expect 0 'CVVISION_OUTER_RING  *1$' rules
+expect 0 '"CVVISION_MAX_SIGHT_RANGE": 32' rules --json
+"$CVVISION" rules --json | python3 -m json.tool >/dev/null || { echo "FAILED: rules --json is not JSON"; FAILED=1; }
+expect 0 'usage: cvvision' rules --help
+expect 2 "unexpected argument '--frob'" rules --frob
+expect 1 'not a Civ4 Assets folder (no XML/ inside): /nonexistent' rules --assets /nonexistent
+
+# A mod folder with a knob changed, and one with a typo.
+mkdir -p "$TMP/Mod/XML"
+cat >"$TMP/Mod/XML/CvVision_GlobalDefines.xml" <<'XML'
+<?xml version="1.0"?>
+<Civ4Defines xmlns="x-schema:CIV4GlobalDefinesSchema.xml">
+	<Define>
+		<DefineName>CVVISION_OUTER_RING</DefineName>
+		<iDefineIntVal>0</iDefineIntVal>
+	</Define>
+</Civ4Defines>
+XML
+VANILLA="$(dirname "$0")/fixtures/rules/vanilla/Assets"
+expect 0 'CVVISION_OUTER_RING  *0   (BTS: changed)' rules --assets "$TMP/Mod" --assets "$VANILLA"
+expect 0 'team 0 sees 41 plots' show "$SAMPLE" --no-color --assets "$TMP/Mod" --assets "$VANILLA"
+sed -i 's/CVVISION_OUTER_RING/CVVISION_OUTER_RINGS/' "$TMP/Mod/XML/CvVision_GlobalDefines.xml"
+expect 1 "CvVision_GlobalDefines.xml:3: define CVVISION_OUTER_RINGS = 0: not a CvVision knob" \
+	rules --assets "$TMP/Mod" --assets "$VANILLA"
+printf '<?xml version="1.0"?>\n<Civ4Defines>\n<Define>\n</Civ4Defines>\n' >"$TMP/Mod/XML/CvVision_GlobalDefines.xml"
+expect 1 'CvVision_GlobalDefines.xml:[0-9]*: malformed XML' demo --assets "$TMP/Mod" --assets "$VANILLA"
+
+# same ARGS...: the output equals the golden file $GOLDEN/NAME (NAME first).
+same() {
+	name=$1; shift
+	if ! "$CVVISION" "$@" >"$TMP/out" 2>"$TMP/err" || ! cmp -s "$TMP/out" "$GOLDEN/$name"; then
+		echo "FAILED: cvvision $* differs from $name:"; diff "$GOLDEN/$name" "$TMP/out" | head -20; cat "$TMP/err"
+		FAILED=1
+	fi
+}
+
+# The sample map: golden outputs (plain characters when not a terminal).
+same sample_show_team0.txt show "$SAMPLE"
+same sample_show_team1.txt show "$SAMPLE" --team 1 --no-color
+same sample_explain_8_7_to_11_7.txt explain "$SAMPLE" --from 8,7 --to 11,7
+same sample_counts.tsv counts "$SAMPLE"
+expect 0 '"team": 1, "x": 12, "y": 0, "count": 1' counts "$SAMPLE" --format json
+"$CVVISION" counts "$SAMPLE" --format json | python3 -m json.tool >/dev/null || { echo "FAILED: counts json"; FAILED=1; }
+expect 0 '^1	12	0	1$' counts "$SAMPLE" --team 1
+expect 0 'verdict: visible' explain "$SAMPLE" --from 8,7 --to 10,7
+expect 0 'wrote .*s.png' render "$SAMPLE" --png "$TMP/s.png" --html "$TMP/s.html"
+[ -s "$TMP/s.png" ] && [ -s "$TMP/s.html" ] || { echo "FAILED: render wrote nothing"; FAILED=1; }
+expect 0 'wrote .*demo/sample.html' demo --out "$TMP/demo"
+[ -s "$TMP/demo/sample.png" ] && [ -s "$TMP/demo/sample.html" ] || { echo "FAILED: demo wrote nothing"; FAILED=1; }
+expect 0 '^range	reference_ns	engine_ns	speedup$' bench
+
+CVVISION_PROGRESS_AFTER=0 "$CVVISION" counts "$SAMPLE" 2>"$TMP/progress" >/dev/null
+grep -q '^cvvision: reading 0/' "$TMP/progress" && grep -q '^cvvision: placing 0/240' "$TMP/progress" \
+	|| { echo "FAILED: no progress lines:"; cat "$TMP/progress"; FAILED=1; }
+
+# Bad usage (2) and bad input (1).
+expect 2 'counts needs a MAP' counts
+expect 2 'explain needs --to X,Y' explain "$SAMPLE" --from 1,1
+expect 2 "--from needs X,Y, not '3'" explain "$SAMPLE" --from 3 --to 1,1
+expect 2 'render needs --png FILE or --html FILE' render "$SAMPLE"
+expect 2 "--format is tsv or json, not 'xml'" counts "$SAMPLE" --format xml
+expect 2 "unexpected argument '--png'" counts "$SAMPLE" --png x
+expect 1 'cannot open the file' counts "$TMP/nothing.CivBeyondSwordWBSave"
+expect 1 '--to 40,1 is outside the 20x12 map' explain "$SAMPLE" --from 1,1 --to 40,1
+expect 1 '--team 9: the map has teams 0..2 (the last is the barbarians)' show "$SAMPLE" --team 9
+head -n 300 "$SAMPLE" >"$TMP/cut.CivBeyondSwordWBSave"
+expect 1 'cut.CivBeyondSwordWBSave:[0-9]*: the file ends inside the Begin' counts "$TMP/cut.CivBeyondSwordWBSave"
+sed 's/UNIT_SCOUT/UNIT_DRAGON/' "$SAMPLE" >"$TMP/dragon.CivBeyondSwordWBSave"
+expect 1 "dragon.CivBeyondSwordWBSave:[0-9]*: unknown unit 'UNIT_DRAGON'" counts "$TMP/dragon.CivBeyondSwordWBSave"
+expect 0 "warning: .*unknown unit 'UNIT_DRAGON'.*skipped" counts "$TMP/dragon.CivBeyondSwordWBSave" --lenient
+
+exit $FAILED

@@ -1,0 +1,429 @@
+// See CliCommands.h.
+#include "CliCommands.h"
+
+#include "Explain.h"
+#include "RandomMaps.h"
+#include "ReferenceVision.h"
+#include "Render.h"
+#include "RulesLoader.h"
+#include "VisionSetup.h"
+#include "WbReader.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstdio>
+#include <random>
+#include <fstream>
+#include <stdexcept>
+#include <tuple>
+
+namespace fs = std::filesystem;
+
+namespace
+{
+	std::string jsonString(const std::string& sText)
+	{
+		std::string sOut = "\"";
+		for (const char c : sText)
+		{
+			if (c == '"' || c == '\\')
+			{
+				sOut += '\\';
+				sOut += c;
+			}
+			else if (static_cast<unsigned char>(c) < 0x20)
+			{
+				char szEscape[8];
+				std::snprintf(szEscape, sizeof(szEscape), "\\u%04x", static_cast<unsigned char>(c));
+				sOut += szEscape;
+			}
+			else
+			{
+				sOut += c;
+			}
+		}
+		return sOut + "\"";
+	}
+
+	void printRulesText(const LoadedRules& kLoaded)
+	{
+		const CvVisionRules& kRules = kLoaded.kRules;
+		std::printf("files read:\n");
+		for (const std::string& sFile : kLoaded.aszFilesRead)
+		{
+			std::printf("  %s\n", sFile.c_str());
+		}
+		std::printf("ranges: plot %d, unit %d, recon %d\n", kRules.iPlotVisibilityRange, kRules.iUnitVisibilityRange,
+			kRules.iReconVisibilityRange);
+		const CvVisionLevelDefines& kL = kRules.kLevels;
+		std::printf("level changes: peak +%d/+%d, hills +%d/+%d, water +%d/+%d (see from / see through)\n",
+			kL.iPeakSeeFromChange, kL.iPeakSeeThroughChange, kL.iHillsSeeFromChange, kL.iHillsSeeThroughChange,
+			kL.iSeaWaterSeeFromChange, kL.bWaterSeeThroughDefine ? kL.iSeaWaterSeeThroughChange : kL.iSeaWaterSeeFromChange);
+		std::printf("knobs:\n");
+		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+		{
+			const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
+			const int iValue = kRules.knob(static_cast<CvVisionKnob>(i));
+			std::printf("  %-36s %4d%s\n", kInfo.szDefine, iValue, iValue == kInfo.iDefault ? "" : "   (BTS: changed)");
+		}
+		for (const CvVisionImprovementRule& kImprovement : kRules.aImprovements)
+		{
+			if (kImprovement.iExtraSeeFrom != 0)
+			{
+				std::printf("  %s%-18s %4d\n", CV_VISION_SEE_FROM_PREFIX, kImprovement.szType.c_str(), kImprovement.iExtraSeeFrom);
+			}
+		}
+		for (const CvVisionUnitRule& kUnit : kRules.aUnits)
+		{
+			if (kUnit.iExtraRange != 0)
+			{
+				std::printf("  %s%-15s %4d\n", CV_VISION_EXTRA_RANGE_PREFIX, kUnit.szType.c_str(), kUnit.iExtraRange);
+			}
+		}
+		std::printf("terrains %zu, features %zu, improvements %zu, techs %zu, promotions %zu, units %zu, "
+					"invisible types %zu\n",
+			kRules.aTerrains.size(), kRules.aFeatures.size(), kRules.aImprovements.size(), kRules.aTechs.size(),
+			kRules.aPromotions.size(), kRules.aUnits.size(), kRules.aszInvisibleTypes.size());
+		for (const std::string& sWarning : kLoaded.aszWarnings)
+		{
+			std::printf("warning: %s\n", sWarning.c_str());
+		}
+	}
+
+	void printRulesJson(const LoadedRules& kLoaded)
+	{
+		const CvVisionRules& kRules = kLoaded.kRules;
+		std::string sOut = "{\n  \"files_read\": [";
+		for (size_t i = 0; i < kLoaded.aszFilesRead.size(); ++i)
+		{
+			sOut += (i ? ", " : "") + jsonString(kLoaded.aszFilesRead[i]);
+		}
+		sOut += "],\n  \"defines\": {";
+		bool bFirst = true;
+		for (const auto& [sName, iValue] : kLoaded.kDefines)
+		{
+			sOut += (bFirst ? "" : ", ") + jsonString(sName) + ": " + std::to_string(iValue);
+			bFirst = false;
+		}
+		sOut += "},\n  \"knobs\": {";
+		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+		{
+			sOut += (i ? ", " : "") + jsonString(cvVisionKnobInfo(i).szDefine) + ": "
+				+ std::to_string(kRules.knob(static_cast<CvVisionKnob>(i)));
+		}
+		sOut += "},\n  \"terrains\": [";
+		for (size_t i = 0; i < kRules.aTerrains.size(); ++i)
+		{
+			const CvVisionTerrainRule& kT = kRules.aTerrains[i];
+			sOut += std::string(i ? ", " : "") + "{\"type\": " + jsonString(kT.szType) + ", \"see_from\": "
+				+ std::to_string(kT.iSeeFrom) + ", \"see_through\": " + std::to_string(kT.iSeeThrough)
+				+ ", \"water\": " + (kT.bWater ? "true" : "false") + "}";
+		}
+		sOut += "],\n  \"features\": [";
+		for (size_t i = 0; i < kRules.aFeatures.size(); ++i)
+		{
+			sOut += std::string(i ? ", " : "") + "{\"type\": " + jsonString(kRules.aFeatures[i].szType)
+				+ ", \"see_through\": " + std::to_string(kRules.aFeatures[i].iSeeThrough) + "}";
+		}
+		sOut += "],\n  \"improvements_see_from\": {";
+		for (size_t i = 0; i < kRules.aImprovements.size(); ++i)
+		{
+			sOut += (i ? ", " : "") + jsonString(kRules.aImprovements[i].szType) + ": "
+				+ std::to_string(kRules.aImprovements[i].iExtraSeeFrom);
+		}
+		sOut += "},\n  \"units_extra_range\": {";
+		for (size_t i = 0; i < kRules.aUnits.size(); ++i)
+		{
+			sOut += (i ? ", " : "") + jsonString(kRules.aUnits[i].szType) + ": " + std::to_string(kRules.aUnits[i].iExtraRange);
+		}
+		sOut += "},\n  \"warnings\": [";
+		for (size_t i = 0; i < kLoaded.aszWarnings.size(); ++i)
+		{
+			sOut += (i ? ", " : "") + jsonString(kLoaded.aszWarnings[i]);
+		}
+		sOut += "]\n}\n";
+		std::fputs(sOut.c_str(), stdout);
+	}
+
+	// --- maps ---------------------------------------------------------------------------------
+
+	const auto g_kStart = std::chrono::steady_clock::now();
+
+	// Progress lines on stderr, only once a run has taken more than a second
+	// (CVVISION_PROGRESS_AFTER=seconds changes that, for tests).
+	void progress(const char* szWhat, long lDone, long lTotal)
+	{
+		static const double fAfter = std::getenv("CVVISION_PROGRESS_AFTER") ? std::atof(std::getenv("CVVISION_PROGRESS_AFTER")) : 1.0;
+		const double fSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - g_kStart).count();
+		if (fSeconds >= fAfter)
+		{
+			std::fprintf(stderr, "cvvision: %s %ld/%ld\n", szWhat, lDone, lTotal);
+		}
+	}
+
+	LoadedRules rulesFor(const CliOptions& kOptions)
+	{
+		std::vector<fs::path> aAssets = kOptions.aAssets;
+		if (aAssets.empty())
+		{
+			aAssets = { fs::path(CVVISION_SOURCE_DIR) / "Assets", bundledVanillaAssets() };
+		}
+		return loadVisionRules(aAssets);
+	}
+
+	// A map and the world of its sight sources.
+	struct LoadedMap
+	{
+		LoadedRules kLoaded;
+		WbMap kMap;
+		std::optional<VisionWorld> kWorld;
+	};
+
+	LoadedMap loadMap(const CliOptions& kOptions)
+	{
+		LoadedMap kOut;
+		kOut.kLoaded = rulesFor(kOptions);
+		kOut.kMap = readWorldBuilder(kOptions.kMap, &progress);
+		std::vector<std::string> asWarnings;
+		kOut.kWorld.emplace(buildWorld(kOut.kMap, kOut.kLoaded.kRules, kOptions.bLenient, &asWarnings, &progress));
+		for (const std::string& sWarning : asWarnings)
+		{
+			std::fprintf(stderr, "warning: %s\n", sWarning.c_str());
+		}
+		return kOut;
+	}
+
+	int teamOf(const CliOptions& kOptions, const WbMap& kMap)
+	{
+		const int eTeam = kOptions.eTeam.value_or(0);
+		if (eTeam < 0 || eTeam >= kMap.numTeams())
+		{
+			throw std::runtime_error("--team " + std::to_string(eTeam) + ": the map has teams 0.." + std::to_string(kMap.numTeams() - 1)
+				+ " (the last is the barbarians)");
+		}
+		return eTeam;
+	}
+
+	struct Row
+	{
+		int eTeam, iX, iY, iCount;
+	};
+
+	std::vector<Row> countRows(const VisionWorld& kWorld, std::optional<int> eOnlyTeam)
+	{
+		std::vector<Row> aRows;
+		const int iWidth = kWorld.state().iWidth;
+		for (int t = 0; t < kWorld.state().iNumTeams; ++t)
+		{
+			for (int i = 0; i < kWorld.plotCount() && (!eOnlyTeam || *eOnlyTeam == t); ++i)
+			{
+				const int iCount = kWorld.grid().counts()[t * kWorld.plotCount() + i];
+				if (iCount > 0)
+				{
+					aRows.push_back({ t, i % iWidth, i / iWidth, iCount });
+				}
+			}
+		}
+		std::sort(aRows.begin(), aRows.end(), [](const Row& a, const Row& b) {
+			return std::tie(a.eTeam, a.iX, a.iY) < std::tie(b.eTeam, b.iX, b.iY);
+		});
+		return aRows;
+	}
+
+	std::pair<int, int> pointOn(const std::optional<std::pair<int, int>>& kPoint, const char* szOption, const WbMap& kMap)
+	{
+		if (!kPoint)
+		{
+			throw std::invalid_argument(std::string("explain needs ") + szOption + " X,Y");
+		}
+		if (kPoint->first < 0 || kPoint->second < 0 || kPoint->first >= kMap.iWidth || kPoint->second >= kMap.iHeight)
+		{
+			throw std::runtime_error(std::string(szOption) + " " + std::to_string(kPoint->first) + "," + std::to_string(kPoint->second)
+				+ " is outside the " + std::to_string(kMap.iWidth) + "x" + std::to_string(kMap.iHeight) + " map");
+		}
+		return *kPoint;
+	}
+
+	void writeText(const fs::path& kPath, const std::string& sText)
+	{
+		const fs::path kTemp = kPath.string() + ".part";
+		{
+			std::ofstream kOut(kTemp, std::ios::binary);
+			kOut << sText;
+			if (!kOut)
+			{
+				throw std::runtime_error(kPath.string() + ": cannot write the file");
+			}
+		}
+		fs::rename(kTemp, kPath);
+	}
+}
+
+int runRules(const CliOptions& kOptions)
+{
+	const LoadedRules kLoaded = rulesFor(kOptions);
+	kOptions.bJson ? printRulesJson(kLoaded) : printRulesText(kLoaded);
+	return 0;
+}
+
+int runCounts(const CliOptions& kOptions)
+{
+	const LoadedMap kLoaded = loadMap(kOptions);
+	if (kOptions.eTeam)
+	{
+		teamOf(kOptions, kLoaded.kMap);
+	}
+	const std::vector<Row> aRows = countRows(*kLoaded.kWorld, kOptions.eTeam);
+	if (kOptions.sFormat == "json")
+	{
+		std::string sOut = "{\"map\": " + jsonString(kLoaded.kMap.sPath) + ", \"width\": " + std::to_string(kLoaded.kMap.iWidth)
+			+ ", \"height\": " + std::to_string(kLoaded.kMap.iHeight) + ", \"teams\": " + std::to_string(kLoaded.kMap.numTeams())
+			+ ", \"counts\": [";
+		for (size_t i = 0; i < aRows.size(); ++i)
+		{
+			sOut += std::string(i ? ",\n  " : "\n  ") + "{\"team\": " + std::to_string(aRows[i].eTeam) + ", \"x\": " + std::to_string(aRows[i].iX)
+				+ ", \"y\": " + std::to_string(aRows[i].iY) + ", \"count\": " + std::to_string(aRows[i].iCount) + "}";
+		}
+		sOut += "\n]}\n";
+		std::fputs(sOut.c_str(), stdout);
+		return 0;
+	}
+	for (const Row& kRow : aRows)
+	{
+		std::printf("%d\t%d\t%d\t%d\n", kRow.eTeam, kRow.iX, kRow.iY, kRow.iCount);
+	}
+	return 0;
+}
+
+int runShow(const CliOptions& kOptions)
+{
+	const LoadedMap kLoaded = loadMap(kOptions);
+	RenderOptions kRender;
+	kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
+	kRender.bColor = kOptions.bColor;
+	std::fputs(renderText(viewOf(kLoaded.kMap, *kLoaded.kWorld, kLoaded.kLoaded.kRules), kRender).c_str(), stdout);
+	return 0;
+}
+
+int runRender(const CliOptions& kOptions)
+{
+	if (kOptions.kPng.empty() && kOptions.kHtml.empty())
+	{
+		throw std::invalid_argument("render needs --png FILE or --html FILE");
+	}
+	const LoadedMap kLoaded = loadMap(kOptions);
+	RenderOptions kRender;
+	kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
+	const MapView kView = viewOf(kLoaded.kMap, *kLoaded.kWorld, kLoaded.kLoaded.kRules);
+	if (!kOptions.kPng.empty())
+	{
+		writePng(kView, kRender, kOptions.kPng.string());
+		std::printf("wrote %s\n", kOptions.kPng.string().c_str());
+	}
+	if (!kOptions.kHtml.empty())
+	{
+		writeText(kOptions.kHtml, renderHtml(kView, kRender));
+		std::printf("wrote %s\n", kOptions.kHtml.string().c_str());
+	}
+	return 0;
+}
+
+int runExplain(const CliOptions& kOptions)
+{
+	const LoadedMap kLoaded = loadMap(kOptions);
+	const std::pair<int, int> kFrom = pointOn(kOptions.kFrom, "--from", kLoaded.kMap);
+	const std::pair<int, int> kTo = pointOn(kOptions.kTo, "--to", kLoaded.kMap);
+	ExplainRequest kRequest;
+	kRequest.iFromX = kFrom.first;
+	kRequest.iFromY = kFrom.second;
+	kRequest.iToX = kTo.first;
+	kRequest.iToY = kTo.second;
+	kRequest.eTeam = teamOf(kOptions, kLoaded.kMap);
+	kRequest.iRange = kLoaded.kLoaded.kRules.iUnitVisibilityRange;
+	// Without --range: the sight of the team's first unit standing there, if any.
+	for (const auto& [iId, kUnit] : kLoaded.kWorld->state().kUnits)
+	{
+		if (kUnit.iX == kFrom.first && kUnit.iY == kFrom.second && kUnit.eTeam == kRequest.eTeam)
+		{
+			kRequest.iRange = kLoaded.kWorld->unitRange(iId);
+			break;
+		}
+	}
+	kRequest.iRange = kOptions.iRange.value_or(kRequest.iRange);
+	const VisionSetup kSetup(kLoaded.kLoaded.kRules);
+	std::fputs(explainSight(kLoaded.kWorld->grid(), kSetup.engine(), kRequest).c_str(), stdout);
+	return 0;
+}
+
+int runBench(const CliOptions&)
+{
+	// The engine against the reference recursion: one add and one remove of a ground source on
+	// a 96x96 wrapping map of mixed terrain, median of 5 runs of 300 origins per range.
+	PlotGrid kGrid(96, 96, true, true);
+	std::mt19937 kRng(3190u);
+	TerrainMix kMix;
+	kMix.iForest = 36;
+	randomizeTerrain(kGrid, kRng, kMix);
+	const CvVisionEngine kEngine;
+	std::printf("range\treference_ns\tengine_ns\tspeedup\n");
+	for (int iRange = 1; iRange <= 8; ++iRange)
+	{
+		const auto fTime = [&](bool bReference) {
+			std::vector<double> afRuns;
+			for (int iRun = 0; iRun < 5; ++iRun)
+			{
+				std::mt19937 kOrigins(7u);
+				const auto kBegin = std::chrono::steady_clock::now();
+				for (int i = 0; i < 300; ++i)
+				{
+					CvVisionSource kSource;
+					kSource.iX = static_cast<int>(kOrigins() % 96);
+					kSource.iY = static_cast<int>(kOrigins() % 96);
+					kSource.iRange = iRange;
+					if (bReference)
+					{
+						referenceChangeAdjacentSight(kGrid, kGrid, kSource, 1);
+						referenceChangeAdjacentSight(kGrid, kGrid, kSource, -1);
+					}
+					else
+					{
+						kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1);
+						kEngine.changeAdjacentSight(kGrid, kGrid, kSource, -1);
+					}
+				}
+				afRuns.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - kBegin).count() / 300);
+			}
+			std::sort(afRuns.begin(), afRuns.end());
+			return afRuns[2];
+		};
+		const double fReference = fTime(true);
+		const double fEngine = fTime(false);
+		std::printf("%d\t%.0f\t%.0f\t%.1f\n", iRange, fReference, fEngine, fReference / fEngine);
+		std::fflush(stdout);
+	}
+	return 0;
+}
+
+fs::path sampleMap()
+{
+	return fs::path(CVVISION_SOURCE_DIR) / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave";
+}
+
+int runDemo(const CliOptions& kOptions)
+{
+	CliOptions kSample = kOptions;
+	kSample.kMap = sampleMap();
+	std::printf("CvVision demo: %s, as team 0 sees it (BTS 3.19 rules and the knobs of Assets/)\n\n",
+		kSample.kMap.filename().string().c_str());
+	runShow(kSample);
+	const fs::path kOut = kOptions.kDemoOut.empty() ? fs::path("build") / "demo" : kOptions.kDemoOut;
+	fs::create_directories(kOut);
+	kSample.kPng = kOut / "sample.png";
+	kSample.kHtml = kOut / "sample.html";
+	std::printf("\n");
+	runRender(kSample);
+	std::printf("open %s in a browser: hover a plot for its levels and counts, click a unit for its sight\n",
+		fs::absolute(kSample.kHtml).string().c_str());
+	return 0;
+}

@@ -1,0 +1,37 @@
+// The commands of `cvvision` (tools/cvvision.cpp parses the command line and calls these).
+// Each returns the process's exit status; bad input throws (RulesError, WbError,
+// std::runtime_error) and cvvision.cpp prints it and exits with 1.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct CliOptions
+{
+	std::vector<std::filesystem::path> aAssets; // empty: the project's Assets/ over its vanilla XML
+	std::filesystem::path kMap;
+	std::optional<int> eTeam;
+	std::string sFormat = "tsv";        // counts: tsv or json
+	bool bJson = false;                 // rules
+	bool bLenient = false;
+	bool bColor = false;                // show: ANSI colour (cvvision.cpp sets it from isatty)
+	std::filesystem::path kPng;         // render
+	std::filesystem::path kHtml;        // render
+	std::optional<std::pair<int, int>> kFrom; // explain
+	std::optional<std::pair<int, int>> kTo;
+	std::optional<int> iRange;
+	std::filesystem::path kDemoOut;     // demo: where the picture and the page go
+};
+
+int runRules(const CliOptions& kOptions);
+int runCounts(const CliOptions& kOptions);
+int runShow(const CliOptions& kOptions);
+int runRender(const CliOptions& kOptions);
+int runExplain(const CliOptions& kOptions);
+int runBench(const CliOptions& kOptions);
+int runDemo(const CliOptions& kOptions);
+
+// The project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave).
+std::filesystem::path sampleMap();

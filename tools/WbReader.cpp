@@ -1,0 +1,464 @@
+// See WbReader.h.
+#include "WbReader.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace
+{
+	std::string trim(const std::string& sText)
+	{
+		const size_t iBegin = sText.find_first_not_of(" \t\r\n");
+		const size_t iEnd = sText.find_last_not_of(" \t\r\n");
+		return iBegin == std::string::npos ? std::string() : sText.substr(iBegin, iEnd - iBegin + 1);
+	}
+
+	struct Token
+	{
+		std::string sKey;
+		std::string sValue;
+		bool bFlag; // no '='
+	};
+
+	std::vector<Token> tokens(const std::string& sLine)
+	{
+		std::vector<Token> aTokens;
+		std::stringstream kStream(sLine);
+		std::string sPart;
+		while (std::getline(kStream, sPart, ','))
+		{
+			const size_t iEquals = sPart.find('=');
+			if (iEquals == std::string::npos)
+			{
+				aTokens.push_back({ trim(sPart), "", true });
+			}
+			else
+			{
+				aTokens.push_back({ trim(sPart.substr(0, iEquals)), trim(sPart.substr(iEquals + 1)), false });
+			}
+		}
+		return aTokens;
+	}
+
+	class Reader
+	{
+	public:
+		Reader(const fs::path& kPath, WbProgress fProgress) : m_kPath(kPath), m_fProgress(fProgress)
+		{
+			std::ifstream kIn(kPath, std::ios::binary);
+			if (!kIn)
+			{
+				throw WbError(kPath.string() + ": cannot open the file");
+			}
+			std::string sLine;
+			while (std::getline(kIn, sLine))
+			{
+				m_asLines.push_back(sLine);
+			}
+			m_kMap.sPath = kPath.string();
+		}
+
+		WbMap read()
+		{
+			for (m_iLine = 0; m_iLine < static_cast<int>(m_asLines.size()); ++m_iLine)
+			{
+				const std::string sLine = trim(m_asLines[m_iLine]);
+				if (m_fProgress && m_iLine % 20000 == 0)
+				{
+					m_fProgress("reading", m_iLine, static_cast<long>(m_asLines.size()));
+				}
+				if (sLine == "BeginTeam") readTeam();
+				else if (sLine == "BeginPlayer") readPlayer();
+				else if (sLine == "BeginMap") readMapBlock();
+				else if (sLine == "BeginPlot") readPlot();
+				else if (sLine.compare(0, 5, "Begin") == 0) skipBlock(sLine.substr(5));
+			}
+			if (m_kMap.iWidth <= 0 || m_kMap.iHeight <= 0)
+			{
+				fail(static_cast<int>(m_asLines.size()), "no BeginMap block with a grid width and height");
+			}
+			return m_kMap;
+		}
+
+	private:
+		[[noreturn]] void fail(int iLine, const std::string& sWhat) const
+		{
+			throw WbError(m_kPath.string() + ":" + std::to_string(iLine) + ": " + sWhat);
+		}
+
+		int number(const Token& kToken) const
+		{
+			char* szEnd = nullptr;
+			errno = 0;
+			const long iValue = std::strtol(kToken.sValue.c_str(), &szEnd, 10);
+			if (kToken.sValue.empty() || *szEnd != '\0' || errno != 0 || iValue < -1000000 || iValue > 1000000)
+			{
+				fail(m_iLine + 1, kToken.sKey + "='" + kToken.sValue + "' is not a whole number");
+			}
+			return static_cast<int>(iValue);
+		}
+
+		// Calls fLine(tokens) for each line of the block opened on the current line, up to its
+		// End line; nested blocks are handed to fNested(name) with the current line on their Begin.
+		template <class Line, class Nested>
+		void forBlock(const std::string& sName, Line fLine, Nested fNested)
+		{
+			const int iOpened = m_iLine + 1;
+			for (++m_iLine; m_iLine < static_cast<int>(m_asLines.size()); ++m_iLine)
+			{
+				const std::string sLine = trim(m_asLines[m_iLine]);
+				if (sLine == "End" + sName)
+				{
+					return;
+				}
+				if (sLine.compare(0, 5, "Begin") == 0)
+				{
+					fNested(sLine.substr(5));
+					continue;
+				}
+				fLine(tokens(sLine), sLine);
+			}
+			fail(static_cast<int>(m_asLines.size()), "the file ends inside the Begin" + sName + " block opened on line " + std::to_string(iOpened));
+		}
+
+		template <class Line>
+		void forBlock(const std::string& sName, Line fLine)
+		{
+			forBlock(sName, fLine, [this](const std::string& sNested) { skipBlock(sNested); });
+		}
+
+		void skipBlock(const std::string& sName)
+		{
+			forBlock(sName, [](const std::vector<Token>&, const std::string&) {});
+		}
+
+		void readTeam()
+		{
+			WbTeam kTeam;
+			kTeam.iLine = m_iLine + 1;
+			forBlock("Team", [&](const std::vector<Token>& aTokens, const std::string&) {
+				for (const Token& k : aTokens)
+				{
+					if (k.sKey == "Tech") kTeam.asTechs.push_back(k.sValue);
+					else if (k.sKey == "VassalOfTeam") kTeam.eVassalOf = number(k);
+					else if (k.sKey == "RevealMap") kTeam.bRevealMap = number(k) != 0;
+				}
+			});
+			m_kMap.aTeams.push_back(kTeam);
+		}
+
+		void readPlayer()
+		{
+			WbPlayer kPlayer;
+			kPlayer.iLine = m_iLine + 1;
+			forBlock("Player", [&](const std::vector<Token>& aTokens, const std::string&) {
+				for (const Token& k : aTokens)
+				{
+					if (k.sKey == "Team") kPlayer.eTeam = number(k);
+					else if (k.sKey == "LeaderType") kPlayer.bLive = k.sValue != "NONE";
+				}
+			});
+			m_kMap.aPlayers.push_back(kPlayer);
+		}
+
+		void readMapBlock()
+		{
+			forBlock("Map", [&](const std::vector<Token>& aTokens, const std::string&) {
+				for (const Token& k : aTokens)
+				{
+					if (k.sKey == "grid width") m_kMap.iWidth = number(k);
+					else if (k.sKey == "grid height") m_kMap.iHeight = number(k);
+					else if (k.sKey == "wrap X") m_kMap.bWrapX = number(k) != 0;
+					else if (k.sKey == "wrap Y") m_kMap.bWrapY = number(k) != 0;
+				}
+			});
+			if (m_kMap.iWidth <= 0 || m_kMap.iHeight <= 0 || m_kMap.iWidth > 4096 || m_kMap.iHeight > 4096)
+			{
+				fail(m_iLine + 1, "the map's grid width and height must be 1..4096, not " + std::to_string(m_kMap.iWidth) + "x"
+					+ std::to_string(m_kMap.iHeight));
+			}
+		}
+
+		void readUnit(WbPlot& kPlot)
+		{
+			WbUnit kUnit;
+			kUnit.iLine = m_iLine + 1;
+			forBlock("Unit", [&](const std::vector<Token>& aTokens, const std::string&) {
+				for (const Token& k : aTokens)
+				{
+					if (k.sKey == "UnitType") kUnit.sType = k.sValue;
+					else if (k.sKey == "UnitOwner") kUnit.ePlayer = number(k);
+					else if (k.sKey == "PromotionType") kUnit.asPromotions.push_back(k.sValue);
+					else if (k.sKey == "FacingDirection") kUnit.eFacing = number(k);
+				}
+			});
+			if (kUnit.sType.empty())
+			{
+				fail(kUnit.iLine, "a unit without a UnitType");
+			}
+			kPlot.aUnits.push_back(kUnit);
+		}
+
+		void readCity(WbPlot& kPlot)
+		{
+			forBlock("City", [&](const std::vector<Token>& aTokens, const std::string&) {
+				for (const Token& k : aTokens)
+				{
+					if (k.sKey == "CityOwner") kPlot.eCityOwner = number(k);
+				}
+			});
+		}
+
+		void readPlot()
+		{
+			WbPlot kPlot;
+			kPlot.iLine = m_iLine + 1;
+			forBlock(
+				"Plot",
+				[&](const std::vector<Token>& aTokens, const std::string& sLine) {
+					if (sLine.compare(0, 11, "TeamReveal=") == 0)
+					{
+						for (const Token& k : tokens(sLine.substr(11)))
+						{
+							if (!k.sKey.empty())
+							{
+								kPlot.aiTeamReveal.push_back(number({ "TeamReveal", k.sKey, false }));
+							}
+						}
+						return;
+					}
+					for (const Token& k : aTokens)
+					{
+						if (k.sKey == "x") kPlot.iX = number(k);
+						else if (k.sKey == "y") kPlot.iY = number(k);
+						else if (k.sKey == "PlotType") kPlot.ePlotType = number(k);
+						else if (k.sKey == "TerrainType") kPlot.sTerrain = k.sValue;
+						else if (k.sKey == "FeatureType") kPlot.sFeature = k.sValue;
+						else if (k.sKey == "ImprovementType") kPlot.sImprovement = k.sValue;
+						else if (k.sKey == "RouteType") kPlot.sRoute = k.sValue;
+					}
+				},
+				[&](const std::string& sNested) {
+					if (sNested == "Unit") readUnit(kPlot);
+					else if (sNested == "City") readCity(kPlot);
+					else skipBlock(sNested);
+				});
+			if (kPlot.iX < 0 || kPlot.iY < 0 || kPlot.iX >= m_kMap.iWidth || kPlot.iY >= m_kMap.iHeight)
+			{
+				fail(kPlot.iLine, "plot (" + std::to_string(kPlot.iX) + "," + std::to_string(kPlot.iY) + ") is outside the "
+					+ std::to_string(m_kMap.iWidth) + "x" + std::to_string(m_kMap.iHeight) + " map"
+					+ (m_kMap.iWidth == 0 ? " (no BeginMap before the plots)" : ""));
+			}
+			if (kPlot.ePlotType < 0 || kPlot.ePlotType > 3)
+			{
+				fail(kPlot.iLine, "PlotType=" + std::to_string(kPlot.ePlotType) + " must be 0 (peak), 1 (hills), 2 (flat) or 3 (water)");
+			}
+			m_kMap.aPlots.push_back(kPlot);
+		}
+
+		fs::path m_kPath;
+		WbProgress m_fProgress;
+		std::vector<std::string> m_asLines;
+		int m_iLine = 0;
+		WbMap m_kMap;
+	};
+
+	// Resolves a type name; unknown: an error, or with bLenient a warning and -1.
+	int resolve(int iIndex, const std::string& sWhat, const std::string& sName, const WbMap& kMap, int iLine, bool bLenient,
+		std::vector<std::string>* pWarnings)
+	{
+		if (iIndex >= 0)
+		{
+			return iIndex;
+		}
+		const std::string sMessage = kMap.sPath + ":" + std::to_string(iLine) + ": unknown " + sWhat + " '" + sName
+			+ "' (not in the loaded rules; give the mod's folders with --assets)";
+		if (!bLenient)
+		{
+			throw WbError(sMessage);
+		}
+		if (pWarnings)
+		{
+			pWarnings->push_back(sMessage + "; skipped");
+		}
+		return -1;
+	}
+
+	bool none(const std::string& s) { return s.empty() || s == "NONE"; }
+
+	// A unit or city owner that is no player: an error, or with bLenient a warning.
+	void badOwner(const WbMap& kMap, int ePlayer, int iLine, const char* szWhat, bool bLenient, std::vector<std::string>* pWarnings)
+	{
+		const std::string sMessage = kMap.sPath + ":" + std::to_string(iLine) + ": " + szWhat + " owner " + std::to_string(ePlayer)
+			+ " is not a player (the file has " + std::to_string(kMap.aPlayers.size()) + " players; the barbarians are "
+			+ std::to_string(kMap.aPlayers.size()) + ")";
+		if (!bLenient)
+		{
+			throw WbError(sMessage);
+		}
+		if (pWarnings)
+		{
+			pWarnings->push_back(sMessage + "; skipped");
+		}
+	}
+}
+
+int WbMap::teamOfPlayer(int ePlayer) const
+{
+	if (ePlayer >= 0 && ePlayer < static_cast<int>(aPlayers.size()))
+	{
+		return aPlayers[ePlayer].eTeam;
+	}
+	return ePlayer == static_cast<int>(aPlayers.size()) ? barbarianTeam() : -1;
+}
+
+WbMap readWorldBuilder(const fs::path& kPath, WbProgress fProgress)
+{
+	return Reader(kPath, fProgress).read();
+}
+
+VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLenient, std::vector<std::string>* pWarnings,
+	WbProgress fProgress)
+{
+	VisionWorld::State kState;
+	kState.iWidth = kMap.iWidth;
+	kState.iHeight = kMap.iHeight;
+	kState.bWrapX = kMap.bWrapX;
+	kState.bWrapY = kMap.bWrapY;
+	kState.iNumTeams = kMap.numTeams();
+	kState.aPlots.assign(kMap.iWidth * kMap.iHeight, VisionWorld::PlotState());
+	const int eOcean = kRules.findTerrain("TERRAIN_OCEAN");
+	for (VisionWorld::PlotState& kPlot : kState.aPlots)
+	{
+		kPlot.eKind = CV_VISION_PLOT_OCEAN; // a plot the file does not write stays ocean
+		kPlot.eTerrain = eOcean >= 0 ? eOcean : 0;
+	}
+	kState.aiExtraWaterTechs.assign(kState.iNumTeams, 0);
+	kState.aeMaster.assign(kState.iNumTeams, -1);
+	for (int t = 0; t < static_cast<int>(kMap.aTeams.size()); ++t)
+	{
+		const WbTeam& kTeam = kMap.aTeams[t];
+		for (const std::string& sTech : kTeam.asTechs)
+		{
+			const int eTech = resolve(kRules.findTech(sTech), "tech", sTech, kMap, kTeam.iLine, bLenient, pWarnings);
+			kState.aiExtraWaterTechs[t] += (eTech >= 0 && kRules.aTechs[eTech].bExtraWaterSeeFrom) ? 1 : 0;
+		}
+		if (kTeam.eVassalOf >= 0 && kTeam.eVassalOf < kState.iNumTeams)
+		{
+			kState.aeMaster[t] = kTeam.eVassalOf;
+		}
+	}
+	int iNextUnit = 0;
+	for (size_t i = 0; i < kMap.aPlots.size(); ++i)
+	{
+		const WbPlot& kPlot = kMap.aPlots[i];
+		VisionWorld::PlotState& kOut = kState.aPlots[kPlot.iY * kMap.iWidth + kPlot.iX];
+		kOut.eKind = static_cast<CvVisionPlotKind>(kPlot.ePlotType);
+		const int eTerrain = resolve(kRules.findTerrain(kPlot.sTerrain), "terrain", kPlot.sTerrain, kMap, kPlot.iLine, bLenient, pWarnings);
+		kOut.eTerrain = eTerrain >= 0 ? eTerrain : kOut.eTerrain;
+		if (!none(kPlot.sFeature))
+		{
+			kOut.eFeature = resolve(kRules.findFeature(kPlot.sFeature), "feature", kPlot.sFeature, kMap, kPlot.iLine, bLenient, pWarnings);
+		}
+		if (!none(kPlot.sImprovement))
+		{
+			kOut.eImprovement = resolve(kRules.findImprovement(kPlot.sImprovement), "improvement", kPlot.sImprovement, kMap,
+				kPlot.iLine, bLenient, pWarnings);
+		}
+		kOut.eRoute = none(kPlot.sRoute) ? -1 : 0;
+		if (kPlot.eCityOwner >= 0)
+		{
+			const int eTeam = kMap.teamOfPlayer(kPlot.eCityOwner);
+			if (eTeam < 0)
+			{
+				badOwner(kMap, kPlot.eCityOwner, kPlot.iLine, "city", bLenient, pWarnings);
+			}
+			else
+			{
+				kOut.bCity = true;
+				kOut.eOwner = eTeam;
+			}
+		}
+		for (const WbUnit& kUnit : kPlot.aUnits)
+		{
+			const int eType = resolve(kRules.findUnit(kUnit.sType), "unit", kUnit.sType, kMap, kUnit.iLine, bLenient, pWarnings);
+			const int eTeam = kMap.teamOfPlayer(kUnit.ePlayer);
+			if (eTeam < 0)
+			{
+				badOwner(kMap, kUnit.ePlayer, kUnit.iLine, "unit", bLenient, pWarnings);
+				continue;
+			}
+			if (eType < 0)
+			{
+				continue;
+			}
+			VisionWorld::Unit kNew;
+			kNew.eType = eType;
+			kNew.eTeam = eTeam;
+			kNew.iX = kPlot.iX;
+			kNew.iY = kPlot.iY;
+			kNew.eFacing = (kUnit.eFacing >= 0 && kUnit.eFacing < 8) ? kUnit.eFacing : 4;
+			for (const std::string& sPromotion : kUnit.asPromotions)
+			{
+				const int ePromotion = resolve(kRules.findPromotion(sPromotion), "promotion", sPromotion, kMap, kUnit.iLine, bLenient, pWarnings);
+				if (ePromotion >= 0)
+				{
+					kNew.aePromotions.insert(ePromotion);
+				}
+			}
+			kState.kUnits[iNextUnit++] = kNew;
+		}
+		if (fProgress && i % 2000 == 0)
+		{
+			fProgress("placing", static_cast<long>(i), static_cast<long>(kMap.aPlots.size()));
+		}
+	}
+	return VisionWorld(kRules, kState);
+}
+
+MapView viewOf(const WbMap& kMap, const VisionWorld& kWorld, const CvVisionRules& kRules)
+{
+	MapView kView;
+	kView.sTitle = fs::path(kMap.sPath).filename().string();
+	kView.iWidth = kMap.iWidth;
+	kView.iHeight = kMap.iHeight;
+	kView.bWrapX = kMap.bWrapX;
+	kView.bWrapY = kMap.bWrapY;
+	kView.iNumTeams = kMap.numTeams();
+	const PlotGrid& kGrid = kWorld.grid();
+	for (int i = 0; i < kWorld.plotCount(); ++i)
+	{
+		const VisionWorld::PlotState& kState = kWorld.state().aPlots[i];
+		MapView::Plot kPlot;
+		kPlot.eKind = kState.eKind;
+		kPlot.sTerrain = kRules.aTerrains.at(kState.eTerrain).szType;
+		kPlot.sFeature = kState.eFeature < 0 ? "" : kRules.aFeatures.at(kState.eFeature).szType;
+		kPlot.sImprovement = kState.eImprovement < 0 ? "" : kRules.aImprovements.at(kState.eImprovement).szType;
+		kPlot.eOwner = kState.eOwner;
+		kPlot.bCity = kState.bCity;
+		kPlot.iSeeThrough = kGrid.seeThroughLevel(i);
+		for (int t = 0; t < kView.iNumTeams; ++t)
+		{
+			kPlot.aiSeeFrom.push_back(kGrid.seeFromLevel(i, t));
+			kPlot.aiCounts.push_back(kGrid.counts()[t * kWorld.plotCount() + i]);
+			kPlot.abRevealed.push_back(kWorld.memory(t, i).bRevealed ? 1 : 0);
+		}
+		kView.aPlots.push_back(kPlot);
+	}
+	for (const auto& [iId, kUnit] : kWorld.state().kUnits)
+	{
+		MapView::Unit kOut;
+		kOut.sType = kRules.aUnits.at(kUnit.eType).szType;
+		kOut.eTeam = kUnit.eTeam;
+		kOut.iX = kUnit.iX;
+		kOut.iY = kUnit.iY;
+		kOut.iRange = kWorld.unitRange(iId);
+		kOut.aiSees = kWorld.plotsSeenByUnit(iId);
+		kView.aUnits.push_back(kOut);
+	}
+	return kView;
+}
