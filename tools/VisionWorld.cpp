@@ -525,6 +525,34 @@ std::vector<int> VisionWorld::plotsSeenByUnit(int iUnit) const
 	return aiPlots;
 }
 
+std::vector<std::string> VisionWorld::sourcesSeeing(int iPlot, int eTeam) const
+{
+	static const char* const aszKinds[] = { "owned plot", "city seen by its master", "city seen by espionage", "unit", "recon of unit" };
+	std::vector<std::string> asSources;
+	for (const CvVisionSourceKey& kKey : currentKeys())
+	{
+		const std::optional<CvVisionSource> kSource = sourceOf(kKey);
+		if (kKey.eTeam != eTeam || !kSource || kSource->iRange < 0)
+		{
+			continue;
+		}
+		std::vector<int> aiPlots((2 * kSource->iRange + 3) * (2 * kSource->iRange + 3));
+		aiPlots.resize(std::max(0, m_kSetup.engine().seenPlots(m_kGrid, *kSource, aiPlots.data())));
+		if (std::find(aiPlots.begin(), aiPlots.end(), iPlot) == aiPlots.end())
+		{
+			continue;
+		}
+		std::string sWhat = aszKinds[kKey.eKind];
+		if (!isPlotSource(kKey))
+		{
+			sWhat += " " + std::to_string(kKey.iB) + " " + m_kRules.aUnits.at(m_kState.kUnits.at(kKey.iB).eType).szType;
+		}
+		asSources.push_back(sWhat + " at (" + std::to_string(kSource->iX) + "," + std::to_string(kSource->iY) + ") range "
+			+ std::to_string(kSource->iRange));
+	}
+	return asSources;
+}
+
 // --- audit and repair ---------------------------------------------------------------------------
 
 bool VisionWorld::anyCountNegative() const

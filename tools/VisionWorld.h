@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 class VisionWorld
@@ -125,6 +126,8 @@ public:
 	// A unit's own sight: its range, and the plots it reaches (indices; see CvVisionEngine::seenPlots).
 	int unitRange(int iUnit) const;
 	std::vector<int> plotsSeenByUnit(int iUnit) const;
+	// The sources of eTeam whose sight reaches iPlot, described ("unit 3 UNIT_SCOUT at (4,5)").
+	std::vector<std::string> sourcesSeeing(int iPlot, int eTeam) const;
 
 	// --- audit and repair -------------------------------------------------------------------
 	// Every count that differs from what the current sources alone give.
