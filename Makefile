@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all setup configure build test demo bench fuzz clean dll-check dll mod
+.PHONY: all setup configure build test demo bench fuzz clean dll-check dll mod install-python
 
 all: build
 
@@ -51,6 +51,13 @@ dll:
 MOD_DLL = $(or $(DLL),$(wildcard $(DLL_OUT)/CvGameCoreDLL.dll))
 mod:
 	$(PYTHON) tools/make_mod.py $(if $(MOD_DLL),--dll "$(MOD_DLL)") $(MODFLAGS)
+
+# The Python module (build/python/cvvision.so) into the user's site-packages of Debian's
+# /usr/bin/python3, the interpreter Debian's Boost.Python is built for.
+install-python: build
+	@dir=$$(/usr/bin/python3 -c "import site; print(site.getusersitepackages())") && \
+	  mkdir -p "$$dir" && cp $(BUILD)/python/cvvision.so "$$dir/" && \
+	  echo "installed $$dir/cvvision.so: /usr/bin/python3 -c 'import cvvision'"
 
 clean:
 	rm -rf $(BUILD)
