@@ -77,6 +77,29 @@ CVVISION_PROGRESS_AFTER=0 "$CVVISION" counts "$SAMPLE" 2>"$TMP/progress" >/dev/n
 grep -q '^cvvision: reading 0/' "$TMP/progress" && grep -q '^cvvision: placing 0/240' "$TMP/progress" \
 	|| { echo "FAILED: no progress lines:"; cat "$TMP/progress"; FAILED=1; }
 
+# Saved games from ../shared/data (skipped when absent): the stored counts are the game's own.
+SAVES="$HERE/../../shared/data/civ4/saves"
+if [ -d "$SAVES" ]; then
+	expect 0 'audit: 912 of 912 team-plots match, 0 counts differ' audit "$SAVES/churchill-random-roll.CivBeyondSwordSave"
+	expect 0 'audit: 399 of 399 team-plots match, 0 counts differ' audit "$SAVES/survivor-6-wildcard.CivBeyondSwordSave"
+	expect 0 'audit: 3200 of 3200 team-plots match, 0 counts differ' audit "$SAVES/Gandhi-culture-win-t331.CivBeyondSwordSave"
+	expect 0 '"matching": 912' audit "$SAVES/churchill-random-roll.CivBeyondSwordSave" --format json
+	expect 0 'team 0 sees' show "$SAVES/churchill-random-roll.CivBeyondSwordSave" --no-color
+	# Rules that differ from the game's (unit range 2): exit 3, with the plot, the numbers and the sources.
+	mkdir -p "$TMP/Range2/XML"
+	printf '<?xml version="1.0"?>\n<Civ4Defines>\n<Define><DefineName>UNIT_VISIBILITY_RANGE</DefineName><iDefineIntVal>2</iDefineIntVal></Define>\n</Civ4Defines>\n' \
+		>"$TMP/Range2/XML/GlobalDefinesAlt.xml"
+	"$CVVISION" audit "$SAVES/churchill-random-roll.CivBeyondSwordSave" --assets "$TMP/Range2" --assets "$VANILLA" >"$TMP/audit" 2>&1
+	status=$?
+	if [ "$status" -ne 3 ] || ! grep -q '^team 0 (.*) count: stored 0, CvVision 1$' "$TMP/audit" || ! grep -q '^    seen by unit ' "$TMP/audit" \
+		|| ! grep -q '^audit: .* counts differ$' "$TMP/audit"; then
+		echo "FAILED: audit with other rules -> exit $status:"; head -5 "$TMP/audit"; FAILED=1
+	fi
+else
+	echo "skipped the saved-game checks: ../shared/data is absent"
+fi
+expect 2 'audit needs a saved game' audit "$SAMPLE"
+
 # Bad usage (2) and bad input (1).
 expect 2 'counts needs a MAP' counts
 expect 2 'explain needs --to X,Y' explain "$SAMPLE" --from 1,1

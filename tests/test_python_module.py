@@ -111,7 +111,7 @@ def test_vanilla_rules(rules):
     assert rules.terrains[0] == "TERRAIN_GRASS" and "TERRAIN_OCEAN" in rules.terrains
     assert "FEATURE_FOREST" in rules.features
     assert "IMPROVEMENT_FORT" in rules.improvements
-    assert rules.units[:2] == ["UNIT_WARRIOR", "UNIT_SCOUT"]
+    assert rules.units[:2] == ["UNIT_LION", "UNIT_BEAR"]  # the game's own order: saves store indices
     assert "PROMOTION_SENTRY" in rules.promotions
     assert "TECH_OPTICS" in rules.techs
     assert rules.invisible_types == ["INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH"]
@@ -404,9 +404,24 @@ def test_show_and_render(tmp_path, world):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.html", "map.png", "team1.png"]
 
 
-def test_saves_are_not_read_yet():
-    with pytest.raises(NotImplementedError, match="saves: coming with the save reader"):
-        cvvision.World.load_save("game.CivBeyondSwordSave")
+SAVES = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data", "civ4", "saves")
+
+
+def test_a_save_gives_the_counts_the_game_stored():
+    path = os.path.join(SAVES, "churchill-random-roll.CivBeyondSwordSave")
+    if not os.path.exists(path):
+        pytest.skip("../shared/data is absent: " + path)
+    world = cvvision.World.load_save(path)
+    assert (world.width, world.height) == (84, 52)
+    assert world.audit() == []
+    assert len(world.visible_plots(0)) > 0
+
+
+def test_a_damaged_save_is_a_file_error(tmp_path):
+    bad = tmp_path / "bad.CivBeyondSwordSave"
+    bad.write_bytes(b"\x2e\x01\x00\x00" + b"\x00" * 10)
+    with pytest.raises(cvvision.FileError, match="bad.CivBeyondSwordSave"):
+        cvvision.World.load_save(str(bad))
 
 
 # --- maps --------------------------------------------------------------------------------------

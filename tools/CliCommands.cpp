@@ -6,6 +6,7 @@
 #include "ReferenceVision.h"
 #include "Render.h"
 #include "RulesLoader.h"
+#include "SaveAudit.h"
 #include "VisionSetup.h"
 #include "WbReader.h"
 
@@ -172,16 +173,44 @@ namespace
 		return loadVisionRules(aAssets);
 	}
 
-	// A map and the world of its sight sources.
+	// A map (or a saved game) and the world of its sight sources.
 	struct LoadedMap
 	{
 		LoadedRules kLoaded;
-		WbMap kMap;
+		WbMap kMap; // for a save: its size, wrap and team count only
+		std::optional<SaveGame> kSave;
 		std::optional<VisionWorld> kWorld;
+
+		MapView view() const
+		{
+			return kSave ? viewOfSave(*kSave, *kWorld, kLoaded.kRules) : viewOf(kMap, *kWorld, kLoaded.kRules);
+		}
 	};
+
+	bool isSave(const fs::path& kPath)
+	{
+		return kPath.extension() == ".CivBeyondSwordSave" || kPath.extension() == ".CivWarlordsSave" || kPath.extension() == ".Civ4SavedGame";
+	}
+
+	LoadedMap loadSave(const CliOptions& kOptions)
+	{
+		LoadedMap kOut;
+		kOut.kLoaded = rulesFor(kOptions);
+		kOut.kSave = readSave(kOptions.kMap);
+		kOut.kMap.sPath = kOut.kSave->sPath;
+		kOut.kMap.iWidth = kOut.kSave->iWidth;
+		kOut.kMap.iHeight = kOut.kSave->iHeight;
+		kOut.kMap.aTeams.resize(kOut.kSave->iMaxTeams - 1);
+		kOut.kWorld.emplace(buildSaveWorld(*kOut.kSave, kOut.kLoaded.kRules));
+		return kOut;
+	}
 
 	LoadedMap loadMap(const CliOptions& kOptions)
 	{
+		if (isSave(kOptions.kMap))
+		{
+			return loadSave(kOptions);
+		}
 		LoadedMap kOut;
 		kOut.kLoaded = rulesFor(kOptions);
 		kOut.kMap = readWorldBuilder(kOptions.kMap, &progress);
@@ -302,7 +331,7 @@ int runShow(const CliOptions& kOptions)
 	RenderOptions kRender;
 	kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
 	kRender.bColor = kOptions.bColor;
-	std::fputs(renderText(viewOf(kLoaded.kMap, *kLoaded.kWorld, kLoaded.kLoaded.kRules), kRender).c_str(), stdout);
+	std::fputs(renderText(kLoaded.view(), kRender).c_str(), stdout);
 	return 0;
 }
 
@@ -315,7 +344,7 @@ int runRender(const CliOptions& kOptions)
 	const LoadedMap kLoaded = loadMap(kOptions);
 	RenderOptions kRender;
 	kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
-	const MapView kView = viewOf(kLoaded.kMap, *kLoaded.kWorld, kLoaded.kLoaded.kRules);
+	const MapView kView = kLoaded.view();
 	if (!kOptions.kPng.empty())
 	{
 		writePng(kView, kRender, kOptions.kPng.string());
@@ -403,6 +432,49 @@ int runBench(const CliOptions&)
 		std::fflush(stdout);
 	}
 	return 0;
+}
+
+int runAudit(const CliOptions& kOptions)
+{
+	if (!isSave(kOptions.kMap))
+	{
+		throw std::invalid_argument("audit needs a saved game (.CivBeyondSwordSave), not " + kOptions.kMap.string());
+	}
+	const LoadedMap kLoaded = loadSave(kOptions);
+	const SaveAuditResult kResult = auditSave(*kLoaded.kSave, *kLoaded.kWorld, kLoaded.kLoaded.kRules);
+	const bool bJson = kOptions.sFormat == "json";
+	std::string sOut = bJson ? "{\"save\": " + jsonString(kLoaded.kSave->sPath) + ", \"differences\": [" : "";
+	for (size_t i = 0; i < kResult.aDifferences.size(); ++i)
+	{
+		const SaveDifference& k = kResult.aDifferences[i];
+		const std::string sCount = k.eInvisible < 0 ? "count" : kLoaded.kLoaded.kRules.aszInvisibleTypes.at(k.eInvisible) + " count";
+		if (bJson)
+		{
+			std::string sSources;
+			for (size_t j = 0; j < k.asSources.size(); ++j)
+			{
+				sSources += (j ? ", " : "") + jsonString(k.asSources[j]);
+			}
+			sOut += std::string(i ? ",\n  " : "\n  ") + "{\"team\": " + std::to_string(k.eTeam) + ", \"x\": " + std::to_string(k.iX)
+				+ ", \"y\": " + std::to_string(k.iY) + ", \"invisible\": " + std::to_string(k.eInvisible) + ", \"stored\": "
+				+ std::to_string(k.iStored) + ", \"expected\": " + std::to_string(k.iExpected) + ", \"sources\": [" + sSources + "]}";
+			continue;
+		}
+		sOut += "team " + std::to_string(k.eTeam) + " (" + std::to_string(k.iX) + "," + std::to_string(k.iY) + ") " + sCount + ": stored "
+			+ std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected) + "\n";
+		for (const std::string& sSource : k.asSources)
+		{
+			sOut += "    seen by " + sSource + "\n";
+		}
+	}
+	char szSummary[256];
+	std::snprintf(szSummary, sizeof(szSummary), "%ld of %ld team-plots match, %zu counts differ", kResult.lMatching,
+		kResult.lTeamPlots, kResult.aDifferences.size());
+	sOut += bJson ? "\n], \"team_plots\": " + std::to_string(kResult.lTeamPlots) + ", \"matching\": " + std::to_string(kResult.lMatching)
+			+ ", \"summary\": " + jsonString(szSummary) + "}\n"
+				  : std::string("audit: ") + szSummary + "\n";
+	std::fputs(sOut.c_str(), stdout);
+	return kResult.aDifferences.empty() ? 0 : 3;
 }
 
 fs::path sampleMap()

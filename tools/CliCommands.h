@@ -13,7 +13,7 @@ struct CliOptions
 	std::vector<std::filesystem::path> aAssets; // empty: the project's Assets/ over its vanilla XML
 	std::filesystem::path kMap;
 	std::optional<int> eTeam;
-	std::string sFormat = "tsv";        // counts: tsv or json
+	std::string sFormat = "tsv";        // counts: tsv or json; audit: text or json
 	bool bJson = false;                 // rules
 	bool bLenient = false;
 	bool bColor = false;                // show: ANSI colour (cvvision.cpp sets it from isatty)
@@ -31,6 +31,8 @@ int runShow(const CliOptions& kOptions);
 int runRender(const CliOptions& kOptions);
 int runExplain(const CliOptions& kOptions);
 int runBench(const CliOptions& kOptions);
+// Exit 0 when every stored count matches CvVision's, 3 when some differ.
+int runAudit(const CliOptions& kOptions);
 int runDemo(const CliOptions& kOptions);
 
 // The project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave).

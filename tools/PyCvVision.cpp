@@ -20,6 +20,7 @@
 #include "Explain.h"
 #include "Render.h"
 #include "RulesLoader.h"
+#include "SaveAudit.h"
 #include "VisionSetup.h"
 #include "VisionWorld.h"
 #include "WbReader.h"
@@ -68,13 +69,6 @@ namespace
 	void toIndexError(const std::out_of_range& kError) { PyErr_SetString(PyExc_IndexError, kError.what()); }
 
 	[[noreturn]] void badArgument(const std::string& sMessage) { throw std::invalid_argument(sMessage); }
-
-	[[noreturn]] void raisePython(PyObject* pType, const std::string& sMessage)
-	{
-		PyErr_SetString(pType, sMessage.c_str());
-		bp::throw_error_already_set();
-		throw std::logic_error("unreachable"); // throw_error_already_set always throws
-	}
 
 	// A str, if the object is one.
 	std::optional<std::string> textOf(const bp::object& kValue)
@@ -597,11 +591,24 @@ namespace
 		return pOut;
 	}
 
-	WorldPtr worldLoadSave(const bp::object&, const bp::object&)
+	WorldPtr worldLoadSave(const bp::object& kPath, const bp::object& kRules)
 	{
-		// SAVES: the place for the save reader (tools/SaveReader.h: readSave -> SaveGame, and
-		// tools/SaveAudit.h: buildSaveWorld). Not wired in yet.
-		raisePython(PyExc_NotImplementedError, "saves: coming with the save reader");
+		const std::string sPath = pathOf(kPath, "load_save: the save");
+		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
+		const SaveGame kSave = readSave(sPath);
+		pOut->pWorld = std::make_unique<VisionWorld>(buildSaveWorld(kSave, pOut->rules()));
+		pOut->sPath = sPath;
+		for (int t = 0; t < static_cast<int>(kSave.aTeams.size()); ++t)
+		{
+			for (size_t e = 0; e < kSave.aTeams[t].abHasTech.size(); ++e)
+			{
+				if (kSave.aTeams[t].abHasTech[e])
+				{
+					pOut->kTechs.insert({ t, static_cast<int>(e) });
+				}
+			}
+		}
+		return pOut;
 	}
 
 	int worldWidth(const PyWorld& w) { return w.width(); }
@@ -1070,6 +1077,7 @@ BOOST_PYTHON_MODULE(cvvision)
 	bp::register_exception_translator<std::out_of_range>(&toIndexError);
 	bp::register_exception_translator<RulesError>(&toFileError<RulesError>);
 	bp::register_exception_translator<WbError>(&toFileError<WbError>);
+	bp::register_exception_translator<SaveError>(&toFileError<SaveError>);
 	bp::register_exception_translator<OutputFileError>(&toFileError<OutputFileError>);
 
 	// --- Rules ----------------------------------------------------------------------------------
@@ -1142,8 +1150,9 @@ BOOST_PYTHON_MODULE(cvvision)
 		.staticmethod("load_map")
 		.def("load_save", &worldLoadSave, (bp::arg("path"), bp::arg("rules") = bp::object()),
 			"World.load_save(path, rules=None) -> World\n\n"
-			"A saved game (.CivBeyondSwordSave). Not available yet: raises NotImplementedError until the save reader\n"
-			"is wired in.")
+			"A saved game of unmodified BTS 3.19 (.CivBeyondSwordSave): its plots, units, cities, techs, vassals and\n"
+			"espionage as sight sources. Saves store type indices, so the rules must list the types in the game's\n"
+			"order (the bundled vanilla XML does). cvvision.FileError for a damaged or modded save.")
 		.staticmethod("load_save")
 		.add_property("width", &worldWidth, "The map's width in plots.")
 		.add_property("height", &worldHeight, "The map's height in plots.")

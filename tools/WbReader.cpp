@@ -420,15 +420,15 @@ VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLen
 	return VisionWorld(kRules, kState);
 }
 
-MapView viewOf(const WbMap& kMap, const VisionWorld& kWorld, const CvVisionRules& kRules)
+MapView viewOfWorld(const VisionWorld& kWorld, const CvVisionRules& kRules, const std::string& sTitle)
 {
 	MapView kView;
-	kView.sTitle = fs::path(kMap.sPath).filename().string();
-	kView.iWidth = kMap.iWidth;
-	kView.iHeight = kMap.iHeight;
-	kView.bWrapX = kMap.bWrapX;
-	kView.bWrapY = kMap.bWrapY;
-	kView.iNumTeams = kMap.numTeams();
+	kView.sTitle = sTitle;
+	kView.iWidth = kWorld.state().iWidth;
+	kView.iHeight = kWorld.state().iHeight;
+	kView.bWrapX = kWorld.state().bWrapX;
+	kView.bWrapY = kWorld.state().bWrapY;
+	kView.iNumTeams = kWorld.state().iNumTeams;
 	const PlotGrid& kGrid = kWorld.grid();
 	for (int i = 0; i < kWorld.plotCount(); ++i)
 	{
@@ -461,4 +461,9 @@ MapView viewOf(const WbMap& kMap, const VisionWorld& kWorld, const CvVisionRules
 		kView.aUnits.push_back(kOut);
 	}
 	return kView;
+}
+
+MapView viewOf(const WbMap& kMap, const VisionWorld& kWorld, const CvVisionRules& kRules)
+{
+	return viewOfWorld(kWorld, kRules, fs::path(kMap.sPath).filename().string());
 }

@@ -89,5 +89,6 @@ WbMap readWorldBuilder(const std::filesystem::path& kPath, WbProgress fProgress 
 VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLenient, std::vector<std::string>* pWarnings,
 	WbProgress fProgress = nullptr);
 
-// The world as the renderers draw it.
+// The world as the renderers draw it (revealed: the world's own memory).
+MapView viewOfWorld(const VisionWorld& kWorld, const CvVisionRules& kRules, const std::string& sTitle);
 MapView viewOf(const WbMap& kMap, const VisionWorld& kWorld, const CvVisionRules& kRules);

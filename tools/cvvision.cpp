@@ -24,9 +24,14 @@ namespace
 		"  show MAP             the map in the terminal: what the team sees, has seen, does not know\n"
 		"  render MAP           the same as a PNG picture (--png FILE) or an HTML page (--html FILE)\n"
 		"  explain MAP          why --to is or is not visible from --from\n"
+		"  audit SAVE           recompute a saved game's visibility counts and compare them with the\n"
+		"                       stored ones (exit 3 when they differ)\n"
 		"  bench                the engine against the reference recursion, on this machine\n"
 		"\n"
-		"MAP is a WorldBuilder save (.CivBeyondSwordWBSave or .Civ4WorldBuilderSave).\n"
+		"MAP is a WorldBuilder save (.CivBeyondSwordWBSave or .Civ4WorldBuilderSave) or, for show,\n"
+		"render and counts, a saved game of unmodified BTS 3.19 (.CivBeyondSwordSave). A save stores\n"
+		"type indices: give --assets the game's own XML folders (the bundled vanilla XML follows the\n"
+		"game's order).\n"
 		"\n"
 		"options:\n"
 		"  -h, --help           this help (also after a command)\n"
@@ -34,7 +39,7 @@ namespace
 		"                       the mod, then Beyond the Sword, then the base game. Default: this\n"
 		"                       project's Assets/ over its own vanilla-valued XML\n"
 		"  --team T             the team to show, render or explain for (default 0); counts: only T\n"
-		"  --format tsv|json    counts: the output format (default tsv)\n"
+		"  --format tsv|json    counts: the output format (default tsv); audit: text|json\n"
 		"  --json               rules: JSON instead of text\n"
 		"  --lenient            unknown names in the map are warnings, and what they name is skipped\n"
 		"  --png FILE, --html FILE        render: where to write\n"
@@ -43,7 +48,8 @@ namespace
 		"  --color, --no-color  show: force ANSI colour on or off (default: on for a terminal)\n"
 		"  --out DIR            demo: where to write the picture and the page\n"
 		"\n"
-		"exit status: 0 success, 1 bad input (the message names the file and line), 2 bad usage\n";
+		"exit status: 0 success, 1 bad input (the message names the file and line), 2 bad usage,\n"
+		"             3 (audit) the stored counts differ from CvVision's\n";
 
 	// Which options each command takes.
 	const std::map<std::string, std::string> OPTIONS_OF = {
@@ -54,8 +60,9 @@ namespace
 		{ "render", "--assets --team --lenient --png --html" },
 		{ "explain", "--assets --team --lenient --from --to --range" },
 		{ "bench", "" },
+		{ "audit", "--assets --format" },
 	};
-	const std::string NEEDS_MAP = " counts show render explain ";
+	const std::string NEEDS_MAP = " counts show render explain audit ";
 
 	class UsageError : public std::runtime_error
 	{
@@ -128,9 +135,10 @@ namespace
 			else if (sArg == "--out") kOptions.kDemoOut = sValue;
 			else if (sArg == "--format")
 			{
-				if (sValue != "tsv" && sValue != "json")
+				const bool bAudit = sCommand == "audit";
+				if (bAudit ? (sValue != "text" && sValue != "json") : (sValue != "tsv" && sValue != "json"))
 				{
-					throw UsageError("--format is tsv or json, not '" + sValue + "'");
+					throw UsageError(std::string("--format is ") + (bAudit ? "text" : "tsv") + " or json, not '" + sValue + "'");
 				}
 				kOptions.sFormat = sValue;
 			}
@@ -150,6 +158,7 @@ namespace
 		if (sCommand == "show") return runShow(kOptions);
 		if (sCommand == "render") return runRender(kOptions);
 		if (sCommand == "explain") return runExplain(kOptions);
+		if (sCommand == "audit") return runAudit(kOptions);
 		return runBench(kOptions);
 	}
 }
