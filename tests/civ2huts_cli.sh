@@ -38,4 +38,11 @@ done
 "$BIN" seed --hut 22,0 --width 40 --height 50 | grep -q "^  site 22,0$"; check $? 0 "seed with --width/--height lists sites"
 "$BIN" seed --hut 11,0 --editor-coords --width 40 --height 50 | grep -q "implies seed mod 32 = 23"; check $? 0 "--editor-coords"
 "$BIN" show "$SAV" >/dev/null; check $? 0 "show exits 0"
+PNG=/tmp/civ2huts_cli_$$.png
+"$BIN" show "$SAV" --png "$PNG" | grep -q "^wrote $PNG$"; check $? 0 "show --png writes the picture"
+[ "$(head -c 8 "$PNG" | od -An -tx1 | tr -d ' ')" = "89504e470d0a1a0a" ]; check $? 0 "the picture is a PNG"
+rm -f "$PNG"
+"$BIN" show "$SAV" --png /nonexistent/dir/x.png >/dev/null 2>&1; check $? 1 "unwritable --png exits 1"
+[ ! -e /nonexistent/dir/x.png.part ]; check $? 0 "nothing half-written"
+"$BIN" show "$SAV" --png >/dev/null 2>&1; check $? 2 "--png without a FILE exits 2"
 exit $fail

@@ -3,7 +3,12 @@
 // 2 bad usage.
 #include "Civ2Huts.h"
 
+#include <png.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -21,7 +26,7 @@ const char* kHelp =
     "usage: civ2huts list FILE [--format text|json] [--editor-coords]\n"
     "       civ2huts seed --hut X,Y [--hut X,Y]... [--special X,Y,KIND]...\n"
     "                     [--map FILE | --width W --height H] [--editor-coords]\n"
-    "       civ2huts show FILE\n"
+    "       civ2huts show FILE [--png OUT]\n"
     "       civ2huts --help\n"
     "\n"
     "FILE is a .MP map or a .SAV/.SCN save (Classic, Fantastic Worlds, Multiplayer Gold;\n"
@@ -33,7 +38,8 @@ const char* kHelp =
     "list: hut sites (formula + land) present (owner none) or taken, and specials.\n"
     "seed: seeds (mod 64; huts only depend on seed mod 32) consistent with the observations,\n"
     "      and with a map size the hut sites they imply.\n"
-    "show: terminal map (@ hut present, x taken, * special, . ocean, land letters).\n"
+    "show: terminal map (@ hut present, x taken, * special, . ocean, land letters); --png OUT also\n"
+    "      writes it as a picture (huts yellow, taken grey, specials red).\n"
     "Exit codes: 0 ok, 1 bad input, 2 bad usage.\n";
 
 int toInt(const std::string& s, const std::string& what) {
@@ -254,10 +260,59 @@ int cmdSeed(const std::vector<std::string>& a) {
     return 0;
 }
 
+// The map as a picture: each tile a 8x4 block at its doubled-x place, terrain colours, huts
+// (present yellow, taken grey) and specials (red) marked. Written to a temporary file, renamed.
+void writeMapPng(const Civ2Map& m, const std::string& path) {
+    const int kW = m.w2 * 4, kH = m.h * 4;
+    std::vector<uint8_t> px(size_t(kW) * size_t(kH) * 3, 0);
+    auto fill = [&](int x0, int y0, int w, int h, uint8_t r, uint8_t g, uint8_t b) {
+        for (int y = y0; y < y0 + h && y < kH; ++y)
+            for (int x = x0; x < x0 + w && x < kW; ++x) {
+                uint8_t* p = &px[(size_t(y) * size_t(kW) + size_t(x)) * 3];
+                p[0] = r; p[1] = g; p[2] = b;
+            }
+    };
+    static const uint8_t kColour[11][3] = { {222, 200, 120}, {180, 190, 90}, {90, 170, 70}, {40, 110, 40},
+        {150, 140, 80}, {130, 110, 90}, {200, 200, 190}, {240, 240, 250}, {90, 120, 90}, {60, 130, 60}, {30, 70, 160} };
+    for (int y = 0; y < m.h; ++y)
+        for (int x = y & 1; x < m.w2; x += 2) {
+            const int t = m.at(x, y).terrain();
+            const uint8_t* c = kColour[t <= 10 ? t : 10];
+            fill(x * 4, y * 4, 8, 4, c[0], c[1], c[2]);
+        }
+    if (!m.seedIsRandom()) {
+        for (const auto& s : predictSpecials(m)) fill(s.x * 4 + 2, s.y * 4 + 1, 4, 2, 220, 40, 40);
+        for (const auto& h : predictHuts(m))
+            h.present ? fill(h.x * 4 + 2, h.y * 4 + 1, 4, 2, 250, 220, 40) : fill(h.x * 4 + 2, h.y * 4 + 1, 4, 2, 120, 120, 120);
+    }
+    png_image image;
+    std::memset(&image, 0, sizeof(image));
+    image.version = PNG_IMAGE_VERSION;
+    image.width = png_uint_32(kW);
+    image.height = png_uint_32(kH);
+    image.format = PNG_FORMAT_RGB;
+    const std::string temp = path + ".part";
+    if (!png_image_write_to_file(&image, temp.c_str(), 0, px.data(), 0, nullptr)) {
+        const std::string why = image.message;
+        png_image_free(&image);
+        std::remove(temp.c_str());
+        throw std::runtime_error("cannot write the PNG " + path + ": " + why);
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        std::remove(temp.c_str());
+        throw std::runtime_error("cannot write the PNG " + path);
+    }
+}
+
 int cmdShow(const std::vector<std::string>& a) {
-    std::string file;
-    for (const auto& s : a) {
-        if (s == "--png") throw Usage("--png is not implemented in this build");
+    std::string file, png;
+    for (size_t i = 0; i < a.size(); ++i) {
+        const std::string& s = a[i];
+        if (s == "--png") {
+            if (i + 1 >= a.size()) throw Usage("--png needs a FILE");
+            png = a[++i];
+            continue;
+        }
         if (!s.empty() && s[0] == '-') throw Usage("unknown option " + s);
         if (!file.empty()) throw Usage("show takes one FILE");
         file = s;
@@ -279,6 +334,10 @@ int cmdShow(const std::vector<std::string>& a) {
         for (const auto& h : predictHuts(m)) rows[size_t(h.y)][size_t(h.x)] = h.present ? '@' : 'x';
     }
     for (const auto& r : rows) std::cout << r << "\n";
+    if (!png.empty()) {
+        writeMapPng(m, png);
+        std::cout << "wrote " << png << "\n";
+    }
     std::cout << "legend: @ hut present, x hut taken, * special, . ocean, d desert, p plains, "
                  "g grassland, f forest, h hills, m mountains, t tundra, a glacier, s swamp, j jungle\n";
     return 0;
