@@ -650,20 +650,25 @@ namespace
 		}
 	}
 
+	// A team of the world, or -1 for None (and for -1 itself when bMinusOneIsNone).
+	int teamOrNone(const PyWorld& w, const bp::object& kTeam, const std::string& sWhat, bool bMinusOneIsNone)
+	{
+		if (kTeam.is_none())
+		{
+			return -1;
+		}
+		const std::optional<int> kNumber = intOf(kTeam);
+		if (!kNumber)
+		{
+			badArgument(sWhat + " must be a team number or None");
+		}
+		return (bMinusOneIsNone && *kNumber == -1) ? -1 : w.team(*kNumber);
+	}
+
 	void worldSetOwner(PyWorld& w, int iX, int iY, const bp::object& kTeam)
 	{
 		const int iPlot = w.plot(iX, iY);
-		int eTeam = -1;
-		if (!kTeam.is_none())
-		{
-			const std::optional<int> kNumber = intOf(kTeam);
-			if (!kNumber)
-			{
-				badArgument("team must be a team number or None");
-			}
-			eTeam = *kNumber == -1 ? -1 : w.team(*kNumber);
-		}
-		w.pWorld->setOwner(iPlot, eTeam);
+		w.pWorld->setOwner(iPlot, teamOrNone(w, kTeam, "team", true));
 	}
 
 	void worldSetCity(PyWorld& w, int iX, int iY, bool bCity) { w.pWorld->setCity(w.plot(iX, iY), bCity); }
@@ -761,19 +766,10 @@ namespace
 	void worldSetMaster(PyWorld& w, int eVassal, const bp::object& kMaster)
 	{
 		w.team(eVassal);
-		int eMaster = -1;
-		if (!kMaster.is_none())
+		const int eMaster = teamOrNone(w, kMaster, "master", true);
+		if (eMaster == eVassal)
 		{
-			const std::optional<int> kNumber = intOf(kMaster);
-			if (!kNumber)
-			{
-				badArgument("master must be a team number or None");
-			}
-			eMaster = *kNumber == -1 ? -1 : w.team(*kNumber);
-			if (eMaster == eVassal)
-			{
-				badArgument("team " + std::to_string(eVassal) + " cannot be its own master");
-			}
+			badArgument("team " + std::to_string(eVassal) + " cannot be its own master");
 		}
 		w.pWorld->setMaster(eVassal, eMaster);
 	}
@@ -882,16 +878,7 @@ namespace
 
 	bp::list worldCounts(const PyWorld& w, const bp::object& kTeam)
 	{
-		int eOnly = -1;
-		if (!kTeam.is_none())
-		{
-			const std::optional<int> kNumber = intOf(kTeam);
-			if (!kNumber)
-			{
-				badArgument("team must be a team number or None");
-			}
-			eOnly = w.team(*kNumber);
-		}
+		const int eOnly = teamOrNone(w, kTeam, "team", false);
 		std::vector<std::tuple<int, int, int, int>> aRows;
 		const std::vector<int>& aiCounts = w.pWorld->grid().counts();
 		const int iPlots = w.pWorld->plotCount();
