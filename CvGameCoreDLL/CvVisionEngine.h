@@ -47,8 +47,9 @@ struct CvVisionSource
 	const int* paeSeeInvisible;   // the unit's SeeInvisible types; none means NO_INVISIBLE once
 	int iNumSeeInvisible;
 
-	CvVisionSource()
-		: iX(0), iY(0), eTeam(0), iRange(0), bAerial(false), eFacing(CV_VISION_NO_DIRECTION)
+	CvVisionSource(int iXIn = 0, int iYIn = 0, int eTeamIn = 0, int iRangeIn = 0, bool bAerialIn = false,
+		int eFacingIn = CV_VISION_NO_DIRECTION)
+		: iX(iXIn), iY(iYIn), eTeam(eTeamIn), iRange(iRangeIn), bAerial(bAerialIn), eFacing(eFacingIn)
 		, paeSeeInvisible(0), iNumSeeInvisible(0)
 	{
 	}

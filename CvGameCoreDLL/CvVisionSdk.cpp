@@ -476,13 +476,7 @@ int CvVisionSdk::resightRadius()
 int CvVisionSdk::seenPlots(int iX, int iY, TeamTypes eTeam, int iRange, bool bAerial, DirectionTypes eFacing,
 	int* paiPlots)
 {
-	CvVisionSource kSource;
-	kSource.iX = iX;
-	kSource.iY = iY;
-	kSource.eTeam = eTeam;
-	kSource.iRange = iRange;
-	kSource.bAerial = bAerial;
-	kSource.eFacing = eFacing;
+	const CvVisionSource kSource(iX, iY, eTeam, iRange, bAerial, eFacing);
 	return engine().seenPlots(SdkMap(GC.getMapINLINE()), kSource, paiPlots);
 }
 

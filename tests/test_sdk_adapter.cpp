@@ -159,12 +159,7 @@ namespace
 		static void addSource(const VisionSetup& kSetup, PlotGrid& kGrid, int iX, int iY, int eTeam, int iRange,
 			const CvUnit* pUnit, bool bAerial)
 		{
-			CvVisionSource kSource;
-			kSource.iX = iX;
-			kSource.iY = iY;
-			kSource.eTeam = eTeam;
-			kSource.iRange = iRange;
-			kSource.bAerial = bAerial;
+			CvVisionSource kSource(iX, iY, eTeam, iRange, bAerial);
 			std::vector<int> aeSee;
 			if (pUnit != nullptr)
 			{
