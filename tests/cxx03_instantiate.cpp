@@ -1,6 +1,7 @@
 // Compiled with -std=c++98 -pedantic-errors (and by i686-w64-mingw32-g++) in `make test`: it makes
 // the compiler instantiate every engine template, which a syntax check of the headers alone
 // would not. Nothing here runs.
+#include "CvFov.h"
 #include "CvVisionEngine.h"
 #include "CvVisionLedger.h"
 
@@ -14,6 +15,15 @@ namespace
 		bool isWrapY() const { return false; }
 		int seeThroughLevel(int) const { return 1; }
 		int seeFromLevel(int, int) const { return 1; }
+	};
+
+	struct OpaqueGrid
+	{
+		int getGridWidth() const { return 4; }
+		int getGridHeight() const { return 3; }
+		bool isWrapX() const { return true; }
+		bool isWrapY() const { return false; }
+		bool isOpaque(int iPlot) const { return iPlot == 5; }
 	};
 
 	struct CountingSink
@@ -41,4 +51,16 @@ int cvVisionInstantiateForCxx03Check()
 	kLedger.forEachCount(kSink);
 	kLedger.remove(kKey, kSink);
 	return iSeen + kSink.iTotal + (kEngine.canSeePlot(kMap, 0, 0, 2, 2, 0, 1, CV_VISION_NO_DIRECTION) ? 1 : 0);
+}
+
+int cvFovInstantiateForCxx03Check()
+{
+	CvFovTable kTable;
+	kTable.build(3, CV_FOV_SYMMETRIC, CV_FOV_EUCLIDEAN);
+	OpaqueGrid kGrid;
+	CvFovVisibleSet kSet(12);
+	kSet.begin();
+	const CvFovResult eInterior = kTable.compute(kGrid, 1, 1, 1, kSet); // may walk the interior
+	const CvFovResult eEdge = kTable.compute(kGrid, 0, 0, 3, kSet);     // wraps and edges
+	return kSet.size() + (int)eInterior + (int)eEdge;
 }

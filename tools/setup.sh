@@ -9,6 +9,7 @@ packages=(
   libtinyxml2-dev libboost-python-dev python3-dev python3-pytest chromium
   zlib1g-dev libpng-dev
   g++-mingw-w64-i686
+  libtcod-dev
 )
 
 missing=()
