@@ -28,6 +28,10 @@ namespace
 			"after a save is loaded: 0 nothing (BTS), 1 audit the visibility counts, 2 audit and repair them" },
 		{ "CVVISION_LEDGER", 0, 0, 1,
 			"1: in the game each source takes back exactly what it added (needs onGameLoaded and onGameStart from Python)" },
+		{ "CVVISION_PATH_UNKNOWN_PLOTS", 0, 0, 1,
+			"the pathfinder on plots its team never saw: 0 they cost the average land move, 1 they are avoided" },
+		{ "CVVISION_PATH_CLOSED_BORDERS", 1, 0, 1,
+			"1: the pathfinder keeps out of territory its team may not enter (no open borders, no war), as BTS; 0 borders are ignored" },
 	};
 
 	template <class Rule>
@@ -70,6 +74,10 @@ CvVisionRules::CvVisionRules()
 	, iPlotVisibilityRange(1)
 	, iUnitVisibilityRange(1)
 	, iReconVisibilityRange(5)
+	, iMoveDenominator(60)
+	, iHillsExtraMovement(1)
+	, bPathAvoidUnknown(false)
+	, bPathClosedBorders(true)
 {
 }
 
@@ -79,6 +87,7 @@ int CvVisionRules::findTech(const std::string& szType) const { return findByType
 int CvVisionRules::findImprovement(const std::string& szType) const { return findByType(aImprovements, szType); }
 int CvVisionRules::findPromotion(const std::string& szType) const { return findByType(aPromotions, szType); }
 int CvVisionRules::findUnit(const std::string& szType) const { return findByType(aUnits, szType); }
+int CvVisionRules::findRoute(const std::string& szType) const { return findByType(aRoutes, szType); }
 
 int CvVisionRules::findInvisibleType(const std::string& szType) const
 {
@@ -106,6 +115,8 @@ int CvVisionRules::knob(CvVisionKnob eKnob) const
 	case CV_VISION_KNOB_MAX_SIGHT_RANGE: return iMaxSightRange;
 	case CV_VISION_KNOB_AUDIT_ON_LOAD: return iAuditOnLoad;
 	case CV_VISION_KNOB_LEDGER: return bLedger ? 1 : 0;
+	case CV_VISION_KNOB_PATH_UNKNOWN_PLOTS: return bPathAvoidUnknown ? 1 : 0;
+	case CV_VISION_KNOB_PATH_CLOSED_BORDERS: return bPathClosedBorders ? 1 : 0;
 	default: return 0;
 	}
 }
@@ -124,6 +135,8 @@ void CvVisionRules::setKnob(CvVisionKnob eKnob, int iValue)
 	case CV_VISION_KNOB_MAX_SIGHT_RANGE: iMaxSightRange = iValue; break;
 	case CV_VISION_KNOB_AUDIT_ON_LOAD: iAuditOnLoad = iValue; break;
 	case CV_VISION_KNOB_LEDGER: bLedger = iValue != 0; break;
+	case CV_VISION_KNOB_PATH_UNKNOWN_PLOTS: bPathAvoidUnknown = iValue != 0; break;
+	case CV_VISION_KNOB_PATH_CLOSED_BORDERS: bPathClosedBorders = iValue != 0; break;
 	default: break;
 	}
 }

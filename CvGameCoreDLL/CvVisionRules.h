@@ -86,24 +86,40 @@ private:
 };
 
 // What vision needs of each info type. Indices follow file order, as in the game.
+// Movement fields (iMovement, bImpassable, iMoves) are what the pathfinder reads
+// (CvPathfinder.h); they follow the game's XML tags of the same names.
 struct CvVisionTerrainRule
 {
 	std::string szType;
 	int iSeeFrom;
 	int iSeeThrough;
 	bool bWater;
+	int iMovement;     // movement points to enter (BTS: 1 for every terrain)
+	bool bImpassable;  // (BTS: none; peaks are impassable by their plot type)
 };
 
 struct CvVisionFeatureRule
 {
 	std::string szType;
 	int iSeeThrough; // the see-through change the feature adds
+	int iMovement;   // replaces the terrain's (BTS: forest, jungle, oasis, fallout 2; others 1)
+	bool bImpassable; // (BTS: ice)
 };
 
 struct CvVisionTechRule
 {
 	std::string szType;
 	bool bExtraWaterSeeFrom;
+};
+
+// A route type (Misc/CIV4RouteInfos.xml): what a step along it costs, in 1/MOVE_DENOMINATOR
+// moves. It helps only when both plots of the step have a route.
+struct CvVisionRouteRule
+{
+	std::string szType;
+	int iMovement;      // BTS road 30, railroad 20
+	int iFlatMovement;  // times the unit's base moves (BTS road 30, railroad 6)
+	std::vector<std::pair<int, int> > aTechMovementChanges; // (tech index, change): road -10 with Engineering
 };
 
 // The mod's own rule for an improvement type (BTS has none): a watchtower or a fort that lifts
@@ -139,10 +155,11 @@ struct CvVisionUnitRule
 	bool bLineOfSight;
 	int iAirRange;
 	int iExtraRange;               // the mod's extra sight range for this unit type (BTS: 0)
+	int iMoves;                    // base moves (iMoves), for the pathfinder
 
 	CvVisionUnitRule()
 		: eDomain(CV_VISION_DOMAIN_LAND), eInvisible(-1), bInvisible(false), bLineOfSight(false)
-		, iAirRange(0), iExtraRange(0)
+		, iAirRange(0), iExtraRange(0), iMoves(1)
 	{
 	}
 };
@@ -173,6 +190,8 @@ enum CvVisionKnob
 	CV_VISION_KNOB_MAX_SIGHT_RANGE,             // CVVISION_MAX_SIGHT_RANGE
 	CV_VISION_KNOB_AUDIT_ON_LOAD,               // CVVISION_AUDIT_ON_LOAD
 	CV_VISION_KNOB_LEDGER,                      // CVVISION_LEDGER
+	CV_VISION_KNOB_PATH_UNKNOWN_PLOTS,          // CVVISION_PATH_UNKNOWN_PLOTS
+	CV_VISION_KNOB_PATH_CLOSED_BORDERS,         // CVVISION_PATH_CLOSED_BORDERS
 	CV_VISION_NUM_KNOBS
 };
 
@@ -213,6 +232,10 @@ public:
 	int iPlotVisibilityRange;  // PLOT_VISIBILITY_RANGE
 	int iUnitVisibilityRange;  // UNIT_VISIBILITY_RANGE
 	int iReconVisibilityRange; // RECON_VISIBILITY_RANGE
+	int iMoveDenominator;      // MOVE_DENOMINATOR (BTS: 60)
+	int iHillsExtraMovement;   // HILLS_EXTRA_MOVEMENT (BTS: 1)
+	bool bPathAvoidUnknown;    // the pathfinder avoids plots its team never saw (BTS AI: false)
+	bool bPathClosedBorders;   // the pathfinder keeps out of territory it may not enter (BTS: true)
 
 	std::vector<CvVisionTerrainRule> aTerrains;
 	std::vector<CvVisionFeatureRule> aFeatures;
@@ -220,6 +243,7 @@ public:
 	std::vector<CvVisionImprovementRule> aImprovements;
 	std::vector<CvVisionPromotionRule> aPromotions;
 	std::vector<CvVisionUnitRule> aUnits;
+	std::vector<CvVisionRouteRule> aRoutes;
 	std::vector<std::string> aszInvisibleTypes;
 
 	// Index of a type by name, or -1.
@@ -229,6 +253,7 @@ public:
 	int findImprovement(const std::string& szType) const;
 	int findPromotion(const std::string& szType) const;
 	int findUnit(const std::string& szType) const;
+	int findRoute(const std::string& szType) const;
 	int findInvisibleType(const std::string& szType) const;
 
 	// A knob's value, and setting one (the value must lie within its limits: loaders check).

@@ -1122,6 +1122,17 @@ void writePng(const MapView& kView, const RenderOptions& kOptions, const std::st
 {
 	checkView(kView, kOptions);
 	const Image kImage = paintMap(kView, kOptions.eTeam);
+	writeRgbPng(sPath, kImage.iWidth, kImage.iHeight, kImage.aBytes);
+}
+
+void writeRgbPng(const std::string& sPath, int iWidth, int iHeight, const std::vector<unsigned char>& aRgb)
+{
+	if (iWidth < 1 || iHeight < 1 || aRgb.size() != static_cast<size_t>(iWidth) * iHeight * 3)
+	{
+		throw std::invalid_argument("writeRgbPng: the pixels do not match the size");
+	}
+	Image kImage(iWidth, iHeight);
+	kImage.aBytes.assign(aRgb.begin(), aRgb.end());
 	const std::string sTemporary = temporaryPathFor(sPath);
 	try
 	{

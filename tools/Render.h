@@ -20,6 +20,7 @@
 #include "MapView.h"
 
 #include <string>
+#include <vector>
 
 struct RenderOptions
 {
@@ -41,6 +42,9 @@ std::string renderText(const MapView& kView, const RenderOptions& kOptions);
 // std::runtime_error naming sPath when it cannot be written (nothing is left behind), and
 // std::invalid_argument as renderText does.
 void writePng(const MapView& kView, const RenderOptions& kOptions, const std::string& sPath);
+
+// Any RGB picture (3 bytes a pixel, rows top first) as a PNG, written the same careful way.
+void writeRgbPng(const std::string& sPath, int iWidth, int iHeight, const std::vector<unsigned char>& aRgb);
 
 // One HTML document with inline CSS, JS and data (JSON): no outside resources. It draws the map on
 // a canvas with the chosen team's shading and a team selector; hovering a plot shows its

@@ -79,6 +79,17 @@ namespace
 		return static_cast<int>(iValue);
 	}
 
+	// <iMovement> of a terrain or feature: absent reads as 1 (one move), negative is an error.
+	int movementChild(const Source& kSource, const XMLElement* pParent, const std::string& sWhere)
+	{
+		const int iValue = intChild(kSource, pParent, "iMovement", sWhere, 1);
+		if (iValue < 0 || iValue > 100)
+		{
+			kSource.fail(pParent->FirstChildElement("iMovement"), sWhere + ": <iMovement> must be 0..100");
+		}
+		return iValue;
+	}
+
 	bool boolChild(const Source& kSource, const XMLElement* pParent, const char* szName, const std::string& sWhere)
 	{
 		const int iValue = intChild(kSource, pParent, szName, sWhere);
@@ -287,6 +298,11 @@ namespace
 				kUnit.bInvisible = boolChild(kSource, pUnit, "bInvisible", sType);
 				kUnit.bLineOfSight = boolChild(kSource, pUnit, "bLineOfSight", sType);
 				kUnit.iAirRange = intChild(kSource, pUnit, "iAirRange", sType);
+				kUnit.iMoves = intChild(kSource, pUnit, "iMoves", sType, 1);
+				if (kUnit.iMoves < 0 || kUnit.iMoves > 100)
+				{
+					kSource.fail(pUnit->FirstChildElement("iMoves"), sType + ": <iMoves> must be 0..100");
+				}
 				checkReferences(kSource, pUnit, kRules, sType);
 				kRules.aUnits.push_back(kUnit);
 			});
@@ -338,6 +354,20 @@ namespace
 		kRules.kLevels.iHillsSeeThroughChange = define("HILLS_SEE_THROUGH_CHANGE");
 		kRules.kLevels.iSeaWaterSeeFromChange = define("SEAWATER_SEE_FROM_CHANGE");
 		kRules.kLevels.iSeaWaterSeeThroughChange = define("SEAWATER_SEE_THROUGH_CHANGE");
+		// Movement (the pathfinder): absent defines keep the BTS values.
+		if (kOut.kDefines.count("MOVE_DENOMINATOR"))
+		{
+			kRules.iMoveDenominator = define("MOVE_DENOMINATOR");
+			if (kRules.iMoveDenominator < 1 || kRules.iMoveDenominator > 10000)
+			{
+				throw RulesError(originOf(kOut, "MOVE_DENOMINATOR") + "define MOVE_DENOMINATOR = "
+					+ std::to_string(kRules.iMoveDenominator) + ": must be 1..10000");
+			}
+		}
+		if (kOut.kDefines.count("HILLS_EXTRA_MOVEMENT"))
+		{
+			kRules.iHillsExtraMovement = define("HILLS_EXTRA_MOVEMENT");
+		}
 		const char* const aszRanges[3] = { "PLOT_VISIBILITY_RANGE", "UNIT_VISIBILITY_RANGE", "RECON_VISIBILITY_RANGE" };
 		for (const char* szName : aszRanges)
 		{
@@ -364,6 +394,44 @@ namespace
 			[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 				kRules.aImprovements.push_back(CvVisionImprovementRule{ sType, 0 });
 				checkReferences(kSource, pItem, kRules, sType);
+			});
+	}
+
+	// The route types, for the pathfinder (CvPathfinder.h). Optional: without the file a map's
+	// routes have no types to name.
+	void readRoutes(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+	{
+		const fs::path kPath = resolve(aFolders, "Misc/CIV4RouteInfos.xml");
+		if (kPath.empty())
+		{
+			return;
+		}
+		CvVisionRules& kRules = kOut.kRules;
+		readInfos(kPath, "Civ4RouteInfos", "RouteInfos", "RouteInfo", kOut,
+			[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+				CvVisionRouteRule kRoute;
+				kRoute.szType = sType;
+				kRoute.iMovement = intChild(kSource, pItem, "iMovement", sType);
+				kRoute.iFlatMovement = intChild(kSource, pItem, "iFlatMovement", sType);
+				if (kRoute.iMovement < 0 || kRoute.iFlatMovement < 0)
+				{
+					kSource.fail(pItem, sType + ": <iMovement> and <iFlatMovement> must not be negative");
+				}
+				const XMLElement* pChanges = pItem->FirstChildElement("TechMovementChanges");
+				for (const XMLElement* pChange = pChanges ? pChanges->FirstChildElement("TechMovementChange") : nullptr;
+					 pChange; pChange = pChange->NextSiblingElement("TechMovementChange"))
+				{
+					const std::string sTech = textOf(pChange->FirstChildElement("PrereqTech"));
+					const int iTech = kRules.findTech(sTech);
+					if (iTech < 0)
+					{
+						kSource.fail(pChange, sType + ": <PrereqTech> '" + sTech
+							+ "' is not defined in Technologies/CIV4TechInfos.xml");
+					}
+					kRoute.aTechMovementChanges.push_back(
+						std::make_pair(iTech, intChild(kSource, pChange, "iMovementChange", sType)));
+				}
+				kRules.aRoutes.push_back(kRoute);
 			});
 	}
 
@@ -468,11 +536,13 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	readInfos(require(aAssetsFolders, "Terrain/CIV4TerrainInfos.xml"), "Civ4TerrainInfos", "TerrainInfos",
 		"TerrainInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 			kRules.aTerrains.push_back(CvVisionTerrainRule{ sType, intChild(kSource, pItem, "iSeeFrom", sType),
-				intChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType) });
+				intChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType),
+				movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
 		});
 	readInfos(require(aAssetsFolders, "Terrain/CIV4FeatureInfos.xml"), "Civ4FeatureInfos", "FeatureInfos",
 		"FeatureInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aFeatures.push_back(CvVisionFeatureRule{ sType, intChild(kSource, pItem, "iSeeThrough", sType) });
+			kRules.aFeatures.push_back(CvVisionFeatureRule{ sType, intChild(kSource, pItem, "iSeeThrough", sType),
+				movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
 			checkReferences(kSource, pItem, kRules, sType);
 		});
 	readImprovements(aAssetsFolders, kOut);
@@ -485,6 +555,7 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 			kRules.aPromotions.push_back(
 				CvVisionPromotionRule{ sType, intChild(kSource, pItem, "iVisibilityChange", sType) });
 		});
+	readRoutes(aAssetsFolders, kOut);
 	readInvisibleTypes(aAssetsFolders, kOut);
 	readUnits(require(aAssetsFolders, "Units/CIV4UnitInfos.xml"), kOut);
 	applyKnobs(kOut);

@@ -369,7 +369,13 @@ VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLen
 			kOut.eImprovement = resolve(kRules.findImprovement(kPlot.sImprovement), "improvement", kPlot.sImprovement, kMap,
 				kPlot.iLine, bLenient, pWarnings);
 		}
-		kOut.eRoute = none(kPlot.sRoute) ? -1 : 0;
+		if (!none(kPlot.sRoute))
+		{
+			// Without route infos (a mod folder that has no Misc/CIV4RouteInfos.xml) a route is
+			// one of unknown type: seen on the map, no help to the pathfinder.
+			kOut.eRoute = kRules.aRoutes.empty() ? 0
+				: resolve(kRules.findRoute(kPlot.sRoute), "route", kPlot.sRoute, kMap, kPlot.iLine, bLenient, pWarnings);
+		}
 		if (kPlot.eCityOwner >= 0)
 		{
 			const int eTeam = kMap.teamOfPlayer(kPlot.eCityOwner);

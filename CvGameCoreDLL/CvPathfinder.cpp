@@ -1,0 +1,337 @@
+// CvVision: the pathfinder's non-template parts. See CvPathfinder.h.
+
+#include "CvPathfinder.h"
+
+namespace
+{
+	const unsigned int PATH_COUNT_LIMIT = 1u << 30;
+
+	int minOf(int iA, int iB) { return (iA < iB) ? iA : iB; }
+	int maxOf(int iA, int iB) { return (iA > iB) ? iA : iB; }
+
+	// Shortest distance along one axis, the other way round on a wrapping one.
+	int axisDistance(int iFrom, int iTo, int iLength, bool bWrap)
+	{
+		int iDelta = (iFrom > iTo) ? iFrom - iTo : iTo - iFrom;
+		if (bWrap && iLength - iDelta < iDelta)
+		{
+			iDelta = iLength - iDelta;
+		}
+		return iDelta;
+	}
+}
+
+// --- CvPathCost -------------------------------------------------------------------------------
+
+CvPathCost::CvPathCost(const CvVisionRules& kRules, const CvPathUnit& kUnit)
+	: m_eDomain(kUnit.eDomain)
+	, m_iBaseMoves(maxOf(kUnit.iBaseMoves, 1))
+	, m_iDenominator(kRules.iMoveDenominator)
+	, m_iHillsExtra(kRules.iHillsExtraMovement)
+	, m_iCheapest(0)
+	, m_iUnknown(-1)
+	, m_abClosedTeam(kRules.bPathClosedBorders ? kUnit.abClosedTeam : std::vector<bool>())
+{
+	int iLandSum = 0;
+	int iLandCount = 0;
+	for (size_t i = 0; i < kRules.aTerrains.size(); ++i)
+	{
+		const CvVisionTerrainRule& kTerrain = kRules.aTerrains[i];
+		m_aiTerrainMove.push_back(kTerrain.bImpassable ? -1 : kTerrain.iMovement);
+		m_abTerrainWater.push_back(kTerrain.bWater);
+		if (!kTerrain.bWater && !kTerrain.bImpassable)
+		{
+			iLandSum += regularCost(kTerrain.iMovement, false);
+			++iLandCount;
+		}
+	}
+	for (size_t i = 0; i < kRules.aFeatures.size(); ++i)
+	{
+		const CvVisionFeatureRule& kFeature = kRules.aFeatures[i];
+		m_aiFeatureMove.push_back(kFeature.bImpassable ? -1 : kFeature.iMovement);
+	}
+	// The cheapest step: one move of the lightest terrain or feature, or the best route.
+	int iCheapest = regularCost(0, false);
+	for (size_t i = 0; i < kRules.aTerrains.size(); ++i)
+	{
+		iCheapest = minOf(iCheapest, regularCost(kRules.aTerrains[i].iMovement, false));
+	}
+	for (size_t i = 0; i < kRules.aFeatures.size(); ++i)
+	{
+		iCheapest = minOf(iCheapest, regularCost(kRules.aFeatures[i].iMovement, false));
+	}
+	for (size_t i = 0; i < kRules.aRoutes.size(); ++i)
+	{
+		const CvVisionRouteRule& kRoute = kRules.aRoutes[i];
+		const int iChange = (i < kUnit.aiRouteChange.size()) ? kUnit.aiRouteChange[i] : 0;
+		m_aiRouteMove.push_back(maxOf(kRoute.iMovement + iChange, 0));
+		m_aiRouteFlat.push_back(kRoute.iFlatMovement * m_iBaseMoves);
+		if (m_eDomain != CV_VISION_DOMAIN_SEA)
+		{
+			iCheapest = minOf(iCheapest, minOf(m_aiRouteMove.back(), m_aiRouteFlat.back()));
+		}
+	}
+	m_iCheapest = maxOf(iCheapest, 1);
+	if (!kRules.bPathAvoidUnknown)
+	{
+		m_iUnknown = (iLandCount > 0) ? maxOf((iLandSum + iLandCount / 2) / iLandCount, 1) : m_iDenominator;
+		m_iCheapest = minOf(m_iCheapest, m_iUnknown);
+	}
+}
+
+int CvPathCost::regularCost(int iMovement, bool bHills) const
+{
+	const int iMoves = iMovement + (bHills ? m_iHillsExtra : 0);
+	return maxOf(minOf(iMoves, m_iBaseMoves) * m_iDenominator, 1);
+}
+
+CvPathEnter CvPathCost::enter(const CvPathPlot& kPlot) const
+{
+	CvPathEnter kEnter;
+	kEnter.iRegular = -1;
+	kEnter.iRouteMove = -1;
+	kEnter.iRouteFlat = -1;
+	if (!kPlot.bKnown)
+	{
+		kEnter.iRegular = m_iUnknown;
+		return kEnter;
+	}
+	const int iTerrains = static_cast<int>(m_aiTerrainMove.size());
+	const int iFeatures = static_cast<int>(m_aiFeatureMove.size());
+	const bool bWater = (kPlot.eKind == CV_VISION_PLOT_OCEAN)
+		|| (kPlot.eTerrain >= 0 && kPlot.eTerrain < iTerrains && m_abTerrainWater[kPlot.eTerrain]);
+	if ((m_eDomain == CV_VISION_DOMAIN_SEA) != bWater || kPlot.eKind == CV_VISION_PLOT_PEAK)
+	{
+		return kEnter;
+	}
+	if (kPlot.eOwner >= 0 && kPlot.eOwner < static_cast<int>(m_abClosedTeam.size()) && m_abClosedTeam[kPlot.eOwner])
+	{
+		return kEnter;
+	}
+	int iMovement = 1;
+	if (kPlot.eFeature >= 0 && kPlot.eFeature < iFeatures)
+	{
+		iMovement = m_aiFeatureMove[kPlot.eFeature];
+	}
+	else if (kPlot.eTerrain >= 0 && kPlot.eTerrain < iTerrains)
+	{
+		iMovement = m_aiTerrainMove[kPlot.eTerrain];
+	}
+	if (iMovement < 0)
+	{
+		return kEnter;
+	}
+	kEnter.iRegular = regularCost(iMovement, kPlot.eKind == CV_VISION_PLOT_HILLS);
+	if (m_eDomain != CV_VISION_DOMAIN_SEA && kPlot.eRoute >= 0 && kPlot.eRoute < static_cast<int>(m_aiRouteMove.size()))
+	{
+		kEnter.iRouteMove = m_aiRouteMove[kPlot.eRoute];
+		kEnter.iRouteFlat = m_aiRouteFlat[kPlot.eRoute];
+	}
+	return kEnter;
+}
+
+// --- CvPathCount --------------------------------------------------------------------------------
+
+void CvPathCount::add(const CvPathCount& kOther)
+{
+	// Align both to the larger exponent (the smaller one loses its low bits), add, renormalise.
+	const int iCommon = maxOf(iExponent, kOther.iExponent);
+	const int iMineShift = iCommon - iExponent;
+	const int iTheirShift = iCommon - kOther.iExponent;
+	const unsigned int uMine = (iMineShift < 31) ? (uMantissa >> iMineShift) : 0u;
+	const unsigned int uTheirs = (iTheirShift < 31) ? (kOther.uMantissa >> iTheirShift) : 0u;
+	uMantissa = uMine + uTheirs; // both below 2^30: no overflow
+	iExponent = iCommon;
+	while (uMantissa >= PATH_COUNT_LIMIT)
+	{
+		uMantissa >>= 1;
+		++iExponent;
+	}
+}
+
+unsigned int CvPathCount::shareOf(const CvPathCount& kPart) const
+{
+	const int iShift = iExponent - kPart.iExponent;
+	if (iShift < 0)
+	{
+		return uMantissa; // the part is never larger than the whole
+	}
+	return (iShift < 31) ? (kPart.uMantissa >> iShift) : 0u;
+}
+
+// --- CvPathRandom -------------------------------------------------------------------------------
+
+CvPathRandom::CvPathRandom(unsigned int uSeed)
+{
+	// Spread the seed's bits (a multiplicative hash) so that near seeds start far apart; the
+	// state of xorshift must not be 0.
+	m_uState = (uSeed ^ 0x9E3779B9u) * 2654435761u;
+	m_uState ^= m_uState >> 16;
+	if (m_uState == 0)
+	{
+		m_uState = 0x6D2B79F5u;
+	}
+	next();
+}
+
+unsigned int CvPathRandom::next()
+{
+	// Marsaglia's xorshift32 (13, 17, 5). unsigned int is 32 bits on every target of the DLL.
+	unsigned int uX = m_uState;
+	uX ^= uX << 13;
+	uX ^= uX >> 17;
+	uX ^= uX << 5;
+	m_uState = uX;
+	return uX;
+}
+
+unsigned int CvPathRandom::below(unsigned int uBound)
+{
+	if (uBound <= 1)
+	{
+		return 0;
+	}
+	// Reject the top partial block, so that every value is equally likely.
+	const unsigned int uLimit = 0xFFFFFFFFu - (0xFFFFFFFFu % uBound + 1) % uBound;
+	unsigned int uValue = next();
+	while (uValue > uLimit)
+	{
+		uValue = next();
+	}
+	return uValue % uBound;
+}
+
+// --- CvPathfinder -------------------------------------------------------------------------------
+
+CvPathfinder::CvPathfinder() : m_uGeneration(0)
+{
+}
+
+int CvPathfinder::distance(int iFromX, int iFromY, int iToX, int iToY, int iWidth, int iHeight, bool bWrapX,
+	bool bWrapY)
+{
+	return maxOf(axisDistance(iFromX, iToX, iWidth, bWrapX), axisDistance(iFromY, iToY, iHeight, bWrapY));
+}
+
+void CvPathfinder::beginSearch(int iPlots)
+{
+	if (static_cast<int>(m_aNodes.size()) != iPlots)
+	{
+		m_aNodes.assign(iPlots, Node());
+		m_apHeap.reserve(iPlots);
+		m_uGeneration = 0;
+	}
+	++m_uGeneration;
+	if (m_uGeneration == 0) // wrapped round: forget every stamp
+	{
+		for (size_t i = 0; i < m_aNodes.size(); ++i)
+		{
+			m_aNodes[i].uGeneration = 0;
+		}
+		m_uGeneration = 1;
+	}
+	m_apHeap.clear();
+}
+
+// The open list's order: lower f first, then lower g, then lower plot. Lower g first on equal f
+// makes every equal-cost predecessor of a node close before the node does (steps cost at least
+// 1 and the heuristic is consistent), so its path count is complete when it is passed on.
+bool CvPathfinder::before(const Node* pA, const Node* pB) const
+{
+	const int iFA = pA->iG + pA->iH;
+	const int iFB = pB->iG + pB->iH;
+	if (iFA != iFB)
+	{
+		return iFA < iFB;
+	}
+	if (pA->iG != pB->iG)
+	{
+		return pA->iG < pB->iG;
+	}
+	return pA < pB;
+}
+
+void CvPathfinder::push(Node* pNode)
+{
+	pNode->iHeapIndex = static_cast<int>(m_apHeap.size());
+	m_apHeap.push_back(pNode);
+	siftUp(pNode->iHeapIndex);
+}
+
+CvPathfinder::Node* CvPathfinder::pop()
+{
+	Node* pTop = m_apHeap[0];
+	Node* pLast = m_apHeap.back();
+	m_apHeap.pop_back();
+	pTop->iHeapIndex = -1;
+	if (!m_apHeap.empty())
+	{
+		m_apHeap[0] = pLast;
+		pLast->iHeapIndex = 0;
+		siftDown(0);
+	}
+	return pTop;
+}
+
+void CvPathfinder::siftUp(int iIndex)
+{
+	Node* pNode = m_apHeap[iIndex];
+	while (iIndex > 0)
+	{
+		const int iParent = (iIndex - 1) / 2;
+		if (!before(pNode, m_apHeap[iParent]))
+		{
+			break;
+		}
+		m_apHeap[iIndex] = m_apHeap[iParent];
+		m_apHeap[iIndex]->iHeapIndex = iIndex;
+		iIndex = iParent;
+	}
+	m_apHeap[iIndex] = pNode;
+	pNode->iHeapIndex = iIndex;
+}
+
+void CvPathfinder::siftDown(int iIndex)
+{
+	const int iSize = static_cast<int>(m_apHeap.size());
+	Node* pNode = m_apHeap[iIndex];
+	for (;;)
+	{
+		int iChild = 2 * iIndex + 1;
+		if (iChild >= iSize)
+		{
+			break;
+		}
+		if (iChild + 1 < iSize && before(m_apHeap[iChild + 1], m_apHeap[iChild]))
+		{
+			++iChild;
+		}
+		if (!before(m_apHeap[iChild], pNode))
+		{
+			break;
+		}
+		m_apHeap[iIndex] = m_apHeap[iChild];
+		m_apHeap[iIndex]->iHeapIndex = iIndex;
+		iIndex = iChild;
+	}
+	m_apHeap[iIndex] = pNode;
+	pNode->iHeapIndex = iIndex;
+}
+
+void CvPathfinder::finish(Node* pEnd, CvPathStatus eStatus)
+{
+	m_kResult.eStatus = eStatus;
+	m_kResult.iCost = pEnd->iG;
+	m_kResult.aiPlots.clear();
+	for (const Node* pNode = pEnd; pNode != NULL; pNode = pNode->pParent)
+	{
+		m_kResult.aiPlots.push_back(plotOf(pNode));
+	}
+	// Reverse in place: start first.
+	for (size_t i = 0, j = m_kResult.aiPlots.size() - 1; i < j; ++i, --j)
+	{
+		const int iSwap = m_kResult.aiPlots[i];
+		m_kResult.aiPlots[i] = m_kResult.aiPlots[j];
+		m_kResult.aiPlots[j] = iSwap;
+	}
+}
