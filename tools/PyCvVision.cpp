@@ -47,6 +47,8 @@
 namespace bp = boost::python;
 namespace fs = std::filesystem;
 
+void exportFov(); // tools/PyFov.cpp: cvvision.fov and cvvision.ViewshedWorld
+
 namespace
 {
 	// --- errors ---------------------------------------------------------------------------------
@@ -1066,6 +1068,8 @@ BOOST_PYTHON_MODULE(cvvision)
 	bp::register_exception_translator<WbError>(&toFileError<WbError>);
 	bp::register_exception_translator<SaveError>(&toFileError<SaveError>);
 	bp::register_exception_translator<OutputFileError>(&toFileError<OutputFileError>);
+
+	exportFov();
 
 	// --- Rules ----------------------------------------------------------------------------------
 	bp::class_<PyRules>("Rules",
