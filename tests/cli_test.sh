@@ -116,4 +116,31 @@ sed 's/UNIT_SCOUT/UNIT_DRAGON/' "$SAMPLE" >"$TMP/dragon.CivBeyondSwordWBSave"
 expect 1 "dragon.CivBeyondSwordWBSave:[0-9]*: unknown unit 'UNIT_DRAGON'" counts "$TMP/dragon.CivBeyondSwordWBSave"
 expect 0 "warning: .*unknown unit 'UNIT_DRAGON'.*skipped" counts "$TMP/dragon.CivBeyondSwordWBSave" --lenient
 
+# path: knowledge and truth side by side, JSON, the picture, and its errors.
+expect 0 '^path for team 0 (UNIT_WARRIOR), seed 5$' path "$SAMPLE" --from 8,7 --to 17,9 --seed 5
+expect 0 '^knowledge: reaches the goal, cost [0-9]* ([0-9]* moves), [0-9]* plots: 8,7 ' path "$SAMPLE" --from 8,7 --to 17,9
+expect 0 '^truth    : reaches the goal, cost ' path "$SAMPLE" --from 8,7 --to 17,9
+expect 0 '^|????' path "$SAMPLE" --from 8,7 --to 17,9
+expect 0 '^truth    : goal unreachable, ends on the closest reachable plot' path "$SAMPLE" --from 8,7 --to 0,0
+expect 0 '(UNIT_SCOUT)' path "$SAMPLE" --from 8,7 --to 17,9 --unit UNIT_SCOUT
+"$CVVISION" path "$SAMPLE" --from 8,7 --to 17,9 --format json >"$TMP/path.json" &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["knowledge"]["status"]=="found" and d["knowledge"]["plots"][0]==[8,7] and d["truth"]["plots"][-1]==[17,9], d' "$TMP/path.json" ||
+	{ echo "FAILED: path --format json"; cat "$TMP/path.json"; FAILED=1; }
+# One seed, one path; the seed is all that chooses among equal-cost paths.
+"$CVVISION" path "$SAMPLE" --from 8,7 --to 17,9 --seed 11 >"$TMP/a" && "$CVVISION" path "$SAMPLE" --from 8,7 --to 17,9 --seed 11 >"$TMP/b" &&
+	cmp -s "$TMP/a" "$TMP/b" || { echo "FAILED: path with one seed differs between runs"; FAILED=1; }
+expect 0 "wrote $TMP/path.png" path "$SAMPLE" --from 8,7 --to 17,9 --png "$TMP/path.png"
+head -c 8 "$TMP/path.png" | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a' || { echo "FAILED: path --png wrote no PNG"; FAILED=1; }
+expect 2 'path needs --to X,Y' path "$SAMPLE" --from 8,7
+expect 2 "--seed needs a whole number 0..4294967295, not '-1'" path "$SAMPLE" --from 8,7 --to 1,1 --seed -1
+expect 2 "--format is text or json, not 'tsv'" path "$SAMPLE" --from 8,7 --to 1,1 --format tsv
+expect 1 '--to 20,1 is outside the 20x12 map' path "$SAMPLE" --from 8,7 --to 20,1
+expect 1 '--unit UNIT_DRAGON: not a unit type of the loaded rules' path "$SAMPLE" --from 8,7 --to 1,1 --unit UNIT_DRAGON
+expect 2 'UNIT_FIGHTER is not a land or sea unit' path "$SAMPLE" --from 8,7 --to 1,1 --unit UNIT_FIGHTER
+expect 1 '--open-borders 7: the map has teams 0..2' path "$SAMPLE" --from 8,7 --to 1,1 --open-borders 1,7
+expect 1 'cannot write the PNG /nonexistent/dir/p.png' path "$SAMPLE" --from 8,7 --to 1,1 --png /nonexistent/dir/p.png
+if [ -f "$SAVES/churchill-random-roll.CivBeyondSwordSave" ]; then
+	expect 0 '^knowledge: ' path "$SAVES/churchill-random-roll.CivBeyondSwordSave" --from 0,0 --to 5,5
+fi
+
 exit $FAILED

@@ -2,6 +2,7 @@
 #include "CliCommands.h"
 
 #include "Explain.h"
+#include "PathQuery.h"
 #include "RandomMaps.h"
 #include "ReferenceVision.h"
 #include "Render.h"
@@ -260,11 +261,12 @@ namespace
 		return aRows;
 	}
 
-	std::pair<int, int> pointOn(const std::optional<std::pair<int, int>>& kPoint, const char* szOption, const WbMap& kMap)
+	std::pair<int, int> pointOn(const std::optional<std::pair<int, int>>& kPoint, const char* szOption, const WbMap& kMap,
+		const char* szCommand = "explain")
 	{
 		if (!kPoint)
 		{
-			throw std::invalid_argument(std::string("explain needs ") + szOption + " X,Y");
+			throw std::invalid_argument(std::string(szCommand) + " needs " + szOption + " X,Y");
 		}
 		if (kPoint->first < 0 || kPoint->second < 0 || kPoint->first >= kMap.iWidth || kPoint->second >= kMap.iHeight)
 		{
@@ -497,5 +499,88 @@ int runDemo(const CliOptions& kOptions)
 	runRender(kSample);
 	std::printf("open %s in a browser: hover a plot for its levels and counts, click a unit for its sight\n",
 		fs::absolute(kSample.kHtml).string().c_str());
+	return 0;
+}
+
+namespace
+{
+	std::string pathJson(const char* szName, const CvPathResult& kResult, int iWidth)
+	{
+		std::string sOut = std::string("\"") + szName + "\": {\"status\": \"" + pathStatusName(kResult)
+			+ "\", \"cost\": " + std::to_string(kResult.iCost) + ", \"expanded\": " + std::to_string(kResult.iExpanded)
+			+ ", \"plots\": [";
+		for (size_t i = 0; i < kResult.aiPlots.size(); ++i)
+		{
+			sOut += (i ? ", [" : "[") + std::to_string(kResult.aiPlots[i] % iWidth) + ", "
+				+ std::to_string(kResult.aiPlots[i] / iWidth) + "]";
+		}
+		return sOut + "]}";
+	}
+}
+
+int runPath(const CliOptions& kOptions)
+{
+	LoadedMap kLoaded = loadMap(kOptions);
+	const CvVisionRules& kRules = kLoaded.kLoaded.kRules;
+	const std::pair<int, int> kFrom = pointOn(kOptions.kFrom, "--from", kLoaded.kMap, "path");
+	const std::pair<int, int> kTo = pointOn(kOptions.kTo, "--to", kLoaded.kMap, "path");
+	PathMover kMover;
+	kMover.eTeam = teamOf(kOptions, kLoaded.kMap);
+	if (kLoaded.kSave)
+	{
+		rememberSave(*kLoaded.kWorld, *kLoaded.kSave);
+		const std::vector<std::set<int>> aTechs = techsOfSave(*kLoaded.kSave);
+		kMover.aeTechs = kMover.eTeam < static_cast<int>(aTechs.size()) ? aTechs[kMover.eTeam] : std::set<int>();
+	}
+	else
+	{
+		rememberMap(*kLoaded.kWorld, kLoaded.kMap);
+		kMover.aeTechs = techsOfMap(kLoaded.kMap, kRules)[kMover.eTeam];
+	}
+	for (const int eTeam : kOptions.aeOpenTeams)
+	{
+		if (eTeam < 0 || eTeam >= kLoaded.kMap.numTeams())
+		{
+			throw std::runtime_error("--open-borders " + std::to_string(eTeam) + ": the map has teams 0.."
+				+ std::to_string(kLoaded.kMap.numTeams() - 1));
+		}
+		kMover.aeOpenTeams.insert(eTeam);
+	}
+	if (!kOptions.sUnit.empty())
+	{
+		kMover.eUnitType = kRules.findUnit(kOptions.sUnit);
+		if (kMover.eUnitType < 0)
+		{
+			throw std::runtime_error("--unit " + kOptions.sUnit + ": not a unit type of the loaded rules");
+		}
+	}
+	else
+	{
+		kMover.eUnitType = unitTypeAt(*kLoaded.kWorld, kMover.eTeam, kFrom.first, kFrom.second);
+	}
+	const PathAnswer kAnswer = planPath(*kLoaded.kWorld, kRules, kMover, kFrom, kTo, kOptions.uSeed);
+	const std::string sUnit = kMover.eUnitType >= 0 ? kRules.aUnits[kMover.eUnitType].szType : "a land unit with one move";
+	if (!kOptions.kPng.empty())
+	{
+		writePathsPng(kOptions.kPng.string(), *kLoaded.kWorld, kRules, kMover, kAnswer, kFrom, kTo);
+	}
+	if (kOptions.sFormat == "json")
+	{
+		const int iWidth = kLoaded.kMap.iWidth;
+		std::string sOut = "{\"map\": " + jsonString(kLoaded.kMap.sPath) + ", \"team\": " + std::to_string(kMover.eTeam)
+			+ ", \"unit\": " + jsonString(sUnit) + ", \"seed\": " + std::to_string(kOptions.uSeed) + ", \"from\": ["
+			+ std::to_string(kFrom.first) + ", " + std::to_string(kFrom.second) + "], \"to\": [" + std::to_string(kTo.first)
+			+ ", " + std::to_string(kTo.second) + "], \"move_denominator\": " + std::to_string(kRules.iMoveDenominator)
+			+ ",\n " + pathJson("knowledge", kAnswer.kKnowledge, iWidth) + ",\n " + pathJson("truth", kAnswer.kTruth, iWidth)
+			+ "}\n";
+		std::fputs(sOut.c_str(), stdout);
+		return 0;
+	}
+	std::printf("path for team %d (%s), seed %u\n", kMover.eTeam, sUnit.c_str(), kOptions.uSeed);
+	std::fputs(renderPaths(*kLoaded.kWorld, kRules, kMover, kAnswer, kFrom, kTo).c_str(), stdout);
+	if (!kOptions.kPng.empty())
+	{
+		std::printf("wrote %s\n", kOptions.kPng.string().c_str());
+	}
 	return 0;
 }

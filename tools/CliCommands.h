@@ -23,6 +23,9 @@ struct CliOptions
 	std::optional<std::pair<int, int>> kTo;
 	std::optional<int> iRange;
 	std::filesystem::path kDemoOut;     // demo: where the picture and the page go
+	unsigned int uSeed = 0;             // path: chooses among equal-cost paths
+	std::string sUnit;                  // path: the unit type that moves
+	std::vector<int> aeOpenTeams;       // path: teams whose territory is open (open borders, war)
 };
 
 int runRules(const CliOptions& kOptions);
@@ -34,6 +37,8 @@ int runBench(const CliOptions& kOptions);
 // Exit 0 when every stored count matches CvVision's, 3 when some differ.
 int runAudit(const CliOptions& kOptions);
 int runDemo(const CliOptions& kOptions);
+// The path from --from to --to planned with the team's knowledge and with the truth.
+int runPath(const CliOptions& kOptions);
 
 // The project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave).
 std::filesystem::path sampleMap();

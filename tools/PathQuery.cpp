@@ -192,6 +192,97 @@ namespace
 	}
 }
 
+void rememberMap(VisionWorld& kWorld, const WbMap& kMap)
+{
+	for (const WbPlot& kPlot : kMap.aPlots)
+	{
+		const int iPlot = kPlot.iY * kMap.iWidth + kPlot.iX;
+		for (const int eTeam : kPlot.aiTeamReveal)
+		{
+			if (eTeam < 0 || eTeam >= kWorld.state().iNumTeams || kWorld.memory(eTeam, iPlot).bRevealed)
+			{
+				continue;
+			}
+			const VisionWorld::PlotState& kState = kWorld.state().aPlots[iPlot];
+			VisionWorld::Memory kMemory;
+			kMemory.bRevealed = true;
+			kMemory.eOwner = kState.eOwner;
+			kMemory.eImprovement = kState.eImprovement;
+			kMemory.eRoute = kState.eRoute;
+			kWorld.setMemory(eTeam, iPlot, kMemory);
+		}
+	}
+}
+
+void rememberSave(VisionWorld& kWorld, const SaveGame& kSave)
+{
+	const int iTeams = kWorld.state().iNumTeams;
+	for (int iPlot = 0; iPlot < static_cast<int>(kSave.aPlots.size()) && iPlot < kWorld.plotCount(); ++iPlot)
+	{
+		const SavePlot& kPlot = kSave.aPlots[iPlot];
+		for (int eTeam = 0; eTeam < iTeams && eTeam < static_cast<int>(kPlot.abRevealed.size()); ++eTeam)
+		{
+			if (!kPlot.abRevealed[eTeam])
+			{
+				continue;
+			}
+			const int eOwnerPlayer = kPlot.aeRevealedOwner.at(eTeam);
+			VisionWorld::Memory kMemory;
+			kMemory.bRevealed = true;
+			kMemory.eOwner = (eOwnerPlayer >= 0 && eOwnerPlayer < static_cast<int>(kSave.aPlayers.size()))
+				? kSave.aPlayers[eOwnerPlayer].eTeam : -1;
+			kMemory.eImprovement = kPlot.aeRevealedImprovement.at(eTeam);
+			kMemory.eRoute = kPlot.aeRevealedRoute.at(eTeam);
+			kWorld.setMemory(eTeam, iPlot, kMemory);
+		}
+	}
+}
+
+std::vector<std::set<int>> techsOfMap(const WbMap& kMap, const CvVisionRules& kRules)
+{
+	std::vector<std::set<int>> aTechs(kMap.numTeams());
+	for (size_t t = 0; t < kMap.aTeams.size(); ++t)
+	{
+		for (const std::string& sTech : kMap.aTeams[t].asTechs)
+		{
+			const int eTech = kRules.findTech(sTech);
+			if (eTech >= 0)
+			{
+				aTechs[t].insert(eTech);
+			}
+		}
+	}
+	return aTechs;
+}
+
+std::vector<std::set<int>> techsOfSave(const SaveGame& kSave)
+{
+	std::vector<std::set<int>> aTechs(kSave.aTeams.size());
+	for (size_t t = 0; t < kSave.aTeams.size(); ++t)
+	{
+		for (size_t i = 0; i < kSave.aTeams[t].abHasTech.size(); ++i)
+		{
+			if (kSave.aTeams[t].abHasTech[i])
+			{
+				aTechs[t].insert(static_cast<int>(i));
+			}
+		}
+	}
+	return aTechs;
+}
+
+int unitTypeAt(const VisionWorld& kWorld, int eTeam, int iX, int iY)
+{
+	for (const auto& [iId, kUnit] : kWorld.state().kUnits)
+	{
+		if (kUnit.eTeam == eTeam && kUnit.iX == iX && kUnit.iY == iY)
+		{
+			return kUnit.eType;
+		}
+	}
+	return -1;
+}
+
 CvPathUnit pathUnitOf(const VisionWorld& kWorld, const CvVisionRules& kRules, const PathMover& kMover)
 {
 	const VisionWorld::State& kState = kWorld.state();
@@ -260,6 +351,16 @@ std::string pathStatusText(const CvPathResult& kResult)
 	case CV_PATH_FOUND: return "reaches the goal";
 	case CV_PATH_FALLBACK: return "goal unreachable, ends on the closest reachable plot";
 	default: return "no path (a plot off the map)";
+	}
+}
+
+const char* pathStatusName(const CvPathResult& kResult)
+{
+	switch (kResult.eStatus)
+	{
+	case CV_PATH_FOUND: return "found";
+	case CV_PATH_FALLBACK: return "fallback";
+	default: return "bad_plot";
 	}
 }
 

@@ -3,7 +3,9 @@
 #pragma once
 
 #include "CvPathfinder.h"
+#include "SaveReader.h"
 #include "VisionWorld.h"
+#include "WbReader.h"
 
 #include <set>
 #include <string>
@@ -55,6 +57,19 @@ struct PathMover
 	std::set<int> aeOpenTeams;     // teams whose territory it may enter (open borders or war)
 };
 
+// What a map or a save says each team remembers, into the world's memory: a WorldBuilder map's
+// TeamReveal plots as they are in the file; a save's revealed plots with their revealed owner,
+// improvement and route. Plots the world's own sight reaches keep the truth.
+void rememberMap(VisionWorld& kWorld, const WbMap& kMap);
+void rememberSave(VisionWorld& kWorld, const SaveGame& kSave);
+
+// The techs of every team of a map or a save (route TechMovementChanges).
+std::vector<std::set<int>> techsOfMap(const WbMap& kMap, const CvVisionRules& kRules);
+std::vector<std::set<int>> techsOfSave(const SaveGame& kSave);
+
+// The type of the first unit of eTeam on (iX, iY), or -1.
+int unitTypeAt(const VisionWorld& kWorld, int eTeam, int iX, int iY);
+
 // The CvPathUnit of a mover. Its own team, its vassal master and vassals, the barbarians (the
 // last team, always at war) and aeOpenTeams are open; every other team's territory is closed
 // (with CVVISION_PATH_CLOSED_BORDERS). Throws std::invalid_argument on a bad team or unit type.
@@ -71,8 +86,10 @@ struct PathAnswer
 PathAnswer planPath(const VisionWorld& kWorld, const CvVisionRules& kRules, const PathMover& kMover,
 	std::pair<int, int> kFrom, std::pair<int, int> kTo, unsigned int uSeed);
 
-// "found" or "fallback" (and what the cost means), for people.
+// "found" or "fallback" (and what the cost means), for people; "found", "fallback" or
+// "bad_plot" for machines.
 std::string pathStatusText(const CvPathResult& kResult);
+const char* pathStatusName(const CvPathResult& kResult);
 
 // The two paths side by side as text: each map one character per plot, north row first
 // (`S` start, `G` goal, `*` the path, `o` its end when it falls short, `=` a route the map

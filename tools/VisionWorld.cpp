@@ -466,6 +466,15 @@ void VisionWorld::flush()
 
 // --- memory -----------------------------------------------------------------------------------
 
+void VisionWorld::setMemory(int eTeam, int iPlot, const Memory& kMemory)
+{
+	if (m_kGrid.counts().at(eTeam * plotCount() + iPlot) > 0)
+	{
+		return;
+	}
+	m_aMemory.at(eTeam * plotCount() + iPlot) = kMemory;
+}
+
 void VisionWorld::remember(int eTeam, int iPlot)
 {
 	const PlotState& kPlot = m_kState.aPlots[iPlot];

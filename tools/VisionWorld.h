@@ -119,6 +119,9 @@ public:
 	const State& state() const { return m_kState; }
 	const CvVisionLedger& ledger() const { return m_kLedger; }
 	const Memory& memory(int eTeam, int iPlot) const { return m_aMemory.at(eTeam * plotCount() + iPlot); }
+	// Sets what a team remembers of a plot, as a map or a save recorded it (revealed plots the
+	// world's own sight never reached). Plots the team sees now keep the truth.
+	void setMemory(int eTeam, int iPlot, const Memory& kMemory);
 	int plotCount() const { return m_kState.iWidth * m_kState.iHeight; }
 	int resightRadius() const { return m_iResightRadius; }
 	void setResightRadius(int iRadius) { m_iResightRadius = iRadius; } // BTS: 6

@@ -26,6 +26,8 @@ namespace
 		"  explain MAP          why --to is or is not visible from --from\n"
 		"  audit SAVE           recompute a saved game's visibility counts and compare them with the\n"
 		"                       stored ones (exit 3 when they differ)\n"
+		"  path MAP             the path from --from to --to, planned with what --team knows (its\n"
+		"                       sight now and its memory) and with the truth, side by side\n"
 		"  bench                the engine against the reference recursion, on this machine\n"
 		"\n"
 		"MAP is a WorldBuilder save (.CivBeyondSwordWBSave or .Civ4WorldBuilderSave) or, for show,\n"
@@ -46,6 +48,11 @@ namespace
 		"  --from X,Y --to X,Y [--range R] explain: the viewer, the target, the viewer's range\n"
 		"                       (default: the range of the team's unit standing there)\n"
 		"  --color, --no-color  show: force ANSI colour on or off (default: on for a terminal)\n"
+		"  --from X,Y --to X,Y [--seed S] [--unit TYPE] [--open-borders T,T...] [--png FILE]\n"
+		"                       path: the start, the goal, the seed that chooses among equal-cost\n"
+		"                       paths (default 0), the unit type (default: the team's unit on\n"
+		"                       --from, else a land unit with one move), teams whose territory\n"
+		"                       is open to it; --format text|json (default text)\n"
 		"  --out DIR            demo: where to write the picture and the page\n"
 		"\n"
 		"exit status: 0 success, 1 bad input (the message names the file and line), 2 bad usage,\n"
@@ -61,8 +68,9 @@ namespace
 		{ "explain", "--assets --team --lenient --from --to --range" },
 		{ "bench", "" },
 		{ "audit", "--assets --format" },
+		{ "path", "--assets --team --lenient --from --to --seed --unit --open-borders --png --format" },
 	};
-	const std::string NEEDS_MAP = " counts show render explain audit ";
+	const std::string NEEDS_MAP = " counts show render explain audit path ";
 
 	class UsageError : public std::runtime_error
 	{
@@ -79,6 +87,33 @@ namespace
 			throw UsageError(sOption + " needs a whole number, not '" + sValue + "'");
 		}
 		return static_cast<int>(iValue);
+	}
+
+	unsigned int seed(const std::string& sOption, const std::string& sValue)
+	{
+		char* szEnd = nullptr;
+		const unsigned long uValue = std::strtoul(sValue.c_str(), &szEnd, 10);
+		if (sValue.empty() || sValue[0] == '-' || *szEnd != '\0' || uValue > 0xFFFFFFFFul)
+		{
+			throw UsageError(sOption + " needs a whole number 0..4294967295, not '" + sValue + "'");
+		}
+		return static_cast<unsigned int>(uValue);
+	}
+
+	std::vector<int> integers(const std::string& sOption, const std::string& sValue)
+	{
+		std::vector<int> aiValues;
+		size_t iStart = 0;
+		for (;;)
+		{
+			const size_t iComma = sValue.find(',', iStart);
+			aiValues.push_back(integer(sOption, sValue.substr(iStart, iComma - iStart)));
+			if (iComma == std::string::npos)
+			{
+				return aiValues;
+			}
+			iStart = iComma + 1;
+		}
 	}
 
 	std::pair<int, int> point(const std::string& sOption, const std::string& sValue)
@@ -133,12 +168,15 @@ namespace
 			else if (sArg == "--png") kOptions.kPng = sValue;
 			else if (sArg == "--html") kOptions.kHtml = sValue;
 			else if (sArg == "--out") kOptions.kDemoOut = sValue;
+			else if (sArg == "--seed") kOptions.uSeed = seed(sArg, sValue);
+			else if (sArg == "--unit") kOptions.sUnit = sValue;
+			else if (sArg == "--open-borders") kOptions.aeOpenTeams = integers(sArg, sValue);
 			else if (sArg == "--format")
 			{
-				const bool bAudit = sCommand == "audit";
-				if (bAudit ? (sValue != "text" && sValue != "json") : (sValue != "tsv" && sValue != "json"))
+				const bool bText = sCommand == "audit" || sCommand == "path";
+				if (bText ? (sValue != "text" && sValue != "json") : (sValue != "tsv" && sValue != "json"))
 				{
-					throw UsageError(std::string("--format is ") + (bAudit ? "text" : "tsv") + " or json, not '" + sValue + "'");
+					throw UsageError(std::string("--format is ") + (bText ? "text" : "tsv") + " or json, not '" + sValue + "'");
 				}
 				kOptions.sFormat = sValue;
 			}
@@ -159,6 +197,7 @@ namespace
 		if (sCommand == "render") return runRender(kOptions);
 		if (sCommand == "explain") return runExplain(kOptions);
 		if (sCommand == "audit") return runAudit(kOptions);
+		if (sCommand == "path") return runPath(kOptions);
 		return runBench(kOptions);
 	}
 }
