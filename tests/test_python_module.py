@@ -498,6 +498,10 @@ OFF_MAP = {
     "explain from": lambda w: w.explain((11, 0), (0, 0)),
     "explain to": lambda w: w.explain((0, 0), (0, -1)),
     "corrupt_count": lambda w: w.corrupt_count(11, 0, 0, 1),
+    "set_route": lambda w: w.set_route(11, 0, "ROUTE_ROAD"),
+    "find_path from": lambda w: w.find_path(0, (0, 11), (0, 0)),
+    "find_path to": lambda w: w.find_path(0, (0, 0), (-1, 0)),
+    "show_path": lambda w: w.show_path(0, (0, 0), (11, 11)),
 }
 
 
@@ -655,3 +659,98 @@ def test_the_session_example_fails_cleanly_on_a_missing_map(tmp_path):
     result = run_example(str(tmp_path / "missing.CivBeyondSwordWBSave"))
     assert result.returncode == 1
     assert "cvvision.FileError" in result.stderr and "cannot open the file" in result.stderr
+
+
+# --- paths (issue 9) ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def hills(rules):
+    """16x3 hills; team 0's warrior walked the middle row (revealing it all) and stands on (0, 1)."""
+    w = cvvision.World(rules, 16, 3)
+    for x in range(16):
+        for y in range(3):
+            w.set_plot(x, y, "hills")
+    warrior = w.create_unit("UNIT_WARRIOR", 0, 0, 1)
+    for x in range(1, 16):
+        w.move_unit(warrior, x, 1)
+    w.move_unit(warrior, 0, 1)
+    return w, warrior
+
+
+def test_find_path_on_the_sample_map():
+    world = cvvision.World.load_map(SAMPLE)
+    found = world.find_path(0, (8, 7), (17, 9), seed=5)
+    assert found["unit"] == "UNIT_WARRIOR"
+    for side in ("knowledge", "truth"):
+        path = found[side]
+        assert path["status"] == "found" and path["plots"][0] == (8, 7) and path["plots"][-1] == (17, 9)
+        assert path["move_denominator"] == 60 and path["cost"] % 60 == 0 and path["expanded"] >= len(path["plots"])
+    assert world.find_path(0, (8, 7), (17, 9), seed=5) == found  # one seed, one path
+    assert world.find_path(0, (8, 7), (0, 0))["truth"]["status"] == "fallback"  # (0, 0) is ocean
+
+
+def test_show_path_is_what_the_command_line_prints():
+    world = cvvision.World.load_map(SAMPLE)
+    cli = os.path.join(os.path.dirname(os.path.abspath(cvvision.__file__)), "..", "cvvision")
+    if not os.path.exists(cli):
+        pytest.skip("the cvvision binary is not next to the module")
+    out = subprocess.run([cli, "path", SAMPLE, "--from", "8,7", "--to", "17,9", "--seed", "3"], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.split("\n", 1)[1] == world.show_path(0, (8, 7), (17, 9), seed=3)
+
+
+def test_a_road_built_out_of_sight_is_unknown_to_the_team(hills):
+    world, warrior = hills
+    before = world.find_path(0, (0, 1), (15, 1), seed=7, unit="UNIT_SCOUT")
+    assert before["knowledge"]["cost"] == before["truth"]["cost"] == 15 * 120
+    for x in range(4, 14):
+        world.set_route(x, 1, "ROUTE_ROAD")
+    after = world.find_path(0, (0, 1), (15, 1), seed=7, unit="UNIT_SCOUT")
+    assert after["knowledge"] == before["knowledge"]
+    assert after["truth"]["cost"] == 9 * 30 + 6 * 120
+    world.move_unit(warrior, 8, 1)  # now the team sees x 7..9 and remembers their road
+    seen = world.find_path(0, (0, 1), (15, 1), seed=7, unit="UNIT_SCOUT")
+    assert seen["knowledge"]["cost"] == 2 * 30 + 13 * 120
+    world.set_route(8, 1, None)
+    assert world.plot_info(8, 1) is not None
+
+
+def test_open_borders_and_closed_territory(world):
+    for y in range(0, 10):
+        world.set_owner(5, y, 1)
+    closed = world.find_path(0, (0, 1), (10, 1))["truth"]
+    assert closed["status"] == "found" and (5, 10) in closed["plots"]  # round the top of team 1's strip
+    assert closed["cost"] == 18 * 60
+    opened = world.find_path(0, (0, 1), (10, 1), open_borders=[1])["truth"]
+    assert opened["cost"] == 10 * 60
+
+
+def test_render_path_png(tmp_path, hills):
+    world, _ = hills
+    target = tmp_path / "path.png"
+    world.render_path_png(str(target), 0, (0, 1), (15, 1))
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(cvvision.FileError, match="cannot write the PNG"):
+        world.render_path_png(str(tmp_path / "no" / "dir.png"), 0, (0, 1), (15, 1))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["path.png"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"seed": -1}, "seed: a whole number"),
+    ({"seed": 2 ** 32}, "seed: a whole number"),
+    ({"seed": "1"}, "seed: a whole number"),
+    ({"unit": 3}, "unit: a unit type name"),
+    ({"unit": "UNIT_DRAGON"}, "UNIT_DRAGON"),
+    ({"unit": "UNIT_FIGHTER"}, "not a land or sea unit"),
+    ({"open_borders": 1}, "open_borders: a list of team numbers"),
+    ({"open_borders": ["x"]}, "open_borders: a team number"),
+    ({"open_borders": [5]}, "team 5 is not on this map"),
+])
+def test_find_path_errors(world, kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        world.find_path(0, (0, 0), (3, 3), **kwargs)
+    with pytest.raises(ValueError, match="team 7 is not on this map"):
+        world.find_path(7, (0, 0), (3, 3))
+    with pytest.raises(ValueError, match="unknown route"):
+        world.set_route(0, 0, "ROUTE_TELEPORT")

@@ -526,6 +526,7 @@ int runPath(const CliOptions& kOptions)
 	const std::pair<int, int> kTo = pointOn(kOptions.kTo, "--to", kLoaded.kMap, "path");
 	PathMover kMover;
 	kMover.eTeam = teamOf(kOptions, kLoaded.kMap);
+	kMover.eBarbarianTeam = kLoaded.kMap.numTeams() - 1;
 	if (kLoaded.kSave)
 	{
 		rememberSave(*kLoaded.kWorld, *kLoaded.kSave);

@@ -317,7 +317,7 @@ CvPathUnit pathUnitOf(const VisionWorld& kWorld, const CvVisionRules& kRules, co
 		kUnit.aiRouteChange.push_back(iChange);
 	}
 	kUnit.abClosedTeam.assign(kState.iNumTeams, true);
-	const int eBarbarian = kState.iNumTeams - 1;
+	const int eBarbarian = kMover.eBarbarianTeam;
 	for (int eTeam = 0; eTeam < kState.iNumTeams; ++eTeam)
 	{
 		const bool bOwn = eTeam == kMover.eTeam;

@@ -55,6 +55,7 @@ struct PathMover
 	int eUnitType = -1;            // -1: a land unit with one move
 	std::set<int> aeTechs;         // the team's techs (route TechMovementChanges)
 	std::set<int> aeOpenTeams;     // teams whose territory it may enter (open borders or war)
+	int eBarbarianTeam = -1;       // always at war: open (a map's or a save's last team)
 };
 
 // What a map or a save says each team remembers, into the world's memory: a WorldBuilder map's
@@ -70,8 +71,8 @@ std::vector<std::set<int>> techsOfSave(const SaveGame& kSave);
 // The type of the first unit of eTeam on (iX, iY), or -1.
 int unitTypeAt(const VisionWorld& kWorld, int eTeam, int iX, int iY);
 
-// The CvPathUnit of a mover. Its own team, its vassal master and vassals, the barbarians (the
-// last team, always at war) and aeOpenTeams are open; every other team's territory is closed
+// The CvPathUnit of a mover. Its own team, its vassal master and vassals, the barbarians and
+// aeOpenTeams are open; every other team's territory is closed
 // (with CVVISION_PATH_CLOSED_BORDERS). Throws std::invalid_argument on a bad team or unit type.
 CvPathUnit pathUnitOf(const VisionWorld& kWorld, const CvVisionRules& kRules, const PathMover& kMover);
 

@@ -18,6 +18,7 @@
 #include <boost/python.hpp>
 
 #include "Explain.h"
+#include "PathQuery.h"
 #include "Render.h"
 #include "RulesLoader.h"
 #include "SaveAudit.h"
@@ -578,6 +579,7 @@ namespace
 		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
 		const WbMap kMap = readWorldBuilder(sPath);
 		pOut->pWorld = std::make_unique<VisionWorld>(buildWorld(kMap, pOut->rules(), bLenient, &pOut->asWarnings));
+		rememberMap(*pOut->pWorld, kMap);
 		pOut->sPath = sPath;
 		for (int t = 0; t < static_cast<int>(kMap.aTeams.size()); ++t)
 		{
@@ -599,6 +601,7 @@ namespace
 		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
 		const SaveGame kSave = readSave(sPath);
 		pOut->pWorld = std::make_unique<VisionWorld>(buildSaveWorld(kSave, pOut->rules()));
+		rememberSave(*pOut->pWorld, kSave);
 		pOut->sPath = sPath;
 		for (int t = 0; t < static_cast<int>(kSave.aTeams.size()); ++t)
 		{
@@ -901,6 +904,163 @@ namespace
 			kOut.append(bp::make_tuple(t, x, y, n));
 		}
 		return kOut;
+	}
+
+	void worldSetRoute(PyWorld& w, int iX, int iY, const bp::object& kName)
+	{
+		const int iPlot = w.plot(iX, iY);
+		w.pWorld->setRoute(iPlot, optionalType(kName, &CvVisionRules::findRoute, w.rules(), "route", "routes"));
+	}
+
+	// A path query's mover from Python's arguments, every one checked before any C++ call.
+	PathMover pathMoverOf(const PyWorld& w, int eTeam, std::pair<int, int> kFrom, const bp::object& kUnit,
+		const bp::object& kOpenBorders)
+	{
+		PathMover kMover;
+		kMover.eTeam = w.team(eTeam);
+		kMover.eBarbarianTeam = w.sPath.empty() ? -1 : w.teams() - 1; // a loaded map's or save's last team
+		for (const auto& [eKnownTeam, eTech] : w.kTechs)
+		{
+			if (eKnownTeam == eTeam)
+			{
+				kMover.aeTechs.insert(eTech);
+			}
+		}
+		if (kUnit.is_none())
+		{
+			kMover.eUnitType = unitTypeAt(*w.pWorld, eTeam, kFrom.first, kFrom.second);
+		}
+		else
+		{
+			const bp::extract<std::string> kName(kUnit);
+			if (!kName.check())
+			{
+				badArgument("unit: a unit type name ('UNIT_SCOUT') or None");
+			}
+			kMover.eUnitType = typeIndex(w.rules().findUnit(kName()), "unit", kName(), "units");
+		}
+		if (kMover.eUnitType >= 0)
+		{
+			const CvVisionDomain eDomain = w.rules().aUnits[kMover.eUnitType].eDomain;
+			if (eDomain != CV_VISION_DOMAIN_LAND && eDomain != CV_VISION_DOMAIN_SEA)
+			{
+				badArgument(w.rules().aUnits[kMover.eUnitType].szType + " is not a land or sea unit: it has no path");
+			}
+		}
+		PyObject* pIterator = PyObject_GetIter(kOpenBorders.ptr());
+		if (!pIterator)
+		{
+			PyErr_Clear();
+			badArgument("open_borders: a list of team numbers");
+		}
+		const bp::object kIterator{ bp::handle<>(pIterator) };
+		for (;;)
+		{
+			bp::handle<> kItem(bp::allow_null(PyIter_Next(kIterator.ptr())));
+			if (!kItem)
+			{
+				if (PyErr_Occurred())
+				{
+					bp::throw_error_already_set();
+				}
+				break;
+			}
+			const std::optional<int> kTeam = intOf(bp::object(kItem));
+			if (!kTeam)
+			{
+				badArgument("open_borders: a team number, not something else");
+			}
+			kMover.aeOpenTeams.insert(w.team(*kTeam));
+		}
+		return kMover;
+	}
+
+	bp::dict pathDict(const PyWorld& w, const CvPathResult& kResult)
+	{
+		bp::dict kOut;
+		kOut["status"] = pathStatusName(kResult);
+		kOut["cost"] = kResult.iCost;
+		kOut["move_denominator"] = w.rules().iMoveDenominator;
+		kOut["expanded"] = kResult.iExpanded;
+		bp::list kPlots;
+		for (const int iPlot : kResult.aiPlots)
+		{
+			kPlots.append(xyOf(w, iPlot));
+		}
+		kOut["plots"] = kPlots;
+		return kOut;
+	}
+
+	struct PathCall
+	{
+		PathMover kMover;
+		std::pair<int, int> kFrom;
+		std::pair<int, int> kTo;
+		unsigned int uSeed;
+		PathAnswer kAnswer;
+	};
+
+	PathCall pathCall(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo, const bp::object& kSeed,
+		const bp::object& kUnit, const bp::object& kOpenBorders)
+	{
+		PathCall kCall;
+		kCall.kFrom = pairOf(kFrom, "from_xy");
+		kCall.kTo = pairOf(kTo, "to_xy");
+		w.plot(kCall.kFrom.first, kCall.kFrom.second);
+		w.plot(kCall.kTo.first, kCall.kTo.second);
+		long long lSeed = -1;
+		if (PyLong_Check(kSeed.ptr()) && !PyBool_Check(kSeed.ptr()))
+		{
+			int iOverflow = 0;
+			lSeed = PyLong_AsLongLongAndOverflow(kSeed.ptr(), &iOverflow);
+			lSeed = iOverflow ? -1 : lSeed;
+		}
+		if (lSeed < 0 || lSeed > 0xFFFFFFFFll)
+		{
+			PyErr_Clear();
+			badArgument("seed: a whole number 0..4294967295");
+		}
+		kCall.uSeed = static_cast<unsigned int>(lSeed);
+		kCall.kMover = pathMoverOf(w, eTeam, kCall.kFrom, kUnit, kOpenBorders);
+		kCall.kAnswer = planPath(*w.pWorld, w.rules(), kCall.kMover, kCall.kFrom, kCall.kTo, kCall.uSeed);
+		return kCall;
+	}
+
+	bp::dict worldFindPath(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo, const bp::object& kSeed,
+		const bp::object& kUnit, const bp::object& kOpenBorders)
+	{
+		const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
+		bp::dict kOut;
+		kOut["knowledge"] = pathDict(w, kCall.kAnswer.kKnowledge);
+		kOut["truth"] = pathDict(w, kCall.kAnswer.kTruth);
+		kOut["unit"] = kCall.kMover.eUnitType < 0 ? bp::object() : bp::object(w.rules().aUnits[kCall.kMover.eUnitType].szType);
+		return kOut;
+	}
+
+	std::string worldShowPath(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo,
+		const bp::object& kSeed, const bp::object& kUnit, const bp::object& kOpenBorders)
+	{
+		const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
+		return renderPaths(*w.pWorld, w.rules(), kCall.kMover, kCall.kAnswer, kCall.kFrom, kCall.kTo);
+	}
+
+	void worldRenderPathPng(const PyWorld& w, const bp::object& kPath, int eTeam, const bp::object& kFrom, const bp::object& kTo,
+		const bp::object& kSeed, const bp::object& kUnit, const bp::object& kOpenBorders)
+	{
+		const std::string sPath = pathOf(kPath, "render_path_png: the file");
+		const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
+		try
+		{
+			writePathsPng(sPath, *w.pWorld, w.rules(), kCall.kMover, kCall.kAnswer, kCall.kFrom, kCall.kTo);
+		}
+		catch (const std::invalid_argument&)
+		{
+			throw;
+		}
+		catch (const std::runtime_error& kError)
+		{
+			throw OutputFileError(kError.what());
+		}
 	}
 
 	bp::dict worldExplain(const PyWorld& w, const bp::object& kFrom, const bp::object& kTo, int eTeam, const bp::object& kRange)
@@ -1233,6 +1393,33 @@ BOOST_PYTHON_MODULE(cvvision)
 			"path and the plot that blocks it, the rule, the verdict (the engine's). range None: the sight range of\n"
 			"the team's first unit on from_xy, else UNIT_VISIBILITY_RANGE. Returns {'visible': bool,\n"
 			"'verdict': the last line, 'report': the whole text, 'range': the range used}.")
+		.def("set_route", &worldSetRoute, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("route")),
+			"set_route(x, y, route)\n\nBuilds a route ('ROUTE_ROAD') on the plot, or removes it (None). Teams that see the plot\n"
+			"remember it; the others keep the route they last saw (see find_path).")
+		.def("find_path", &worldFindPath,
+			(bp::arg("self"), bp::arg("team"), bp::arg("from_xy"), bp::arg("to_xy"), bp::arg("seed") = 0,
+				bp::arg("unit") = bp::object(), bp::arg("open_borders") = bp::tuple()),
+			"find_path(team, from_xy, to_xy, seed=0, unit=None, open_borders=()) -> dict\n\n"
+			"The path a unit of the team would take, as `cvvision path` plans it: {'knowledge': {...}, 'truth': {...},\n"
+			"'unit': type or None}. 'knowledge' is planned with what the team knows (the plots it sees now as they\n"
+			"are, the others with the route and owner it last saw, never-seen plots as CVVISION_PATH_UNKNOWN_PLOTS\n"
+			"says), 'truth' with the map as it is. Each has 'status' ('found', or 'fallback': the goal is\n"
+			"unreachable and the path ends on the closest reachable plot), 'cost' (in 1/'move_denominator' moves),\n"
+			"'plots' [(x, y), ...] from the start, and 'expanded' (nodes the search closed). seed chooses among\n"
+			"equal-cost paths, uniformly and the same on every machine. unit: a unit type name (default: the\n"
+			"team's unit on from_xy, else a land unit with one move). open_borders: teams whose territory the unit\n"
+			"may enter (open borders or war); its own team, its vassal ties and, on a loaded map or save, the\n"
+			"barbarians (the last team) always are.")
+		.def("show_path", &worldShowPath,
+			(bp::arg("self"), bp::arg("team"), bp::arg("from_xy"), bp::arg("to_xy"), bp::arg("seed") = 0,
+				bp::arg("unit") = bp::object(), bp::arg("open_borders") = bp::tuple()),
+			"show_path(team, from_xy, to_xy, seed=0, unit=None, open_borders=()) -> str\n\n"
+			"Both paths side by side as text, as `cvvision path` prints them.")
+		.def("render_path_png", &worldRenderPathPng,
+			(bp::arg("self"), bp::arg("path"), bp::arg("team"), bp::arg("from_xy"), bp::arg("to_xy"), bp::arg("seed") = 0,
+				bp::arg("unit") = bp::object(), bp::arg("open_borders") = bp::tuple()),
+			"render_path_png(path, team, from_xy, to_xy, seed=0, unit=None, open_borders=())\n\n"
+			"Both paths as one PNG (knowledge left, truth right), as `cvvision path --png` writes it.")
 		.def("audit", &worldAudit,
 			"audit() -> list of dict\n\n"
 			"Every count that differs from what the current sources alone give: {x, y, team, invisible (None for\n"
