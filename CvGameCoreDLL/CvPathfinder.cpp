@@ -266,8 +266,7 @@ CvPathfinder::Node* CvPathfinder::pop()
 	pTop->iHeapIndex = -1;
 	if (!m_apHeap.empty())
 	{
-		m_apHeap[0] = pLast;
-		pLast->iHeapIndex = 0;
+		place(0, pLast);
 		siftDown(0);
 	}
 	return pTop;
@@ -283,12 +282,10 @@ void CvPathfinder::siftUp(int iIndex)
 		{
 			break;
 		}
-		m_apHeap[iIndex] = m_apHeap[iParent];
-		m_apHeap[iIndex]->iHeapIndex = iIndex;
+		place(iIndex, m_apHeap[iParent]);
 		iIndex = iParent;
 	}
-	m_apHeap[iIndex] = pNode;
-	pNode->iHeapIndex = iIndex;
+	place(iIndex, pNode);
 }
 
 void CvPathfinder::siftDown(int iIndex)
@@ -310,12 +307,10 @@ void CvPathfinder::siftDown(int iIndex)
 		{
 			break;
 		}
-		m_apHeap[iIndex] = m_apHeap[iChild];
-		m_apHeap[iIndex]->iHeapIndex = iIndex;
+		place(iIndex, m_apHeap[iChild]);
 		iIndex = iChild;
 	}
-	m_apHeap[iIndex] = pNode;
-	pNode->iHeapIndex = iIndex;
+	place(iIndex, pNode);
 }
 
 void CvPathfinder::finish(Node* pEnd, CvPathStatus eStatus)

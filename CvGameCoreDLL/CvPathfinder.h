@@ -174,6 +174,11 @@ private:
 	Node* pop();
 	void siftUp(int iIndex);
 	void siftDown(int iIndex);
+	void place(int iIndex, Node* pNode)
+	{
+		m_apHeap[iIndex] = pNode;
+		pNode->iHeapIndex = iIndex;
+	}
 	int plotOf(const Node* pNode) const { return static_cast<int>(pNode - &m_aNodes[0]); }
 	void finish(Node* pEnd, CvPathStatus eStatus);
 	template <class View>

@@ -343,3 +343,64 @@ TEST(RulesLoader, ModAddsTerrainFeatureImprovementUnitAndPromotion)
 	ASSERT_EQ(CV_VISION_OK, CvVisionEngine().changeAdjacentSight(kHigh, kHigh, unitAt(4, 4, iEagleEye), 1));
 	EXPECT_TRUE(kHigh.isVisible(0, 6, 4));
 }
+
+// --- movement rules, for the pathfinder ---------------------------------------------------------
+
+TEST(RulesLoader, MovementRulesFromTheFixtures)
+{
+	const CvVisionRules kRules = loadVisionRules({ vanillaAssets() }).kRules;
+	EXPECT_EQ(60, kRules.iMoveDenominator);
+	EXPECT_EQ(1, kRules.iHillsExtraMovement);
+	EXPECT_EQ(1, kRules.aTerrains[kRules.findTerrain("TERRAIN_GRASS")].iMovement);
+	EXPECT_FALSE(kRules.aTerrains[kRules.findTerrain("TERRAIN_GRASS")].bImpassable);
+	EXPECT_EQ(2, kRules.aFeatures[kRules.findFeature("FEATURE_FOREST")].iMovement);
+	EXPECT_TRUE(kRules.aFeatures[kRules.findFeature("FEATURE_ICE")].bImpassable);
+	EXPECT_EQ(1, kRules.aUnits[kRules.findUnit("UNIT_WARRIOR")].iMoves);
+	EXPECT_EQ(2, kRules.aUnits[kRules.findUnit("UNIT_SCOUT")].iMoves);
+	ASSERT_EQ(2u, kRules.aRoutes.size());
+	const CvVisionRouteRule& kRoad = kRules.aRoutes[kRules.findRoute("ROUTE_ROAD")];
+	EXPECT_EQ(30, kRoad.iMovement);
+	EXPECT_EQ(30, kRoad.iFlatMovement);
+	ASSERT_EQ(1u, kRoad.aTechMovementChanges.size());
+	EXPECT_EQ(kRules.findTech("TECH_ENGINEERING"), kRoad.aTechMovementChanges[0].first);
+	EXPECT_EQ(-10, kRoad.aTechMovementChanges[0].second);
+	const CvVisionRouteRule& kRail = kRules.aRoutes[kRules.findRoute("ROUTE_RAILROAD")];
+	EXPECT_EQ(20, kRail.iMovement);
+	EXPECT_EQ(6, kRail.iFlatMovement);
+	EXPECT_EQ(0, kRules.knob(CV_VISION_KNOB_PATH_UNKNOWN_PLOTS));
+	EXPECT_EQ(1, kRules.knob(CV_VISION_KNOB_PATH_CLOSED_BORDERS));
+}
+
+TEST(RulesLoader, RouteInfosAreOptionalAndCheckedWhenPresent)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	fs::remove(kMod.path() / "XML" / "Misc" / "CIV4RouteInfos.xml");
+	EXPECT_TRUE(loadVisionRules({ kMod.path() }).kRules.aRoutes.empty());
+	const std::string sHead = "<?xml version=\"1.0\"?>\n<Civ4RouteInfos>\n<RouteInfos>\n<RouteInfo>\n<Type>ROUTE_ROAD</Type>\n";
+	kMod.write("Misc/CIV4RouteInfos.xml", sHead
+		+ "<iMovement>30</iMovement>\n<TechMovementChanges>\n<TechMovementChange>\n<PrereqTech>TECH_WARP</PrereqTech>\n"
+		  "<iMovementChange>-10</iMovementChange>\n</TechMovementChange>\n</TechMovementChanges>\n</RouteInfo>\n</RouteInfos>\n</Civ4RouteInfos>\n");
+	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("CIV4RouteInfos.xml:8: ROUTE_ROAD: <PrereqTech> 'TECH_WARP' is not defined"))
+		<< loadError({ kMod.path() });
+	kMod.write("Misc/CIV4RouteInfos.xml", sHead + "<iMovement>-3</iMovement>\n</RouteInfo>\n</RouteInfos>\n</Civ4RouteInfos>\n");
+	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("CIV4RouteInfos.xml:4: ROUTE_ROAD: <iMovement> and <iFlatMovement> must not be negative"))
+		<< loadError({ kMod.path() });
+}
+
+TEST(RulesLoader, MovementErrorsNameTheFileAndLine)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	kMod.write("GlobalDefinesAlt.xml", defines(define("MOVE_DENOMINATOR", "0")));
+	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("GlobalDefinesAlt.xml:3: define MOVE_DENOMINATOR = 0: must be 1..10000"))
+		<< loadError({ kMod.path() });
+	kMod.write("GlobalDefinesAlt.xml", defines(""));
+	const fs::path kUnits = kMod.path() / "XML" / "Units" / "CIV4UnitInfos.xml";
+	std::ifstream kIn(kUnits, std::ios::binary);
+	std::string sUnits((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+	kIn.close();
+	sUnits.replace(sUnits.find("<iMoves>1</iMoves>"), 18, "<iMoves>-1</iMoves>");
+	kMod.write("Units/CIV4UnitInfos.xml", sUnits);
+	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("<iMoves> must be 0..100")) << loadError({ kMod.path() });
+}

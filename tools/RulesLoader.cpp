@@ -222,6 +222,18 @@ namespace
 		}
 	}
 
+	// readInfos on the first folder's sRelative, or nothing when no folder has the file.
+	template <class Read>
+	void readOptionalInfos(const std::vector<fs::path>& aFolders, const std::string& sRelative, const char* szRoot,
+		const char* szList, const char* szItem, LoadedRules& kOut, Read fRead)
+	{
+		const fs::path kPath = resolve(aFolders, sRelative);
+		if (!kPath.empty())
+		{
+			readInfos(kPath, szRoot, szList, szItem, kOut, fRead);
+		}
+	}
+
 	int invisibleIndex(const Source& kSource, const XMLElement* pAt, const CvVisionRules& kRules,
 		const std::string& sName, const std::string& sWhere)
 	{
@@ -384,13 +396,9 @@ namespace
 	// folder without it (RtR's shared set) simply has no improvements to name.
 	void readImprovements(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
 	{
-		const fs::path kPath = resolve(aFolders, "Terrain/CIV4ImprovementInfos.xml");
-		if (kPath.empty())
-		{
-			return;
-		}
 		CvVisionRules& kRules = kOut.kRules;
-		readInfos(kPath, "Civ4ImprovementInfos", "ImprovementInfos", "ImprovementInfo", kOut,
+		readOptionalInfos(aFolders, "Terrain/CIV4ImprovementInfos.xml", "Civ4ImprovementInfos", "ImprovementInfos",
+			"ImprovementInfo", kOut,
 			[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 				kRules.aImprovements.push_back(CvVisionImprovementRule{ sType, 0 });
 				checkReferences(kSource, pItem, kRules, sType);
@@ -401,13 +409,8 @@ namespace
 	// routes have no types to name.
 	void readRoutes(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
 	{
-		const fs::path kPath = resolve(aFolders, "Misc/CIV4RouteInfos.xml");
-		if (kPath.empty())
-		{
-			return;
-		}
 		CvVisionRules& kRules = kOut.kRules;
-		readInfos(kPath, "Civ4RouteInfos", "RouteInfos", "RouteInfo", kOut,
+		readOptionalInfos(aFolders, "Misc/CIV4RouteInfos.xml", "Civ4RouteInfos", "RouteInfos", "RouteInfo", kOut,
 			[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 				CvVisionRouteRule kRoute;
 				kRoute.szType = sType;
