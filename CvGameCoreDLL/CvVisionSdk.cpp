@@ -9,10 +9,13 @@
 #include "CvUnit.h"
 #include "FVariableSystem.h"
 
+#include "CvKnowledgeView.h"
+#include "CvPathfinder.h"
 #include "CvVisionEngine.h"
 #include "CvVisionLedger.h"
 #include "CvVisionSdk.h"
 
+#include <utility>
 #include <vector>
 
 namespace
@@ -89,6 +92,7 @@ namespace
 		std::vector<int>* paiCollect;    // set while an audit collects the expected counts
 		CvVisionLedger kLedger;          // with CVVISION_LEDGER: what each source added
 		bool bLedgerArmed;               // the ledger holds every current source (after an audit)
+		CvPathfinder kPathfinder;        // one search, its pool of nodes reused by every path
 
 		SdkState()
 			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), paiCollect(NULL), bLedgerArmed(false)
@@ -119,6 +123,14 @@ namespace
 		kRules.kLevels.iHillsSeeThroughChange = GC.getDefineINT("HILLS_SEE_THROUGH_CHANGE");
 		kRules.kLevels.iSeaWaterSeeFromChange = GC.getDefineINT("SEAWATER_SEE_FROM_CHANGE");
 		kRules.kLevels.iSeaWaterSeeThroughChange = GC.getDefineINT("SEAWATER_SEE_THROUGH_CHANGE");
+		// Movement (the pathfinder). The game always has both; a denominator below 1 would make
+		// every step free, so it keeps BTS's then.
+		const int iMoveDenominator = GC.getDefineINT("MOVE_DENOMINATOR");
+		if (iMoveDenominator >= 1 && iMoveDenominator <= 10000)
+		{
+			kRules.iMoveDenominator = iMoveDenominator;
+		}
+		kRules.iHillsExtraMovement = GC.getDefineINT("HILLS_EXTRA_MOVEMENT");
 		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
 		{
 			const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
@@ -136,6 +148,8 @@ namespace
 			kRule.iSeeFrom = kInfo.getSeeFromLevel();
 			kRule.iSeeThrough = kInfo.getSeeThroughLevel();
 			kRule.bWater = kInfo.isWater();
+			kRule.iMovement = kInfo.getMovementCost();
+			kRule.bImpassable = kInfo.isImpassable();
 			kRules.aTerrains.push_back(kRule);
 		}
 		for (int i = 0; i < GC.getNumFeatureInfos(); ++i)
@@ -144,7 +158,26 @@ namespace
 			CvVisionFeatureRule kRule;
 			kRule.szType = kInfo.getType();
 			kRule.iSeeThrough = kInfo.getSeeThroughChange();
+			kRule.iMovement = kInfo.getMovementCost();
+			kRule.bImpassable = kInfo.isImpassable();
 			kRules.aFeatures.push_back(kRule);
+		}
+		for (int i = 0; i < GC.getNumRouteInfos(); ++i)
+		{
+			const CvRouteInfo& kInfo = GC.getRouteInfo(static_cast<RouteTypes>(i));
+			CvVisionRouteRule kRule;
+			kRule.szType = kInfo.getType();
+			kRule.iMovement = kInfo.getMovementCost();
+			kRule.iFlatMovement = kInfo.getFlatMovementCost();
+			for (int j = 0; j < GC.getNumTechInfos(); ++j)
+			{
+				const int iChange = kInfo.getTechMovementChange(j);
+				if (iChange != 0)
+				{
+					kRule.aTechMovementChanges.push_back(std::make_pair(j, iChange));
+				}
+			}
+			kRules.aRoutes.push_back(kRule);
 		}
 		for (int i = 0; i < GC.getNumImprovementInfos(); ++i)
 		{
@@ -192,6 +225,7 @@ namespace
 			kRule.bInvisible = kInfo.isInvisible();
 			kRule.bLineOfSight = kInfo.isLineOfSight();
 			kRule.iAirRange = kInfo.getAirRange();
+			kRule.iMoves = kInfo.getMoves();
 			kRule.iExtraRange = knobValue((CV_VISION_EXTRA_RANGE_PREFIX + kRule.szType).c_str(), 0,
 				-CV_VISION_MAX_RANGE, CV_VISION_MAX_RANGE);
 			kRules.aUnits.push_back(kRule);
@@ -235,6 +269,89 @@ namespace
 		case PLOT_OCEAN: return CV_VISION_PLOT_OCEAN;
 		default: return CV_VISION_PLOT_LAND;
 		}
+	}
+
+	// The game's map as the knowledge view's World (CvKnowledgeView.h): the truth from CvPlot,
+	// what a team sees and remembers from the plot's own visibility and revealed memory.
+	class SdkPathWorld
+	{
+	public:
+		explicit SdkPathWorld(const CvMap& kMap) : m_kMap(kMap) {}
+
+		int getGridWidth() const { return m_kMap.getGridWidthINLINE(); }
+		int getGridHeight() const { return m_kMap.getGridHeightINLINE(); }
+		bool isWrapX() const { return m_kMap.isWrapXINLINE(); }
+		bool isWrapY() const { return m_kMap.isWrapYINLINE(); }
+
+		CvPathPlot truePlot(int iPlot) const
+		{
+			const CvPlot& kPlot = *m_kMap.plotByIndexINLINE(iPlot);
+			CvPathPlot kPath;
+			kPath.eKind = kindOf(kPlot);
+			kPath.eTerrain = kPlot.getTerrainType();
+			kPath.eFeature = kPlot.getFeatureType();
+			kPath.eRoute = kPlot.getRouteType();
+			kPath.eOwner = kPlot.getTeam();
+			kPath.bKnown = true;
+			return kPath;
+		}
+		bool isVisibleTo(int iPlot, int eTeam) const
+		{
+			return m_kMap.plotByIndexINLINE(iPlot)->isVisible(static_cast<TeamTypes>(eTeam), false);
+		}
+		bool isRevealedTo(int iPlot, int eTeam) const
+		{
+			return m_kMap.plotByIndexINLINE(iPlot)->isRevealed(static_cast<TeamTypes>(eTeam), false);
+		}
+		int revealedRoute(int iPlot, int eTeam) const
+		{
+			return m_kMap.plotByIndexINLINE(iPlot)->getRevealedRouteType(static_cast<TeamTypes>(eTeam), false);
+		}
+		int revealedOwner(int iPlot, int eTeam) const
+		{
+			return m_kMap.plotByIndexINLINE(iPlot)->getRevealedTeam(static_cast<TeamTypes>(eTeam), false);
+		}
+
+	private:
+		const CvMap& m_kMap;
+	};
+
+	// The unit as the path cost needs it: its type's domain and moves, eTeam's route
+	// TechMovementChanges, and the teams whose territory is closed to it (every team but its
+	// own, its master and vassals, the barbarians, and those it has open borders with or is at
+	// war with). eUnitType must be a land or sea unit type.
+	CvPathUnit pathUnitOf(const CvVisionRules& kRules, TeamTypes eTeam, UnitTypes eUnitType)
+	{
+		const CvVisionUnitRule& kType = kRules.aUnits[eUnitType];
+		CvPathUnit kUnit;
+		kUnit.eTeam = eTeam;
+		kUnit.eDomain = kType.eDomain;
+		kUnit.iBaseMoves = kType.iMoves;
+		const CvTeam& kTeam = GET_TEAM(eTeam);
+		for (size_t i = 0; i < kRules.aRoutes.size(); ++i)
+		{
+			const CvVisionRouteRule& kRoute = kRules.aRoutes[i];
+			int iChange = 0;
+			for (size_t j = 0; j < kRoute.aTechMovementChanges.size(); ++j)
+			{
+				if (kTeam.isHasTech(static_cast<TechTypes>(kRoute.aTechMovementChanges[j].first)))
+				{
+					iChange += kRoute.aTechMovementChanges[j].second;
+				}
+			}
+			kUnit.aiRouteChange.push_back(iChange);
+		}
+		kUnit.abClosedTeam.assign(MAX_TEAMS, true);
+		for (int i = 0; i < MAX_TEAMS; ++i)
+		{
+			const TeamTypes eOther = static_cast<TeamTypes>(i);
+			if (eOther == eTeam || eOther == BARBARIAN_TEAM || kTeam.isVassal(eOther) || GET_TEAM(eOther).isVassal(eTeam)
+				|| kTeam.isOpenBorders(eOther) || kTeam.isAtWar(eOther))
+			{
+				kUnit.abClosedTeam[i] = false;
+			}
+		}
+		return kUnit;
 	}
 
 	int SdkMap::seeFromLevel(int iPlot, int eTeam) const
@@ -551,4 +668,47 @@ void CvVisionSdk::onGameStarted()
 	{
 		auditSight(false, NULL);
 	}
+}
+
+int CvVisionSdk::findPath(int iFromX, int iFromY, int iToX, int iToY, TeamTypes eTeam, UnitTypes eUnitType,
+	unsigned int uSeed, bool bKnowledge, std::vector<int>& aiPlots, bool* pbReachedGoal)
+{
+	aiPlots.clear();
+	if (pbReachedGoal != NULL)
+	{
+		*pbReachedGoal = false;
+	}
+	SdkState& kState = state();
+	const CvVisionRules& kRules = kState.kRules;
+	const CvMap& kMap = GC.getMapINLINE();
+	const int iWidth = kMap.getGridWidthINLINE();
+	const int iHeight = kMap.getGridHeightINLINE();
+	if (iFromX < 0 || iFromX >= iWidth || iFromY < 0 || iFromY >= iHeight || iToX < 0 || iToX >= iWidth || iToY < 0
+		|| iToY >= iHeight || eTeam < 0 || eTeam >= MAX_TEAMS || eUnitType < 0
+		|| eUnitType >= static_cast<int>(kRules.aUnits.size()))
+	{
+		return -1;
+	}
+	const CvVisionDomain eDomain = kRules.aUnits[eUnitType].eDomain;
+	if (eDomain != CV_VISION_DOMAIN_LAND && eDomain != CV_VISION_DOMAIN_SEA)
+	{
+		return -1; // air and immobile units do not walk
+	}
+	const CvPathCost kCost(kRules, pathUnitOf(kRules, eTeam, eUnitType));
+	const SdkPathWorld kWorld(kMap);
+	const int iFrom = iFromY * iWidth + iFromX;
+	const int iTo = iToY * iWidth + iToX;
+	const CvPathResult& kResult = bKnowledge
+		? kState.kPathfinder.findPath(CvKnowledgeView<SdkPathWorld>(kWorld, eTeam), kCost, iFrom, iTo, uSeed)
+		: kState.kPathfinder.findPath(CvTruthView<SdkPathWorld>(kWorld), kCost, iFrom, iTo, uSeed);
+	if (kResult.eStatus == CV_PATH_BAD_PLOT)
+	{
+		return -1;
+	}
+	aiPlots = kResult.aiPlots;
+	if (pbReachedGoal != NULL)
+	{
+		*pbReachedGoal = kResult.eStatus == CV_PATH_FOUND;
+	}
+	return kResult.iCost;
 }

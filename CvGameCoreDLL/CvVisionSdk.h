@@ -84,6 +84,21 @@ public:
 	// (2 * iRange + 3)^2 entries.
 	static int seenPlots(int iX, int iY, TeamTypes eTeam, int iRange, bool bAerial, DirectionTypes eFacing,
 		int* paiPlots);
+
+	// --- paths (CvPathfinder.h) -----------------------------------------------------------------
+
+	// The path a unit of type eUnitType (land or sea) of eTeam takes from (iFromX, iFromY) to
+	// (iToX, iToY): with bKnowledge, planned with what eTeam knows (the truth where it sees now,
+	// its revealed route and owner in the fog, CVVISION_PATH_UNKNOWN_PLOTS elsewhere); without,
+	// with the truth. Route speeds follow eTeam's techs; with CVVISION_PATH_CLOSED_BORDERS the
+	// territory of a team it has neither open borders with nor war, that is not its own, its
+	// master's, its vassal's or the barbarians', is closed. Among paths of equal cost uSeed
+	// chooses (the same on every machine). aiPlots receives the plot indices from the start to
+	// the end; an unreachable goal gives the path to the reachable plot closest to it
+	// (*pbReachedGoal false). Returns the cost in 1/MOVE_DENOMINATOR moves, or -1 (aiPlots
+	// empty) when a plot is off the map or the team or unit type is not one that walks.
+	static int findPath(int iFromX, int iFromY, int iToX, int iToY, TeamTypes eTeam, UnitTypes eUnitType,
+		unsigned int uSeed, bool bKnowledge, std::vector<int>& aiPlots, bool* pbReachedGoal);
 };
 
 #endif

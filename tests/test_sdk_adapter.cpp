@@ -9,6 +9,7 @@
 #include "CvUnit.h"
 #include "CvVisionSdk.h"
 
+#include "PathQuery.h"
 #include "PlotGrid.h"
 #include "RulesLoader.h"
 #include "VisionSetup.h"
@@ -40,9 +41,16 @@ namespace
 			GC.m_kDefines.SetValue(sName.c_str(), iValue);
 		}
 		for (const CvVisionTerrainRule& k : kRules.aTerrains)
-			GC.m_aTerrains.push_back(CvTerrainInfo(k.szType, k.iSeeFrom, k.iSeeThrough, k.bWater));
+			GC.m_aTerrains.push_back(CvTerrainInfo(k.szType, k.iSeeFrom, k.iSeeThrough, k.bWater, k.iMovement, k.bImpassable));
 		for (const CvVisionFeatureRule& k : kRules.aFeatures)
-			GC.m_aFeatures.push_back(CvFeatureInfo(k.szType, k.iSeeThrough));
+			GC.m_aFeatures.push_back(CvFeatureInfo(k.szType, k.iSeeThrough, k.iMovement, k.bImpassable));
+		for (const CvVisionRouteRule& k : kRules.aRoutes)
+		{
+			CvRouteInfo kInfo(k.szType, k.iMovement, k.iFlatMovement);
+			for (const auto& [eTech, iChange] : k.aTechMovementChanges)
+				kInfo.techMovementChange(eTech, iChange);
+			GC.m_aRoutes.push_back(kInfo);
+		}
 		for (const CvVisionImprovementRule& k : kRules.aImprovements)
 			GC.m_aImprovements.push_back(CvImprovementInfo(k.szType));
 		for (const CvVisionTechRule& k : kRules.aTechs)
@@ -59,6 +67,7 @@ namespace
 				kInfo.seeInvisible(static_cast<InvisibleTypes>(e));
 			if (k.bLineOfSight)
 				kInfo.lineOfSight();
+			kInfo.moves(k.iMoves);
 			GC.m_aUnits.push_back(kInfo);
 		}
 	}
@@ -548,4 +557,432 @@ TEST_F(SdkAdapter, TheArmedLedgerGivesTheSameCountsAsBtsWhenEveryBracketIsThere)
 	GC.getMapINLINE().killUnit(pFighter);
 	plot(6, 5).setOwnerTeam(NO_TEAM);
 	expectAllCountsZero();
+}
+
+// --- paths (CvVisionSdk::findPath) ----------------------------------------------------------------
+
+namespace
+{
+	// The same game in the mock and in the host's world model, changed in step: the host's
+	// pathfinder query (planPath) on the world model is the reference for the adapter's paths.
+	class TwinGame
+	{
+	public:
+		// The world model takes the mock's map as it is now (no sight may exist yet).
+		explicit TwinGame(const CvVisionRules& kRules)
+			: m_kWorld(kRules, GC.getMapINLINE().getGridWidthINLINE(), GC.getMapINLINE().getGridHeightINLINE(),
+				  GC.getMapINLINE().isWrapXINLINE(), GC.getMapINLINE().isWrapYINLINE(), NUM_TEAMS)
+		{
+			CvMap& kMap = GC.getMapINLINE();
+			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+			{
+				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+				m_kWorld.setPlotKind(i, static_cast<CvVisionPlotKind>(kPlot.getPlotType()));
+				m_kWorld.setTerrain(i, kPlot.getTerrainType());
+				m_kWorld.setFeature(i, kPlot.getFeatureType());
+				m_kWorld.setRoute(i, kPlot.getRouteType());
+				EXPECT_EQ(NO_TEAM, kPlot.getTeam()) << "set owners through the twin";
+			}
+		}
+
+		int index(int iX, int iY) const { return iY * GC.getMapINLINE().getGridWidthINLINE() + iX; }
+		void setOwner(int iX, int iY, int eTeam)
+		{
+			GC.getMapINLINE().plotINLINE(iX, iY)->setOwnerTeam(static_cast<TeamTypes>(eTeam));
+			m_kWorld.setOwner(index(iX, iY), eTeam);
+		}
+		void setRoute(int iX, int iY, int eRoute)
+		{
+			GC.getMapINLINE().plotINLINE(iX, iY)->setRouteType(static_cast<RouteTypes>(eRoute), true);
+			m_kWorld.setRoute(index(iX, iY), eRoute);
+		}
+		int createUnit(int eType, int eTeam, int iX, int iY)
+		{
+			m_apUnits.push_back(GC.getMapINLINE().createUnit(static_cast<UnitTypes>(eType), static_cast<TeamTypes>(eTeam), iX, iY));
+			m_aiIds.push_back(m_kWorld.createUnit(eType, eTeam, iX, iY));
+			return static_cast<int>(m_apUnits.size()) - 1;
+		}
+		void moveUnit(int iUnit, int iX, int iY)
+		{
+			m_apUnits[iUnit]->setXY(iX, iY);
+			m_kWorld.moveUnit(m_aiIds[iUnit], iX, iY);
+		}
+		const VisionWorld& world() const { return m_kWorld; }
+
+	private:
+		VisionWorld m_kWorld;
+		std::vector<CvUnit*> m_apUnits;
+		std::vector<int> m_aiIds;
+	};
+
+	struct GamePath
+	{
+		int iCost;
+		bool bReached;
+		std::vector<int> aiPlots;
+	};
+
+	GamePath gamePath(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int eUnit, unsigned int uSeed, bool bKnowledge)
+	{
+		GamePath k;
+		k.bReached = true; // findPath must set it
+		k.iCost = CvVisionSdk::findPath(iFromX, iFromY, iToX, iToY, static_cast<TeamTypes>(eTeam), static_cast<UnitTypes>(eUnit),
+			uSeed, bKnowledge, k.aiPlots, &k.bReached);
+		return k;
+	}
+}
+
+TEST_F(SdkAdapter, MovementRulesReadFromTheGameEqualTheHostLoaders)
+{
+	const CvVisionRules& kGame = CvVisionSdk::rules();
+	const CvVisionRules& kHost = m_kLoaded.kRules;
+	EXPECT_EQ(60, kGame.iMoveDenominator);
+	EXPECT_EQ(kHost.iMoveDenominator, kGame.iMoveDenominator);
+	EXPECT_EQ(1, kGame.iHillsExtraMovement);
+	EXPECT_EQ(kHost.iHillsExtraMovement, kGame.iHillsExtraMovement);
+	ASSERT_EQ(kHost.aTerrains.size(), kGame.aTerrains.size());
+	for (size_t i = 0; i < kHost.aTerrains.size(); ++i)
+	{
+		EXPECT_EQ(kHost.aTerrains[i].iMovement, kGame.aTerrains[i].iMovement) << kHost.aTerrains[i].szType;
+		EXPECT_EQ(kHost.aTerrains[i].bImpassable, kGame.aTerrains[i].bImpassable) << kHost.aTerrains[i].szType;
+	}
+	ASSERT_EQ(kHost.aFeatures.size(), kGame.aFeatures.size());
+	for (size_t i = 0; i < kHost.aFeatures.size(); ++i)
+	{
+		EXPECT_EQ(kHost.aFeatures[i].iMovement, kGame.aFeatures[i].iMovement) << kHost.aFeatures[i].szType;
+		EXPECT_EQ(kHost.aFeatures[i].bImpassable, kGame.aFeatures[i].bImpassable) << kHost.aFeatures[i].szType;
+	}
+	EXPECT_EQ(2, kGame.aFeatures[feature("FEATURE_FOREST")].iMovement);
+	EXPECT_TRUE(kGame.aFeatures[feature("FEATURE_ICE")].bImpassable);
+	ASSERT_EQ(2u, kGame.aRoutes.size());
+	ASSERT_EQ(kHost.aRoutes.size(), kGame.aRoutes.size());
+	for (size_t i = 0; i < kHost.aRoutes.size(); ++i)
+	{
+		EXPECT_EQ(kHost.aRoutes[i].szType, kGame.aRoutes[i].szType);
+		EXPECT_EQ(kHost.aRoutes[i].iMovement, kGame.aRoutes[i].iMovement) << kHost.aRoutes[i].szType;
+		EXPECT_EQ(kHost.aRoutes[i].iFlatMovement, kGame.aRoutes[i].iFlatMovement) << kHost.aRoutes[i].szType;
+		EXPECT_EQ(kHost.aRoutes[i].aTechMovementChanges, kGame.aRoutes[i].aTechMovementChanges) << kHost.aRoutes[i].szType;
+	}
+	const int eRoad = kGame.findRoute("ROUTE_ROAD");
+	ASSERT_EQ(1u, kGame.aRoutes[eRoad].aTechMovementChanges.size());
+	EXPECT_EQ(std::make_pair(static_cast<int>(tech("TECH_ENGINEERING")), -10), kGame.aRoutes[eRoad].aTechMovementChanges[0]);
+	for (size_t i = 0; i < kHost.aUnits.size(); ++i)
+	{
+		EXPECT_EQ(kHost.aUnits[i].iMoves, kGame.aUnits[i].iMoves) << kHost.aUnits[i].szType;
+	}
+	EXPECT_EQ(2, kGame.aUnits[unit("UNIT_SCOUT")].iMoves);
+	EXPECT_EQ(1, kGame.knob(CV_VISION_KNOB_PATH_CLOSED_BORDERS));
+	useRules({ { "CVVISION_PATH_UNKNOWN_PLOTS", 1 }, { "CVVISION_PATH_CLOSED_BORDERS", 0 } });
+	EXPECT_TRUE(CvVisionSdk::rules().bPathAvoidUnknown);
+	EXPECT_FALSE(CvVisionSdk::rules().bPathClosedBorders);
+}
+
+TEST_F(SdkAdapter, PathsThroughTheGameEqualTheHostPathfinder)
+{
+	for (int bAvoidUnknown = 0; bAvoidUnknown <= 1; ++bAvoidUnknown)
+	{
+		useRules({ { "CVVISION_PATH_UNKNOWN_PLOTS", bAvoidUnknown } });
+		const CvVisionRules& kRules = m_kLoaded.kRules;
+		newMap(22, 14, true, false, 31 + bAvoidUnknown);
+		const int eRoad = kRules.findRoute("ROUTE_ROAD");
+		const int eRail = kRules.findRoute("ROUTE_RAILROAD");
+		for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+		{
+			CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+			if (!kPlot.isWater() && kPlot.getPlotType() != PLOT_PEAK && pick(3) == 0)
+			{
+				kPlot.setRouteType(static_cast<RouteTypes>(pick(4) == 0 ? eRail : eRoad), true);
+			}
+		}
+		TwinGame kTwin(kRules);
+		// Territory: team 1 and team 2 (the barbarians) hold blocks; set before any unit exists.
+		for (int iX = 9; iX <= 11; ++iX)
+			for (int iY = 0; iY < 14; ++iY)
+				kTwin.setOwner(iX, iY, 1);
+		for (int iX = 16; iX <= 17; ++iX)
+			for (int iY = 3; iY <= 8; ++iY)
+				kTwin.setOwner(iX, iY, 2);
+		const int eWarrior = unit("UNIT_WARRIOR");
+		const int eScout = unit("UNIT_SCOUT");
+		const int eDestroyer = unit("UNIT_DESTROYER");
+		kTwin.createUnit(eWarrior, 0, 2, 3);
+		const int iScout = kTwin.createUnit(eScout, 0, 6, 9);
+		kTwin.createUnit(eWarrior, 1, 14, 6);
+		kTwin.createUnit(eDestroyer, 0, 20, 12);
+		for (int iStep = 0; iStep < 8; ++iStep)
+		{
+			kTwin.moveUnit(iScout, (6 + 2 * iStep) % 22, 9 - iStep / 2);
+		}
+		// Roads built and torn up where team 0 does not look any more.
+		kTwin.setRoute(7, 9, eRoad);
+		kTwin.setRoute(8, 9, NO_ROUTE);
+		kTwin.setRoute(19, 5, eRail);
+		GET_TEAM(static_cast<TeamTypes>(0)).setHasTech(tech("TECH_ENGINEERING"), true);
+
+		for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+		{
+			const CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+			const VisionWorld::PlotState& kState = kTwin.world().state().aPlots[i];
+			ASSERT_EQ(kState.eKind, kPlot.getPlotType()) << i;
+			ASSERT_EQ(kState.eTerrain, kPlot.getTerrainType()) << i;
+			ASSERT_EQ(kState.eFeature, kPlot.getFeatureType()) << i;
+			ASSERT_EQ(kState.eRoute, kPlot.getRouteType()) << i;
+			ASSERT_EQ(kState.eOwner, kPlot.getTeam()) << i;
+		}
+		int iCompared = 0;
+		int iKnowledgeDiffers = 0;
+		int iFallbacks = 0;
+		for (int bOpen = 0; bOpen <= 1; ++bOpen)
+		{
+			GET_TEAM(static_cast<TeamTypes>(0)).setOpenBorders(static_cast<TeamTypes>(1), bOpen != 0);
+			for (int iCase = 0; iCase < 40; ++iCase)
+			{
+				const int eTeam = pick(2);
+				const int eUnit = pick(5) == 0 ? eDestroyer : (pick(2) ? eScout : eWarrior);
+				const std::pair<int, int> kFrom(pick(22), pick(14));
+				const std::pair<int, int> kTo(pick(22), pick(14));
+				const unsigned int uSeed = static_cast<unsigned int>(pick(1000));
+				PathMover kMover;
+				kMover.eTeam = eTeam;
+				kMover.eUnitType = eUnit;
+				kMover.eBarbarianTeam = NUM_TEAMS - 1;
+				if (eTeam == 0)
+				{
+					kMover.aeTechs.insert(tech("TECH_ENGINEERING"));
+					if (bOpen)
+						kMover.aeOpenTeams.insert(1);
+				}
+				const PathAnswer kHost = planPath(kTwin.world(), kRules, kMover, kFrom, kTo, uSeed);
+				const GamePath kKnown = gamePath(kFrom.first, kFrom.second, kTo.first, kTo.second, eTeam, eUnit, uSeed, true);
+				const GamePath kTrue = gamePath(kFrom.first, kFrom.second, kTo.first, kTo.second, eTeam, eUnit, uSeed, false);
+				const std::string sCase = "case " + std::to_string(iCase) + " team " + std::to_string(eTeam) + " unit "
+					+ std::to_string(eUnit) + " from " + std::to_string(kFrom.first) + "," + std::to_string(kFrom.second) + " to "
+					+ std::to_string(kTo.first) + "," + std::to_string(kTo.second) + " open " + std::to_string(bOpen);
+				EXPECT_EQ(kHost.kKnowledge.aiPlots, kKnown.aiPlots) << sCase;
+				EXPECT_EQ(kHost.kKnowledge.iCost, kKnown.iCost) << sCase;
+				EXPECT_EQ(kHost.kKnowledge.eStatus == CV_PATH_FOUND, kKnown.bReached) << sCase;
+				EXPECT_EQ(kHost.kTruth.aiPlots, kTrue.aiPlots) << sCase;
+				EXPECT_EQ(kHost.kTruth.iCost, kTrue.iCost) << sCase;
+				EXPECT_EQ(kHost.kTruth.eStatus == CV_PATH_FOUND, kTrue.bReached) << sCase;
+				++iCompared;
+				iKnowledgeDiffers += (kKnown.aiPlots != kTrue.aiPlots || kKnown.iCost != kTrue.iCost) ? 1 : 0;
+				iFallbacks += kTrue.bReached ? 0 : 1;
+			}
+		}
+		EXPECT_EQ(80, iCompared);
+		EXPECT_GT(iKnowledgeDiffers, 10) << "the knowledge must matter in this game";
+		EXPECT_GT(iFallbacks, 2) << "some goals must be unreachable (water, closed borders)";
+		GET_TEAM(static_cast<TeamTypes>(0)).setHasTech(tech("TECH_ENGINEERING"), false);
+	}
+}
+
+TEST_F(SdkAdapter, ARoadBuiltOutOfSightIsIgnoredByTheKnowledgePathAndUsedByTheTruth)
+{
+	GC.getMapINLINE().reset(14, 5, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+	const RouteTypes eRoad = static_cast<RouteTypes>(m_kLoaded.kRules.findRoute("ROUTE_ROAD"));
+	const int eWarrior = unit("UNIT_WARRIOR");
+	const TeamTypes eTeam = static_cast<TeamTypes>(0);
+	// Team 0 knows the whole valley (as an explorer or a map trade would leave it) and stands at
+	// its west end.
+	for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+	{
+		GC.getMapINLINE().plotByIndexINLINE(i)->setRevealedMemory(eTeam, NO_ROUTE, NO_TEAM);
+	}
+	CvUnit* pWarrior = GC.getMapINLINE().createUnit(static_cast<UnitTypes>(eWarrior), eTeam, 1, 2);
+	for (int iX = 0; iX < 14; ++iX)
+	{
+		plot(iX, 2).setRouteType(eRoad, true);
+	}
+	EXPECT_EQ(eRoad, plot(2, 2).getRevealedRouteType(eTeam, false)) << "seen being built";
+	EXPECT_EQ(NO_ROUTE, plot(3, 2).getRevealedRouteType(eTeam, false)) << "built in the fog";
+
+	const GamePath kTrue = gamePath(1, 2, 10, 2, 0, eWarrior, 7, false);
+	EXPECT_TRUE(kTrue.bReached);
+	EXPECT_EQ(9 * 30, kTrue.iCost) << "nine road steps of half a move";
+	std::vector<int> aiRow;
+	for (int iX = 1; iX <= 10; ++iX)
+		aiRow.push_back(2 * 14 + iX);
+	EXPECT_EQ(aiRow, kTrue.aiPlots);
+
+	const GamePath kKnown = gamePath(1, 2, 10, 2, 0, eWarrior, 7, true);
+	EXPECT_TRUE(kKnown.bReached);
+	EXPECT_EQ(30 + 8 * 60, kKnown.iCost) << "only the road it saw (1,2)-(2,2) helps";
+	ASSERT_EQ(10u, kKnown.aiPlots.size());
+	EXPECT_EQ(2 * 14 + 1, kKnown.aiPlots.front());
+	EXPECT_EQ(2 * 14 + 10, kKnown.aiPlots.back());
+
+	// Walking along it reveals it; a stretch torn up behind the warrior's back is still believed.
+	for (int iX = 2; iX <= 9; ++iX)
+	{
+		pWarrior->setXY(iX, 2);
+	}
+	pWarrior->setXY(1, 2);
+	plot(8, 2).setRouteType(NO_ROUTE, true);
+	EXPECT_EQ(eRoad, plot(8, 2).getRevealedRouteType(eTeam, false));
+	const GamePath kBelieved = gamePath(1, 2, 10, 2, 0, eWarrior, 7, true);
+	EXPECT_EQ(9 * 30, kBelieved.iCost) << "the team still believes in the whole road";
+	const GamePath kTruthNow = gamePath(1, 2, 10, 2, 0, eWarrior, 7, false);
+	EXPECT_EQ(7 * 30 + 2 * 60, kTruthNow.iCost) << "the truth: two steps off the road at (8,2)";
+
+	// With Engineering the road costs a third of a move.
+	GET_TEAM(eTeam).setHasTech(tech("TECH_ENGINEERING"), true);
+	EXPECT_EQ(9 * 20, gamePath(1, 2, 10, 2, 0, eWarrior, 7, true).iCost);
+}
+
+TEST_F(SdkAdapter, PlotsNeverSeenCostTheAverageMoveOrAreAvoidedByTheKnob)
+{
+	for (int bAvoid = 0; bAvoid <= 1; ++bAvoid)
+	{
+		useRules({ { "CVVISION_PATH_UNKNOWN_PLOTS", bAvoid } });
+		GC.getMapINLINE().reset(12, 3, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+		const int eWarrior = unit("UNIT_WARRIOR");
+		GC.getMapINLINE().createUnit(static_cast<UnitTypes>(eWarrior), static_cast<TeamTypes>(0), 1, 1);
+		const GamePath kKnown = gamePath(1, 1, 10, 1, 0, eWarrior, 1, true);
+		const GamePath kTrue = gamePath(1, 1, 10, 1, 0, eWarrior, 1, false);
+		EXPECT_TRUE(kTrue.bReached);
+		EXPECT_EQ(9 * 60, kTrue.iCost);
+		if (bAvoid)
+		{
+			EXPECT_FALSE(kKnown.bReached) << "the unknown is avoided: the path ends where the team's knowledge does";
+			ASSERT_FALSE(kKnown.aiPlots.empty());
+			EXPECT_EQ(2, kKnown.aiPlots.back() % 12) << "the seen column closest to the goal";
+			EXPECT_EQ(60, kKnown.iCost);
+		}
+		else
+		{
+			EXPECT_TRUE(kKnown.bReached);
+			EXPECT_EQ(10u, kKnown.aiPlots.size());
+		}
+	}
+}
+
+TEST_F(SdkAdapter, ClosedBordersFollowTheGamesRelations)
+{
+	// A wall of team 1's territory across the map, between team 0's warrior and its goal.
+	GC.getMapINLINE().reset(9, 3, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+	const int eWarrior = unit("UNIT_WARRIOR");
+	const TeamTypes eZero = static_cast<TeamTypes>(0);
+	const TeamTypes eOne = static_cast<TeamTypes>(1);
+	for (int iY = 0; iY < 3; ++iY)
+	{
+		plot(4, iY).setOwnerTeam(eOne);
+	}
+	const auto reaches = [&](bool bKnowledge) {
+		const GamePath k = gamePath(1, 1, 7, 1, 0, eWarrior, 3, bKnowledge);
+		EXPECT_GE(k.iCost, 0);
+		EXPECT_FALSE(k.aiPlots.empty());
+		return k.bReached;
+	};
+	EXPECT_FALSE(reaches(false)) << "no open borders, no war: closed";
+	const GamePath kShort = gamePath(1, 1, 7, 1, 0, eWarrior, 3, false);
+	ASSERT_FALSE(kShort.aiPlots.empty());
+	EXPECT_EQ(3, kShort.aiPlots.back() % 9) << "ends at the border";
+	EXPECT_EQ(2 * 60, kShort.iCost);
+	EXPECT_TRUE(reaches(true)) << "team 0 never saw the wall: its plots are unknown, assumed open";
+
+	GET_TEAM(eZero).setOpenBorders(eOne, true);
+	EXPECT_TRUE(reaches(false)) << "open borders";
+	EXPECT_EQ(6 * 60, gamePath(1, 1, 7, 1, 0, eWarrior, 3, false).iCost);
+	GET_TEAM(eZero).setOpenBorders(eOne, false);
+	EXPECT_FALSE(reaches(false));
+	GET_TEAM(eOne).setOpenBorders(eZero, true);
+	EXPECT_FALSE(reaches(false)) << "only team 0's own agreement counts for team 0";
+	EXPECT_TRUE(gamePath(7, 1, 1, 1, 1, eWarrior, 3, false).bReached) << "team 1 is at home";
+	GET_TEAM(eOne).setOpenBorders(eZero, false);
+
+	GET_TEAM(eZero).setAtWar(eOne, true);
+	EXPECT_TRUE(reaches(false)) << "at war";
+	GET_TEAM(eZero).setAtWar(eOne, false);
+	GET_TEAM(eZero).setVassal(eOne, true, false);
+	EXPECT_TRUE(reaches(false)) << "team 0 is team 1's vassal";
+	GET_TEAM(eZero).setVassal(eOne, false, false);
+	GET_TEAM(eOne).setVassal(eZero, true, false);
+	EXPECT_TRUE(reaches(false)) << "team 1 is team 0's vassal";
+	GET_TEAM(eOne).setVassal(eZero, false, false);
+	EXPECT_FALSE(reaches(false));
+
+	// Team 0 sees the wall now: its knowledge closes it too.
+	CvUnit* pScout = GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), eZero, 3, 1);
+	EXPECT_FALSE(reaches(true)) << "team 0 sees whose land it is";
+	GC.getMapINLINE().killUnit(pScout);
+	EXPECT_FALSE(plot(4, 1).isVisible(eZero, false));
+	EXPECT_EQ(eOne, plot(4, 1).getRevealedTeam(eZero, false));
+	EXPECT_FALSE(reaches(true)) << "and remembers it";
+
+	// The barbarians' land is always open.
+	for (int iY = 0; iY < 3; ++iY)
+	{
+		plot(4, iY).setOwnerTeam(BARBARIAN_TEAM);
+	}
+	EXPECT_TRUE(reaches(false)) << "barbarian land";
+	for (int iY = 0; iY < 3; ++iY)
+	{
+		plot(4, iY).setOwnerTeam(eOne);
+	}
+	EXPECT_FALSE(reaches(false));
+	useRules({ { "CVVISION_PATH_CLOSED_BORDERS", 0 } });
+	GC.getMapINLINE().reset(9, 5, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+	for (int iY = 0; iY < 3; ++iY)
+	{
+		plot(4, iY).setOwnerTeam(eOne);
+	}
+	EXPECT_TRUE(reaches(false)) << "CVVISION_PATH_CLOSED_BORDERS 0: borders ignored";
+}
+
+TEST_F(SdkAdapter, PathsOfSeaUnitsKeepToTheWater)
+{
+	GC.getMapINLINE().reset(8, 4, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+	for (int iX = 0; iX < 8; ++iX)
+	{
+		for (int iY = 0; iY < 4; ++iY)
+		{
+			if (iY <= 1 || iX == 7)
+			{
+				plot(iX, iY).setPlotType(PLOT_OCEAN);
+				plot(iX, iY).setTerrainType(terrain("TERRAIN_OCEAN"));
+			}
+		}
+	}
+	const int eDestroyer = unit("UNIT_DESTROYER");
+	const GamePath kSea = gamePath(0, 0, 7, 3, 0, eDestroyer, 5, false);
+	EXPECT_TRUE(kSea.bReached);
+	for (int iPlot : kSea.aiPlots)
+	{
+		EXPECT_TRUE(GC.getMapINLINE().plotByIndexINLINE(iPlot)->isWater()) << iPlot;
+	}
+	const GamePath kLand = gamePath(0, 3, 6, 3, 0, unit("UNIT_WARRIOR"), 5, false);
+	EXPECT_TRUE(kLand.bReached);
+	EXPECT_EQ(6 * 60, kLand.iCost);
+	const GamePath kAshore = gamePath(0, 0, 3, 3, 0, eDestroyer, 5, false);
+	EXPECT_FALSE(kAshore.bReached) << "a ship cannot reach a land plot";
+}
+
+TEST_F(SdkAdapter, BadPathArgumentsGiveMinusOneAndNoPlots)
+{
+	GC.getMapINLINE().reset(6, 6, true, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+	const int eWarrior = unit("UNIT_WARRIOR");
+	const int aaiBad[][6] = {
+		{ -1, 0, 3, 3, 0, eWarrior }, { 0, 0, 6, 3, 0, eWarrior }, { 0, -1, 3, 3, 0, eWarrior }, { 0, 0, 3, 6, 0, eWarrior },
+		{ 0, 0, 3, 3, -1, eWarrior }, { 0, 0, 3, 3, NUM_TEAMS, eWarrior }, { 0, 0, 3, 3, 0, -1 },
+		{ 0, 0, 3, 3, 0, GC.getNumUnitInfos() }, { 0, 0, 3, 3, 0, unit("UNIT_FIGHTER") },
+	};
+	for (const auto& ai : aaiBad)
+	{
+		for (int bKnowledge = 0; bKnowledge <= 1; ++bKnowledge)
+		{
+			const GamePath k = gamePath(ai[0], ai[1], ai[2], ai[3], ai[4], ai[5], 1, bKnowledge != 0);
+			EXPECT_EQ(-1, k.iCost) << ai[0] << "," << ai[1] << " -> " << ai[2] << "," << ai[3] << " team " << ai[4] << " unit " << ai[5];
+			EXPECT_TRUE(k.aiPlots.empty());
+			EXPECT_FALSE(k.bReached);
+		}
+	}
+	std::vector<int> aiPlots;
+	EXPECT_EQ(3, CvVisionSdk::findPath(0, 0, 3, 0, static_cast<TeamTypes>(0), static_cast<UnitTypes>(eWarrior), 1, false,
+		aiPlots, nullptr) / 60) << "no out flag needed";
+	const GamePath kSame = gamePath(2, 2, 2, 2, 0, eWarrior, 1, true);
+	EXPECT_TRUE(kSame.bReached);
+	EXPECT_EQ(0, kSame.iCost);
+	EXPECT_EQ(std::vector<int>{ 2 * 6 + 2 }, kSame.aiPlots);
+	GC.getMapINLINE().reset(0, 0, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+	EXPECT_EQ(-1, gamePath(0, 0, 0, 0, 0, eWarrior, 1, true).iCost) << "no map";
 }

@@ -13,6 +13,7 @@ enum TechTypes { NO_TECH = -1 };
 enum PromotionTypes { NO_PROMOTION = -1 };
 enum UnitTypes { NO_UNIT = -1 };
 enum InvisibleTypes { NO_INVISIBLE = -1 };
+enum RouteTypes { NO_ROUTE = -1 };
 
 enum PlotTypes { NO_PLOT = -1, PLOT_PEAK, PLOT_HILLS, PLOT_LAND, PLOT_OCEAN, NUM_PLOT_TYPES };
 

@@ -11,6 +11,8 @@
 
 // The SDK fixes it at compile time (CvDefines.h); the mock sizes it per test.
 #define MAX_TEAMS (CvGlobals::getInstance().getMaxTeams())
+// As in the SDK, the barbarians are the last team.
+#define BARBARIAN_TEAM (static_cast<TeamTypes>(MAX_TEAMS - 1))
 
 // The SDK's header brings in Boost.Python under the name `python`; the mock does when a test
 // builds the Python exposure (with Debian's Boost.Python instead of the SDK's 1.32).

@@ -44,6 +44,8 @@ public:
 	CvPromotionInfo& getPromotionInfo(PromotionTypes e) { return m_aPromotions[e]; }
 	int getNumUnitInfos() const { return static_cast<int>(m_aUnits.size()); }
 	CvUnitInfo& getUnitInfo(UnitTypes e) { return m_aUnits[e]; }
+	int getNumRouteInfos() const { return static_cast<int>(m_aRoutes.size()); }
+	CvRouteInfo& getRouteInfo(RouteTypes e) { return m_aRoutes[e]; }
 	int getNumInvisibleInfos() const { return static_cast<int>(m_aInvisibles.size()); }
 	CvInvisibleInfo& getInvisibleInfo(InvisibleTypes e) { return m_aInvisibles[e]; }
 
@@ -56,6 +58,7 @@ public:
 	std::vector<CvPromotionInfo> m_aPromotions;
 	std::vector<CvUnitInfo> m_aUnits;
 	std::vector<CvInvisibleInfo> m_aInvisibles;
+	std::vector<CvRouteInfo> m_aRoutes;
 	void resetMock(); // forgets every info, define, team and the map
 };
 

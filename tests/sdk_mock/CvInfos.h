@@ -22,27 +22,69 @@ private:
 class CvTerrainInfo : public CvInfoBase
 {
 public:
-	CvTerrainInfo(const std::string& szType, int iSeeFrom, int iSeeThrough, bool bWater)
-		: CvInfoBase(szType), m_iSeeFrom(iSeeFrom), m_iSeeThrough(iSeeThrough), m_bWater(bWater) {}
+	CvTerrainInfo(const std::string& szType, int iSeeFrom, int iSeeThrough, bool bWater, int iMovementCost = 1,
+		bool bImpassable = false)
+		: CvInfoBase(szType), m_iSeeFrom(iSeeFrom), m_iSeeThrough(iSeeThrough), m_bWater(bWater)
+		, m_iMovementCost(iMovementCost), m_bImpassable(bImpassable) {}
 	int getSeeFromLevel() const { return m_iSeeFrom; }
 	int getSeeThroughLevel() const { return m_iSeeThrough; }
 	bool isWater() const { return m_bWater; }
+	int getMovementCost() const { return m_iMovementCost; } // <iMovement>
+	bool isImpassable() const { return m_bImpassable; }
 
 private:
 	int m_iSeeFrom;
 	int m_iSeeThrough;
 	bool m_bWater;
+	int m_iMovementCost;
+	bool m_bImpassable;
 };
 
 class CvFeatureInfo : public CvInfoBase
 {
 public:
-	CvFeatureInfo(const std::string& szType, int iSeeThroughChange)
-		: CvInfoBase(szType), m_iSeeThroughChange(iSeeThroughChange) {}
+	CvFeatureInfo(const std::string& szType, int iSeeThroughChange, int iMovementCost = 1, bool bImpassable = false)
+		: CvInfoBase(szType), m_iSeeThroughChange(iSeeThroughChange), m_iMovementCost(iMovementCost)
+		, m_bImpassable(bImpassable) {}
 	int getSeeThroughChange() const { return m_iSeeThroughChange; }
+	int getMovementCost() const { return m_iMovementCost; } // <iMovement>
+	bool isImpassable() const { return m_bImpassable; }
 
 private:
 	int m_iSeeThroughChange;
+	int m_iMovementCost;
+	bool m_bImpassable;
+};
+
+// A route type (CIV4RouteInfos.xml): <iMovement>, <iFlatMovement>, <TechMovementChanges>.
+class CvRouteInfo : public CvInfoBase
+{
+public:
+	CvRouteInfo(const std::string& szType, int iMovementCost, int iFlatMovementCost)
+		: CvInfoBase(szType), m_iMovementCost(iMovementCost), m_iFlatMovementCost(iFlatMovementCost) {}
+	int getMovementCost() const { return m_iMovementCost; }
+	int getFlatMovementCost() const { return m_iFlatMovementCost; }
+	// Per tech (index into the tech infos): the change of iMovement the tech brings.
+	int getTechMovementChange(int i) const
+	{
+		return (i >= 0 && i < static_cast<int>(m_aiTechMovementChange.size())) ? m_aiTechMovementChange[i] : 0;
+	}
+
+	// mock only
+	CvRouteInfo& techMovementChange(int eTech, int iChange)
+	{
+		if (eTech >= static_cast<int>(m_aiTechMovementChange.size()))
+		{
+			m_aiTechMovementChange.resize(eTech + 1, 0);
+		}
+		m_aiTechMovementChange[eTech] = iChange;
+		return *this;
+	}
+
+private:
+	int m_iMovementCost;
+	int m_iFlatMovementCost;
+	std::vector<int> m_aiTechMovementChange;
 };
 
 class CvImprovementInfo : public CvInfoBase
@@ -84,8 +126,9 @@ class CvUnitInfo : public CvInfoBase
 public:
 	CvUnitInfo(const std::string& szType, DomainTypes eDomain)
 		: CvInfoBase(szType), m_eDomain(eDomain), m_eInvisible(NO_INVISIBLE), m_bInvisible(false)
-		, m_bLineOfSight(false), m_iAirRange(0) {}
+		, m_bLineOfSight(false), m_iAirRange(0), m_iMoves(1) {}
 	DomainTypes getDomainType() const { return m_eDomain; }
+	int getMoves() const { return m_iMoves; }
 	InvisibleTypes getInvisibleType() const { return m_eInvisible; }
 	int getNumSeeInvisibleTypes() const { return static_cast<int>(m_aeSeeInvisible.size()); }
 	InvisibleTypes getSeeInvisibleType(int i) const { return m_aeSeeInvisible[i]; }
@@ -98,6 +141,7 @@ public:
 	CvUnitInfo& invisible(InvisibleTypes e) { m_eInvisible = e; return *this; }
 	CvUnitInfo& lineOfSight() { m_bLineOfSight = true; return *this; }
 	CvUnitInfo& airRange(int i) { m_iAirRange = i; return *this; }
+	CvUnitInfo& moves(int i) { m_iMoves = i; return *this; }
 
 private:
 	DomainTypes m_eDomain;
@@ -106,6 +150,7 @@ private:
 	bool m_bInvisible;
 	bool m_bLineOfSight;
 	int m_iAirRange;
+	int m_iMoves;
 };
 
 #endif

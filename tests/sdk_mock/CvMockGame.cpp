@@ -37,6 +37,7 @@ void CvGlobals::resetMock()
 	m_aPromotions.clear();
 	m_aUnits.clear();
 	m_aInvisibles.clear();
+	m_aRoutes.clear();
 	g_kMap.reset(0, 0, false, false, 0, 0);
 	g_aTeams.clear();
 	CvVisionSdk::resetRules();
@@ -99,7 +100,7 @@ void CvMap::killUnit(CvUnit* pUnit)
 
 CvPlot::CvPlot()
 	: m_iX(0), m_iY(0), m_ePlotType(PLOT_LAND), m_eTerrain(static_cast<TerrainTypes>(0)), m_eFeature(NO_FEATURE)
-	, m_eImprovement(NO_IMPROVEMENT), m_eOwnerTeam(NO_TEAM), m_iNumInvisible(0), m_bWentNegative(false)
+	, m_eImprovement(NO_IMPROVEMENT), m_eOwnerTeam(NO_TEAM), m_eRoute(NO_ROUTE), m_iNumInvisible(0), m_bWentNegative(false)
 {
 }
 
@@ -111,6 +112,75 @@ void CvPlot::init(int iX, int iY, int iNumTeams, int iNumInvisible)
 	m_aiVisibility.assign(iNumTeams, 0);
 	m_aiInvisibleVisibility.assign(iNumTeams * iNumInvisible, 0);
 	m_abRevealed.assign(iNumTeams, 0);
+	m_aeRevealedRoute.assign(iNumTeams, NO_ROUTE);
+	m_aeRevealedTeam.assign(iNumTeams, NO_TEAM);
+}
+
+bool CvPlot::isVisible(TeamTypes eTeam, bool) const
+{
+	return eTeam >= 0 && eTeam < static_cast<int>(m_aiVisibility.size()) && m_aiVisibility[eTeam] > 0;
+}
+
+bool CvPlot::isRevealed(TeamTypes eTeam, bool) const
+{
+	return eTeam >= 0 && eTeam < static_cast<int>(m_abRevealed.size()) && m_abRevealed[eTeam] != 0;
+}
+
+RouteTypes CvPlot::getRevealedRouteType(TeamTypes eTeam, bool) const
+{
+	return isRevealed(eTeam, false) ? m_aeRevealedRoute[eTeam] : NO_ROUTE;
+}
+
+TeamTypes CvPlot::getRevealedTeam(TeamTypes eTeam, bool) const
+{
+	return isRevealed(eTeam, false) ? m_aeRevealedTeam[eTeam] : NO_TEAM;
+}
+
+void CvPlot::setRevealedMemory(TeamTypes eTeam, RouteTypes eRoute, TeamTypes eOwner)
+{
+	m_abRevealed.at(eTeam) = 1;
+	m_aeRevealedRoute.at(eTeam) = eRoute;
+	m_aeRevealedTeam.at(eTeam) = eOwner;
+}
+
+void CvPlot::remember(TeamTypes eTeam)
+{
+	m_abRevealed[eTeam] = 1;
+	m_aeRevealedRoute[eTeam] = m_eRoute;
+	m_aeRevealedTeam[eTeam] = m_eOwnerTeam;
+	const CvMap& kMap = GC.getMapINLINE();
+	for (int iDX = -1; iDX <= 1; ++iDX)
+	{
+		for (int iDY = -1; iDY <= 1; ++iDY)
+		{
+			int iX = m_iX + iDX;
+			int iY = m_iY + iDY;
+			iX = kMap.isWrapXINLINE() ? (iX + kMap.getGridWidthINLINE()) % kMap.getGridWidthINLINE() : iX;
+			iY = kMap.isWrapYINLINE() ? (iY + kMap.getGridHeightINLINE()) % kMap.getGridHeightINLINE() : iY;
+			CvPlot* pNeighbour = kMap.plotINLINE(iX, iY);
+			if (pNeighbour != NULL && pNeighbour->isRevealed(eTeam, false))
+			{
+				pNeighbour->m_aeRevealedTeam[eTeam] = pNeighbour->m_eOwnerTeam;
+			}
+		}
+	}
+}
+
+void CvPlot::rememberWhereVisible()
+{
+	for (int t = 0; t < static_cast<int>(m_aiVisibility.size()); ++t)
+	{
+		if (m_aiVisibility[t] > 0)
+		{
+			remember(static_cast<TeamTypes>(t));
+		}
+	}
+}
+
+void CvPlot::setRouteType(RouteTypes eNewValue, bool)
+{
+	m_eRoute = eNewValue;
+	rememberWhereVisible();
 }
 
 // Every source on this plot: the owner's plot sight, the units here, the air units reconning here.
@@ -138,11 +208,12 @@ void CvPlot::updateSight(bool bIncrement, bool bUpdatePlotGroups)
 void CvPlot::changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool)
 {
 	int& iCount = m_aiVisibility.at(eTeam);
+	const bool bWasVisible = iCount > 0;
 	iCount += iChange;
 	m_bWentNegative = m_bWentNegative || iCount < 0;
-	if (iCount > 0)
+	if (iCount > 0 && !bWasVisible)
 	{
-		m_abRevealed[eTeam] = 1;
+		remember(eTeam);
 	}
 	if (eSeeInvisible != NO_INVISIBLE)
 	{
@@ -206,6 +277,7 @@ void CvPlot::setOwnerTeam(TeamTypes eNewValue)
 	{
 		changeAdjacentSight(m_eOwnerTeam, GC.getDefineINT("PLOT_VISIBILITY_RANGE"), true, NULL, true);
 	}
+	rememberWhereVisible();
 }
 
 // --- CvUnit ------------------------------------------------------------------------------------

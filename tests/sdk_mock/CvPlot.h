@@ -24,6 +24,7 @@ public:
 	FeatureTypes getFeatureType() const { return m_eFeature; }
 	ImprovementTypes getImprovementType() const { return m_eImprovement; }
 	TeamTypes getTeam() const { return m_eOwnerTeam; }
+	RouteTypes getRouteType() const { return m_eRoute; }
 
 	// The vision functions (spec 9: not exported, signatures as in BTS 3.19).
 	int seeFromLevel(TeamTypes eTeam) const;
@@ -40,7 +41,11 @@ public:
 	int getVisibilityCount(TeamTypes eTeam) const { return m_aiVisibility[eTeam]; }
 	int getInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible) const;
 	void changeInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible, int iChange);
-	bool isRevealed(TeamTypes eTeam) const { return m_abRevealed[eTeam] != 0; }
+	bool isVisible(TeamTypes eTeam, bool bDebug) const;
+	bool isRevealed(TeamTypes eTeam, bool bDebug) const;
+	// What eTeam remembers (spec 8): updated while it sees the plot, kept in the fog.
+	RouteTypes getRevealedRouteType(TeamTypes eTeam, bool bDebug) const;
+	TeamTypes getRevealedTeam(TeamTypes eTeam, bool bDebug) const;
 
 	// The game's changes of a plot's levels, bracketed by updateSeeFromSight as in the game (spec 7).
 	void setPlotType(PlotTypes eNewValue);
@@ -49,12 +54,21 @@ public:
 	void setImprovementType(ImprovementTypes eNewValue); // not bracketed, as in the game
 	void setFeatureTypeUnbracketed(FeatureTypes eNewValue); // what a buggy mod does
 	void setOwnerTeam(TeamTypes eNewValue);               // the owned plot's own sight source
+	// As the game: the teams that see the plot remember the new route at once.
+	void setRouteType(RouteTypes eNewValue, bool bUpdatePlotGroup);
 
 	// mock only
 	void init(int iX, int iY, int iNumTeams, int iNumInvisible);
 	bool wentNegative() const { return m_bWentNegative; }
+	// What a save or a map would set: eTeam remembers the plot with this route and owner.
+	void setRevealedMemory(TeamTypes eTeam, RouteTypes eRoute, TeamTypes eOwner);
 
 private:
+	// eTeam sees the plot (again): it remembers its route and owner, and the owner of its
+	// revealed neighbours.
+	void remember(TeamTypes eTeam);
+	void rememberWhereVisible();
+
 	int m_iX;
 	int m_iY;
 	PlotTypes m_ePlotType;
@@ -62,10 +76,13 @@ private:
 	FeatureTypes m_eFeature;
 	ImprovementTypes m_eImprovement;
 	TeamTypes m_eOwnerTeam;
+	RouteTypes m_eRoute;
 	int m_iNumInvisible;
 	std::vector<int> m_aiVisibility;
 	std::vector<int> m_aiInvisibleVisibility; // [team * invisible types + type]
 	std::vector<char> m_abRevealed;
+	std::vector<RouteTypes> m_aeRevealedRoute;
+	std::vector<TeamTypes> m_aeRevealedTeam;
 	bool m_bWentNegative;
 };
 

@@ -1,4 +1,5 @@
-// SDK mock: a team's techs and its extra-water-see-from counter (spec 1 and 7).
+// SDK mock: a team's techs and its extra-water-see-from counter (spec 1 and 7), and the
+// relations the pathfinder reads (war, open borders, vassals).
 // Written for CvVision's tests from the spec; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_TEAM_H
@@ -17,17 +18,41 @@ public:
 	bool isExtraWaterSeeFrom() const { return m_iExtraWaterSeeFromCount > 0; }
 	int getExtraWaterSeeFromCount() const { return m_iExtraWaterSeeFromCount; }
 	bool isHasTech(TechTypes eTech) const;
+	bool isAtWar(TeamTypes eIndex) const { return has(m_abAtWar, eIndex); }
+	bool isOpenBorders(TeamTypes eIndex) const { return has(m_abOpenBorders, eIndex); }
+	// This team is a vassal of eIndex.
+	bool isVassal(TeamTypes eIndex) const { return has(m_abVassal, eIndex); }
 
 	// As the game: learning the first extra-water-see-from tech (or losing the last) re-sights
 	// the whole map for every team.
 	void setHasTech(TechTypes eTech, bool bNewValue);
+	// One side of each relation, as the game's setters (declaring war or signing open borders
+	// sets both sides; tests do).
+	void setAtWar(TeamTypes eIndex, bool bNewValue) { set(m_abAtWar, eIndex, bNewValue); }
+	void setOpenBorders(TeamTypes eIndex, bool bNewValue) { set(m_abOpenBorders, eIndex, bNewValue); }
+	void setVassal(TeamTypes eIndex, bool bNewValue, bool) { set(m_abVassal, eIndex, bNewValue); }
 
 private:
+	static bool has(const std::vector<bool>& ab, TeamTypes e)
+	{
+		return e >= 0 && e < static_cast<int>(ab.size()) && ab[e];
+	}
+	static void set(std::vector<bool>& ab, TeamTypes e, bool bNewValue)
+	{
+		if (e >= static_cast<int>(ab.size()))
+		{
+			ab.resize(e + 1, false);
+		}
+		ab[e] = bNewValue;
+	}
 	void changeExtraWaterSeeFromCount(int iChange);
 
 	TeamTypes m_eID;
 	int m_iExtraWaterSeeFromCount;
 	std::vector<bool> m_abHasTech;
+	std::vector<bool> m_abAtWar;
+	std::vector<bool> m_abOpenBorders;
+	std::vector<bool> m_abVassal;
 };
 
 #endif
