@@ -17,7 +17,7 @@ namespace
 	}
 }
 
-CyVision::CyVision()
+CyVision::CyVision() : m_iLastPathCost(-1), m_bLastPathReachedGoal(false)
 {
 }
 
@@ -105,4 +105,29 @@ void CyVision::onGameStart()
 void CyVision::reloadRules()
 {
 	CvVisionSdk::resetRules();
+}
+
+std::vector<int> CyVision::findPath(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int eUnitType, int iSeed,
+	bool bKnowledge)
+{
+	std::vector<int> aiPlots;
+	m_bLastPathReachedGoal = false;
+	m_iLastPathCost = -1;
+	if (eTeam < 0 || eTeam >= MAX_TEAMS || eUnitType < 0 || eUnitType >= GC.getNumUnitInfos())
+	{
+		return aiPlots;
+	}
+	m_iLastPathCost = CvVisionSdk::findPath(iFromX, iFromY, iToX, iToY, static_cast<TeamTypes>(eTeam),
+		static_cast<UnitTypes>(eUnitType), static_cast<unsigned int>(iSeed), bKnowledge, aiPlots, &m_bLastPathReachedGoal);
+	return aiPlots;
+}
+
+int CyVision::getLastPathCost()
+{
+	return m_iLastPathCost;
+}
+
+bool CyVision::getLastPathReachedGoal()
+{
+	return m_bLastPathReachedGoal;
 }

@@ -39,6 +39,22 @@ public:
 	void onGameStart();
 	// Read the rules again from the game's infos and defines.                 // Exposed to Python
 	void reloadRules();
+	// The path a unit of type eUnitType (land or sea) of eTeam takes from (iFromX, iFromY) to
+	// (iToX, iToY), as plot indices from the start to the end: with bKnowledge planned with what
+	// the team knows, otherwise with the truth; iSeed chooses among paths of equal cost. An
+	// unreachable goal gives the path to the reachable plot closest to it. Empty on a bad
+	// argument (a plot off the map, a bad team or unit type, an air unit). // Exposed to Python
+	std::vector<int> findPath(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int eUnitType, int iSeed,
+		bool bKnowledge);
+	// The cost of this object's last findPath in 1/MOVE_DENOMINATOR moves; -1 after a bad call
+	// or before any.                                                           // Exposed to Python
+	int getLastPathCost();
+	// Did this object's last findPath reach its goal?                         // Exposed to Python
+	bool getLastPathReachedGoal();
+
+private:
+	int m_iLastPathCost;
+	bool m_bLastPathReachedGoal;
 };
 
 #endif

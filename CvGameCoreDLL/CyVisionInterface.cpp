@@ -19,6 +19,19 @@ namespace
 		return kList;
 	}
 
+	// findPath as a Python list.
+	python::list findPathList(CyVision& kVision, int iFromX, int iFromY, int iToX, int iToY, int eTeam, int eUnitType,
+		int iSeed, bool bKnowledge)
+	{
+		const std::vector<int> aiPlots = kVision.findPath(iFromX, iFromY, iToX, iToY, eTeam, eUnitType, iSeed, bKnowledge);
+		python::list kList;
+		for (size_t i = 0; i < aiPlots.size(); ++i)
+		{
+			kList.append(aiPlots[i]);
+		}
+		return kList;
+	}
+
 	// auditSightDifferences as a list of (plot, team, invisible type, stored, expected).
 	python::list differencesList(CyVision& kVision)
 	{
@@ -52,5 +65,11 @@ void CyVisionPythonInterface()
 		.def("onGameStart", &CyVision::onGameStart,
 			"void () - with CVVISION_LEDGER: call it from onGameStart")
 		.def("reloadRules", &CyVision::reloadRules, "void () - read the vision rules again from the game's XML")
+		.def("findPath", &findPathList,
+			"list (int iFromX, int iFromY, int iToX, int iToY, int iTeam, int iUnitType, int iSeed, bool bKnowledge) - plot indices of the path from start to end (bKnowledge: planned with what iTeam knows; otherwise with the truth); [] on a bad argument")
+		.def("getLastPathCost", &CyVision::getLastPathCost,
+			"int () - the cost of the last findPath in 1/MOVE_DENOMINATOR moves, -1 after a bad call")
+		.def("getLastPathReachedGoal", &CyVision::getLastPathReachedGoal,
+			"bool () - whether the last findPath reached its goal (otherwise it ends on the reachable plot closest to it)")
 		;
 }
