@@ -36,3 +36,17 @@ int CvVisionEngine::aerialPass(const Axes& kAxes, int iRange, int* paiPlots) con
 	}
 	return iCount;
 }
+
+const CvFovTable& cvVisionFovTable(int eSightModel)
+{
+	// Built once, on first use (the game runs its vision on one thread).
+	static CvFovTable kPermissive;
+	static CvFovTable kSymmetric;
+	CvFovTable& kTable = (eSightModel == CV_VISION_SIGHT_SYMMETRIC) ? kSymmetric : kPermissive;
+	if (!kTable.isBuilt())
+	{
+		kTable.build(CV_VISION_MAX_RING,
+			(eSightModel == CV_VISION_SIGHT_SYMMETRIC) ? CV_FOV_SYMMETRIC : CV_FOV_PERMISSIVE, CV_FOV_CHEBYSHEV);
+	}
+	return kTable;
+}

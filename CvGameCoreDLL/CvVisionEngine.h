@@ -15,6 +15,7 @@
 //     void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible);
 // (eInvisible is CV_VISION_NO_INVISIBLE for the plain count).
 
+#include "CvVisionFovSight.h"
 #include "CvVisionRules.h"
 #include "CvVisionTables.h"
 
@@ -54,41 +55,6 @@ struct CvVisionSource
 	{
 	}
 };
-
-// Spec 5: a coordinate on an axis of length iLength, or -1 when that plot is absent.
-// Kept quirk: on a wrapping axis a negative multiple of the length maps to iLength (absent).
-inline int cvVisionWrapCoord(int iC, int iLength, bool bWrap)
-{
-	if (bWrap)
-	{
-		if (iC < 0)
-		{
-			iC = iLength - ((-iC) % iLength);
-		}
-		else if (iC >= iLength)
-		{
-			iC = iC % iLength;
-		}
-	}
-	return (iC >= 0 && iC < iLength) ? iC : -1;
-}
-
-// Spec 4: the shortest displacement along a wrapping axis.
-inline int cvVisionWrapDelta(int iDelta, int iLength, bool bWrap)
-{
-	if (bWrap)
-	{
-		if (iDelta > iLength / 2)
-		{
-			iDelta -= iLength;
-		}
-		else if (iDelta < -(iLength / 2))
-		{
-			iDelta += iLength;
-		}
-	}
-	return iDelta;
-}
 
 class CvVisionEngine
 {
@@ -190,6 +156,10 @@ private:
 
 	template <class Map>
 	int collect(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
+	// canSeePlot under a PCVT sight model: the target among what the source sees (when in range).
+	template <class Map>
+	bool canSeePlotFov(const Map& kMap, int iFromX, int iFromY, int iTarget, int eTeam, int iRange, int eFacing,
+		int iDX, int iDY) const;
 	template <class Map, class Lookup>
 	int groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
 		int* paiPlots) const;
@@ -360,6 +330,11 @@ int CvVisionEngine::collect(const Map& kMap, const CvVisionSource& kSource, int*
 		return aerialPass(kAxes, kSource.iRange, paiPlots);
 	}
 	const int iRing = groundRing(kSource.iRange);
+	if (m_kOptions.eSightModel != CV_VISION_SIGHT_BTS)
+	{
+		return cvVisionFovSight(kMap, m_kTables, m_kOptions.eSightModel, kSource.iX, kSource.iY, kSource.eTeam, iRing,
+			hasOuterRule(), kSource.eFacing, paiPlots);
+	}
 	const int iWidth = kMap.getGridWidth();
 	const int iHeight = kMap.getGridHeight();
 	if (kSource.iX - iRing >= 0 && kSource.iX + iRing < iWidth && kSource.iY - iRing >= 0 && kSource.iY + iRing < iHeight)
@@ -417,6 +392,30 @@ CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
 }
 
 template <class Map>
+bool CvVisionEngine::canSeePlotFov(const Map& kMap, int iFromX, int iFromY, int iTarget, int eTeam, int iRange,
+	int eFacing, int iDX, int iDY) const
+{
+	const int iRing = groundRing(iRange);
+	const int iAbsX = (iDX < 0) ? -iDX : iDX;
+	const int iAbsY = (iDY < 0) ? -iDY : iDY;
+	if (iRange > CV_VISION_MAX_RANGE || iAbsX > iRing || iAbsY > iRing)
+	{
+		return false; // beyond the square no line reaches (unlike BTS, which answers any distance)
+	}
+	int aiPlots[CV_VISION_MAX_ENTRIES];
+	const int iCount = cvVisionFovSight(kMap, m_kTables, m_kOptions.eSightModel, iFromX, iFromY, eTeam, iRing,
+		hasOuterRule(), eFacing, aiPlots);
+	for (int i = 0; i < iCount; ++i)
+	{
+		if (aiPlots[i] == iTarget)
+		{
+			return true;
+		}
+	}
+	return false;
+}
+
+template <class Map>
 bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int iToY,
 	int eTeam, int iRange, int eFacing) const
 {
@@ -439,6 +438,10 @@ bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iTo
 	if (iDX == 0 && iDY == 0)
 	{
 		return true;
+	}
+	if (m_kOptions.eSightModel != CV_VISION_SIGHT_BTS)
+	{
+		return canSeePlotFov(kMap, iFromX, iFromY, iToY * iWidth + iToX, eTeam, iRange, eFacing, iDX, iDY);
 	}
 	// Walk the tied-predecessor graph in the octant u >= v >= 0, where the predecessors of
 	// (u, v) are (u-1, v-1) when u <= 2v and (u-1, v) when u >= 2v (both on a tie). The nodes

@@ -32,6 +32,8 @@ namespace
 			"the pathfinder on plots its team never saw: 0 they cost the average land move, 1 they are avoided" },
 		{ "CVVISION_PATH_CLOSED_BORDERS", 1, 0, 1,
 			"1: the pathfinder keeps out of territory its team may not enter (no open borders, no war), as BTS; 0 borders are ignored" },
+		{ "CVVISION_SIGHT_MODEL", CV_VISION_SIGHT_BTS, 0, CV_VISION_NUM_SIGHT_MODELS - 1,
+			"the line of sight of units and plots: 0 BTS; 1 height-aware PCVT, permissive (some ray clear); 2 height-aware PCVT, symmetric (equal heights see each other or neither)" },
 	};
 
 	template <class Rule>
@@ -117,6 +119,7 @@ int CvVisionRules::knob(CvVisionKnob eKnob) const
 	case CV_VISION_KNOB_LEDGER: return bLedger ? 1 : 0;
 	case CV_VISION_KNOB_PATH_UNKNOWN_PLOTS: return bPathAvoidUnknown ? 1 : 0;
 	case CV_VISION_KNOB_PATH_CLOSED_BORDERS: return bPathClosedBorders ? 1 : 0;
+	case CV_VISION_KNOB_SIGHT_MODEL: return kOptions.eSightModel;
 	default: return 0;
 	}
 }
@@ -137,6 +140,7 @@ void CvVisionRules::setKnob(CvVisionKnob eKnob, int iValue)
 	case CV_VISION_KNOB_LEDGER: bLedger = iValue != 0; break;
 	case CV_VISION_KNOB_PATH_UNKNOWN_PLOTS: bPathAvoidUnknown = iValue != 0; break;
 	case CV_VISION_KNOB_PATH_CLOSED_BORDERS: bPathClosedBorders = iValue != 0; break;
+	case CV_VISION_KNOB_SIGHT_MODEL: kOptions.eSightModel = iValue; break;
 	default: break;
 	}
 }

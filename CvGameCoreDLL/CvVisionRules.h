@@ -166,13 +166,23 @@ struct CvVisionUnitRule
 
 // The mod's own vision knobs that act on the engine. Defaults are exact BTS behaviour.
 // (The facing spreads live in the table: CvVisionTables(far, near).)
+// The line of sight of ground sources (CVVISION_SIGHT_MODEL; see CvVisionFovSight.h).
+enum CvVisionSightModel
+{
+	CV_VISION_SIGHT_BTS = 0,        // BTS 3.19's tied-predecessor rule (spec 3)
+	CV_VISION_SIGHT_PERMISSIVE = 1, // height-aware PCVT: seen when some ray to the plot is clear
+	CV_VISION_SIGHT_SYMMETRIC = 2,  // height-aware PCVT, one symmetric line per plot
+	CV_VISION_NUM_SIGHT_MODELS
+};
+
 struct CvVisionOptions
 {
 	bool bOuterRing;          // ground sight looks one ring past its range for tall plots
 	bool bOuterRingAsInner;   // ...and judges that ring like the inner ones (BTS: false)
 	bool bRevealAdjacent;     // line-of-sight units reveal their 3x3 square (BTS: true)
+	int eSightModel;          // CvVisionSightModel (BTS: CV_VISION_SIGHT_BTS)
 
-	CvVisionOptions() : bOuterRing(true), bOuterRingAsInner(false), bRevealAdjacent(true) {}
+	CvVisionOptions() : bOuterRing(true), bOuterRingAsInner(false), bRevealAdjacent(true), eSightModel(CV_VISION_SIGHT_BTS) {}
 };
 
 // The GlobalDefines that set the mod's knobs. Every loader (the host's XML loader, the SDK
@@ -192,6 +202,7 @@ enum CvVisionKnob
 	CV_VISION_KNOB_LEDGER,                      // CVVISION_LEDGER
 	CV_VISION_KNOB_PATH_UNKNOWN_PLOTS,          // CVVISION_PATH_UNKNOWN_PLOTS
 	CV_VISION_KNOB_PATH_CLOSED_BORDERS,         // CVVISION_PATH_CLOSED_BORDERS
+	CV_VISION_KNOB_SIGHT_MODEL,                 // CVVISION_SIGHT_MODEL
 	CV_VISION_NUM_KNOBS
 };
 

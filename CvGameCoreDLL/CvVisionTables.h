@@ -62,6 +62,43 @@ private:
 	unsigned short m_aiIndexOf[CV_VISION_MAX_ENTRIES]; // by (dy + ring) * side + (dx + ring)
 };
 
+// Spec 5 and 4: coordinates and displacements on the map's axes.
+
+// Spec 5: a coordinate on an axis of length iLength, or -1 when that plot is absent.
+// Kept quirk: on a wrapping axis a negative multiple of the length maps to iLength (absent).
+inline int cvVisionWrapCoord(int iC, int iLength, bool bWrap)
+{
+	if (bWrap)
+	{
+		if (iC < 0)
+		{
+			iC = iLength - ((-iC) % iLength);
+		}
+		else if (iC >= iLength)
+		{
+			iC = iC % iLength;
+		}
+	}
+	return (iC >= 0 && iC < iLength) ? iC : -1;
+}
+
+// Spec 4: the shortest displacement along a wrapping axis.
+inline int cvVisionWrapDelta(int iDelta, int iLength, bool bWrap)
+{
+	if (bWrap)
+	{
+		if (iDelta > iLength / 2)
+		{
+			iDelta -= iLength;
+		}
+		else if (iDelta < -(iLength / 2))
+		{
+			iDelta += iLength;
+		}
+	}
+	return iDelta;
+}
+
 // Spec 6: does a unit facing eFacing process displacement (iDX, iDY)?
 // The spread is iFarSpreadDegrees, or iNearSpreadDegrees for the 3x3 square around the unit.
 // The one floating-point computation of the subsystem, in single precision.
