@@ -565,6 +565,23 @@ def test_real_repo_sources_are_all_copied(tmp_path):
     assert run(tree, sources=None).stdout.startswith("nothing to do")
 
 
+def test_real_repo_pathfinder_files_in_the_project(tmp_path):
+    """The pathfinder (plain C++03, no CvGameCoreDLL.h) is compiled without the precompiled
+    header; the adapter that calls it, with; the knowledge view is a header."""
+    tree = case_tree(tmp_path, "vanilla")
+    result = run(tree, sources=None)
+    assert result.returncode == 0, result.stderr
+    assert "CvGameCoreDLL.vcproj: CvPathfinder.cpp added (without the precompiled header)" in result.stdout
+    assert "CvGameCoreDLL.vcproj: CvVisionSdk.cpp added\n" in result.stdout
+    assert "CvGameCoreDLL.vcproj: CvKnowledgeView.h added" in result.stdout
+    assert "CvGameCoreDLL.vcproj: CvPathfinder.h added" in result.stdout
+    text = (tree / "CvGameCoreDLL.vcproj").read_bytes().decode("latin-1")
+    entry = text[text.index('RelativePath=".\\CvPathfinder.cpp"'):]
+    assert 'UsePrecompiledHeader="0"' in entry[:entry.index("</File>")]
+    header = text.index('RelativePath=".\\CvKnowledgeView.h"')
+    assert 'Name="Header Files"' in text[text.rfind("<Filter", 0, header):header]
+
+
 # --- the scanner and the matchers, on small texts ----------------------------------------------
 
 def test_mask_keeps_positions_and_blanks_comments_strings_and_if0():
