@@ -180,16 +180,6 @@ namespace
 		}
 	}
 
-	// A coordinate on an axis of length iLength: modulo the length when wrapping, else -1 off it.
-	int wrappedCoord(int iC, int iLength, bool bWrap)
-	{
-		if (bWrap)
-		{
-			iC %= iLength;
-			return iC < 0 ? iC + iLength : iC;
-		}
-		return (iC >= 0 && iC < iLength) ? iC : -1;
-	}
 }
 
 const char* cvFovResultText(CvFovResult eResult)
@@ -323,8 +313,8 @@ void CvFovTable::Axes::fill(int iWidth, int iHeight, bool bWrapX, bool bWrapY, i
 	iRadius = iRadiusIn;
 	for (int iD = -iRadius; iD <= iRadius; ++iD)
 	{
-		aiColumn[iD + iRadius] = wrappedCoord(iX + iD, iWidth, bWrapX);
-		const int iRow = wrappedCoord(iY + iD, iHeight, bWrapY);
+		aiColumn[iD + iRadius] = cvFovWrapCoord(iX + iD, iWidth, bWrapX);
+		const int iRow = cvFovWrapCoord(iY + iD, iHeight, bWrapY);
 		aiRowStart[iD + iRadius] = iRow < 0 ? -1 : iRow * iWidth;
 	}
 }

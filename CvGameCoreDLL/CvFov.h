@@ -36,6 +36,8 @@
 // and results go to a Visitor with
 //     void visible(int iPlot);                 // may be called twice for one plot
 // CvFovVisibleSet is a Visitor that keeps each plot once, without clearing between calls.
+// cvFovLineOfSight answers for one pair of cells what the symmetric mode's field of view answers
+// (no table needed): the line-of-sight test of a game that uses the symmetric mode.
 // On a wrapping axis a coordinate is taken modulo the axis length; off a non-wrapping axis the
 // cell is absent (neither seen nor a path).
 
@@ -209,6 +211,24 @@ private:
 	int m_iCount;
 };
 
+// Symmetric mode for one pair: is (iToX, iToY) visible from (iFromX, iFromY) within iRadius
+// (0..CV_FOV_MAX_RADIUS)? Exactly when the target is in the symmetric field of view of the origin,
+// and so exactly when the origin is in the target's. On an error bVisible is false.
+template <class Map>
+CvFovResult cvFovLineOfSight(const Map& kMap, CvFovMetric eMetric, int iFromX, int iFromY, int iToX, int iToY,
+	int iRadius, bool& bVisible);
+
+// A coordinate on an axis of length iLength: modulo the length when wrapping, else -1 off it.
+inline int cvFovWrapCoord(int iC, int iLength, bool bWrap)
+{
+	if (bWrap)
+	{
+		iC %= iLength;
+		return iC < 0 ? iC + iLength : iC;
+	}
+	return (iC >= 0 && iC < iLength) ? iC : -1;
+}
+
 // --- templates ----------------------------------------------------------------------------------
 
 template <class Map, class Lookup, class Visitor>
@@ -267,6 +287,97 @@ CvFovResult CvFovTable::compute(const Map& kMap, int iX, int iY, int iRadius, Vi
 		Axes kAxes;
 		kAxes.fill(iWidth, iHeight, kMap.isWrapX(), kMap.isWrapY(), iX, iY, iRadius);
 		walk(kMap, kAxes, iKeyLimit, kVisitor);
+	}
+	return CV_FOV_OK;
+}
+
+// Are the cells of a line strictly between its ends present and transparent?
+template <class Map>
+bool cvFovLineClear(const Map& kMap, int iFromX, int iFromY, int iDX, int iDY, int iVariant)
+{
+	int aiX[2 * CV_FOV_MAX_RADIUS + 1];
+	int aiY[2 * CV_FOV_MAX_RADIUS + 1];
+	const int iNumCells = cvFovLine(iDX, iDY, iVariant, aiX, aiY);
+	const int iWidth = kMap.getGridWidth();
+	for (int i = 1; i < iNumCells - 1; ++i)
+	{
+		const int iX = cvFovWrapCoord(iFromX + aiX[i], iWidth, kMap.isWrapX());
+		const int iY = cvFovWrapCoord(iFromY + aiY[i], kMap.getGridHeight(), kMap.isWrapY());
+		if (iX < 0 || iY < 0 || kMap.isOpaque(iY * iWidth + iX))
+		{
+			return false;
+		}
+	}
+	return true;
+}
+
+// The first displacement along an axis that names iDelta's cell and is at least -iRadius (on a
+// wrapping axis several may, iLength apart).
+inline int cvFovFirstDelta(int iDelta, int iLength, bool bWrap, int iRadius)
+{
+	if (!bWrap)
+	{
+		return iDelta;
+	}
+	int iFirst = cvFovWrapCoord(iDelta, iLength, true);
+	while (iFirst - iLength >= -iRadius)
+	{
+		iFirst -= iLength;
+	}
+	return iFirst;
+}
+
+template <class Map>
+CvFovResult cvFovLineOfSight(const Map& kMap, CvFovMetric eMetric, int iFromX, int iFromY, int iToX, int iToY,
+	int iRadius, bool& bVisible)
+{
+	bVisible = false;
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	if (eMetric < 0 || eMetric >= NUM_CV_FOV_METRICS)
+	{
+		return CV_FOV_BAD_METRIC;
+	}
+	if (iRadius < 0)
+	{
+		return CV_FOV_RADIUS_NEGATIVE;
+	}
+	if (iRadius > CV_FOV_MAX_RADIUS)
+	{
+		return CV_FOV_RADIUS_TOO_LARGE;
+	}
+	if (iWidth <= 0 || iHeight <= 0)
+	{
+		return CV_FOV_BAD_MAP_SIZE;
+	}
+	if (iFromX < 0 || iFromX >= iWidth || iFromY < 0 || iFromY >= iHeight ||
+		iToX < 0 || iToX >= iWidth || iToY < 0 || iToY >= iHeight)
+	{
+		return CV_FOV_ORIGIN_OFF_MAP;
+	}
+	const int iFirstDX = cvFovFirstDelta(iToX - iFromX, iWidth, kMap.isWrapX(), iRadius);
+	const int iFirstDY = cvFovFirstDelta(iToY - iFromY, iHeight, kMap.isWrapY(), iRadius);
+	if (iFirstDX < -iRadius || iFirstDY < -iRadius)
+	{
+		return CV_FOV_OK; // beyond the radius across a non-wrapping axis
+	}
+	// Candidates iLength apart on a wrapping axis; one (the next is beyond the radius) otherwise.
+	const int iStepX = kMap.isWrapX() ? iWidth : 2 * iRadius + 1;
+	const int iStepY = kMap.isWrapY() ? iHeight : 2 * iRadius + 1;
+	for (int iDY = iFirstDY; iDY <= iRadius && !bVisible; iDY += iStepY)
+	{
+		for (int iDX = iFirstDX; iDX <= iRadius && !bVisible; iDX += iStepX)
+		{
+			if (!cvFovWithinRadius(eMetric, iDX, iDY, iRadius))
+			{
+				continue;
+			}
+			const int iNumVariants = cvFovLineHasMidpointTie(iDX, iDY) ? 2 : 1;
+			for (int iVariant = 0; iVariant < iNumVariants && !bVisible; ++iVariant)
+			{
+				bVisible = cvFovLineClear(kMap, iFromX, iFromY, iDX, iDY, iVariant);
+			}
+		}
 	}
 	return CV_FOV_OK;
 }

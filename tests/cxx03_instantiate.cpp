@@ -62,5 +62,7 @@ int cvFovInstantiateForCxx03Check()
 	kSet.begin();
 	const CvFovResult eInterior = kTable.compute(kGrid, 1, 1, 1, kSet); // may walk the interior
 	const CvFovResult eEdge = kTable.compute(kGrid, 0, 0, 3, kSet);     // wraps and edges
-	return kSet.size() + (int)eInterior + (int)eEdge;
+	bool bVisible = false;
+	const CvFovResult eLine = cvFovLineOfSight(kGrid, CV_FOV_MANHATTAN, 0, 0, 3, 2, 3, bVisible);
+	return kSet.size() + (int)eInterior + (int)eEdge + (int)eLine + (bVisible ? 1 : 0);
 }

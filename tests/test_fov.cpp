@@ -402,6 +402,57 @@ TEST(FovReference, BothModesMatchBruteForceOnRandomMapsWithAndWithoutWrap)
 	EXPECT_EQ(96, iCompared);
 }
 
+TEST(FovLineOfSight, AnswersForEveryCellWhatTheSymmetricFieldOfViewAnswers)
+{
+	std::mt19937 kRng(1103u);
+	int iAnswers = 0;
+	for (int iMap = 0; iMap < 8; ++iMap)
+	{
+		const bool bSmall = (iMap & 4) != 0;
+		const int iW = bSmall ? 6 : 30;
+		const int iH = bSmall ? 5 : 26;
+		const FovGrid kGrid = randomGrid(iW, iH, (iMap & 1) != 0, (iMap & 2) != 0, 25, kRng);
+		for (int iCase = 0; iCase < 10; ++iCase)
+		{
+			const int iX = int(kRng() % unsigned(iW));
+			const int iY = int(kRng() % unsigned(iH));
+			const int iR = int(kRng() % 13u);
+			const CvFovMetric eMetric = METRICS[kRng() % 3u];
+			const std::set<int> aSeen = computeSet(fovTable(CV_FOV_SYMMETRIC, eMetric, iR), kGrid, iX, iY, iR);
+			for (int iToY = 0; iToY < iH; ++iToY)
+			{
+				for (int iToX = 0; iToX < iW; ++iToX)
+				{
+					bool bVisible = false;
+					ASSERT_EQ(CV_FOV_OK, cvFovLineOfSight(kGrid, eMetric, iX, iY, iToX, iToY, iR, bVisible));
+					ASSERT_EQ(aSeen.count(kGrid.plotIndex(iToX, iToY)) == 1, bVisible)
+						<< "map " << iMap << " from " << iX << "," << iY << " to " << iToX << "," << iToY << " radius "
+						<< iR << " " << fovMetricName(eMetric);
+					++iAnswers;
+				}
+			}
+		}
+	}
+	EXPECT_GT(iAnswers, 30000);
+}
+
+TEST(FovLineOfSight, BadInputIsAnErrorAndNotVisible)
+{
+	const FovGrid kGrid(10, 10);
+	bool bVisible = true;
+	EXPECT_EQ(CV_FOV_ORIGIN_OFF_MAP, cvFovLineOfSight(kGrid, CV_FOV_EUCLIDEAN, 0, 0, 10, 0, 3, bVisible));
+	EXPECT_FALSE(bVisible);
+	EXPECT_EQ(CV_FOV_ORIGIN_OFF_MAP, cvFovLineOfSight(kGrid, CV_FOV_EUCLIDEAN, -1, 0, 1, 0, 3, bVisible));
+	EXPECT_EQ(CV_FOV_RADIUS_NEGATIVE, cvFovLineOfSight(kGrid, CV_FOV_EUCLIDEAN, 0, 0, 1, 0, -1, bVisible));
+	EXPECT_EQ(CV_FOV_RADIUS_TOO_LARGE, cvFovLineOfSight(kGrid, CV_FOV_EUCLIDEAN, 0, 0, 1, 0, 65, bVisible));
+	EXPECT_EQ(CV_FOV_BAD_METRIC,
+		cvFovLineOfSight(kGrid, static_cast<CvFovMetric>(3), 0, 0, 1, 0, 2, bVisible));
+	EXPECT_EQ(CV_FOV_OK, cvFovLineOfSight(kGrid, CV_FOV_CHEBYSHEV, 0, 0, 9, 0, 8, bVisible));
+	EXPECT_FALSE(bVisible); // beyond the radius
+	EXPECT_EQ(CV_FOV_OK, cvFovLineOfSight(kGrid, CV_FOV_CHEBYSHEV, 0, 0, 8, 0, 8, bVisible));
+	EXPECT_TRUE(bVisible);
+}
+
 // --- symmetry ---------------------------------------------------------------------------------------
 
 namespace

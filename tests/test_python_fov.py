@@ -66,6 +66,22 @@ def test_fov_symmetric_mode_is_symmetric_on_a_random_grid():
     assert one_way == 0
 
 
+def test_line_of_sight_agrees_with_fov_both_ways():
+    rng = random.Random(9)
+    grid = ["".join("#" if rng.random() < 0.25 else "." for _ in range(16)) for _ in range(12)]
+    for metric in ("euclidean", "chebyshev", "manhattan"):
+        seen = set(cvvision.fov(grid, 7, 5, 5, metric=metric, wrap_x=True))
+        for y in range(12):
+            for x in range(16):
+                los = cvvision.line_of_sight(grid, 7, 5, x, y, 5, metric, wrap_x=True)
+                assert los == ((x, y) in seen)
+                assert los == cvvision.line_of_sight(grid, x, y, 7, 5, 5, metric=metric, wrap_x=True)
+    with pytest.raises(ValueError, match="target"):
+        cvvision.line_of_sight(grid, 0, 0, 16, 0, 3)
+    with pytest.raises(ValueError, match="radius"):
+        cvvision.line_of_sight(grid, 0, 0, 1, 0, 65)
+
+
 def test_fov_wraps():
     grid = ["." * 12] * 6
     assert (11, 0) in cvvision.fov(grid, 0, 0, 2, wrap_x=True)

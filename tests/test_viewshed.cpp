@@ -197,6 +197,9 @@ TEST(Viewshed, BadInputThrowsWithAClearMessage)
 	{
 		EXPECT_STREQ("observer position (12, 3) is off the 10x10 map", kError.what());
 	}
+	EXPECT_THROW(fovLineOfSight(kWorld.grid(), 0, 0, 10, 0, 3, CV_FOV_EUCLIDEAN), std::invalid_argument);
+	EXPECT_THROW(fovLineOfSight(kWorld.grid(), 0, 0, 1, 0, -2, CV_FOV_EUCLIDEAN), std::invalid_argument);
+	EXPECT_TRUE(fovLineOfSight(kWorld.grid(), 0, 0, 3, 1, 4, CV_FOV_EUCLIDEAN));
 	EXPECT_THROW(fovModeNamed("wide"), std::invalid_argument);
 	EXPECT_THROW(fovMetricNamed("taxicab"), std::invalid_argument);
 	EXPECT_EQ(CV_FOV_MANHATTAN, fovMetricNamed("manhattan"));

@@ -177,6 +177,18 @@ namespace
 		return cellList(kCells, fovVisiblePlots(kCells, iX, iY, radiusOf(kRadius), modeOf(kMode), metricOf(kMetric)));
 	}
 
+	bool lineOfSight(const bp::object& kGrid, const bp::object& kFromX, const bp::object& kFromY,
+		const bp::object& kToX, const bp::object& kToY, const bp::object& kRadius, const bp::object& kMetric,
+		const bp::object& kWrapX, const bp::object& kWrapY)
+	{
+		const FovGrid kCells = gridOf(kGrid, fovBool(kWrapX, "wrap_x"), fovBool(kWrapY, "wrap_y"));
+		const int iFromX = fovInt(kFromX, "x0");
+		const int iFromY = fovInt(kFromY, "y0");
+		const int iToX = fovInt(kToX, "x1");
+		const int iToY = fovInt(kToY, "y1");
+		return fovLineOfSight(kCells, iFromX, iFromY, iToX, iToY, radiusOf(kRadius), metricOf(kMetric));
+	}
+
 	// --- ViewshedWorld ------------------------------------------------------------------------
 
 	typedef std::shared_ptr<ViewshedWorld> ViewshedPtr;
@@ -284,6 +296,13 @@ void exportFov()
 		"of the square reaches it clear). metric 'euclidean' (dx*dx + dy*dy <= r*r + r), 'chebyshev' (the\n"
 		"square) or 'manhattan' (the diamond). Walls are visible, what lies behind them is not.\n"
 		"ValueError for a bad grid, an origin off the map, a radius out of range or an unknown name.");
+
+	bp::def("line_of_sight", &lineOfSight,
+		(bp::arg("grid"), bp::arg("x0"), bp::arg("y0"), bp::arg("x1"), bp::arg("y1"), bp::arg("radius"),
+			bp::arg("metric") = "euclidean", bp::arg("wrap_x") = false, bp::arg("wrap_y") = false),
+		"line_of_sight(grid, x0, y0, x1, y1, radius, metric='euclidean', wrap_x=False, wrap_y=False) -> bool\n\n"
+		"Does (x0, y0) see (x1, y1) in the symmetric mode? The same answer as (x1, y1) in fov(grid, x0, y0,\n"
+		"radius, 'symmetric', metric), and the same both ways. Arguments and errors as in fov().");
 
 	bp::class_<ViewshedWorld, ViewshedPtr, boost::noncopyable>("ViewshedWorld",
 		"A grid of opaque cells with observers, each with a viewshed: the cells it sees (as of the last\n"

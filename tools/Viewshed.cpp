@@ -136,6 +136,20 @@ std::vector<int> fovVisiblePlots(const FovGrid& kGrid, int iX, int iY, int iRadi
 	return aiPlots;
 }
 
+bool fovLineOfSight(const FovGrid& kGrid, int iFromX, int iFromY, int iToX, int iToY, int iRadius,
+	CvFovMetric eMetric)
+{
+	kGrid.check(iFromX, iFromY, "origin");
+	kGrid.check(iToX, iToY, "target");
+	bool bVisible = false;
+	const CvFovResult eResult = cvFovLineOfSight(kGrid, eMetric, iFromX, iFromY, iToX, iToY, iRadius, bVisible);
+	if (eResult != CV_FOV_OK)
+	{
+		fail(std::string("line of sight: ") + cvFovResultText(eResult) + " (radius " + std::to_string(iRadius) + ")");
+	}
+	return bVisible;
+}
+
 // --- ViewshedWorld ------------------------------------------------------------------------------
 
 ViewshedWorld::ViewshedWorld(int iWidth, int iHeight, bool bWrapX, bool bWrapY)

@@ -61,6 +61,10 @@ private:
 std::vector<int> fovVisiblePlots(const FovGrid& kGrid, int iX, int iY, int iRadius, CvFovMode eMode,
 	CvFovMetric eMetric);
 
+// The symmetric mode for one pair (cvFovLineOfSight). Throws std::invalid_argument.
+bool fovLineOfSight(const FovGrid& kGrid, int iFromX, int iFromY, int iToX, int iToY, int iRadius,
+	CvFovMetric eMetric);
+
 class ViewshedWorld
 {
 public:
