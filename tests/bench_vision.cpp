@@ -3,6 +3,9 @@
 //   range=R reference_ns=X engine_ns=Y speedup=Z touch_ns=T
 // X and Y: median cost of one add-plus-remove of a ground source; T: the same add-plus-remove of
 // every plot of the (2R+3)^2 square with no line-of-sight test at all (the floor).
+// and, for the mod option CVVISION_SIGHT_MODEL, one line per range with the same cost under each
+// model of sight (BTS's engine, the permissive and the symmetric PCVT):
+//   sight_model range=R bts_ns=X permissive_ns=Y symmetric_ns=Z
 // Summary lines also go to the file named by CVVISION_BENCH_SUMMARY, for `make bench`.
 #include "CvVisionEngine.h"
 #include "PlotGrid.h"
@@ -74,8 +77,19 @@ namespace
 	{
 		KIND_REFERENCE,
 		KIND_ENGINE,
-		KIND_TOUCH
+		KIND_TOUCH,
+		KIND_PERMISSIVE, // the engine under CVVISION_SIGHT_MODEL 1
+		KIND_SYMMETRIC   // ... and 2
 	};
+
+	CvVisionEngine engineOf(Kind eKind)
+	{
+		CvVisionOptions kOptions;
+		kOptions.eSightModel = eKind == KIND_PERMISSIVE ? CV_VISION_SIGHT_PERMISSIVE
+			: eKind == KIND_SYMMETRIC                   ? CV_VISION_SIGHT_SYMMETRIC
+														: CV_VISION_SIGHT_BTS;
+		return CvVisionEngine(CvVisionTables::standard(), kOptions);
+	}
 
 	// Changes the count of every plot of the square around the source, no line of sight.
 	void touchSquare(CountingSink& kSink, const CvVisionSource& kSource, int iRing, int iChange)
@@ -101,7 +115,7 @@ namespace
 	void runSight(benchmark::State& kState, Kind eKind, bool bAerial, int iRange)
 	{
 		Fixture& kFix = fixture();
-		const CvVisionEngine kEngine;
+		const CvVisionEngine kEngine = engineOf(eKind);
 		size_t iNext = 0;
 		for (auto _ : kState)
 		{
@@ -109,7 +123,7 @@ namespace
 			iNext = (iNext + 1) % kFix.aOrigins.size();
 			kSource.iRange = iRange;
 			kSource.bAerial = bAerial;
-			if (eKind == KIND_ENGINE)
+			if (eKind == KIND_ENGINE || eKind == KIND_PERMISSIVE || eKind == KIND_SYMMETRIC)
 			{
 				kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, 1);
 				kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, -1);
@@ -138,14 +152,14 @@ namespace
 
 int main(int argc, char** argv)
 {
-	const char* const aszKinds[3] = { "reference", "engine", "touch" };
+	const char* const aszKinds[5] = { "reference", "engine", "touch", "permissive", "symmetric" };
 	for (int iRange = 1; iRange <= MAX_BENCH_RANGE; ++iRange)
 	{
 		for (int bAerial = 0; bAerial <= 1; ++bAerial)
 		{
-			for (int eKind = KIND_REFERENCE; eKind <= KIND_TOUCH; ++eKind)
+			for (int eKind = KIND_REFERENCE; eKind <= KIND_SYMMETRIC; ++eKind)
 			{
-				if (bAerial && eKind == KIND_TOUCH)
+				if (bAerial && eKind >= KIND_TOUCH)
 				{
 					continue;
 				}
@@ -186,6 +200,20 @@ int main(int argc, char** argv)
 				kSummary << szLine;
 			}
 			kSummary << '\n';
+		}
+	}
+	for (int iRange = 1; iRange <= MAX_BENCH_RANGE; ++iRange)
+	{
+		const auto kBts = kReporter.kMedianNs.find(name("engine", false, iRange));
+		const auto kPermissive = kReporter.kMedianNs.find(name("permissive", false, iRange));
+		const auto kSymmetric = kReporter.kMedianNs.find(name("symmetric", false, iRange));
+		if (kBts != kReporter.kMedianNs.end() && kPermissive != kReporter.kMedianNs.end()
+			&& kSymmetric != kReporter.kMedianNs.end())
+		{
+			char szLine[256];
+			std::snprintf(szLine, sizeof(szLine), "sight_model range=%d bts_ns=%.0f permissive_ns=%.0f symmetric_ns=%.0f\n",
+				iRange, kBts->second, kPermissive->second, kSymmetric->second);
+			kSummary << szLine;
 		}
 	}
 	std::printf("\n%s", kSummary.str().c_str());
