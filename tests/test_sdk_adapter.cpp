@@ -986,3 +986,27 @@ TEST_F(SdkAdapter, BadPathArgumentsGiveMinusOneAndNoPlots)
 	GC.getMapINLINE().reset(0, 0, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
 	EXPECT_EQ(-1, gamePath(0, 0, 0, 0, 0, eWarrior, 1, true).iCost) << "no map";
 }
+
+TEST_F(SdkAdapter, WhatATeamSeesNowIsTheTruthWhateverItsMemorySays)
+{
+	// A save can carry memory older than the plot (the mock lets a test set it): where the team
+	// sees the plot now, the knowledge path uses the plot as it is.
+	GC.getMapINLINE().reset(10, 1, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+	const RouteTypes eRoad = static_cast<RouteTypes>(m_kLoaded.kRules.findRoute("ROUTE_ROAD"));
+	const TeamTypes eTeam = static_cast<TeamTypes>(0);
+	const int eWarrior = unit("UNIT_WARRIOR");
+	for (int iX = 0; iX < 10; ++iX)
+	{
+		plot(iX, 0).setRouteType(eRoad, true);
+	}
+	GC.getMapINLINE().createUnit(static_cast<UnitTypes>(eWarrior), eTeam, 1, 0);
+	for (int iX = 0; iX < 10; ++iX)
+	{
+		plot(iX, 0).setRevealedMemory(eTeam, NO_ROUTE, NO_TEAM);
+	}
+	EXPECT_TRUE(plot(2, 0).isVisible(eTeam, false));
+	EXPECT_FALSE(plot(3, 0).isVisible(eTeam, false));
+	EXPECT_EQ(30 + 60, gamePath(1, 0, 3, 0, 0, eWarrior, 1, true).iCost)
+		<< "(1,0)-(2,0): the road it sees; (2,0)-(3,0): remembered without one";
+	EXPECT_EQ(2 * 30, gamePath(1, 0, 3, 0, 0, eWarrior, 1, false).iCost);
+}
