@@ -19,6 +19,7 @@
 // side reads its result back inside the timing. libtcod's disc is dx*dx + dy*dy <= R*R, cvvision's
 // Euclidean disc is the slightly larger dx*dx + dy*dy <= R*R + R (more cells to visit).
 // Summary lines also go to the file named by CVVISION_BENCH_SUMMARY, for `make bench`.
+// CVVISION_FOV_ALL_RADII=1 runs every radius from 4 to 32 instead of 4, 8, 12, 16, 24 and 32.
 #include "CvFov.h"
 #include "Viewshed.h"
 
@@ -39,7 +40,23 @@ namespace
 {
 	const int MAP_SIDE = 128;
 	const int NUM_ORIGINS = 256;
-	const int RADII[6] = { 4, 8, 12, 16, 24, 32 };
+	// The radii of the summary; every radius 4..32 with CVVISION_FOV_ALL_RADII=1.
+	std::vector<int> radii()
+	{
+		if (const char* szAll = std::getenv("CVVISION_FOV_ALL_RADII"))
+		{
+			if (std::string(szAll) == "1")
+			{
+				std::vector<int> aiAll;
+				for (int iRadius = 4; iRadius <= 32; ++iRadius)
+				{
+					aiAll.push_back(iRadius);
+				}
+				return aiAll;
+			}
+		}
+		return std::vector<int>{ 4, 8, 12, 16, 24, 32 };
+	}
 
 	void randomWalls(FovGrid& kGrid, int iPercent, std::mt19937& kRng)
 	{
@@ -275,7 +292,8 @@ namespace
 
 int main(int argc, char** argv)
 {
-	for (int iRadius : RADII)
+	const std::vector<int> aiRadii = radii();
+	for (int iRadius : aiRadii)
 	{
 		for (int eKind = 0; eKind < NUM_KINDS; ++eKind)
 		{
@@ -293,7 +311,7 @@ int main(int argc, char** argv)
 	benchmark::Shutdown();
 
 	std::printf("\naverage visible cells per field of view:\n");
-	for (int iRadius : RADII)
+	for (int iRadius : aiRadii)
 	{
 		std::printf("  radius=%d", iRadius);
 		for (int eKind = 0; eKind < KIND_TCOD_SYMMETRIC_WINDOW; ++eKind)
@@ -304,7 +322,7 @@ int main(int argc, char** argv)
 	}
 
 	std::ostringstream kSummary;
-	for (int iRadius : RADII)
+	for (int iRadius : aiRadii)
 	{
 		double adNs[NUM_KINDS];
 		bool bAll = true;
