@@ -4,6 +4,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,3 +28,14 @@ public:
 		ConsoleReporter::ReportRuns(aRuns);
 	}
 };
+
+// Prints a benchmark's summary lines last, and writes them to the file named by
+// CVVISION_BENCH_SUMMARY, where `make bench` collects them.
+inline void publishSummary(const std::string& sSummary)
+{
+	std::printf("\n%s", sSummary.c_str());
+	if (const char* szFile = std::getenv("CVVISION_BENCH_SUMMARY"))
+	{
+		std::ofstream(szFile) << sSummary;
+	}
+}

@@ -154,10 +154,6 @@ int main(int argc, char** argv)
 			fCvVisionNs, fTextbookNs / fCvVisionNs);
 		kSummary << szLine;
 	}
-	std::fputs(kSummary.str().c_str(), stdout);
-	if (const char* szFile = std::getenv("CVVISION_BENCH_SUMMARY"))
-	{
-		std::ofstream(szFile) << kSummary.str();
-	}
+	publishSummary(kSummary.str());
 	return 0;
 }

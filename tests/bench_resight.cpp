@@ -161,10 +161,6 @@ int main(int argc, char** argv)
 	std::snprintf(szLine, sizeof(szLine), "ledger sources=%d entries=%d host_bytes=%d bytes_32bit=%ld\n",
 		kLedger.numSources(), kLedger.numEntries(), kLedger.sizeInBytes(), lBytes32);
 	kSummary << szLine;
-	std::printf("\n%s", kSummary.str().c_str());
-	if (const char* szFile = std::getenv("CVVISION_BENCH_SUMMARY"))
-	{
-		std::ofstream(szFile) << kSummary.str();
-	}
+	publishSummary(kSummary.str());
 	return 0;
 }

@@ -216,10 +216,6 @@ int main(int argc, char** argv)
 			kSummary << szLine;
 		}
 	}
-	std::printf("\n%s", kSummary.str().c_str());
-	if (const char* szFile = std::getenv("CVVISION_BENCH_SUMMARY"))
-	{
-		std::ofstream(szFile) << kSummary.str();
-	}
+	publishSummary(kSummary.str());
 	return 0;
 }
