@@ -218,7 +218,7 @@ void CvPathfinder::beginSearch(int iPlots)
 	if (static_cast<int>(m_aNodes.size()) != iPlots)
 	{
 		m_aNodes.assign(iPlots, Node());
-		m_apHeap.reserve(iPlots);
+		m_aHeap.reserve(iPlots);
 		m_uGeneration = 0;
 	}
 	++m_uGeneration;
@@ -230,43 +230,34 @@ void CvPathfinder::beginSearch(int iPlots)
 		}
 		m_uGeneration = 1;
 	}
-	m_apHeap.clear();
-}
-
-// The open list's order: lower f first, then lower g, then lower plot. Lower g first on equal f
-// makes every equal-cost predecessor of a node close before the node does (steps cost at least
-// 1 and the heuristic is consistent), so its path count is complete when it is passed on.
-bool CvPathfinder::before(const Node* pA, const Node* pB) const
-{
-	const int iFA = pA->iG + pA->iH;
-	const int iFB = pB->iG + pB->iH;
-	if (iFA != iFB)
-	{
-		return iFA < iFB;
-	}
-	if (pA->iG != pB->iG)
-	{
-		return pA->iG < pB->iG;
-	}
-	return pA < pB;
+	m_aHeap.clear();
 }
 
 void CvPathfinder::push(Node* pNode)
 {
-	pNode->iHeapIndex = static_cast<int>(m_apHeap.size());
-	m_apHeap.push_back(pNode);
+	const HeapEntry kEntry = { pNode->iG + pNode->iH, pNode->iG, pNode };
+	m_aHeap.push_back(kEntry);
+	pNode->iHeapIndex = static_cast<int>(m_aHeap.size()) - 1;
+	siftUp(pNode->iHeapIndex);
+}
+
+void CvPathfinder::decreased(Node* pNode)
+{
+	HeapEntry& kEntry = m_aHeap[pNode->iHeapIndex];
+	kEntry.iF = pNode->iG + pNode->iH;
+	kEntry.iG = pNode->iG;
 	siftUp(pNode->iHeapIndex);
 }
 
 CvPathfinder::Node* CvPathfinder::pop()
 {
-	Node* pTop = m_apHeap[0];
-	Node* pLast = m_apHeap.back();
-	m_apHeap.pop_back();
+	Node* pTop = m_aHeap[0].pNode;
+	const HeapEntry kLast = m_aHeap.back();
+	m_aHeap.pop_back();
 	pTop->iHeapIndex = -1;
-	if (!m_apHeap.empty())
+	if (!m_aHeap.empty())
 	{
-		place(0, pLast);
+		place(0, kLast);
 		siftDown(0);
 	}
 	return pTop;
@@ -274,24 +265,24 @@ CvPathfinder::Node* CvPathfinder::pop()
 
 void CvPathfinder::siftUp(int iIndex)
 {
-	Node* pNode = m_apHeap[iIndex];
+	const HeapEntry kEntry = m_aHeap[iIndex];
 	while (iIndex > 0)
 	{
 		const int iParent = (iIndex - 1) / 2;
-		if (!before(pNode, m_apHeap[iParent]))
+		if (!before(kEntry, m_aHeap[iParent]))
 		{
 			break;
 		}
-		place(iIndex, m_apHeap[iParent]);
+		place(iIndex, m_aHeap[iParent]);
 		iIndex = iParent;
 	}
-	place(iIndex, pNode);
+	place(iIndex, kEntry);
 }
 
 void CvPathfinder::siftDown(int iIndex)
 {
-	const int iSize = static_cast<int>(m_apHeap.size());
-	Node* pNode = m_apHeap[iIndex];
+	const int iSize = static_cast<int>(m_aHeap.size());
+	const HeapEntry kEntry = m_aHeap[iIndex];
 	for (;;)
 	{
 		int iChild = 2 * iIndex + 1;
@@ -299,18 +290,18 @@ void CvPathfinder::siftDown(int iIndex)
 		{
 			break;
 		}
-		if (iChild + 1 < iSize && before(m_apHeap[iChild + 1], m_apHeap[iChild]))
+		if (iChild + 1 < iSize && before(m_aHeap[iChild + 1], m_aHeap[iChild]))
 		{
 			++iChild;
 		}
-		if (!before(m_apHeap[iChild], pNode))
+		if (!before(m_aHeap[iChild], kEntry))
 		{
 			break;
 		}
-		place(iIndex, m_apHeap[iChild]);
+		place(iIndex, m_aHeap[iChild]);
 		iIndex = iChild;
 	}
-	place(iIndex, pNode);
+	place(iIndex, kEntry);
 }
 
 void CvPathfinder::finish(Node* pEnd, CvPathStatus eStatus)

@@ -168,24 +168,56 @@ private:
 		bool bClosed;
 	};
 
+	// An entry of the open heap: the node's keys kept beside its pointer, so that ordering the
+	// heap does not read the nodes.
+	struct HeapEntry
+	{
+		int iF;
+		int iG;
+		Node* pNode;
+	};
+
+	// The open list's order: lower f first, then lower g, then lower plot. Lower g first on equal
+	// f makes every equal-cost predecessor of a node close before the node does (steps cost at
+	// least 1 and the heuristic is consistent), so its path count is complete when passed on.
+	static bool before(const HeapEntry& kA, const HeapEntry& kB)
+	{
+		if (kA.iF != kB.iF)
+		{
+			return kA.iF < kB.iF;
+		}
+		if (kA.iG != kB.iG)
+		{
+			return kA.iG < kB.iG;
+		}
+		return kA.pNode < kB.pNode;
+	}
+
 	void beginSearch(int iPlots);
-	bool before(const Node* pA, const Node* pB) const;
 	void push(Node* pNode);
+	// The node's g went down: its entry moves up.
+	void decreased(Node* pNode);
 	Node* pop();
 	void siftUp(int iIndex);
 	void siftDown(int iIndex);
-	void place(int iIndex, Node* pNode)
+	void place(int iIndex, const HeapEntry& kEntry)
 	{
-		m_apHeap[iIndex] = pNode;
-		pNode->iHeapIndex = iIndex;
+		m_aHeap[iIndex] = kEntry;
+		kEntry.pNode->iHeapIndex = iIndex;
 	}
 	int plotOf(const Node* pNode) const { return static_cast<int>(pNode - &m_aNodes[0]); }
 	void finish(Node* pEnd, CvPathStatus eStatus);
+	// The goal of the current search, for the heuristic of the nodes it touches.
+	struct Goal
+	{
+		int iX, iY, iWidth, iHeight, iCheapest;
+		bool bWrapX, bWrapY;
+	};
 	template <class View>
-	Node* touch(const View& kView, const CvPathCost& kCost, int iPlot, int iH);
+	Node* touch(const View& kView, const CvPathCost& kCost, int iPlot, int iX, int iY, const Goal& kGoal);
 
 	std::vector<Node> m_aNodes;   // the pool: one node per plot
-	std::vector<Node*> m_apHeap;  // the open list, a binary heap on (f, g, plot)
+	std::vector<HeapEntry> m_aHeap; // the open list, a binary heap on (f, g, plot)
 	unsigned int m_uGeneration;
 	CvPathResult m_kResult;
 };
@@ -193,15 +225,18 @@ private:
 // --- template members ------------------------------------------------------------------------
 
 template <class View>
-CvPathfinder::Node* CvPathfinder::touch(const View& kView, const CvPathCost& kCost, int iPlot, int iH)
+CvPathfinder::Node* CvPathfinder::touch(const View& kView, const CvPathCost& kCost, int iPlot, int iX, int iY,
+	const Goal& kGoal)
 {
 	Node& kNode = m_aNodes[iPlot];
 	if (kNode.uGeneration != m_uGeneration)
 	{
+		// First touch in this search: the heuristic and the entry costs, once.
 		kNode.uGeneration = m_uGeneration;
 		kNode.pParent = NULL;
 		kNode.iG = 0;
-		kNode.iH = iH;
+		kNode.iH = kGoal.iCheapest
+			* distance(iX, iY, kGoal.iX, kGoal.iY, kGoal.iWidth, kGoal.iHeight, kGoal.bWrapX, kGoal.bWrapY);
 		kNode.kEnter = kCost.enter(kView.plot(iPlot));
 		kNode.kPaths = CvPathCount();
 		kNode.iHeapIndex = -1;
@@ -227,15 +262,19 @@ const CvPathResult& CvPathfinder::findPath(const View& kView, const CvPathCost& 
 	}
 	beginSearch(iPlots);
 	CvPathRandom kRandom(uSeed);
-	const int iCheapest = kCost.cheapestStep();
-	const int iGoalX = iTo % iWidth;
-	const int iGoalY = iTo / iWidth;
+	Goal kGoal;
+	kGoal.iX = iTo % iWidth;
+	kGoal.iY = iTo / iWidth;
+	kGoal.iWidth = iWidth;
+	kGoal.iHeight = iHeight;
+	kGoal.iCheapest = kCost.cheapestStep();
+	kGoal.bWrapX = bWrapX;
+	kGoal.bWrapY = bWrapY;
 
-	Node* pStart = touch(kView, kCost, iFrom, iCheapest * distance(iFrom % iWidth, iFrom / iWidth, iGoalX, iGoalY,
-		iWidth, iHeight, bWrapX, bWrapY));
+	Node* pStart = touch(kView, kCost, iFrom, iFrom % iWidth, iFrom / iWidth, kGoal);
 	push(pStart);
 	Node* pBest = pStart; // the closed node closest to the goal, for the fallback
-	while (!m_apHeap.empty())
+	while (!m_aHeap.empty())
 	{
 		Node* pNode = pop();
 		pNode->bClosed = true;
@@ -279,8 +318,7 @@ const CvPathResult& CvPathfinder::findPath(const View& kView, const CvPathCost& 
 					iNX = (iNX + iWidth) % iWidth;
 				}
 				const int iNext = iNY * iWidth + iNX;
-				Node* pNext = touch(kView, kCost, iNext,
-					iCheapest * distance(iNX, iNY, iGoalX, iGoalY, iWidth, iHeight, bWrapX, bWrapY));
+				Node* pNext = touch(kView, kCost, iNext, iNX, iNY, kGoal);
 				if (pNext->bClosed || pNext->kEnter.iRegular < 0)
 				{
 					continue;
@@ -298,7 +336,7 @@ const CvPathResult& CvPathfinder::findPath(const View& kView, const CvPathCost& 
 					pNext->iG = iG;
 					pNext->pParent = pNode;
 					pNext->kPaths = pNode->kPaths;
-					siftUp(pNext->iHeapIndex);
+					decreased(pNext);
 				}
 				else if (iG == pNext->iG)
 				{
