@@ -407,6 +407,41 @@ TEST_F(SdkAdapter, ModKnobsReachTheGame)
 	EXPECT_EQ(1, CvVisionSdk::rules().aUnits[unit("UNIT_SCOUT")].iExtraRange);
 }
 
+TEST_F(SdkAdapter, TheSightModelKnobReachesTheGameAndNeverDrifts)
+{
+	for (const int eModel : { CV_VISION_SIGHT_PERMISSIVE, CV_VISION_SIGHT_SYMMETRIC })
+	{
+		useRules({ { "CVVISION_SIGHT_MODEL", eModel } });
+		EXPECT_EQ(eModel, CvVisionSdk::rules().knob(CV_VISION_KNOB_SIGHT_MODEL));
+		newMap(24, 18, true, false, 31 + eModel);
+		std::vector<CvUnit*> apUnits;
+		for (int i = 0; i < 20; ++i)
+		{
+			apUnits.push_back(GC.getMapINLINE().createUnit(static_cast<UnitTypes>(pick(GC.getNumUnitInfos())),
+				static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(24), pick(18)));
+		}
+		plot(6, 5).setOwnerTeam(static_cast<TeamTypes>(0));
+		expectCountsMatch("units created under the sight model");
+		for (int iStep = 0; iStep < 80; ++iStep)
+		{
+			CvPlot& kPlot = plot(pick(24), pick(18));
+			switch (pick(3))
+			{
+			case 0: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break;
+			case 1: kPlot.setFeatureType(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE); break;
+			default: apUnits[pick(20)]->setXY(pick(24), pick(18)); break;
+			}
+		}
+		expectCountsMatch("80 random changes under the sight model");
+		for (CvUnit* pUnit : apUnits)
+		{
+			GC.getMapINLINE().killUnit(pUnit);
+		}
+		plot(6, 5).setOwnerTeam(NO_TEAM);
+		expectAllCountsZero();
+	}
+}
+
 TEST_F(SdkAdapter, CanSeeFunctionsAgreeWithTheSightTheyDescribe)
 {
 	newMap(18, 18, true, false, 3);
