@@ -29,6 +29,21 @@ public:
 	}
 };
 
+// Registers a benchmark measured as the median of 3 repetitions (the summary reads medians).
+template <class Run>
+void registerMedianOf3(const std::string& sName, Run fRun, double fMinTime, benchmark::TimeUnit eUnit)
+{
+	benchmark::RegisterBenchmark(sName.c_str(), fRun)->Repetitions(3)->ReportAggregatesOnly(true)->MinTime(fMinTime)->Unit(eUnit);
+}
+
+// Runs every registered benchmark; returns the reporter with their medians.
+inline void runBenchmarks(int* pArgc, char** argv, SummaryReporter& kReporter)
+{
+	benchmark::Initialize(pArgc, argv);
+	benchmark::RunSpecifiedBenchmarks(&kReporter);
+	benchmark::Shutdown();
+}
+
 // Prints a benchmark's summary lines last, and writes them to the file named by
 // CVVISION_BENCH_SUMMARY, where `make bench` collects them.
 inline void publishSummary(const std::string& sSummary)

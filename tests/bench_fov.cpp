@@ -297,18 +297,12 @@ int main(int argc, char** argv)
 	{
 		for (int eKind = 0; eKind < NUM_KINDS; ++eKind)
 		{
-			benchmark::RegisterBenchmark(name(static_cast<Kind>(eKind), iRadius).c_str(),
-				[=](benchmark::State& kState) { runFov(kState, static_cast<Kind>(eKind), iRadius); })
-				->Repetitions(3)
-				->ReportAggregatesOnly(true)
-				->MinTime(0.1)
-				->Unit(benchmark::kNanosecond);
+			registerMedianOf3(name(static_cast<Kind>(eKind), iRadius),
+				[=](benchmark::State& kState) { runFov(kState, static_cast<Kind>(eKind), iRadius); }, 0.1, benchmark::kNanosecond);
 		}
 	}
-	benchmark::Initialize(&argc, argv);
 	SummaryReporter kReporter;
-	benchmark::RunSpecifiedBenchmarks(&kReporter);
-	benchmark::Shutdown();
+	runBenchmarks(&argc, argv, kReporter);
 
 	std::printf("\naverage visible cells per field of view:\n");
 	for (int iRadius : aiRadii)

@@ -134,12 +134,10 @@ int main(int argc, char** argv)
 	}
 	for (const auto& [szName, fRun] : { std::pair{ "path/textbook", &textbook }, std::pair{ "path/cvvision", &cvvision } })
 	{
-		benchmark::RegisterBenchmark(szName, fRun)->Repetitions(3)->ReportAggregatesOnly(true)->MinTime(0.3)->Unit(benchmark::kMillisecond);
+		registerMedianOf3(szName, fRun, 0.3, benchmark::kMillisecond);
 	}
-	benchmark::Initialize(&argc, argv);
 	SummaryReporter kReporter;
-	benchmark::RunSpecifiedBenchmarks(&kReporter);
-	benchmark::Shutdown();
+	runBenchmarks(&argc, argv, kReporter);
 
 	const auto kTextbook = kReporter.kMedianNs.find("path/textbook");
 	const auto kCvVision = kReporter.kMedianNs.find("path/cvvision");

@@ -136,12 +136,10 @@ int main(int argc, char** argv)
 {
 	for (const auto& [szName, fRun] : { std::pair{ "resight/vanilla", &vanilla }, std::pair{ "resight/cvvision", &cvvision } })
 	{
-		benchmark::RegisterBenchmark(szName, fRun)->Repetitions(3)->ReportAggregatesOnly(true)->MinTime(0.2)->Unit(benchmark::kMicrosecond);
+		registerMedianOf3(szName, fRun, 0.2, benchmark::kMicrosecond);
 	}
-	benchmark::Initialize(&argc, argv);
 	SummaryReporter kReporter;
-	benchmark::RunSpecifiedBenchmarks(&kReporter);
-	benchmark::Shutdown();
+	runBenchmarks(&argc, argv, kReporter);
 
 	std::ostringstream kSummary;
 	const auto kVanilla = kReporter.kMedianNs.find("resight/vanilla");

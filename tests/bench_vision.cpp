@@ -163,19 +163,14 @@ int main(int argc, char** argv)
 				{
 					continue;
 				}
-				benchmark::RegisterBenchmark(name(aszKinds[eKind], bAerial != 0, iRange).c_str(),
-					[=](benchmark::State& kState) { runSight(kState, static_cast<Kind>(eKind), bAerial != 0, iRange); })
-					->Repetitions(3)
-					->ReportAggregatesOnly(true)
-					->MinTime(0.1)
-					->Unit(benchmark::kNanosecond);
+				registerMedianOf3(name(aszKinds[eKind], bAerial != 0, iRange),
+					[=](benchmark::State& kState) { runSight(kState, static_cast<Kind>(eKind), bAerial != 0, iRange); }, 0.1,
+					benchmark::kNanosecond);
 			}
 		}
 	}
-	benchmark::Initialize(&argc, argv);
 	SummaryReporter kReporter;
-	benchmark::RunSpecifiedBenchmarks(&kReporter);
-	benchmark::Shutdown();
+	runBenchmarks(&argc, argv, kReporter);
 
 	std::ostringstream kSummary;
 	for (int iRange = 1; iRange <= MAX_BENCH_RANGE; ++iRange)

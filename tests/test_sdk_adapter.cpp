@@ -183,6 +183,23 @@ namespace
 		}
 
 		// Every count of every plot, team and invisible type equals the harness's.
+		// iSteps random changes of plot types, forests and unit positions on the whole map.
+		void changeAtRandom(const std::vector<CvUnit*>& apUnits, int iSteps)
+		{
+			const int iWidth = GC.getMapINLINE().getGridWidthINLINE();
+			const int iHeight = GC.getMapINLINE().getGridHeightINLINE();
+			for (int iStep = 0; iStep < iSteps; ++iStep)
+			{
+				CvPlot& kPlot = plot(pick(iWidth), pick(iHeight));
+				switch (pick(3))
+				{
+				case 0: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break;
+				case 1: kPlot.setFeatureType(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE); break;
+				default: apUnits[pick(static_cast<int>(apUnits.size()))]->setXY(pick(iWidth), pick(iHeight)); break;
+				}
+			}
+		}
+
 		void expectCountsMatch(const std::string& sStep)
 		{
 			const PlotGrid kExpected = expectedCounts();
@@ -377,16 +394,7 @@ TEST_F(SdkAdapter, RandomLevelChangesAmongManyUnitsNeverDrift)
 			apUnits.back()->setHasPromotion(promotion("PROMOTION_SENTRY"), true);
 		}
 	}
-	for (int iStep = 0; iStep < 200; ++iStep)
-	{
-		CvPlot& kPlot = plot(pick(30), pick(20));
-		switch (pick(3))
-		{
-		case 0: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break;
-		case 1: kPlot.setFeatureType(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE); break;
-		default: apUnits[pick(40)]->setXY(pick(30), pick(20)); break;
-		}
-	}
+	changeAtRandom(apUnits, 200);
 	expectCountsMatch("200 random changes");
 	for (CvUnit* pUnit : apUnits)
 	{
@@ -422,16 +430,7 @@ TEST_F(SdkAdapter, TheSightModelKnobReachesTheGameAndNeverDrifts)
 		}
 		plot(6, 5).setOwnerTeam(static_cast<TeamTypes>(0));
 		expectCountsMatch("units created under the sight model");
-		for (int iStep = 0; iStep < 80; ++iStep)
-		{
-			CvPlot& kPlot = plot(pick(24), pick(18));
-			switch (pick(3))
-			{
-			case 0: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break;
-			case 1: kPlot.setFeatureType(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE); break;
-			default: apUnits[pick(20)]->setXY(pick(24), pick(18)); break;
-			}
-		}
+		changeAtRandom(apUnits, 80);
 		expectCountsMatch("80 random changes under the sight model");
 		for (CvUnit* pUnit : apUnits)
 		{
