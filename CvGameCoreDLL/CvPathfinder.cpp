@@ -8,17 +8,7 @@ namespace
 
 	int minOf(int iA, int iB) { return (iA < iB) ? iA : iB; }
 	int maxOf(int iA, int iB) { return (iA > iB) ? iA : iB; }
-
-	// Shortest distance along one axis, the other way round on a wrapping one.
-	int axisDistance(int iFrom, int iTo, int iLength, bool bWrap)
-	{
-		int iDelta = (iFrom > iTo) ? iFrom - iTo : iTo - iFrom;
-		if (bWrap && iLength - iDelta < iDelta)
-		{
-			iDelta = iLength - iDelta;
-		}
-		return iDelta;
-	}
+	int absOf(int iA) { return (iA < 0) ? -iA : iA; }
 }
 
 // --- CvPathCost -------------------------------------------------------------------------------
@@ -210,7 +200,8 @@ CvPathfinder::CvPathfinder() : m_uGeneration(0)
 int CvPathfinder::distance(int iFromX, int iFromY, int iToX, int iToY, int iWidth, int iHeight, bool bWrapX,
 	bool bWrapY)
 {
-	return maxOf(axisDistance(iFromX, iToX, iWidth, bWrapX), axisDistance(iFromY, iToY, iHeight, bWrapY));
+	return maxOf(absOf(cvVisionWrapDelta(iToX - iFromX, iWidth, bWrapX)),
+		absOf(cvVisionWrapDelta(iToY - iFromY, iHeight, bWrapY)));
 }
 
 void CvPathfinder::beginSearch(int iPlots)

@@ -28,6 +28,7 @@
 
 #include "CvKnowledgeView.h"
 #include "CvVisionRules.h"
+#include "CvVisionTables.h"
 
 #include <vector>
 
@@ -41,6 +42,31 @@ struct CvPathUnit
 	std::vector<bool> abClosedTeam;  // per team: its territory is closed to this unit
 
 	CvPathUnit() : eDomain(CV_VISION_DOMAIN_LAND), iBaseMoves(1), eTeam(0) {}
+
+	// The domain and base moves of a unit type of the rules (-1 or out of range: a land unit
+	// with one move).
+	void setType(const CvVisionRules& kRules, int eUnitType)
+	{
+		const bool bKnown = eUnitType >= 0 && eUnitType < static_cast<int>(kRules.aUnits.size());
+		eDomain = bKnown ? kRules.aUnits[eUnitType].eDomain : CV_VISION_DOMAIN_LAND;
+		iBaseMoves = bKnown ? kRules.aUnits[eUnitType].iMoves : 1;
+	}
+
+	// aiRouteChange from the routes' TechMovementChanges; fHasTech(eTech) tells whether the
+	// unit's team knows a tech.
+	template <class HasTech>
+	void setRouteChanges(const CvVisionRules& kRules, const HasTech& fHasTech)
+	{
+		aiRouteChange.assign(kRules.aRoutes.size(), 0);
+		for (size_t i = 0; i < kRules.aRoutes.size(); ++i)
+		{
+			const std::vector<std::pair<int, int> >& aChanges = kRules.aRoutes[i].aTechMovementChanges;
+			for (size_t j = 0; j < aChanges.size(); ++j)
+			{
+				aiRouteChange[i] += fHasTech(aChanges[j].first) ? aChanges[j].second : 0;
+			}
+		}
+	}
 };
 
 // What entering a plot costs, read once per plot and search.
@@ -254,10 +280,12 @@ const CvPathResult& CvPathfinder::findPath(const View& kView, const CvPathCost& 
 	const bool bWrapX = kView.isWrapX();
 	const bool bWrapY = kView.isWrapY();
 	const int iPlots = iWidth * iHeight;
-	m_kResult = CvPathResult();
+	m_kResult.eStatus = CV_PATH_BAD_PLOT; // the plot list keeps its storage from search to search
+	m_kResult.aiPlots.clear();
+	m_kResult.iCost = 0;
+	m_kResult.iExpanded = 0;
 	if (iWidth < 1 || iHeight < 1 || iFrom < 0 || iFrom >= iPlots || iTo < 0 || iTo >= iPlots)
 	{
-		m_kResult.aiPlots.clear();
 		return m_kResult;
 	}
 	beginSearch(iPlots);

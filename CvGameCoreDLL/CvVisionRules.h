@@ -7,6 +7,7 @@
 // Plain C++03: this file is compiled into the game's DLL.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 // Plot types, in the game's PlotTypes order.

@@ -320,27 +320,21 @@ namespace
 	// TechMovementChanges, and the teams whose territory is closed to it (every team but its
 	// own, its master and vassals, the barbarians, and those it has open borders with or is at
 	// war with). eUnitType must be a land or sea unit type.
+	// Does a team know a tech (CvPathUnit::setRouteChanges)?
+	struct TeamHasTech
+	{
+		const CvTeam& kTeam;
+		explicit TeamHasTech(const CvTeam& kTeamIn) : kTeam(kTeamIn) {}
+		bool operator()(int eTech) const { return kTeam.isHasTech(static_cast<TechTypes>(eTech)); }
+	};
+
 	CvPathUnit pathUnitOf(const CvVisionRules& kRules, TeamTypes eTeam, UnitTypes eUnitType)
 	{
-		const CvVisionUnitRule& kType = kRules.aUnits[eUnitType];
 		CvPathUnit kUnit;
 		kUnit.eTeam = eTeam;
-		kUnit.eDomain = kType.eDomain;
-		kUnit.iBaseMoves = kType.iMoves;
+		kUnit.setType(kRules, eUnitType);
 		const CvTeam& kTeam = GET_TEAM(eTeam);
-		for (size_t i = 0; i < kRules.aRoutes.size(); ++i)
-		{
-			const CvVisionRouteRule& kRoute = kRules.aRoutes[i];
-			int iChange = 0;
-			for (size_t j = 0; j < kRoute.aTechMovementChanges.size(); ++j)
-			{
-				if (kTeam.isHasTech(static_cast<TechTypes>(kRoute.aTechMovementChanges[j].first)))
-				{
-					iChange += kRoute.aTechMovementChanges[j].second;
-				}
-			}
-			kUnit.aiRouteChange.push_back(iChange);
-		}
+		kUnit.setRouteChanges(kRules, TeamHasTech(kTeam));
 		kUnit.abClosedTeam.assign(MAX_TEAMS, true);
 		for (int i = 0; i < MAX_TEAMS; ++i)
 		{

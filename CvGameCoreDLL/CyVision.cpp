@@ -110,13 +110,8 @@ void CyVision::reloadRules()
 std::vector<int> CyVision::findPath(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int eUnitType, int iSeed,
 	bool bKnowledge)
 {
+	// CvVisionSdk::findPath checks every argument: [] and -1 when one is bad.
 	std::vector<int> aiPlots;
-	m_bLastPathReachedGoal = false;
-	m_iLastPathCost = -1;
-	if (eTeam < 0 || eTeam >= MAX_TEAMS || eUnitType < 0 || eUnitType >= GC.getNumUnitInfos())
-	{
-		return aiPlots;
-	}
 	m_iLastPathCost = CvVisionSdk::findPath(iFromX, iFromY, iToX, iToY, static_cast<TeamTypes>(eTeam),
 		static_cast<UnitTypes>(eUnitType), static_cast<unsigned int>(iSeed), bKnowledge, aiPlots, &m_bLastPathReachedGoal);
 	return aiPlots;

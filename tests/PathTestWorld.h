@@ -97,19 +97,9 @@ namespace
 	CvPathUnit unitOf(const std::string& sType, std::set<std::string> asTechs = {}, int iTeams = 2)
 	{
 		const CvVisionRules& kRules = vanilla();
-		const CvVisionUnitRule& kType = kRules.aUnits.at(type(kRules.findUnit(sType)));
 		CvPathUnit kUnit;
-		kUnit.eDomain = kType.eDomain;
-		kUnit.iBaseMoves = kType.iMoves;
-		for (const CvVisionRouteRule& kRoute : kRules.aRoutes)
-		{
-			int iChange = 0;
-			for (const auto& [eTech, iTechChange] : kRoute.aTechMovementChanges)
-			{
-				iChange += asTechs.count(kRules.aTechs[eTech].szType) ? iTechChange : 0;
-			}
-			kUnit.aiRouteChange.push_back(iChange);
-		}
+		kUnit.setType(kRules, type(kRules.findUnit(sType)));
+		kUnit.setRouteChanges(kRules, [&](int eTech) { return asTechs.count(kRules.aTechs[eTech].szType) > 0; });
 		kUnit.abClosedTeam.assign(iTeams, false);
 		kUnit.abClosedTeam[1] = true; // team 1: closed borders
 		return kUnit;

@@ -304,18 +304,9 @@ CvPathUnit pathUnitOf(const VisionWorld& kWorld, const CvVisionRules& kRules, co
 		{
 			throw std::invalid_argument(kType.szType + " is not a land or sea unit: it has no path");
 		}
-		kUnit.eDomain = kType.eDomain;
-		kUnit.iBaseMoves = kType.iMoves;
 	}
-	for (const CvVisionRouteRule& kRoute : kRules.aRoutes)
-	{
-		int iChange = 0;
-		for (const auto& [eTech, iTechChange] : kRoute.aTechMovementChanges)
-		{
-			iChange += kMover.aeTechs.count(eTech) ? iTechChange : 0;
-		}
-		kUnit.aiRouteChange.push_back(iChange);
-	}
+	kUnit.setType(kRules, kMover.eUnitType);
+	kUnit.setRouteChanges(kRules, [&](int eTech) { return kMover.aeTechs.count(eTech) > 0; });
 	kUnit.abClosedTeam.assign(kState.iNumTeams, true);
 	const int eBarbarian = kMover.eBarbarianTeam;
 	for (int eTeam = 0; eTeam < kState.iNumTeams; ++eTeam)

@@ -1,5 +1,7 @@
 #include "Viewshed.h"
 
+#include "CvVisionTables.h"
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -179,26 +181,12 @@ void ViewshedWorld::checkRadius(int iRadius) const
 	}
 }
 
-int ViewshedWorld::shortestDelta(int iDelta, int iLength, bool bWrap) const
-{
-	if (!bWrap)
-	{
-		return iDelta;
-	}
-	iDelta %= iLength;
-	if (iDelta < 0)
-	{
-		iDelta += iLength;
-	}
-	return iDelta > iLength / 2 ? iDelta - iLength : iDelta;
-}
-
 bool ViewshedWorld::inRange(int iId, int iX, int iY) const
 {
 	const Observer& kObserver = observer(iId);
 	m_kGrid.check(iX, iY, "cell");
-	const int iDX = shortestDelta(iX - kObserver.iX, m_kGrid.getGridWidth(), m_kGrid.isWrapX());
-	const int iDY = shortestDelta(iY - kObserver.iY, m_kGrid.getGridHeight(), m_kGrid.isWrapY());
+	const int iDX = cvVisionWrapDelta(iX - kObserver.iX, m_kGrid.getGridWidth(), m_kGrid.isWrapX());
+	const int iDY = cvVisionWrapDelta(iY - kObserver.iY, m_kGrid.getGridHeight(), m_kGrid.isWrapY());
 	return cvFovWithinRadius(kObserver.eMetric, iDX, iDY, kObserver.iRadius);
 }
 

@@ -125,7 +125,6 @@ private:
 	Observer& observer(int iId);
 	const Observer& observer(int iId) const;
 	void checkRadius(int iRadius) const;
-	int shortestDelta(int iDelta, int iLength, bool bWrap) const;
 	void recompute(Observer& kObserver);
 
 	FovGrid m_kGrid;
