@@ -34,7 +34,8 @@
 //     bool isWrapX() const;       bool isWrapY() const;
 //     bool isOpaque(int iPlot) const;          // iPlot = y * width + x
 // and results go to a Visitor with
-//     void visible(int iPlot);                 // may be called twice for one plot
+//     void visible(int iPlot, int iDX, int iDY);  // may be called twice for one plot; (iDX, iDY)
+//                                                 // is the displacement the walk reached it by
 // CvFovVisibleSet is a Visitor that keeps each plot once, without clearing between calls.
 // cvFovLineOfSight answers for one pair of cells what the symmetric mode's field of view answers
 // (no table needed): the line-of-sight test of a game that uses the symmetric mode.
@@ -136,7 +137,7 @@ public:
 	CvFovResult validate(int iWidth, int iHeight, int iX, int iY, int iRadius) const;
 
 	// The cells visible from (iX, iY) within iRadius (0..maxRadius()), each given to
-	// kVisitor.visible(iPlot) at least once. Nothing is visited on an error.
+	// kVisitor.visible(iPlot, iDX, iDY) at least once. Nothing is visited on an error.
 	template <class Map, class Visitor>
 	CvFovResult compute(const Map& kMap, int iX, int iY, int iRadius, Visitor& kVisitor) const;
 
@@ -191,6 +192,7 @@ public:
 	// Empties the set (a new generation of stamps).
 	void begin();
 
+	void visible(int iPlot, int, int) { visible(iPlot); }
 	void visible(int iPlot)
 	{
 		if (m_aiStamp[iPlot] != m_iGeneration)
@@ -253,7 +255,7 @@ void CvFovTable::walk(const Map& kMap, const Lookup& kLookup, int iKeyLimit, Vis
 		}
 		if (kNode.iFlags & CV_FOV_NODE_VISIBLE)
 		{
-			kVisitor.visible(iPlot);
+			kVisitor.visible(iPlot, kNode.iDX, kNode.iDY);
 		}
 		iIndex = kMap.isOpaque(iPlot) ? kNode.iSkip : iIndex + 1;
 	}
@@ -269,7 +271,7 @@ CvFovResult CvFovTable::compute(const Map& kMap, int iX, int iY, int iRadius, Vi
 	{
 		return eResult;
 	}
-	kVisitor.visible(iY * iWidth + iX);
+	kVisitor.visible(iY * iWidth + iX, 0, 0);
 	if (iRadius == 0 || m_aNodes.empty())
 	{
 		return CV_FOV_OK;

@@ -62,9 +62,9 @@ public:
 		WALK_BELOW  // lines whose every plot is below the viewer (see-through < level)
 	};
 
-	CvVisionFovCollector(const Map& kMap, const CvVisionTables& kTables, int iX, int iY, int eTeam, int iLevel,
-		int iRing, bool bOuterRule, int eFacing, int* paiPlots)
-		: m_kMap(kMap), m_kTables(kTables), m_iX(iX), m_iY(iY), m_eTeam(eTeam), m_iLevel(iLevel), m_iRing(iRing)
+	CvVisionFovCollector(const Map& kMap, const CvVisionTables& kTables, int eTeam, int iLevel, int iRing,
+		bool bOuterRule, int eFacing, int* paiPlots)
+		: m_kMap(kMap), m_kTables(kTables), m_eTeam(eTeam), m_iLevel(iLevel), m_iRing(iRing)
 		, m_bOuterRule(bOuterRule), m_eFacing(eFacing), m_paiPlots(paiPlots), m_iCount(0), m_eWalk(WALK_CLEAR)
 	{
 		memset(m_abAdded, 0, (2 * iRing + 1) * (2 * iRing + 1));
@@ -73,18 +73,16 @@ public:
 	void setWalk(Walk eWalk) { m_eWalk = eWalk; }
 	int count() const { return m_iCount; }
 
-	void visible(int iPlot)
+	void visible(int iPlot, int iDX, int iDY)
 	{
-		const int iWidth = m_kMap.getGridWidth();
-		const int iDX = cvVisionWrapDelta(iPlot % iWidth - m_iX, iWidth, m_kMap.isWrapX());
-		const int iDY = cvVisionWrapDelta(iPlot / iWidth - m_iY, m_kMap.getGridHeight(), m_kMap.isWrapY());
-		const int iAbsX = (iDX < 0) ? -iDX : iDX;
-		const int iAbsY = (iDY < 0) ? -iDY : iDY;
-		const int iDistance = (iAbsX > iAbsY) ? iAbsX : iAbsY;
-		if (iDistance > m_iRing)
+		if (cvVisionWrapDelta(iDX, m_kMap.getGridWidth(), m_kMap.isWrapX()) != iDX
+			|| cvVisionWrapDelta(iDY, m_kMap.getGridHeight(), m_kMap.isWrapY()) != iDY)
 		{
 			return; // only on a wrapping map smaller than the square: counted from its near side
 		}
+		const int iAbsX = (iDX < 0) ? -iDX : iDX;
+		const int iAbsY = (iDY < 0) ? -iDY : iDY;
+		const int iDistance = (iAbsX > iAbsY) ? iAbsX : iAbsY;
 		const bool bOuter = m_bOuterRule && iDistance == m_iRing;
 		if (m_eWalk == WALK_BELOW ? !bOuter : (bOuter && m_kMap.seeFromLevel(iPlot, m_eTeam) <= m_iLevel))
 		{
@@ -106,8 +104,6 @@ public:
 private:
 	const Map& m_kMap;
 	const CvVisionTables& m_kTables;
-	int m_iX;
-	int m_iY;
 	int m_eTeam;
 	int m_iLevel;
 	int m_iRing;
@@ -127,7 +123,7 @@ int cvVisionFovSight(const Map& kMap, const CvVisionTables& kTables, int eSightM
 {
 	const CvFovTable& kTable = cvVisionFovTable(eSightModel);
 	const int iLevel = kMap.seeFromLevel(iY * kMap.getGridWidth() + iX, eTeam);
-	CvVisionFovCollector<Map> kCollector(kMap, kTables, iX, iY, eTeam, iLevel, iRing, bOuterRule, eFacing, paiPlots);
+	CvVisionFovCollector<Map> kCollector(kMap, kTables, eTeam, iLevel, iRing, bOuterRule, eFacing, paiPlots);
 	kTable.compute(CvVisionOpacity<Map>(kMap, iLevel), iX, iY, iRing, kCollector);
 	if (bOuterRule)
 	{

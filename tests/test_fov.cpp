@@ -658,7 +658,7 @@ TEST(FovErrors, BadInputIsAnErrorAndVisitsNothing)
 	struct CountingVisitor
 	{
 		int iCount = 0;
-		void visible(int) { ++iCount; }
+		void visible(int, int, int) { ++iCount; }
 	} kVisitor;
 	const FovGrid kGrid(10, 10);
 	CvFovTable kTable;
