@@ -450,6 +450,18 @@ namespace
 		std::vector<std::string> asWarnings; // lenient load
 		std::set<std::pair<int, int>> kTechs; // (team, tech) known
 
+		// Every team's techs, as a map or a save lists them.
+		void rememberTechs(const std::vector<std::set<int>>& aTechs)
+		{
+			for (int t = 0; t < static_cast<int>(aTechs.size()); ++t)
+			{
+				for (const int eTech : aTechs[t])
+				{
+					kTechs.insert({ t, eTech });
+				}
+			}
+		}
+
 		const CvVisionRules& rules() const { return kRules.rules(); }
 		const VisionWorld::State& state() const { return pWorld->state(); }
 		int width() const { return state().iWidth; }
@@ -581,17 +593,7 @@ namespace
 		pOut->pWorld = std::make_unique<VisionWorld>(buildWorld(kMap, pOut->rules(), bLenient, &pOut->asWarnings));
 		rememberMap(*pOut->pWorld, kMap);
 		pOut->sPath = sPath;
-		for (int t = 0; t < static_cast<int>(kMap.aTeams.size()); ++t)
-		{
-			for (const std::string& sTech : kMap.aTeams[t].asTechs)
-			{
-				const int eTech = pOut->rules().findTech(sTech);
-				if (eTech >= 0)
-				{
-					pOut->kTechs.insert({ t, eTech });
-				}
-			}
-		}
+		pOut->rememberTechs(techsOfMap(kMap, pOut->rules()));
 		return pOut;
 	}
 
@@ -603,16 +605,7 @@ namespace
 		pOut->pWorld = std::make_unique<VisionWorld>(buildSaveWorld(kSave, pOut->rules()));
 		rememberSave(*pOut->pWorld, kSave);
 		pOut->sPath = sPath;
-		for (int t = 0; t < static_cast<int>(kSave.aTeams.size()); ++t)
-		{
-			for (size_t e = 0; e < kSave.aTeams[t].abHasTech.size(); ++e)
-			{
-				if (kSave.aTeams[t].abHasTech[e])
-				{
-					pOut->kTechs.insert({ t, static_cast<int>(e) });
-				}
-			}
-		}
+		pOut->rememberTechs(techsOfSave(kSave));
 		return pOut;
 	}
 
