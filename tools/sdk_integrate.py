@@ -10,7 +10,9 @@ SDK_DIR is the game's `CvGameCoreDLL/` source folder (Beyond the Sword/CvGameCor
 fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
 
  1. copies every *.h and *.cpp of CvVision's `CvGameCoreDLL/` folder (or of --sources DIR) into it,
-    with the line endings of the tree's CvPlot.cpp (CRLF or LF);
+    with the line endings of the tree's CvPlot.cpp (CRLF or LF); a .cpp that does not include
+    CvGameCoreDLL.h gets `#include "CvGameCoreDLL.h"` as its first line, so that builds that
+    force the precompiled header on every file (the forks' Makefiles) compile it;
  2. replaces the bodies of seven CvPlot member functions in CvPlot.cpp (changeAdjacentSight,
     canSeePlot, canSeeDisplacementPlot, shouldProcessDisplacementPlot, seeFromLevel,
     seeThroughLevel, updateSeeFromSight) by calls to CvVisionSdk, and includes CvVisionSdk.h;
@@ -19,9 +21,16 @@ fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
  3. registers CvVision's Python interface in DLLPublishToPython (CvDLLPython.cpp);
  4. makes CvXMLLoadUtility::SetGlobalDefines read xml\\CvVision_GlobalDefines.xml right after
     xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp); a warning if it cannot;
- 5. adds the copied files to a Visual Studio 2003 project (*.vcproj) if there is one.
+ 5. adds the copied files to the tree's project files and Makefiles, in SDK_DIR and one folder
+    below (AdvCiv's Project/): *.vcproj (VS2003, also a MakeFileProj), *.vcxproj and its
+    .filters, and a Makefile that lists its sources (named after CvPlot.cpp/.obj); a Makefile
+    that collects *.cpp itself needs nothing.
 
+SDK_DIR must be a whole CvGameCoreDLL folder (CvDLLPython.cpp, CvGameCoreDLL.h and CvGlobals.h
+next to CvPlot.cpp): a mod that ships only its changed files is refused, to be laid over
+Beyond the Sword's folder first. A read-only file that would be written is refused.
 Everything is checked before anything is written: a refusal (exit 1) leaves the tree untouched.
+Files keep their permission bits; the manifest records them and --revert restores them.
 The original bytes of every modified file are kept in SDK_DIR/.cvvision-backup/ (never
 overwritten by a later run); `--revert` puts them back and deletes the files that were added.
 A second run on an integrated tree changes nothing.
