@@ -46,11 +46,14 @@ PYTHON ?= python3
 DLL_OUT ?= $(BUILD)/dll
 dll:
 	$(PYTHON) tools/build_dll.py --sdk "$(SDK)" --toolkit "$(TOOLKIT)" --psdk "$(PSDK)" \
-	  --out "$(DLL_OUT)" $(if $(WINE),--wine "$(WINE)") $(DLLFLAGS)
+	  --out "$(DLL_OUT)" $(if $(WINE),--wine "$(WINE)") $(if $(DRYRUN),--dry-run) $(DLLFLAGS)
 
+# MOD=PATH/TO/Mods/TheirMod: a copy of that mod with CvVision's files (dist/Mods/TheirMod);
+# REPLACE=1 to rebuild an existing copy.
 MOD_DLL = $(or $(DLL),$(wildcard $(DLL_OUT)/CvGameCoreDLL.dll))
 mod:
-	$(PYTHON) tools/make_mod.py $(if $(MOD_DLL),--dll "$(MOD_DLL)") $(MODFLAGS)
+	$(PYTHON) tools/make_mod.py $(if $(MOD_DLL),--dll "$(MOD_DLL)") $(if $(MOD),--mod "$(MOD)") \
+	  $(if $(REPLACE),--replace) $(MODFLAGS)
 
 # The Python module (build/python/cvvision.so) into the user's site-packages of Debian's
 # /usr/bin/python3, the interpreter Debian's Boost.Python is built for.

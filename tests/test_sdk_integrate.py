@@ -209,8 +209,19 @@ def case_tree(tmp_path, case):
 
 def copied_sources(eol):
     """Every *.h and *.cpp of sources/, as it must be copied into a tree whose line end is eol."""
-    return {name: with_line_endings(data, eol) for name, data in snapshot(SOURCES).items()
-            if name.endswith((".h", ".cpp"))}
+    return {name: with_line_endings(with_pch_line(name, data), eol)
+            for name, data in snapshot(SOURCES).items() if name.endswith((".h", ".cpp"))}
+
+
+PCH_LINE = (b'#include "CvGameCoreDLL.h" '
+            b"// CvVision (sdk-integrate): the tree's precompiled header\n")
+
+
+def with_pch_line(name, data):
+    """A copied .cpp that does not include the precompiled header starts with it."""
+    if name.endswith(".cpp") and b'\n#include "CvGameCoreDLL.h"' not in data:
+        return PCH_LINE + data
+    return data
 
 
 def assert_expected_result(tree, case):
@@ -400,14 +411,23 @@ def test_crlf_output_has_no_bare_line_feed(tmp_path):
         assert b"\r\r" not in data, name
 
 
-def test_fork_without_project_gets_a_note(tmp_path):
+def test_fork_makefile_gets_the_copied_sources(tmp_path):
     tree = case_tree(tmp_path, "fork")
     result = run(tree)
     assert result.returncode == 0
-    assert ("note: no *.vcproj in %s: add these files to the mod's own build (Makefile or "
-            "project): CvVisionEngine.cpp, CvVisionSdk.cpp, CyVision.cpp; compile "
-            "CvVisionEngine.cpp without the precompiled header" % tree) in result.stdout
+    for name in ("CvVisionEngine.cpp", "CvVisionSdk.cpp", "CyVision.cpp"):
+        assert "  Makefile: %s added\n" % name in result.stdout
     assert "CvPlot::seeFromLevel (definition 2 of 2): body replaced" in result.stdout
+
+
+def test_tree_without_build_files_gets_a_note(tmp_path):
+    tree = case_tree(tmp_path, "fork")
+    (tree / "Makefile").unlink()
+    result = run(tree)
+    assert result.returncode == 0
+    assert ("note: no project file (*.vcproj, *.vcxproj) or Makefile in %s or one folder below: "
+            "add these files to the mod's own build: CvVisionEngine.cpp, CvVisionSdk.cpp, "
+            "CyVision.cpp" % tree) in result.stdout
 
 
 def test_missing_defines_statement_is_a_warning(tmp_path):
@@ -436,12 +456,10 @@ def test_vcproj_entries(tmp_path):
         assert 'RelativePath=".\\%s"' % name in source_filter
     for name in ("CvVisionEngine.h", "CvVisionSdk.h"):
         assert 'RelativePath=".\\%s"' % name in header_filter
-    engine = source_filter[source_filter.index("CvVisionEngine.cpp"):]
-    engine = engine[:engine.index("</File>")]
-    assert engine.count('UsePrecompiledHeader="0"') == 2
-    assert 'Name="Debug|Win32"' in engine and 'Name="Final Release|Win32"' in engine
-    sdk_entry = source_filter[source_filter.index("CvVisionSdk.cpp"):]
-    assert "UsePrecompiledHeader" not in sdk_entry[:sdk_entry.index("</File>")]
+    # every copied .cpp includes the precompiled header: no per-file setting
+    before = stored("vanilla", "input")["CvGameCoreDLL.vcproj"].decode("latin-1")
+    assert text.count("UsePrecompiledHeader") == before.count("UsePrecompiledHeader")
+    assert text.count("<FileConfiguration") == before.count("<FileConfiguration")
 
 
 # --- refusals --------------------------------------------------------------------------------
@@ -480,7 +498,8 @@ def test_missing_python_file_is_refused(tmp_path):
     before = snapshot(tree)
     result = run(tree)
     assert result.returncode == 1
-    assert "error: CvDLLPython.cpp not found" in result.stderr
+    assert ("error: %s is not a whole CvGameCoreDLL folder: CvDLLPython.cpp not found" % tree
+            in result.stderr)
     assert snapshot(tree) == before
 
 
@@ -566,18 +585,21 @@ def test_real_repo_sources_are_all_copied(tmp_path):
 
 
 def test_real_repo_pathfinder_files_in_the_project(tmp_path):
-    """The pathfinder (plain C++03, no CvGameCoreDLL.h) is compiled without the precompiled
-    header; the adapter that calls it, with; the knowledge view is a header."""
+    """The pathfinder (plain C++03, no CvGameCoreDLL.h) is copied in with the precompiled
+    header included first; the adapter already includes it; the knowledge view is a header."""
     tree = case_tree(tmp_path, "vanilla")
     result = run(tree, sources=None)
     assert result.returncode == 0, result.stderr
-    assert "CvGameCoreDLL.vcproj: CvPathfinder.cpp added (without the precompiled header)" in result.stdout
+    assert ('CvPathfinder.cpp: copied in (with #include "CvGameCoreDLL.h" first)'
+            in result.stdout)
+    assert "CvVisionSdk.cpp: copied in\n" in result.stdout
+    assert "CvGameCoreDLL.vcproj: CvPathfinder.cpp added\n" in result.stdout
     assert "CvGameCoreDLL.vcproj: CvVisionSdk.cpp added\n" in result.stdout
     assert "CvGameCoreDLL.vcproj: CvKnowledgeView.h added" in result.stdout
     assert "CvGameCoreDLL.vcproj: CvPathfinder.h added" in result.stdout
     text = (tree / "CvGameCoreDLL.vcproj").read_bytes().decode("latin-1")
     entry = text[text.index('RelativePath=".\\CvPathfinder.cpp"'):]
-    assert 'UsePrecompiledHeader="0"' in entry[:entry.index("</File>")]
+    assert "UsePrecompiledHeader" not in entry[:entry.index("</File>")]
     header = text.index('RelativePath=".\\CvKnowledgeView.h"')
     assert 'Name="Header Files"' in text[text.rfind("<Filter", 0, header):header]
 
@@ -713,18 +735,15 @@ def test_compact_project_style():
             '    </Filter>\n'
             '  </Files>\n'
             '</VisualStudioProject>\n')
-    sources = [("A.cpp", True), ("A.h", False)]
+    sources = ["A.cpp", "A.h"]
     new_text, actions = sdk.patch_vcproj(text, "X.vcproj", sources, [])
     assert new_text == text.replace(
         '      <File RelativePath="CvPlot.cpp"></File>\n',
         '      <File RelativePath="CvPlot.cpp"></File>\n'
         '      <File RelativePath="A.cpp">\n'
-        '        <FileConfiguration Name="Release|Win32">\n'
-        '          <Tool Name="VCCLCompilerTool" UsePrecompiledHeader="0"/>\n'
-        '        </FileConfiguration>\n'
         '      </File>\n'
         '      <File RelativePath="A.h">\n'
         '      </File>\n')
-    assert actions == ["X.vcproj: A.cpp added (without the precompiled header)",
+    assert actions == ["X.vcproj: A.cpp added",
                        "X.vcproj: A.h added"]
     assert sdk.patch_vcproj(new_text, "X.vcproj", sources, []) == (new_text, [])

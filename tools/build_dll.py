@@ -127,6 +127,10 @@ class Layout:
         default_out = (os.path.join(os.path.dirname(self.sdk), "cvvision-build", self.variant)
                        if self.sdk else None)
         self.out = absolute(out) or default_out
+        # Placeholders for a --dry-run without the toolkit or the Platform SDK.
+        self.cl, self.link = "<TOOLKIT>\\bin\\cl.exe", "<TOOLKIT>\\bin\\link.exe"
+        self.toolkit_include, self.toolkit_lib = "<TOOLKIT>\\include", "<TOOLKIT>\\lib"
+        self.psdk_include, self.psdk_lib = "<PSDK>\\Include", "<PSDK>\\Lib"
         if self.toolkit:
             self.cl = pick(self.toolkit, "bin", "cl.exe")
             self.link = pick(self.toolkit, "bin", "link.exe")
@@ -157,11 +161,13 @@ class Layout:
 
 def z_drive(path: str) -> str:
     """Wine's default mapping of a Unix path: drive Z: is the root folder."""
+    if path.startswith("<"):
+        return path  # a placeholder (--dry-run without the toolkit)
     return "Z:" + os.path.abspath(path).replace("/", "\\")
 
 
 def native_windows(path: str) -> str:
-    return os.path.abspath(path)
+    return path if path.startswith("<") else os.path.abspath(path)
 
 
 def wine_path_converter(winepath: Optional[str], roots: Sequence[str]) -> Callable[[str], str]:
@@ -356,24 +362,41 @@ def object_name(source: Source) -> str:
     return os.path.splitext(source.name)[0] + ".obj"
 
 
+def default_defines(debug: bool) -> List[str]:
+    return [f[2:] for f in COMMON_CFLAGS + (DEBUG_CFLAGS if debug else RELEASE_CFLAGS)
+            if f.startswith("/D")]
+
+
 def plan_build(layout: Layout, sources: Sequence[Source], to_win: Callable[[str], str],
-               launcher: Sequence[str] = ()) -> List[Step]:
+               launcher: Sequence[str] = (), flags: "ForkFlags" = None) -> List[Step]:
     """The compile commands, then the link command. Pure. Commands run in layout.out, so the
     objects, the precompiled header and the DLL are named relative to it; every input is an
     absolute Windows path made by to_win. launcher: [] on Windows, [wine] on Linux."""
+    flags = flags or NO_FORK_FLAGS
     variant = DEBUG_CFLAGS if layout.debug else RELEASE_CFLAGS
-    includes_ = ["/I" + to_win(d) for d in layout.include_dirs()]
+    common: Sequence[str] = COMMON_CFLAGS
+    if flags.defines:  # the fork's defines (and --define) instead of this script's
+        common = [f for f in COMMON_CFLAGS if not f.startswith("/D")]
+        variant = tuple(f for f in variant if not f.startswith("/D")) + tuple(
+            "/D" + d for d in flags.defines)
+    folders = list(layout.include_dirs())
+    folders[1:1] = [d for d in flags.includes if d not in folders]  # after SDK_DIR
+    includes_ = ["/I" + to_win(d) for d in folders]
     debug_info = ["/Fd" + COMPILER_PDB] if layout.debug else []
     steps = []
     for src in sources:
         pch = {"create": ["/Yc" + PCH_HEADER, "/Fp" + PCH_FILE],
                "use": ["/Yu" + PCH_HEADER, "/Fp" + PCH_FILE]}.get(src.pch, [])
-        argv = [*launcher, layout.cl, *COMMON_CFLAGS, *variant, *includes_, *pch, *debug_info,
+        argv = [*launcher, layout.cl, *common, *variant, *includes_, *pch, *debug_info,
                 "/Fo" + object_name(src), "/c", to_win(src.path)]
         steps.append(Step(src.name, argv, "compile"))
+    lib_dirs = [d for d in flags.lib_dirs if d not in layout.lib_dirs()] + layout.lib_dirs()
+    libs = [*LIBS, *(DEBUG_LIBS if layout.debug else ())]
+    libs += [lib for lib in flags.libs if lib.lower() not in {x.lower() for x in libs}]
     link = [*launcher, layout.link, *LINK_FLAGS, *(DEBUG_LINK_FLAGS if layout.debug else ()),
-            "/OUT:" + DLL_NAME, *["/LIBPATH:" + to_win(d) for d in layout.lib_dirs()],
-            *[object_name(s) for s in sources], *LIBS, *(DEBUG_LIBS if layout.debug else ())]
+            *(["/DEF:" + to_win(flags.def_file)] if flags.def_file else []),
+            "/OUT:" + DLL_NAME, *["/LIBPATH:" + to_win(d) for d in lib_dirs],
+            *[object_name(s) for s in sources], *libs]
     steps.append(Step("link " + DLL_NAME, link, "link"))
     return steps
 
@@ -384,6 +407,250 @@ def format_command(argv: Sequence[str], host_windows: bool) -> str:
 
 def format_cd(path: str, host_windows: bool) -> str:
     return 'cd /d "%s"' % path if host_windows else "cd " + shlex.quote(path)
+
+
+# ----------------------------------------------------------------------------------------------
+# A fork's own build settings: defines, include folders, libraries and a .def file, read from its
+# nmake Makefile (BTS's Makefile 1.0, K-Mod's, AdvCiv's Project/Makefile with its !include'd
+# Makefile.settings and Makefile.project) or, without one, from a Visual Studio project
+# (*.vcproj, *.vcxproj). Boost, Python, the toolkit and the Platform SDK are this script's own
+# (--boost, --python, --toolkit, --psdk), so the fork's folders for them are left out.
+
+
+class ForkFlags(NamedTuple):
+    source: str  # the file the settings came from ("" when none)
+    defines: List[str]  # NAME or NAME=VALUE, without /D
+    includes: List[str]  # absolute folders
+    libs: List[str]  # library file names
+    lib_dirs: List[str]  # absolute folders
+    def_file: Optional[str]  # absolute path of the module-definition (.def) file
+
+
+NO_FORK_FLAGS = ForkFlags("", [], [], [], [], None)
+_OURS = "\x00"  # stands for $(TOOLKIT) and $(PSDK) while a Makefile's variables are expanded
+_MAKE_VAR = re.compile(r"\$\(([A-Za-z_][\w]*)\)")
+
+
+def _expand(value: str, variables: Dict[str, str], depth: int = 0) -> str:
+    if depth > 30:
+        return value
+    return _MAKE_VAR.sub(lambda m: _expand(variables.get(m.group(1), ""), variables, depth + 1),
+                         value)
+
+
+def _logical_lines(path: str) -> List[str]:
+    with open(path, "rb") as f:
+        text = f.read().decode("latin-1").replace("\r\n", "\n")
+    text = text.lstrip("\ufeff\xef\xbb\xbf")
+    lines, pending = [], ""
+    for line in text.split("\n"):
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        lines.append(pending + line)
+        pending = ""
+    if pending:
+        lines.append(pending)
+    return lines
+
+
+def _condition(text: str, variables: Dict[str, str]) -> bool:
+    """An nmake !IF condition: "$(X)" == "text" (or !=) is evaluated; anything else (shell
+    commands, EXIST) counts as false."""
+    m = re.match(r'\s*"([^"]*)"\s*(==|!=)\s*"([^"]*)"\s*$', _expand(text, variables))
+    if not m:
+        return False
+    return (m.group(1).lower() == m.group(3).lower()) == (m.group(2) == "==")
+
+
+def read_nmake(path: str, target: str) -> Dict[str, str]:
+    """The macros of an nmake Makefile as they stand at its end, for TARGET=target, unexpanded
+    (self-references such as LIBS = $(LIBS) x are expanded as they are read)."""
+    variables: Dict[str, str] = {"TARGET": target, "TOOLKIT": _OURS, "PSDK": _OURS}
+    stack: List[List[bool]] = []  # per !IF: [taking this branch, a branch was taken]
+    seen = set()
+
+    def active() -> bool:
+        return all(frame[0] for frame in stack)
+
+    def read(file: str) -> None:
+        real = os.path.realpath(file)
+        if real in seen or not os.path.isfile(file):
+            return
+        seen.add(real)
+        for line in _logical_lines(file):
+            directive = re.match(r"\s*!\s*(\w+)\s*(.*)$", line)
+            if directive:
+                word, rest = directive.group(1).upper(), directive.group(2).split("#")[0]
+                if word in ("IF", "IFDEF", "IFNDEF"):
+                    name = rest.strip()
+                    value = (_condition(rest, variables) if word == "IF"
+                             else (bool(variables.get(name)) == (word == "IFDEF")))
+                    stack.append([value, value])
+                elif word in ("ELSE", "ELSEIF", "ELSEIFDEF", "ELSEIFNDEF") and stack:
+                    frame = stack[-1]
+                    if frame[1]:
+                        frame[0] = False
+                    else:
+                        cond = rest.strip()
+                        if word == "ELSE" and not cond:
+                            value = True
+                        elif word in ("ELSE", "ELSEIF"):
+                            cond = re.sub(r"^IF\b", "", cond, flags=re.I)
+                            value = _condition(cond, variables)
+                        else:
+                            value = bool(variables.get(cond)) == (word == "ELSEIFDEF")
+                        frame[0] = frame[1] = value
+                elif word == "ENDIF" and stack:
+                    stack.pop()
+                elif word == "INCLUDE" and active():
+                    name = _expand(rest.strip().strip("<>\"'"), variables).replace("\\", os.sep)
+                    read(os.path.join(os.path.dirname(file), name))
+                continue
+            if not active() or line[:1] in (" ", "\t"):
+                continue
+            m = re.match(r"([A-Za-z_][\w]*)\s*=(.*)$", line)
+            if not m or m.group(1) in ("TOOLKIT", "PSDK", "TARGET"):
+                continue
+            name, value = m.group(1), m.group(2).split("#")[0].strip()
+            if "$(%s)" % name in value:
+                value = value.replace("$(%s)" % name, variables.get(name, ""))
+            variables[name] = value
+
+    read(path)
+    return variables
+
+
+_FLAG = re.compile(r'(?:[^\s"]|"[^"]*")+')
+
+
+def _words(value: str) -> List[str]:
+    return [w.replace('"', "") for w in _FLAG.findall(value)]
+
+
+def _ours(path: str) -> bool:
+    """A folder this script supplies itself: the toolkit's, the Platform SDK's, Boost's, Python's."""
+    lower = path.lower().replace("\\", "/")
+    return _OURS in path or "boost" in lower or "python2" in lower or not path.strip()
+
+
+def _resolve(base: str, path: str) -> str:
+    return os.path.normpath(os.path.join(base, path.replace("\\", os.sep)))
+
+
+def flags_from_makefile(path: str, debug: bool) -> ForkFlags:
+    target = "Debug" if debug else "Release"
+    variables = read_nmake(path, target)
+    base = os.path.dirname(os.path.abspath(path))
+
+    def value(name: str) -> str:
+        for key in ("%s_%s" % (target, name), name):
+            if key in variables:
+                return _expand(variables[key], variables)
+        return ""
+
+    defines, includes, libs, lib_dirs, def_file = [], [], [], [], None
+    for word in _words(value("CFLAGS")) + _words(value("INCS")):
+        if word[:2] in ("/D", "-D") and len(word) > 2 and word[2:] not in defines:
+            defines.append(word[2:])
+        elif word[:2] in ("/I", "-I") and not _ours(word[2:]):
+            folder = _resolve(base, word[2:])
+            if folder not in includes:
+                includes.append(folder)
+    for word in _words(value("LIBS")) + _words(value("LDFLAGS")):
+        upper = word.upper()
+        if upper.startswith(("/LIBPATH:", "-LIBPATH:")):
+            if not _ours(word[9:]):
+                lib_dirs.append(_resolve(base, word[9:]))
+        elif upper.startswith(("/DEF:", "-DEF:")):
+            def_file = _resolve(base, word[5:])
+        elif upper.endswith(".LIB") and not upper.startswith(("/", "-")) and word not in libs:
+            libs.append(word)
+    return ForkFlags(path, defines, includes, libs, lib_dirs, def_file)
+
+
+def _split(value: str, separators: str) -> List[str]:
+    value = value.replace("&quot;", "")
+    return [v.strip() for v in re.split("[%s]" % separators, value) if v.strip()
+            and not v.strip().startswith("$(") and not v.strip().startswith("%(")]
+
+
+def flags_from_project(path: str, debug: bool) -> ForkFlags:
+    """A compiling Visual Studio project's settings for its Release (or Debug) configuration:
+    VCCLCompilerTool/VCLinkerTool attributes (*.vcproj) or the ClCompile/Link items of its
+    ItemDefinitionGroup (*.vcxproj). A project that only calls nmake yields nothing."""
+    with open(path, "rb") as f:
+        text = f.read().decode("utf-8", "replace")
+    want = "debug" if debug else "release"
+    base = os.path.dirname(os.path.abspath(path))
+    if path.lower().endswith(".vcxproj"):
+        blocks = re.findall(r"<ItemDefinitionGroup\b([^>]*)>(.*?)</ItemDefinitionGroup>", text, re.S)
+
+        def field(body: str, name: str) -> str:
+            m = re.search(r"<%s>(.*?)</%s>" % (name, name), body, re.S)
+            return m.group(1) if m else ""
+        chosen = [b for c, b in blocks if "'%s|" % want in c.lower()] or [b for c, b in blocks]
+        body = chosen[0] if chosen else ""
+        defines = _split(field(body, "PreprocessorDefinitions"), ";")
+        includes = _split(field(body, "AdditionalIncludeDirectories"), ";")
+        libs = _split(field(body, "AdditionalDependencies"), "; ")
+        lib_dirs = _split(field(body, "AdditionalLibraryDirectories"), ";")
+        def_file = field(body, "ModuleDefinitionFile").strip()
+    else:
+        configurations = re.findall(r'<Configuration\b[^>]*Name="([^"|]*)\|[^"]*"(.*?)</Configuration>',
+                                    text, re.S)
+        chosen = ([b for n, b in configurations if n.lower() == want]
+                  or [b for n, b in configurations if want in n.lower()])
+        body = chosen[0] if chosen else ""
+
+        def attribute(tool: str, name: str) -> str:
+            m = re.search(r'<Tool\b[^>]*Name="%s"[^>]*>' % tool, body, re.S)
+            a = re.search(r'\b%s="([^"]*)"' % name, m.group(0)) if m else None
+            return a.group(1) if a else ""
+        defines = _split(attribute("VCCLCompilerTool", "PreprocessorDefinitions"), ";,")
+        includes = _split(attribute("VCCLCompilerTool", "AdditionalIncludeDirectories"), ";,")
+        libs = _split(attribute("VCLinkerTool", "AdditionalDependencies"), " ;")
+        lib_dirs = _split(attribute("VCLinkerTool", "AdditionalLibraryDirectories"), ";,")
+        def_file = attribute("VCLinkerTool", "ModuleDefinitionFile").strip()
+    return ForkFlags(path, defines, [_resolve(base, i) for i in includes if not _ours(i)],
+                     [lib for lib in libs if lib.lower().endswith(".lib")],
+                     [_resolve(base, d) for d in lib_dirs if not _ours(d)],
+                     _resolve(base, def_file) if def_file else None)
+
+
+def find_fork_build(sdk: str) -> Optional[str]:
+    """The fork's Makefile (SDK_DIR/Makefile, else one folder below, as AdvCiv's Project/), else
+    a project file there that compiles by itself."""
+    folders = [sdk] + sorted(os.path.join(sdk, d) for d in os.listdir(sdk)
+                             if not d.startswith(".") and os.path.isdir(os.path.join(sdk, d)))
+    for folder in folders:
+        found = find_ci(folder, "Makefile")
+        if found and os.path.isfile(found):
+            return found
+    for folder in folders:
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if name.lower().endswith((".vcproj", ".vcxproj")) and os.path.isfile(path):
+                return path
+    return None
+
+
+def fork_flags(path: str, debug: bool) -> ForkFlags:
+    if os.path.basename(path).lower().endswith((".vcproj", ".vcxproj")):
+        return flags_from_project(path, debug)
+    return flags_from_makefile(path, debug)
+
+
+def merge_flags(found: ForkFlags, defines: Sequence[str], includes: Sequence[str],
+                libs: Sequence[str], lib_dirs: Sequence[str], def_file: Optional[str]) -> ForkFlags:
+    """The fork's settings with the command line's added (--def replaces the fork's)."""
+    def more(have: List[str], extra: Sequence[str]) -> List[str]:
+        return have + [e for e in extra if e not in have]
+    return ForkFlags(found.source, more(list(found.defines), defines),
+                     more(list(found.includes), [absolute(i) for i in includes]),
+                     more(list(found.libs), libs),
+                     more(list(found.lib_dirs), [absolute(d) for d in lib_dirs]),
+                     absolute(def_file) or found.def_file)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -495,7 +762,9 @@ def make_parser() -> argparse.ArgumentParser:
             Objects and the DLL go to --out (default: SDK_DIR/../cvvision-build/Release, or Debug).
             Every .cpp of SDK_DIR is compiled (not its subfolders), except CvTextScreens.cpp and
             --skip files; files that include CvGameCoreDLL.h use the precompiled header made from
-            _precompile.cpp. --dry-run prints the commands (with Z: paths under Wine) and runs nothing.
+            _precompile.cpp. --dry-run prints the commands (with Z: paths under Wine) and runs nothing;
+            without the toolkit (or with anything else missing) it still prints them, with
+            placeholders such as <TOOLKIT>, after "# ... MISSING:" lines, and exits 1.
 
             example (Linux):
               python3 tools/build_dll.py --sdk ~/civ4/MyMod/CvGameCoreDLL \\
@@ -521,6 +790,27 @@ def make_parser() -> argparse.ArgumentParser:
                         help="the Wine to run the toolkit with on Linux (default: wine on PATH)")
     parser.add_argument("--skip", metavar="FILE.cpp", action="append", default=[],
                         help="a .cpp of SDK_DIR not to compile (repeatable)")
+    fork = parser.add_argument_group(
+        "a fork's build settings",
+        "Defines, include folders, libraries and the .def file come from the fork's own Makefile "
+        "(SDK_DIR/Makefile or one folder below, as AdvCiv's Project/Makefile, with the files it "
+        "!includes) or, without one, from its *.vcproj/*.vcxproj; its defines replace this "
+        "script's. These options add to them.")
+    fork.add_argument("--define", metavar="NAME[=VALUE]", action="append", default=[],
+                      help="a preprocessor definition (repeatable)")
+    fork.add_argument("--include", metavar="DIR", action="append", default=[],
+                      help="an include folder (repeatable)")
+    fork.add_argument("--lib", metavar="NAME.lib", action="append", default=[],
+                      help="a library to link (repeatable)")
+    fork.add_argument("--libpath", metavar="DIR", action="append", default=[],
+                      help="a library folder (repeatable)")
+    fork.add_argument("--def", metavar="FILE.def", dest="def_file",
+                      help="the module-definition file for the link (/DEF:), e.g. AdvCiv's "
+                           "Project/CvGameCoreDLL.def")
+    fork.add_argument("--makefile", metavar="FILE",
+                      help="read the fork's settings from this Makefile or project file")
+    fork.add_argument("--no-fork-settings", action="store_true",
+                      help="do not read the fork's Makefile or project file")
     parser.add_argument("-j", "--jobs", metavar="N", type=positive_int, default=1,
                         help="compile N files at a time (release only; default 1)")
     return parser
@@ -534,24 +824,70 @@ def report(problems: Sequence[str]) -> None:
                             break_on_hyphens=False, break_long_words=False), file=sys.stderr)
 
 
+def fork_settings(opts: argparse.Namespace, sdk: Optional[str]) -> Tuple[ForkFlags, List[str]]:
+    """The fork's settings and the command line's, and problems (a --makefile that is missing)."""
+    found, problems = NO_FORK_FLAGS, []
+    path = None
+    if opts.makefile:
+        path = absolute(opts.makefile)
+        if not os.path.isfile(path):
+            problems.append("--makefile %s: no such file." % path)
+            path = None
+    elif not opts.no_fork_settings and sdk and os.path.isdir(sdk):
+        path = find_fork_build(sdk)
+    if path:
+        try:
+            found = fork_flags(path, opts.debug)
+        except OSError as e:
+            problems.append("cannot read %s: %s" % (path, e))
+    if opts.def_file and not os.path.isfile(absolute(opts.def_file)):
+        problems.append("--def %s: no such file." % absolute(opts.def_file))
+    defines = list(opts.define)
+    if defines and not found.defines:
+        defines = default_defines(opts.debug) + defines
+    flags = merge_flags(found, defines, opts.include, opts.lib, opts.libpath, opts.def_file)
+    if flags.def_file and not os.path.isfile(flags.def_file):
+        problems.append("the .def file %s (from %s) does not exist." % (flags.def_file, path))
+    return flags, problems
+
+
+def describe_flags(flags: ForkFlags) -> List[str]:
+    if not flags.source and not (flags.defines or flags.includes or flags.libs or flags.def_file):
+        return []
+    lines = ["settings from %s:" % (flags.source or "the command line")]
+    lines.append("  defines: " + (" ".join(flags.defines) or "(this script's)"))
+    if flags.includes:
+        lines.append("  include folders: " + " ".join(flags.includes))
+    if flags.libs or flags.lib_dirs:
+        lines.append("  libraries: " + " ".join(flags.libs + flags.lib_dirs))
+    if flags.def_file:
+        lines.append("  .def file: " + flags.def_file)
+    return lines
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     opts = make_parser().parse_args(argv)
     host_windows = os.name == "nt"
     layout = Layout(opts.sdk, opts.toolkit, opts.psdk, opts.boost, opts.python, opts.out,
                     opts.debug)
     problems = check(layout, host_windows, opts.wine)
+    flags, flag_problems = fork_settings(opts, layout.sdk)
+    problems += flag_problems
     sources: List[Source] = []
     skipped: List[str] = []
-    if not problems:
+    sdk_usable = bool(layout.sdk) and os.path.isdir(layout.sdk)
+    if sdk_usable:
         sources, skipped = scan_sources(layout.sdk, DEFAULT_SKIP + tuple(opts.skip))
         if not sources:
             problems.append("%s has no .cpp file left to compile." % layout.sdk)
-    if problems:
+    if problems and not (opts.dry_run and sdk_usable and sources):
         report(problems)
         return EXIT_FAILED
 
     wine = None if host_windows else find_wine(opts.wine)
     launcher = [wine] if wine else []
+    if opts.dry_run and not host_windows and not wine:
+        launcher = [opts.wine or "wine"]
     if host_windows:
         to_win = native_windows
     elif opts.dry_run:
@@ -563,7 +899,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             print("build_dll: cannot create %s: %s" % (layout.out, e), file=sys.stderr)
             return EXIT_FAILED
         to_win = wine_path_converter(find_winepath(wine), layout.roots())
-    steps = plan_build(layout, sources, to_win, launcher)
+    steps = plan_build(layout, sources, to_win, launcher, flags)
 
     notes = []
     if skipped:
@@ -575,13 +911,22 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         notes.append("debug build: one file at a time (the objects share one .pdb)")
         jobs = 1
 
+    for line in describe_flags(flags):
+        print("build_dll: " + line, file=sys.stderr)
     if opts.dry_run:
         for note in notes:
             print("build_dll: " + note, file=sys.stderr)
+        if problems:  # a plan only: it cannot run as it stands
+            print("# build_dll --dry-run: NOT RUNNABLE as it stands, %d thing%s missing "
+                  "(the commands below show what would run):"
+                  % (len(problems), "" if len(problems) == 1 else "s"))
+            for problem in problems:
+                print("#   MISSING: " + problem)
+            report(problems)
         print(format_cd(layout.out, host_windows))
         for step in steps:
             print(format_command(step.argv, host_windows))
-        return EXIT_OK
+        return EXIT_FAILED if problems else EXIT_OK
 
     dll = os.path.join(layout.out, DLL_NAME)
     try:

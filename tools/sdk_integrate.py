@@ -10,7 +10,9 @@ SDK_DIR is the game's `CvGameCoreDLL/` source folder (Beyond the Sword/CvGameCor
 fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
 
  1. copies every *.h and *.cpp of CvVision's `CvGameCoreDLL/` folder (or of --sources DIR) into it,
-    with the line endings of the tree's CvPlot.cpp (CRLF or LF);
+    with the line endings of the tree's CvPlot.cpp (CRLF or LF); a .cpp that does not include
+    CvGameCoreDLL.h gets `#include "CvGameCoreDLL.h"` as its first line, so that builds that
+    force the precompiled header on every file (the forks' Makefiles) compile it;
  2. replaces the bodies of seven CvPlot member functions in CvPlot.cpp (changeAdjacentSight,
     canSeePlot, canSeeDisplacementPlot, shouldProcessDisplacementPlot, seeFromLevel,
     seeThroughLevel, updateSeeFromSight) by calls to CvVisionSdk, and includes CvVisionSdk.h;
@@ -19,9 +21,16 @@ fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
  3. registers CvVision's Python interface in DLLPublishToPython (CvDLLPython.cpp);
  4. makes CvXMLLoadUtility::SetGlobalDefines read xml\\CvVision_GlobalDefines.xml right after
     xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp); a warning if it cannot;
- 5. adds the copied files to a Visual Studio 2003 project (*.vcproj) if there is one.
+ 5. adds the copied files to the tree's project files and Makefiles, in SDK_DIR and one folder
+    below (AdvCiv's Project/): *.vcproj (VS2003, also a MakeFileProj), *.vcxproj and its
+    .filters, and a Makefile that lists its sources (named after CvPlot.cpp/.obj); a Makefile
+    that collects *.cpp itself needs nothing.
 
+SDK_DIR must be a whole CvGameCoreDLL folder (CvDLLPython.cpp, CvGameCoreDLL.h and CvGlobals.h
+next to CvPlot.cpp): a mod that ships only its changed files is refused, to be laid over
+Beyond the Sword's folder first. A read-only file that would be written is refused.
 Everything is checked before anything is written: a refusal (exit 1) leaves the tree untouched.
+Files keep their permission bits; the manifest records them and --revert restores them.
 The original bytes of every modified file are kept in SDK_DIR/.cvvision-backup/ (never
 overwritten by a later run); `--revert` puts them back and deletes the files that were added.
 A second run on an integrated tree changes nothing.
@@ -44,6 +53,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 from collections import Counter, OrderedDict
 
@@ -56,6 +66,11 @@ LINE_TAG = "// CvVision"
 SDK_HEADER = "CvVisionSdk.h"
 PYTHON_INTERFACE = "CyVisionPythonInterface"
 KNOBS_FILE = "CvVision_GlobalDefines.xml"
+PCH_HEADER = "CvGameCoreDLL.h"
+PCH_TAG = "// CvVision (sdk-integrate): the tree's precompiled header"
+PCH_LINE = '#include "%s" %s' % (PCH_HEADER, PCH_TAG)
+# A whole CvGameCoreDLL folder has these; a fork that ships only its changed files may not.
+REQUIRED_FILES = ("CvDLLPython.cpp", PCH_HEADER, "CvGlobals.h")
 BOM = "\xef\xbb\xbf"  # a UTF-8 byte order mark, as read through latin-1
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -816,48 +831,35 @@ def _tag(indent, unit, multiline, name, attributes, close, eol):
     return indent + "<" + name + parts + close
 
 
-def file_entry(path, configurations, no_pch, indent, unit, multiline, eol):
-    lines = [_tag(indent, unit, multiline, "File", [("RelativePath", path)], ">", eol)]
-    if no_pch:
-        for configuration in configurations:
-            inner = indent + unit
-            lines.append(_tag(inner, unit, multiline, "FileConfiguration",
-                              [("Name", configuration)], ">", eol))
-            lines.append(_tag(inner + unit, unit, multiline, "Tool",
-                              [("Name", "VCCLCompilerTool"), ("UsePrecompiledHeader", "0")],
-                              "/>", eol))
-            lines.append(inner + "</FileConfiguration>")
-    lines.append(indent + "</File>")
+def file_entry(path, indent, unit, multiline, eol):
+    lines = [_tag(indent, unit, multiline, "File", [("RelativePath", path)], ">", eol),
+             indent + "</File>"]
     return eol.join(lines) + eol
 
 
 def patch_vcproj(text, filename, sources, warnings):
-    """sources: (file name, True if it must be compiled without the precompiled header)."""
+    """A Visual Studio 2003 project (a compiling one or a MakeFileProj that calls nmake): the
+    files of sources not listed yet are added to its source and header filters. Every copied
+    .cpp includes the precompiled header, so no per-file setting is needed."""
     listed = set()
     for path in re.findall(_ATTRIBUTE % "RelativePath", text):
         listed.add(re.split(r"[\\/]", path)[-1].lower())
-    missing = [(name, no_pch) for name, no_pch in sources if name.lower() not in listed]
+    missing = [name for name in sources if name.lower() not in listed]
     if not missing:
         return text, []
     files_open = re.search(r"<Files\s*>", text)
     files_close = re.search(r"</Files\s*>", text)
     if not files_open or not files_close or files_close.start() < files_open.end():
         warnings.append("%s: no <Files> section; add these files to the project yourself: %s"
-                        % (filename, ", ".join(name for name, _ in missing)))
+                        % (filename, ", ".join(missing)))
         return text, []
-    configurations = []
-    block = re.search(r"<Configurations\s*>(.*?)</Configurations\s*>", text, re.S)
-    for tag in re.findall(r"<Configuration\b[^>]*>", block.group(1) if block else ""):
-        name = _attribute(tag, "Name")
-        if name and name not in configurations:
-            configurations.append(name)
     eol = detect_eol(text)
     multiline, unit, prefix = _project_style(text)
     filters = _filters(text, files_open.start(), files_close.start())
     edits, actions = [], []
     for extension, extension_word, name_word in (("cpp", "cpp", "source"),
                                                  ("h", "h", "header")):
-        chosen = [(n, p) for n, p in missing if n.lower().endswith("." + extension)]
+        chosen = [n for n in missing if n.lower().endswith("." + extension)]
         if not chosen:
             continue
         target = (_pick_filter(filters, extension_word, name_word)
@@ -871,17 +873,167 @@ def patch_vcproj(text, filename, sources, warnings):
             indent = leading_whitespace(text, container_start + 1 + existing.start())
         else:
             indent = leading_whitespace(text, container_start) + unit
-        entries = "".join(file_entry(prefix + name, configurations, no_pch and extension == "cpp",
-                                     indent, unit, multiline, eol) for name, no_pch in chosen)
+        entries = "".join(file_entry(prefix + name, indent, unit, multiline, eol)
+                          for name in chosen)
         at = line_start(text, close)
         if text[at:close].strip():
             entries, at = eol + entries, close
         edits.append((at, at, entries))
-        for name, no_pch in chosen:
-            actions.append("%s: %s added%s" % (filename, name,
-                                               " (without the precompiled header)"
-                                               if no_pch and extension == "cpp" else ""))
+        for name in chosen:
+            actions.append("%s: %s added" % (filename, name))
     return apply_edits(text, edits), actions
+
+
+# --------------------------------------------------------------------------------------------
+# MSBuild projects (*.vcxproj, as AdvCiv's Project/AdvCiv.vcxproj) and their *.filters files.
+
+_ITEM = r'<%s\s+Include\s*=\s*"([^"]*)"\s*(?:/>|>.*?</%s\s*>)'
+
+
+def _items(text, kind):
+    """(match, path) of each <kind Include="..."/> element."""
+    return [(m, m.group(1)) for m in re.finditer(_ITEM % (kind, kind), text, re.S)]
+
+
+def _base(path):
+    return re.split(r"[\\/]", path)[-1]
+
+
+def patch_vcxproj(text, filename, sources, prefix, warnings):
+    """An MSBuild project or its .filters file: a <ClCompile> item for each .cpp of sources and
+    a <ClInclude> for each .h that the file does not list yet, right after CvPlot.cpp's (or
+    CvPlot.h's) item, in its shape (its <Filter> in a .filters file). prefix: the path from the
+    project's folder to SDK_DIR, with a trailing backslash ("..\\" for a Project/ subfolder)."""
+    eol = detect_eol(text)
+    edits, actions, unplaced = [], [], []
+    for kind, extension, anchor in (("ClCompile", ".cpp", "cvplot.cpp"),
+                                    ("ClInclude", ".h", "cvplot.h")):
+        items = _items(text, kind)
+        listed = set(_base(path).lower() for _, path in items)
+        chosen = [n for n in sources if n.lower().endswith(extension) and n.lower() not in listed]
+        if not chosen:
+            continue
+        template = [m for m, path in items if _base(path).lower() == anchor]
+        if template:
+            m = template[0]
+            path = m.group(1)
+            path_prefix = path[:len(path) - len(_base(path))]
+            shape = text[m.start():m.end()]
+        elif items:
+            m = items[-1][0]
+            path_prefix, shape = prefix, '<%s Include="%s" />' % (kind, "{}")
+        else:
+            unplaced.extend(chosen)
+            continue
+        indent = leading_whitespace(text, m.start())
+        added = ""
+        for name in chosen:
+            if template:
+                entry = shape.replace('"%s"' % m.group(1), '"%s"' % (path_prefix + name), 1)
+            else:
+                entry = shape.replace("{}", path_prefix + name)
+            added += eol + indent + entry
+            actions.append("%s: %s added" % (filename, name))
+        edits.append((m.end(), m.end(), added))
+    if unplaced:
+        warnings.append("%s: no <ClCompile>/<ClInclude> items to add to; add these files to the "
+                        "project yourself: %s" % (filename, ", ".join(unplaced)))
+    return apply_edits(text, edits), actions
+
+
+# --------------------------------------------------------------------------------------------
+# Makefiles. The forks' own (Makefile 1.0 of BTS's SDK, K-Mod's, AdvCiv's Project/Makefile)
+# collect *.cpp by wildcard; a Makefile that lists its sources names CvPlot.cpp (or CvPlot.obj)
+# in a variable, and the copied .cpp files are named after it the same way.
+
+_MAKE_ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_][\w.]*[ \t]*[+:?]?=")
+_MAKE_PLOT = re.compile(r"(?<![^\s=\"'])([^\s=\"']*?)(CvPlot)\.(cpp|obj|o)(?=[\s\"']|$)", re.I)
+
+
+def _make_code(text):
+    """The Makefile's text with # comments blanked (positions kept)."""
+    return re.sub(r"#[^\r\n]*", lambda m: " " * len(m.group(0)), text)
+
+
+def collects_sources(text):
+    """True if the Makefile gathers its sources by wildcard (*.cpp)."""
+    return re.search(r"\*\.cpp\b", _make_code(text), re.I) is not None
+
+
+def patch_makefile(text, filename, sources, notes):
+    """sources: the copied .cpp files. Returns (new text, actions)."""
+    code = _make_code(text)
+    cpp = [n for n in sources if n.lower().endswith(".cpp")]
+    if collects_sources(text):
+        notes.append("%s collects *.cpp itself: nothing to add" % filename)
+        return text, []
+    edits, listed_any = [], False
+    added = set()
+    pos = 0
+    while pos < len(code):
+        end = pos
+        while True:  # a logical line: backslash continuations joined
+            end = line_end(code, end)
+            if end > pos and code[end - 1] == "\\" and end < len(code):
+                end = after_line(code, end)
+                continue
+            break
+        if _MAKE_ASSIGNMENT.match(code, pos):
+            line = code[pos:end]
+            for m in _MAKE_PLOT.finditer(line):
+                folder = m.group(1)
+                if folder and folder[-1] not in "\\/)":
+                    continue
+                listed_any = True
+                names = [n for n in cpp if not re.search(
+                    r"(?<![\w.])" + re.escape(os.path.splitext(n)[0] + "." + m.group(3))
+                    + r"(?![\w.])", code, re.I)]
+                if names:
+                    words = [folder + os.path.splitext(n)[0] + "." + m.group(3) for n in names]
+                    edits.append((pos + m.end(), pos + m.end(), " " + " ".join(words)))
+                    added.update(names)
+        pos = after_line(code, end)
+    if not listed_any:
+        notes.append("%s neither lists CvPlot.cpp nor collects *.cpp: add these files to it "
+                     "yourself: %s" % (filename, ", ".join(cpp)))
+        return text, []
+    actions = ["%s: %s added" % (filename, n) for n in cpp if n in added]
+    return apply_edits(text, edits), actions
+
+
+# --------------------------------------------------------------------------------------------
+# Which build files a tree has: *.vcproj, *.vcxproj (and its .filters), Makefiles, in SDK_DIR
+# and one folder below it (AdvCiv builds from CvGameCoreDLL/Project/).
+
+def is_makefile(name):
+    lower = name.lower()
+    return lower in ("makefile", "gnumakefile") or lower.endswith(".mak")
+
+
+def find_build_files(sdk_dir):
+    """(kind, name relative to sdk_dir with '/') of every project file and Makefile, where kind
+    is "vcproj", "vcxproj", "filters" or "makefile"."""
+    found = []
+    folders = [""] + sorted(
+        entry for entry in os.listdir(sdk_dir)
+        if not entry.startswith(".") and os.path.isdir(os.path.join(sdk_dir, entry)))
+    for folder in folders:
+        path = os.path.join(sdk_dir, folder) if folder else sdk_dir
+        try:
+            entries = sorted(os.listdir(path))
+        except OSError:
+            continue
+        for entry in entries:
+            if not os.path.isfile(os.path.join(path, entry)):
+                continue
+            lower = entry.lower()
+            kind = ("vcproj" if lower.endswith(".vcproj") else
+                    "vcxproj" if lower.endswith(".vcxproj") else
+                    "filters" if lower.endswith(".vcxproj.filters") else
+                    "makefile" if is_makefile(entry) else None)
+            if kind:
+                found.append((kind, folder + "/" + entry if folder else entry))
+    return found
 
 
 # --------------------------------------------------------------------------------------------
@@ -892,6 +1044,7 @@ class Plan(object):
         self.sdk_dir = sdk_dir
         self.writes = OrderedDict()  # file name -> new bytes
         self.originals = OrderedDict()  # file name -> original bytes, or None if added
+        self.modes = {}  # file name -> permission bits of the existing file
         self.actions, self.errors, self.warnings, self.notes = [], [], [], []
 
     def write(self, name, data):
@@ -901,6 +1054,7 @@ class Plan(object):
         if os.path.exists(path):
             with open(path, "rb") as f:
                 original = f.read()
+            self.modes[name] = stat.S_IMODE(os.stat(path).st_mode)
         if original == data:
             return False
         self.writes[name] = data
@@ -930,12 +1084,59 @@ def includes_pch(data):
     return re.search(_INCLUDE_LINE + r'["<]CvGameCoreDLL\.h[">]', text, re.M) is not None
 
 
+def with_pch_include(name, data):
+    """A copied .cpp that does not include the tree's precompiled header gets it as its first
+    line (after a byte order mark), so that builds forcing /Yu"CvGameCoreDLL.h" on every file
+    (the forks' Makefiles) compile it. CvVision's own files stay free of it (they build on the
+    host)."""
+    if not name.lower().endswith(".cpp") or includes_pch(data):
+        return data
+    bom = to_bytes(BOM)
+    start = len(bom) if data.startswith(bom) else 0
+    return data[:start] + to_bytes(PCH_LINE) + b"\n" + data[start:]
+
+
+def read_only(path):
+    return os.path.exists(path) and not (os.stat(path).st_mode & stat.S_IWUSR
+                                         and os.access(path, os.W_OK))
+
+
+def check_partial_tree(sdk_dir):
+    """Refuse a fork that ships only its changed files (laid over BTS's folder by its users)."""
+    missing = [n for n in REQUIRED_FILES if find_file(sdk_dir, n) is None]
+    if missing:
+        raise Refusal("%s is not a whole CvGameCoreDLL folder: %s not found. A mod that ships "
+                      "only the files it changed must be laid over Beyond the Sword's "
+                      "CvGameCoreDLL/ first: copy the game's CvGameCoreDLL folder, copy the "
+                      "mod's files over it, and run %s on that folder"
+                      % (sdk_dir, ", ".join(missing), TOOL))
+
+
 def plan_text_patch(plan, name, patcher, *extra):
     text = read_text(os.path.join(plan.sdk_dir, name))
     new_text, actions = patcher(text, name, *extra)
     if new_text != text:
         plan.write(name, to_bytes(new_text))
         plan.actions.extend(actions)
+
+
+def plan_build_files(plan, copied):
+    """Add the copied files to every project file and Makefile of the tree."""
+    sdk_dir = plan.sdk_dir
+    build_files = find_build_files(sdk_dir)
+    for kind, name in build_files:
+        if kind == "vcproj":
+            plan_text_patch(plan, name, patch_vcproj, copied, plan.warnings)
+        elif kind in ("vcxproj", "filters"):
+            depth = name.count("/")
+            plan_text_patch(plan, name, patch_vcxproj, copied, "..\\" * depth, plan.warnings)
+        else:
+            plan_text_patch(plan, name, patch_makefile, copied, plan.notes)
+    if not build_files:
+        cpp = [n for n in copied if n.lower().endswith(".cpp")]
+        plan.notes.append("no project file (*.vcproj, *.vcxproj) or Makefile in %s or one "
+                          "folder below: add these files to the mod's own build: %s"
+                          % (sdk_dir, ", ".join(cpp)))
 
 
 def with_line_endings(data, eol):
@@ -952,6 +1153,7 @@ def build_plan(sdk_dir, sources_dir):
         raise Refusal("CvPlot.cpp not found in %s (SDK_DIR must be the game's CvGameCoreDLL "
                       "folder or a mod's copy of it)" % sdk_dir)
     tree_eol = detect_eol(read_text(os.path.join(sdk_dir, plot)))
+    check_partial_tree(sdk_dir)
 
     source_data = OrderedDict()
     for name in sources:
@@ -959,8 +1161,12 @@ def build_plan(sdk_dir, sources_dir):
             source_data[name] = f.read()
         target = find_file(sdk_dir, name) or name
         existed = os.path.exists(os.path.join(sdk_dir, target))
-        if plan.write(target, with_line_endings(source_data[name], tree_eol)):
-            plan.actions.append("%s: %s" % (target, "updated" if existed else "copied in"))
+        data = with_pch_include(name, source_data[name])
+        if plan.write(target, with_line_endings(data, tree_eol)):
+            plan.actions.append("%s: %s%s" % (
+                target, "updated" if existed else "copied in",
+                "" if data is source_data[name] else " (with #include \"%s\" first)"
+                % PCH_HEADER))
 
     try:
         plan_text_patch(plan, plot, patch_plot_functions, plan.errors)
@@ -992,20 +1198,11 @@ def build_plan(sdk_dir, sources_dir):
         plan_text_patch(plan, xml, patch_global_defines, plan.warnings)
 
     copied = [find_file(sdk_dir, n) or n for n in sources]
-    project_sources = [(n, n.lower().endswith(".cpp") and not includes_pch(source_data[s]))
-                       for n, s in zip(copied, sources)]
-    projects = sorted(n for n in os.listdir(sdk_dir)
-                      if n.lower().endswith(".vcproj") and os.path.isfile(os.path.join(sdk_dir, n)))
-    for project in projects:
-        plan_text_patch(plan, project, patch_vcproj, project_sources, plan.warnings)
-    if not projects:
-        cpp = [n for n, _ in project_sources if n.lower().endswith(".cpp")]
-        no_pch = [n for n, flag in project_sources if flag]
-        note = ("no *.vcproj in %s: add these files to the mod's own build (Makefile or "
-                "project): %s" % (sdk_dir, ", ".join(cpp)))
-        if no_pch:
-            note += "; compile %s without the precompiled header" % ", ".join(no_pch)
-        plan.notes.append(note)
+    plan_build_files(plan, copied)
+    for name in plan.writes:
+        if read_only(os.path.join(sdk_dir, name)):
+            plan.errors.append("%s is read-only: make it writable (chmod u+w, or untick "
+                               "Read-only in its properties) and run again" % name)
     return plan
 
 
@@ -1016,10 +1213,16 @@ def sha256(data):
     return hashlib.sha256(data).hexdigest()
 
 
-def write_bytes(path, data):
+def write_bytes(path, data, mode=None):
+    """Write through a temporary file; the file keeps its permission bits (mode, or those of the
+    file it replaces)."""
+    if mode is None and os.path.exists(path):
+        mode = stat.S_IMODE(os.stat(path).st_mode)
     temporary = path + ".cvvision-tmp"
     with open(temporary, "wb") as f:
         f.write(data)
+    if mode is not None:
+        os.chmod(temporary, mode)
     os.replace(temporary, path)
 
 
@@ -1036,6 +1239,7 @@ def load_manifest(sdk_dir):
     except (ValueError, OSError) as error:
         raise Refusal("%s: unreadable backup manifest (%s)" % (path, error))
     manifest.setdefault("integrated", {})
+    manifest.setdefault("modes", {})
     return manifest
 
 
@@ -1048,7 +1252,7 @@ def apply_plan(plan):
     """Back up what is not backed up yet, then write. Returns the backup folder."""
     backup = os.path.join(plan.sdk_dir, BACKUP_DIR)
     manifest = load_manifest(plan.sdk_dir) or {
-        "tool": TOOL, "format": 1, "modified": [], "added": [], "integrated": {}}
+        "tool": TOOL, "format": 1, "modified": [], "added": [], "integrated": {}, "modes": {}}
     os.makedirs(backup, exist_ok=True)
     for name, original in plan.originals.items():
         if name in manifest["modified"] or name in manifest["added"]:
@@ -1058,8 +1262,10 @@ def apply_plan(plan):
         else:
             copy = os.path.join(backup, name)
             if not os.path.exists(copy):
+                os.makedirs(os.path.dirname(copy), exist_ok=True)
                 write_bytes(copy, original)
             manifest["modified"].append(name)
+            manifest["modes"][name] = "%04o" % plan.modes[name]
     save_manifest(plan.sdk_dir, manifest)
     for name, data in plan.writes.items():
         write_bytes(os.path.join(plan.sdk_dir, name), data)
@@ -1078,6 +1284,11 @@ def revert(sdk_dir, out):
     if missing:
         raise Refusal("%s: the backup of %s is missing; nothing was changed"
                       % (backup, ", ".join(missing)))
+    locked = [n for n in manifest["modified"] if read_only(os.path.join(sdk_dir, n))]
+    if locked:
+        raise Refusal("%s read-only: make %s writable (chmod u+w) and run again; nothing was "
+                      "changed" % (", ".join(locked), "it" if len(locked) == 1 else "them"))
+    modes = manifest.get("modes", {})
     integrated = manifest.get("integrated", {})
 
     def edited(path, name):
@@ -1089,8 +1300,9 @@ def revert(sdk_dir, out):
     for name in manifest["modified"]:
         path = os.path.join(sdk_dir, name)
         was_edited = edited(path, name)
+        mode = modes.get(name)
         with open(os.path.join(backup, name), "rb") as f:
-            write_bytes(path, f.read())
+            write_bytes(path, f.read(), int(mode, 8) if isinstance(mode, str) else None)
         out("  %s: original restored%s" % (name, " (edits made since the integration are "
                                            "discarded)" if was_edited else ""))
     for name in manifest["added"]:
