@@ -621,7 +621,9 @@ def kept_blocks(text, code, definition):
 def keep_under_if0(body, eol):
     """The lines of a fork's own body, under #if 0 with the --force tag, as whole lines."""
     first_newline = body.find("\n")
-    if first_newline >= 0 and not body[:first_newline].strip():
+    if first_newline < 0:  # a body on the line of its braces
+        return "#if 0 " + force_tag() + eol + body.strip() + eol + "#endif" + eol
+    if not body[:first_newline].strip():
         body = body[first_newline + 1:]  # the rest of the line of the opening brace
     last_newline = body.rfind("\n")
     if not body[last_newline + 1:].strip():
