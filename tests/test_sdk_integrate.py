@@ -47,8 +47,12 @@ sdk = load_tool()
 
 # --- helpers ---------------------------------------------------------------------------------
 
-def run(*args, sources=SOURCES):
+def run(*args, sources=SOURCES, force=True):
+    """The tool on the fixtures: with --force by default, as their CvPlot bodies are made up
+    (neither BTS's nor AdvCiv's; tests/test_sdk_bodies.py tests recognition and --force)."""
     command = [sys.executable, TOOL]
+    if force:
+        command += ["--force"]
     if sources is not None:
         command += ["--sources", sources]
     command += [str(a) for a in args]
@@ -564,7 +568,7 @@ def test_bad_sources_folder(tmp_path):
 def test_wrapper_script(tmp_path):
     assert os.access(WRAPPER, os.X_OK)
     tree = case_tree(tmp_path, "vanilla")
-    result = subprocess.run([WRAPPER, "--check", "--sources", SOURCES, str(tree)],
+    result = subprocess.run([WRAPPER, "--check", "--force", "--sources", SOURCES, str(tree)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             universal_newlines=True)
     assert result.returncode == 0, result.stderr
@@ -672,9 +676,10 @@ def test_unnamed_used_parameter_is_refused():
 def test_space_indented_file_keeps_its_indentation():
     text = ("void CvPlot::a()\n{\n    if (x)\n    {\n        y();\n    }\n}\n"
             "int CvPlot::seeThroughLevel() const\n{\n    return 1;\n}\n")
-    new_text, _ = sdk.patch_plot_functions(text, "CvPlot.cpp", [])
+    new_text, _ = sdk.patch_plot_functions(text, "CvPlot.cpp", [], force=True)
     assert ("int CvPlot::seeThroughLevel() const\n{\n    " + sdk.BODY_TAG +
-            "\n    return CvVisionSdk::seeThroughLevel(*this);\n}\n") in new_text
+            "\n    return CvVisionSdk::seeThroughLevel(*this);\n#if 0 " + sdk.force_tag() +
+            "\n    return 1;\n#endif\n}\n") in new_text
 
 
 @pytest.mark.parametrize("statement, copy", [

@@ -2,7 +2,7 @@
 """sdk-integrate: wire CvVision into a copy of the game's CvGameCoreDLL source folder.
 
 Usage:
-    sdk-integrate [--check] [--sources DIR] SDK_DIR
+    sdk-integrate [--check] [--force] [--sources DIR] SDK_DIR
     sdk-integrate --revert SDK_DIR
     sdk-integrate --help
 
@@ -18,6 +18,10 @@ fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
     seeThroughLevel, updateSeeFromSight) by calls to CvVisionSdk, and includes CvVisionSdk.h;
     functions are found by scanning the C++ text and their parameters are matched by type, so
     forks that renamed parameters or added `const` work; an unexpected shape is refused;
+    only bodies it knows are replaced: BTS 3.19's (K-Mod's and BULL's are the same), AdvCiv's
+    and its own (recognised by the fingerprints in tools/sdk_bodies.json); any other body is
+    refused, listing the lines that differ, unless --force; leading PROFILE_FUNC() statements
+    are kept; what becomes dead with the body (AdvCiv's advc.003h cache) goes under #if 0;
  3. registers CvVision's Python interface in DLLPublishToPython (CvDLLPython.cpp);
  4. makes CvXMLLoadUtility::SetGlobalDefines read xml\\CvVision_GlobalDefines.xml right after
     xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp); a warning if it cannot;
@@ -38,6 +42,8 @@ A second run on an integrated tree changes nothing.
 Options:
     --check, --dry-run  report what would be done; change nothing
     --revert            restore the original files from SDK_DIR/.cvvision-backup/
+    --force             replace bodies this tool does not know too, keeping each in its
+                        function under `#if 0 // CvVision <version> (sdk-integrate --force)`
     --sources DIR       the folder whose *.h and *.cpp are copied (default: the CvGameCoreDLL/
                         folder next to this tool's folder)
 
@@ -48,6 +54,7 @@ Python 3.8 or later, standard library only.
 """
 
 import argparse
+import difflib
 import hashlib
 import json
 import os
@@ -72,6 +79,9 @@ PCH_LINE = '#include "%s" %s' % (PCH_HEADER, PCH_TAG)
 # A whole CvGameCoreDLL folder has these; a fork that ships only its changed files may not.
 REQUIRED_FILES = ("CvDLLPython.cpp", PCH_HEADER, "CvGlobals.h")
 BOM = "\xef\xbb\xbf"  # a UTF-8 byte order mark, as read through latin-1
+TOOL_DIR = os.path.dirname(os.path.abspath(__file__))
+BODIES_FILE = os.path.join(TOOL_DIR, "sdk_bodies.json")  # fingerprints of the known bodies
+VERSION_FILE = os.path.join(TOOL_DIR, os.pardir, "VERSION")  # CvVision's version, one line
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
@@ -473,6 +483,368 @@ PLOT_FUNCTIONS = [
 
 
 # --------------------------------------------------------------------------------------------
+# The bodies this tool replaces. It replaces only bodies it knows: BTS 3.19's (K-Mod's and
+# BULL's are the same), AdvCiv's, and bodies it wrote itself. No known body is stored as text:
+# sdk_bodies.json holds SHA-256 fingerprints of their normalised lines (comments removed,
+# whitespace collapsed, blank lines and line endings ignored), made from the real trees by
+# tools/sdk_fingerprints.py. Any other body is refused, naming the lines that differ, unless
+# --force, which keeps the fork's own body in the function under #if 0.
+
+FORCE_TAG = "// CvVision %s (sdk-integrate --force): this fork's own body, kept for merges"
+_PROFILE_STATEMENT = re.compile(r"\s*PROFILE(?:_FUNC)?\s*\((?:[^()]|\([^()]*\))*\)\s*;")
+_SPACE_AT_PUNCTUATION = re.compile(r" (?=\W)|(?<=\W) ")
+_KNOWN_BODIES = {}
+MAX_LINES_SHOWN = 20
+
+
+def cvvision_version():
+    """CvVision's version, as the VERSION file at the repository's root says."""
+    try:
+        with open(VERSION_FILE, "r", encoding="utf-8") as f:
+            version = f.read().strip()
+    except OSError:
+        version = ""
+    return version or "(unknown version)"
+
+
+def force_tag():
+    return FORCE_TAG % cvvision_version()
+
+
+def normalise_line(line):
+    """A line of code (comments already removed) as fingerprinted: runs of whitespace are one
+    space, and no space is kept next to punctuation."""
+    return _SPACE_AT_PUNCTUATION.sub("", " ".join(line.split()))
+
+
+def line_fingerprint(normalised):
+    return hashlib.sha256(normalised.encode("latin-1")).hexdigest()[:16]
+
+
+def body_fingerprint(normalised_lines):
+    return hashlib.sha256("\n".join(normalised_lines).encode("latin-1")).hexdigest()
+
+
+def body_lines(text, comments_masked, definition):
+    """(line number in the file, normalised line) of every line of the body holding code.
+    comments_masked: mask_code(text, strings=False, directives=False)."""
+    start, end = definition.open_brace + 1, definition.close_brace
+    first = text.count("\n", 0, start) + 1
+    lines = []
+    for offset, line in enumerate(comments_masked[start:end].split("\n")):
+        normalised = normalise_line(line)
+        if normalised:
+            lines.append((first + offset, normalised))
+    return lines
+
+
+def fingerprint_body(text, comments_masked, definition):
+    """The fingerprint of a body: {"sha256": of the whole body, "lines": one per line}."""
+    lines = [line for _, line in body_lines(text, comments_masked, definition)]
+    return OrderedDict([("sha256", body_fingerprint(lines)),
+                        ("lines", [line_fingerprint(line) for line in lines])])
+
+
+def fingerprint_tree(sdk_dir):
+    """Function name -> fingerprint of its body in sdk_dir's CvPlot.cpp (every function of
+    PLOT_FUNCTIONS; a Refusal if one is missing or defined twice)."""
+    plot = find_file(sdk_dir, "CvPlot.cpp")
+    if plot is None:
+        raise Refusal("CvPlot.cpp not found in %s" % sdk_dir)
+    text = read_text(os.path.join(sdk_dir, plot))
+    code = mask_code(text)
+    comments = mask_code(text, strings=False, directives=False)
+    result = OrderedDict()
+    for function in PLOT_FUNCTIONS:
+        definitions = find_definitions(code, r"CvPlot\s*::\s*" + function.name + r"\b")
+        if len(definitions) != 1:
+            raise Refusal("%s: CvPlot::%s is defined %d times (one definition expected)"
+                          % (os.path.join(sdk_dir, plot), function.name, len(definitions)))
+        result[function.name] = fingerprint_body(text, comments, definitions[0])
+    return result
+
+
+def load_known_bodies(path=None):
+    """Function name -> [(variant name, fingerprint)], from sdk_bodies.json."""
+    path = path or BODIES_FILE
+    if path not in _KNOWN_BODIES:
+        try:
+            with open(path, "r", encoding="utf-8") as f:
+                data = json.load(f)
+            known = OrderedDict()
+            for variant in data["variants"]:
+                for name, fingerprint in variant["bodies"].items():
+                    known.setdefault(name, []).append((variant["name"], fingerprint))
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise Refusal("%s: the fingerprints of the known CvPlot bodies cannot be read (%s)"
+                          % (path, error))
+        _KNOWN_BODIES[path] = known
+    return _KNOWN_BODIES[path]
+
+
+def recognise_body(name, lines, known):
+    """The name of the known variant whose body of `name` has these normalised lines, or None."""
+    digest = body_fingerprint([line for _, line in lines])
+    for variant, fingerprint in known.get(name, []):
+        if fingerprint["sha256"] == digest:
+            return variant
+    return None
+
+
+def leading_profile(text, code, definition):
+    """The body's leading PROFILE_FUNC(); / PROFILE("..."); statements, as written."""
+    statements, pos = [], definition.open_brace + 1
+    while True:
+        m = _PROFILE_STATEMENT.match(code, pos, definition.close_brace)
+        if not m:
+            return statements
+        statements.append(text[skip_space(code, m.start()):m.end()])
+        pos = m.end()
+
+
+def is_integrated(code, definition, function):
+    """True if the body (comments and #if 0 blocks aside) is leading PROFILE statements and one
+    call to CvVisionSdk::<function>: a body this tool wrote."""
+    pos = definition.open_brace + 1
+    while True:
+        m = _PROFILE_STATEMENT.match(code, pos, definition.close_brace)
+        if not m:
+            break
+        pos = m.end()
+    rest = " ".join(code[pos:definition.close_brace].split())
+    call = re.match(r"(?:return )?CvVisionSdk ?:: ?" + function.name + r" ?\(", rest)
+    return bool(call) and rest.endswith(";") and rest.count(";") == 1
+
+
+def kept_blocks(text, code, definition):
+    """The `#if 0 // CvVision ...` blocks in an integrated body, each as whole lines."""
+    blocks = []
+    pos = after_line(text, definition.open_brace)
+    while pos < definition.close_brace:
+        line = text[pos:line_end(text, pos)]
+        if re.match(r"[ \t]*#[ \t]*if[ \t]+0\b.*" + re.escape(LINE_TAG), line):
+            end = _if0_region_end(text, pos)
+            if end < definition.close_brace and re.match(r"[ \t]*#[ \t]*endif\b",
+                                                         text[end:line_end(text, end)]):
+                blocks.append(text[pos:after_line(text, end)])
+                pos = after_line(text, end)
+                continue
+        pos = after_line(text, pos)
+    return "".join(blocks)
+
+
+def keep_under_if0(body, eol):
+    """The lines of a fork's own body, under #if 0 with the --force tag, as whole lines."""
+    first_newline = body.find("\n")
+    if first_newline < 0:  # a body on the line of its braces
+        return "#if 0 " + force_tag() + eol + body.strip() + eol + "#endif" + eol
+    if not body[:first_newline].strip():
+        body = body[first_newline + 1:]  # the rest of the line of the opening brace
+    last_newline = body.rfind("\n")
+    if not body[last_newline + 1:].strip():
+        body = body[:last_newline + 1]  # the indentation before the closing brace
+    else:
+        body += eol
+    return "#if 0 " + force_tag() + eol + body + "#endif" + eol
+
+
+def describe_difference(filename, qualified, text, lines, variants):
+    """The refusal of an unknown body: the fork's lines that differ from the closest known body
+    (by line fingerprints: known bodies are not stored as text)."""
+    hashes = [line_fingerprint(line) for _, line in lines]
+    best, best_ratio, best_opcodes = None, -1.0, []
+    for variant, fingerprint in variants:
+        matcher = difflib.SequenceMatcher(None, fingerprint["lines"], hashes, autojunk=False)
+        if matcher.ratio() > best_ratio:
+            best, best_ratio, best_opcodes = variant, matcher.ratio(), matcher.get_opcodes()
+    file_lines = text.split("\n")
+    shown, missing = [], []
+    for tag, i1, i2, j1, j2 in best_opcodes:
+        if tag == "equal":
+            continue
+        for j in range(j1, j2):
+            number = lines[j][0]
+            shown.append("    %d: %s" % (number, file_lines[number - 1].strip()))
+        if i2 > i1:
+            where = ("before line %d" % lines[j1][0]) if j1 < len(lines) else "at the end"
+            missing.append("%d line(s) %s" % (i2 - i1, where))
+    if best is None:
+        message = ["%s: %s: the body is not one this tool knows (no known body of it)"
+                   % (filename, qualified)]
+        shown = ["    %d: %s" % (n, file_lines[n - 1].strip()) for n, _ in lines]
+    else:
+        message = ["%s: %s: lines that differ from %s:" % (filename, qualified, best)]
+    if len(shown) > MAX_LINES_SHOWN:
+        shown = shown[:MAX_LINES_SHOWN] + ["    ... and %d more line(s)"
+                                           % (len(shown) - MAX_LINES_SHOWN)]
+    message.extend(shown)
+    if missing:
+        message.append("    missing from this body: %s of %s's body"
+                       % (", ".join(missing), best))
+    known = sorted(set(v for v, _ in variants))
+    message.append("  this tool replaces only the bodies it knows (%s); --force replaces this one "
+                   "too and keeps it in the function under #if 0"
+                   % (", ".join(known) if known else "none"))
+    return "\n".join(message)
+
+
+# --------------------------------------------------------------------------------------------
+# What becomes dead with a replaced body. AdvCiv (advc.003h) caches the largest visibility range
+# for updateSeeFromSight in a static CvPlot member set by CvPlot::setMaxVisibilityRangeCache()
+# (called from CvMap::setupGraphical). CvVisionSdk::updateSeeFromSight re-sights within
+# CvVisionSdk::resightRadius(), computed once with the rules (per-unit-type extra ranges
+# included), so once the body is replaced the cache has no reader: its pieces go under #if 0,
+# as K-Mod keeps original code. A piece this tool cannot put under #if 0 safely stays, with a
+# warning (and so do the pieces that depend on it).
+
+class DeadCache(object):
+    def __init__(self, member, setter, origin):
+        self.member, self.setter, self.origin = member, setter, origin
+
+
+DEAD_CACHES = [DeadCache("m_iMaxVisibilityRangeCache", "setMaxVisibilityRangeCache", "advc.003h")]
+UNUSED_TAG = ("// CvVision %s (sdk-integrate): unused since CvPlot::updateSeeFromSight calls "
+              "CvVisionSdk (%s)")
+
+
+def _alone_on_lines(code, start, end):
+    """True if nothing but the piece [start, end) is code on its lines."""
+    return (not code[line_start(code, start):start].strip()
+            and not code[end:line_end(code, max(start, end - 1))].strip())
+
+
+def _statement_at(code, pos):
+    """(start, end) of the statement holding pos, or None."""
+    start = statement_start(code, pos, -1)
+    access = re.match(r"(?:public|protected|private)\s*:\s*", code[start:pos])
+    if access:
+        start += access.end()
+    end = statement_end(code, start)
+    return None if end < 0 or end <= pos else (start, end)
+
+
+def find_cache_pieces(texts, cache):
+    """The pieces of the cache in texts (file name -> text), as a dict: kind -> list of
+    (file name, start, end, alone on its lines), and the uses no piece explains, as
+    (file name, line number, kind of name) - a reader makes the cache alive."""
+    pieces = {"member definition": [], "member declaration": [], "setter definition": [],
+              "setter declaration": [], "setter call": []}
+    others = []
+    names = re.compile(r"(?<![\w])(%s|%s)\b" % (cache.member, cache.setter))
+    for name, text in texts.items():
+        code = mask_code(text)
+        setter_bodies = []
+        for definition in find_definitions(code, r"(?:\w+\s*::\s*)?" + cache.setter + r"\b"):
+            start = definition_start(text, definition)
+            pieces["setter definition"].append(
+                (name, start, definition.close_brace + 1,
+                 _alone_on_lines(code, start, definition.close_brace + 1)))
+            setter_bodies.append((definition.name_start, definition.close_brace))
+        for m in names.finditer(code):
+            if any(a <= m.start() <= b for a, b in setter_bodies):
+                continue
+            statement = _statement_at(code, m.start())
+            words = " ".join(code[statement[0]:statement[1]].split()) if statement else ""
+            words = re.sub(r" ?(::|\(|\)|;|=) ?", r"\1", words)
+            kind = None
+            if m.group(1) == cache.member:
+                if brace_depth_at(code, m.start()) == 0 and re.match(
+                        r"(?:static )?int (?:\w+::)?%s(?:=[-\w]+)?;$" % cache.member, words):
+                    kind = "member definition"
+                elif re.match(r"static int %s;$" % cache.member, words):
+                    kind = "member declaration"
+            else:
+                if re.match(r"static void %s\((?:void)?\);$" % cache.setter, words):
+                    kind = "setter declaration"
+                elif (brace_depth_at(code, m.start()) > 0
+                      and re.match(r"(?:\w+::)?%s\(\);$" % cache.setter, words)):
+                    before = code[:statement[0]].rstrip()
+                    kind = "setter call"
+                    if not before or before[-1] not in ";{}":
+                        kind = None  # e.g. the only statement of an if: not safe to remove
+            if kind is None:
+                others.append((name, text.count("\n", 0, m.start()) + 1, m.group(1)))
+            else:
+                pieces[kind].append((name, statement[0], statement[1],
+                                     _alone_on_lines(code, statement[0], statement[1])))
+    return pieces, others
+
+
+def plan_unused_cache(plan):
+    """Put what a replaced updateSeeFromSight leaves dead under #if 0 (see DEAD_CACHES)."""
+    names = [n for n in sorted(os.listdir(plan.sdk_dir))
+             if n.lower().endswith((".h", ".cpp")) and os.path.isfile(os.path.join(plan.sdk_dir, n))]
+    for cache in DEAD_CACHES:
+        texts = OrderedDict()
+        for name in names:
+            if name in plan.writes:
+                text = plan.writes[name].decode("latin-1")
+            else:
+                text = read_text(os.path.join(plan.sdk_dir, name))
+            if cache.member in text or cache.setter in text:
+                texts[name] = text
+        if not texts:
+            continue
+        pieces, others = find_cache_pieces(texts, cache)
+        readers = [o for o in others if o[2] == cache.member]
+        if readers:
+            continue  # the cache is still read: alive, nothing to do
+        if not any(pieces.values()):
+            continue
+        setter_uses = [o for o in others if o[2] == cache.setter]
+        left = {}  # kind -> why it stays
+
+        def wrap_all(kind, allowed, why):
+            for piece in pieces[kind]:
+                if not piece[3]:
+                    left.setdefault(kind, "it shares its line(s) with other code")
+                elif not allowed:
+                    left.setdefault(kind, why)
+            return not pieces[kind] or kind not in left
+
+        calls_gone = wrap_all("setter call", True, "") and not setter_uses
+        setter_gone = wrap_all("setter definition", calls_gone,
+                               "%s is still called" % cache.setter)
+        wrap_all("setter declaration", setter_gone and calls_gone,
+                 "%s is still defined or called" % cache.setter)
+        member_defined = wrap_all("member definition", setter_gone,
+                                  "%s still sets it" % cache.setter)
+        wrap_all("member declaration", setter_gone and member_defined,
+                 "it is still defined or set")
+        def where(name, line):  # line numbers only for the files not changed already
+            return name if name in plan.writes else "%s:%d" % (name, line)
+
+        for name, line, what in setter_uses:
+            plan.warnings.append("%s: %s is used in a way this tool does not put under #if 0; "
+                                 "%s's cache stays (unused by CvVision)"
+                                 % (where(name, line), what, cache.origin))
+        tag = "#if 0 " + UNUSED_TAG % (cvvision_version(), cache.origin)
+        edits = OrderedDict((name, []) for name in texts)
+        for kind in ("member definition", "member declaration", "setter definition",
+                     "setter declaration", "setter call"):
+            for name, start, end, _ in pieces[kind]:
+                text = texts[name]
+                line = text.count("\n", 0, start) + 1
+                if kind in left:
+                    plan.warnings.append("%s: %s's %s %s stays: %s" % (
+                        where(name, line), cache.origin, kind, cache.setter if "setter" in kind
+                        else cache.member, left[kind]))
+                    continue
+                eol = detect_eol(text)
+                first, after = line_start(text, start), after_line(text, end - 1)
+                prefix = eol if after == len(text) and not text.endswith("\n") else ""
+                edits[name].append((first, first, tag + eol))
+                edits[name].append((after, after, prefix + "#endif" + eol))
+                plan.actions.append("%s: %s's %s (%s) put under #if 0: unused since "
+                                    "CvPlot::updateSeeFromSight calls CvVisionSdk"
+                                    % (name, cache.origin, kind,
+                                       cache.setter if "setter" in kind else cache.member))
+        for name, changes in edits.items():
+            if changes:
+                plan.write(name, to_bytes(apply_edits(texts[name], changes)))
+
+
+# --------------------------------------------------------------------------------------------
 # Patchers. Each takes a file's text and returns (new text, actions); problems that forbid the
 # integration are collected in `errors`, others in `warnings`.
 
@@ -484,10 +856,13 @@ def closing_indent(text, definition):
     return leading_whitespace(text, definition.open_brace)
 
 
-def new_plot_body(call, text, definition, eol, unit):
+def new_plot_body(call, text, definition, eol, unit, profile=(), kept=""):
+    """The new body: the original's leading PROFILE statements, the tag and the call, then the
+    kept blocks (whole lines, e.g. a fork's own body under #if 0)."""
     close = closing_indent(text, definition)
     inner = close + unit
-    return eol + inner + BODY_TAG + eol + inner + call + eol + close
+    lines = [inner + statement for statement in profile] + [inner + BODY_TAG, inner + call]
+    return eol + eol.join(lines) + eol + kept + close
 
 
 def signature_text(code, definition, qualified_name):
@@ -496,9 +871,14 @@ def signature_text(code, definition, qualified_name):
     return "%s(%s)" % (qualified_name, shown.strip())
 
 
-def patch_plot_functions(text, filename, errors):
+def patch_plot_functions(text, filename, errors, force=False, known=None):
+    """Replace the bodies of PLOT_FUNCTIONS by calls to CvVisionSdk. A body must be a known one
+    (see load_known_bodies) or one this tool wrote; any other is refused (in errors) unless
+    force, which keeps it in the function under #if 0."""
     code = mask_code(text)
     check_balanced(code, filename)
+    comments = mask_code(text, strings=False, directives=False)
+    known = load_known_bodies() if known is None else known
     eol, unit = detect_eol(text), detect_indent_unit(text)
     edits, actions = [], []
     for function in PLOT_FUNCTIONS:
@@ -524,11 +904,29 @@ def patch_plot_functions(text, filename, errors):
                               % (filename, signature_text(code, definition, qualified),
                                  unnamed[0].kind))
                 continue
-            body = new_plot_body(function.call.format(**names), text, definition, eol, unit)
-            if text[definition.open_brace + 1:definition.close_brace] != body:
+            original = text[definition.open_brace + 1:definition.close_brace]
+            profile = leading_profile(text, code, definition)
+            if is_integrated(code, definition, function):
+                kept, was = kept_blocks(text, code, definition), "CvVision's"
+            else:
+                lines = body_lines(text, comments, definition)
+                variant = recognise_body(function.name, lines, known)
+                if variant is not None:
+                    kept, was = "", "recognised as %s's" % variant
+                elif force:
+                    kept, was = (keep_under_if0(original, eol),
+                                 "--force: this fork's own body kept under #if 0")
+                else:
+                    errors.append(describe_difference(
+                        filename, qualified + which, text, lines, known.get(function.name, [])))
+                    continue
+            body = new_plot_body(function.call.format(**names), text, definition, eol, unit,
+                                 profile, kept)
+            if original != body:
                 edits.append((definition.open_brace + 1, definition.close_brace, body))
-                actions.append("%s: %s%s: body replaced by a call to CvVisionSdk::%s"
-                               % (filename, qualified, which, function.name))
+                notes = [was] + ["%s kept" % " ".join(p.split()) for p in profile]
+                actions.append("%s: %s%s: body replaced by a call to CvVisionSdk::%s (%s)"
+                               % (filename, qualified, which, function.name, "; ".join(notes)))
     include_edit = plan_sdk_include(text, code, eol)
     if include_edit:
         edits.append(include_edit)
@@ -1144,7 +1542,7 @@ def with_line_endings(data, eol):
     return data.replace(b"\r\n", b"\n").replace(b"\n", eol.encode("ascii"))
 
 
-def build_plan(sdk_dir, sources_dir):
+def build_plan(sdk_dir, sources_dir, force=False):
     plan = Plan(sdk_dir)
     sources = list_sources(sources_dir)
 
@@ -1169,9 +1567,10 @@ def build_plan(sdk_dir, sources_dir):
                 % PCH_HEADER))
 
     try:
-        plan_text_patch(plan, plot, patch_plot_functions, plan.errors)
+        plan_text_patch(plan, plot, patch_plot_functions, plan.errors, force)
     except Refusal as refusal:
         plan.errors.append(str(refusal))
+    plan_unused_cache(plan)
 
     header = find_file(sdk_dir, "CvPlot.h")
     if header is None:
@@ -1337,6 +1736,9 @@ def parse_arguments(argv):
                       help="report what would be done, change nothing")
     mode.add_argument("--revert", action="store_true",
                       help="restore the original files from SDK_DIR/%s/" % BACKUP_DIR)
+    parser.add_argument("--force", action="store_true",
+                        help="replace CvPlot bodies this tool does not know (a fork's own) too, "
+                        "keeping each in its function under #if 0")
     parser.add_argument("--sources", metavar="DIR",
                         help="folder whose *.h and *.cpp are copied in (default: %(default)s)",
                         default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -1352,7 +1754,7 @@ def integrate(arguments, out, err):
         raise UsageError("--sources %s: no *.h or *.cpp files" % sources_dir)
     if os.path.realpath(sources_dir) == os.path.realpath(sdk_dir):
         raise UsageError("SDK_DIR is CvVision's own source folder")
-    plan = build_plan(sdk_dir, sources_dir)
+    plan = build_plan(sdk_dir, sources_dir, arguments.force)
     for warning in plan.warnings:
         err("warning: " + warning)
     if plan.errors:
@@ -1392,7 +1794,8 @@ def main(argv=None):
         return integrate(arguments, out, err)
     except UsageError as error:
         err("%s: error: %s" % (TOOL, error))
-        err("usage: %s [--check] [--revert] [--sources DIR] SDK_DIR  (see --help)" % TOOL)
+        err("usage: %s [--check] [--force] [--revert] [--sources DIR] SDK_DIR  (see --help)"
+            % TOOL)
         return EXIT_USAGE
     except Refusal as refusal:
         err("error: %s" % refusal)
