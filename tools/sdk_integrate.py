@@ -18,7 +18,9 @@ fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
     forks that renamed parameters or added `const` work; an unexpected shape is refused;
  3. registers CvVision's Python interface in DLLPublishToPython (CvDLLPython.cpp);
  4. makes CvXMLLoadUtility::SetGlobalDefines read xml\\CvVision_GlobalDefines.xml right after
-    xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp); a warning if it cannot;
+    xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp), only if the mod has the file
+    (gDLL->enumerateFiles finds it): no "LoadXML call failed" box without it; a warning if it
+    cannot;
  5. adds the copied files to a Visual Studio 2003 project (*.vcproj) if there is one.
 
 Everything is checked before anything is written: a refusal (exit 1) leaves the tree untouched.
@@ -670,6 +672,8 @@ def innermost_opener(code, pos, limit):
 
 _CALLBACK_LITERAL = re.compile(r'"(xml(?:\\\\|/))PythonCallbackDefines\.xml"', re.I)
 _KNOBS_LITERAL = re.compile(r'"xml(?:\\\\|/)' + re.escape(KNOBS_FILE) + '"', re.I)
+_KNOBS_GUARD = re.compile(r'\benumerateFiles\s*\([^;]*"xml(?:\\\\|/)' + re.escape(KNOBS_FILE) + '"',
+                          re.I)
 
 
 def copy_defines_statement(text, code, literal, body_start):
@@ -690,15 +694,23 @@ def copy_defines_statement(text, code, literal, body_start):
         return None  # more code, or a comment that goes on, after the statement on its line
     new_literal = '"%s%s"' % (literal.group(1), KNOBS_FILE)
     copy = (text[start:literal.start()] + new_literal + text[literal.end():end])
-    first_line_end = copy.find("\n")
-    if first_line_end < 0:
-        copy = copy + " " + LINE_TAG
-    else:
-        cut = first_line_end
-        if copy[cut - 1:cut] == "\r":
-            cut -= 1
-        copy = copy[:cut] + " " + LINE_TAG + copy[cut:]
     indent = leading_whitespace(text, start)
+    unit = detect_indent_unit(text)
+    # The copy reads the knobs file only when the mod ships it: ReadGlobalDefines shows the
+    # game's "LoadXML call failed" box for a missing file. gDLL->enumerateFiles is how the SDK
+    # looks for files (the mod's folder, then the game's), modular loading on or off.
+    copy = copy.replace("\n", "\n" + unit + unit)
+    guarded = [
+        "{ " + LINE_TAG + ": xml\\%s is read only if the mod has it" % KNOBS_FILE,
+        unit + "std::vector<CvString> aszCvVisionDefines;",
+        unit + "gDLL->enumerateFiles(aszCvVisionDefines, %s);" % new_literal,
+        unit + "if (!aszCvVisionDefines.empty())",
+        unit + "{",
+        unit + unit + copy,
+        unit + "}",
+        "}",
+    ]
+    copy = (eol + indent).join(guarded)
     first = line_start(text, start)
     separator = ""
     if first > 0:
@@ -729,6 +741,11 @@ def patch_global_defines(text, filename, warnings):
     for definition in definitions:
         body = (definition.open_brace, definition.close_brace)
         if _KNOBS_LITERAL.search(view, *body):
+            if not _KNOBS_GUARD.search(view, *body):
+                warnings.append("%s: CvXMLLoadUtility::SetGlobalDefines reads xml\\%s whether the "
+                                "mod has it or not (an earlier sdk-integrate): without the file "
+                                "the game shows a \"LoadXML call failed\" box; run --revert, "
+                                "then integrate again" % (filename, KNOBS_FILE))
             continue
         literals = list(_CALLBACK_LITERAL.finditer(view, *body))
         if not literals:
