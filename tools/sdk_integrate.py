@@ -21,7 +21,10 @@ fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
     xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp), only if the mod has the file
     (gDLL->enumerateFiles finds it): no "LoadXML call failed" box without it; a warning if it
     cannot;
- 5. adds the copied files to a Visual Studio 2003 project (*.vcproj) if there is one.
+ 5. adds hooks telling CvVisionSdk of a new map (CvPlot::reset, or AdvCiv's CvPlot constructor),
+    of a load (CvPlot::read) and of its end (CvGame::update), so that CVVISION_LEDGER and
+    CVVISION_AUDIT_ON_LOAD need no Python calls; a warning if it cannot;
+ 6. adds the copied files to a Visual Studio 2003 project (*.vcproj) if there is one.
 
 Everything is checked before anything is written: a refusal (exit 1) leaves the tree untouched.
 The original bytes of every modified file are kept in SDK_DIR/.cvvision-backup/ (never
@@ -766,6 +769,98 @@ def patch_global_defines(text, filename, warnings):
 
 
 # --------------------------------------------------------------------------------------------
+# Hooks that tell CvVisionSdk a new map or a load (CVVISION_LEDGER, CVVISION_AUDIT_ON_LOAD work
+# without Python calls): CvPlot::reset (AdvCiv: the CvPlot constructor) and CvPlot::read in
+# CvPlot.cpp, CvGame::update in CvGame.cpp.
+
+HOOKS_FALLBACK = ("CVVISION_LEDGER and CVVISION_AUDIT_ON_LOAD then need the Python calls "
+                  "CyVision().onGameLoaded() and CyVision().onGameStart()")
+
+
+def _hook_line(call):
+    return "%s; %s" % (call, LINE_TAG)
+
+
+def hook_edit(text, definition, call, at_end):
+    """The edit putting `call;` first (or last) in the definition's body."""
+    eol, unit = detect_eol(text), detect_indent_unit(text)
+    close = closing_indent(text, definition)
+    line = close + unit + _hook_line(call) + eol
+    if at_end:
+        start = line_start(text, definition.close_brace)
+        if not text[start:definition.close_brace].strip():
+            return (start, start, line)
+        return (definition.close_brace, definition.close_brace, eol + line + close)
+    after = definition.open_brace + 1
+    if not text[after:line_end(text, definition.open_brace)].strip():
+        pos = after_line(text, definition.open_brace)
+        return (pos, pos, line)
+    return (after, after, eol + line)
+
+
+def _add_hook(text, code, filename, definitions, call, at_end, what, edits, actions):
+    called = re.compile(r"\b" + re.escape(call.split("(")[0]) + r"\s*\(")
+    for definition in definitions:
+        if called.search(code, definition.open_brace, definition.close_brace):
+            continue
+        edits.append(hook_edit(text, definition, call, at_end))
+        actions.append("%s: %s calls %s" % (filename, what, call))
+
+
+def patch_plot_hooks(text, filename, warnings):
+    code = mask_code(text)
+    check_balanced(code, filename)
+    edits, actions = [], []
+    resets = [d for d in find_definitions(code, r"CvPlot\s*::\s*reset\b")]
+    what = "CvPlot::reset"
+    if not resets:
+        resets = [d for d in find_definitions(code, r"CvPlot\s*::\s*CvPlot\b")
+                  if not code[d.open_paren + 1:d.close_paren].strip()]
+        what = "CvPlot::CvPlot() (no CvPlot::reset)"
+    if not resets:
+        warnings.append("%s: neither CvPlot::reset nor CvPlot::CvPlot() found: CvVision cannot "
+                        "tell a new map; %s" % (filename, HOOKS_FALLBACK))
+    else:
+        _add_hook(text, code, filename, resets, "CvVisionSdk::onPlotReset(*this)", False, what,
+                  edits, actions)
+    reads = find_definitions(code, r"CvPlot\s*::\s*read\b")
+    if not reads:
+        warnings.append("%s: CvPlot::read not found: CvVision cannot tell a loaded game; %s"
+                        % (filename, HOOKS_FALLBACK))
+    for definition in reads:
+        if re.search(r"\breturn\b", code[definition.open_brace:definition.close_brace]):
+            warnings.append("%s: CvPlot::read has a return statement: the CvVision hook at its "
+                            "end may be skipped; %s" % (filename, HOOKS_FALLBACK))
+    _add_hook(text, code, filename, reads, "CvVisionSdk::onPlotRead(*this)", True,
+              "CvPlot::read (last)", edits, actions)
+    if edits:
+        include_edit = plan_sdk_include(text, code, detect_eol(text))
+        if include_edit:
+            edits.append(include_edit)
+    return apply_edits(text, edits), actions
+
+
+def patch_game_update(text, filename, warnings):
+    code = mask_code(text)
+    check_balanced(code, filename)
+    edits, actions = [], []
+    updates = [d for d in find_definitions(code, r"CvGame\s*::\s*update\b")
+               if not code[d.open_paren + 1:d.close_paren].strip()]
+    if not updates:
+        warnings.append("%s: CvGame::update() not found: CvVision cannot finish a load by "
+                        "itself; %s" % (filename, HOOKS_FALLBACK))
+        return text, []
+    _add_hook(text, code, filename, updates, "CvVisionSdk::onGameUpdate()", False,
+              "CvGame::update (first)", edits, actions)
+    if edits:
+        include_edit = plan_sdk_include(text, code, detect_eol(text))
+        if include_edit:
+            edits.append(include_edit)
+            actions.append('%s: #include "%s" added' % (filename, SDK_HEADER))
+    return apply_edits(text, edits), actions
+
+
+# --------------------------------------------------------------------------------------------
 # Visual Studio 2003 project files.
 
 _ATTRIBUTE = r'\b%s\s*=\s*"([^"]*)"'
@@ -948,7 +1043,10 @@ def includes_pch(data):
 
 
 def plan_text_patch(plan, name, patcher, *extra):
-    text = read_text(os.path.join(plan.sdk_dir, name))
+    if name in plan.writes:  # a second patcher of the same file works on the first one's text
+        text = plan.writes[name].decode("latin-1")
+    else:
+        text = read_text(os.path.join(plan.sdk_dir, name))
     new_text, actions = patcher(text, name, *extra)
     if new_text != text:
         plan.write(name, to_bytes(new_text))
@@ -983,6 +1081,20 @@ def build_plan(sdk_dir, sources_dir):
         plan_text_patch(plan, plot, patch_plot_functions, plan.errors)
     except Refusal as refusal:
         plan.errors.append(str(refusal))
+
+    try:
+        plan_text_patch(plan, plot, patch_plot_hooks, plan.warnings)
+    except Refusal as refusal:
+        plan.warnings.append("%s; %s" % (refusal, HOOKS_FALLBACK))
+    game = find_file(sdk_dir, "CvGame.cpp")
+    if game is None:
+        plan.warnings.append("CvGame.cpp not found: CvVision cannot finish a load by itself; "
+                             + HOOKS_FALLBACK)
+    else:
+        try:
+            plan_text_patch(plan, game, patch_game_update, plan.warnings)
+        except Refusal as refusal:
+            plan.warnings.append("%s; %s" % (refusal, HOOKS_FALLBACK))
 
     header = find_file(sdk_dir, "CvPlot.h")
     if header is None:
