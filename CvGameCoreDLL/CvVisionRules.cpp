@@ -27,7 +27,7 @@ namespace
 		{ "CVVISION_AUDIT_ON_LOAD", 0, 0, 2,
 			"after a save is loaded: 0 nothing (BTS), 1 audit the visibility counts, 2 audit and repair them" },
 		{ "CVVISION_LEDGER", 0, 0, 1,
-			"1: in the game each source takes back exactly what it added (needs onGameLoaded and onGameStart from Python)" },
+			"1: in the game each source takes back exactly what it added (armed by the DLL after a new map or a load; sdk-integrate adds the hooks)" },
 		{ "CVVISION_PATH_UNKNOWN_PLOTS", 0, 0, 1,
 			"the pathfinder on plots its team never saw: 0 they cost the average land move, 1 they are avoided" },
 		{ "CVVISION_PATH_CLOSED_BORDERS", 1, 0, 1,

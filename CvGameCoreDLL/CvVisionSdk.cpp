@@ -92,15 +92,27 @@ namespace
 		std::vector<int>* paiCollect;    // set while an audit collects the expected counts
 		CvVisionLedger kLedger;          // with CVVISION_LEDGER: what each source added
 		bool bLedgerArmed;               // the ledger holds every current source (after an audit)
+		int eArming;                     // CvVision: ARMING_*, what the CvPlot hooks saw last
+		int iLoadWrong;                  // the differences the last load's audit found
 		CvPathfinder kPathfinder;        // one search, its pool of nodes reused by every path
 
 		SdkState()
-			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), paiCollect(NULL), bLedgerArmed(false)
+			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), paiCollect(NULL), bLedgerArmed(false),
+			eArming(0), iLoadWrong(0)
 		{
 		}
 	};
 
 	SdkState g_kState;
+
+	// What the CvPlot hooks saw (SdkState::eArming).
+	enum
+	{
+		ARMING_NONE,       // no hook since the last resetRules (or the Python calls alone)
+		ARMING_AFTER_RESET, // a new map: the first sight change arms the ledger empty
+		ARMING_AFTER_READ, // a load: the first CvGame::update audits and arms
+		ARMING_LOADED      // the load's audit is done (onGameLoaded returns iLoadWrong)
+	};
 
 	int knobValue(const char* szDefine, int iDefault, int iMin, int iMax)
 	{
@@ -436,6 +448,13 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 	const CvUnit* pUnit, bool bUpdatePlotGroups)
 {
 	SdkState& kState = state();
+	if (kState.eArming == ARMING_AFTER_RESET && kState.paiCollect == NULL)
+	{
+		// CvVision: a new map holds no sight yet, so an empty ledger holds every source.
+		kState.eArming = ARMING_NONE;
+		kState.kLedger.clear();
+		kState.bLedgerArmed = kState.kRules.bLedger;
+	}
 	const CvVisionSource kSource = sourceOf(kState, kPlot, eTeam, iRange, pUnit);
 	const CvMap& kMap = GC.getMapINLINE();
 	const SdkMap kLevels(kMap);
@@ -577,6 +596,8 @@ void CvVisionSdk::resetRules()
 	g_kState.pEngine = NULL;
 	g_kState.pOwnTables = NULL;
 	g_kState.bReady = false;
+	g_kState.eArming = ARMING_NONE;
+	g_kState.iLoadWrong = 0;
 }
 
 int CvVisionSdk::resightRadius()
@@ -647,21 +668,68 @@ int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* 
 
 int CvVisionSdk::onGameLoaded()
 {
-	const int iMode = rules().iAuditOnLoad;
-	if (iMode == 0 && !rules().bLedger)
+	if (g_kState.eArming == ARMING_LOADED)
 	{
-		return 0;
+		return g_kState.iLoadWrong; // the hooks already did it for this load
 	}
-	const int iWrong = auditSight(iMode == 2, NULL); // also arms the ledger
-	return (iMode == 0) ? 0 : iWrong;
+	const int iMode = rules().iAuditOnLoad;
+	int iWrong = 0;
+	if (iMode != 0 || rules().bLedger)
+	{
+		iWrong = auditSight(iMode == 2, NULL); // also arms the ledger
+	}
+	if (g_kState.eArming == ARMING_AFTER_READ)
+	{
+		g_kState.eArming = ARMING_LOADED;
+	}
+	g_kState.iLoadWrong = (iMode == 0) ? 0 : iWrong;
+	return g_kState.iLoadWrong;
 }
 
 void CvVisionSdk::onGameStarted()
 {
-	if (rules().bLedger)
+	if (rules().bLedger && !g_kState.bLedgerArmed)
 	{
 		auditSight(false, NULL);
 	}
+}
+
+void CvVisionSdk::onPlotReset(const CvPlot& /*kPlot*/)
+{
+	// Called for every plot: only marks. The rules are not read here (the map may be built
+	// before the game's defines are complete).
+	if (g_kState.eArming != ARMING_AFTER_RESET || g_kState.bLedgerArmed)
+	{
+		g_kState.kLedger.clear();
+		g_kState.bLedgerArmed = false;
+		g_kState.eArming = ARMING_AFTER_RESET;
+	}
+}
+
+void CvVisionSdk::onPlotRead(const CvPlot& /*kPlot*/)
+{
+	if (g_kState.eArming != ARMING_AFTER_READ || g_kState.bLedgerArmed)
+	{
+		g_kState.kLedger.clear();
+		g_kState.bLedgerArmed = false;
+		g_kState.eArming = ARMING_AFTER_READ;
+	}
+}
+
+void CvVisionSdk::onGameUpdate()
+{
+	// Not at the first sight change after the load: that can come in the middle of a move (BTS's
+	// CvUnit::setXY takes the unit off its plot before it removes its sight), when an audit
+	// would not see the unit. At the start of CvGame::update nothing is half done.
+	if (g_kState.eArming == ARMING_AFTER_READ)
+	{
+		onGameLoaded();
+	}
+}
+
+bool CvVisionSdk::isLedgerArmed()
+{
+	return g_kState.bLedgerArmed;
 }
 
 int CvVisionSdk::findPath(int iFromX, int iFromY, int iToX, int iToY, TeamTypes eTeam, UnitTypes eUnitType,

@@ -77,7 +77,22 @@ public:
 	// and after resetRules(), removal is as in BTS.
 	static int onGameLoaded();
 	// With CVVISION_LEDGER: arm the ledger for a new game (call once the start units exist).
+	// Both are done by the DLL alone when sdk-integrate added the hooks below; called from
+	// Python as well they change nothing more (one audit per load).
 	static void onGameStarted();
+
+	// --- hooks sdk-integrate adds, so that no Python call is needed ----------------------------
+
+	// CvPlot::reset (or AdvCiv's CvPlot constructor): a new map, every count 0. Only marks the
+	// state and forgets the ledger; with CVVISION_LEDGER the first sight change arms it empty.
+	static void onPlotReset(const CvPlot& kPlot);
+	// CvPlot::read: a saved game is being loaded. Marks the state and forgets the ledger; the
+	// first CvGame::update (the load is complete) does what onGameLoaded does.
+	static void onPlotRead(const CvPlot& kPlot);
+	// CvGame::update, first thing: finishes a load (nothing else, and nothing when no load waits).
+	static void onGameUpdate();
+	// For tests: is the ledger armed (every source's removal replays what it added)?
+	static bool isLedgerArmed();
 
 	// The plots a source on (iX, iY) sees, as plot indices (a plot twice when two displacements
 	// name it on a small wrapping map); -1 on an error. paiPlots needs room for

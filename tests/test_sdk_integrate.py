@@ -379,7 +379,7 @@ def test_updated_sources_are_copied_again_without_duplicates(tmp_path):
         assert after[name] == integrated[name]
     assert after["CvPlot.cpp"].count(b'#include "CvVisionSdk.h"') == 1
     assert after["CvDLLPython.cpp"].count(b"CyVisionPythonInterface(); // CvVision") == 2
-    assert after["CvXMLLoadUtilitySet.cpp"].count(b"CvVision_GlobalDefines.xml") == 1
+    assert after["CvXMLLoadUtilitySet.cpp"].count(b"enumerateFiles(aszCvVisionDefines") == 1
     assert after["CvGameCoreDLL.vcproj"].count(b"CvVisionEngine.cpp") == 1
     assert after["CvGameCoreDLL.vcproj"].count(b"CvVisionExtra.h") == 1
     manifest = json.loads(after[BACKUP + "/manifest.json"])
@@ -682,17 +682,26 @@ def test_space_indented_file_keeps_its_indentation():
             "\n    return 1;\n#endif\n}\n") in new_text
 
 
+def guarded(read):
+    """The block sdk-integrate inserts around the copied statement read (tab-indented lines)."""
+    return ('\t{ // CvVision: xml\\CvVision_GlobalDefines.xml is read only if the mod has it\n'
+            '\t\tstd::vector<CvString> aszCvVisionDefines;\n'
+            '\t\tgDLL->enumerateFiles(aszCvVisionDefines, "xml\\\\CvVision_GlobalDefines.xml");\n'
+            '\t\tif (!aszCvVisionDefines.empty())\n'
+            '\t\t{\n' + read + '\t\t}\n\t}\n')
+
+
 @pytest.mark.parametrize("statement, copy", [
     ('\tif (!ReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", c)) return false;\n',
-     '\tif (!ReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c)) return false; '
-     '// CvVision\n'),
+     guarded('\t\t\tif (!ReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c)) return false;\n')),
     ('\tif (!ReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", c))\n\t\treturn false;\n',
-     '\tif (!ReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c)) // CvVision\n'
-     '\t\treturn false;\n'),
+     guarded('\t\t\tif (!ReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c))\n'
+             '\t\t\t\treturn false;\n')),
     ('\tReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", c);\n',
-     '\tReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c); // CvVision\n'),
+     guarded('\t\t\tReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c);\n')),
 ])
 def test_defines_statement_shapes(statement, copy):
+    """The knobs file is read only when gDLL->enumerateFiles finds it (no error box without it)."""
     text = "bool CvXMLLoadUtility::SetGlobalDefines()\n{\n" + statement + "\treturn true;\n}\n"
     warnings = []
     new_text, actions = sdk.patch_global_defines(text, "X.cpp", warnings)
@@ -700,6 +709,37 @@ def test_defines_statement_shapes(statement, copy):
     assert new_text == text.replace(statement, statement + copy)
     again, _ = sdk.patch_global_defines(new_text, "X.cpp", warnings)
     assert again == new_text and not warnings
+
+
+def test_guarded_defines_keep_crlf_and_space_indentation():
+    text = ("bool CvXMLLoadUtility::SetGlobalDefines()\r\n{\r\n"
+            "    if (!ReadGlobalDefines(\"xml/PythonCallbackDefines.xml\", c))\r\n"
+            "        return false;\r\n    return true;\r\n}\r\n")
+    new_text, _ = sdk.patch_global_defines(text, "X.cpp", [])
+    assert ("        return false;\r\n"
+            "    { // CvVision: xml\\CvVision_GlobalDefines.xml is read only if the mod has it\r\n"
+            "        std::vector<CvString> aszCvVisionDefines;\r\n"
+            "        gDLL->enumerateFiles(aszCvVisionDefines, \"xml/CvVision_GlobalDefines.xml\");\r\n"
+            "        if (!aszCvVisionDefines.empty())\r\n"
+            "        {\r\n"
+            "            if (!ReadGlobalDefines(\"xml/CvVision_GlobalDefines.xml\", c))\r\n"
+            "                return false;\r\n"
+            "        }\r\n"
+            "    }\r\n"
+            "    return true;\r\n") in new_text
+    assert "\n" not in new_text.replace("\r\n", "")
+
+
+def test_unguarded_knobs_read_is_left_with_a_warning():
+    """A tree integrated by an earlier sdk-integrate (the knobs read unguarded)."""
+    text = ('bool CvXMLLoadUtility::SetGlobalDefines()\n{\n'
+            '\tReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", c);\n'
+            '\tReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c); // CvVision\n}\n')
+    warnings = []
+    new_text, _ = sdk.patch_global_defines(text, "X.cpp", warnings)
+    assert new_text == text
+    assert len(warnings) == 1 and "LoadXML call failed" in warnings[0]
+    assert "--revert" in warnings[0]
 
 
 def test_defines_list_is_not_copied():

@@ -24,8 +24,13 @@ fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
     are kept; what becomes dead with the body (AdvCiv's advc.003h cache) goes under #if 0;
  3. registers CvVision's Python interface in DLLPublishToPython (CvDLLPython.cpp);
  4. makes CvXMLLoadUtility::SetGlobalDefines read xml\\CvVision_GlobalDefines.xml right after
-    xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp); a warning if it cannot;
- 5. adds the copied files to the tree's project files and Makefiles, in SDK_DIR and one folder
+    xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp), only if the mod has the file
+    (gDLL->enumerateFiles finds it): no "LoadXML call failed" box without it; a warning if it
+    cannot;
+ 5. adds hooks telling CvVisionSdk of a new map (CvPlot::reset, or AdvCiv's CvPlot constructor),
+    of a load (CvPlot::read) and of its end (CvGame::update), so that CVVISION_LEDGER and
+    CVVISION_AUDIT_ON_LOAD need no Python calls; a warning if it cannot;
+ 6. adds the copied files to the tree's project files and Makefiles, in SDK_DIR and one folder
     below (AdvCiv's Project/): *.vcproj (VS2003, also a MakeFileProj), *.vcxproj and its
     .filters, and a Makefile that lists its sources (named after CvPlot.cpp/.obj); a Makefile
     that collects *.cpp itself needs nothing.
@@ -1083,6 +1088,8 @@ def innermost_opener(code, pos, limit):
 
 _CALLBACK_LITERAL = re.compile(r'"(xml(?:\\\\|/))PythonCallbackDefines\.xml"', re.I)
 _KNOBS_LITERAL = re.compile(r'"xml(?:\\\\|/)' + re.escape(KNOBS_FILE) + '"', re.I)
+_KNOBS_GUARD = re.compile(r'\benumerateFiles\s*\([^;]*"xml(?:\\\\|/)' + re.escape(KNOBS_FILE) + '"',
+                          re.I)
 
 
 def copy_defines_statement(text, code, literal, body_start):
@@ -1103,15 +1110,23 @@ def copy_defines_statement(text, code, literal, body_start):
         return None  # more code, or a comment that goes on, after the statement on its line
     new_literal = '"%s%s"' % (literal.group(1), KNOBS_FILE)
     copy = (text[start:literal.start()] + new_literal + text[literal.end():end])
-    first_line_end = copy.find("\n")
-    if first_line_end < 0:
-        copy = copy + " " + LINE_TAG
-    else:
-        cut = first_line_end
-        if copy[cut - 1:cut] == "\r":
-            cut -= 1
-        copy = copy[:cut] + " " + LINE_TAG + copy[cut:]
     indent = leading_whitespace(text, start)
+    unit = detect_indent_unit(text)
+    # The copy reads the knobs file only when the mod ships it: ReadGlobalDefines shows the
+    # game's "LoadXML call failed" box for a missing file. gDLL->enumerateFiles is how the SDK
+    # looks for files (the mod's folder, then the game's), modular loading on or off.
+    copy = copy.replace("\n", "\n" + unit + unit)
+    guarded = [
+        "{ " + LINE_TAG + ": xml\\%s is read only if the mod has it" % KNOBS_FILE,
+        unit + "std::vector<CvString> aszCvVisionDefines;",
+        unit + "gDLL->enumerateFiles(aszCvVisionDefines, %s);" % new_literal,
+        unit + "if (!aszCvVisionDefines.empty())",
+        unit + "{",
+        unit + unit + copy,
+        unit + "}",
+        "}",
+    ]
+    copy = (eol + indent).join(guarded)
     first = line_start(text, start)
     separator = ""
     if first > 0:
@@ -1142,6 +1157,11 @@ def patch_global_defines(text, filename, warnings):
     for definition in definitions:
         body = (definition.open_brace, definition.close_brace)
         if _KNOBS_LITERAL.search(view, *body):
+            if not _KNOBS_GUARD.search(view, *body):
+                warnings.append("%s: CvXMLLoadUtility::SetGlobalDefines reads xml\\%s whether the "
+                                "mod has it or not (an earlier sdk-integrate): without the file "
+                                "the game shows a \"LoadXML call failed\" box; run --revert, "
+                                "then integrate again" % (filename, KNOBS_FILE))
             continue
         literals = list(_CALLBACK_LITERAL.finditer(view, *body))
         if not literals:
@@ -1158,6 +1178,98 @@ def patch_global_defines(text, filename, warnings):
             edits.append(edit)
             actions.append("%s: CvXMLLoadUtility::SetGlobalDefines: reads xml\\%s after "
                            "xml\\PythonCallbackDefines.xml" % (filename, KNOBS_FILE))
+    return apply_edits(text, edits), actions
+
+
+# --------------------------------------------------------------------------------------------
+# Hooks that tell CvVisionSdk a new map or a load (CVVISION_LEDGER, CVVISION_AUDIT_ON_LOAD work
+# without Python calls): CvPlot::reset (AdvCiv: the CvPlot constructor) and CvPlot::read in
+# CvPlot.cpp, CvGame::update in CvGame.cpp.
+
+HOOKS_FALLBACK = ("CVVISION_LEDGER and CVVISION_AUDIT_ON_LOAD then need the Python calls "
+                  "CyVision().onGameLoaded() and CyVision().onGameStart()")
+
+
+def _hook_line(call):
+    return "%s; %s" % (call, LINE_TAG)
+
+
+def hook_edit(text, definition, call, at_end):
+    """The edit putting `call;` first (or last) in the definition's body."""
+    eol, unit = detect_eol(text), detect_indent_unit(text)
+    close = closing_indent(text, definition)
+    line = close + unit + _hook_line(call) + eol
+    if at_end:
+        start = line_start(text, definition.close_brace)
+        if not text[start:definition.close_brace].strip():
+            return (start, start, line)
+        return (definition.close_brace, definition.close_brace, eol + line + close)
+    after = definition.open_brace + 1
+    if not text[after:line_end(text, definition.open_brace)].strip():
+        pos = after_line(text, definition.open_brace)
+        return (pos, pos, line)
+    return (after, after, eol + line)
+
+
+def _add_hook(text, code, filename, definitions, call, at_end, what, edits, actions):
+    called = re.compile(r"\b" + re.escape(call.split("(")[0]) + r"\s*\(")
+    for definition in definitions:
+        if called.search(code, definition.open_brace, definition.close_brace):
+            continue
+        edits.append(hook_edit(text, definition, call, at_end))
+        actions.append("%s: %s calls %s" % (filename, what, call))
+
+
+def patch_plot_hooks(text, filename, warnings):
+    code = mask_code(text)
+    check_balanced(code, filename)
+    edits, actions = [], []
+    resets = [d for d in find_definitions(code, r"CvPlot\s*::\s*reset\b")]
+    what = "CvPlot::reset"
+    if not resets:
+        resets = [d for d in find_definitions(code, r"CvPlot\s*::\s*CvPlot\b")
+                  if not code[d.open_paren + 1:d.close_paren].strip()]
+        what = "CvPlot::CvPlot() (no CvPlot::reset)"
+    if not resets:
+        warnings.append("%s: neither CvPlot::reset nor CvPlot::CvPlot() found: CvVision cannot "
+                        "tell a new map; %s" % (filename, HOOKS_FALLBACK))
+    else:
+        _add_hook(text, code, filename, resets, "CvVisionSdk::onPlotReset(*this)", False, what,
+                  edits, actions)
+    reads = find_definitions(code, r"CvPlot\s*::\s*read\b")
+    if not reads:
+        warnings.append("%s: CvPlot::read not found: CvVision cannot tell a loaded game; %s"
+                        % (filename, HOOKS_FALLBACK))
+    for definition in reads:
+        if re.search(r"\breturn\b", code[definition.open_brace:definition.close_brace]):
+            warnings.append("%s: CvPlot::read has a return statement: the CvVision hook at its "
+                            "end may be skipped; %s" % (filename, HOOKS_FALLBACK))
+    _add_hook(text, code, filename, reads, "CvVisionSdk::onPlotRead(*this)", True,
+              "CvPlot::read (last)", edits, actions)
+    if edits:
+        include_edit = plan_sdk_include(text, code, detect_eol(text))
+        if include_edit:
+            edits.append(include_edit)
+    return apply_edits(text, edits), actions
+
+
+def patch_game_update(text, filename, warnings):
+    code = mask_code(text)
+    check_balanced(code, filename)
+    edits, actions = [], []
+    updates = [d for d in find_definitions(code, r"CvGame\s*::\s*update\b")
+               if not code[d.open_paren + 1:d.close_paren].strip()]
+    if not updates:
+        warnings.append("%s: CvGame::update() not found: CvVision cannot finish a load by "
+                        "itself; %s" % (filename, HOOKS_FALLBACK))
+        return text, []
+    _add_hook(text, code, filename, updates, "CvVisionSdk::onGameUpdate()", False,
+              "CvGame::update (first)", edits, actions)
+    if edits:
+        include_edit = plan_sdk_include(text, code, detect_eol(text))
+        if include_edit:
+            edits.append(include_edit)
+            actions.append('%s: #include "%s" added' % (filename, SDK_HEADER))
     return apply_edits(text, edits), actions
 
 
@@ -1511,7 +1623,10 @@ def check_partial_tree(sdk_dir):
 
 
 def plan_text_patch(plan, name, patcher, *extra):
-    text = read_text(os.path.join(plan.sdk_dir, name))
+    if name in plan.writes:  # a second patcher of the same file works on the first one's text
+        text = plan.writes[name].decode("latin-1")
+    else:
+        text = read_text(os.path.join(plan.sdk_dir, name))
     new_text, actions = patcher(text, name, *extra)
     if new_text != text:
         plan.write(name, to_bytes(new_text))
@@ -1571,6 +1686,20 @@ def build_plan(sdk_dir, sources_dir, force=False):
     except Refusal as refusal:
         plan.errors.append(str(refusal))
     plan_unused_cache(plan)
+
+    try:
+        plan_text_patch(plan, plot, patch_plot_hooks, plan.warnings)
+    except Refusal as refusal:
+        plan.warnings.append("%s; %s" % (refusal, HOOKS_FALLBACK))
+    game = find_file(sdk_dir, "CvGame.cpp")
+    if game is None:
+        plan.warnings.append("CvGame.cpp not found: CvVision cannot finish a load by itself; "
+                             + HOOKS_FALLBACK)
+    else:
+        try:
+            plan_text_patch(plan, game, patch_game_update, plan.warnings)
+        except Refusal as refusal:
+            plan.warnings.append("%s; %s" % (refusal, HOOKS_FALLBACK))
 
     header = find_file(sdk_dir, "CvPlot.h")
     if header is None:

@@ -396,3 +396,50 @@ void CvTeam::changeExtraWaterSeeFromCount(int iChange)
 		GC.getMapINLINE().plotByIndexINLINE(i)->updateSight(true, true);
 	}
 }
+
+// --- the XML loader's defines step (CvXMLLoadUtility.h) ---------------------------------------
+
+#include "CvXMLLoadUtility.h"
+
+CvDLLUtilityIFaceBase* mockDLL()
+{
+	static CvDLLUtilityIFaceBase s_kDLL;
+	return &s_kDLL;
+}
+
+void CvDLLUtilityIFaceBase::enumerateFiles(std::vector<CvString>& files, const char* szPattern)
+{
+	const std::string szWanted(szPattern);
+	const std::string::size_type iStar = szWanted.find('*');
+	for (std::map<std::string, std::map<std::string, int> >::const_iterator it = m_kFiles.begin(); it != m_kFiles.end(); ++it)
+	{
+		const std::string& szName = it->first;
+		bool bMatch = (szName == szWanted);
+		if (iStar != std::string::npos)
+		{
+			const std::string szHead = szWanted.substr(0, iStar);
+			const std::string szTail = szWanted.substr(iStar + 1);
+			bMatch = szName.size() >= szHead.size() + szTail.size() && szName.compare(0, szHead.size(), szHead) == 0
+				&& szName.compare(szName.size() - szTail.size(), szTail.size(), szTail) == 0;
+		}
+		if (bMatch)
+		{
+			files.push_back(szName);
+		}
+	}
+}
+
+bool CvXMLLoadUtility::ReadGlobalDefines(const char* szXMLFileName, CvCacheObject*)
+{
+	const std::map<std::string, std::map<std::string, int> >::const_iterator itFile = gDLL->m_kFiles.find(szXMLFileName);
+	if (itFile == gDLL->m_kFiles.end())
+	{
+		gDLL->m_aszErrorBoxes.push_back(std::string("LoadXML call failed for ") + szXMLFileName);
+		return false;
+	}
+	for (std::map<std::string, int>::const_iterator it = itFile->second.begin(); it != itFile->second.end(); ++it)
+	{
+		GC.getDefinesVarSystem()->SetValue(it->first.c_str(), it->second);
+	}
+	return true;
+}

@@ -10,6 +10,7 @@
 #include <vector>
 
 class CvUnit;
+class FDataStreamBase;
 
 class CvPlot
 {
@@ -56,6 +57,11 @@ public:
 	void setOwnerTeam(TeamTypes eNewValue);               // the owned plot's own sight source
 	// As the game: the teams that see the plot remember the new route at once.
 	void setRouteType(RouteTypes eNewValue, bool bUpdatePlotGroup);
+
+	// A new map's plot (every count 0) and a loaded one (the counts the save holds).
+	void reset(int iX = 0, int iY = 0, bool bConstructorCall = false);
+	void read(FDataStreamBase* pStream);
+	void write(FDataStreamBase* pStream) const;
 
 	// mock only
 	void init(int iX, int iY, int iNumTeams, int iNumInvisible);

@@ -5,6 +5,7 @@
 #include "CvGameCoreDLL.h"
 #include "CvMap.h"
 #include "CvPlot.h"
+#include "FDataStreamBase.h"
 
 #include <cstdlib>
 
@@ -67,5 +68,40 @@ void CvPlot::updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups)
 				pLoopPlot->updateSight(bIncrement, bUpdatePlotGroups);
 			}
 		}
+	}
+}
+
+// stand-ins of our own: a new map's plot holds no sight; a saved one holds what the save says
+void CvPlot::reset(int iX, int iY, bool bConstructorCall)
+{
+	(void)bConstructorCall;
+	m_iX = iX;
+	m_iY = iY;
+	m_aiVisibility.assign(m_aiVisibility.size(), 0);
+	m_aiInvisibleVisibility.assign(m_aiInvisibleVisibility.size(), 0);
+}
+
+void CvPlot::read(FDataStreamBase* pStream)
+{
+	reset(m_iX, m_iY, false);
+	for (size_t i = 0; i < m_aiVisibility.size(); ++i)
+	{
+		pStream->Read(&m_aiVisibility[i]);
+	}
+	for (size_t i = 0; i < m_aiInvisibleVisibility.size(); ++i)
+	{
+		pStream->Read(&m_aiInvisibleVisibility[i]);
+	}
+}
+
+void CvPlot::write(FDataStreamBase* pStream) const
+{
+	for (size_t i = 0; i < m_aiVisibility.size(); ++i)
+	{
+		pStream->Write(m_aiVisibility[i]);
+	}
+	for (size_t i = 0; i < m_aiInvisibleVisibility.size(); ++i)
+	{
+		pStream->Write(m_aiInvisibleVisibility[i]);
 	}
 }

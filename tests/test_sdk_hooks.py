@@ -1,0 +1,104 @@
+"""sdk-integrate's hooks telling CvVisionSdk of a new map, a load and its end (issue 16, part 8),
+and the guarded read of xml\\CvVision_GlobalDefines.xml on a whole tree. Python 3.8+, pytest."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import sdk_integrate as sdk  # noqa: E402
+
+PLOT = ("#include \"CvGameCoreDLL.h\"\n#include \"CvPlot.h\"\n\n"
+        "void CvPlot::reset(int iX, int iY, bool bConstructorCall)\n{\n\tm_iX = iX;\n}\n\n"
+        "void CvPlot::read(FDataStreamBase* pStream)\n{\n\treset();\n\tpStream->Read(&m_iX);\n}\n")
+GAME = ("#include \"CvGameCoreDLL.h\"\n\nvoid CvGame::update()\n{\n\tdoTurn();\n}\n"
+        "void CvGame::update(int iUnrelated)\n{\n}\n")
+
+
+def test_plot_hooks_reset_first_read_last():
+    warnings = []
+    new_text, actions = sdk.patch_plot_hooks(PLOT, "CvPlot.cpp", warnings)
+    assert not warnings
+    assert "{\n\tCvVisionSdk::onPlotReset(*this); // CvVision\n\tm_iX = iX;" in new_text
+    # after read's own reset(): a load is told after the reset of the plot
+    assert "pStream->Read(&m_iX);\n\tCvVisionSdk::onPlotRead(*this); // CvVision\n}" in new_text
+    assert new_text.count('#include "CvVisionSdk.h" // CvVision') == 1
+    again, _ = sdk.patch_plot_hooks(new_text, "CvPlot.cpp", warnings)
+    assert again == new_text and not warnings
+
+
+def test_plot_hooks_use_the_constructor_without_reset():
+    text = "CvPlot::CvPlot(int iUnused)\n{\n}\nCvPlot::CvPlot()\r\n{\r\n    m_iX = 0;\r\n}\r\n"
+    new_text, actions = sdk.patch_plot_hooks(text, "CvPlot.cpp", [])
+    assert "CvPlot::CvPlot()\r\n{\r\n    CvVisionSdk::onPlotReset(*this); // CvVision\r\n" in new_text
+    assert "CvPlot::CvPlot(int iUnused)\n{\n}\n" in new_text
+
+
+def test_missing_plot_hooks_are_warned():
+    warnings = []
+    text = "int CvPlot::seeThroughLevel() const\n{\n\treturn 1;\n}\n"
+    new_text, _ = sdk.patch_plot_hooks(text, "CvPlot.cpp", warnings)
+    assert new_text == text
+    assert len(warnings) == 2
+    assert all("CyVision().onGameLoaded()" in w for w in warnings)
+    assert "CvPlot::reset" in warnings[0] and "CvPlot::read" in warnings[1]
+
+
+def test_read_with_a_return_is_warned():
+    warnings = []
+    text = "void CvPlot::read(FDataStreamBase* p)\n{\n\tif (!p)\n\t\treturn;\n}\n"
+    sdk.patch_plot_hooks(text, "CvPlot.cpp", warnings)
+    assert any("return statement" in w for w in warnings)
+
+
+def test_game_update_hook_first():
+    warnings = []
+    new_text, actions = sdk.patch_game_update(GAME, "CvGame.cpp", warnings)
+    assert not warnings
+    assert "void CvGame::update()\n{\n\tCvVisionSdk::onGameUpdate(); // CvVision\n\tdoTurn();" \
+        in new_text
+    assert new_text.count("onGameUpdate") == 1
+    assert '#include "CvGameCoreDLL.h"\n#include "CvVisionSdk.h" // CvVision\n' in new_text
+    again, _ = sdk.patch_game_update(new_text, "CvGame.cpp", warnings)
+    assert again == new_text and not warnings
+
+
+def test_missing_game_update_is_warned():
+    warnings = []
+    assert sdk.patch_game_update("void f()\n{\n}\n", "CvGame.cpp", warnings)[0] == \
+        "void f()\n{\n}\n"
+    assert "CvGame::update() not found" in warnings[0]
+
+
+def test_whole_tree_hooks_and_revert(tmp_path):
+    """On a mock tree: the hooks go in, a second run changes nothing, --revert restores."""
+    tree = tmp_path / "sdk"
+    mock = os.path.join(ROOT, "tests", "sdk_mock")
+    tree.mkdir()
+    for name in os.listdir(os.path.join(mock, "unintegrated")):
+        with open(os.path.join(mock, "unintegrated", name), "rb") as f:
+            (tree / name).write_bytes(f.read())
+    for name in ("CvPlot.h", "CvGameCoreDLL.h", "CvGlobals.h"):  # a whole tree, not a partial one
+        with open(os.path.join(mock, name), "rb") as f:
+            (tree / name).write_bytes(f.read())
+    before = {p.name: p.read_bytes() for p in tree.iterdir()}
+    tool = os.path.join(ROOT, "tools", "sdk_integrate.py")
+    # --force: the mock's CvPlot bodies are our own stand-ins, neither BTS's nor AdvCiv's
+    first = subprocess.run([sys.executable, tool, "--force", str(tree)], capture_output=True,
+                           text=True)
+    assert first.returncode == 0, first.stderr
+    assert "warning" not in first.stderr
+    assert b"CvVisionSdk::onPlotRead(*this); // CvVision" in (tree / "CvPlot.cpp").read_bytes()
+    assert b"CvVisionSdk::onGameUpdate(); // CvVision" in (tree / "CvGame.cpp").read_bytes()
+    xml = (tree / "CvXMLLoadUtilitySet.cpp").read_bytes()
+    assert b'gDLL->enumerateFiles(aszCvVisionDefines, "xml\\\\CvVision_GlobalDefines.xml");' in xml
+    second = subprocess.run([sys.executable, tool, "--force", str(tree)], capture_output=True,
+                            text=True)
+    assert second.returncode == 0 and "nothing to do" in second.stdout
+    reverted = subprocess.run([sys.executable, tool, "--revert", str(tree)], capture_output=True,
+                              text=True)
+    assert reverted.returncode == 0, reverted.stderr
+    assert {p.name: p.read_bytes() for p in tree.iterdir()} == before
