@@ -462,18 +462,25 @@ int runAudit(const CliOptions& kOptions)
 				+ std::to_string(k.iStored) + ", \"expected\": " + std::to_string(k.iExpected) + ", \"sources\": [" + sSources + "]}";
 			continue;
 		}
+		const int iBy = std::abs(k.iStored - k.iExpected);
 		sOut += "team " + std::to_string(k.eTeam) + " (" + std::to_string(k.iX) + "," + std::to_string(k.iY) + ") " + sCount + ": stored "
-			+ std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected) + "\n";
+			+ std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected) + " (the game's count is "
+			+ (k.iStored > k.iExpected ? "higher" : "lower") + " by " + std::to_string(iBy) + ")\n";
 		for (const std::string& sSource : k.asSources)
 		{
 			sOut += "    seen by " + sSource + "\n";
 		}
 	}
+	const std::string& sLock = kLoaded.kSave->sLockModifiedAssets;
+	if (!bJson && !sLock.empty())
+	{
+		sOut += "Lock Modified Assets: " + sLock + " (a game started with locked assets: multiplayer, hotseat or PBEM)\n";
+	}
 	char szSummary[256];
 	std::snprintf(szSummary, sizeof(szSummary), "%ld of %ld team-plots match, %zu counts differ", kResult.lMatching,
 		kResult.lTeamPlots, kResult.aDifferences.size());
 	sOut += bJson ? "\n], \"team_plots\": " + std::to_string(kResult.lTeamPlots) + ", \"matching\": " + std::to_string(kResult.lMatching)
-			+ ", \"summary\": " + jsonString(szSummary) + "}\n"
+			+ ", \"lock_modified_assets\": " + jsonString(sLock) + ", \"summary\": " + jsonString(szSummary) + "}\n"
 				  : std::string("audit: ") + szSummary + "\n";
 	std::fputs(sOut.c_str(), stdout);
 	return kResult.aDifferences.empty() ? 0 : 3;
