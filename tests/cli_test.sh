@@ -83,6 +83,15 @@ if [ -d "$SAVES" ]; then
 	expect 0 'audit: 912 of 912 team-plots match, 0 counts differ' audit "$SAVES/churchill-random-roll.CivBeyondSwordSave"
 	expect 0 'audit: 399 of 399 team-plots match, 0 counts differ' audit "$SAVES/survivor-6-wildcard.CivBeyondSwordSave"
 	expect 0 'audit: 3200 of 3200 team-plots match, 0 counts differ' audit "$SAVES/Gandhi-culture-win-t331.CivBeyondSwordSave"
+	expect 0 'audit: 3537 of 3537 team-plots match, 0 counts differ' audit "$SAVES/sillyman.CivBeyondSwordSave"
+	expect 0 'audit: 109 of 109 team-plots match, 0 counts differ' audit "$SAVES/Play_By_Email.CivBeyondSwordSave"
+	expect 0 '^Lock Modified Assets: 3.1.9.0 (128100) ' audit "$SAVES/Play_By_Email.CivBeyondSwordSave"
+	expect 0 '"lock_modified_assets": "3.1.9.0 (128100)"' audit "$SAVES/Play_By_Email.CivBeyondSwordSave" --format json
+	expect 0 'audit: 120 of 120 team-plots match, 0 counts differ' audit "$SAVES/Brennus-BC-4000-2.CivBeyondSwordSave"
+	# Every save of ../shared matches exactly (exit 0).
+	for kSave in "$SAVES"/*.CivBeyondSwordSave; do
+		expect 0 ', 0 counts differ$' audit "$kSave"
+	done
 	expect 0 '"matching": 912' audit "$SAVES/churchill-random-roll.CivBeyondSwordSave" --format json
 	expect 0 'team 0 sees' show "$SAVES/churchill-random-roll.CivBeyondSwordSave" --no-color
 	# Rules that differ from the game's (unit range 2): exit 3, with the plot, the numbers and the sources.
@@ -91,10 +100,13 @@ if [ -d "$SAVES" ]; then
 		>"$TMP/Range2/XML/GlobalDefinesAlt.xml"
 	"$CVVISION" audit "$SAVES/churchill-random-roll.CivBeyondSwordSave" --assets "$TMP/Range2" --assets "$VANILLA" >"$TMP/audit" 2>&1
 	status=$?
-	if [ "$status" -ne 3 ] || ! grep -q '^team 0 (.*) count: stored 0, CvVision 1$' "$TMP/audit" || ! grep -q '^    seen by unit ' "$TMP/audit" \
+	if [ "$status" -ne 3 ] || ! grep -q '^team 0 (.*) count: stored 0, CvVision 1 (the game.s count is lower by 1)$' "$TMP/audit" || ! grep -q '^    seen by unit ' "$TMP/audit" \
 		|| ! grep -q '^audit: .* counts differ$' "$TMP/audit"; then
 		echo "FAILED: audit with other rules -> exit $status:"; head -5 "$TMP/audit"; FAILED=1
 	fi
+	# The listing names each unit's promotions next to its range.
+	expect 3 '^    seen by unit [0-9]* UNIT_[A-Z_]* at ([0-9]*,[0-9]*) range 2, promotions PROMOTION_COMBAT1' \
+		audit "$SAVES/sillyman.CivBeyondSwordSave" --assets "$TMP/Range2" --assets "$VANILLA"
 else
 	echo "skipped the saved-game checks: ../shared/data is absent"
 fi
@@ -115,6 +127,44 @@ expect 1 'cut.CivBeyondSwordWBSave:[0-9]*: the file ends inside the Begin' count
 sed 's/UNIT_SCOUT/UNIT_DRAGON/' "$SAMPLE" >"$TMP/dragon.CivBeyondSwordWBSave"
 expect 1 "dragon.CivBeyondSwordWBSave:[0-9]*: unknown unit 'UNIT_DRAGON'" counts "$TMP/dragon.CivBeyondSwordWBSave"
 expect 0 "warning: .*unknown unit 'UNIT_DRAGON'.*skipped" counts "$TMP/dragon.CivBeyondSwordWBSave" --lenient
+# A plot outside the declared size: refused, or skipped with a warning under --lenient.
+{ cat "$SAMPLE"; printf 'BeginPlot\n\tx=25,y=3\n\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\nEndPlot\n'; } >"$TMP/outside.CivBeyondSwordWBSave"
+expect 1 'outside.CivBeyondSwordWBSave:[0-9]*: plot (25,3) is outside the 20x12 map$' counts "$TMP/outside.CivBeyondSwordWBSave"
+expect 0 'warning: .*plot (25,3) is outside the 20x12 map; skipped' counts "$TMP/outside.CivBeyondSwordWBSave" --lenient
+"$CVVISION" counts "$TMP/outside.CivBeyondSwordWBSave" --lenient 2>/dev/null | cmp -s - "$HERE/fixtures/cli/sample_counts.tsv" \
+	|| { echo "FAILED: the skipped plot changed the counts"; FAILED=1; }
+
+# Names as on Windows: xml/ in lower case and mixed-case files load the same rules.
+mkdir -p "$TMP/Lower"
+cp -r "$VANILLA/XML" "$TMP/Lower/xml"
+mv "$TMP/Lower/xml/Terrain" "$TMP/Lower/xml/terrain"
+mv "$TMP/Lower/xml/terrain/CIV4FeatureInfos.xml" "$TMP/Lower/xml/terrain/Civ4FeatureInfos.xml"
+mv "$TMP/Lower/xml/Units/CIV4UnitInfos.xml" "$TMP/Lower/xml/Units/civ4unitinfos.xml"
+"$CVVISION" rules --json --no-vanilla --assets "$VANILLA" | grep -v '"folders"\|"files_read"' >"$TMP/rules-original"
+"$CVVISION" rules --json --no-vanilla --assets "$TMP/Lower" | grep -v '"folders"\|"files_read"' >"$TMP/rules-lower"
+[ -s "$TMP/rules-original" ] && cmp -s "$TMP/rules-original" "$TMP/rules-lower" \
+	|| { echo "FAILED: rules of a lower-case copy differ:"; diff "$TMP/rules-original" "$TMP/rules-lower" | head; FAILED=1; }
+expect 0 'Lower/xml/terrain/Civ4FeatureInfos.xml' rules --assets "$TMP/Lower"
+
+# A mod folder with only the files it changes: the rest from the bundled vanilla XML (the game's
+# own files), and rules says which folder each file came from.
+mkdir -p "$TMP/Partial/XML"
+cp "$TMP/Range2/XML/GlobalDefinesAlt.xml" "$TMP/Partial/XML/" 2>/dev/null ||
+	printf '<?xml version="1.0"?>\n<Civ4Defines>\n<Define><DefineName>UNIT_VISIBILITY_RANGE</DefineName><iDefineIntVal>2</iDefineIntVal></Define>\n</Civ4Defines>\n' >"$TMP/Partial/XML/GlobalDefinesAlt.xml"
+expect 0 '^  \[1\] .*Partial/XML/GlobalDefinesAlt.xml$' rules --assets "$TMP/Partial"
+expect 0 '^  \[2\] .*(the bundled vanilla XML)$' rules --assets "$TMP/Partial"
+expect 0 '^  \[2\] .*/XML/Terrain/CIV4ImprovementInfos.xml$' rules --assets "$TMP/Partial"
+expect 1 'missing required file XML/GlobalDefines.xml' rules --assets "$TMP/Partial" --no-vanilla
+RTR="$HERE/../../shared/data/civ4/xml/rtr/Assets"
+TUTORIAL="$HERE/../../shared/data/civ4/maps/tutorial1.CivBeyondSwordWBSave"
+if [ -d "$RTR" ] && [ -f "$TUTORIAL" ]; then
+	# RtR ships no improvement or basic infos; tutorial1 has a mine
+	expect 0 '^0	' counts "$TUTORIAL" --assets "$RTR"
+	expect 1 "unknown improvement 'IMPROVEMENT_MINE'" counts "$TUTORIAL" --assets "$RTR" --no-vanilla
+	expect 0 '^  \[2\] .*/XML/Terrain/CIV4ImprovementInfos.xml$' rules --assets "$RTR"
+else
+	echo "skipped the RtR checks: ../shared/data is absent"
+fi
 
 # path: knowledge and truth side by side, JSON, the picture, and its errors.
 expect 0 '^path for team 0 (UNIT_WARRIOR), seed 5$' path "$SAMPLE" --from 8,7 --to 17,9 --seed 5

@@ -404,3 +404,132 @@ TEST(RulesLoader, MovementErrorsNameTheFileAndLine)
 	kMod.write("Units/CIV4UnitInfos.xml", sUnits);
 	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("<iMoves> must be 0..100")) << loadError({ kMod.path() });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The bundled vanilla XML against the game's own type orders (civ4-files.md 3.2): a save stores
+// indices, so a list in another order reads wrong without any error.
+// ---------------------------------------------------------------------------------------------
+namespace
+{
+	// Spec 3.2's promotion order of unmodified BTS 3.19 (54).
+	const std::vector<std::string>& gamePromotionOrder()
+	{
+		static const std::vector<std::string> k = { "COMBAT1", "COMBAT2", "COMBAT3", "COMBAT4", "COMBAT5", "COVER", "SHOCK",
+			"PINCH", "FORMATION", "CHARGE", "AMBUSH", "AMPHIBIOUS", "MARCH", "BLITZ", "COMMANDO", "MEDIC1", "MEDIC2",
+			"GUERILLA1", "GUERILLA2", "GUERILLA3", "WOODSMAN1", "WOODSMAN2", "WOODSMAN3", "CITY_RAIDER1", "CITY_RAIDER2",
+			"CITY_RAIDER3", "CITY_GARRISON1", "CITY_GARRISON2", "CITY_GARRISON3", "DRILL1", "DRILL2", "DRILL3", "DRILL4",
+			"BARRAGE1", "BARRAGE2", "BARRAGE3", "ACCURACY", "FLANKING1", "FLANKING2", "SENTRY", "MOBILITY", "NAVIGATION1",
+			"NAVIGATION2", "LEADER", "LEADERSHIP", "TACTICS", "COMBAT6", "MORALE", "MEDIC3", "RANGE1", "RANGE2",
+			"INTERCEPTION1", "INTERCEPTION2", "ACE" };
+		return k;
+	}
+
+	template <class T> std::vector<std::string> typesOf(const std::vector<T>& a)
+	{
+		std::vector<std::string> as;
+		for (const T& k : a)
+			as.push_back(k.szType);
+		return as;
+	}
+}
+
+TEST(RulesTypeOrder, BundledListsFollowTheGamesOrder)
+{
+	const CvVisionRules kRules = loadVisionRules({ vanillaAssets() }).kRules;
+	std::vector<std::string> asPromotions;
+	for (const std::string& s : gamePromotionOrder())
+		asPromotions.push_back("PROMOTION_" + s);
+	EXPECT_EQ(typesOf(kRules.aPromotions), asPromotions);
+	EXPECT_EQ(kRules.findPromotion("PROMOTION_SENTRY"), 39);
+	EXPECT_EQ(kRules.findPromotion("PROMOTION_COMBAT6"), 46);
+	EXPECT_EQ(kRules.findPromotion("PROMOTION_MEDIC3"), 48);
+	ASSERT_EQ(kRules.aTechs.size(), 92u);
+	EXPECT_EQ(kRules.aTechs[22].szType, "TECH_UTOPIA");
+	EXPECT_LT(kRules.findTech("TECH_COMMUNISM"), 0) << "the game's name is TECH_UTOPIA";
+	EXPECT_EQ(kRules.aTechs[72].szType, "TECH_OPTICS");
+	EXPECT_EQ(kRules.aUnits.size(), 123u);
+	EXPECT_EQ(kRules.aTerrains.size(), 9u);
+	EXPECT_EQ(kRules.aFeatures.size(), 6u);
+	EXPECT_EQ(kRules.aImprovements.size(), 25u);
+	EXPECT_EQ(kRules.aRoutes.size(), 2u);
+}
+
+// The promotion list above is the spec's; when ../shared is there, read it from the spec itself.
+TEST(RulesTypeOrder, TheTestsListIsTheSpecs)
+{
+	const fs::path kSpec = fs::path(CVVISION_SHARED_DIR) / "spec" / "civ4-files.md";
+	std::ifstream kIn(kSpec);
+	if (!kIn)
+		GTEST_SKIP() << "../shared is absent: " << kSpec.string();
+	const std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+	const size_t iBegin = sText.find("* Promotions (");
+	ASSERT_NE(iBegin, std::string::npos) << "no promotion list in " << kSpec.string();
+	const size_t iEnd = sText.find("(each with the prefix", iBegin);
+	ASSERT_NE(iEnd, std::string::npos);
+	std::string sList = sText.substr(sText.find(':', iBegin) + 1, iEnd - sText.find(':', iBegin) - 1);
+	std::vector<std::string> as;
+	std::string sName;
+	bool bParen = false;
+	for (char c : sList + ",")
+	{
+		if (c == '(') bParen = true;
+		else if (c == ')') bParen = false;
+		else if (c == ',')
+		{
+			if (!sName.empty()) as.push_back(sName);
+			sName.clear();
+		}
+		else if (!bParen && (std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+			sName += c;
+	}
+	EXPECT_EQ(as, gamePromotionOrder());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names as on Windows: xml/ in lower case and files spelt in any case read the same rules.
+// ---------------------------------------------------------------------------------------------
+TEST(RulesCaseless, LowerCaseXmlFolderAndMixedCaseFilesReadTheSame)
+{
+	TempAssets kCopy;
+	fs::remove_all(kCopy.path() / "XML");
+	fs::copy(vanillaAssets() / "XML", kCopy.path() / "xml", fs::copy_options::recursive);
+	fs::rename(kCopy.path() / "xml" / "Terrain" / "CIV4FeatureInfos.xml", kCopy.path() / "xml" / "Terrain" / "Civ4FeatureInfos.xml");
+	fs::rename(kCopy.path() / "xml" / "Terrain", kCopy.path() / "xml" / "terrain");
+	fs::rename(kCopy.path() / "xml" / "Units" / "CIV4UnitInfos.xml", kCopy.path() / "xml" / "Units" / "civ4unitinfos.XML");
+	fs::rename(kCopy.path() / "xml" / "GlobalDefines.xml", kCopy.path() / "xml" / "globaldefines.xml");
+	const LoadedRules kOriginal = loadVisionRules({ vanillaAssets() });
+	const LoadedRules kCaseless = loadVisionRules({ kCopy.path() });
+	EXPECT_EQ(kCaseless.aszFilesRead.size(), kOriginal.aszFilesRead.size());
+	EXPECT_EQ(kCaseless.kDefines, kOriginal.kDefines);
+	EXPECT_EQ(typesOf(kCaseless.kRules.aTerrains), typesOf(kOriginal.kRules.aTerrains));
+	EXPECT_EQ(typesOf(kCaseless.kRules.aFeatures), typesOf(kOriginal.kRules.aFeatures));
+	EXPECT_EQ(typesOf(kCaseless.kRules.aUnits), typesOf(kOriginal.kRules.aUnits));
+	EXPECT_EQ(typesOf(kCaseless.kRules.aPromotions), typesOf(kOriginal.kRules.aPromotions));
+	EXPECT_NE(kCaseless.aszFilesRead.front().find("globaldefines.xml"), std::string::npos);
+	// a folder with no XML/ in any case is still not an Assets folder
+	TempAssets kEmpty;
+	fs::remove_all(kEmpty.path() / "XML");
+	fs::create_directories(kEmpty.path() / "Xm");
+	EXPECT_THROW(loadVisionRules({ kEmpty.path() }), RulesError);
+}
+
+// The mod, then the game's folders: a mod folder holding only some files takes the rest from the
+// next folder, and each file read names the folder it came from.
+TEST(RulesFolders, AModWithSomeFilesTakesTheRestFromTheNextFolder)
+{
+	TempAssets kMod;
+	kMod.write("GlobalDefinesAlt.xml", defines(define("UNIT_VISIBILITY_RANGE", "2")));
+	const LoadedRules k = loadVisionRules({ kMod.path(), vanillaAssets() });
+	EXPECT_EQ(k.kRules.iUnitVisibilityRange, 2);
+	EXPECT_EQ(k.kRules.aImprovements.size(), 25u);
+	ASSERT_EQ(k.aiFileFolders.size(), k.aszFilesRead.size());
+	ASSERT_EQ(k.aFolders.size(), 2u);
+	int iFromMod = 0;
+	for (size_t i = 0; i < k.aszFilesRead.size(); ++i)
+	{
+		const bool bAlt = k.aszFilesRead[i].find("GlobalDefinesAlt.xml") != std::string::npos;
+		EXPECT_EQ(k.aiFileFolders[i], bAlt ? 0 : 1) << k.aszFilesRead[i];
+		iFromMod += bAlt ? 1 : 0;
+	}
+	EXPECT_EQ(iFromMod, 1);
+}

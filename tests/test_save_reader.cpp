@@ -349,7 +349,34 @@ TEST_P(SharedSave, EveryPlotUnitCityAndTeamReadsSanely)
 }
 
 INSTANTIATE_TEST_SUITE_P(Shared, SharedSave,
-                         ::testing::Values("churchill-random-roll", "survivor-6-wildcard", "Gandhi-culture-win-t331"));
+                         ::testing::Values("churchill-random-roll", "survivor-6-wildcard", "Gandhi-culture-win-t331",
+                                           "sillyman", "Play_By_Email", "Brennus-BC-4000-2"));
+
+// A play-by-email game: the header carries the Lock Modified Assets text and four MD5s (spec 3.1).
+TEST(SaveReader, LockModifiedAssetsHeaderIsUnmodifiedBts)
+{
+	const fs::path kPath = sharedSave("Play_By_Email");
+	if (!fs::exists(kPath))
+		GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
+	const SaveGame g = readSave(kPath);
+	EXPECT_EQ(g.sLockModifiedAssets, "3.1.9.0 (128100)");
+	ASSERT_EQ(g.asLockModifiedAssetsMd5.size(), 4u);
+	for (const std::string& s : g.asLockModifiedAssetsMd5)
+		EXPECT_EQ(s.size(), 32u) << s;
+	EXPECT_TRUE(readSave(sharedSave("churchill-random-roll")).sLockModifiedAssets.empty());
+}
+
+// Every team of this start-of-game save has the format flag 0xfa17cec1 (its team AI 0xfa17cec0),
+// which the game reads and ignores; the reader reads the save as the game does.
+TEST(SaveReader, FlagsTheGameIgnoresMayHoldAnything)
+{
+	const fs::path kPath = sharedSave("Brennus-BC-4000-2");
+	if (!fs::exists(kPath))
+		GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
+	const SaveGame g = readSave(kPath);
+	EXPECT_TRUE(g.bHasPlayerSections);
+	EXPECT_FALSE(g.aUnits.empty());
+}
 
 TEST(SaveReader, EarlySaveFacts)
 {
@@ -430,6 +457,26 @@ protected:
 		EXPECT_EQ(sError.rfind(kPath.string() + ": offset ", 0), 0u) << sError;
 		EXPECT_NE(sError.find(sExpected), std::string::npos) << sName << ": " << sError;
 		return sError;
+	}
+
+	// The original with its header strings (spec 3.1) replaced: mod name, Lock Modified Assets text and MD5s.
+	Bytes withHeaderStrings(const std::string& sMod, const std::string& sLock, const std::vector<std::string>& asMd5) const
+	{
+		auto put = [](Bytes& a, const std::string& sText) {
+			const size_t i = a.size();
+			a.resize(i + 4);
+			putU32(a, i, uint32_t(sText.size()));
+			a.insert(a.end(), sText.begin(), sText.end());
+		};
+		Bytes a(m_aFile.begin(), m_aFile.begin() + 4); // the version
+		put(a, sMod);
+		put(a, ""); // the mod's MD5
+		a.resize(a.size() + 4); // the checksum word
+		put(a, sLock);
+		for (size_t i = 0; i < 4; ++i)
+			put(a, i < asMd5.size() ? asMd5[i] : std::string());
+		a.insert(a.end(), m_aFile.begin() + 36, m_aFile.end()); // the set-up block's size onwards
+		return a;
 	}
 
 	fs::path m_kOriginal;
@@ -525,13 +572,52 @@ TEST_F(DamagedSave, WrongVersionAndModdedHeader)
 	putU32(a, 0, 303);
 	expectRefused("version.CivBeyondSwordSave", a, "not an unmodified BTS 3.19 save: save version 303");
 
+	expectRefused("modname.CivBeyondSwordSave", withHeaderStrings("Mods\\Test\\", "", {}),
+	              "not an unmodified BTS 3.19 save: the header names the mod 'Mods\\Test\\'");
+	expectRefused("md5.CivBeyondSwordSave", withHeaderStrings("", "3.1.9.0 (128100)", {"d3ddc2261bb98518", "", "", ""}),
+	              "a Lock Modified Assets MD5 is 'd3ddc2261bb98518'");
 	a = m_aFile;
-	putU32(a, 4, 7); // a "mod name" of 7 characters
-	expectRefused("modname.CivBeyondSwordSave", a, "not an unmodified BTS 3.19 save: the header names a mod");
+	putU32(a, 4, 7); // a mod name of 7 zero bytes: not a text
+	expectRefused("modname-zero.CivBeyondSwordSave", a, "(header): the header's mod name holds a control character");
 
 	a = m_aFile;
 	putU32(a, 36, u32At(a, 36) - 4); // the set-up block one int short
 	expectRefused("setup.CivBeyondSwordSave", a, "not an unmodified BTS 3.19 save: the set-up block");
+}
+
+TEST_F(DamagedSave, LockModifiedAssetsHeaderReadsTheSame)
+{
+	const std::string sMd5 = "0123456789abcdef0123456789ABCDEF";
+	const fs::path kPath = m_kTemp.write("locked.CivBeyondSwordSave",
+	                                     withHeaderStrings("", "3.1.9.0 (128100)", {sMd5, sMd5, sMd5, sMd5}));
+	const SaveGame g = readSave(kPath);
+	EXPECT_EQ(g.sLockModifiedAssets, "3.1.9.0 (128100)");
+	EXPECT_EQ(g.asLockModifiedAssetsMd5, std::vector<std::string>(4, sMd5));
+	ASSERT_EQ(g.aPlots.size(), m_kGame.aPlots.size());
+	EXPECT_EQ(g.aUnits.size(), m_kGame.aUnits.size());
+	for (size_t i = 0; i < g.aPlots.size(); ++i)
+		ASSERT_EQ(g.aPlots[i].aiVisibility, m_kGame.aPlots[i].aiVisibility);
+}
+
+TEST_F(DamagedSave, IgnoredFlagsAreIgnoredCheckedFlagsChecked)
+{
+	// team 0 starts after the areas: a free list (slots, four ints, one int a slot, count), then
+	// 'count' area records of 7953 bytes each (civ4-files.md 3; c4lib's CvArea)
+	const PlotWalker kWalk(m_kSplit.aData, m_kGame.iWidth, m_kGame.iHeight);
+	ASSERT_EQ(kWalk.plots().size(), m_kGame.aPlots.size());
+	const size_t iSlots = u32At(m_kSplit.aData, kWalk.end());
+	const size_t iCountAt = kWalk.end() + 4 * (5 + iSlots);
+	const size_t iTeam0 = iCountAt + 4 + 7953 * size_t(u32At(m_kSplit.aData, iCountAt));
+	ASSERT_EQ(u32At(m_kSplit.aData, iTeam0), 0u);
+	ASSERT_EQ(u32At(m_kSplit.aData, iTeam0 + 102), 0u) << "team 0's id";
+	Bytes aData = m_kSplit.aData;
+	putU32(aData, iTeam0, 0xfa17cec1u);
+	const fs::path kPath = m_kTemp.write("teamflag.CivBeyondSwordSave", repack(m_kSplit, aData));
+	EXPECT_EQ(readSave(kPath).aUnits.size(), m_kGame.aUnits.size());
+	// the game's own flag decides its layout (flag 0 adds fields): checked
+	aData = m_kSplit.aData;
+	putU32(aData, 0, 0);
+	expectRefused("gameflag.CivBeyondSwordSave", repack(m_kSplit, aData), "the game's format flag is 0");
 }
 
 TEST_F(DamagedSave, CorruptZlibStream)

@@ -130,7 +130,7 @@ TEST(WbReader, ErrorsNameTheLine)
 {
 	// smallMap's header takes 27 lines: the first plot opens on line 28.
 	EXPECT_EQ("29: the file ends inside the BeginPlot block opened on line 28", errorOf(smallMap("BeginPlot\n\tx=0,y=0\n"), false));
-	EXPECT_EQ("28: plot (5,0) is outside the 3x2 map", errorOf(smallMap(plot(5, 0)), false));
+	EXPECT_EQ("28: plot (5,0) is outside the 3x2 map", errorOf(smallMap(plot(5, 0))));
 	EXPECT_EQ("29: x='a' is not a whole number", errorOf(smallMap("BeginPlot\n\tx=a,y=0\nEndPlot\n"), false));
 	EXPECT_EQ("28: unknown terrain 'TERRAIN_MARSH' (not in the loaded rules; give the mod's folders with --assets)",
 		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_MARSH\n\tPlotType=2\n"))));
@@ -215,4 +215,22 @@ TEST(WbReaderRealMaps, Tutorial1CountsEqualEveryTeamsTeamReveal)
 		EXPECT_FALSE(aiRevealed.empty()) << "team " << eTeam;
 		EXPECT_EQ(aiRevealed, aiVisible) << "team " << eTeam;
 	}
+}
+
+// A real map writes 210 plots for a 170-plot header: strict refuses the plots outside the declared
+// size, --lenient skips each with a warning (and the units and city on it).
+TEST(WbReader, PlotsOutsideTheMapAreSkippedWhenLenient)
+{
+	const std::string sUnit = "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n";
+	TempMap kFile(smallMap(plot(0, 0, sUnit) + plot(1, 2, sUnit) + plot(3, 0, sUnit)));
+	const WbMap kMap = readWorldBuilder(kFile.path());
+	EXPECT_EQ(1u, kMap.aPlots.size());
+	ASSERT_EQ(2u, kMap.aOutsidePlots.size());
+	EXPECT_THROW(buildWorld(kMap, vanillaRules(), false, nullptr), WbError);
+	std::vector<std::string> asWarnings;
+	const VisionWorld kWorld = buildWorld(kMap, vanillaRules(), true, &asWarnings);
+	ASSERT_EQ(2u, asWarnings.size());
+	EXPECT_NE(asWarnings[0].find("plot (1,2) is outside the 3x2 map; skipped"), std::string::npos) << asWarnings[0];
+	EXPECT_NE(asWarnings[1].find("plot (3,0) is outside the 3x2 map; skipped"), std::string::npos) << asWarnings[1];
+	EXPECT_EQ(1u, kWorld.state().kUnits.size()) << "only the unit inside the map";
 }

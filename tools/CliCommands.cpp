@@ -51,10 +51,19 @@ namespace
 	void printRulesText(const LoadedRules& kLoaded)
 	{
 		const CvVisionRules& kRules = kLoaded.kRules;
-		std::printf("files read:\n");
-		for (const std::string& sFile : kLoaded.aszFilesRead)
+		const fs::path kVanilla = bundledVanillaAssets();
+		std::printf("folders (the first that has a file wins):\n");
+		for (size_t i = 0; i < kLoaded.aFolders.size(); ++i)
 		{
-			std::printf("  %s\n", sFile.c_str());
+			std::error_code kError;
+			std::printf("  [%zu] %s%s\n", i + 1, kLoaded.aFolders[i].string().c_str(),
+				fs::equivalent(kLoaded.aFolders[i], kVanilla, kError) ? " (the bundled vanilla XML)" : "");
+		}
+		std::printf("files read:\n");
+		for (size_t i = 0; i < kLoaded.aszFilesRead.size(); ++i)
+		{
+			const int iFolder = i < kLoaded.aiFileFolders.size() ? kLoaded.aiFileFolders[i] : -1;
+			std::printf("  [%d] %s\n", iFolder + 1, kLoaded.aszFilesRead[i].c_str());
 		}
 		std::printf("ranges: plot %d, unit %d, recon %d\n", kRules.iPlotVisibilityRange, kRules.iUnitVisibilityRange,
 			kRules.iReconVisibilityRange);
@@ -96,10 +105,20 @@ namespace
 	void printRulesJson(const LoadedRules& kLoaded)
 	{
 		const CvVisionRules& kRules = kLoaded.kRules;
-		std::string sOut = "{\n  \"files_read\": [";
+		std::string sOut = "{\n  \"folders\": [";
+		for (size_t i = 0; i < kLoaded.aFolders.size(); ++i)
+		{
+			sOut += (i ? ", " : "") + jsonString(kLoaded.aFolders[i].string());
+		}
+		sOut += "],\n  \"files_read\": [";
 		for (size_t i = 0; i < kLoaded.aszFilesRead.size(); ++i)
 		{
 			sOut += (i ? ", " : "") + jsonString(kLoaded.aszFilesRead[i]);
+		}
+		sOut += "],\n  \"file_folders\": [";
+		for (size_t i = 0; i < kLoaded.aiFileFolders.size(); ++i)
+		{
+			sOut += (i ? ", " : "") + std::to_string(kLoaded.aiFileFolders[i]);
 		}
 		sOut += "],\n  \"defines\": {";
 		bool bFirst = true;
@@ -169,7 +188,18 @@ namespace
 		std::vector<fs::path> aAssets = kOptions.aAssets;
 		if (aAssets.empty())
 		{
-			aAssets = { fs::path(CVVISION_SOURCE_DIR) / "Assets", bundledVanillaAssets() };
+			aAssets = { fs::path(CVVISION_SOURCE_DIR) / "Assets" };
+		}
+		// The game resolves a file through the mod, then Beyond the Sword, then the base game; the
+		// bundled vanilla XML stands for the game's own folders, last, unless the user asks for none.
+		// (Given the game's folders, it supplies nothing: they have every file.)
+		const fs::path kVanilla = bundledVanillaAssets();
+		std::error_code kError;
+		const bool bGiven = std::any_of(aAssets.begin(), aAssets.end(),
+			[&](const fs::path& kFolder) { return fs::equivalent(kFolder, kVanilla, kError); });
+		if (!kOptions.bNoVanilla && !bGiven)
+		{
+			aAssets.push_back(kVanilla);
 		}
 		return loadVisionRules(aAssets);
 	}
@@ -462,18 +492,25 @@ int runAudit(const CliOptions& kOptions)
 				+ std::to_string(k.iStored) + ", \"expected\": " + std::to_string(k.iExpected) + ", \"sources\": [" + sSources + "]}";
 			continue;
 		}
+		const int iBy = std::abs(k.iStored - k.iExpected);
 		sOut += "team " + std::to_string(k.eTeam) + " (" + std::to_string(k.iX) + "," + std::to_string(k.iY) + ") " + sCount + ": stored "
-			+ std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected) + "\n";
+			+ std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected) + " (the game's count is "
+			+ (k.iStored > k.iExpected ? "higher" : "lower") + " by " + std::to_string(iBy) + ")\n";
 		for (const std::string& sSource : k.asSources)
 		{
 			sOut += "    seen by " + sSource + "\n";
 		}
 	}
+	const std::string& sLock = kLoaded.kSave->sLockModifiedAssets;
+	if (!bJson && !sLock.empty())
+	{
+		sOut += "Lock Modified Assets: " + sLock + " (a game started with locked assets: multiplayer, hotseat or PBEM)\n";
+	}
 	char szSummary[256];
 	std::snprintf(szSummary, sizeof(szSummary), "%ld of %ld team-plots match, %zu counts differ", kResult.lMatching,
 		kResult.lTeamPlots, kResult.aDifferences.size());
 	sOut += bJson ? "\n], \"team_plots\": " + std::to_string(kResult.lTeamPlots) + ", \"matching\": " + std::to_string(kResult.lMatching)
-			+ ", \"summary\": " + jsonString(szSummary) + "}\n"
+			+ ", \"lock_modified_assets\": " + jsonString(sLock) + ", \"summary\": " + jsonString(szSummary) + "}\n"
 				  : std::string("audit: ") + szSummary + "\n";
 	std::fputs(sOut.c_str(), stdout);
 	return kResult.aDifferences.empty() ? 0 : 3;

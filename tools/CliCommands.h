@@ -16,6 +16,7 @@ struct CliOptions
 	std::string sFormat = "tsv";        // counts: tsv or json; audit: text or json
 	bool bJson = false;                 // rules
 	bool bLenient = false;
+	bool bNoVanilla = false; // --no-vanilla: no bundled vanilla XML after the --assets folders
 	bool bColor = false;                // show: ANSI colour (cvvision.cpp sets it from isatty)
 	std::filesystem::path kPng;         // render
 	std::filesystem::path kHtml;        // render

@@ -6,6 +6,7 @@
 #include <tinyxml2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <set>
@@ -37,6 +38,8 @@ namespace
 		}
 	};
 
+	fs::path xmlFolderOf(const fs::path& kFolder);
+
 	void parse(Source& kSource, LoadedRules& kOut)
 	{
 		if (kSource.kDoc.LoadFile(kSource.kPath.string().c_str()) != tinyxml2::XML_SUCCESS)
@@ -47,6 +50,18 @@ namespace
 			throw RulesError(kMsg.str());
 		}
 		kOut.aszFilesRead.push_back(kSource.kPath.string());
+		// which folder it came from: the one whose XML/ holds it
+		int iFolder = -1;
+		for (size_t i = 0; i < kOut.aFolders.size() && iFolder < 0; ++i)
+		{
+			const fs::path kXml = xmlFolderOf(kOut.aFolders[i]);
+			const auto kMismatch = std::mismatch(kXml.begin(), kXml.end(), kSource.kPath.begin(), kSource.kPath.end());
+			if (!kXml.empty() && kMismatch.first == kXml.end())
+			{
+				iFolder = static_cast<int>(i);
+			}
+		}
+		kOut.aiFileFolders.push_back(iFolder);
 	}
 
 	std::string textOf(const XMLElement* pElement)
@@ -100,13 +115,62 @@ namespace
 		return iValue == 1;
 	}
 
-	// First folder whose XML/ holds sRelative, or an empty path.
+	bool sameCaseless(const std::string& a, const std::string& b)
+	{
+		return a.size() == b.size()
+			&& std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+				   return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+			   });
+	}
+
+	// kBase / sRelative with every name matched as Windows matches it (case-insensitively): the
+	// game runs on Windows and mods spell folders and files both ways (xml/, CIV4FeatureInfos.xml,
+	// Civ4FeatureInfos.xml). An exact spelling wins; among several caseless matches, the first by
+	// name. Empty when nothing matches.
+	fs::path findCaseless(const fs::path& kBase, const fs::path& kRelative)
+	{
+		fs::path kAt = kBase;
+		for (const fs::path& kPart : kRelative)
+		{
+			std::error_code kError;
+			if (fs::exists(kAt / kPart, kError))
+			{
+				kAt /= kPart;
+				continue;
+			}
+			std::vector<fs::path> aMatches;
+			for (fs::directory_iterator it(kAt, kError), itEnd; !kError && it != itEnd; it.increment(kError))
+			{
+				if (sameCaseless(it->path().filename().string(), kPart.string()))
+				{
+					aMatches.push_back(it->path());
+				}
+			}
+			if (aMatches.empty())
+			{
+				return fs::path();
+			}
+			std::sort(aMatches.begin(), aMatches.end());
+			kAt = aMatches.front();
+		}
+		return kAt;
+	}
+
+	// The folder's XML/ (any case), or an empty path.
+	fs::path xmlFolderOf(const fs::path& kFolder)
+	{
+		const fs::path kXml = findCaseless(kFolder, "XML");
+		return fs::is_directory(kXml) ? kXml : fs::path();
+	}
+
+	// First folder whose XML/ holds sRelative (names matched case-insensitively), or an empty path.
 	fs::path resolve(const std::vector<fs::path>& aFolders, const std::string& sRelative)
 	{
 		for (const fs::path& kFolder : aFolders)
 		{
-			const fs::path kCandidate = kFolder / "XML" / sRelative;
-			if (fs::is_regular_file(kCandidate))
+			const fs::path kXml = xmlFolderOf(kFolder);
+			const fs::path kCandidate = kXml.empty() ? fs::path() : findCaseless(kXml, sRelative);
+			if (!kCandidate.empty() && fs::is_regular_file(kCandidate))
 			{
 				return kCandidate;
 			}
@@ -166,8 +230,8 @@ namespace
 		std::vector<fs::path> aFiles;
 		for (auto it = aFolders.rbegin(); it != aFolders.rend(); ++it)
 		{
-			const fs::path kXml = *it / "XML";
-			if (!fs::is_directory(kXml))
+			const fs::path kXml = xmlFolderOf(*it);
+			if (kXml.empty())
 			{
 				continue;
 			}
@@ -177,7 +241,7 @@ namespace
 				const std::string sName = kEntry.path().filename().string();
 				const std::string sSuffix = "_GlobalDefines.xml";
 				if (kEntry.is_regular_file() && sName.size() > sSuffix.size()
-					&& sName.compare(sName.size() - sSuffix.size(), sSuffix.size(), sSuffix) == 0)
+					&& sameCaseless(sName.substr(sName.size() - sSuffix.size()), sSuffix))
 				{
 					aHere.push_back(kEntry.path());
 				}
@@ -514,12 +578,13 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	}
 	for (const fs::path& kFolder : aAssetsFolders)
 	{
-		if (!fs::is_directory(kFolder / "XML"))
+		if (xmlFolderOf(kFolder).empty())
 		{
 			throw RulesError("not a Civ4 Assets folder (no XML/ inside): " + kFolder.string());
 		}
 	}
 	LoadedRules kOut;
+	kOut.aFolders = aAssetsFolders;
 	readDefines(require(aAssetsFolders, "GlobalDefines.xml"), kOut);
 	for (const char* szOptional : { "GlobalDefinesAlt.xml", "PythonCallbackDefines.xml" })
 	{

@@ -28,10 +28,13 @@ struct LoadedRules
 	std::map<std::string, std::string> kDefineOrigins; // where each define was last set: "FILE:LINE"
 	std::vector<std::string> aszWarnings;  // e.g. a known vision define missing (reads as 0)
 	std::vector<std::string> aszFilesRead; // in the order they were read
+	std::vector<int> aiFileFolders;        // per file read: its index in aFolders (-1: none of them)
+	std::vector<std::filesystem::path> aFolders; // the Assets folders, highest priority first
 };
 
 // Throws RulesError. aAssetsFolders: folders named like Civ4's "Assets" (holding XML/), highest
-// priority first.
+// priority first. Folder and file names below each folder are matched case-insensitively, as on
+// Windows (xml/Terrain/Civ4TerrainInfos.xml is XML/Terrain/CIV4TerrainInfos.xml).
 LoadedRules loadVisionRules(const std::vector<std::filesystem::path>& aAssetsFolders);
 
 // The project's own vanilla-valued XML (tests/fixtures/rules/vanilla/Assets), for tools run

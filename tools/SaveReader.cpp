@@ -1,8 +1,8 @@
 // Reader for Beyond the Sword 3.19 saved games; see SaveReader.h for what it reads and refuses.
 //
 // File layout (little-endian throughout):
-//   i32 save version (302), 32 bytes that are zero in an unmodded save (mod name and checksums),
-//   i32 size of the game set-up block, the set-up block itself (game options, then per player slot:
+//   i32 save version (302), the header strings (mod name, mod MD5, a checksum word, the Lock
+//   Modified Assets text and four MD5s; each string is an i32 length and its characters), i32 size of the game set-up block, the set-up block itself (game options, then per player slot:
 //   names, civilization, leader, team, ...), i32 (purpose unknown, 0 in the saves seen),
 //   then compressed chunks (u32 length + bytes) up to a zero length, then a tail (checksum).
 // The chunk bytes together form one zlib stream, flushed but not always finished; inflated it holds
@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
@@ -220,6 +221,10 @@ public:
 			moddedAt(iAt, k.str());
 		}
 	}
+	// A format flag ("flag for expansion") that the game's read() takes and ignores. 3.19 writes 0
+	// (or 1), but real saves carry other values there (every team of one unmodified BTS 3.19 save holds
+	// 0xfa17cec1), and the game loads them; so only flags the game branches on are checked.
+	void ignoredFlag(const char* szWhat) { skipInts(1, szWhat); }
 	// An i32 index in [iMin, iMax).
 	int index(const char* szWhat, int iMin, int iMax)
 	{
@@ -232,6 +237,37 @@ public:
 			moddedAt(iAt, k.str());
 		}
 		return i;
+	}
+
+	// A narrow string of at most iMax characters; the header's strings are plain ASCII text.
+	std::string string(const char* szWhat, int iMax)
+	{
+		const size_t iAt = m_iPos;
+		const int32_t iLen = i32(szWhat);
+		if (iLen < 0 || iLen > iMax || size_t(iLen) > left())
+		{
+			std::ostringstream k;
+			k << szWhat << ": a string of " << iLen << " characters with " << left() << " bytes left";
+			failAt(iAt, k.str());
+		}
+		std::string s(reinterpret_cast<const char*>(m_pData + m_iPos), size_t(iLen));
+		for (char c : s)
+			if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
+				failAt(iAt, std::string(szWhat) + " holds a control character: not a text");
+		m_iPos += size_t(iLen);
+		return s;
+	}
+	// An MD5 as the game writes it: a string, empty or 32 hexadecimal digits.
+	std::string md5(const char* szWhat)
+	{
+		const size_t iAt = m_iPos;
+		std::string s = string(szWhat, 1024);
+		bool bHex = s.size() == 32;
+		for (char c : s)
+			bHex = bHex && std::isxdigit(static_cast<unsigned char>(c));
+		if (!s.empty() && !bHex)
+			failAt(iAt, std::string(szWhat) + " is '" + s + "' (an MD5 is empty or 32 hexadecimal digits)");
+		return s;
 	}
 
 	// Length-prefixed strings: i32 character count, then 1 (narrow) or 2 (wide) bytes a character.
@@ -447,7 +483,7 @@ void skipGame(Cursor& k)
 	int iCount = readListHeader(k, "deals");
 	for (int i = 0; i < iCount; ++i)
 	{
-		k.expect("a deal's format flag", 0);
+		k.ignoredFlag("a deal's format flag");
 		k.skipInts(4, "a deal");
 		skipTradeList(k);
 		skipTradeList(k);
@@ -767,7 +803,7 @@ void readPlot(Cursor& k, int iIndex, int iWidth, SavePlot& kPlot, PlotCityRef& k
 
 void skipArea(Cursor& k)
 {
-	k.expect("an area's format flag", 0);
+	k.ignoredFlag("an area's format flag");
 	k.skipInts(8, "an area's counters");
 	k.flag("an area's water switch");
 	k.skipInts(10 * kSlots + 4 * kSlots + 2 * kSlots + kYields * kSlots + 2 * kUnitAITypes * kSlots, "an area's tables");
@@ -777,7 +813,7 @@ void skipArea(Cursor& k)
 void readTeam(Cursor& k, int eTeam, const Layout& kLayout, SaveTeam& kTeam)
 {
 	k.setSection("inflated game data: team " + std::to_string(eTeam));
-	k.expect("the team's format flag", 0);
+	k.ignoredFlag("the team's format flag");
 	k.skipInts(24, "the team's counters");
 	k.skipFlags(2, "the team's switches");
 	k.expect("the team's id", eTeam);
@@ -814,7 +850,7 @@ void readTeam(Cursor& k, int eTeam, const Layout& kLayout, SaveTeam& kTeam)
 	k.skipFlags(kTechs, "the team's untradeable techs");
 	k.skipInts(size_t(kImprovements) * kYields, "the team's improvement yields");
 	skipIntRecords(k, 1, "the team's revealed bonuses");
-	k.expect("the team AI's format flag", 0);
+	k.ignoredFlag("the team AI's format flag");
 	k.skipInts(11 * kSlots + 1, "the team AI's tables");
 }
 
@@ -827,7 +863,7 @@ void skipEventTriggered(Cursor& k)
 
 void readCity(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int iHeight, SaveCity& kCity)
 {
-	k.expect("a city's format flag", 0);
+	k.ignoredFlag("a city's format flag");
 	size_t iAt = k.pos();
 	const std::vector<int> ai = k.ints(87, "a city's counters");
 	kCity.iId = ai[0];
@@ -867,7 +903,7 @@ void readCity(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int iHe
 	skipIntRecords(k, 3, "a city's building commerce changes");
 	skipIntRecords(k, 2, "a city's building happiness changes");
 	skipIntRecords(k, 2, "a city's building health changes");
-	k.expect("a city AI's format flag", 0);
+	k.ignoredFlag("a city AI's format flag");
 	k.skipInts(2, "a city AI's counters");
 	k.skipFlags(2, "a city AI's switches");
 	k.skipInts(2 + kYields + kCommerces, "a city AI's route and emphasis");
@@ -919,19 +955,19 @@ void readUnit(Cursor& k, int ePlayer, int iWidth, int iHeight, SaveUnit& kUnit)
 		if (k.flag("a unit's promotions"))
 			kUnit.aePromotions.push_back(i);
 	k.skipInts(3 * kTerrains + 3 * kFeatures + kUnitCombats, "a unit's terrain, feature and combat tables");
-	k.expect("a unit AI's format flag", 0);
+	k.ignoredFlag("a unit AI's format flag");
 	k.skipInts(3, "a unit AI's birthmark, role and automation turn");
 }
 
 void skipSelectionGroup(Cursor& k)
 {
-	k.expect("a unit group's format flag", 0);
+	k.ignoredFlag("a unit group's format flag");
 	k.skipInts(2, "a unit group's id and mission timer");
 	k.flag("a unit group's update switch");
 	k.skipInts(3, "a unit group's owner, activity and automation");
 	skipRawList(k, 8, "a unit group's units");
 	skipRawList(k, 20, "a unit group's missions");
-	k.expect("a unit group AI's format flag", 0);
+	k.ignoredFlag("a unit group AI's format flag");
 	k.skipInts(2, "a unit group AI's mission plot");
 	k.flag("a unit group AI's separate switch");
 	k.skipInts(3, "a unit group AI's mission and unit");
@@ -977,7 +1013,7 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 	int iCount = readListHeader(k, "plot groups");
 	for (int i = 0; i < iCount; ++i)
 	{
-		k.expect("a plot group's format flag", 0);
+		k.ignoredFlag("a plot group's format flag");
 		k.skipInts(2, "a plot group's id and owner");
 		k.skipInts(kBonuses, "a plot group's bonuses");
 		skipRawList(k, 8, "a plot group's plots");
@@ -1040,7 +1076,7 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 	iCount = k.count("the player's diplomacy queue", 1 << 16);
 	for (int i = 0; i < iCount; ++i)
 	{
-		k.expect("a diplomacy entry's format flag", 0);
+		k.ignoredFlag("a diplomacy entry's format flag");
 		k.skipInts(2, "a diplomacy entry's partner and comment");
 		skipTradeList(k);
 		skipTradeList(k);
@@ -1070,7 +1106,7 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 	skipIntRecords(k, 1, "the player's fired triggers");
 	k.skipInts(2, "the player's rush count and inflation");
 
-	k.expect("the player AI's format flag", 0);
+	k.ignoredFlag("the player AI's format flag");
 	k.skipInts(10 + kYields + 2 * kCommerces + 3 + 2 * kUnitAITypes + 8 * kSlots, "the player AI's tables");
 	k.skipFlags(kSlots, "the player AI's first contacts");
 	k.skipInts(kSlots * (kContactTypes + kMemoryTypes), "the player AI's contact timers and memories");
@@ -1113,12 +1149,23 @@ SaveGame readSave(const std::filesystem::path& kPath)
 		kFile.moddedAt(0, "save version " + std::to_string(iVersion) + " (BTS 3.19 writes " +
 		                      std::to_string(kSaveVersion) + ")");
 	kSave.iSaveVersion = iVersion;
-	for (int i = 0; i < 8; ++i)
+	// The header (civ4-files.md 3.1): the mod's name, the mod's MD5, a checksum word, then the Lock
+	// Modified Assets text and four MD5s. Single-player games leave them empty; games started with
+	// Lock Modified Assets (multiplayer, hotseat, PBEM) fill the text and the MD5s. Only a mod name
+	// makes a save modded.
 	{
 		const size_t iAt = kFile.pos();
-		if (kFile.i32("the header's mod name and checksum fields") != 0)
-			kFile.moddedAt(iAt, "the header names a mod or carries checksums (bytes 4..35 are not empty)");
+		const std::string sMod = kFile.string("the header's mod name", 1024);
+		if (!sMod.empty())
+			kFile.moddedAt(iAt, "the header names the mod '" + sMod + "'");
 	}
+	kFile.md5("the header's mod MD5");
+	kFile.skipInts(1, "the header's checksum word");
+	kSave.sLockModifiedAssets = kFile.string("the header's Lock Modified Assets text", 1024);
+	for (int i = 0; i < 4; ++i)
+		kSave.asLockModifiedAssetsMd5.push_back(kFile.md5("a Lock Modified Assets MD5"));
+	while (!kSave.asLockModifiedAssetsMd5.empty() && kSave.asLockModifiedAssetsMd5.back().empty())
+		kSave.asLockModifiedAssetsMd5.pop_back();
 	const size_t iSizeAt = kFile.pos();
 	const int iSetUpSize = kFile.i32("the size of the set-up block");
 	if (iSetUpSize <= 0 || size_t(iSetUpSize) > kFile.left())

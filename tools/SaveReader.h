@@ -6,7 +6,10 @@
 //
 // The reader is strict: every flag, count and index is checked against the 3.19 layout, the plots
 // must come in lock-step (index = y*W + x), and the units the players own must be exactly the units
-// the plots list. A save whose layout differs (another MAX_PLAYERS, a modded DLL that writes other
+// the plots list. The header may carry the Lock Modified Assets text and MD5s (every multiplayer,
+// hotseat and PBEM game writes them); that is still unmodified BTS. Format flags the game reads and
+// ignores may hold any value; the ones it branches on must hold what 3.19 writes. A save whose header
+// names a mod, or whose layout differs (another MAX_PLAYERS, a modded DLL that writes other
 // fields, another save version) is refused with a SaveError that says
 // "not an unmodified BTS 3.19 save: ...", never read half-right. The one XML-level difference
 // accepted is the number of building types (some rule sets, e.g. the AI Survivor XML, drop one): it
@@ -87,6 +90,10 @@ struct SaveGame
 {
 	std::string sPath;
 	int iSaveVersion = 0;
+	// The header's Lock Modified Assets text (e.g. "3.1.9.0 (128100)") and its MD5s, as a game
+	// started with Lock Modified Assets (multiplayer, hotseat, PBEM) writes them; empty otherwise.
+	std::string sLockModifiedAssets;
+	std::vector<std::string> asLockModifiedAssetsMd5;
 	int iMaxPlayers = 0;
 	int iMaxTeams = 0;
 	int iWidth = 0;

@@ -552,12 +552,19 @@ std::vector<std::string> VisionWorld::sourcesSeeing(int iPlot, int eTeam) const
 			continue;
 		}
 		std::string sWhat = aszKinds[kKey.eKind];
+		std::string sPromotions;
 		if (!isPlotSource(kKey))
 		{
-			sWhat += " " + std::to_string(kKey.iB) + " " + m_kRules.aUnits.at(m_kState.kUnits.at(kKey.iB).eType).szType;
+			const Unit& kUnit = m_kState.kUnits.at(kKey.iB);
+			sWhat += " " + std::to_string(kKey.iB) + " " + m_kRules.aUnits.at(kUnit.eType).szType;
+			// the promotions decide the range: listed so that a wrong one shows at a glance
+			for (int ePromotion : kUnit.aePromotions)
+			{
+				sPromotions += (sPromotions.empty() ? ", promotions " : " ") + m_kRules.aPromotions.at(ePromotion).szType;
+			}
 		}
 		asSources.push_back(sWhat + " at (" + std::to_string(kSource->iX) + "," + std::to_string(kSource->iY) + ") range "
-			+ std::to_string(kSource->iRange));
+			+ std::to_string(kSource->iRange) + sPromotions);
 	}
 	return asSources;
 }

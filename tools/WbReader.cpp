@@ -247,17 +247,19 @@ namespace
 					else if (sNested == "City") readCity(kPlot);
 					else skipBlock(sNested);
 				});
-			if (kPlot.iX < 0 || kPlot.iY < 0 || kPlot.iX >= m_kMap.iWidth || kPlot.iY >= m_kMap.iHeight)
+			const bool bOutside = kPlot.iX < 0 || kPlot.iY < 0 || kPlot.iX >= m_kMap.iWidth || kPlot.iY >= m_kMap.iHeight;
+			if (bOutside && (m_kMap.iWidth == 0 || m_kMap.iHeight == 0))
 			{
 				fail(kPlot.iLine, "plot (" + std::to_string(kPlot.iX) + "," + std::to_string(kPlot.iY) + ") is outside the "
-					+ std::to_string(m_kMap.iWidth) + "x" + std::to_string(m_kMap.iHeight) + " map"
-					+ (m_kMap.iWidth == 0 ? " (no BeginMap before the plots)" : ""));
+					+ std::to_string(m_kMap.iWidth) + "x" + std::to_string(m_kMap.iHeight) + " map (no BeginMap before the plots)");
 			}
 			if (kPlot.ePlotType < 0 || kPlot.ePlotType > 3)
 			{
 				fail(kPlot.iLine, "PlotType=" + std::to_string(kPlot.ePlotType) + " must be 0 (peak), 1 (hills), 2 (flat) or 3 (water)");
 			}
-			m_kMap.aPlots.push_back(kPlot);
+			// A plot outside the declared size (a real map has 210 plots for a 170-plot header) is
+			// kept aside: buildWorld refuses it, or with --lenient skips it with a warning.
+			(bOutside ? m_kMap.aOutsidePlots : m_kMap.aPlots).push_back(kPlot);
 		}
 
 		fs::path m_kPath;
@@ -330,6 +332,19 @@ VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLen
 	kState.bWrapX = kMap.bWrapX;
 	kState.bWrapY = kMap.bWrapY;
 	kState.iNumTeams = kMap.numTeams();
+	for (const WbPlot& kPlot : kMap.aOutsidePlots)
+	{
+		const std::string sMessage = kMap.sPath + ":" + std::to_string(kPlot.iLine) + ": plot (" + std::to_string(kPlot.iX) + ","
+			+ std::to_string(kPlot.iY) + ") is outside the " + std::to_string(kMap.iWidth) + "x" + std::to_string(kMap.iHeight) + " map";
+		if (!bLenient)
+		{
+			throw WbError(sMessage);
+		}
+		if (pWarnings)
+		{
+			pWarnings->push_back(sMessage + "; skipped, with its units and city");
+		}
+	}
 	kState.aPlots.assign(kMap.iWidth * kMap.iHeight, VisionWorld::PlotState());
 	const int eOcean = kRules.findTerrain("TERRAIN_OCEAN");
 	for (VisionWorld::PlotState& kPlot : kState.aPlots)

@@ -69,6 +69,7 @@ struct WbMap
 	std::vector<WbTeam> aTeams;     // civ teams in file order; the barbarians are team aTeams.size()
 	std::vector<WbPlayer> aPlayers; // civ players; the barbarian player is aPlayers.size()
 	std::vector<WbPlot> aPlots;     // in file order
+	std::vector<WbPlot> aOutsidePlots; // plots outside the declared size: buildWorld refuses them (lenient: skips them)
 
 	int barbarianTeam() const { return static_cast<int>(aTeams.size()); }
 	int numTeams() const { return barbarianTeam() + 1; }

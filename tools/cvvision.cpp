@@ -38,8 +38,12 @@ namespace
 		"options:\n"
 		"  -h, --help           this help (also after a command)\n"
 		"  --assets DIR         an Assets folder (holding XML/); repeat it, highest priority first:\n"
-		"                       the mod, then Beyond the Sword, then the base game. Default: this\n"
-		"                       project's Assets/ over its own vanilla-valued XML\n"
+		"                       the mod, then Beyond the Sword, then the base game. The first folder\n"
+		"                       that has a file wins; names match in any case, as on Windows. The\n"
+		"                       bundled vanilla XML (the game's own types, in the game's order)\n"
+		"                       stands last, for the files no folder has. Default: this project's\n"
+		"                       Assets/ over the bundled vanilla XML\n"
+		"  --no-vanilla         no bundled vanilla XML after the --assets folders\n"
 		"  --team T             the team to show, render or explain for (default 0); counts: only T\n"
 		"  --format tsv|json    counts: the output format (default tsv); audit: text|json\n"
 		"  --json               rules: JSON instead of text\n"
@@ -60,15 +64,15 @@ namespace
 
 	// Which options each command takes.
 	const std::map<std::string, std::string> OPTIONS_OF = {
-		{ "demo", "--assets --out --color --no-color" },
-		{ "rules", "--assets --json" },
-		{ "counts", "--assets --team --format --lenient" },
-		{ "show", "--assets --team --lenient --color --no-color" },
-		{ "render", "--assets --team --lenient --png --html" },
-		{ "explain", "--assets --team --lenient --from --to --range" },
+		{ "demo", "--assets --no-vanilla --out --color --no-color" },
+		{ "rules", "--assets --no-vanilla --json" },
+		{ "counts", "--assets --no-vanilla --team --format --lenient" },
+		{ "show", "--assets --no-vanilla --team --lenient --color --no-color" },
+		{ "render", "--assets --no-vanilla --team --lenient --png --html" },
+		{ "explain", "--assets --no-vanilla --team --lenient --from --to --range" },
 		{ "bench", "" },
-		{ "audit", "--assets --format" },
-		{ "path", "--assets --team --lenient --from --to --seed --unit --open-borders --png --format" },
+		{ "audit", "--assets --no-vanilla --format" },
+		{ "path", "--assets --no-vanilla --team --lenient --from --to --seed --unit --open-borders --png --format" },
 	};
 	const std::string NEEDS_MAP = " counts show render explain audit path ";
 
@@ -153,6 +157,7 @@ namespace
 			}
 			if (sArg == "--json") { kOptions.bJson = true; continue; }
 			if (sArg == "--lenient") { kOptions.bLenient = true; continue; }
+			if (sArg == "--no-vanilla") { kOptions.bNoVanilla = true; continue; }
 			if (sArg == "--color") { kOptions.bColor = true; continue; }
 			if (sArg == "--no-color") { kOptions.bColor = false; continue; }
 			if (i + 1 >= argc)
