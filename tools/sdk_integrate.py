@@ -4,6 +4,7 @@
 Usage:
     sdk-integrate [--check] [--sources DIR] SDK_DIR
     sdk-integrate --revert SDK_DIR
+    sdk-integrate --compile-check [--boost DIR] [--python DIR] SDK_DIR
     sdk-integrate --help
 
 SDK_DIR is the game's `CvGameCoreDLL/` source folder (Beyond the Sword/CvGameCoreDLL) or a mod's
@@ -31,6 +32,12 @@ Options:
     --revert            restore the original files from SDK_DIR/.cvvision-backup/
     --sources DIR       the folder whose *.h and *.cpp are copied (default: the CvGameCoreDLL/
                         folder next to this tool's folder)
+    --compile-check     integrate a temporary copy and compile what changed with MinGW against the
+                        tree's headers; report the diagnostics the integration adds (exit 1 if
+                        any); SDK_DIR is not changed. See tools/sdk_check.py
+    --boost DIR, --python DIR
+                        with --compile-check: Boost 1.32 / Python 2.4 include folders (default:
+                        SDK_DIR/Boost-1.32.0/include, SDK_DIR/Python24/include)
 
 Exit status: 0 done (or nothing to do), 1 the tree cannot be integrated (or nothing to revert),
 2 bad usage.
@@ -919,13 +926,31 @@ def _masked_header(sdk_dir, name, cache):
     return cache[name]
 
 
-def _tree_headers(sdk_dir):
+def _tree_headers(sdk_dir, ours):
+    """The tree's own headers (not the ones CvVision copies in)."""
     return sorted(n for n in os.listdir(sdk_dir) if n.lower().endswith(".h")
-                  and os.path.isfile(os.path.join(sdk_dir, n)))
+                  and n.lower() not in ours and os.path.isfile(os.path.join(sdk_dir, n)))
+
+
+_NOT_A_TYPE = {"return", "else", "case", "throw", "new", "delete", "sizeof", "do", "goto"}
 
 
 def _declares(code, name):
-    return code is not None and re.search(r"\b%s\s*\(" % re.escape(name), code) is not None
+    """True if masked code declares (or defines) a function called name: the name follows a
+    return type (a word or a * & >), not a call's . -> :: ( , = or an operator."""
+    if code is None:
+        return False
+    for m in re.finditer(r"\b%s\s*\(" % re.escape(name), code):
+        before = code[:m.start()].rstrip()
+        if not before:
+            continue
+        if before.endswith("->") or before[-1] not in "*&>_" and not before[-1].isalnum():
+            continue
+        word = re.search(r"(\w+)$", before)
+        if word is not None and word.group(1) in _NOT_A_TYPE:
+            continue
+        return True
+    return False
 
 
 def unit_taking_visibility_count(code):
@@ -940,16 +965,18 @@ def unit_taking_visibility_count(code):
     return None
 
 
-def compat_flavour(sdk_dir, data, plan):
-    """The compatibility header's bytes written for the tree in sdk_dir."""
+def compat_flavour(sdk_dir, data, plan, sources):
+    """The compatibility header's bytes written for the tree in sdk_dir (sources: the names of
+    the files CvVision copies in, which are not the tree's)."""
     text = data.decode("latin-1")
+    ours = set(n.lower() for n in sources)
     cache, chosen = {}, []
     for header, bts_name, alternatives in COMPAT_RENAMES:
         code = _masked_header(sdk_dir, header, cache)
         names = [bts_name] + alternatives
         found = [n for n in names if _declares(code, n)]
         if not found:  # moved to another header in this fork?
-            for other in _tree_headers(sdk_dir):
+            for other in _tree_headers(sdk_dir, ours):
                 found = [n for n in names if _declares(_masked_header(sdk_dir, other, cache), n)]
                 if found:
                     break
@@ -965,7 +992,7 @@ def compat_flavour(sdk_dir, data, plan):
             chosen.append("%s for %s" % (found[0], bts_name))
     if find_file(sdk_dir, "CvInfos.h") is None:
         files = []
-        for other in _tree_headers(sdk_dir):
+        for other in _tree_headers(sdk_dir, ours):
             if not other.lower().startswith("cvinfo"):
                 continue
             code = _masked_header(sdk_dir, other, cache)
@@ -976,7 +1003,7 @@ def compat_flavour(sdk_dir, data, plan):
             text = text.replace(COMPAT_INFOS_LINE, "\n".join(
                 '#include "%s" // CvVision compat: the infos\' headers' % f for f in files))
             chosen.append("%s for CvInfos.h" % ", ".join(files))
-        elif not files:
+        elif not files and find_file(sdk_dir, "CvGlobals.h") is not None:
             plan.warnings.append("%s: no CvInfos.h and no CvInfo*.h declaring %s; %s keeps "
                                  "CvInfos.h" % (sdk_dir, ", ".join(COMPAT_INFO_CLASSES),
                                                 COMPAT_HEADER))
@@ -1072,7 +1099,7 @@ def build_plan(sdk_dir, sources_dir):
         existed = os.path.exists(os.path.join(sdk_dir, target))
         data = source_data[name]
         if name.lower() == COMPAT_HEADER.lower():
-            data = compat_flavour(sdk_dir, data, plan)
+            data = compat_flavour(sdk_dir, data, plan, sources)
         if plan.write(target, with_line_endings(data, tree_eol)):
             plan.actions.append("%s: %s" % (target, "updated" if existed else "copied in"))
 
@@ -1239,6 +1266,14 @@ def parse_arguments(argv):
                       help="report what would be done, change nothing")
     mode.add_argument("--revert", action="store_true",
                       help="restore the original files from SDK_DIR/%s/" % BACKUP_DIR)
+    mode.add_argument("--compile-check", action="store_true",
+                      help="integrate a temporary copy of SDK_DIR and compile it with MinGW "
+                      "(i686-w64-mingw32-g++ -fsyntax-only); report only the diagnostics the "
+                      "integration adds (exit 1 if any); SDK_DIR is not changed (tools/sdk_check.py)")
+    parser.add_argument("--boost", metavar="DIR", help="with --compile-check: Boost 1.32's "
+                        "include folder (default: SDK_DIR/Boost-1.32.0/include)")
+    parser.add_argument("--python", metavar="DIR", help="with --compile-check: Python 2.4's "
+                        "include folder (default: SDK_DIR/Python24/include)")
     parser.add_argument("--sources", metavar="DIR",
                         help="folder whose *.h and *.cpp are copied in (default: %(default)s)",
                         default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -1281,6 +1316,18 @@ def integrate(arguments, out, err):
     return EXIT_OK
 
 
+def compile_check(arguments, out, err):
+    """--compile-check: tools/sdk_check.py on SDK_DIR (which it does not change)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import sdk_check
+    try:
+        return sdk_check.check(arguments.sdk_dir, arguments.boost, arguments.python,
+                               arguments.sources, jobs=max(1, min(4, os.cpu_count() or 1)),
+                               out=out, err=err)
+    except sdk_check.UsageError as error:
+        raise UsageError(str(error))
+
+
 def main(argv=None):
     out = lambda line: print(line, flush=True)
     err = lambda line: print(line, file=sys.stderr, flush=True)
@@ -1288,13 +1335,18 @@ def main(argv=None):
         arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
         if not os.path.isdir(arguments.sdk_dir):
             raise UsageError("%s: not a folder" % arguments.sdk_dir)
+        if (arguments.boost or arguments.python) and not arguments.compile_check:
+            raise UsageError("--boost and --python go with --compile-check")
         if arguments.revert:
             revert(arguments.sdk_dir, out)
             return EXIT_OK
+        if arguments.compile_check:
+            return compile_check(arguments, out, err)
         return integrate(arguments, out, err)
     except UsageError as error:
         err("%s: error: %s" % (TOOL, error))
-        err("usage: %s [--check] [--revert] [--sources DIR] SDK_DIR  (see --help)" % TOOL)
+        err("usage: %s [--check | --revert | --compile-check] [--sources DIR] SDK_DIR  (see --help)"
+            % TOOL)
         return EXIT_USAGE
     except Refusal as refusal:
         err("error: %s" % refusal)
