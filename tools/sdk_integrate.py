@@ -1161,6 +1161,8 @@ def write_bytes(path, data):
     temporary = path + ".cvvision-tmp"
     with open(temporary, "wb") as f:
         f.write(data)
+    if os.path.exists(path):
+        shutil.copymode(path, temporary)  # a replaced file keeps its mode (read-only stays so)
     os.replace(temporary, path)
 
 
