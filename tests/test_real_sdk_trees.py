@@ -326,3 +326,50 @@ def test_a_tree_without_either_name_is_warned_about(tmp_path):
     assert "getGridWidthINLINE" in text
     assert any("neither getGridWidthINLINE nor getGridWidth" in w for w in plan.warnings)
     assert any("no CvInfos.h" in w for w in plan.warnings)
+
+
+# --------------------------------------------------------------------------------------------
+# The whole check with a stand-in compiler (no real tree, no MinGW needed).
+
+def fixture_tree_with_compiler(tmp_path, script):
+    tree = tmp_path / "CvGameCoreDLL"
+    shutil.copytree(REPO / "tests" / "fixtures" / "sdk" / "vanilla" / "input", tree)
+    (tree / "Python24" / "include").mkdir(parents=True)
+    (tree / "Python24" / "include" / "Python.h").write_text("")
+    (tree / "Boost-1.32.0" / "include" / "boost").mkdir(parents=True)
+    (tree / "Boost-1.32.0" / "include" / "boost" / "python.hpp").write_text("")
+    compiler = tmp_path / "fake-g++"
+    compiler.write_text("#!/bin/sh\n" + script)
+    compiler.chmod(0o755)
+    return tree, compiler
+
+
+def test_a_compiler_that_fails_only_on_the_integrated_tree_is_reported(tmp_path, capsys):
+    # The last argument is the file; the working folder tells which tree is compiled.
+    tree, compiler = fixture_tree_with_compiler(
+        tmp_path, 'case "$PWD" in *integrated*) exit 3;; esac\nexit 0\n')
+    code, text = run_check_main(["--cxx", compiler, tree], capsys)
+    assert code == 1, text
+    assert "the compiler failed (exit status 3)" in text
+
+
+def test_a_diagnostic_only_the_integrated_tree_gives_is_added(tmp_path, capsys):
+    tree, compiler = fixture_tree_with_compiler(
+        tmp_path, 'for a; do f="$a"; done\n'
+        'echo "CvPlot.h:1:1: warning: seen in both trees"\n'
+        'case "$PWD" in *integrated*) echo "$f:2:1: error: only after the integration";; esac\n'
+        'exit 0\n')
+    before = snapshot(tree)
+    code, text = run_check_main(["--cxx", compiler, "--jobs", "1", tree], capsys)
+    assert code == 1, text
+    assert "CvPlot.cpp:2: error: only after the integration" in text
+    assert "seen in both trees" not in text
+    assert snapshot(tree) == before
+
+
+def test_no_diagnostic_added_exits_0(tmp_path, capsys):
+    tree, compiler = fixture_tree_with_compiler(
+        tmp_path, 'echo "CvPlot.h:1:1: warning: an untouched header\'s, the same everywhere"\nexit 0\n')
+    code, text = run_check_main(["--cxx", compiler, tree], capsys)
+    assert code == 0, text
+    assert "sdk-check: 0 diagnostic(s) added" in text

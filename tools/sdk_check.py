@@ -2,6 +2,7 @@
 """sdk-check: does CvVision compile in a real CvGameCoreDLL tree? A syntax check on Linux.
 
 Usage:
+    make sdk-check SDK=DIR [BOOST=DIR] [PY24=DIR]
     sdk-check [--boost DIR] [--python DIR] [--cxx COMPILER] [--jobs N] SDK_DIR
     sdk-integrate --compile-check [--boost DIR] [--python DIR] SDK_DIR
 
@@ -379,12 +380,13 @@ def run_check(sdk_dir, boost_dir, python_dir, sources_dir, cxx, jobs, keep, out,
             % (TOOL, len(units), cxx, " -D".join(defines)))
         tasks = [(tree, unit) for unit in units for tree in (untouched, integrated)
                  if os.path.isfile(os.path.join(tree, unit))]
-        results = {}
+        results, codes = {}, {}
 
         def one(task):
             tree, unit = task
             begun = time.time()
             code, output = compile_unit(cxx, flags, tree, unit)
+            codes[task] = code
             err("%s:   %s %s: %d diagnostic line(s), %.0f s"
                 % (TOOL, "untouched " if tree == untouched else "integrated", unit,
                    sum(1 for line in output.splitlines() if _DIAG.match(line)),
@@ -400,6 +402,13 @@ def run_check(sdk_dir, boost_dir, python_dir, sources_dir, cxx, jobs, keep, out,
             parsed = parse_diagnostics(output, tree, LineReader(tree))
             (baseline if tree == untouched else after)[unit] = parsed
         added = compared(baseline, after, changed)
+        for unit in after:
+            failed = codes[(integrated, unit)] != 0 and not any(d.kind != "warning" for d in after[unit])
+            if failed and codes.get((untouched, unit), 0) == 0:
+                lost = Diagnostic(unit, 0, "error", "the compiler failed (exit status %d) without "
+                                  "a diagnostic it could name" % codes[(integrated, unit)], "")
+                lost.context = results[(integrated, unit)].splitlines()[-12:]
+                added.append((unit, lost))
         base_count = sum(len(v) for v in baseline.values())
         for unit, d in added:
             out("%s  [compiling %s]" % (d.text(), unit))
