@@ -11,7 +11,11 @@ SDK_DIR is the game's `CvGameCoreDLL/` source folder (Beyond the Sword/CvGameCor
 fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
 
  1. copies every *.h and *.cpp of CvVision's `CvGameCoreDLL/` folder (or of --sources DIR) into it,
-    with the line endings of the tree's CvPlot.cpp (CRLF or LF);
+    with the line endings of the tree's CvPlot.cpp (CRLF or LF); CvVisionSdkCompat.h is written
+    with the tree's own names, read from its headers: BTS's *INLINE accessors or a fork's renamed
+    ones (getMap, getGridWidth, plotByIndex, getX, getOwner...), CvInfos.h or the CvInfo_*.h
+    headers it was split into, and a changeVisibilityCount given the unit where the tree's takes
+    one (AdvCiv's advc.071);
  2. replaces the bodies of seven CvPlot member functions in CvPlot.cpp (changeAdjacentSight,
     canSeePlot, canSeeDisplacementPlot, shouldProcessDisplacementPlot, seeFromLevel,
     seeThroughLevel, updateSeeFromSight) by calls to CvVisionSdk, and includes CvVisionSdk.h;
