@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all setup configure build test demo bench fuzz clean dll-check dll mod install-python
+.PHONY: all setup configure build test demo bench fuzz clean dll-check sdk-check dll mod install-python
 
 all: build
 
@@ -25,6 +25,15 @@ demo: build
 # (and g++ -std=c++98) against the SDK mock: what the 2003 compiler will be given.
 dll-check: build
 	cd $(BUILD) && ctest --output-on-failure -R '^cxx98\.'
+
+# CvVision in a real CvGameCoreDLL tree (the game's or a mod's), checked on Linux: a temporary copy
+# is integrated and what changed is compiled with i686-w64-mingw32-g++ -fsyntax-only against the
+# tree's headers; only the diagnostics the integration adds are reported. SDK is not changed.
+# BOOST / PY24: Boost 1.32 and Python 2.4 include folders (default: the tree's own, as in BTS).
+sdk-check:
+	@test -n "$(SDK)" || { echo "usage: make sdk-check SDK=DIR [BOOST=DIR] [PY24=DIR] [FORCE=1]" >&2; exit 2; }
+	$(PYTHON) tools/sdk_check.py $(if $(BOOST),--boost "$(BOOST)") $(if $(PY24),--python "$(PY24)") \
+	  $(if $(FORCE),--force) "$(SDK)"
 
 # The long fuzz of leak-proof sight: 1,000,000 operations (make test runs 100,000).
 FUZZ_OPS ?= 250000

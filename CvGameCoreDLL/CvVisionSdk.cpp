@@ -1,12 +1,8 @@
 // CvVision: the adapter between the engine and the game. See CvVisionSdk.h.
 
 #include "CvGameCoreDLL.h"
-#include "CvGlobals.h"
-#include "CvInfos.h"
-#include "CvMap.h"
-#include "CvPlot.h"
+#include "CvVisionSdkCompat.h" // the game's names: GC, CvMap, CvPlot, CvUnit, the infos
 #include "CvTeamAI.h"
-#include "CvUnit.h"
 #include "FVariableSystem.h"
 
 #include "CvKnowledgeView.h"
@@ -26,11 +22,11 @@ namespace
 	public:
 		explicit SdkMap(const CvMap& kMap) : m_kMap(kMap), m_eCachedTeam(NO_TEAM), m_bCachedExtraWater(false) {}
 
-		int getGridWidth() const { return m_kMap.getGridWidthINLINE(); }
-		int getGridHeight() const { return m_kMap.getGridHeightINLINE(); }
-		bool isWrapX() const { return m_kMap.isWrapXINLINE(); }
-		bool isWrapY() const { return m_kMap.isWrapYINLINE(); }
-		int seeThroughLevel(int iPlot) const { return CvVisionSdk::seeThroughLevel(*m_kMap.plotByIndexINLINE(iPlot)); }
+		int getGridWidth() const { return cvVisionGridWidth(m_kMap); }
+		int getGridHeight() const { return cvVisionGridHeight(m_kMap); }
+		bool isWrapX() const { return cvVisionWrapX(m_kMap); }
+		bool isWrapY() const { return cvVisionWrapY(m_kMap); }
+		int seeThroughLevel(int iPlot) const { return CvVisionSdk::seeThroughLevel(*cvVisionPlotByIndex(m_kMap, iPlot)); }
 		int seeFromLevel(int iPlot, int eTeam) const;
 
 	private:
@@ -39,21 +35,24 @@ namespace
 		mutable bool m_bCachedExtraWater;
 	};
 
-	// Count changes go to the game's own CvPlot::changeVisibilityCount.
+	// Count changes go to the game's own CvPlot::changeVisibilityCount, with the unit whose sight
+	// it is (NULL for a plot's own sight) where the game takes it (CvVisionSdkCompat.h).
 	class SdkSink
 	{
 	public:
-		SdkSink(const CvMap& kMap, bool bUpdatePlotGroups) : m_kMap(kMap), m_bUpdatePlotGroups(bUpdatePlotGroups) {}
+		SdkSink(const CvMap& kMap, bool bUpdatePlotGroups, const CvUnit* pUnit)
+			: m_kMap(kMap), m_bUpdatePlotGroups(bUpdatePlotGroups), m_pUnit(pUnit) {}
 
 		void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
 		{
-			m_kMap.plotByIndexINLINE(iPlot)->changeVisibilityCount(static_cast<TeamTypes>(eTeam), iChange,
-				static_cast<InvisibleTypes>(eInvisible), m_bUpdatePlotGroups);
+			cvVisionChangeVisibilityCount(*cvVisionPlotByIndex(m_kMap, iPlot), static_cast<TeamTypes>(eTeam), iChange,
+				static_cast<InvisibleTypes>(eInvisible), m_bUpdatePlotGroups, m_pUnit);
 		}
 
 	private:
 		const CvMap& m_kMap;
 		bool m_bUpdatePlotGroups;
+		const CvUnit* m_pUnit;
 	};
 
 	// While auditing, sight is summed here instead of going to the plots.
@@ -290,14 +289,14 @@ namespace
 	public:
 		explicit SdkPathWorld(const CvMap& kMap) : m_kMap(kMap) {}
 
-		int getGridWidth() const { return m_kMap.getGridWidthINLINE(); }
-		int getGridHeight() const { return m_kMap.getGridHeightINLINE(); }
-		bool isWrapX() const { return m_kMap.isWrapXINLINE(); }
-		bool isWrapY() const { return m_kMap.isWrapYINLINE(); }
+		int getGridWidth() const { return cvVisionGridWidth(m_kMap); }
+		int getGridHeight() const { return cvVisionGridHeight(m_kMap); }
+		bool isWrapX() const { return cvVisionWrapX(m_kMap); }
+		bool isWrapY() const { return cvVisionWrapY(m_kMap); }
 
 		CvPathPlot truePlot(int iPlot) const
 		{
-			const CvPlot& kPlot = *m_kMap.plotByIndexINLINE(iPlot);
+			const CvPlot& kPlot = *cvVisionPlotByIndex(m_kMap, iPlot);
 			CvPathPlot kPath;
 			kPath.eKind = kindOf(kPlot);
 			kPath.eTerrain = kPlot.getTerrainType();
@@ -309,19 +308,19 @@ namespace
 		}
 		bool isVisibleTo(int iPlot, int eTeam) const
 		{
-			return m_kMap.plotByIndexINLINE(iPlot)->isVisible(static_cast<TeamTypes>(eTeam), false);
+			return cvVisionPlotByIndex(m_kMap, iPlot)->isVisible(static_cast<TeamTypes>(eTeam), false);
 		}
 		bool isRevealedTo(int iPlot, int eTeam) const
 		{
-			return m_kMap.plotByIndexINLINE(iPlot)->isRevealed(static_cast<TeamTypes>(eTeam), false);
+			return cvVisionPlotByIndex(m_kMap, iPlot)->isRevealed(static_cast<TeamTypes>(eTeam), false);
 		}
 		int revealedRoute(int iPlot, int eTeam) const
 		{
-			return m_kMap.plotByIndexINLINE(iPlot)->getRevealedRouteType(static_cast<TeamTypes>(eTeam), false);
+			return cvVisionPlotByIndex(m_kMap, iPlot)->getRevealedRouteType(static_cast<TeamTypes>(eTeam), false);
 		}
 		int revealedOwner(int iPlot, int eTeam) const
 		{
-			return m_kMap.plotByIndexINLINE(iPlot)->getRevealedTeam(static_cast<TeamTypes>(eTeam), false);
+			return cvVisionPlotByIndex(m_kMap, iPlot)->getRevealedTeam(static_cast<TeamTypes>(eTeam), false);
 		}
 
 	private:
@@ -367,7 +366,7 @@ namespace
 			m_eCachedTeam = eTeam;
 			m_bCachedExtraWater = GET_TEAM(static_cast<TeamTypes>(eTeam)).isExtraWaterSeeFrom();
 		}
-		const CvPlot& kPlot = *m_kMap.plotByIndexINLINE(iPlot);
+		const CvPlot& kPlot = *cvVisionPlotByIndex(m_kMap, iPlot);
 		const SdkState& kState = state();
 		const TerrainTypes eTerrain = kPlot.getTerrainType();
 		const int iTerrainSeeFrom = (eTerrain == NO_TERRAIN) ? 0 : kState.kRules.aTerrains[eTerrain].iSeeFrom;
@@ -380,8 +379,8 @@ namespace
 	CvVisionSource sourceOf(SdkState& kState, const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
 	{
 		CvVisionSource kSource;
-		kSource.iX = kPlot.getX_INLINE();
-		kSource.iY = kPlot.getY_INLINE();
+		kSource.iX = cvVisionX(kPlot);
+		kSource.iY = cvVisionY(kPlot);
 		kSource.eTeam = eTeam;
 		kSource.iRange = iRange;
 		if (pUnit != NULL)
@@ -413,11 +412,11 @@ namespace
 	{
 		if (pUnit == NULL)
 		{
-			const int iPlot = kPlot.getY_INLINE() * GC.getMapINLINE().getGridWidthINLINE() + kPlot.getX_INLINE();
+			const int iPlot = cvVisionY(kPlot) * cvVisionGridWidth(cvVisionMap()) + cvVisionX(kPlot);
 			return CvVisionSourceKey(CV_VISION_SOURCE_PLOT, iPlot, iRange, eTeam);
 		}
 		const int eKind = (pUnit->plot() == &kPlot) ? CV_VISION_SOURCE_UNIT : CV_VISION_SOURCE_RECON;
-		return CvVisionSourceKey(eKind, pUnit->getOwnerINLINE(), pUnit->getID(), eTeam);
+		return CvVisionSourceKey(eKind, cvVisionOwner(*pUnit), pUnit->getID(), eTeam);
 	}
 
 	// One axis of the re-sight square: the coordinates within iRadius of iC, each once.
@@ -456,11 +455,11 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		kState.bLedgerArmed = kState.kRules.bLedger;
 	}
 	const CvVisionSource kSource = sourceOf(kState, kPlot, eTeam, iRange, pUnit);
-	const CvMap& kMap = GC.getMapINLINE();
+	const CvMap& kMap = cvVisionMap();
 	const SdkMap kLevels(kMap);
 	if (kState.paiCollect != NULL)
 	{
-		CollectSink kCollect(*kState.paiCollect, kMap.numPlotsINLINE(), GC.getNumInvisibleInfos());
+		CollectSink kCollect(*kState.paiCollect, cvVisionNumPlots(kMap), GC.getNumInvisibleInfos());
 		if (kState.kRules.bLedger)
 		{
 			kState.kLedger.add(keyOf(kPlot, eTeam, iRange, pUnit), *kState.pEngine, kLevels, kCollect, kSource);
@@ -469,7 +468,7 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		kState.pEngine->changeAdjacentSight(kLevels, kCollect, kSource, bIncrement ? 1 : -1);
 		return;
 	}
-	SdkSink kSink(kMap, bUpdatePlotGroups);
+	SdkSink kSink(kMap, bUpdatePlotGroups, pUnit);
 	if (kState.bLedgerArmed)
 	{
 		const CvVisionSourceKey kKey = keyOf(kPlot, eTeam, iRange, pUnit);
@@ -494,19 +493,19 @@ bool CvVisionSdk::canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes e
 	{
 		return false;
 	}
-	return engine().canSeePlot(SdkMap(GC.getMapINLINE()), kFrom.getX_INLINE(), kFrom.getY_INLINE(),
-		pTo->getX_INLINE(), pTo->getY_INLINE(), eTeam, iRange, eFacingDirection);
+	return engine().canSeePlot(SdkMap(cvVisionMap()), cvVisionX(kFrom), cvVisionY(kFrom),
+		cvVisionX(*pTo), cvVisionY(*pTo), eTeam, iRange, eFacingDirection);
 }
 
 bool CvVisionSdk::canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, int iDX, int iDY, int iOriginalDX,
 	int iOriginalDY, bool bFirstPlot, bool bOuterRing)
 {
-	const CvMap& kMap = GC.getMapINLINE();
+	const CvMap& kMap = cvVisionMap();
 	const SdkMap kLevels(kMap);
-	const int iWidth = kMap.getGridWidthINLINE();
-	const int iHeight = kMap.getGridHeightINLINE();
-	const int iX = cvVisionWrapCoord(kFrom.getX_INLINE() + iDX, iWidth, kMap.isWrapXINLINE());
-	const int iY = cvVisionWrapCoord(kFrom.getY_INLINE() + iDY, iHeight, kMap.isWrapYINLINE());
+	const int iWidth = cvVisionGridWidth(kMap);
+	const int iHeight = cvVisionGridHeight(kMap);
+	const int iX = cvVisionWrapCoord(cvVisionX(kFrom) + iDX, iWidth, cvVisionWrapX(kMap));
+	const int iY = cvVisionWrapCoord(cvVisionY(kFrom) + iDY, iHeight, cvVisionWrapY(kMap));
 	if (iX < 0 || iY < 0)
 	{
 		return false;
@@ -516,14 +515,14 @@ bool CvVisionSdk::canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, i
 	{
 		// visible(d): the outer rule applies where d lies on ring range + 1.
 		const int iRange = bOuterRing ? iRing - 1 : iRing;
-		return canSeePlot(kFrom, kMap.plotByIndexINLINE(iY * iWidth + iX), eTeam, iRange, NO_DIRECTION);
+		return canSeePlot(kFrom, cvVisionPlotByIndex(kMap, iY * iWidth + iX), eTeam, iRange, NO_DIRECTION);
 	}
-	const int iOrigin = kFrom.getY_INLINE() * iWidth + kFrom.getX_INLINE();
+	const int iOrigin = cvVisionY(kFrom) * iWidth + cvVisionX(kFrom);
 	const int iLevel = kLevels.seeFromLevel(iOrigin, eTeam);
 	const int iSeeThrough = kLevels.seeThroughLevel(iY * iWidth + iX);
 	// clear(d): the origin itself, or a plot the viewer sees and can look past.
 	const bool bClear = (iDX == 0 && iDY == 0)
-		|| (iLevel >= iSeeThrough && canSeePlot(kFrom, kMap.plotByIndexINLINE(iY * iWidth + iX), eTeam, iRing, NO_DIRECTION));
+		|| (iLevel >= iSeeThrough && canSeePlot(kFrom, cvVisionPlotByIndex(kMap, iY * iWidth + iX), eTeam, iRing, NO_DIRECTION));
 	if (!bClear || !bOuterRing)
 	{
 		return bClear;
@@ -532,8 +531,8 @@ bool CvVisionSdk::canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, i
 	{
 		return false;
 	}
-	const int iTargetX = cvVisionWrapCoord(kFrom.getX_INLINE() + iOriginalDX, iWidth, kMap.isWrapXINLINE());
-	const int iTargetY = cvVisionWrapCoord(kFrom.getY_INLINE() + iOriginalDY, iHeight, kMap.isWrapYINLINE());
+	const int iTargetX = cvVisionWrapCoord(cvVisionX(kFrom) + iOriginalDX, iWidth, cvVisionWrapX(kMap));
+	const int iTargetY = cvVisionWrapCoord(cvVisionY(kFrom) + iOriginalDY, iHeight, cvVisionWrapY(kMap));
 	const bool bTallTarget = iTargetX >= 0 && iTargetY >= 0 && kLevels.seeFromLevel(iTargetY * iWidth + iTargetX, eTeam) > iLevel;
 	return iLevel > iSeeThrough || bTallTarget;
 }
@@ -546,8 +545,8 @@ bool CvVisionSdk::shouldProcessDisplacementPlot(int iDX, int iDY, DirectionTypes
 
 int CvVisionSdk::seeFromLevel(const CvPlot& kPlot, TeamTypes eTeam)
 {
-	const SdkMap kMap(GC.getMapINLINE());
-	return kMap.seeFromLevel(kPlot.getY_INLINE() * kMap.getGridWidth() + kPlot.getX_INLINE(), eTeam);
+	const SdkMap kMap(cvVisionMap());
+	return kMap.seeFromLevel(cvVisionY(kPlot) * kMap.getGridWidth() + cvVisionX(kPlot), eTeam);
 }
 
 int CvVisionSdk::seeThroughLevel(const CvPlot& kPlot)
@@ -562,17 +561,17 @@ int CvVisionSdk::seeThroughLevel(const CvPlot& kPlot)
 
 void CvVisionSdk::updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups)
 {
-	const CvMap& kMap = GC.getMapINLINE();
+	const CvMap& kMap = cvVisionMap();
 	const int iRadius = resightRadius();
-	std::vector<int> aiX(2 * iRadius + 1 + kMap.getGridWidthINLINE());
-	std::vector<int> aiY(2 * iRadius + 1 + kMap.getGridHeightINLINE());
-	const int iNumX = resightAxis(kPlot.getX_INLINE(), iRadius, kMap.getGridWidthINLINE(), kMap.isWrapXINLINE(), &aiX[0]);
-	const int iNumY = resightAxis(kPlot.getY_INLINE(), iRadius, kMap.getGridHeightINLINE(), kMap.isWrapYINLINE(), &aiY[0]);
+	std::vector<int> aiX(2 * iRadius + 1 + cvVisionGridWidth(kMap));
+	std::vector<int> aiY(2 * iRadius + 1 + cvVisionGridHeight(kMap));
+	const int iNumX = resightAxis(cvVisionX(kPlot), iRadius, cvVisionGridWidth(kMap), cvVisionWrapX(kMap), &aiX[0]);
+	const int iNumY = resightAxis(cvVisionY(kPlot), iRadius, cvVisionGridHeight(kMap), cvVisionWrapY(kMap), &aiY[0]);
 	for (int i = 0; i < iNumX; ++i)
 	{
 		for (int j = 0; j < iNumY; ++j)
 		{
-			kMap.plotByIndexINLINE(aiY[j] * kMap.getGridWidthINLINE() + aiX[i])->updateSight(bIncrement, bUpdatePlotGroups);
+			cvVisionPlotByIndex(kMap, aiY[j] * cvVisionGridWidth(kMap) + aiX[i])->updateSight(bIncrement, bUpdatePlotGroups);
 		}
 	}
 }
@@ -609,14 +608,14 @@ int CvVisionSdk::seenPlots(int iX, int iY, TeamTypes eTeam, int iRange, bool bAe
 	int* paiPlots)
 {
 	const CvVisionSource kSource(iX, iY, eTeam, iRange, bAerial, eFacing);
-	return engine().seenPlots(SdkMap(GC.getMapINLINE()), kSource, paiPlots);
+	return engine().seenPlots(SdkMap(cvVisionMap()), kSource, paiPlots);
 }
 
 int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* pDifferences)
 {
 	SdkState& kState = state();
-	const CvMap& kMap = GC.getMapINLINE();
-	const int iNumPlots = kMap.numPlotsINLINE();
+	const CvMap& kMap = cvVisionMap();
+	const int iNumPlots = cvVisionNumPlots(kMap);
 	const int iNumInvisible = GC.getNumInvisibleInfos();
 	// [team][plot], then [team][invisible type][plot]
 	std::vector<int> aiExpected(MAX_TEAMS * (1 + iNumInvisible) * iNumPlots, 0);
@@ -624,7 +623,7 @@ int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* 
 	kState.paiCollect = &aiExpected;
 	for (int i = 0; i < iNumPlots; ++i)
 	{
-		kMap.plotByIndexINLINE(i)->updateSight(true, false);
+		cvVisionPlotByIndex(kMap, i)->updateSight(true, false);
 	}
 	kState.paiCollect = NULL;
 	// The ledger now holds every current source: from here on they take back what they added.
@@ -633,7 +632,7 @@ int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* 
 	int iWrong = 0;
 	for (int i = 0; i < iNumPlots; ++i)
 	{
-		CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+		CvPlot& kPlot = *cvVisionPlotByIndex(kMap, i);
 		for (int t = 0; t < MAX_TEAMS; ++t)
 		{
 			const TeamTypes eTeam = static_cast<TeamTypes>(t);
@@ -658,7 +657,7 @@ int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* 
 				}
 				else if (bRepair)
 				{
-					kPlot.changeVisibilityCount(eTeam, iExpected - iStored, NO_INVISIBLE, true);
+					cvVisionChangeVisibilityCount(kPlot, eTeam, iExpected - iStored, NO_INVISIBLE, true, NULL);
 				}
 			}
 		}
@@ -742,9 +741,9 @@ int CvVisionSdk::findPath(int iFromX, int iFromY, int iToX, int iToY, TeamTypes 
 	}
 	SdkState& kState = state();
 	const CvVisionRules& kRules = kState.kRules;
-	const CvMap& kMap = GC.getMapINLINE();
-	const int iWidth = kMap.getGridWidthINLINE();
-	const int iHeight = kMap.getGridHeightINLINE();
+	const CvMap& kMap = cvVisionMap();
+	const int iWidth = cvVisionGridWidth(kMap);
+	const int iHeight = cvVisionGridHeight(kMap);
 	if (iFromX < 0 || iFromX >= iWidth || iFromY < 0 || iFromY >= iHeight || iToX < 0 || iToX >= iWidth || iToY < 0
 		|| iToY >= iHeight || eTeam < 0 || eTeam >= MAX_TEAMS || eUnitType < 0
 		|| eUnitType >= static_cast<int>(kRules.aUnits.size()))

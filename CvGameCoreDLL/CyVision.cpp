@@ -1,9 +1,7 @@
 // CvVision: the in-game Python exposure. See CyVision.h.
 
 #include "CvGameCoreDLL.h"
-#include "CvGlobals.h"
-#include "CvMap.h"
-#include "CvPlot.h"
+#include "CvVisionSdkCompat.h" // the game's names: GC, CvMap, CvPlot
 
 #include "CvVisionEngine.h"
 #include "CvVisionSdk.h"
@@ -13,7 +11,7 @@ namespace
 {
 	const CvPlot* plotAt(int iX, int iY)
 	{
-		return GC.getMapINLINE().plotINLINE(iX, iY);
+		return cvVisionPlot(cvVisionMap(), iX, iY);
 	}
 }
 

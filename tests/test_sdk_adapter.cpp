@@ -535,6 +535,31 @@ TEST_F(SdkAdapter, AuditFindsDamagedCountsAndRepairSetsThemRight)
 	expectCountsMatch("repaired");
 }
 
+// The mock's CvPlot::changeVisibilityCount takes the unit as AdvCiv's does (advc.071), so
+// sdk-integrate wrote the compatibility header that passes it: every count a unit's sight changes
+// is handed that unit, a plot's own sight none.
+TEST_F(SdkAdapter, AUnitsSightChangesHandThatUnitToChangeVisibilityCount)
+{
+	newMap(20, 12, false, false, 23);
+	CvUnit* pWarrior = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(0), 5, 5);
+	for (int iX = 4; iX <= 6; ++iX)
+	{
+		for (int iY = 4; iY <= 6; ++iY)
+		{
+			EXPECT_EQ(pWarrior, plot(iX, iY).lastVisibilityUnit()) << iX << "," << iY << ": the sight added";
+		}
+	}
+	EXPECT_EQ(0, plot(12, 5).visibilityChangesWithUnit());
+	pWarrior->setXY(12, 5);
+	EXPECT_EQ(pWarrior, plot(4, 4).lastVisibilityUnit()) << "the sight taken away";
+	EXPECT_EQ(2, plot(4, 4).visibilityChangesWithUnit()) << "added once, removed once";
+	EXPECT_EQ(pWarrior, plot(13, 6).lastVisibilityUnit()) << "the sight at the new place";
+	plot(17, 9).setOwnerTeam(static_cast<TeamTypes>(1));
+	EXPECT_EQ(nullptr, plot(17, 9).lastVisibilityUnit()) << "an owned plot's own sight has no unit";
+	EXPECT_EQ(1, plot(17, 9).getVisibilityCount(static_cast<TeamTypes>(1)));
+	expectCountsMatch("units and plots");
+}
+
 TEST_F(SdkAdapter, WithTheLedgerAMissingBracketCannotLeaveACountWrong)
 {
 	// A buggy mod plants a forest beside a unit on hills without re-sighting anyone, then the

@@ -81,9 +81,10 @@ def test_whole_tree_hooks_and_revert(tmp_path):
     for name in os.listdir(os.path.join(mock, "unintegrated")):
         with open(os.path.join(mock, "unintegrated", name), "rb") as f:
             (tree / name).write_bytes(f.read())
-    for name in ("CvPlot.h", "CvGameCoreDLL.h", "CvGlobals.h"):  # a whole tree, not a partial one
-        with open(os.path.join(mock, name), "rb") as f:
-            (tree / name).write_bytes(f.read())
+    for name in os.listdir(mock):  # the mock's headers: a whole tree, not a partial one
+        if name.endswith(".h"):
+            with open(os.path.join(mock, name), "rb") as f:
+                (tree / name).write_bytes(f.read())
     before = {p.name: p.read_bytes() for p in tree.iterdir()}
     tool = os.path.join(ROOT, "tools", "sdk_integrate.py")
     # --force: the mock's CvPlot bodies are our own stand-ins, neither BTS's nor AdvCiv's

@@ -4,6 +4,7 @@
 Usage:
     sdk-integrate [--check] [--force] [--sources DIR] SDK_DIR
     sdk-integrate --revert SDK_DIR
+    sdk-integrate --compile-check [--boost DIR] [--python DIR] SDK_DIR
     sdk-integrate --help
 
 SDK_DIR is the game's `CvGameCoreDLL/` source folder (Beyond the Sword/CvGameCoreDLL) or a mod's
@@ -13,6 +14,10 @@ fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
     with the line endings of the tree's CvPlot.cpp (CRLF or LF); a .cpp that does not include
     CvGameCoreDLL.h gets `#include "CvGameCoreDLL.h"` as its first line, so that builds that
     force the precompiled header on every file (the forks' Makefiles) compile it;
+    CvVisionSdkCompat.h is written with the tree's own names, read from its headers: BTS's
+    *INLINE accessors or a fork's renamed ones (getMap, getGridWidth, plotByIndex, getX,
+    getOwner...), CvInfos.h or the CvInfo_*.h headers it was split into, and a
+    changeVisibilityCount given the unit where the tree's takes one (AdvCiv's advc.071);
  2. replaces the bodies of seven CvPlot member functions in CvPlot.cpp (changeAdjacentSight,
     canSeePlot, canSeeDisplacementPlot, shouldProcessDisplacementPlot, seeFromLevel,
     seeThroughLevel, updateSeeFromSight) by calls to CvVisionSdk, and includes CvVisionSdk.h;
@@ -51,6 +56,12 @@ Options:
                         function under `#if 0 // CvVision <version> (sdk-integrate --force)`
     --sources DIR       the folder whose *.h and *.cpp are copied (default: the CvGameCoreDLL/
                         folder next to this tool's folder)
+    --compile-check     integrate a temporary copy and compile what changed with MinGW against the
+                        tree's headers; report the diagnostics the integration adds (exit 1 if
+                        any); SDK_DIR is not changed. See tools/sdk_check.py
+    --boost DIR, --python DIR
+                        with --compile-check: Boost 1.32 / Python 2.4 include folders (default:
+                        SDK_DIR/Boost-1.32.0/include, SDK_DIR/Python24/include)
 
 Exit status: 0 done (or nothing to do), 1 the tree cannot be integrated (or nothing to revert),
 2 bad usage.
@@ -1547,6 +1558,137 @@ def find_build_files(sdk_dir):
 
 
 # --------------------------------------------------------------------------------------------
+# The compatibility header: the names of the game's accessors as the tree's own headers declare
+# them (BTS's *INLINE names or a fork's renamed ones), CvInfos.h or the headers it was split into,
+# and whether CvPlot::changeVisibilityCount takes the unit (AdvCiv's advc.071). Detected name by
+# name, not by fork, so that a fork in between works too.
+
+COMPAT_HEADER = "CvVisionSdkCompat.h"
+# (header that declares it in BTS, BTS's name, the names forks use instead)
+COMPAT_RENAMES = [
+    ("CvGlobals.h", "getMapINLINE", ["getMap"]),
+    ("CvMap.h", "getGridWidthINLINE", ["getGridWidth"]),
+    ("CvMap.h", "getGridHeightINLINE", ["getGridHeight"]),
+    ("CvMap.h", "isWrapXINLINE", ["isWrapX"]),
+    ("CvMap.h", "isWrapYINLINE", ["isWrapY"]),
+    ("CvMap.h", "numPlotsINLINE", ["numPlots"]),
+    ("CvMap.h", "plotByIndexINLINE", ["plotByIndex"]),
+    ("CvMap.h", "plotINLINE", ["plot"]),
+    ("CvPlot.h", "getX_INLINE", ["getX"]),
+    ("CvPlot.h", "getY_INLINE", ["getY"]),
+    ("CvUnit.h", "getOwnerINLINE", ["getOwner"]),
+]
+COMPAT_INFO_CLASSES = ["CvTerrainInfo", "CvFeatureInfo", "CvRouteInfo", "CvImprovementInfo",
+                       "CvTechInfo", "CvPromotionInfo", "CvInvisibleInfo", "CvUnitInfo"]
+COMPAT_INFOS_LINE = '#include "CvInfos.h" // CvVision compat: the infos\' headers'
+COMPAT_UNIT_PARAM = "bool bUpdatePlotGroups, const CvUnit* /*pUnit*/)"
+COMPAT_UNIT_CALL = "kPlot.changeVisibilityCount(eTeam, iChange, eInvisible, bUpdatePlotGroups);"
+
+
+def _masked_header(sdk_dir, name, cache):
+    if name not in cache:
+        found = find_file(sdk_dir, name)
+        cache[name] = None if found is None else mask_code(read_text(os.path.join(sdk_dir, found)))
+    return cache[name]
+
+
+def _tree_headers(sdk_dir, ours):
+    """The tree's own headers (not the ones CvVision copies in)."""
+    return sorted(n for n in os.listdir(sdk_dir) if n.lower().endswith(".h")
+                  and n.lower() not in ours and os.path.isfile(os.path.join(sdk_dir, n)))
+
+
+_NOT_A_TYPE = {"return", "else", "case", "throw", "new", "delete", "sizeof", "do", "goto"}
+
+
+def _declares(code, name):
+    """True if masked code declares (or defines) a function called name: the name follows a
+    return type (a word or a * & >), not a call's . -> :: ( , = or an operator."""
+    if code is None:
+        return False
+    for m in re.finditer(r"\b%s\s*\(" % re.escape(name), code):
+        before = code[:m.start()].rstrip()
+        if not before:
+            continue
+        if before.endswith("->") or before[-1] not in "*&>_" and not before[-1].isalnum():
+            continue
+        word = re.search(r"(\w+)$", before)
+        if word is not None and word.group(1) in _NOT_A_TYPE:
+            continue
+        return True
+    return False
+
+
+def unit_taking_visibility_count(code):
+    """True if CvPlot.h's changeVisibilityCount has a parameter after bUpdatePlotGroups that is
+    a CvUnit pointer (AdvCiv's advc.071); None if the declaration is not found."""
+    for m in re.finditer(r"\bchangeVisibilityCount\s*\(", code or ""):
+        close = match_close(code, m.end() - 1)
+        if close < 0:
+            continue
+        params = split_top_level(code[m.end():close], ",")
+        return len(params) >= 5 and re.search(r"\bCvUnit\b", params[4]) is not None
+    return None
+
+
+def compat_flavour(sdk_dir, data, plan, sources):
+    """The compatibility header's bytes written for the tree in sdk_dir (sources: the names of
+    the files CvVision copies in, which are not the tree's)."""
+    text = data.decode("latin-1")
+    ours = set(n.lower() for n in sources)
+    cache, chosen = {}, []
+    for header, bts_name, alternatives in COMPAT_RENAMES:
+        code = _masked_header(sdk_dir, header, cache)
+        names = [bts_name] + alternatives
+        found = [n for n in names if _declares(code, n)]
+        if not found:  # moved to another header in this fork?
+            for other in _tree_headers(sdk_dir, ours):
+                found = [n for n in names if _declares(_masked_header(sdk_dir, other, cache), n)]
+                if found:
+                    break
+        if not found:
+            if find_file(sdk_dir, header) is not None:
+                plan.warnings.append("%s: neither %s nor %s is declared in the tree; %s keeps "
+                                     "%s (sdk-check tells whether it compiles)"
+                                     % (header, bts_name, " nor ".join(alternatives),
+                                        COMPAT_HEADER, bts_name))
+            continue
+        if found[0] != bts_name:
+            text = re.sub(r"\b%s\b" % re.escape(bts_name), found[0], text)
+            chosen.append("%s for %s" % (found[0], bts_name))
+    if find_file(sdk_dir, "CvInfos.h") is None:
+        files = []
+        for other in _tree_headers(sdk_dir, ours):
+            if not other.lower().startswith("cvinfo"):
+                continue
+            code = _masked_header(sdk_dir, other, cache)
+            for cls in COMPAT_INFO_CLASSES:
+                if re.search(r"\bclass\s+(?:\w+\s+)?%s\b[^;{]*\{" % cls, code) and other not in files:
+                    files.append(other)
+        if files and COMPAT_INFOS_LINE in text:
+            text = text.replace(COMPAT_INFOS_LINE, "\n".join(
+                '#include "%s" // CvVision compat: the infos\' headers' % f for f in files))
+            chosen.append("%s for CvInfos.h" % ", ".join(files))
+        elif not files and find_file(sdk_dir, "CvGlobals.h") is not None:
+            plan.warnings.append("%s: no CvInfos.h and no CvInfo*.h declaring %s; %s keeps "
+                                 "CvInfos.h" % (sdk_dir, ", ".join(COMPAT_INFO_CLASSES),
+                                                COMPAT_HEADER))
+    takes_unit = unit_taking_visibility_count(_masked_header(sdk_dir, "CvPlot.h", cache))
+    if takes_unit:
+        if COMPAT_UNIT_PARAM not in text or COMPAT_UNIT_CALL not in text:
+            plan.errors.append("%s: its changeVisibilityCount wrapper is not as sdk-integrate "
+                               "expects; cannot make it pass the unit" % COMPAT_HEADER)
+        else:
+            text = text.replace(COMPAT_UNIT_PARAM, COMPAT_UNIT_PARAM.replace("/*pUnit*/", "pUnit"))
+            text = text.replace(COMPAT_UNIT_CALL, COMPAT_UNIT_CALL.replace(
+                "bUpdatePlotGroups);", "bUpdatePlotGroups, pUnit);"))
+            chosen.append("changeVisibilityCount with the unit")
+    if chosen:
+        plan.notes.append("%s written for this tree: %s" % (COMPAT_HEADER, "; ".join(chosen)))
+    return text.encode("latin-1")
+
+
+# --------------------------------------------------------------------------------------------
 # The plan: every change computed first, written only if nothing was refused.
 
 class Plan(object):
@@ -1674,12 +1816,15 @@ def build_plan(sdk_dir, sources_dir, force=False):
             source_data[name] = f.read()
         target = find_file(sdk_dir, name) or name
         existed = os.path.exists(os.path.join(sdk_dir, target))
-        data = with_pch_include(name, source_data[name])
+        data = source_data[name]
+        if name.lower() == COMPAT_HEADER.lower():
+            data = compat_flavour(sdk_dir, data, plan, sources)
+        data = with_pch_include(name, data)
         if plan.write(target, with_line_endings(data, tree_eol)):
             plan.actions.append("%s: %s%s" % (
                 target, "updated" if existed else "copied in",
-                "" if data is source_data[name] else " (with #include \"%s\" first)"
-                % PCH_HEADER))
+                "" if data is source_data[name] or not name.lower().endswith(".cpp")
+                else " (with #include \"%s\" first)" % PCH_HEADER))
 
     try:
         plan_text_patch(plan, plot, patch_plot_functions, plan.errors, force)
@@ -1868,6 +2013,14 @@ def parse_arguments(argv):
     parser.add_argument("--force", action="store_true",
                         help="replace CvPlot bodies this tool does not know (a fork's own) too, "
                         "keeping each in its function under #if 0")
+    mode.add_argument("--compile-check", action="store_true",
+                      help="integrate a temporary copy of SDK_DIR and compile it with MinGW "
+                      "(i686-w64-mingw32-g++ -fsyntax-only); report only the diagnostics the "
+                      "integration adds (exit 1 if any); SDK_DIR is not changed (tools/sdk_check.py)")
+    parser.add_argument("--boost", metavar="DIR", help="with --compile-check: Boost 1.32's "
+                        "include folder (default: SDK_DIR/Boost-1.32.0/include)")
+    parser.add_argument("--python", metavar="DIR", help="with --compile-check: Python 2.4's "
+                        "include folder (default: SDK_DIR/Python24/include)")
     parser.add_argument("--sources", metavar="DIR",
                         help="folder whose *.h and *.cpp are copied in (default: %(default)s)",
                         default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -1910,6 +2063,18 @@ def integrate(arguments, out, err):
     return EXIT_OK
 
 
+def compile_check(arguments, out, err):
+    """--compile-check: tools/sdk_check.py on SDK_DIR (which it does not change)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import sdk_check
+    try:
+        return sdk_check.check(arguments.sdk_dir, arguments.boost, arguments.python,
+                               arguments.sources, jobs=max(1, min(4, os.cpu_count() or 1)),
+                               out=out, err=err, force=arguments.force)
+    except sdk_check.UsageError as error:
+        raise UsageError(str(error))
+
+
 def main(argv=None):
     out = lambda line: print(line, flush=True)
     err = lambda line: print(line, file=sys.stderr, flush=True)
@@ -1917,13 +2082,18 @@ def main(argv=None):
         arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
         if not os.path.isdir(arguments.sdk_dir):
             raise UsageError("%s: not a folder" % arguments.sdk_dir)
+        if (arguments.boost or arguments.python) and not arguments.compile_check:
+            raise UsageError("--boost and --python go with --compile-check")
         if arguments.revert:
             revert(arguments.sdk_dir, out)
             return EXIT_OK
+        if arguments.compile_check:
+            return compile_check(arguments, out, err)
         return integrate(arguments, out, err)
     except UsageError as error:
         err("%s: error: %s" % (TOOL, error))
-        err("usage: %s [--check] [--force] [--revert] [--sources DIR] SDK_DIR  (see --help)"
+        err("usage: %s [--check | --revert | --compile-check] [--force] [--sources DIR] SDK_DIR  "
+            "(see --help)"
             % TOOL)
         return EXIT_USAGE
     except Refusal as refusal:

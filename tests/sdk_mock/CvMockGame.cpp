@@ -101,6 +101,7 @@ void CvMap::killUnit(CvUnit* pUnit)
 CvPlot::CvPlot()
 	: m_iX(0), m_iY(0), m_ePlotType(PLOT_LAND), m_eTerrain(static_cast<TerrainTypes>(0)), m_eFeature(NO_FEATURE)
 	, m_eImprovement(NO_IMPROVEMENT), m_eOwnerTeam(NO_TEAM), m_eRoute(NO_ROUTE), m_iNumInvisible(0), m_bWentNegative(false)
+	, m_pLastVisibilityUnit(NULL), m_iVisibilityChangesWithUnit(0)
 {
 }
 
@@ -205,8 +206,11 @@ void CvPlot::updateSight(bool bIncrement, bool bUpdatePlotGroups)
 	}
 }
 
-void CvPlot::changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool)
+void CvPlot::changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool,
+	const CvUnit* pUnit)
 {
+	m_pLastVisibilityUnit = pUnit;
+	m_iVisibilityChangesWithUnit += (pUnit != NULL) ? 1 : 0;
 	int& iCount = m_aiVisibility.at(eTeam);
 	const bool bWasVisible = iCount > 0;
 	iCount += iChange;

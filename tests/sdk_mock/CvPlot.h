@@ -38,7 +38,10 @@ public:
 	void updateSight(bool bIncrement, bool bUpdatePlotGroups);
 	void updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups);
 
-	void changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool bUpdatePlotGroups);
+	// The trailing unit as in AdvCiv (advc.071): a fork whose count changes know the unit whose
+	// sight it is. sdk-integrate sees it here and writes the compatibility header that passes it.
+	void changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool bUpdatePlotGroups,
+		const CvUnit* pUnit = NULL);
 	int getVisibilityCount(TeamTypes eTeam) const { return m_aiVisibility[eTeam]; }
 	int getInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible) const;
 	void changeInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible, int iChange);
@@ -66,6 +69,9 @@ public:
 	// mock only
 	void init(int iX, int iY, int iNumTeams, int iNumInvisible);
 	bool wentNegative() const { return m_bWentNegative; }
+	// The unit the last changeVisibilityCount was given (NULL: none), and how many were given one.
+	const CvUnit* lastVisibilityUnit() const { return m_pLastVisibilityUnit; }
+	int visibilityChangesWithUnit() const { return m_iVisibilityChangesWithUnit; }
 	// What a save or a map would set: eTeam remembers the plot with this route and owner.
 	void setRevealedMemory(TeamTypes eTeam, RouteTypes eRoute, TeamTypes eOwner);
 
@@ -90,6 +96,8 @@ private:
 	std::vector<RouteTypes> m_aeRevealedRoute;
 	std::vector<TeamTypes> m_aeRevealedTeam;
 	bool m_bWentNegative;
+	const CvUnit* m_pLastVisibilityUnit;
+	int m_iVisibilityChangesWithUnit;
 };
 
 #endif
