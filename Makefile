@@ -41,7 +41,7 @@ fuzz: build
 	CVVISION_FUZZ_OPS=$(FUZZ_OPS) $(BUILD)/cvvision_tests --gtest_filter='Shards/FuzzShard.*'
 
 # Every benchmark of the project; their summary lines come last.
-BENCHES = bench_vision bench_resight bench_fov bench_path
+BENCHES = bench_vision bench_resight bench_fov bench_path bench_turn bench_adapter
 bench: build
 	@mkdir -p $(BUILD)/bench
 	@for b in $(BENCHES); do \
