@@ -117,7 +117,7 @@ namespace
 				const std::string sLine = trim(line(m_iLine));
 				if (m_fProgress && m_iLine % 20000 == 0)
 				{
-					m_fProgress("reading lines", m_iLine, static_cast<long>(m_iNumLines));
+					m_fProgress("reading", m_iLine, static_cast<long>(m_iNumLines));
 				}
 				if (sLine == "BeginTeam") readTeam();
 				else if (sLine == "BeginPlayer") readPlayer();
