@@ -89,6 +89,8 @@ private:
 	// One count change: plot index (24 bits), invisible type + 1 (7 bits), and whether it was a
 	// reveal (a +1 at once taken back, which replays as +1 then -1).
 	enum { PLOT_BITS = 24, INVISIBLE_SHIFT = 24, REVEAL_BIT = 31 };
+	// The largest map's plot indices fit the plot bits (a compile error otherwise).
+	typedef char PlotBitsHoldTheLargestMap[(CV_VISION_MAX_MAP_PLOTS <= (1 << PLOT_BITS)) ? 1 : -1];
 	static unsigned int pack(int iPlot, int eInvisible, bool bReveal)
 	{
 		return static_cast<unsigned int>(iPlot) | (static_cast<unsigned int>(eInvisible + 1) << INVISIBLE_SHIFT)
@@ -169,7 +171,7 @@ CvVisionResult CvVisionLedger::addRecord(const CvVisionSourceKey& kKey, const Cv
 	{
 		return eValid;
 	}
-	if (kMap.getGridWidth() * kMap.getGridHeight() >= (1 << PLOT_BITS))
+	if (!cvVisionMapSizeOk(kMap.getGridWidth(), kMap.getGridHeight()))
 	{
 		return CV_VISION_ORIGIN_OFF_MAP;
 	}

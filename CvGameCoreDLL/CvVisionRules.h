@@ -10,6 +10,22 @@
 #include <utility>
 #include <vector>
 
+// The largest map CvVision handles, the same for the DLL's ledger (which packs a plot index in
+// 24 bits), the host's readers, worlds and Python: at most CV_VISION_MAX_MAP_PLOTS plots
+// (1024x1024; BTS's Gigantic is 128x80, big scenario maps a few hundred a side) and at most
+// CV_VISION_MAX_MAP_SIDE plots a side. A world also keeps its plots x teams x (1 + invisible
+// types) counts at most CV_VISION_MAX_MAP_COUNTS (256 MB of counts).
+#define CV_VISION_MAX_MAP_PLOTS (1048576)
+#define CV_VISION_MAX_MAP_SIDE (4096)
+#define CV_VISION_MAX_MAP_COUNTS (67108864)
+
+// Whether a map of iWidth x iHeight plots is within the maximum (overflow-safe).
+inline bool cvVisionMapSizeOk(int iWidth, int iHeight)
+{
+	return iWidth >= 1 && iHeight >= 1 && iWidth <= CV_VISION_MAX_MAP_SIDE && iHeight <= CV_VISION_MAX_MAP_SIDE
+		&& iWidth <= CV_VISION_MAX_MAP_PLOTS / iHeight;
+}
+
 // Plot types, in the game's PlotTypes order.
 enum CvVisionPlotKind
 {

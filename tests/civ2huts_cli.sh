@@ -12,6 +12,12 @@ check() { if [ "$1" != "$2" ]; then echo "FAIL: $3 (got $1, want $2)"; fail=1; e
 "$BIN" seed --hut 1,0 >/dev/null 2>&1; check $? 2 "odd x+y exits 2"
 "$BIN" seed --hut abc >/dev/null 2>&1; check $? 2 "malformed --hut exits 2"
 "$BIN" list /nonexistent/file.sav >/dev/null 2>&1; check $? 1 "missing file exits 1"
+# Issue 18: an endless stream stops at the stated limit, with little memory; a directory is named.
+out=$("$BIN" list /dev/zero 2>&1); check $? 1 "/dev/zero exits 1"
+case "$out" in *"larger than a Civ2 map or save can be (at most 16 MB)"*) check 0 0 "/dev/zero names the limit";; *) check 1 0 "/dev/zero names the limit: $out";; esac
+python3 "$(dirname "$0")/peak_memory.py" 64 30 "$BIN" list /dev/zero >/dev/null; check $? 0 "/dev/zero peak memory at most 64 MB"
+out=$("$BIN" list /tmp 2>&1); check $? 1 "a directory exits 1"
+case "$out" in *"/tmp: is a directory"*) check 0 0 "a directory is named";; *) check 1 0 "a directory is named: $out";; esac
 "$BIN" seed --hut 0,0 --hut 3,9 >/tmp/civ2huts_cli_$$.txt 2>&1; check $? 1 "inconsistent huts exit 1"
 grep -q inconsistent /tmp/civ2huts_cli_$$.txt; check $? 0 "inconsistent reported"
 printf 'garbage' >/tmp/civ2huts_cli_$$.MP

@@ -27,7 +27,7 @@ expect 0 '"CVVISION_MAX_SIGHT_RANGE": 32' rules --json
 "$CVVISION" rules --json | python3 -m json.tool >/dev/null || { echo "FAILED: rules --json is not JSON"; FAILED=1; }
 expect 0 'usage: cvvision' rules --help
 expect 2 "unexpected argument '--frob'" rules --frob
-expect 1 'not a Civ4 Assets folder (no XML/ inside): /nonexistent' rules --assets /nonexistent
+expect 1 '/nonexistent: no such folder (give a Civ4 Assets folder' rules --assets /nonexistent
 
 # A mod folder with a knob changed, and one with a typo.
 mkdir -p "$TMP/Mod/XML"
@@ -192,5 +192,32 @@ expect 1 'cannot write the PNG /nonexistent/dir/p.png' path "$SAMPLE" --from 8,7
 if [ -f "$SAVES/churchill-random-roll.CivBeyondSwordSave" ]; then
 	expect 0 '^knowledge: ' path "$SAVES/churchill-random-roll.CivBeyondSwordSave" --from 0,0 --to 5,5
 fi
+
+# Issue 18: bad input is a clear error, never a crash, and costs memory bounded by the input.
+CORPUS="$HERE/fuzz/corpus/wb"
+HUGE="$CORPUS/declares-4095x4096-in-a-few-hundred-bytes.CivBeyondSwordWBSave"
+expect 1 'Team=3 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)' counts "$CORPUS/player-team-beyond-the-files-teams.CivBeyondSwordWBSave"
+expect 1 'TeamReveal 7 is not a team of the file' counts "$CORPUS/team-reveal-beyond-the-files-teams.CivBeyondSwordWBSave"
+expect 1 "map 4095x4096 is larger than CvVision's maximum (1048576 plots, 4096 a side)" counts "$HUGE"
+expect 1 "map 4095x4096 is larger than CvVision's maximum" render "$HUGE" --png "$TMP/huge.png" --html "$TMP/huge.html"
+[ ! -e "$TMP/huge.png" ] && [ ! -e "$TMP/huge.html" ] || { echo "FAILED: a refused map wrote output"; FAILED=1; }
+expect 1 '/dev/zero:1: the line is longer than 64 KB (not a WorldBuilder map)' counts /dev/zero
+expect 1 "$TMP: is a directory, not a WorldBuilder map" counts "$TMP"
+expect 2 '--range 1000000 is out of range 0..32' explain "$SAMPLE" --from 8,7 --to 10,7 --range 1000000
+expect 2 '--range -1 is out of range 0..32' explain "$SAMPLE" --from 8,7 --to 10,7 --range -1
+expect 2 '--range 33 is out of range 0..32' explain "$SAMPLE" --from 8,7 --to 10,7 --range 33
+expect 0 'verdict: ' explain "$SAMPLE" --from 8,7 --to 10,7 --range 32
+expect 2 "--team needs a whole number, not '1x'" counts "$SAMPLE" --team 1x
+expect 1 '--team 2147483647' counts "$SAMPLE" --team 2147483647
+expect 1 '--team -2147483648' counts "$SAMPLE" --team -2147483648
+expect 2 '--team 2147483648 is out of range' counts "$SAMPLE" --team 2147483648
+# Peak memory: at most 64 MB on refused or endless input (the reader stops at its limits), and
+# at most 400 MB for the largest map CvVision takes (1024x1024, two teams), each in 30 s.
+PEAK="$HERE/peak_memory.py"
+for args in "counts $HUGE" "render $HUGE --png $TMP/h.png" "render $HUGE --html $TMP/h.html" "counts /dev/zero" "counts $TMP"; do
+	python3 "$PEAK" 64 30 "$CVVISION" $args || { echo "FAILED: peak memory of cvvision $args"; FAILED=1; }
+done
+printf 'BeginTeam\nEndTeam\nBeginPlayer\n\tTeam=0\nEndPlayer\nBeginMap\n\tgrid width=1024\n\tgrid height=1024\nEndMap\n' >"$TMP/max.wb"
+python3 "$PEAK" 400 30 "$CVVISION" counts "$TMP/max.wb" || { echo "FAILED: peak memory of the largest map"; FAILED=1; }
 
 exit $FAILED

@@ -166,7 +166,7 @@ def test_a_mod_folder_overrides_knobs(tmp_path):
 
 
 def test_rules_errors(tmp_path):
-    with pytest.raises(cvvision.FileError, match="not a Civ4 Assets folder.*/nonexistent") as error:
+    with pytest.raises(cvvision.FileError, match="/nonexistent: no such folder") as error:
         cvvision.Rules.load(["/nonexistent"])
     assert isinstance(error.value, OSError)
     broken = mod_folder(tmp_path, {}, raw="<Civ4Defines>\n<Define>\n</Civ4Defines>\n")
@@ -594,11 +594,15 @@ def test_bad_names_and_values(busy, call, message):
 
 
 def test_bad_sizes_and_types(rules, world):
-    for width, height, teams in ((0, 5, 2), (5, -1, 2), (5000, 5, 2), (5, 5, 0), (5, 5, 257)):
+    for width, height, teams in ((0, 5, 2), (5, -1, 2), (5, 5, 0), (5, 5, 257)):
         with pytest.raises(ValueError, match="must be"):
             cvvision.World(rules, width, height, teams=teams)
-    with pytest.raises(ValueError, match="too large"):
-        cvvision.World(rules, 4096, 4096, teams=256)
+    # One maximum map size for the readers, the world, the ledger and Python.
+    for width, height in ((5000, 5), (4095, 4096), (1025, 1024)):
+        with pytest.raises(ValueError, match=rf"map {width}x{height} is larger than CvVision's maximum \(1048576 plots, 4096 a side\)"):
+            cvvision.World(rules, width, height)
+    with pytest.raises(ValueError, match=r"map 1024x1024 with 256 teams is larger than CvVision's maximum \(plots x teams"):
+        cvvision.World(rules, 1024, 1024, teams=256)
     with pytest.raises(TypeError):
         world.isVisible("a", 0, 0)
     with pytest.raises((TypeError, OverflowError)):
@@ -755,3 +759,38 @@ def test_find_path_errors(world, kwargs, message):
         world.find_path(7, (0, 0), (3, 3))
     with pytest.raises(ValueError, match="unknown route"):
         world.set_route(0, 0, "ROUTE_TELEPORT")
+
+
+# --- issue 18: bad input is an error, never a crash --------------------------------------------
+
+CORPUS = os.path.join(os.path.dirname(__file__), "fuzz", "corpus")
+
+
+def test_a_player_team_beyond_the_files_teams_is_a_file_error():
+    path = os.path.join(CORPUS, "wb", "player-team-beyond-the-files-teams.CivBeyondSwordWBSave")
+    with pytest.raises(cvvision.FileError, match=r":14: BeginPlayer: Team=3 is not a team of the file"):
+        cvvision.World.load_map(path)
+
+
+def test_endless_or_huge_or_folder_inputs_are_file_errors():
+    with pytest.raises(cvvision.FileError, match=r"/dev/zero:1: the line is longer than 64 KB"):
+        cvvision.World.load_map("/dev/zero")
+    with pytest.raises(cvvision.FileError, match=r"map 4095x4096 is larger than CvVision's maximum \(1048576 plots"):
+        cvvision.World.load_map(os.path.join(CORPUS, "wb", "declares-4095x4096-in-a-few-hundred-bytes.CivBeyondSwordWBSave"))
+    with pytest.raises(cvvision.FileError, match=r"^/: offset 0 \(file\): is a directory, not a saved game"):
+        cvvision.World.load_save("/")
+    with pytest.raises(cvvision.FileError, match=r"/dev/zero: offset \d+ \(file\): the file is larger than a saved game can be"):
+        cvvision.World.load_save("/dev/zero")
+
+
+def test_counts_cannot_overflow(world):
+    world.corrupt_count(1, 1, 0, 10 ** 9)
+    with pytest.raises(IndexError, match="outside -1000000000..1000000000"):
+        world.corrupt_count(1, 1, 0, 1)
+    with pytest.raises(IndexError, match="outside"):
+        world.corrupt_count(2, 2, 0, 2 ** 31 - 1)
+    with pytest.raises(IndexError, match="outside"):
+        world.corrupt_count(2, 2, 0, -2 ** 31)
+    world.corrupt_count(2, 2, 0, -10 ** 9)
+    assert world.repair() == 2
+    assert world.audit() == []

@@ -183,6 +183,35 @@ TEST(RulesErrors, MalformedXmlNamesFileAndLine)
 	EXPECT_NE(std::string::npos, sError.find("GlobalDefinesAlt.xml:3: malformed XML")) << sError;
 }
 
+TEST(RulesErrors, MalformedXmlSaysWhatInWords)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	kMod.write("GlobalDefinesAlt.xml", "<?xml version=\"1.0\"?>\n<Civ4Defines>\n\t<Define>\n</Civ4Defines>\n");
+	std::string sError = loadError({ kMod.path() });
+	EXPECT_NE(std::string::npos, sError.find("GlobalDefinesAlt.xml:3: malformed XML: an end tag does not match its start tag")) << sError;
+	EXPECT_EQ(std::string::npos, sError.find("XML_ERROR")) << sError;
+	// UTF-16 (with its byte order mark): named as such, not TinyXML2's "ErrorID=15".
+	const std::string sAscii = "<?xml version=\"1.0\"?>\n<Civ4Defines>\n</Civ4Defines>\n";
+	std::string sUtf16 = "\xFF\xFE";
+	for (char c : sAscii)
+	{
+		sUtf16 += c;
+		sUtf16 += '\0';
+	}
+	kMod.write("GlobalDefinesAlt.xml", sUtf16);
+	sError = loadError({ kMod.path() });
+	EXPECT_NE(std::string::npos, sError.find("GlobalDefinesAlt.xml:")) << sError;
+	EXPECT_NE(std::string::npos, sError.find("malformed XML: the file is UTF-16 (or has NUL bytes)")) << sError;
+	EXPECT_EQ(std::string::npos, sError.find("ErrorID")) << sError;
+}
+
+TEST(RulesErrors, AFileGivenAsTheAssetsFolder)
+{
+	const fs::path kFile = fs::path(CVVISION_SOURCE_DIR) / "README.md";
+	EXPECT_EQ(kFile.string() + ": not a folder (give a Civ4 Assets folder, the one that holds XML/)", loadError({ kFile }));
+}
+
 TEST(RulesErrors, MissingRequiredFile)
 {
 	TempAssets kMod;
@@ -231,7 +260,7 @@ TEST(RulesErrors, UnknownSeeInvisibleType)
 
 TEST(RulesErrors, NotAnAssetsFolder)
 {
-	EXPECT_EQ("not a Civ4 Assets folder (no XML/ inside): /nonexistent/Assets", loadError({ "/nonexistent/Assets" }));
+	EXPECT_EQ("/nonexistent/Assets: no such folder (give a Civ4 Assets folder, the one that holds XML/)", loadError({ "/nonexistent/Assets" }));
 }
 
 TEST(RulesErrors, TerrainReferencedButNotDefined)

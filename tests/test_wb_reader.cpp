@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <set>
 
@@ -141,8 +142,102 @@ TEST(WbReader, ErrorsNameTheLine)
 	EXPECT_EQ("28: PlotType=7 must be 0 (peak), 1 (hills), 2 (flat) or 3 (water)",
 		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=7\n")), false));
 	EXPECT_EQ("1: no BeginMap block with a grid width and height", errorOf("Version=11\n", false));
-	EXPECT_EQ("6: the map's grid width and height must be 1..4096, not 0x5",
+	EXPECT_EQ("6: the map's grid width and height must be at least 1, not 0x5",
 		errorOf("BeginMap\n\tgrid width=0\n\tgrid height=5\n\twrap X=0\n\twrap Y=0\nEndMap\n", false));
+}
+
+// Issue 18: every index the file gives is checked against what the file declared.
+TEST(WbReader, IndicesBeyondTheFilesTeamsAreErrors)
+{
+	// The project's sample map with a player's Team=0 changed to Team=3 (2 teams in the file):
+	// once a heap-buffer-overflow in VisionWorld::currentKeys().
+	const fs::path kSample = fs::path(CVVISION_SOURCE_DIR) / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave";
+	std::ifstream kIn(kSample, std::ios::binary);
+	std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+	const size_t iAt = sText.find("\tTeam=0");
+	ASSERT_NE(std::string::npos, iAt);
+	sText.replace(iAt, 7, "\tTeam=9");
+	const std::string sError = errorOf(sText, true);
+	EXPECT_NE(std::string::npos, sError.find("BeginPlayer: Team=9 is not a team of the file")) << sError;
+
+	const std::string sPlayer3 = "BeginPlayer\n\tTeam=0\n\tLeaderType=LEADER_A\nEndPlayer\n";
+	std::string sMap = smallMap(plot(0, 0));
+	sMap.replace(sMap.find(sPlayer3), sPlayer3.size(), "BeginPlayer\n\tTeam=3\n\tLeaderType=LEADER_A\nEndPlayer\n");
+	EXPECT_EQ("14: BeginPlayer: Team=3 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)", errorOf(sMap, false));
+	std::string sVassal = smallMap(plot(0, 0));
+	sVassal.replace(sVassal.find("\tTech=TECH_OPTICS\n"), 18, "\tTech=TECH_OPTICS\n\tVassalOfTeam=5\n");
+	EXPECT_EQ("5: BeginTeam: VassalOfTeam=5 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
+		errorOf(sVassal, false));
+	EXPECT_EQ("28: BeginPlot: TeamReveal 4 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
+		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tTeamReveal=0,4,\n")), false));
+	EXPECT_EQ("28: BeginPlot: TeamReveal -1 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
+		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tTeamReveal=-1,\n")), false));
+}
+
+TEST(WbReader, NumbersAreAny32BitNumberAndOutOfRangeSaysSo)
+{
+	// In-range 32-bit numbers are numbers (what each may be is checked where it is used).
+	EXPECT_EQ("32: unit owner 2147483647 is not a player (the file has 2 players; the barbarians are 2)",
+		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=2147483647\n\tEndUnit\n"))));
+	EXPECT_EQ("28: plot (-2147483648,0) is outside the 3x2 map", errorOf(smallMap(plot(-2147483648LL, 0))));
+	EXPECT_EQ("29: x=2147483648 is out of range (a 32-bit whole number)",
+		errorOf(smallMap("BeginPlot\n\tx=2147483648,y=0\nEndPlot\n"), false));
+	EXPECT_EQ("29: x='1e3' is not a whole number", errorOf(smallMap("BeginPlot\n\tx=1e3,y=0\nEndPlot\n"), false));
+}
+
+TEST(WbReader, TheMaximumMapSizeIsOneForEverything)
+{
+	// 359 bytes declaring 4095x4096 (16.8 million plots): refused at once, by the one maximum.
+	const std::string sHuge = "BeginMap\n\tgrid width=4095\n\tgrid height=4096\n\twrap X=0\n\twrap Y=0\nEndMap\n";
+	EXPECT_EQ("6: map 4095x4096 is larger than CvVision's maximum (1048576 plots, 4096 a side)", errorOf(sHuge, false));
+	EXPECT_EQ("4: map 4097x1 is larger than CvVision's maximum (1048576 plots, 4096 a side)",
+		errorOf("BeginMap\n\tgrid width=4097\n\tgrid height=1\nEndMap\n", false));
+	EXPECT_EQ("4: map 2147483647x2147483647 is larger than CvVision's maximum (1048576 plots, 4096 a side)",
+		errorOf("BeginMap\n\tgrid width=2147483647\n\tgrid height=2147483647\nEndMap\n", false));
+	// The largest map is accepted by the reader, the world and the ledger alike.
+	EXPECT_EQ("no error", errorOf("BeginTeam\nEndTeam\nBeginPlayer\n\tTeam=0\nEndPlayer\nBeginMap\n\tgrid width=1024\n\tgrid height=1024\nEndMap\n"
+		+ plot(1023, 1023, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n")));
+	EXPECT_THROW(VisionWorld(vanillaRules(), 1025, 1024, false, false, 2), std::invalid_argument);
+	EXPECT_NO_THROW(VisionWorld(vanillaRules(), 4096, 256, false, false, 1));
+	// Too many teams for the largest map: the counts' maximum, named.
+	std::string sTeams;
+	for (int t = 0; t < 40; ++t)
+	{
+		sTeams += "BeginTeam\nEndTeam\n";
+	}
+	const std::string sError = errorOf(sTeams + "BeginMap\n\tgrid width=1024\n\tgrid height=1024\nEndMap\n", true);
+	EXPECT_NE(std::string::npos, sError.find("map 1024x1024 with 41 teams is larger than CvVision's maximum (plots x teams x")) << sError;
+}
+
+TEST(WbReader, EndlessOrOversizedInputStopsAtAStatedLimit)
+{
+	const fs::path kZero("/dev/zero");
+	if (fs::exists(kZero))
+	{
+		try
+		{
+			readWorldBuilder(kZero);
+			ADD_FAILURE() << "/dev/zero read";
+		}
+		catch (const WbError& kError)
+		{
+			EXPECT_EQ("/dev/zero:1: the line is longer than 64 KB (not a WorldBuilder map)", std::string(kError.what()));
+		}
+	}
+	// A directory is no map.
+	try
+	{
+		readWorldBuilder(fs::temp_directory_path());
+		ADD_FAILURE() << "a directory read";
+	}
+	catch (const WbError& kError)
+	{
+		EXPECT_EQ(fs::temp_directory_path().string() + ": is a directory, not a WorldBuilder map", std::string(kError.what()));
+	}
+	// Long lines within the limit are read.
+	EXPECT_EQ("no error", errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tScriptData=" + std::string(60000, 'a') + "\n"))));
+	EXPECT_EQ("30: the line is longer than 64 KB (not a WorldBuilder map)",
+		errorOf(smallMap(plot(0, 0, "\tScriptData=" + std::string(70000, 'a') + "\n")), false));
 }
 
 TEST(WbReader, LenientTurnsUnknownNamesIntoWarnings)

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -251,9 +252,25 @@ Civ2Map parseMapFile(const std::vector<uint8_t>& d, const std::string& name) {
 }
 
 Civ2Map readMapFile(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw Civ2Error(path + ": is a directory, not a Civ2 map or save");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Civ2Error(path + ": cannot open file");
-    std::vector<uint8_t> d((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // Civ2's largest saves are well under 1 MB: reading stops at kMaxCiv2FileBytes, so an endless
+    // stream (/dev/zero) costs no more than that.
+    std::vector<uint8_t> d;
+    char buf[65536];
+    try {
+        while (in.read(buf, sizeof(buf)) || in.gcount() > 0) {
+            if (d.size() + size_t(in.gcount()) > kMaxCiv2FileBytes)
+                throw Civ2Error(path + ": offset " + std::to_string(kMaxCiv2FileBytes) +
+                                ": the file is larger than a Civ2 map or save can be (at most " +
+                                std::to_string(kMaxCiv2FileBytes >> 20) + " MB)");
+            d.insert(d.end(), buf, buf + in.gcount());
+        }
+    } catch (const std::ios_base::failure&) {
+        throw Civ2Error(path + ": read error");
+    }
     if (in.bad()) throw Civ2Error(path + ": read error");
     return parseMapFile(d, path);
 }

@@ -12,6 +12,9 @@
 
 namespace civ2huts {
 
+// The most a map or save file may hold (bytes): reading stops there.
+constexpr size_t kMaxCiv2FileBytes = size_t(16) << 20;
+
 class Civ2Error : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;

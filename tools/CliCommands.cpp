@@ -179,7 +179,14 @@ namespace
 		const double fSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - g_kStart).count();
 		if (fSeconds >= fAfter)
 		{
-			std::fprintf(stderr, "cvvision: %s %ld/%ld\n", szWhat, lDone, lTotal);
+			if (lTotal < 0)
+			{
+				std::fprintf(stderr, "cvvision: %s %ld\n", szWhat, lDone);
+			}
+			else
+			{
+				std::fprintf(stderr, "cvvision: %s %ld/%ld\n", szWhat, lDone, lTotal);
+			}
 		}
 	}
 

@@ -80,7 +80,7 @@ public:
 	int seeThroughLevel(int iPlot) const { return m_aLevels[iPlot].iSeeThrough; }
 	int seeFromLevel(int iPlot, int eTeam) const
 	{
-		return m_aLevels[iPlot].aiSeeFrom[m_abExtraWater[eTeam] != 0];
+		return m_aLevels[iPlot].aiSeeFrom[m_abExtraWater.at(eTeam) != 0];
 	}
 
 	// --- the engine's Sink --------------------------------------------------------------------
@@ -103,12 +103,25 @@ public:
 
 	// Changes one count only: the plain count (eInvisible -1) or one invisible type's count.
 	// For audits and their tests; sight goes through changeVisibilityCount.
+	// A count changed so stays within -CV_VISION_MAX_COUNT..CV_VISION_MAX_COUNT (std::out_of_range
+	// otherwise, nothing changed): sight itself can then never overflow it.
+	enum { CV_VISION_MAX_COUNT = 1000000000 };
 	void changeOneCount(int iPlot, int eTeam, int eInvisible, int iChange)
 	{
-		int& iCount = eInvisible < 0 ? m_aiCounts.at(eTeam * plotCount() + iPlot)
-			: m_aiInvisibleCounts.at((eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot);
-		iCount += iChange;
+		int& iCount = oneCount(iPlot, eTeam, eInvisible);
+		const long long llNew = static_cast<long long>(iCount) + iChange;
+		if (llNew < -CV_VISION_MAX_COUNT || llNew > CV_VISION_MAX_COUNT)
+		{
+			throw std::out_of_range("PlotGrid: the count would become " + std::to_string(llNew) + ", outside -"
+				+ std::to_string(CV_VISION_MAX_COUNT) + ".." + std::to_string(CV_VISION_MAX_COUNT));
+		}
+		iCount = static_cast<int>(llNew);
 		m_bWentNegative = m_bWentNegative || iCount < 0;
+	}
+	// Sets one count (repair: no difference computed, nothing to overflow).
+	void setOneCount(int iPlot, int eTeam, int eInvisible, int iValue)
+	{
+		oneCount(iPlot, eTeam, eInvisible) = iValue;
 	}
 	// Every count back to 0 (revealed flags stay).
 	void clearCounts()
@@ -164,6 +177,17 @@ public:
 	}
 
 private:
+	int& oneCount(int iPlot, int eTeam, int eInvisible)
+	{
+		if (iPlot < 0 || iPlot >= plotCount() || eTeam < 0 || eTeam >= static_cast<int>(m_abExtraWater.size()) || eInvisible >= m_iNumInvisible)
+		{
+			throw std::out_of_range("PlotGrid: no count for plot " + std::to_string(iPlot) + ", team " + std::to_string(eTeam)
+				+ ", invisible type " + std::to_string(eInvisible));
+		}
+		return eInvisible < 0 ? m_aiCounts[eTeam * plotCount() + iPlot]
+			: m_aiInvisibleCounts[(eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot];
+	}
+
 	struct Levels
 	{
 		int iSeeThrough;

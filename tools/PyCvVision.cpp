@@ -555,9 +555,9 @@ namespace
 
 	WorldPtr worldInit(const bp::object& kRules, int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iTeams)
 	{
-		if (iWidth < 1 || iHeight < 1 || iWidth > 4096 || iHeight > 4096)
+		if (iWidth < 1 || iHeight < 1)
 		{
-			badArgument("the map's width and height must be 1..4096, not " + std::to_string(iWidth) + "x" + std::to_string(iHeight));
+			badArgument("the map's width and height must be at least 1, not " + std::to_string(iWidth) + "x" + std::to_string(iHeight));
 		}
 		if (iTeams < 1 || iTeams > 256)
 		{
@@ -568,13 +568,11 @@ namespace
 		{
 			badArgument("the rules have no terrain types");
 		}
-		// The grid keeps its counts in int-indexed vectors: keep them well inside that.
-		const long long llCounts = static_cast<long long>(iWidth) * iHeight * iTeams
-			* (1 + static_cast<long long>(pOut->rules().aszInvisibleTypes.size()));
-		if (llCounts > (1LL << 28))
+		// The one maximum map size (CV_VISION_MAX_MAP_PLOTS, CV_VISION_MAX_MAP_COUNTS), as the readers.
+		const std::string sTooLarge = VisionWorld::sizeProblem(iWidth, iHeight, iTeams, static_cast<int>(pOut->rules().aszInvisibleTypes.size()));
+		if (!sTooLarge.empty())
 		{
-			badArgument("a world of " + std::to_string(iWidth) + "x" + std::to_string(iHeight) + " plots and " + std::to_string(iTeams)
-				+ " teams is too large: plots x teams x (1 + invisible types) must be at most 268435456");
+			badArgument(sTooLarge);
 		}
 		pOut->pWorld = std::make_unique<VisionWorld>(pOut->rules(), iWidth, iHeight, bWrapX, bWrapY, iTeams);
 		return pOut;
@@ -1283,7 +1281,7 @@ BOOST_PYTHON_MODULE(cvvision)
 				(bp::arg("rules"), bp::arg("width"), bp::arg("height"), bp::arg("wrap_x") = false, bp::arg("wrap_y") = false,
 					bp::arg("teams") = 2)),
 			"World(rules, width, height, wrap_x=False, wrap_y=False, teams=2)\n\n"
-			"A world from scratch: width x height plots (1..4096 each) of flat terrain 0, teams 1..256, no sources.")
+			"A world from scratch: width x height plots (at most 1048576 plots, 4096 a side: CvVision's maximum map) of flat terrain 0, teams 1..256, no sources.")
 		.def("load_map", &worldLoadMap, (bp::arg("path"), bp::arg("rules") = bp::object(), bp::arg("lenient") = false),
 			"World.load_map(path, rules=None, lenient=False) -> World\n\n"
 			"Reads a WorldBuilder save (.CivBeyondSwordWBSave, .Civ4WorldBuilderSave) and places its sight\n"

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <set>
+#include <fstream>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -40,13 +41,57 @@ namespace
 
 	fs::path xmlFolderOf(const fs::path& kFolder);
 
+	// What TinyXML2's error means, in words (its own text is "Error=XML_ERROR_PARSING ErrorID=15 ...").
+	std::string xmlProblem(tinyxml2::XMLError eError)
+	{
+		switch (eError)
+		{
+		case tinyxml2::XML_ERROR_FILE_NOT_FOUND:
+		case tinyxml2::XML_ERROR_FILE_COULD_NOT_BE_OPENED: return "cannot open the file";
+		case tinyxml2::XML_ERROR_FILE_READ_ERROR: return "cannot read the file";
+		case tinyxml2::XML_ERROR_PARSING_ELEMENT: return "an element's tag is not well formed";
+		case tinyxml2::XML_ERROR_PARSING_ATTRIBUTE: return "an attribute is not well formed";
+		case tinyxml2::XML_ERROR_PARSING_TEXT: return "text is not well formed";
+		case tinyxml2::XML_ERROR_PARSING_CDATA: return "a CDATA section is not well formed";
+		case tinyxml2::XML_ERROR_PARSING_COMMENT: return "a comment is not closed";
+		case tinyxml2::XML_ERROR_PARSING_DECLARATION: return "the <?xml ...?> declaration is not well formed";
+		case tinyxml2::XML_ERROR_PARSING_UNKNOWN: return "a <! ...> construct is not well formed";
+		case tinyxml2::XML_ERROR_EMPTY_DOCUMENT: return "the file has no XML in it";
+		case tinyxml2::XML_ERROR_MISMATCHED_ELEMENT: return "an end tag does not match its start tag";
+		default: return "not well-formed XML";
+		}
+	}
+
+	// A file that is UTF-16 (a byte order mark, or NUL bytes among the first ones): TinyXML2 reads
+	// UTF-8 only, and says only "XML_ERROR_PARSING".
+	bool looksUtf16(const fs::path& kPath)
+	{
+		std::ifstream kIn(kPath, std::ios::binary);
+		char ac[64] = {};
+		kIn.read(ac, sizeof(ac));
+		const std::streamsize iRead = kIn.gcount();
+		if (iRead >= 2 && ((ac[0] == '\xFF' && ac[1] == '\xFE') || (ac[0] == '\xFE' && ac[1] == '\xFF')))
+		{
+			return true;
+		}
+		return std::find(ac, ac + iRead, '\0') != ac + iRead;
+	}
+
 	void parse(Source& kSource, LoadedRules& kOut)
 	{
-		if (kSource.kDoc.LoadFile(kSource.kPath.string().c_str()) != tinyxml2::XML_SUCCESS)
+		const tinyxml2::XMLError eError = kSource.kDoc.LoadFile(kSource.kPath.string().c_str());
+		if (eError != tinyxml2::XML_SUCCESS)
 		{
 			std::ostringstream kMsg;
-			kMsg << kSource.kPath.string() << ":" << kSource.kDoc.ErrorLineNum() << ": malformed XML: "
-				 << kSource.kDoc.ErrorStr();
+			kMsg << kSource.kPath.string() << ":" << kSource.kDoc.ErrorLineNum() << ": malformed XML: ";
+			if (looksUtf16(kSource.kPath))
+			{
+				kMsg << "the file is UTF-16 (or has NUL bytes); Civ4 XML is read as UTF-8 or ASCII: save it as UTF-8";
+			}
+			else
+			{
+				kMsg << xmlProblem(eError);
+			}
 			throw RulesError(kMsg.str());
 		}
 		kOut.aszFilesRead.push_back(kSource.kPath.string());
@@ -578,6 +623,15 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	}
 	for (const fs::path& kFolder : aAssetsFolders)
 	{
+		std::error_code kError;
+		if (!fs::exists(kFolder, kError))
+		{
+			throw RulesError(kFolder.string() + ": no such folder (give a Civ4 Assets folder, the one that holds XML/)");
+		}
+		if (!fs::is_directory(kFolder, kError))
+		{
+			throw RulesError(kFolder.string() + ": not a folder (give a Civ4 Assets folder, the one that holds XML/)");
+		}
 		if (xmlFolderOf(kFolder).empty())
 		{
 			throw RulesError("not a Civ4 Assets folder (no XML/ inside): " + kFolder.string());

@@ -9,6 +9,7 @@
 // the game, the map (header, plots, areas), the 19 teams and the 19 players, then data the reader
 // does not need.
 #include "SaveReader.h"
+#include "VisionWorld.h"
 
 #include <zlib.h>
 
@@ -359,7 +360,7 @@ std::vector<unsigned char> inflateAll(const std::vector<unsigned char>& aIn, Cur
 		kFile.failAt(iStreamStart, "zlib could not start");
 
 	std::vector<unsigned char> aOut;
-	aOut.resize(std::max<size_t>(aIn.size() * 8, 1 << 16));
+	aOut.resize(std::min(std::max<size_t>(aIn.size() * 8, 1 << 16), kMaxInflated));
 	z.next_in = const_cast<Bytef*>(aIn.data());
 	z.avail_in = static_cast<uInt>(aIn.size());
 	size_t iOut = 0;
@@ -1116,14 +1117,36 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 	k.skipInts(kBonuses + kUnitClasses + kUnitCombats + kSlots, "the player AI's weights");
 }
 
+// Real saves are a few MB (a Gigantic late game: under 10 MB); reading stops past this, so an
+// endless stream (/dev/zero) costs at most this much.
+const size_t kMaxSaveBytes = size_t(64) << 20;
+
 std::vector<unsigned char> readFile(const std::filesystem::path& kPath)
 {
+	std::error_code kError;
+	if (std::filesystem::is_directory(kPath, kError))
+		throw SaveError(kPath.string() + ": offset 0 (file): is a directory, not a saved game");
 	std::ifstream kIn(kPath, std::ios::binary);
 	if (!kIn)
 		throw SaveError(kPath.string() + ": offset 0 (file): cannot open the file");
-	std::vector<unsigned char> a((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+	std::vector<unsigned char> a;
+	char acBuffer[65536];
+	try
+	{
+		while (kIn.read(acBuffer, sizeof(acBuffer)) || kIn.gcount() > 0)
+		{
+			if (a.size() + static_cast<size_t>(kIn.gcount()) > kMaxSaveBytes)
+				throw SaveError(kPath.string() + ": offset " + std::to_string(kMaxSaveBytes) + " (file): the file is larger than a saved game can be (at most "
+					+ std::to_string(kMaxSaveBytes >> 20) + " MB)");
+			a.insert(a.end(), acBuffer, acBuffer + kIn.gcount());
+		}
+	}
+	catch (const std::ios_base::failure&)
+	{
+		throw SaveError(kPath.string() + ": offset " + std::to_string(a.size()) + " (file): read error");
+	}
 	if (kIn.bad())
-		throw SaveError(kPath.string() + ": offset 0 (file): read error");
+		throw SaveError(kPath.string() + ": offset " + std::to_string(a.size()) + " (file): read error");
 	return a;
 }
 
@@ -1253,8 +1276,10 @@ SaveGame readSave(const std::filesystem::path& kPath)
 	size_t iAt = k.pos();
 	const int iWidth = k.i32("the map width");
 	const int iHeight = k.i32("the map height");
-	if (iWidth <= 0 || iHeight <= 0 || iWidth > 1024 || iHeight > 1024)
+	if (iWidth <= 0 || iHeight <= 0)
 		k.moddedAt(iAt, "the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
+	if (!cvVisionMapSizeOk(iWidth, iHeight))
+		k.failAt(iAt, VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
 	k.skipInts(5, "the map's counters");
 	kSave.iWidth = iWidth;
 	kSave.iHeight = iHeight;

@@ -34,12 +34,50 @@ namespace
 	}
 }
 
+std::string VisionWorld::sizeProblem(int iWidth, int iHeight, int iNumTeams, int iNumInvisibleTypes)
+{
+	const std::string sSize = std::to_string(iWidth) + "x" + std::to_string(iHeight);
+	if (iWidth < 1 || iHeight < 1)
+	{
+		return "map " + sSize + " has no plots (width and height must be at least 1)";
+	}
+	if (!cvVisionMapSizeOk(iWidth, iHeight))
+	{
+		return "map " + sSize + " is larger than CvVision's maximum (" + std::to_string(CV_VISION_MAX_MAP_PLOTS) + " plots, "
+			+ std::to_string(CV_VISION_MAX_MAP_SIDE) + " a side)";
+	}
+	if (iNumTeams < 1)
+	{
+		return "a world needs at least one team, not " + std::to_string(iNumTeams);
+	}
+	const long long llCounts = static_cast<long long>(iWidth) * iHeight * iNumTeams * (1 + static_cast<long long>(std::max(0, iNumInvisibleTypes)));
+	if (llCounts > CV_VISION_MAX_MAP_COUNTS)
+	{
+		return "map " + sSize + " with " + std::to_string(iNumTeams) + " teams is larger than CvVision's maximum (plots x teams x (1 + "
+			+ std::to_string(iNumInvisibleTypes) + " invisible types) at most " + std::to_string(CV_VISION_MAX_MAP_COUNTS) + ")";
+	}
+	return "";
+}
+
+namespace
+{
+	int checkedWidth(int iWidth, int iHeight, int iNumTeams, const CvVisionRules& kRules)
+	{
+		const std::string sProblem = VisionWorld::sizeProblem(iWidth, iHeight, iNumTeams, static_cast<int>(kRules.aszInvisibleTypes.size()));
+		if (!sProblem.empty())
+		{
+			throw std::invalid_argument(sProblem);
+		}
+		return iWidth;
+	}
+}
+
 VisionWorld::VisionWorld(const CvVisionRules& kRules, int iWidth, int iHeight, bool bWrapX, bool bWrapY,
 	int iNumTeams, Removal eRemoval)
 	: m_kRules(kRules)
 	, m_kSetup(m_kRules)
 	, m_eRemoval(eRemoval)
-	, m_kGrid(iWidth, iHeight, bWrapX, bWrapY, iNumTeams, static_cast<int>(kRules.aszInvisibleTypes.size()), kRules.kLevels)
+	, m_kGrid(checkedWidth(iWidth, iHeight, iNumTeams, kRules), iHeight, bWrapX, bWrapY, iNumTeams, static_cast<int>(kRules.aszInvisibleTypes.size()), kRules.kLevels)
 	, m_iResightRadius(kRules.resightRadius())
 {
 	m_kState.iWidth = iWidth;
@@ -57,11 +95,101 @@ VisionWorld::VisionWorld(const CvVisionRules& kRules, const State& kState, Remov
 	: VisionWorld(kRules, kState.iWidth, kState.iHeight, kState.bWrapX, kState.bWrapY, kState.iNumTeams, eRemoval)
 {
 	m_kState = kState;
+	validate();
 	m_iNextUnit = kState.kUnits.empty() ? 0 : kState.kUnits.rbegin()->first + 1;
 	init();
+	for (const auto& [iId, kUnit] : m_kState.kUnits)
+	{
+		placeUnit(iId, kUnit.iY * m_kState.iWidth + kUnit.iX, true);
+	}
 	for (const CvVisionSourceKey& kKey : currentKeys())
 	{
 		addSource(kKey);
+	}
+}
+
+void VisionWorld::validate() const
+{
+	const State& k = m_kState;
+	const auto fFail = [](const std::string& sWhat) { throw std::invalid_argument("VisionWorld: " + sWhat); };
+	const auto fTeam = [&](int eTeam) { return eTeam >= 0 && eTeam < k.iNumTeams; };
+	const std::string sTeams = " (the world has " + std::to_string(k.iNumTeams) + " teams)";
+	if (static_cast<int>(k.aPlots.size()) != plotCount() || static_cast<int>(k.aiExtraWaterTechs.size()) != k.iNumTeams
+		|| static_cast<int>(k.aeMaster.size()) != k.iNumTeams)
+	{
+		fFail("the state's plots or teams do not match its size");
+	}
+	for (int t = 0; t < k.iNumTeams; ++t)
+	{
+		if (k.aeMaster[t] != -1 && !fTeam(k.aeMaster[t]))
+		{
+			fFail("team " + std::to_string(t) + "'s master " + std::to_string(k.aeMaster[t]) + " is not a team" + sTeams);
+		}
+	}
+	for (int i = 0; i < plotCount(); ++i)
+	{
+		const PlotState& kPlot = k.aPlots[i];
+		const std::string sAt = "plot (" + std::to_string(i % k.iWidth) + "," + std::to_string(i / k.iWidth) + ")";
+		if (kPlot.eOwner != -1 && !fTeam(kPlot.eOwner))
+		{
+			fFail(sAt + "'s owner " + std::to_string(kPlot.eOwner) + " is not a team" + sTeams);
+		}
+		if (kPlot.eKind < CV_VISION_PLOT_PEAK || kPlot.eKind > CV_VISION_PLOT_OCEAN || kPlot.eTerrain < 0
+			|| kPlot.eTerrain >= static_cast<int>(m_kRules.aTerrains.size())
+			|| kPlot.eFeature < -1 || kPlot.eFeature >= static_cast<int>(m_kRules.aFeatures.size())
+			|| kPlot.eImprovement < -1 || kPlot.eImprovement >= static_cast<int>(m_kRules.aImprovements.size()))
+		{
+			fFail(sAt + " has a plot type, terrain, feature or improvement the rules do not have");
+		}
+	}
+	for (const auto& [iId, kUnit] : k.kUnits)
+	{
+		const std::string sUnit = "unit " + std::to_string(iId);
+		if (iId < 0 || !fTeam(kUnit.eTeam))
+		{
+			fFail(sUnit + "'s team " + std::to_string(kUnit.eTeam) + " is not a team" + sTeams);
+		}
+		if (kUnit.eType < 0 || kUnit.eType >= static_cast<int>(m_kRules.aUnits.size()))
+		{
+			fFail(sUnit + "'s type " + std::to_string(kUnit.eType) + " is not a unit type of the rules");
+		}
+		if (kUnit.iX < 0 || kUnit.iY < 0 || kUnit.iX >= k.iWidth || kUnit.iY >= k.iHeight || kUnit.iReconPlot < -1
+			|| kUnit.iReconPlot >= plotCount())
+		{
+			fFail(sUnit + " is off the map");
+		}
+		for (const int ePromotion : kUnit.aePromotions)
+		{
+			if (ePromotion < 0 || ePromotion >= static_cast<int>(m_kRules.aPromotions.size()))
+			{
+				fFail(sUnit + "'s promotion " + std::to_string(ePromotion) + " is not a promotion of the rules");
+			}
+		}
+	}
+	for (const auto& [eTeam, iPlot] : k.kEspionage)
+	{
+		if (!fTeam(eTeam) || iPlot < 0 || iPlot >= plotCount())
+		{
+			fFail("espionage of team " + std::to_string(eTeam) + " on plot " + std::to_string(iPlot) + " is not on the map" + sTeams);
+		}
+	}
+}
+
+void VisionWorld::placeUnit(int iUnit, int iPlot, bool bThere)
+{
+	if (bThere)
+	{
+		m_kUnitsAt[iPlot].insert(iUnit);
+		return;
+	}
+	const auto it = m_kUnitsAt.find(iPlot);
+	if (it != m_kUnitsAt.end())
+	{
+		it->second.erase(iUnit);
+		if (it->second.empty())
+		{
+			m_kUnitsAt.erase(it);
+		}
 	}
 }
 
@@ -92,7 +220,33 @@ void VisionWorld::refreshLevels(int iPlot)
 
 // --- sources --------------------------------------------------------------------------------
 
-std::vector<CvVisionSourceKey> VisionWorld::currentKeys() const
+std::vector<CvVisionSourceKey> VisionWorld::plotKeysAt(int iPlot) const
+{
+	std::vector<CvVisionSourceKey> aKeys;
+	const PlotState& kPlot = m_kState.aPlots[iPlot];
+	if (kPlot.eOwner >= 0)
+	{
+		aKeys.push_back(CvVisionSourceKey(CV_VISION_SOURCE_PLOT, iPlot, 0, kPlot.eOwner));
+		const int eMaster = m_kState.aeMaster[kPlot.eOwner];
+		if (kPlot.bCity && eMaster >= 0)
+		{
+			aKeys.push_back(CvVisionSourceKey(CV_VISION_SOURCE_CITY_VASSAL, iPlot, 0, eMaster));
+		}
+		if (kPlot.bCity)
+		{
+			for (auto it = m_kState.kEspionage.begin(); it != m_kState.kEspionage.end(); ++it)
+			{
+				if (it->second == iPlot)
+				{
+					aKeys.push_back(CvVisionSourceKey(CV_VISION_SOURCE_CITY_ESPIONAGE, iPlot, 0, it->first));
+				}
+			}
+		}
+	}
+	return aKeys;
+}
+
+std::vector<CvVisionSourceKey> VisionWorld::plotKeys() const
 {
 	std::vector<CvVisionSourceKey> aKeys;
 	for (int i = 0; i < plotCount(); ++i)
@@ -115,6 +269,12 @@ std::vector<CvVisionSourceKey> VisionWorld::currentKeys() const
 			aKeys.push_back(CvVisionSourceKey(CV_VISION_SOURCE_CITY_ESPIONAGE, iPlot, 0, eTeam));
 		}
 	}
+	return aKeys;
+}
+
+std::vector<CvVisionSourceKey> VisionWorld::currentKeys() const
+{
+	std::vector<CvVisionSourceKey> aKeys = plotKeys();
 	for (const auto& [iId, kUnit] : m_kState.kUnits)
 	{
 		aKeys.push_back(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iId, kUnit.eTeam));
@@ -178,27 +338,59 @@ int VisionWorld::chebyshev(int iPlotA, int iPlotB) const
 // The ground sources whose sight a change of iPlot's levels can change.
 std::vector<CvVisionSourceKey> VisionWorld::keysNear(int iPlot) const
 {
+	// Sources stand on their plot: only the plots within the radius are looked at (what the
+	// world holds elsewhere costs nothing).
 	std::vector<CvVisionSourceKey> aKeys;
-	for (const CvVisionSourceKey& kKey : currentKeys())
+	const int iX = iPlot % m_kState.iWidth;
+	const int iY = iPlot / m_kState.iWidth;
+	const int iRadius = std::max(0, m_iResightRadius);
+	std::set<int> kNear;
+	for (int iDY = -iRadius; iDY <= iRadius && iDY <= m_kState.iHeight; ++iDY)
 	{
-		const std::optional<CvVisionSource> kSource = sourceOf(kKey);
-		if (kSource && !kSource->bAerial
-			&& chebyshev(iPlot, kSource->iY * m_kState.iWidth + kSource->iX) <= m_iResightRadius)
+		for (int iDX = -iRadius; iDX <= iRadius && iDX <= m_kState.iWidth; ++iDX)
+		{
+			const int iNX = cvVisionWrapCoord(iX + iDX, m_kState.iWidth, m_kState.bWrapX);
+			const int iNY = cvVisionWrapCoord(iY + iDY, m_kState.iHeight, m_kState.bWrapY);
+			if (iNX >= 0 && iNY >= 0)
+			{
+				kNear.insert(iNY * m_kState.iWidth + iNX);
+			}
+		}
+	}
+	for (const int iNear : kNear)
+	{
+		for (const CvVisionSourceKey& kKey : plotKeysAt(iNear))
 		{
 			aKeys.push_back(kKey);
 		}
+		const auto it = m_kUnitsAt.find(iNear);
+		if (it != m_kUnitsAt.end())
+		{
+			for (const int iUnit : it->second)
+			{
+				const CvVisionSourceKey kKey(CV_VISION_SOURCE_UNIT, 0, iUnit, m_kState.kUnits.at(iUnit).eTeam);
+				const std::optional<CvVisionSource> kSource = sourceOf(kKey);
+				if (kSource && !kSource->bAerial)
+				{
+					aKeys.push_back(kKey);
+				}
+			}
+		}
 	}
+	std::sort(aKeys.begin(), aKeys.end());
 	return aKeys;
 }
 
 std::vector<CvVisionSourceKey> VisionWorld::keysOfUnit(int iUnit) const
 {
 	std::vector<CvVisionSourceKey> aKeys;
-	for (const CvVisionSourceKey& kKey : currentKeys())
+	const auto it = m_kState.kUnits.find(iUnit);
+	if (it != m_kState.kUnits.end())
 	{
-		if (!isPlotSource(kKey) && kKey.iB == iUnit)
+		aKeys.push_back(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, it->second.eTeam));
+		if (it->second.iReconPlot >= 0)
 		{
-			aKeys.push_back(kKey);
+			aKeys.push_back(CvVisionSourceKey(CV_VISION_SOURCE_RECON, 0, iUnit, it->second.eTeam));
 		}
 	}
 	return aKeys;
@@ -267,13 +459,30 @@ void VisionWorld::bracket(const std::vector<CvVisionSourceKey>& aKeys, Change fC
 template <class Change>
 void VisionWorld::bracketAll(Change fChange)
 {
-	const std::vector<CvVisionSourceKey> aBefore = currentKeys();
+	// Units' sight never depends on owners, cities, masters or espionage: only the plot sources.
+	const std::vector<CvVisionSourceKey> aBefore = plotKeys();
 	for (const CvVisionSourceKey& kKey : aBefore)
 	{
 		removeSource(kKey);
 	}
 	fChange();
-	for (const CvVisionSourceKey& kKey : currentKeys())
+	for (const CvVisionSourceKey& kKey : plotKeys())
+	{
+		addSource(kKey);
+	}
+}
+
+template <class Change>
+void VisionWorld::bracketAt(int iPlot, Change fChange)
+{
+	(void)m_kState.aPlots.at(iPlot); // std::out_of_range off the map
+	// Owners, cities and espionage of one plot change only the sources on that plot.
+	for (const CvVisionSourceKey& kKey : plotKeysAt(iPlot))
+	{
+		removeSource(kKey);
+	}
+	fChange();
+	for (const CvVisionSourceKey& kKey : plotKeysAt(iPlot))
 	{
 		addSource(kKey);
 	}
@@ -291,6 +500,7 @@ int VisionWorld::createUnit(int eType, int eTeam, int iX, int iY, int eFacing)
 	kUnit.iY = iY;
 	kUnit.eFacing = eFacing;
 	m_kState.kUnits[iId] = kUnit;
+	placeUnit(iId, iY * m_kState.iWidth + iX, true);
 	for (const CvVisionSourceKey& kKey : keysOfUnit(iId))
 	{
 		addSource(kKey);
@@ -304,6 +514,11 @@ void VisionWorld::killUnit(int iUnit)
 	{
 		removeSource(kKey);
 	}
+	const auto it = m_kState.kUnits.find(iUnit);
+	if (it != m_kState.kUnits.end())
+	{
+		placeUnit(iUnit, it->second.iY * m_kState.iWidth + it->second.iX, false);
+	}
 	m_kState.kUnits.erase(iUnit);
 }
 
@@ -311,8 +526,10 @@ void VisionWorld::moveUnit(int iUnit, int iX, int iY)
 {
 	Unit& kUnit = m_kState.kUnits.at(iUnit);
 	bracket({ CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, kUnit.eTeam) }, [&] {
+		placeUnit(iUnit, kUnit.iY * m_kState.iWidth + kUnit.iX, false);
 		kUnit.iX = iX;
 		kUnit.iY = iY;
+		placeUnit(iUnit, iY * m_kState.iWidth + iX, true);
 	});
 }
 
@@ -339,13 +556,13 @@ void VisionWorld::setRecon(int iUnit, int iPlot)
 
 void VisionWorld::setOwner(int iPlot, int eTeam)
 {
-	bracketAll([&] { m_kState.aPlots.at(iPlot).eOwner = eTeam; });
+	bracketAt(iPlot, [&] { m_kState.aPlots.at(iPlot).eOwner = eTeam; });
 	rememberWhereVisible(iPlot);
 }
 
 void VisionWorld::setCity(int iPlot, bool bCity)
 {
-	bracketAll([&] { m_kState.aPlots.at(iPlot).bCity = bCity; });
+	bracketAt(iPlot, [&] { m_kState.aPlots.at(iPlot).bCity = bCity; });
 }
 
 void VisionWorld::setPlotKind(int iPlot, CvVisionPlotKind eKind)
@@ -414,7 +631,7 @@ void VisionWorld::setMaster(int eVassal, int eMaster)
 
 void VisionWorld::setEspionage(int eTeam, int iCityPlot, bool bSees)
 {
-	bracketAll([&] {
+	bracketAt(iCityPlot, [&] {
 		bSees ? (void)m_kState.kEspionage.insert({ eTeam, iCityPlot }) : (void)m_kState.kEspionage.erase({ eTeam, iCityPlot });
 	});
 }
@@ -449,8 +666,10 @@ void VisionWorld::moveUnitUnbracketed(int iUnit, int iX, int iY)
 {
 	Unit& kUnit = m_kState.kUnits.at(iUnit);
 	m_kDirty.insert(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, kUnit.eTeam));
+	placeUnit(iUnit, kUnit.iY * m_kState.iWidth + kUnit.iX, false);
 	kUnit.iX = iX;
 	kUnit.iY = iY;
+	placeUnit(iUnit, iY * m_kState.iWidth + iX, true);
 }
 
 void VisionWorld::flush()
@@ -620,8 +839,7 @@ int VisionWorld::repair()
 	const std::vector<Difference> aDifferences = audit();
 	for (const Difference& kDifference : aDifferences)
 	{
-		m_kGrid.changeOneCount(kDifference.iPlot, kDifference.eTeam, kDifference.eInvisible,
-			kDifference.iExpected - kDifference.iStored);
+		m_kGrid.setOneCount(kDifference.iPlot, kDifference.eTeam, kDifference.eInvisible, kDifference.iExpected);
 		if (kDifference.eInvisible < 0 && kDifference.iExpected > 0)
 		{
 			remember(kDifference.eTeam, kDifference.iPlot);

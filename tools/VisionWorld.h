@@ -81,10 +81,16 @@ public:
 		int iExpected;
 	};
 
-	// A world of flat grassland (terrain 0) with no sources.
+	// Why a world of iWidth x iHeight plots and iNumTeams teams is too large for CvVision
+	// ("map 4095x4096 is larger than CvVision's maximum (1048576 plots, 4096 a side)"), or "".
+	static std::string sizeProblem(int iWidth, int iHeight, int iNumTeams, int iNumInvisibleTypes);
+
+	// A world of flat grassland (terrain 0) with no sources. std::invalid_argument for a size
+	// beyond the maximum (sizeProblem).
 	VisionWorld(const CvVisionRules& kRules, int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams,
 		Removal eRemoval = Removal::Ledger);
-	// A world with kState's map and sources, every source added afresh.
+	// A world with kState's map and sources, every source added afresh. std::invalid_argument
+	// naming the first index (team, plot, unit type) that is not one of the world's.
 	VisionWorld(const CvVisionRules& kRules, const State& kState, Removal eRemoval = Removal::Ledger);
 
 	// --- the game's operations, each inside its remove/re-add bracket -------------------------
@@ -138,7 +144,8 @@ public:
 	// Sets every count right and rebuilds the ledger from the current sources; returns how many
 	// counts were wrong.
 	int repair();
-	// For tests: damage one count, as an older DLL or a bad save would.
+	// For tests: damage one count, as an older DLL or a bad save would. std::out_of_range when
+	// the count would leave -CV_VISION_MAX_COUNT..CV_VISION_MAX_COUNT (PlotGrid.h).
 	void corruptCount(int iPlot, int eTeam, int eInvisible, int iChange);
 
 private:
@@ -148,6 +155,10 @@ private:
 	void init();
 	void refreshLevels(int iPlot);
 	std::vector<CvVisionSourceKey> currentKeys() const;
+	std::vector<CvVisionSourceKey> plotKeys() const; // the sources that are no units
+	std::vector<CvVisionSourceKey> plotKeysAt(int iPlot) const;
+	void validate() const;
+	void placeUnit(int iUnit, int iPlot, bool bThere);
 	std::optional<CvVisionSource> sourceOf(const CvVisionSourceKey& kKey) const;
 	std::vector<CvVisionSourceKey> keysNear(int iPlot) const;
 	std::vector<CvVisionSourceKey> keysOfUnit(int iUnit) const;
@@ -157,7 +168,9 @@ private:
 	template <class Change>
 	void bracket(const std::vector<CvVisionSourceKey>& aKeys, Change fChange);
 	template <class Change>
-	void bracketAll(Change fChange); // sources may appear or vanish: every key before and after
+	void bracketAt(int iPlot, Change fChange); // the sources on one plot, before and after
+	template <class Change>
+	void bracketAll(Change fChange); // plot sources may appear or vanish: every plot key before and after
 	void remember(int eTeam, int iPlot);
 	void rememberWhereVisible(int iPlot);
 	int chebyshev(int iPlotA, int iPlotB) const;
@@ -170,6 +183,7 @@ private:
 	CvVisionLedger m_kLedger;
 	std::vector<Memory> m_aMemory;
 	std::set<CvVisionSourceKey> m_kDirty;
+	std::map<int, std::set<int>> m_kUnitsAt; // plot -> the units standing on it (keysNear)
 	int m_iResightRadius;
 	int m_iNextUnit = 0;
 };

@@ -1,7 +1,10 @@
 // See WbReader.h.
 #include "WbReader.h"
 
+#include "Numbers.h"
+
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -49,27 +52,72 @@ namespace
 	public:
 		Reader(const fs::path& kPath, WbProgress fProgress) : m_kPath(kPath), m_fProgress(fProgress)
 		{
+			std::error_code kError;
+			if (fs::is_directory(kPath, kError))
+			{
+				throw WbError(kPath.string() + ": is a directory, not a WorldBuilder map");
+			}
 			std::ifstream kIn(kPath, std::ios::binary);
 			if (!kIn)
 			{
 				throw WbError(kPath.string() + ": cannot open the file");
 			}
-			std::string sLine;
-			while (std::getline(kIn, sLine))
+			// The whole text once, and where each line starts: memory a small multiple of the
+			// file's size, and reading stops at the limits (an endless stream, /dev/zero).
+			m_aiLineStarts.push_back(0);
+			char acBuffer[65536];
+			size_t iLineStart = 0;
+			while (kIn.read(acBuffer, sizeof(acBuffer)) || kIn.gcount() > 0)
 			{
-				m_asLines.push_back(sLine);
+				const size_t iRead = static_cast<size_t>(kIn.gcount());
+				if (m_sText.size() + iRead > WB_MAX_FILE_BYTES)
+				{
+					throw WbError(kPath.string() + ": the file is larger than a WorldBuilder map can be (at most "
+						+ std::to_string(WB_MAX_FILE_BYTES >> 20) + " MB)");
+				}
+				const size_t iBase = m_sText.size();
+				m_sText.append(acBuffer, iRead);
+				for (size_t i = 0; i < iRead; ++i)
+				{
+					if (acBuffer[i] == '\n')
+					{
+						if (iBase + i - iLineStart > WB_MAX_LINE_BYTES)
+						{
+							tooLong(m_aiLineStarts.size());
+						}
+						iLineStart = iBase + i + 1;
+						m_aiLineStarts.push_back(iLineStart);
+					}
+				}
+				if (m_sText.size() - iLineStart > WB_MAX_LINE_BYTES)
+				{
+					tooLong(m_aiLineStarts.size());
+				}
+				if (m_fProgress && (m_sText.size() >> 22) != ((m_sText.size() - iRead) >> 22))
+				{
+					m_fProgress("reading bytes", static_cast<long>(m_sText.size()), -1);
+				}
 			}
+			if (kIn.bad())
+			{
+				throw WbError(kPath.string() + ": cannot read the file");
+			}
+			if (m_aiLineStarts.back() == m_sText.size())
+			{
+				m_aiLineStarts.pop_back(); // the text ends with a newline: no line after it
+			}
+			m_iNumLines = static_cast<int>(m_aiLineStarts.size());
 			m_kMap.sPath = kPath.string();
 		}
 
 		WbMap read()
 		{
-			for (m_iLine = 0; m_iLine < static_cast<int>(m_asLines.size()); ++m_iLine)
+			for (m_iLine = 0; m_iLine < m_iNumLines; ++m_iLine)
 			{
-				const std::string sLine = trim(m_asLines[m_iLine]);
+				const std::string sLine = trim(line(m_iLine));
 				if (m_fProgress && m_iLine % 20000 == 0)
 				{
-					m_fProgress("reading", m_iLine, static_cast<long>(m_asLines.size()));
+					m_fProgress("reading", m_iLine, static_cast<long>(m_iNumLines));
 				}
 				if (sLine == "BeginTeam") readTeam();
 				else if (sLine == "BeginPlayer") readPlayer();
@@ -79,27 +127,86 @@ namespace
 			}
 			if (m_kMap.iWidth <= 0 || m_kMap.iHeight <= 0)
 			{
-				fail(static_cast<int>(m_asLines.size()), "no BeginMap block with a grid width and height");
+				fail(m_iNumLines, "no BeginMap block with a grid width and height");
 			}
+			checkIndices();
 			return m_kMap;
 		}
 
 	private:
+		// Limits: the largest real maps are a few MB (EuroWorld, 120x72: 0.7 MB; a map of the
+		// maximum size with every plot written stays under 256 MB); lines are short.
+		static constexpr size_t WB_MAX_FILE_BYTES = size_t(256) << 20;
+		static constexpr size_t WB_MAX_LINE_BYTES = size_t(64) << 10;
+
+		[[noreturn]] void tooLong(size_t iLine) const
+		{
+			throw WbError(m_kPath.string() + ":" + std::to_string(iLine) + ": the line is longer than "
+				+ std::to_string(WB_MAX_LINE_BYTES >> 10) + " KB (not a WorldBuilder map)");
+		}
+
+		std::string line(int iLine) const
+		{
+			const size_t iStart = m_aiLineStarts[iLine];
+			const size_t iEnd = iLine + 1 < m_iNumLines ? m_aiLineStarts[iLine + 1] : m_sText.size();
+			return m_sText.substr(iStart, iEnd - iStart);
+		}
+
+		// Every index the file gives is one of the file's: a player's team, a team's master, the
+		// teams of a plot's TeamReveal (unit and city owners: buildWorld, which may skip them).
+		void checkIndices() const
+		{
+			const int iTeams = m_kMap.numTeams();
+			const std::string sTeams = " (the file has " + std::to_string(m_kMap.aTeams.size()) + " teams, 0.."
+				+ std::to_string(iTeams - 2) + "; the barbarians are " + std::to_string(iTeams - 1) + ")";
+			for (const WbPlayer& kPlayer : m_kMap.aPlayers)
+			{
+				if (kPlayer.eTeam < 0 || kPlayer.eTeam >= iTeams)
+				{
+					fail(kPlayer.iLine, "BeginPlayer: Team=" + std::to_string(kPlayer.eTeam) + " is not a team of the file" + sTeams);
+				}
+			}
+			for (const WbTeam& kTeam : m_kMap.aTeams)
+			{
+				if (kTeam.eVassalOf < -1 || kTeam.eVassalOf >= iTeams)
+				{
+					fail(kTeam.iLine, "BeginTeam: VassalOfTeam=" + std::to_string(kTeam.eVassalOf) + " is not a team of the file" + sTeams);
+				}
+			}
+			for (const std::vector<WbPlot>* pPlots : { &m_kMap.aPlots, &m_kMap.aOutsidePlots })
+			{
+				for (const WbPlot& kPlot : *pPlots)
+				{
+					for (const int eTeam : kPlot.aiTeamReveal)
+					{
+						if (eTeam < 0 || eTeam >= iTeams)
+						{
+							fail(kPlot.iLine, "BeginPlot: TeamReveal " + std::to_string(eTeam) + " is not a team of the file" + sTeams);
+						}
+					}
+				}
+			}
+		}
+
 		[[noreturn]] void fail(int iLine, const std::string& sWhat) const
 		{
 			throw WbError(m_kPath.string() + ":" + std::to_string(iLine) + ": " + sWhat);
 		}
 
+		// Any 32-bit whole number (what each one may be is checked where it is used).
 		int number(const Token& kToken) const
 		{
-			char* szEnd = nullptr;
-			errno = 0;
-			const long iValue = std::strtol(kToken.sValue.c_str(), &szEnd, 10);
-			if (kToken.sValue.empty() || *szEnd != '\0' || errno != 0 || iValue < -1000000 || iValue > 1000000)
+			int iValue = 0;
+			const NumberRead eRead = readWholeNumber(kToken.sValue, INT_MIN, INT_MAX, iValue);
+			if (eRead == NumberRead::NotANumber)
 			{
 				fail(m_iLine + 1, kToken.sKey + "='" + kToken.sValue + "' is not a whole number");
 			}
-			return static_cast<int>(iValue);
+			if (eRead != NumberRead::Ok)
+			{
+				fail(m_iLine + 1, kToken.sKey + "=" + kToken.sValue + " is out of range (a 32-bit whole number)");
+			}
+			return iValue;
 		}
 
 		// Calls fLine(tokens) for each line of the block opened on the current line, up to its
@@ -108,9 +215,9 @@ namespace
 		void forBlock(const std::string& sName, Line fLine, Nested fNested)
 		{
 			const int iOpened = m_iLine + 1;
-			for (++m_iLine; m_iLine < static_cast<int>(m_asLines.size()); ++m_iLine)
+			for (++m_iLine; m_iLine < m_iNumLines; ++m_iLine)
 			{
-				const std::string sLine = trim(m_asLines[m_iLine]);
+				const std::string sLine = trim(line(m_iLine));
 				if (sLine == "End" + sName)
 				{
 					return;
@@ -122,7 +229,7 @@ namespace
 				}
 				fLine(tokens(sLine), sLine);
 			}
-			fail(static_cast<int>(m_asLines.size()), "the file ends inside the Begin" + sName + " block opened on line " + std::to_string(iOpened));
+			fail(m_iNumLines, "the file ends inside the Begin" + sName + " block opened on line " + std::to_string(iOpened));
 		}
 
 		template <class Line>
@@ -176,10 +283,14 @@ namespace
 					else if (k.sKey == "wrap Y") m_kMap.bWrapY = number(k) != 0;
 				}
 			});
-			if (m_kMap.iWidth <= 0 || m_kMap.iHeight <= 0 || m_kMap.iWidth > 4096 || m_kMap.iHeight > 4096)
+			if (m_kMap.iWidth <= 0 || m_kMap.iHeight <= 0)
 			{
-				fail(m_iLine + 1, "the map's grid width and height must be 1..4096, not " + std::to_string(m_kMap.iWidth) + "x"
+				fail(m_iLine + 1, "the map's grid width and height must be at least 1, not " + std::to_string(m_kMap.iWidth) + "x"
 					+ std::to_string(m_kMap.iHeight));
+			}
+			if (!cvVisionMapSizeOk(m_kMap.iWidth, m_kMap.iHeight))
+			{
+				fail(m_iLine + 1, VisionWorld::sizeProblem(m_kMap.iWidth, m_kMap.iHeight, 1, 0));
 			}
 		}
 
@@ -264,7 +375,9 @@ namespace
 
 		fs::path m_kPath;
 		WbProgress m_fProgress;
-		std::vector<std::string> m_asLines;
+		std::string m_sText;
+		std::vector<size_t> m_aiLineStarts;
+		int m_iNumLines = 0;
 		int m_iLine = 0;
 		WbMap m_kMap;
 	};
@@ -326,6 +439,12 @@ WbMap readWorldBuilder(const fs::path& kPath, WbProgress fProgress)
 VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLenient, std::vector<std::string>* pWarnings,
 	WbProgress fProgress)
 {
+	const std::string sTooLarge = VisionWorld::sizeProblem(kMap.iWidth, kMap.iHeight, kMap.numTeams(),
+		static_cast<int>(kRules.aszInvisibleTypes.size()));
+	if (!sTooLarge.empty())
+	{
+		throw WbError(kMap.sPath + ": " + sTooLarge);
+	}
 	VisionWorld::State kState;
 	kState.iWidth = kMap.iWidth;
 	kState.iHeight = kMap.iHeight;

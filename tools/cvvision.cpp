@@ -2,10 +2,13 @@
 // commands of CliCommands.h. Exit status: 0 success, 1 bad input, 2 bad usage.
 #include "CliCommands.h"
 #include "RulesLoader.h"
+#include "Numbers.h"
 #include "WbReader.h"
+#include "CvVisionTables.h"
 
 #include <unistd.h>
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -82,15 +85,19 @@ namespace
 		using std::runtime_error::runtime_error;
 	};
 
-	int integer(const std::string& sOption, const std::string& sValue)
+	int integer(const std::string& sOption, const std::string& sValue, long long llMin = INT_MIN, long long llMax = INT_MAX)
 	{
-		char* szEnd = nullptr;
-		const long iValue = std::strtol(sValue.c_str(), &szEnd, 10);
-		if (sValue.empty() || *szEnd != '\0' || iValue < -100000 || iValue > 100000)
+		int iValue = 0;
+		const NumberRead eRead = readWholeNumber(sValue, llMin, llMax, iValue);
+		if (eRead == NumberRead::NotANumber)
 		{
 			throw UsageError(sOption + " needs a whole number, not '" + sValue + "'");
 		}
-		return static_cast<int>(iValue);
+		if (eRead != NumberRead::Ok)
+		{
+			throw UsageError(sOption + " " + wholeNumberProblem(eRead, sValue, llMin, llMax));
+		}
+		return iValue;
 	}
 
 	unsigned int seed(const std::string& sOption, const std::string& sValue)
@@ -167,7 +174,7 @@ namespace
 			const std::string sValue = argv[++i];
 			if (sArg == "--assets") kOptions.aAssets.push_back(sValue);
 			else if (sArg == "--team") kOptions.eTeam = integer(sArg, sValue);
-			else if (sArg == "--range") kOptions.iRange = integer(sArg, sValue);
+			else if (sArg == "--range") kOptions.iRange = integer(sArg, sValue, 0, CV_VISION_MAX_RANGE); // as Python's explain
 			else if (sArg == "--from") kOptions.kFrom = point(sArg, sValue);
 			else if (sArg == "--to") kOptions.kTo = point(sArg, sValue);
 			else if (sArg == "--png") kOptions.kPng = sValue;
