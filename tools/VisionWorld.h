@@ -158,6 +158,10 @@ private:
 	void bracket(const std::vector<CvVisionSourceKey>& aKeys, Change fChange);
 	template <class Change>
 	void bracketAll(Change fChange); // sources may appear or vanish: every key before and after
+	// A change of iPlot's levels (spec 7): BTS's bracket over keysNear, or with the ledger the
+	// change first and then CvVisionLedger::resight of the sources whose sight reads the plot.
+	template <class Change>
+	void resightAround(int iPlot, Change fChange);
 	void remember(int eTeam, int iPlot);
 	void rememberWhereVisible(int iPlot);
 	int chebyshev(int iPlotA, int iPlotB) const;
