@@ -175,6 +175,25 @@ int main(int argc, char** argv)
 			kVanilla->second * 1000, kCvVision->second * 1000, kVanilla->second / kCvVision->second);
 		kSummary << szLine;
 	}
+	// Both games' counts after all their level changes equal those of their sources added anew
+	// on their maps as they are now.
+	for (int iVariant = 0; iVariant < 2; ++iVariant)
+	{
+		Game& kGame = game(iVariant);
+		CountingSink kFresh;
+		for (const auto& aEntries : kGame.aSourcesAt)
+		{
+			for (const auto& kEntry : aEntries)
+			{
+				kGame.kEngine.changeAdjacentSight(kGame.kGrid, kFresh, kEntry.second, 1);
+			}
+		}
+		if (kFresh.aiCounts != kGame.kSink.aiCounts)
+		{
+			std::fprintf(stderr, "bench_resight: the %s game's counts differ from a rebuild\n", iVariant ? "cvvision" : "vanilla");
+			return 1;
+		}
+	}
 	// The ledger of the game as built (every source added once). On the game's 32-bit DLL an
 	// entry is 4 bytes, a record 16 (team and vector) and a key's map node about 44.
 	const CvVisionLedger& kLedger = game(0).kLedger;
