@@ -136,7 +136,7 @@ public:
 	// Can the sight of kSource read the levels of iPlot (its see-through or see-from)? False when
 	// the plot lies outside the square the source looks over (its range, plus the outer ring),
 	// and for aerial sight, which reads no level: a change of that plot's levels cannot change
-	// the source's sight, so it needs no re-sight.
+	// the source's sight, so it needs no re-sight. True for a negative range (no reasoning).
 	template <class Map>
 	static bool sightReads(const CvVisionEngine& kEngine, const Map& kMap, const CvVisionSource& kSource, int iPlot);
 
@@ -368,6 +368,10 @@ CvVisionResult CvVisionLedger::resightLevelChange(const CvVisionSourceKey& kKey,
 {
 	int aiBefore[CV_VISION_MAX_ENTRIES];
 	int aiAfter[CV_VISION_MAX_ENTRIES];
+	if (kSource.iRange < 0 || kSource.iRange > CV_VISION_MAX_RANGE)
+	{
+		return resight(kKey, kEngine, kMap, kSink, kSource); // no shortcut off the table's ranges
+	}
 	if (!levelChangeReaches(kEngine, kBefore, kMap, kSource))
 	{
 		return CV_VISION_OK;
@@ -390,6 +394,10 @@ bool CvVisionLedger::levelChangeReaches(const CvVisionEngine& kEngine, const Bef
 	const CvVisionSource& kSource)
 {
 	const int iPlot = kBefore.plot();
+	if (kSource.iRange < 0 || kSource.iRange > CV_VISION_MAX_RANGE)
+	{
+		return !kSource.bAerial; // off the table's ranges: no reasoning, a full re-sight
+	}
 	if (!sightReads(kEngine, kMap, kSource, iPlot))
 	{
 		return false;
@@ -425,6 +433,10 @@ bool CvVisionLedger::sightReads(const CvVisionEngine& kEngine, const Map& kMap, 
 	if (kSource.bAerial)
 	{
 		return false;
+	}
+	if (kSource.iRange < 0)
+	{
+		return true; // no reasoning about what a negative range sees
 	}
 	const int iWidth = kMap.getGridWidth();
 	const int iRing = kSource.iRange + (kEngine.options().bOuterRing ? 1 : 0);
