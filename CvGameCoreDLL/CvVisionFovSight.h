@@ -20,6 +20,13 @@
 // does them); aerial sources keep their plain square. Each plot counts once, also on a small
 // wrapping map where BTS would count two displacements of one plot twice.
 //
+// Evaluation: one walk of the model's table pruned to the source's ring (CvVisionFovRing, built on
+// first use), carrying both conditions at once: a line is followed while clear, and a flag per
+// depth says whether it has been below the viewer all along (a line's n-th cell is n plots out, so
+// depth is the Chebyshev distance). cvVisionFovSightTwoWalks is the definition as two walks of the
+// generic field of view; the single walk gives the same plots (tests/test_sight_models.cpp), and
+// is used for every map on which no plot is named by two displacements of the square.
+//
 // Plain C++03: this file is compiled into the game's DLL.
 
 #include "CvFov.h"
@@ -27,10 +34,40 @@
 #include "CvVisionTables.h"
 
 #include <string.h>
+#include <vector>
 
 // The shared PCVT table of a model (Chebyshev metric, radius CV_VISION_MAX_RING), built on first
 // use. eSightModel: CV_VISION_SIGHT_PERMISSIVE or CV_VISION_SIGHT_SYMMETRIC.
 const CvFovTable& cvVisionFovTable(int eSightModel);
+
+// A model's table pruned to one ring: the nodes of the CvFovTable whose subtree holds a visible
+// displacement within the ring, in the same pre-order, with their skips recomputed.
+struct CvVisionFovNode
+{
+	short iDX;
+	short iDY;
+	unsigned char iDepth;   // max(|dx|, |dy|): the node's distance from the source, 1..ring
+	unsigned char bVisible; // CV_FOV_NODE_VISIBLE
+	unsigned short iCell;   // (dy + ring) * (2 * ring + 1) + dx + ring
+	int iSkip;              // index of the first node after this node's subtree
+};
+
+class CvVisionFovRing
+{
+public:
+	CvVisionFovRing() : m_iRing(-1) {}
+	void build(const CvFovTable& kTable, int iRing);
+	bool isBuilt() const { return m_iRing >= 0; }
+	int numNodes() const { return static_cast<int>(m_aNodes.size()); }
+	const CvVisionFovNode* nodes() const { return m_aNodes.empty() ? 0 : &m_aNodes[0]; }
+
+private:
+	int m_iRing;
+	std::vector<CvVisionFovNode> m_aNodes;
+};
+
+// The pruned table of a model for a ring (0..CV_VISION_MAX_RING), built on first use.
+const CvVisionFovRing& cvVisionFovRing(int eSightModel, int iRing);
 
 // The engine's Map seen as opaque cells for a viewer at level iLevel: a plot blocks when its
 // see-through level is above iLevel.
@@ -75,8 +112,7 @@ public:
 
 	void visible(int iPlot, int iDX, int iDY)
 	{
-		if (cvVisionWrapDelta(iDX, m_kMap.getGridWidth(), m_kMap.isWrapX()) != iDX
-			|| cvVisionWrapDelta(iDY, m_kMap.getGridHeight(), m_kMap.isWrapY()) != iDY)
+		if (!nearSide(iDX, m_kMap.getGridWidth(), m_kMap.isWrapX()) || !nearSide(iDY, m_kMap.getGridHeight(), m_kMap.isWrapY()))
 		{
 			return; // only on a wrapping map smaller than the square: counted from its near side
 		}
@@ -102,6 +138,13 @@ public:
 	}
 
 private:
+	// Does a displacement name its plot from the near side of a wrapping axis? At exactly half an
+	// even length both sides are as near: the positive one counts.
+	static bool nearSide(int iD, int iLength, bool bWrap)
+	{
+		return cvVisionWrapDelta(iD, iLength, bWrap) == iD && !(bWrap && 2 * iD == -iLength);
+	}
+
 	const Map& m_kMap;
 	const CvVisionTables& m_kTables;
 	int m_eTeam;
@@ -115,10 +158,11 @@ private:
 	unsigned char m_abAdded[CV_VISION_MAX_ENTRIES];
 };
 
-// The plots a ground source sees under a PCVT sight model: writes each once to paiPlots (room for
-// CV_VISION_MAX_ENTRIES) and returns how many. iRing: the range, plus one with the outer ring.
+// The sight models by their definition: one walk of the generic field of view for lines clear up
+// to the plot, and one more (with the outer rule) for lines below the viewer. What
+// cvVisionFovSight gives, in another order; it is used on small wrapping maps.
 template <class Map>
-int cvVisionFovSight(const Map& kMap, const CvVisionTables& kTables, int eSightModel, int iX, int iY, int eTeam,
+int cvVisionFovSightTwoWalks(const Map& kMap, const CvVisionTables& kTables, int eSightModel, int iX, int iY, int eTeam,
 	int iRing, bool bOuterRule, int eFacing, int* paiPlots)
 {
 	const CvFovTable& kTable = cvVisionFovTable(eSightModel);
@@ -131,6 +175,133 @@ int cvVisionFovSight(const Map& kMap, const CvVisionTables& kTables, int eSightM
 		kTable.compute(CvVisionOpacity<Map>(kMap, iLevel - 1), iX, iY, iRing, kCollector);
 	}
 	return kCollector.count();
+}
+
+// Plot lookups of the single walk: the square inside the map, or per column and row (-1: absent).
+struct CvVisionFovInterior
+{
+	int iOrigin;
+	int iWidth;
+	enum { MAY_BE_ABSENT = 0 };
+	int plotAt(int iDX, int iDY) const { return iOrigin + iDY * iWidth + iDX; }
+};
+
+struct CvVisionFovAxes
+{
+	int aiColumn[CV_VISION_MAX_SIDE];
+	int aiRowStart[CV_VISION_MAX_SIDE];
+	int iRing;
+	enum { MAY_BE_ABSENT = 1 };
+	int plotAt(int iDX, int iDY) const
+	{
+		const int iColumn = aiColumn[iDX + iRing];
+		const int iRowStart = aiRowStart[iDY + iRing];
+		return (iColumn < 0 || iRowStart < 0) ? -1 : iRowStart + iColumn;
+	}
+};
+
+// The single walk (see the top of this file). No plot may be named by two displacements.
+template <class Map, class Lookup, bool bFacing>
+int cvVisionFovWalk(const Map& kMap, const CvVisionTables& kTables, const CvVisionFovRing& kPruned,
+	const Lookup& kLookupIn, int eTeam, int iLevel, int iRing, bool bOuterRule, int eFacing, int* paiPlots)
+{
+	const Lookup kLookup = kLookupIn; // a local copy stays in registers: paiPlots cannot alias it
+	const int iSide = 2 * iRing + 1;
+	unsigned char abAdded[CV_VISION_MAX_ENTRIES];
+	memset(abAdded, 0, iSide * iSide);
+	unsigned char abBelow[CV_VISION_MAX_RING + 2]; // by depth: the line so far is below the viewer
+	abBelow[0] = 1; // the source's own plot never blocks
+	const unsigned int iFacingBit = bFacing ? (1u << eFacing) : 0u;
+	const int iOuterDepth = bOuterRule ? iRing : iRing + 1; // the depth the outer rule applies to
+	int iCount = 0;
+	paiPlots[iCount++] = kLookup.plotAt(0, 0);
+	abAdded[iRing * iSide + iRing] = 1;
+	const CvVisionFovNode* const pNodes = kPruned.nodes();
+	const int iNumNodes = kPruned.numNodes();
+	int i = 0;
+	while (i < iNumNodes)
+	{
+		const CvVisionFovNode& kNode = pNodes[i];
+		const int iPlot = kLookup.plotAt(kNode.iDX, kNode.iDY);
+		if (Lookup::MAY_BE_ABSENT && iPlot < 0)
+		{
+			i = kNode.iSkip;
+			continue;
+		}
+		const int iDepth = kNode.iDepth;
+		int iSeen = kNode.bVisible & (abAdded[kNode.iCell] ^ 1);
+		if (bFacing && iSeen)
+		{
+			iSeen = (kTables.entry(kTables.indexOf(kNode.iDX, kNode.iDY)).iFacingMask & iFacingBit) != 0;
+		}
+		if (iDepth == iOuterDepth)
+		{
+			// The outer ring (a leaf: no node lies beyond the ring): seen past plots all below the
+			// viewer, or when taller than the viewer. (Branches: measured faster than none here.)
+			if (iSeen && (abBelow[iDepth - 1] || kMap.seeFromLevel(iPlot, eTeam) > iLevel))
+			{
+				abAdded[kNode.iCell] = 1;
+				paiPlots[iCount++] = iPlot;
+			}
+			++i;
+			continue;
+		}
+		paiPlots[iCount] = iPlot;
+		iCount += iSeen;
+		abAdded[kNode.iCell] |= static_cast<unsigned char>(iSeen);
+		const int iSeeThrough = kMap.seeThroughLevel(iPlot);
+		abBelow[iDepth] = static_cast<unsigned char>(abBelow[iDepth - 1] & (iSeeThrough < iLevel));
+		i = (iSeeThrough > iLevel) ? kNode.iSkip : i + 1;
+	}
+	return iCount;
+}
+
+template <class Map, class Lookup>
+int cvVisionFovWalkFacing(const Map& kMap, const CvVisionTables& kTables, const CvVisionFovRing& kPruned,
+	const Lookup& kLookup, int eTeam, int iLevel, int iRing, bool bOuterRule, int eFacing, int* paiPlots)
+{
+	if (eFacing == CV_VISION_NO_DIRECTION)
+	{
+		return cvVisionFovWalk<Map, Lookup, false>(kMap, kTables, kPruned, kLookup, eTeam, iLevel, iRing, bOuterRule,
+			eFacing, paiPlots);
+	}
+	return cvVisionFovWalk<Map, Lookup, true>(kMap, kTables, kPruned, kLookup, eTeam, iLevel, iRing, bOuterRule,
+		eFacing, paiPlots);
+}
+
+// The plots a ground source sees under a PCVT sight model: writes each once to paiPlots (room for
+// CV_VISION_MAX_ENTRIES) and returns how many. iRing: the range, plus one with the outer ring.
+template <class Map>
+int cvVisionFovSight(const Map& kMap, const CvVisionTables& kTables, int eSightModel, int iX, int iY, int eTeam,
+	int iRing, bool bOuterRule, int eFacing, int* paiPlots)
+{
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	const int iSide = 2 * iRing + 1;
+	if (iRing < 0 || iRing > CV_VISION_MAX_RING || (kMap.isWrapX() && iWidth < iSide) || (kMap.isWrapY() && iHeight < iSide))
+	{
+		// A plot named by two displacements (counted once, from its near side).
+		return cvVisionFovSightTwoWalks(kMap, kTables, eSightModel, iX, iY, eTeam, iRing, bOuterRule, eFacing, paiPlots);
+	}
+	const CvVisionFovRing& kPruned = cvVisionFovRing(eSightModel, iRing);
+	const int iLevel = kMap.seeFromLevel(iY * iWidth + iX, eTeam);
+	if (iX - iRing >= 0 && iX + iRing < iWidth && iY - iRing >= 0 && iY + iRing < iHeight)
+	{
+		CvVisionFovInterior kInterior;
+		kInterior.iOrigin = iY * iWidth + iX;
+		kInterior.iWidth = iWidth;
+		return cvVisionFovWalkFacing(kMap, kTables, kPruned, kInterior, eTeam, iLevel, iRing, bOuterRule, eFacing,
+			paiPlots);
+	}
+	CvVisionFovAxes kAxes;
+	kAxes.iRing = iRing;
+	for (int i = -iRing; i <= iRing; ++i)
+	{
+		kAxes.aiColumn[i + iRing] = cvVisionWrapCoord(iX + i, iWidth, kMap.isWrapX());
+		const int iRow = cvVisionWrapCoord(iY + i, iHeight, kMap.isWrapY());
+		kAxes.aiRowStart[i + iRing] = (iRow < 0) ? -1 : iRow * iWidth;
+	}
+	return cvVisionFovWalkFacing(kMap, kTables, kPruned, kAxes, eTeam, iLevel, iRing, bOuterRule, eFacing, paiPlots);
 }
 
 #endif

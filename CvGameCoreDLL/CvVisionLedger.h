@@ -12,6 +12,7 @@
 #include "CvVisionEngine.h"
 
 #include <map>
+#include <string.h>
 #include <vector>
 
 // What kind of source a key names (spec 7).
@@ -51,6 +52,35 @@ struct CvVisionSourceKey
 	}
 };
 
+// A map as it was before one plot's levels changed: kMap's levels everywhere but at iPlot, whose
+// see-through level and see-from level per team (paiSeeFrom, by team) are the old ones.
+template <class Map>
+class CvVisionLevelsBefore
+{
+public:
+	CvVisionLevelsBefore(const Map& kMap, int iPlot, int iSeeThrough, const int* paiSeeFrom)
+		: m_kMap(kMap), m_iPlot(iPlot), m_iSeeThrough(iSeeThrough), m_paiSeeFrom(paiSeeFrom)
+	{
+	}
+
+	int plot() const { return m_iPlot; } // the plot whose levels changed
+	int getGridWidth() const { return m_kMap.getGridWidth(); }
+	int getGridHeight() const { return m_kMap.getGridHeight(); }
+	bool isWrapX() const { return m_kMap.isWrapX(); }
+	bool isWrapY() const { return m_kMap.isWrapY(); }
+	int seeThroughLevel(int iPlot) const { return iPlot == m_iPlot ? m_iSeeThrough : m_kMap.seeThroughLevel(iPlot); }
+	int seeFromLevel(int iPlot, int eTeam) const
+	{
+		return iPlot == m_iPlot ? m_paiSeeFrom[eTeam] : m_kMap.seeFromLevel(iPlot, eTeam);
+	}
+
+private:
+	const Map& m_kMap;
+	int m_iPlot;
+	int m_iSeeThrough;
+	const int* m_paiSeeFrom;
+};
+
 class CvVisionLedger
 {
 public:
@@ -70,6 +100,45 @@ public:
 	// change) when nothing is recorded under kKey.
 	template <class Sink>
 	bool remove(const CvVisionSourceKey& kKey, Sink& kSink);
+
+	// Re-sights the source recorded under kKey after the map changed under it (a plot's levels,
+	// spec 7), instead of its remove/re-add bracket: its sight is computed once, and each live
+	// record under kKey that differs from it is taken back (as remove does) and replaced by the
+	// new sight, added and recorded (as add does). A record equal to the new sight is left alone
+	// and kSink hears nothing of it. The counts end as the bracket leaves them. Every record under
+	// one key is of the same source, kSource. With no record under kKey the source is added.
+	template <class Map, class Sink>
+	CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
+		const CvVisionSource& kSource);
+
+	// resight after a change of one plot's levels (spec 7), kBefore being the map with that plot's
+	// old levels (CvVisionLevelsBefore): when levelChangeReaches says the change cannot alter the
+	// source's sight, or its sight is the same on both maps, nothing is done, not even a look at
+	// the records; otherwise resight. The records are assumed to hold the sight on kBefore, as they do with every bracket
+	// in place; a record left stale by a missing bracket stays as it is, and its removal still
+	// takes back exactly what it added.
+	template <class Before, class Map, class Sink>
+	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Before& kBefore,
+		const Map& kMap, Sink& kSink, const CvVisionSource& kSource);
+
+	// Can the change of one plot's levels (kBefore to kMap) alter the sight of kSource? Exact
+	// reasoning on levels alone, no pass of the engine (spec 3, and the PCVT models alike): the
+	// plot outside the square the source looks over: no. The source's own plot: yes. Another plot
+	// of the ring of the outer rule: only its see-from is read, against the viewer's level L, so
+	// only when "see-from > L" changes. Any other plot: its own visibility does not depend on its
+	// levels, and what lies behind it reads only "see-through <= L" and "see-through < L", so only
+	// when one of those changes. On a wrapping map smaller than the square (a plot named twice):
+	// yes when the plot is in the square.
+	template <class Before, class Map>
+	static bool levelChangeReaches(const CvVisionEngine& kEngine, const Before& kBefore, const Map& kMap,
+		const CvVisionSource& kSource);
+
+	// Can the sight of kSource read the levels of iPlot (its see-through or see-from)? False when
+	// the plot lies outside the square the source looks over (its range, plus the outer ring),
+	// and for aerial sight, which reads no level: a change of that plot's levels cannot change
+	// the source's sight, so it needs no re-sight. True for a negative range (no reasoning).
+	template <class Map>
+	static bool sightReads(const CvVisionEngine& kEngine, const Map& kMap, const CvVisionSource& kSource, int iPlot);
 
 	bool has(const CvVisionSourceKey& kKey) const;
 	void clear() { m_kSlots.clear(); m_iEmptySlots = 0; }
@@ -150,6 +219,12 @@ private:
 	};
 	typedef std::map<CvVisionSourceKey, Slot> SlotMap;
 
+	// Takes a record's changes back, last first; makes them again, first first.
+	template <class Sink>
+	static void replayBackward(const Record& kRecord, Sink& kSink);
+	template <class Sink>
+	static void replayForward(const Record& kRecord, Sink& kSink);
+
 	template <class Map, class Sink>
 	CvVisionResult addRecord(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		Sink* pSink, const CvVisionSource& kSource);
@@ -157,6 +232,7 @@ private:
 
 	SlotMap m_kSlots;
 	int m_iEmptySlots;
+	Record m_kScratch; // resight's new sight, kept to reuse its memory
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -208,15 +284,8 @@ CvVisionResult CvVisionLedger::record(const CvVisionSourceKey& kKey, const CvVis
 }
 
 template <class Sink>
-bool CvVisionLedger::remove(const CvVisionSourceKey& kKey, Sink& kSink)
+void CvVisionLedger::replayBackward(const Record& kRecord, Sink& kSink)
 {
-	SlotMap::iterator it = m_kSlots.find(kKey);
-	if (it == m_kSlots.end() || it->second.iLive == 0)
-	{
-		return false;
-	}
-	Slot& kSlot = it->second;
-	const Record& kRecord = kSlot.aRecords[kSlot.iLive - 1];
 	for (int i = static_cast<int>(kRecord.aiEntries.size()) - 1; i >= 0; --i)
 	{
 		const unsigned int iEntry = kRecord.aiEntries[i];
@@ -226,12 +295,156 @@ bool CvVisionLedger::remove(const CvVisionSourceKey& kKey, Sink& kSink)
 		}
 		kSink.changeVisibilityCount(plotOf(iEntry), kRecord.eTeam, -1, invisibleOf(iEntry));
 	}
+}
+
+template <class Sink>
+void CvVisionLedger::replayForward(const Record& kRecord, Sink& kSink)
+{
+	const int iNumEntries = static_cast<int>(kRecord.aiEntries.size());
+	for (int i = 0; i < iNumEntries; ++i)
+	{
+		const unsigned int iEntry = kRecord.aiEntries[i];
+		kSink.changeVisibilityCount(plotOf(iEntry), kRecord.eTeam, 1, invisibleOf(iEntry));
+		if (isReveal(iEntry))
+		{
+			kSink.changeVisibilityCount(plotOf(iEntry), kRecord.eTeam, -1, invisibleOf(iEntry));
+		}
+	}
+}
+
+template <class Sink>
+bool CvVisionLedger::remove(const CvVisionSourceKey& kKey, Sink& kSink)
+{
+	SlotMap::iterator it = m_kSlots.find(kKey);
+	if (it == m_kSlots.end() || it->second.iLive == 0)
+	{
+		return false;
+	}
+	Slot& kSlot = it->second;
+	replayBackward(kSlot.aRecords[kSlot.iLive - 1], kSink);
 	if (--kSlot.iLive == 0)
 	{
 		++m_iEmptySlots;
 		sweepIfSparse();
 	}
 	return true;
+}
+
+template <class Map, class Sink>
+CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+	Sink& kSink, const CvVisionSource& kSource)
+{
+	const SlotMap::iterator it = m_kSlots.find(kKey);
+	if (it == m_kSlots.end() || it->second.iLive == 0)
+	{
+		return add(kKey, kEngine, kMap, kSink, kSource);
+	}
+	const CvVisionResult eValid = CvVisionEngine::validate(kSource, kMap.getGridWidth(), kMap.getGridHeight());
+	if (eValid != CV_VISION_OK)
+	{
+		return eValid;
+	}
+	m_kScratch.eTeam = kSource.eTeam;
+	m_kScratch.aiEntries.clear();
+	RecordingSink<NoSink> kRecorder(m_kScratch, static_cast<NoSink*>(NULL));
+	kEngine.changeAdjacentSight(kMap, kRecorder, kSource, 1);
+	Slot& kSlot = it->second;
+	for (int r = 0; r < kSlot.iLive; ++r)
+	{
+		Record& kRecord = kSlot.aRecords[r];
+		if (kRecord.eTeam == m_kScratch.eTeam && kRecord.aiEntries == m_kScratch.aiEntries)
+		{
+			continue; // the change did not reach this sight
+		}
+		replayBackward(kRecord, kSink);
+		replayForward(m_kScratch, kSink);
+		kRecord.eTeam = m_kScratch.eTeam;
+		kRecord.aiEntries = m_kScratch.aiEntries;
+	}
+	return CV_VISION_OK;
+}
+
+template <class Before, class Map, class Sink>
+CvVisionResult CvVisionLedger::resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+	const Before& kBefore, const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
+{
+	int aiBefore[CV_VISION_MAX_ENTRIES];
+	int aiAfter[CV_VISION_MAX_ENTRIES];
+	if (kSource.iRange < 0 || kSource.iRange > CV_VISION_MAX_RANGE)
+	{
+		return resight(kKey, kEngine, kMap, kSink, kSource); // no shortcut off the table's ranges
+	}
+	if (!levelChangeReaches(kEngine, kBefore, kMap, kSource))
+	{
+		return CV_VISION_OK;
+	}
+	const int iBefore = kEngine.seenPlots(kBefore, kSource, aiBefore);
+	if (iBefore < 0)
+	{
+		return CvVisionEngine::validate(kSource, kMap.getGridWidth(), kMap.getGridHeight());
+	}
+	const int iAfter = kEngine.seenPlots(kMap, kSource, aiAfter);
+	if (iAfter == iBefore && memcmp(aiBefore, aiAfter, iAfter * sizeof(int)) == 0)
+	{
+		return CV_VISION_OK; // the same plots in the same order: the same count changes
+	}
+	return resight(kKey, kEngine, kMap, kSink, kSource);
+}
+
+template <class Before, class Map>
+bool CvVisionLedger::levelChangeReaches(const CvVisionEngine& kEngine, const Before& kBefore, const Map& kMap,
+	const CvVisionSource& kSource)
+{
+	const int iPlot = kBefore.plot();
+	if (kSource.iRange < 0 || kSource.iRange > CV_VISION_MAX_RANGE)
+	{
+		return !kSource.bAerial; // off the table's ranges: no reasoning, a full re-sight
+	}
+	if (!sightReads(kEngine, kMap, kSource, iPlot))
+	{
+		return false;
+	}
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	const int iRing = kSource.iRange + (kEngine.options().bOuterRing ? 1 : 0);
+	if ((kMap.isWrapX() && iWidth < 2 * iRing + 1) || (kMap.isWrapY() && iHeight < 2 * iRing + 1))
+	{
+		return true; // a plot may be named by two displacements of the square
+	}
+	const int iDX = cvVisionWrapDelta(iPlot % iWidth - kSource.iX, iWidth, kMap.isWrapX());
+	const int iDY = cvVisionWrapDelta(iPlot / iWidth - kSource.iY, iHeight, kMap.isWrapY());
+	if (iDX == 0 && iDY == 0)
+	{
+		return true; // the viewer's own levels
+	}
+	const int iLevel = kMap.seeFromLevel(kSource.iY * iWidth + kSource.iX, kSource.eTeam);
+	const int iDistance = (iDX < 0 ? -iDX : iDX) > (iDY < 0 ? -iDY : iDY) ? (iDX < 0 ? -iDX : iDX) : (iDY < 0 ? -iDY : iDY);
+	if (iDistance == iRing && kEngine.options().bOuterRing && !kEngine.options().bOuterRingAsInner)
+	{
+		return (kBefore.seeFromLevel(iPlot, kSource.eTeam) > iLevel) != (kMap.seeFromLevel(iPlot, kSource.eTeam) > iLevel);
+	}
+	const int iOld = kBefore.seeThroughLevel(iPlot);
+	const int iNew = kMap.seeThroughLevel(iPlot);
+	return ((iOld <= iLevel) != (iNew <= iLevel)) || ((iOld < iLevel) != (iNew < iLevel));
+}
+
+template <class Map>
+bool CvVisionLedger::sightReads(const CvVisionEngine& kEngine, const Map& kMap, const CvVisionSource& kSource,
+	int iPlot)
+{
+	if (kSource.bAerial)
+	{
+		return false;
+	}
+	if (kSource.iRange < 0)
+	{
+		return true; // no reasoning about what a negative range sees
+	}
+	const int iWidth = kMap.getGridWidth();
+	const int iRing = kSource.iRange + (kEngine.options().bOuterRing ? 1 : 0);
+	const int iDX = cvVisionWrapDelta(iPlot % iWidth - kSource.iX, iWidth, kMap.isWrapX());
+	const int iDY = cvVisionWrapDelta(iPlot / iWidth - kSource.iY, kMap.getGridHeight(), kMap.isWrapY());
+	return (iDX < 0 ? -iDX : iDX) <= iRing && (iDY < 0 ? -iDY : iDY) <= iRing;
 }
 
 template <class Visitor>

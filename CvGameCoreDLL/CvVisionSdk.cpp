@@ -94,15 +94,28 @@ namespace
 		int eArming;                     // CvVision: ARMING_*, what the CvPlot hooks saw last
 		int iLoadWrong;                  // the differences the last load's audit found
 		CvPathfinder kPathfinder;        // one search, its pool of nodes reused by every path
+		// CvVision: a level change's bracket with the armed ledger (updateSeeFromSight).
+		int eResight;                    // RESIGHT_*
+		int iResightPlot;                // the plot whose levels change
+		int iResightSeeThrough;          // its levels before the change
+		std::vector<int> aiResightSeeFrom; // by team
 
 		SdkState()
 			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), paiCollect(NULL), bLedgerArmed(false),
-			eArming(0), iLoadWrong(0)
+			eArming(0), iLoadWrong(0), eResight(0), iResightPlot(-1), iResightSeeThrough(0)
 		{
 		}
 	};
 
 	SdkState g_kState;
+
+	// Where a level change's bracket is (SdkState::eResight).
+	enum
+	{
+		RESIGHT_NONE,   // no bracket with the ledger: every sight change as BTS makes it
+		RESIGHT_BEFORE, // updateSeeFromSight(false): a source in the ledger keeps its sight
+		RESIGHT_AFTER   // updateSeeFromSight(true): a source in the ledger is re-sighted
+	};
 
 	// What the CvPlot hooks saw (SdkState::eArming).
 	enum
@@ -472,6 +485,17 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 	if (kState.bLedgerArmed)
 	{
 		const CvVisionSourceKey kKey = keyOf(kPlot, eTeam, iRange, pUnit);
+		if (kState.eResight == RESIGHT_BEFORE && !bIncrement && kState.kLedger.has(kKey))
+		{
+			return; // kept until the change is made: resightLevelChange then changes what differs
+		}
+		if (kState.eResight == RESIGHT_AFTER && bIncrement && kState.kLedger.has(kKey))
+		{
+			const CvVisionLevelsBefore<SdkMap> kBefore(kLevels, kState.iResightPlot, kState.iResightSeeThrough,
+				&kState.aiResightSeeFrom[0]);
+			kState.kLedger.resightLevelChange(kKey, *kState.pEngine, kBefore, kLevels, kSink, kSource);
+			return;
+		}
 		if (bIncrement)
 		{
 			kState.kLedger.add(kKey, *kState.pEngine, kLevels, kSink, kSource);
@@ -560,6 +584,42 @@ int CvVisionSdk::seeThroughLevel(const CvPlot& kPlot)
 }
 
 void CvVisionSdk::updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups)
+{
+	const CvMap& kMap = cvVisionMap();
+	SdkState& kState = state();
+	// With the armed ledger a source keeps its sight over the change and is then re-sighted only
+	// when the change alters it (CvVisionLedger::resightLevelChange), against the plot's levels
+	// as they were. Brackets inside brackets, and sources not in the ledger, go as in BTS.
+	const int iPlot = cvVisionY(kPlot) * cvVisionGridWidth(kMap) + cvVisionX(kPlot);
+	if (!bIncrement && kState.bLedgerArmed && kState.paiCollect == NULL && kState.eResight == RESIGHT_NONE)
+	{
+		const SdkMap kLevels(kMap);
+		kState.iResightPlot = iPlot;
+		kState.iResightSeeThrough = kLevels.seeThroughLevel(iPlot);
+		kState.aiResightSeeFrom.resize(MAX_TEAMS);
+		for (int eTeam = 0; eTeam < MAX_TEAMS; ++eTeam)
+		{
+			kState.aiResightSeeFrom[eTeam] = kLevels.seeFromLevel(iPlot, eTeam);
+		}
+		kState.eResight = RESIGHT_BEFORE;
+		updateSightAround(kPlot, false, bUpdatePlotGroups);
+		return;
+	}
+	if (bIncrement && kState.eResight == RESIGHT_BEFORE && kState.iResightPlot == iPlot)
+	{
+		kState.eResight = kState.bLedgerArmed ? RESIGHT_AFTER : RESIGHT_NONE;
+		updateSightAround(kPlot, true, bUpdatePlotGroups);
+		kState.eResight = RESIGHT_NONE;
+		kState.iResightPlot = -1;
+		return;
+	}
+	const int iSavedResight = kState.eResight;
+	kState.eResight = RESIGHT_NONE; // a bracket inside the bracket: as BTS
+	updateSightAround(kPlot, bIncrement, bUpdatePlotGroups);
+	kState.eResight = iSavedResight;
+}
+
+void CvVisionSdk::updateSightAround(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups)
 {
 	const CvMap& kMap = cvVisionMap();
 	const int iRadius = resightRadius();

@@ -49,6 +49,8 @@ public:
 	static int seeThroughLevel(const CvPlot& kPlot);
 	// Spec 7: re-sight every source whose sight kPlot's levels can change, within resightRadius().
 	static void updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups);
+	// CvPlot::updateSight of every plot within resightRadius(), as BTS's updateSeeFromSight.
+	static void updateSightAround(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups);
 
 	// --- the rules, read once from the game's infos and defines ------------------------------
 

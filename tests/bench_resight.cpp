@@ -3,10 +3,13 @@
 // Ends with two summary lines:
 //   resight vanilla_ns=X cvvision_ns=Y speedup=Z
 //   ledger sources=N entries=E host_bytes=B bytes_32bit=C
-// vanilla: every source on the square of radius 6 around the plot (BTS's fixed square) is
-// removed by recomputing its sight and added again; cvvision: the square of the largest range in
-// play (3 for these rules) and removal through the ledger. Both use the engine for the sight
-// itself, so the ratio is the gain of the radius and the ledger alone.
+// One level change: a forest at the plot is cut, or planted where there is none (its see-through
+// level changes by one). vanilla: BTS's bracket, every source on the square of radius 6 around the
+// plot removed by recomputing its sight, the change, every one added again; cvvision: the change,
+// then CvVisionLedger::resightLevelChange of the sources within the largest range in play (3 for
+// these rules) whose sight reads the plot (CvVisionLedger::sightReads): each sight computed with the
+// plot's old and new levels, and only a sight that differs re-sighted through the ledger. Both use the engine for the sight itself,
+// each on its own copy of the game.
 #include "CvVisionLedger.h"
 #include "PlotGrid.h"
 #include "RandomMaps.h"
@@ -71,9 +74,9 @@ namespace
 			}
 		}
 
-		// Every source whose origin lies within iRadius of iPlot, off and on again.
-		template <class Off, class On>
-		void resight(int iPlot, int iRadius, Off fOff, On fOn)
+		// Calls fVisit for every source whose origin lies within iRadius of iPlot.
+		template <class Visit>
+		void forEachNear(int iPlot, int iRadius, Visit fVisit)
 		{
 			const int iX = iPlot % WIDTH;
 			const int iY = iPlot / WIDTH;
@@ -89,44 +92,64 @@ namespace
 					const int iQ = iQY * WIDTH + cvVisionWrapCoord(iX + iDX, WIDTH, true);
 					for (const auto& kEntry : aSourcesAt[iQ])
 					{
-						fOff(kEntry);
-					}
-					for (const auto& kEntry : aSourcesAt[iQ])
-					{
-						fOn(kEntry);
+						fVisit(kEntry);
 					}
 				}
 			}
 		}
+
+		// The level change: the forest at iPlot cut, or planted.
+		void toggleForest(int iPlot)
+		{
+			const int iX = iPlot % WIDTH;
+			const int iY = iPlot / WIDTH;
+			kGrid.setFeatureSeeThrough(iX, iY, kGrid.plot(iX, iY).iFeatureSeeThrough == 0 ? 1 : 0);
+		}
 	};
 
-	Game& game()
+	// One game per variant: each keeps its counts and its map consistent.
+	Game& game(int iVariant = 0)
 	{
-		static Game kGame;
-		return kGame;
+		static Game kGames[2];
+		return kGames[iVariant];
 	}
 
 	void vanilla(benchmark::State& kState)
 	{
-		Game& kGame = game();
+		Game& kGame = game(0);
 		size_t iNext = 0;
 		for (auto _ : kState)
 		{
-			kGame.resight(kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()], VANILLA_RADIUS,
-				[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, -1); },
+			const int iPlot = kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()];
+			kGame.forEachNear(iPlot, VANILLA_RADIUS,
+				[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, -1); });
+			kGame.toggleForest(iPlot);
+			kGame.forEachNear(iPlot, VANILLA_RADIUS,
 				[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, 1); });
 		}
 	}
 
 	void cvvision(benchmark::State& kState)
 	{
-		Game& kGame = game();
+		Game& kGame = game(1);
 		size_t iNext = 0;
 		for (auto _ : kState)
 		{
-			kGame.resight(kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()], CVVISION_RADIUS,
-				[&](const auto& kEntry) { kGame.kLedger.remove(kEntry.first, kGame.kSink); },
-				[&](const auto& kEntry) { kGame.kLedger.add(kEntry.first, kGame.kEngine, kGame.kGrid, kGame.kSink, kEntry.second); });
+			const int iPlot = kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()];
+			int aiSeeFrom[4];
+			for (int t = 0; t < 4; ++t)
+			{
+				aiSeeFrom[t] = kGame.kGrid.seeFromLevel(iPlot, t);
+			}
+			const int iSeeThrough = kGame.kGrid.seeThroughLevel(iPlot);
+			kGame.toggleForest(iPlot);
+			const CvVisionLevelsBefore<PlotGrid> kBefore(kGame.kGrid, iPlot, iSeeThrough, aiSeeFrom);
+			kGame.forEachNear(iPlot, CVVISION_RADIUS, [&](const auto& kEntry) {
+				if (CvVisionLedger::sightReads(kGame.kEngine, kGame.kGrid, kEntry.second, iPlot))
+				{
+					kGame.kLedger.resightLevelChange(kEntry.first, kGame.kEngine, kBefore, kGame.kGrid, kGame.kSink, kEntry.second);
+				}
+			});
 		}
 	}
 
@@ -152,9 +175,28 @@ int main(int argc, char** argv)
 			kVanilla->second * 1000, kCvVision->second * 1000, kVanilla->second / kCvVision->second);
 		kSummary << szLine;
 	}
+	// Both games' counts after all their level changes equal those of their sources added anew
+	// on their maps as they are now.
+	for (int iVariant = 0; iVariant < 2; ++iVariant)
+	{
+		Game& kGame = game(iVariant);
+		CountingSink kFresh;
+		for (const auto& aEntries : kGame.aSourcesAt)
+		{
+			for (const auto& kEntry : aEntries)
+			{
+				kGame.kEngine.changeAdjacentSight(kGame.kGrid, kFresh, kEntry.second, 1);
+			}
+		}
+		if (kFresh.aiCounts != kGame.kSink.aiCounts)
+		{
+			std::fprintf(stderr, "bench_resight: the %s game's counts differ from a rebuild\n", iVariant ? "cvvision" : "vanilla");
+			return 1;
+		}
+	}
 	// The ledger of the game as built (every source added once). On the game's 32-bit DLL an
 	// entry is 4 bytes, a record 16 (team and vector) and a key's map node about 44.
-	const CvVisionLedger& kLedger = game().kLedger;
+	const CvVisionLedger& kLedger = game(0).kLedger;
 	const long lBytes32 = 4L * kLedger.numEntries() + 16L * kLedger.numSources() + 44L * kLedger.numSources();
 	std::snprintf(szLine, sizeof(szLine), "ledger sources=%d entries=%d host_bytes=%d bytes_32bit=%ld\n",
 		kLedger.numSources(), kLedger.numEntries(), kLedger.sizeInBytes(), lBytes32);

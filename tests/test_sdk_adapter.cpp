@@ -403,6 +403,64 @@ TEST_F(SdkAdapter, RandomLevelChangesAmongManyUnitsNeverDrift)
 	expectAllCountsZero();
 }
 
+TEST_F(SdkAdapter, WithTheArmedLedgerALevelChangeResightsOnlyTheSightsItAlters)
+{
+	for (int bLedger = 0; bLedger <= 1; ++bLedger)
+	{
+		useRules({ { "CVVISION_LEDGER", bLedger } });
+		newMap(24, 16, true, false, 11);
+		CvUnit* pScout = GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), static_cast<TeamTypes>(1), 7, 6);
+		EXPECT_EQ(0, CvVisionSdk::onGameLoaded());
+		const auto changesWithUnit = [] {
+			int iSum = 0;
+			for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+			{
+				iSum += GC.getMapINLINE().plotByIndexINLINE(i)->visibilityChangesWithUnit();
+			}
+			return iSum;
+		};
+		// Three plots away: inside the re-sight radius, outside the scout's ring of two.
+		const int iBefore = changesWithUnit();
+		plot(10, 6).setFeatureType(feature("FEATURE_FOREST"));
+		if (bLedger)
+		{
+			EXPECT_EQ(iBefore, changesWithUnit()) << "the scout's sight cannot change: no count changes";
+		}
+		else
+		{
+			EXPECT_GT(changesWithUnit(), iBefore) << "BTS takes the scout's sight off and puts it back";
+		}
+		// Next to it: the forest hides what lies behind it.
+		plot(8, 6).setFeatureType(feature("FEATURE_FOREST"));
+		expectCountsMatch(bLedger ? "ledger" : "bts");
+		plot(8, 6).setFeatureType(NO_FEATURE);
+		plot(7, 6).setPlotType(PLOT_HILLS);
+		expectCountsMatch(bLedger ? "ledger, the scout on a hill" : "bts, the scout on a hill");
+		GC.getMapINLINE().killUnit(pScout);
+		expectAllCountsZero();
+	}
+}
+
+TEST_F(SdkAdapter, WithTheArmedLedgerRandomLevelChangesAmongManyUnitsNeverDrift)
+{
+	useRules({ { "CVVISION_LEDGER", 1 } });
+	newMap(30, 20, true, true, 23);
+	std::vector<CvUnit*> apUnits;
+	for (int i = 0; i < 40; ++i)
+	{
+		const UnitTypes eType = static_cast<UnitTypes>(pick(GC.getNumUnitInfos()));
+		apUnits.push_back(GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(30), pick(20)));
+	}
+	EXPECT_EQ(0, CvVisionSdk::onGameLoaded()) << "rebuilds and arms the ledger";
+	changeAtRandom(apUnits, 200);
+	expectCountsMatch("200 random changes with the ledger");
+	for (CvUnit* pUnit : apUnits)
+	{
+		GC.getMapINLINE().killUnit(pUnit);
+	}
+	expectAllCountsZero();
+}
+
 TEST_F(SdkAdapter, ModKnobsReachTheGame)
 {
 	useRules({ { "CVVISION_EXTRA_RANGE_UNIT_SCOUT", 1 }, { "CVVISION_SEE_FROM_IMPROVEMENT_FORT", 1 } });

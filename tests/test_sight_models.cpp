@@ -119,6 +119,43 @@ TEST(SightModels, WorkedExamplesOnGrassland)
 	}
 }
 
+TEST(SightModels, TheSingleWalkGivesWhatTheTwoWalksOfTheDefinitionGive)
+{
+	// cvVisionFovSight walks the pruned table once; cvVisionFovSightTwoWalks is the definition.
+	std::mt19937 kRng(2020);
+	int iCompared = 0;
+	for (int iCase = 0; iCase < 1500; ++iCase)
+	{
+		PlotGrid kGrid(12 + kRng() % 30, 12 + kRng() % 30, kRng() % 2, kRng() % 2);
+		TerrainMix kMix;
+		kMix.iWater = 15;
+		kMix.iHills = 20;
+		kMix.iPeaks = 8;
+		kMix.iForest = 30;
+		randomizeTerrain(kGrid, kRng, kMix);
+		const int eModel = (iCase % 2) ? CV_VISION_SIGHT_SYMMETRIC : CV_VISION_SIGHT_PERMISSIVE;
+		const int iRing = kRng() % 9; // ranges 0..8, with or without the outer ring
+		const bool bOuterRule = iRing > 0 && kRng() % 4 != 0;
+		const int eFacing = (kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
+		const int iX = kRng() % kGrid.getGridWidth();
+		const int iY = kRng() % kGrid.getGridHeight();
+		const int eTeam = static_cast<int>(kRng() % 2);
+		kGrid.setExtraWaterSeeFrom(eTeam, kRng() % 2 == 0);
+		int aiOne[CV_VISION_MAX_ENTRIES];
+		int aiTwo[CV_VISION_MAX_ENTRIES];
+		const int iOne = cvVisionFovSight(kGrid, CvVisionTables::standard(), eModel, iX, iY, eTeam, iRing, bOuterRule, eFacing, aiOne);
+		const int iTwo = cvVisionFovSightTwoWalks(kGrid, CvVisionTables::standard(), eModel, iX, iY, eTeam, iRing, bOuterRule, eFacing, aiTwo);
+		const std::set<int> kOne(aiOne, aiOne + iOne);
+		ASSERT_EQ(static_cast<size_t>(iOne), kOne.size()) << "case " << iCase << ": each plot once; model " << eModel << " ring " << iRing << " map "
+			<< kGrid.getGridWidth() << "x" << kGrid.getGridHeight() << " wrap " << kGrid.isWrapX() << kGrid.isWrapY() << " at "
+			<< iX << "," << iY;
+		ASSERT_EQ(std::set<int>(aiTwo, aiTwo + iTwo), kOne) << "case " << iCase << " model " << eModel << " ring " << iRing
+			<< " outer rule " << bOuterRule << " facing " << eFacing;
+		++iCompared;
+	}
+	EXPECT_EQ(1500, iCompared);
+}
+
 TEST(SightModels, DefaultIsBts)
 {
 	EXPECT_EQ(CV_VISION_SIGHT_BTS, CvVisionOptions().eSightModel);

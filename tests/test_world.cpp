@@ -1,5 +1,7 @@
 // Leak-proof sight: the ledger, the host's world model, audit and repair, and the fuzz test.
 #include "CvVisionLedger.h"
+#include "PlotGrid.h"
+#include "RandomMaps.h"
 #include "RulesLoader.h"
 #include "SightSources.h"
 #include "VisionWorld.h"
@@ -233,6 +235,156 @@ TEST(Ledger, LineOfSightRevealsAreReplayedAsReveals)
 	kLedger.remove(kKey, kGrid);
 	EXPECT_EQ(0, kGrid.visiblePlotCount(0));
 	EXPECT_FALSE(kGrid.wentNegative());
+}
+
+namespace
+{
+	// A sink that counts the calls it hears.
+	struct CallCounter
+	{
+		PlotGrid& kGrid;
+		int iCalls;
+		explicit CallCounter(PlotGrid& kGridIn) : kGrid(kGridIn), iCalls(0) {}
+		void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
+		{
+			++iCalls;
+			kGrid.changeVisibilityCount(iPlot, eTeam, iChange, eInvisible);
+		}
+	};
+}
+
+TEST(Ledger, ResightChangesCountsOnlyWhereTheSightChanged)
+{
+	PlotGrid kGrid(15, 15, false, false);
+	CvVisionLedger kLedger;
+	const CvVisionEngine kEngine;
+	const CvVisionSourceKey kNear(CV_VISION_SOURCE_UNIT, 0, 1, 0);
+	const CvVisionSourceKey kFar(CV_VISION_SOURCE_UNIT, 0, 2, 0);
+	const CvVisionSourceKey kStacked(CV_VISION_SOURCE_PLOT, 7, 0, 0);
+	const CvVisionSource kNearSource = unitAt(4, 4, 2);
+	const CvVisionSource kFarSource = unitAt(11, 11, 1);
+	kLedger.add(kNear, kEngine, kGrid, kGrid, kNearSource);
+	kLedger.add(kFar, kEngine, kGrid, kGrid, kFarSource);
+	kLedger.add(kStacked, kEngine, kGrid, kGrid, kNearSource);
+	kLedger.add(kStacked, kEngine, kGrid, kGrid, kNearSource); // two records under one key
+	kGrid.setPeak(5, 4); // next to the near unit: it hides what lies behind it
+	CallCounter kCounter(kGrid);
+	ASSERT_EQ(CV_VISION_OK, kLedger.resight(kFar, kEngine, kGrid, kCounter, kFarSource));
+	EXPECT_EQ(0, kCounter.iCalls) << "the far unit's sight does not reach the peak: nothing changes";
+	ASSERT_EQ(CV_VISION_OK, kLedger.resight(kNear, kEngine, kGrid, kCounter, kNearSource));
+	EXPECT_GT(kCounter.iCalls, 0);
+	ASSERT_EQ(CV_VISION_OK, kLedger.resight(kStacked, kEngine, kGrid, kCounter, kNearSource));
+	const int iAfterFirst = kCounter.iCalls;
+	ASSERT_EQ(CV_VISION_OK, kLedger.resight(kStacked, kEngine, kGrid, kCounter, kNearSource));
+	EXPECT_EQ(iAfterFirst, kCounter.iCalls) << "both stacked records were re-sighted the first time";
+	// The counts are those of the three sources added on the map as it is now.
+	PlotGrid kExpected(15, 15, false, false);
+	kExpected.setPeak(5, 4);
+	for (int i = 0; i < 3; ++i)
+	{
+		kEngine.changeAdjacentSight(kExpected, kExpected, kNearSource, 1);
+	}
+	kEngine.changeAdjacentSight(kExpected, kExpected, kFarSource, 1);
+	EXPECT_EQ(kExpected.counts(), kGrid.counts());
+	EXPECT_FALSE(kGrid.wentNegative());
+	// And removal takes back the new record.
+	kLedger.remove(kNear, kGrid);
+	kLedger.remove(kFar, kGrid);
+	kLedger.remove(kStacked, kGrid);
+	kLedger.remove(kStacked, kGrid);
+	EXPECT_EQ(0, kGrid.visiblePlotCount(0));
+	EXPECT_FALSE(kGrid.wentNegative());
+	// With no record, resight adds.
+	ASSERT_EQ(CV_VISION_OK, kLedger.resight(kNear, kEngine, kGrid, kGrid, kNearSource));
+	EXPECT_TRUE(kLedger.has(kNear));
+}
+
+TEST(Ledger, SightReadsTheSquareOfTheRangeAndTheOuterRingOnly)
+{
+	const PlotGrid kGrid(20, 10, true, false);
+	const CvVisionEngine kEngine;
+	const CvVisionSource kUnit = unitAt(1, 5, 2); // ring 3 with the outer ring
+	EXPECT_TRUE(CvVisionLedger::sightReads(kEngine, kGrid, kUnit, 5 * 20 + 1)) << "its own plot";
+	EXPECT_TRUE(CvVisionLedger::sightReads(kEngine, kGrid, kUnit, 8 * 20 + 4)) << "the outer ring's corner";
+	EXPECT_FALSE(CvVisionLedger::sightReads(kEngine, kGrid, kUnit, 9 * 20 + 4)) << "one beyond";
+	EXPECT_FALSE(CvVisionLedger::sightReads(kEngine, kGrid, kUnit, 5 * 20 + 5));
+	EXPECT_TRUE(CvVisionLedger::sightReads(kEngine, kGrid, kUnit, 2 * 20 + 18)) << "across the seam";
+	EXPECT_FALSE(CvVisionLedger::sightReads(kEngine, kGrid, kUnit, 5 * 20 + 17)) << "four across the seam";
+	CvVisionSource kAerial = kUnit;
+	kAerial.bAerial = true;
+	EXPECT_FALSE(CvVisionLedger::sightReads(kEngine, kGrid, kAerial, 5 * 20 + 1)) << "aerial sight reads no level";
+	CvVisionOptions kNoOuter;
+	kNoOuter.bOuterRing = false;
+	const CvVisionEngine kWithout(CvVisionTables::standard(), kNoOuter);
+	EXPECT_FALSE(CvVisionLedger::sightReads(kWithout, kGrid, kUnit, 8 * 20 + 4)) << "no outer ring: ring 2";
+	EXPECT_TRUE(CvVisionLedger::sightReads(kWithout, kGrid, kUnit, 7 * 20 + 3));
+}
+
+TEST(Ledger, ALevelChangeThatCannotReachASightLeavesItAsItWas)
+{
+	// levelChangeReaches says no only when the sight on the map before and after is the same,
+	// under every sight model, with and without the outer rule, facing and water bonus.
+	std::mt19937 kRng(77);
+	int iUnreached = 0;
+	int iReached = 0;
+	for (int iCase = 0; iCase < 6000; ++iCase)
+	{
+		PlotGrid kGrid(8 + kRng() % 14, 8 + kRng() % 14, kRng() % 2, kRng() % 2, 2);
+		TerrainMix kMix;
+		kMix.iWater = 20;
+		kMix.iHills = 25;
+		kMix.iPeaks = 8;
+		kMix.iForest = 35;
+		randomizeTerrain(kGrid, kRng, kMix);
+		CvVisionOptions kOptions;
+		kOptions.eSightModel = static_cast<int>(kRng() % 3);
+		kOptions.bOuterRing = kRng() % 5 != 0;
+		kOptions.bOuterRingAsInner = kRng() % 5 == 0;
+		const CvVisionEngine kEngine(CvVisionTables::standard(), kOptions);
+		CvVisionSource kSource(kRng() % kGrid.getGridWidth(), kRng() % kGrid.getGridHeight(), kRng() % 2, kRng() % 5);
+		kSource.eFacing = (kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
+		kGrid.setExtraWaterSeeFrom(kSource.eTeam, kRng() % 2 == 0);
+		// A plot near the source changes its levels.
+		const int iX = cvVisionWrapCoord(kSource.iX + static_cast<int>(kRng() % 13) - 6, kGrid.getGridWidth(), kGrid.isWrapX());
+		const int iY = cvVisionWrapCoord(kSource.iY + static_cast<int>(kRng() % 13) - 6, kGrid.getGridHeight(), kGrid.isWrapY());
+		if (iX < 0 || iY < 0)
+		{
+			continue;
+		}
+		const int iPlot = iY * kGrid.getGridWidth() + iX;
+		const PlotGrid kOld = kGrid;
+		const int aiSeeFrom[2] = { kOld.seeFromLevel(iPlot, 0), kOld.seeFromLevel(iPlot, 1) };
+		switch (kRng() % 5)
+		{
+		case 0: kGrid.setHills(iX, iY); break;
+		case 1: kGrid.setPeak(iX, iY); break;
+		case 2: kGrid.setWater(iX, iY); break;
+		case 3: kGrid.setFlat(iX, iY); break;
+		default: kGrid.setFeatureSeeThrough(iX, iY, kGrid.plot(iX, iY).iFeatureSeeThrough == 0 ? 1 : 0); break;
+		}
+		const CvVisionLevelsBefore<PlotGrid> kBefore(kGrid, iPlot, kOld.seeThroughLevel(iPlot), aiSeeFrom);
+		int aiOld[CV_VISION_MAX_ENTRIES];
+		int aiOverlay[CV_VISION_MAX_ENTRIES];
+		int aiNew[CV_VISION_MAX_ENTRIES];
+		const int iOld = kEngine.seenPlots(kOld, kSource, aiOld);
+		const int iOverlay = kEngine.seenPlots(kBefore, kSource, aiOverlay);
+		const int iNew = kEngine.seenPlots(kGrid, kSource, aiNew);
+		ASSERT_EQ(std::vector<int>(aiOld, aiOld + iOld), std::vector<int>(aiOverlay, aiOverlay + iOverlay))
+			<< "case " << iCase << ": the overlay is the map before";
+		if (!CvVisionLedger::levelChangeReaches(kEngine, kBefore, kGrid, kSource))
+		{
+			++iUnreached;
+			ASSERT_EQ(std::vector<int>(aiOld, aiOld + iOld), std::vector<int>(aiNew, aiNew + iNew))
+				<< "case " << iCase << ": model " << kOptions.eSightModel << ", plot (" << iX << "," << iY << "), source ("
+				<< kSource.iX << "," << kSource.iY << ") range " << kSource.iRange;
+		}
+		else
+		{
+			++iReached;
+		}
+	}
+	EXPECT_GT(iUnreached, 1000);
+	EXPECT_GT(iReached, 500);
 }
 
 TEST(Ledger, RecordChangesNothingAndForEachCountGivesTheCounts)

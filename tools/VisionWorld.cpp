@@ -457,6 +457,42 @@ void VisionWorld::bracket(const std::vector<CvVisionSourceKey>& aKeys, Change fC
 }
 
 template <class Change>
+void VisionWorld::resightAround(int iPlot, Change fChange)
+{
+	if (m_eRemoval != Removal::Ledger)
+	{
+		bracket(keysNear(iPlot), fChange); // BTS: off before the change, on again after
+		return;
+	}
+	// The ledger knows what each source added: after the change only the sources whose sight
+	// reads the plot are computed again (on the map before and after), and only those whose
+	// sight differs change counts.
+	const std::vector<CvVisionSourceKey> aKeys = keysNear(iPlot);
+	const int iSeeThrough = m_kGrid.seeThroughLevel(iPlot);
+	std::vector<int> aiSeeFrom(m_kState.iNumTeams);
+	for (int t = 0; t < m_kState.iNumTeams; ++t)
+	{
+		aiSeeFrom[t] = m_kGrid.seeFromLevel(iPlot, t);
+	}
+	fChange();
+	const CvVisionLevelsBefore<PlotGrid> kBefore(m_kGrid, iPlot, iSeeThrough, aiSeeFrom.data());
+	Sink kSink(*this);
+	for (const CvVisionSourceKey& kKey : aKeys)
+	{
+		const std::optional<CvVisionSource> kSource = sourceOf(kKey);
+		if (!kSource || !CvVisionLedger::sightReads(m_kSetup.engine(), m_kGrid, *kSource, iPlot))
+		{
+			continue;
+		}
+		const CvVisionResult eResult = m_kLedger.resightLevelChange(kKey, m_kSetup.engine(), kBefore, m_kGrid, kSink, *kSource);
+		if (eResult != CV_VISION_OK && eResult != CV_VISION_RANGE_NEGATIVE)
+		{
+			throw std::logic_error(std::string("VisionWorld: ") + cvVisionResultText(eResult));
+		}
+	}
+}
+
+template <class Change>
 void VisionWorld::bracketAll(Change fChange)
 {
 	// Units' sight never depends on owners, cities, masters or espionage: only the plot sources.
@@ -567,7 +603,7 @@ void VisionWorld::setCity(int iPlot, bool bCity)
 
 void VisionWorld::setPlotKind(int iPlot, CvVisionPlotKind eKind)
 {
-	bracket(keysNear(iPlot), [&] {
+	resightAround(iPlot, [&] {
 		m_kState.aPlots.at(iPlot).eKind = eKind;
 		refreshLevels(iPlot);
 	});
@@ -575,7 +611,7 @@ void VisionWorld::setPlotKind(int iPlot, CvVisionPlotKind eKind)
 
 void VisionWorld::setTerrain(int iPlot, int eTerrain)
 {
-	bracket(keysNear(iPlot), [&] {
+	resightAround(iPlot, [&] {
 		m_kState.aPlots.at(iPlot).eTerrain = eTerrain;
 		refreshLevels(iPlot);
 	});
@@ -583,7 +619,7 @@ void VisionWorld::setTerrain(int iPlot, int eTerrain)
 
 void VisionWorld::setFeature(int iPlot, int eFeature)
 {
-	bracket(keysNear(iPlot), [&] {
+	resightAround(iPlot, [&] {
 		m_kState.aPlots.at(iPlot).eFeature = eFeature;
 		refreshLevels(iPlot);
 	});
@@ -591,7 +627,7 @@ void VisionWorld::setFeature(int iPlot, int eFeature)
 
 void VisionWorld::setImprovement(int iPlot, int eImprovement)
 {
-	bracket(keysNear(iPlot), [&] {
+	resightAround(iPlot, [&] {
 		m_kState.aPlots.at(iPlot).eImprovement = eImprovement;
 		refreshLevels(iPlot);
 	});

@@ -171,6 +171,10 @@ private:
 	void bracketAt(int iPlot, Change fChange); // the sources on one plot, before and after
 	template <class Change>
 	void bracketAll(Change fChange); // plot sources may appear or vanish: every plot key before and after
+	// A change of iPlot's levels (spec 7): BTS's bracket over keysNear, or with the ledger the
+	// change first and then CvVisionLedger::resight of the sources whose sight reads the plot.
+	template <class Change>
+	void resightAround(int iPlot, Change fChange);
 	void remember(int eTeam, int iPlot);
 	void rememberWhereVisible(int iPlot);
 	int chebyshev(int iPlotA, int iPlotB) const;
