@@ -247,7 +247,7 @@ TEST(Knobs, UnitTypeExtraRange)
 	EXPECT_EQ(9, plotsSeen(kBts, unitOf(kBts, "UNIT_SCOUT")));
 	EXPECT_EQ(25, plotsSeen(kMod, unitOf(kMod, "UNIT_SCOUT")));
 	EXPECT_EQ(9, plotsSeen(kMod, unitOf(kMod, "UNIT_WARRIOR"))) << "other units unchanged";
-	EXPECT_EQ(32, kMod.unitSightRange(kMod.findUnit("UNIT_SCOUT"), 40)) << "still capped at the engine's limit";
+	EXPECT_EQ(42, kMod.unitSightRange(kMod.findUnit("UNIT_SCOUT"), 40)) << "no cap, as BTS";
 }
 
 TEST(Knobs, GlobalDefinesAltSetsThemToo)
