@@ -19,9 +19,15 @@
 #include "CvVisionRules.h"
 #include "CvVisionTables.h"
 
+#include <vector>
+
 #define CV_VISION_NO_INVISIBLE (-1)
-// canSeePlot answers for targets up to this many plots away on each axis.
+// canSeePlot and canSeeDisplacement walk lines up to this many plots long on the stack; longer
+// ones (a displacement round a wrapping axis, say) on the heap.
 #define CV_VISION_MAX_SEE_DISTANCE (1024)
+// canSeeDisplacement answers false beyond this many plots on an axis (BTS's recursion, one call
+// per plot of the line, overflows the game's stack long before).
+#define CV_VISION_MAX_DISPLACEMENT (1 << 20)
 
 enum CvVisionResult
 {
@@ -68,20 +74,35 @@ public:
 	const CvVisionOptions& options() const { return m_kOptions; }
 
 	// Spec 2: add (iChange = 1) or remove (iChange = -1) one source's sight.
-	// On an error nothing is changed.
+	// On an error nothing is changed. Every range BTS accepts works as in BTS: a ground range of
+	// -1 sees its own plot alone (the outer ring is ring 0), below -1 nothing; ranges above
+	// CV_VISION_MAX_RANGE take a path without the table (under a PCVT sight model they are
+	// refused: CV_VISION_RANGE_TOO_LARGE). Per plot, the count changes come in BTS's order.
 	template <class Map, class Sink>
 	CvVisionResult changeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource,
 		int iChange) const;
 
 	// Spec 4: can a viewer of eTeam on (iFromX, iFromY) with iRange see (iToX, iToY)?
-	// False for a negative range, an absent plot or a target more than
-	// CV_VISION_MAX_SEE_DISTANCE away.
+	// Any range, as BTS (a negative one too: with -1 the outer ring is ring 0). False for an
+	// absent plot.
 	template <class Map>
 	bool canSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int iToY, int eTeam,
 		int iRange, int eFacing) const;
 
+	// BTS's CvPlot::canSeeDisplacementPlot for every argument: the displacement d = (iDX, iDY)
+	// from the viewer on (iFromX, iFromY) taken as it is (not the short way round a wrapping
+	// axis; the lines run in displacement space). True at d = (0, 0) when that plot exists.
+	// bOuterRing: the outer-ring test (seen past a predecessor the viewer is above, or when
+	// taller than the viewer); else bFirstPlot: the target test (its own height does not
+	// matter); else clear(d) (light passes on: the viewer's level is at least d's see-through).
+	// False beyond CV_VISION_MAX_DISPLACEMENT on an axis.
+	template <class Map>
+	bool canSeeDisplacement(const Map& kMap, int iFromX, int iFromY, int iDX, int iDY, int eTeam,
+		bool bFirstPlot, bool bOuterRing) const;
+
 	// The plots one source sees: writes their indices (a plot twice when two displacements
-	// name it on a small wrapping map) and returns how many, or -1 on an error.
+	// name it on a small wrapping map) and returns how many, or -1 on an error (a range above
+	// CV_VISION_MAX_RANGE is one: the buffer's size).
 	// paiPlots needs room for (2 * range + 3)^2 entries.
 	template <class Map>
 	int seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
@@ -173,6 +194,14 @@ private:
 	int innerRings(const Map& kMap, const Lookup& kLookup, unsigned int iFacingBit, int iLevel, int iBegin,
 		int iEnd, short* aiState, int* paiPlots, int iCount) const;
 	int aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const;
+	// Sources the table cannot take in BTS's order: ranges beyond it (negative, above
+	// CV_VISION_MAX_RANGE) and line-of-sight units whose square wraps onto itself, where a plot
+	// gets a reveal (+1 then -1) and a sight change from two displacements. Judges the square ring
+	// by ring without the table, then emits as BTS loops: dx, then dy.
+	template <class Map>
+	bool needsBtsOrder(const Map& kMap, const CvVisionSource& kSource) const;
+	template <class Map, class Sink>
+	void changeAdjacentSightInOrder(const Map& kMap, Sink& kSink, const CvVisionSource& kSource, int iChange) const;
 
 	// The ring a ground source looks to, and whether that last ring has the outer-ring rule.
 	int groundRing(int iRange) const { return iRange + (m_kOptions.bOuterRing ? 1 : 0); }
@@ -187,14 +216,7 @@ private:
 
 inline CvVisionResult CvVisionEngine::validate(const CvVisionSource& kSource, int iWidth, int iHeight)
 {
-	if (kSource.iRange < 0)
-	{
-		return CV_VISION_RANGE_NEGATIVE;
-	}
-	if (kSource.iRange > CV_VISION_MAX_RANGE)
-	{
-		return CV_VISION_RANGE_TOO_LARGE;
-	}
+	// Any range: BTS takes them all (CV_VISION_RANGE_NEGATIVE is no longer returned).
 	if (kSource.iX < 0 || kSource.iX >= iWidth || kSource.iY < 0 || kSource.iY >= iHeight)
 	{
 		return CV_VISION_ORIGIN_OFF_MAP;
@@ -313,9 +335,17 @@ int CvVisionEngine::innerRings(const Map& kMap, const Lookup& kLookupIn, unsigne
 template <class Map>
 int CvVisionEngine::seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const
 {
-	if (validate(kSource, kMap.getGridWidth(), kMap.getGridHeight()) != CV_VISION_OK)
+	if (validate(kSource, kMap.getGridWidth(), kMap.getGridHeight()) != CV_VISION_OK
+		|| kSource.iRange > CV_VISION_MAX_RANGE)
 	{
 		return -1;
+	}
+	if (kSource.iRange < 0)
+	{
+		// A ground range of -1 sees its own plot (ring 0 is the outer ring, BTS lets it through).
+		const bool bOwnPlot = !kSource.bAerial && groundRing(kSource.iRange) == 0;
+		paiPlots[0] = kSource.iY * kMap.getGridWidth() + kSource.iX;
+		return bOwnPlot ? 1 : 0;
 	}
 	return collect(kMap, kSource, paiPlots);
 }
@@ -356,6 +386,15 @@ CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
 	if (eResult != CV_VISION_OK)
 	{
 		return eResult;
+	}
+	if (needsBtsOrder(kMap, kSource))
+	{
+		changeAdjacentSightInOrder(kMap, kSink, kSource, iChange);
+		return CV_VISION_OK;
+	}
+	if (kSource.iRange > CV_VISION_MAX_RANGE)
+	{
+		return CV_VISION_RANGE_TOO_LARGE; // a PCVT sight model: its table ends there
 	}
 	int aiPlots[CV_VISION_MAX_ENTRIES];
 	const int iCount = collect(kMap, kSource, aiPlots);
@@ -423,7 +462,7 @@ bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iTo
 	const int iHeight = kMap.getGridHeight();
 	const bool bWrapX = kMap.isWrapX();
 	const bool bWrapY = kMap.isWrapY();
-	if (iRange < 0 || eFacing < CV_VISION_NO_DIRECTION || eFacing >= CV_VISION_NUM_DIRECTIONS
+	if (eFacing < CV_VISION_NO_DIRECTION || eFacing >= CV_VISION_NUM_DIRECTIONS
 		|| cvVisionWrapCoord(iFromX, iWidth, false) < 0 || cvVisionWrapCoord(iFromY, iHeight, false) < 0
 		|| cvVisionWrapCoord(iToX, iWidth, false) < 0 || cvVisionWrapCoord(iToY, iHeight, false) < 0)
 	{
@@ -443,6 +482,35 @@ bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iTo
 	{
 		return canSeePlotFov(kMap, iFromX, iFromY, iToY * iWidth + iToX, eTeam, iRange, eFacing, iDX, iDY);
 	}
+	const int iRing = groundRing(iRange);
+	const bool bOuter = hasOuterRule() && ((iDX < 0 ? -iDX : iDX) == iRing || (iDY < 0 ? -iDY : iDY) == iRing);
+	return canSeeDisplacement(kMap, iFromX, iFromY, iDX, iDY, eTeam, true, bOuter);
+}
+
+template <class Map>
+bool CvVisionEngine::canSeeDisplacement(const Map& kMap, int iFromX, int iFromY, int iDX, int iDY, int eTeam,
+	bool bFirstPlot, bool bOuterRing) const
+{
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	const bool bWrapX = kMap.isWrapX();
+	const bool bWrapY = kMap.isWrapY();
+	if (iDX > CV_VISION_MAX_DISPLACEMENT || iDX < -CV_VISION_MAX_DISPLACEMENT || iDY > CV_VISION_MAX_DISPLACEMENT
+		|| iDY < -CV_VISION_MAX_DISPLACEMENT || cvVisionWrapCoord(iFromX, iWidth, false) < 0
+		|| cvVisionWrapCoord(iFromY, iHeight, false) < 0)
+	{
+		return false;
+	}
+	const int iTargetX = cvVisionWrapCoord(iFromX + iDX, iWidth, bWrapX);
+	const int iTargetY = cvVisionWrapCoord(iFromY + iDY, iHeight, bWrapY);
+	if (iTargetX < 0 || iTargetY < 0)
+	{
+		return false; // BTS: no plot, no sight
+	}
+	if (iDX == 0 && iDY == 0)
+	{
+		return true; // BTS's base case, before any flag is read
+	}
 	// Walk the tied-predecessor graph in the octant u >= v >= 0, where the predecessors of
 	// (u, v) are (u-1, v-1) when u <= 2v and (u-1, v) when u >= 2v (both on a tie). The nodes
 	// that lead to the target form, in each column u, an interval [low, low + 1] at most.
@@ -451,19 +519,22 @@ bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iTo
 	const int iSignY = (iDY < 0) ? -1 : 1;
 	const int iU = bSwap ? iSignY * iDY : iSignX * iDX;
 	const int iV = bSwap ? iSignX * iDX : iSignY * iDY;
+	int aiStack[2 * (CV_VISION_MAX_SEE_DISTANCE + 1)];
+	std::vector<int> aiHeap;
+	int* aiLow = aiStack;
 	if (iU > CV_VISION_MAX_SEE_DISTANCE)
 	{
-		return false;
+		aiHeap.resize(2 * (iU + 1));
+		aiLow = &aiHeap[0];
 	}
-	short aiLow[CV_VISION_MAX_SEE_DISTANCE + 1];
-	short aiHigh[CV_VISION_MAX_SEE_DISTANCE + 1];
-	aiLow[iU] = aiHigh[iU] = static_cast<short>(iV);
+	int* aiHigh = aiLow + iU + 1;
+	aiLow[iU] = aiHigh[iU] = iV;
 	for (int u = iU; u > 0; --u)
 	{
 		const int iLow = aiLow[u];
 		const int iHigh = aiHigh[u];
-		aiLow[u - 1] = static_cast<short>((iLow > 0 && u <= 2 * iLow) ? iLow - 1 : iLow);
-		aiHigh[u - 1] = static_cast<short>((iHigh > 0 && u < 2 * iHigh) ? iHigh - 1 : iHigh);
+		aiLow[u - 1] = (iLow > 0 && u <= 2 * iLow) ? iLow - 1 : iLow;
+		aiHigh[u - 1] = (iHigh > 0 && u < 2 * iHigh) ? iHigh - 1 : iHigh;
 	}
 
 	const int iOrigin = iFromY * iWidth + iFromX;
@@ -492,10 +563,11 @@ bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iTo
 			const int iPlot = iY * iWidth + iX;
 			if (u == iU)
 			{
-				const int iRing = groundRing(iRange);
-				const bool bOuter = hasOuterRule() && (iU == iRing || iV == iRing);
-				return bOuter ? outerVisible(iPred, kMap.seeFromLevel(iPlot, eTeam), iLevel) != 0
-					: (iPred & STATE_CLEAR) != 0;
+				if (bOuterRing)
+				{
+					return outerVisible(iPred, kMap.seeFromLevel(iPlot, eTeam), iLevel) != 0;
+				}
+				return (iPred & STATE_CLEAR) != 0 && (bFirstPlot || iLevel >= kMap.seeThroughLevel(iPlot));
 			}
 			aiState[v - aiLow[u]] = (iPred & STATE_CLEAR) ? stateOf(iLevel, kMap.seeThroughLevel(iPlot)) : 0;
 		}
@@ -503,6 +575,138 @@ bool CvVisionEngine::canSeePlot(const Map& kMap, int iFromX, int iFromY, int iTo
 		aiPrevState[1] = aiState[1];
 	}
 	return false;
+}
+
+template <class Map>
+bool CvVisionEngine::needsBtsOrder(const Map& kMap, const CvVisionSource& kSource) const
+{
+	if (kSource.iRange < 0)
+	{
+		return true;
+	}
+	const bool bBtsSight = kSource.bAerial || m_kOptions.eSightModel == CV_VISION_SIGHT_BTS;
+	if (!bBtsSight)
+	{
+		return false;
+	}
+	if (kSource.iRange > CV_VISION_MAX_RANGE)
+	{
+		return true;
+	}
+	if (!m_kOptions.bRevealAdjacent || kSource.bAerial || kSource.eFacing == CV_VISION_NO_DIRECTION)
+	{
+		return false; // every change of one pass is the same +1 or -1: their order cannot show
+	}
+	const int iSide = 2 * groundRing(kSource.iRange) + 1;
+	return (kMap.isWrapX() && iSide > kMap.getGridWidth()) || (kMap.isWrapY() && iSide > kMap.getGridHeight());
+}
+
+template <class Map, class Sink>
+void CvVisionEngine::changeAdjacentSightInOrder(const Map& kMap, Sink& kSink, const CvVisionSource& kSource,
+	int iChange) const
+{
+	const int iRing = kSource.bAerial ? kSource.iRange : groundRing(kSource.iRange);
+	if (iRing < 0)
+	{
+		return; // BTS's loops run from -ring to ring: empty
+	}
+	const int iSide = 2 * iRing + 1;
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	std::vector<int> aiColumn(iSide);
+	std::vector<int> aiRowStart(iSide);
+	for (int i = 0; i < iSide; ++i)
+	{
+		aiColumn[i] = cvVisionWrapCoord(kSource.iX - iRing + i, iWidth, kMap.isWrapX());
+		const int iRow = cvVisionWrapCoord(kSource.iY - iRing + i, iHeight, kMap.isWrapY());
+		aiRowStart[i] = (iRow < 0) ? -1 : iRow * iWidth;
+	}
+	// Per displacement, at (dy + ring) * side + (dx + ring): its plot (-1 absent), seen or not.
+	std::vector<int> aiPlot(iSide * iSide);
+	for (int iDY = 0; iDY < iSide; ++iDY)
+	{
+		for (int iDX = 0; iDX < iSide; ++iDX)
+		{
+			aiPlot[iDY * iSide + iDX] = (aiColumn[iDX] < 0 || aiRowStart[iDY] < 0) ? -1 : aiRowStart[iDY] + aiColumn[iDX];
+		}
+	}
+	std::vector<unsigned char> abSeen(iSide * iSide, 0);
+	const int iCenter = iRing * iSide + iRing;
+	if (kSource.bAerial)
+	{
+		for (int i = 0; i < iSide * iSide; ++i)
+		{
+			abSeen[i] = aiPlot[i] >= 0;
+		}
+	}
+	else
+	{
+		// Spec 3 ring by outward ring: every tied predecessor lies in the previous ring.
+		std::vector<unsigned char> aiState(iSide * iSide, 0);
+		const int iOrigin = aiPlot[iCenter];
+		const int iLevel = kMap.seeFromLevel(iOrigin, kSource.eTeam);
+		aiState[iCenter] = static_cast<unsigned char>(STATE_CLEAR | stateOf(iLevel, kMap.seeThroughLevel(iOrigin)));
+		abSeen[iCenter] = 1; // BTS: d = (0, 0) is seen, in the outer ring (range -1) too
+		const int iFarSpread = m_kTables.farSpreadDegrees();
+		const int iNearSpread = m_kTables.nearSpreadDegrees();
+		for (int r = 1; r <= iRing; ++r)
+		{
+			const bool bOuter = hasOuterRule() && r == iRing;
+			for (int iDX = -r; iDX <= r; ++iDX)
+			{
+				const int iStep = (iDX == -r || iDX == r) ? 1 : 2 * r;
+				for (int iDY = -r; iDY <= r; iDY += iStep)
+				{
+					const int i = (iDY + iRing) * iSide + (iDX + iRing);
+					const int iPlot = aiPlot[i];
+					if (iPlot < 0)
+					{
+						continue;
+					}
+					int aiPX[2], aiPY[2];
+					const int iPreds = cvVisionTiedPredecessors(iDX, iDY, aiPX, aiPY);
+					int iPred = 0;
+					for (int p = 0; p < iPreds; ++p)
+					{
+						iPred |= aiState[(aiPY[p] + iRing) * iSide + (aiPX[p] + iRing)];
+					}
+					const bool bInCone = kSource.eFacing == CV_VISION_NO_DIRECTION
+						|| cvVisionFacingAllows(iDX, iDY, kSource.eFacing, iFarSpread, iNearSpread);
+					if (bOuter)
+					{
+						abSeen[i] = bInCone && outerVisible(iPred, kMap.seeFromLevel(iPlot, kSource.eTeam), iLevel);
+						continue;
+					}
+					const bool bReached = (iPred & STATE_CLEAR) != 0;
+					abSeen[i] = bInCone && bReached;
+					aiState[i] = static_cast<unsigned char>(bReached ? stateOf(iLevel, kMap.seeThroughLevel(iPlot)) : 0);
+				}
+			}
+		}
+	}
+	const bool bRevealAdjacent = m_kOptions.bRevealAdjacent && !kSource.bAerial
+		&& kSource.eFacing != CV_VISION_NO_DIRECTION;
+	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
+	for (int iPass = 0; iPass < iNumPasses; ++iPass)
+	{
+		const int eInvisible = (kSource.iNumSeeInvisible > 0) ? kSource.paeSeeInvisible[iPass] : CV_VISION_NO_INVISIBLE;
+		for (int iDX = -iRing; iDX <= iRing; ++iDX)
+		{
+			for (int iDY = -iRing; iDY <= iRing; ++iDY)
+			{
+				const int i = (iDY + iRing) * iSide + (iDX + iRing);
+				if (abSeen[i])
+				{
+					kSink.changeVisibilityCount(aiPlot[i], kSource.eTeam, iChange, eInvisible);
+				}
+				if (bRevealAdjacent && iDX >= -1 && iDX <= 1 && iDY >= -1 && iDY <= 1 && aiPlot[i] >= 0)
+				{
+					kSink.changeVisibilityCount(aiPlot[i], kSource.eTeam, 1, eInvisible);
+					kSink.changeVisibilityCount(aiPlot[i], kSource.eTeam, -1, eInvisible);
+				}
+			}
+		}
+	}
 }
 
 #endif

@@ -22,8 +22,8 @@ namespace
 			"the facing cone of a bLineOfSight unit, in degrees, within its 3x3 square" },
 		{ "CVVISION_LINE_OF_SIGHT_REVEAL", 1, 0, 1,
 			"1: a bLineOfSight unit reveals its whole 3x3 square (+1 then -1) even behind its back" },
-		{ "CVVISION_MAX_SIGHT_RANGE", CV_VISION_MAX_RANGE, 0, CV_VISION_MAX_RANGE,
-			"the largest total sight range of a land or sea unit (base, unit type and promotions together)" },
+		{ "CVVISION_MAX_SIGHT_RANGE", CV_VISION_NO_SIGHT_CAP, CV_VISION_NO_SIGHT_CAP, CV_VISION_MAX_SIGHT_CAP,
+			"the largest total sight range of a land or sea unit (base, unit type and promotions together); -1: no cap (BTS)" },
 		{ "CVVISION_AUDIT_ON_LOAD", 0, 0, 2,
 			"after a save is loaded: 0 nothing (BTS), 1 audit the visibility counts, 2 audit and repair them" },
 		{ "CVVISION_LEDGER", 0, 0, 1,
@@ -70,7 +70,7 @@ int cvVisionFindKnob(const std::string& szDefine)
 CvVisionRules::CvVisionRules()
 	: iFacingFarSpread(60)
 	, iFacingNearSpread(90)
-	, iMaxSightRange(CV_VISION_MAX_RANGE)
+	, iMaxSightRange(CV_VISION_NO_SIGHT_CAP)
 	, iAuditOnLoad(0)
 	, bLedger(false)
 	, iPlotVisibilityRange(1)
@@ -152,7 +152,7 @@ int CvVisionRules::unitSightRange(int eUnit, int iPromotionChange) const
 	{
 		iRange += aUnits[eUnit].iExtraRange;
 	}
-	return (iRange < iMaxSightRange) ? iRange : iMaxSightRange;
+	return (iMaxSightRange != CV_VISION_NO_SIGHT_CAP && iRange > iMaxSightRange) ? iMaxSightRange : iRange;
 }
 
 int CvVisionRules::improvementSeeFrom(int eImprovement) const
@@ -180,6 +180,9 @@ int CvVisionRules::resightRadius() const
 			iLargest = (iRange > iLargest) ? iRange : iLargest;
 		}
 	}
-	iLargest = (iLargest < CV_VISION_MAX_RANGE) ? iLargest : CV_VISION_MAX_RANGE;
+	if (kOptions.eSightModel != CV_VISION_SIGHT_BTS)
+	{
+		iLargest = (iLargest < CV_VISION_MAX_RANGE) ? iLargest : CV_VISION_MAX_RANGE; // a PCVT model's table ends there
+	}
 	return iLargest + (kOptions.bOuterRing ? 1 : 0);
 }

@@ -240,6 +240,9 @@ int cvVisionFindKnob(const std::string& szDefine);
 // CVVISION_SEE_FROM_IMPROVEMENT_FORT or CVVISION_EXTRA_RANGE_UNIT_SCOUT.
 #define CV_VISION_SEE_FROM_PREFIX "CVVISION_SEE_FROM_"
 #define CV_VISION_EXTRA_RANGE_PREFIX "CVVISION_EXTRA_RANGE_"
+// CVVISION_MAX_SIGHT_RANGE: -1 is no cap (BTS has none), else a cap up to this.
+#define CV_VISION_NO_SIGHT_CAP (-1)
+#define CV_VISION_MAX_SIGHT_CAP (1000000)
 // Limits of the per-type knobs.
 #define CV_VISION_MAX_EXTRA_SEE_FROM (100)
 
@@ -254,7 +257,7 @@ public:
 	CvVisionOptions kOptions;
 	int iFacingFarSpread;      // degrees (BTS: 60)
 	int iFacingNearSpread;     // degrees, for the 3x3 square (BTS: 90)
-	int iMaxSightRange;        // cap on a unit's total sight range (BTS: the engine's limit)
+	int iMaxSightRange;        // cap on a unit's total sight range (BTS: CV_VISION_NO_SIGHT_CAP, none)
 	int iAuditOnLoad;          // after a save is loaded: 0 nothing (BTS), 1 count wrong counts, 2 repair them
 	bool bLedger;              // in the game, sources take back exactly what they added (BTS: false)
 	int iPlotVisibilityRange;  // PLOT_VISIBILITY_RANGE
@@ -289,15 +292,17 @@ public:
 	void setKnob(CvVisionKnob eKnob, int iValue);
 
 	// The sight range of a unit (spec 7): UNIT_VISIBILITY_RANGE + the unit type's extra range +
-	// iPromotionChange (the sum of its promotions' iVisibilityChange), at most iMaxSightRange.
+	// iPromotionChange (the sum of its promotions' iVisibilityChange), at most iMaxSightRange when
+	// that is set. It may be negative (BTS: -1 sees the own plot alone, below nothing).
 	// eUnit -1: no unit type (no extra range).
 	int unitSightRange(int eUnit, int iPromotionChange) const;
 	// The extra see-from of an improvement; 0 for -1 (no improvement).
 	int improvementSeeFrom(int eImprovement) const;
 	// The largest distance at which a change of a plot's levels can change a source's sight: the
 	// largest ground sight range the rules allow (owned plots; land and sea units with their
-	// type's extra range and every positive promotion, capped at iMaxSightRange and at
-	// CV_VISION_MAX_RANGE), plus the outer ring. Aerial sight ignores levels. Vanilla: 3.
+	// type's extra range and every positive promotion, capped at iMaxSightRange when set, and at
+	// CV_VISION_MAX_RANGE under a PCVT sight model), plus the outer ring. Aerial sight ignores
+	// levels. Vanilla: 3.
 	int resightRadius() const;
 };
 

@@ -403,7 +403,8 @@ namespace
 			if (!kSource.bAerial)
 			{
 				const int iTotal = iRange + kUnit.iExtraRange;
-				kSource.iRange = (iTotal < kState.kRules.iMaxSightRange) ? iTotal : kState.kRules.iMaxSightRange;
+				const int iCap = kState.kRules.iMaxSightRange; // CV_VISION_NO_SIGHT_CAP (BTS): none
+				kSource.iRange = (iCap != CV_VISION_NO_SIGHT_CAP && iTotal > iCap) ? iCap : iTotal;
 				kSource.eFacing = kUnit.bLineOfSight ? pUnit->getFacingDirection(false) : CV_VISION_NO_DIRECTION;
 			}
 			kState.aiSeeInvisible.clear();
@@ -414,7 +415,13 @@ namespace
 			kSource.iNumSeeInvisible = static_cast<int>(kState.aiSeeInvisible.size());
 			kSource.paeSeeInvisible = kSource.iNumSeeInvisible > 0 ? &kState.aiSeeInvisible[0] : NULL;
 		}
-		kSource.iRange = (kSource.iRange > CV_VISION_MAX_RANGE) ? CV_VISION_MAX_RANGE : kSource.iRange;
+		// Any range as BTS: the engine takes ranges beyond its table (and negative ones) on another
+		// path. Only a PCVT sight model ends at its table: ground ranges above it see as far as it.
+		if (kState.kRules.kOptions.eSightModel != CV_VISION_SIGHT_BTS && !kSource.bAerial
+			&& kSource.iRange > CV_VISION_MAX_RANGE)
+		{
+			kSource.iRange = CV_VISION_MAX_RANGE;
+		}
 		return kSource;
 	}
 
@@ -521,44 +528,13 @@ bool CvVisionSdk::canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes e
 		cvVisionX(*pTo), cvVisionY(*pTo), eTeam, iRange, eFacingDirection);
 }
 
-bool CvVisionSdk::canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, int iDX, int iDY, int iOriginalDX,
-	int iOriginalDY, bool bFirstPlot, bool bOuterRing)
+bool CvVisionSdk::canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, int iDX, int iDY, int /*iOriginalDX*/,
+	int /*iOriginalDY*/, bool bFirstPlot, bool bOuterRing)
 {
-	const CvMap& kMap = cvVisionMap();
-	const SdkMap kLevels(kMap);
-	const int iWidth = cvVisionGridWidth(kMap);
-	const int iHeight = cvVisionGridHeight(kMap);
-	const int iX = cvVisionWrapCoord(cvVisionX(kFrom) + iDX, iWidth, cvVisionWrapX(kMap));
-	const int iY = cvVisionWrapCoord(cvVisionY(kFrom) + iDY, iHeight, cvVisionWrapY(kMap));
-	if (iX < 0 || iY < 0)
-	{
-		return false;
-	}
-	const int iRing = (iDX < 0 ? -iDX : iDX) > (iDY < 0 ? -iDY : iDY) ? (iDX < 0 ? -iDX : iDX) : (iDY < 0 ? -iDY : iDY);
-	if (bFirstPlot)
-	{
-		// visible(d): the outer rule applies where d lies on ring range + 1.
-		const int iRange = bOuterRing ? iRing - 1 : iRing;
-		return canSeePlot(kFrom, cvVisionPlotByIndex(kMap, iY * iWidth + iX), eTeam, iRange, NO_DIRECTION);
-	}
-	const int iOrigin = cvVisionY(kFrom) * iWidth + cvVisionX(kFrom);
-	const int iLevel = kLevels.seeFromLevel(iOrigin, eTeam);
-	const int iSeeThrough = kLevels.seeThroughLevel(iY * iWidth + iX);
-	// clear(d): the origin itself, or a plot the viewer sees and can look past.
-	const bool bClear = (iDX == 0 && iDY == 0)
-		|| (iLevel >= iSeeThrough && canSeePlot(kFrom, cvVisionPlotByIndex(kMap, iY * iWidth + iX), eTeam, iRing, NO_DIRECTION));
-	if (!bClear || !bOuterRing)
-	{
-		return bClear;
-	}
-	if (iLevel < iSeeThrough)
-	{
-		return false;
-	}
-	const int iTargetX = cvVisionWrapCoord(cvVisionX(kFrom) + iOriginalDX, iWidth, cvVisionWrapX(kMap));
-	const int iTargetY = cvVisionWrapCoord(cvVisionY(kFrom) + iOriginalDY, iHeight, cvVisionWrapY(kMap));
-	const bool bTallTarget = iTargetX >= 0 && iTargetY >= 0 && kLevels.seeFromLevel(iTargetY * iWidth + iTargetX, eTeam) > iLevel;
-	return iLevel > iSeeThrough || bTallTarget;
+	// BTS's own step for every argument (the original displacement is not read, as in BTS): the
+	// displacement as given, wrapped plot by plot, never the short way round.
+	return engine().canSeeDisplacement(SdkMap(cvVisionMap()), cvVisionX(kFrom), cvVisionY(kFrom), iDX, iDY, eTeam,
+		bFirstPlot, bOuterRing);
 }
 
 bool CvVisionSdk::shouldProcessDisplacementPlot(int iDX, int iDY, DirectionTypes eFacingDirection)

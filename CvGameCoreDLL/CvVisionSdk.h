@@ -30,16 +30,18 @@ public:
 	// --- the bodies of CvPlot's vision functions ---------------------------------------------
 
 	// Spec 2: add or remove the sight of one source standing on kPlot. For a non-aerial unit the
-	// mod's per-unit-type extra range is added and the total capped (CVVISION_MAX_SIGHT_RANGE).
+	// mod's per-unit-type extra range is added, and the total capped when the mod sets
+	// CVVISION_MAX_SIGHT_RANGE (by default no cap, as BTS: any range, negative ones too).
 	static void changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int iRange, bool bIncrement,
 		const CvUnit* pUnit, bool bUpdatePlotGroups);
 	// Spec 4.
 	static bool canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes eTeam, int iRange,
 		DirectionTypes eFacingDirection);
-	// The step of the original recursion (spec 3), kept for mods that call it. With bFirstPlot
-	// (the only way the game calls it): is displacement (iDX, iDY) visible, with the inner or the
-	// outer-ring rule. Otherwise: does light pass through (iDX, iDY) on its way to
-	// (iOriginalDX, iOriginalDY), the per-predecessor term of spec 3.
+	// The step of the original recursion (spec 3), kept for mods that call it, answering as BTS's
+	// for every argument (CvVisionEngine::canSeeDisplacement): with bOuterRing the outer-ring
+	// test of (iDX, iDY) whatever bFirstPlot; else with bFirstPlot the inner target test; else
+	// clear(d). d = (0, 0) is true; d is taken as given, also beyond half a wrapping axis. The
+	// original displacement is not read (BTS does not read it either).
 	static bool canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, int iDX, int iDY, int iOriginalDX,
 		int iOriginalDY, bool bFirstPlot, bool bOuterRing);
 	// Spec 6, with the mod's facing spreads.

@@ -63,4 +63,14 @@ struct RecordingSink
 		std::sort(aOut.begin(), aOut.end());
 		return aOut;
 	}
+	// The changes grouped by plot and team, each plot's in the order they came: what decides where
+	// a count passes through 0 (a reveal, a meeting).
+	std::vector<CountChange> perPlot() const
+	{
+		std::vector<CountChange> aOut = aChanges;
+		std::stable_sort(aOut.begin(), aOut.end(), [](const CountChange& a, const CountChange& b) {
+			return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) < std::get<0>(b) : std::get<1>(a) < std::get<1>(b);
+		});
+		return aOut;
+	}
 };

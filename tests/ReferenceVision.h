@@ -66,7 +66,7 @@ public:
 		}
 		if (iDX == 0 && iDY == 0)
 		{
-			return !bOuter; // an outer target has no predecessors at d = 0
+			return true; // BTS's base case comes before the flags: an outer d = 0 (range -1) is seen
 		}
 		int aiPX[3], aiPY[3];
 		const int iCount = predecessors(iDX, iDY, aiPX, aiPY);
@@ -227,4 +227,15 @@ bool referenceCanSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int 
 		kView.useMemo();
 	}
 	return kView.visible(iDX, iDY, std::abs(iDX) == iRing || std::abs(iDY) == iRing);
+}
+
+// BTS's CvPlot::canSeeDisplacementPlot(eTeam, dx, dy, ..., bFirstPlot, bOuterRing), one step of the
+// recursion as the game takes it: d as given (no shortest wrap), the predecessors by clear(c).
+template <class Map>
+bool referenceCanSeeDisplacementPlot(const Map& kMap, int iFromX, int iFromY, int eTeam, int iDX, int iDY,
+	bool bFirstPlot, bool bOuterRing)
+{
+	ReferenceVision<Map> kView(kMap, iFromX, iFromY, eTeam);
+	kView.useMemo();
+	return kView.computeSee(iDX, iDY, bFirstPlot, bOuterRing);
 }

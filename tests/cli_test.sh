@@ -23,7 +23,7 @@ expect() {
 }
 
 expect 0 'CVVISION_OUTER_RING  *1$' rules
-expect 0 '"CVVISION_MAX_SIGHT_RANGE": 32' rules --json
+expect 0 '"CVVISION_MAX_SIGHT_RANGE": -1' rules --json
 "$CVVISION" rules --json | python3 -m json.tool >/dev/null || { echo "FAILED: rules --json is not JSON"; FAILED=1; }
 expect 0 'usage: cvvision' rules --help
 expect 2 "unexpected argument '--frob'" rules --frob

@@ -1,5 +1,7 @@
 // Engine against the spec-literal reference over random maps and sources: the full list of count
-// changes must match (plot, team, invisible type, delta), and canSeePlot must agree.
+// changes must match (plot, team, invisible type, delta), each plot's in the same order (the order
+// decides where a count passes through 0), for every range BTS takes (-2 to 64 here); canSeePlot
+// and canSeeDisplacement (BTS's canSeeDisplacementPlot, every flag, long displacements) must agree.
 #include "CvVisionEngine.h"
 #include "PlotGrid.h"
 #include "RandomMaps.h"
@@ -7,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -72,7 +75,11 @@ namespace
 		kSource.iX = kRng() % kCase.iWidth;
 		kSource.iY = kRng() % kCase.iHeight;
 		kSource.eTeam = kRng() % 2;
-		kSource.iRange = kRng() % 11;
+		// Mostly the ranges of the game; some negative (a mod's negative promotions) and some beyond
+		// the table (a satellite, a promotion stack): -2 to 64 in all.
+		const int iRangeRoll = kPercent(kRng);
+		kSource.iRange = iRangeRoll < 4 ? -2 + static_cast<int>(kRng() % 2)
+			: (iRangeRoll < 7 ? 11 + static_cast<int>(kRng() % 54) : static_cast<int>(kRng() % 11));
 		kSource.bAerial = kPercent(kRng) < 15;
 		kSource.eFacing = kPercent(kRng) < 50 ? CV_VISION_NO_DIRECTION : static_cast<int>(kRng() % 8);
 		kSource.iNumSeeInvisible = kRng() % 3;
@@ -106,6 +113,9 @@ TEST_P(Differential, EngineMatchesReference)
 	std::mt19937 kRng(20261122u + GetParam());
 	int iMismatches = 0;
 	long long iChangesCompared = 0;
+	long long iDisplacementQueries = 0;
+	int iMinRange = 1000;
+	int iMaxRange = -1000;
 	const int iCases = casesPerShard();
 	for (int iCase = 0; iCase < iCases && iMismatches < 5; ++iCase)
 	{
@@ -121,7 +131,7 @@ TEST_P(Differential, EngineMatchesReference)
 		{
 			RecordingSink kPlain;
 			referenceChangeAdjacentSight(kGrid, kPlain, kCase.kSource, iDelta, false);
-			if (kPlain.sorted() != kSlow.sorted())
+			if (kPlain.perPlot() != kSlow.perPlot())
 			{
 				++iMismatches;
 				ADD_FAILURE() << "plain and memoised reference differ: " << kCase.describe();
@@ -134,6 +144,36 @@ TEST_P(Differential, EngineMatchesReference)
 			ADD_FAILURE() << "count changes differ: " << kCase.describe() << " engine " << kFast.aChanges.size()
 						  << " reference " << kSlow.aChanges.size();
 			continue;
+		}
+		if (kFast.perPlot() != kSlow.perPlot())
+		{
+			++iMismatches;
+			ADD_FAILURE() << "the count changes of some plot come in another order: " << kCase.describe();
+			continue;
+		}
+		iMinRange = std::min(iMinRange, kCase.kSource.iRange);
+		iMaxRange = std::max(iMaxRange, kCase.kSource.iRange);
+		// canSeeDisplacement (BTS's canSeeDisplacementPlot) for displacements up to twice the map
+		// (beyond half a wrapping axis, round it more than once), with every pair of flags.
+		for (int iQuery = 0; iQuery < 4; ++iQuery)
+		{
+			const int iReachX = 2 * kCase.iWidth + 2;
+			const int iReachY = 2 * kCase.iHeight + 2;
+			const bool bZero = iQuery == 0 && kRng() % 8 == 0;
+			const int iDX = bZero ? 0 : static_cast<int>(kRng() % (2 * iReachX + 1)) - iReachX;
+			const int iDY = bZero ? 0 : static_cast<int>(kRng() % (2 * iReachY + 1)) - iReachY;
+			const bool bFirst = (kRng() & 1) != 0;
+			const bool bOuter = (kRng() & 1) != 0;
+			const CvVisionSource& kS = kCase.kSource;
+			const bool bFast = kEngine.canSeeDisplacement(kGrid, kS.iX, kS.iY, iDX, iDY, kS.eTeam, bFirst, bOuter);
+			const bool bSlow = referenceCanSeeDisplacementPlot(kGrid, kS.iX, kS.iY, kS.eTeam, iDX, iDY, bFirst, bOuter);
+			++iDisplacementQueries;
+			if (bFast != bSlow)
+			{
+				++iMismatches;
+				ADD_FAILURE() << "canSeeDisplacement (" << iDX << "," << iDY << ") first " << bFirst << " outer "
+							  << bOuter << " differs: " << kCase.describe();
+			}
 		}
 		// canSeePlot towards a few plots anywhere on the map (it does not check the range).
 		for (int iTarget = 0; iTarget < 4; ++iTarget)
@@ -152,8 +192,9 @@ TEST_P(Differential, EngineMatchesReference)
 	}
 	EXPECT_EQ(0, iMismatches);
 	RecordProperty("cases", iCases);
-	std::printf("shard %d: %d cases, %lld count changes compared, %d mismatches\n", GetParam(), iCases,
-		iChangesCompared, iMismatches);
+	std::printf("shard %d: %d cases (ranges %d..%d), %lld count changes compared in order, %lld "
+				"canSeeDisplacement queries, %d mismatches\n",
+		GetParam(), iCases, iMinRange, iMaxRange, iChangesCompared, iDisplacementQueries, iMismatches);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shards, Differential, ::testing::Range(0, SHARDS));
@@ -181,4 +222,107 @@ TEST(DifferentialCanSeePlot, FarTargetsOnLargeMaps)
 		iSeen += bFast;
 	}
 	EXPECT_GT(iSeen, 100) << "the test should see some far plots";
+}
+
+TEST(DifferentialOrder, LineOfSightUnitsOnMapsNarrowerThanTheirSquare)
+{
+	// A line-of-sight unit's 3x3 gets +1 then -1, and on a wrapping map narrower than its square
+	// some of those plots are also seen through another displacement: the order of the changes
+	// decides where the count passes through 0. Every case here is one of those.
+	const CvVisionEngine kEngine;
+	std::mt19937 kRng(4242u);
+	int iOrderShows = 0;
+	for (int iCase = 0; iCase < 4000; ++iCase)
+	{
+		const int iRange = static_cast<int>(kRng() % 6);
+		const int iSide = 2 * (iRange + 1) + 1;
+		const bool bNarrowX = (kRng() & 1) != 0;
+		const int iWidth = bNarrowX ? 1 + static_cast<int>(kRng() % (iSide - 1)) : 1 + static_cast<int>(kRng() % 20);
+		const int iHeight = bNarrowX ? 1 + static_cast<int>(kRng() % 20) : 1 + static_cast<int>(kRng() % (iSide - 1));
+		PlotGrid kGrid(iWidth, iHeight, bNarrowX || (kRng() & 1) != 0, !bNarrowX || (kRng() & 1) != 0);
+		TerrainMix kMix;
+		randomizeTerrain(kGrid, kRng, kMix);
+		int aeTypes[2] = { 0, 1 };
+		CvVisionSource kSource(static_cast<int>(kRng() % iWidth), static_cast<int>(kRng() % iHeight), 0, iRange, false,
+			static_cast<int>(kRng() % 8));
+		kSource.paeSeeInvisible = aeTypes;
+		kSource.iNumSeeInvisible = static_cast<int>(kRng() % 3);
+		const int iDelta = (iCase % 2) ? 1 : -1;
+		RecordingSink kFast, kSlow;
+		ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kFast, kSource, iDelta));
+		referenceChangeAdjacentSight(kGrid, kSlow, kSource, iDelta, true);
+		ASSERT_EQ(kSlow.perPlot(), kFast.perPlot()) << iWidth << "x" << iHeight << " range " << iRange << " case " << iCase;
+		// Would the table's order (a pass's sight changes, then its reveals) differ per plot?
+		const int iPasses = std::max(1, kSource.iNumSeeInvisible);
+		const int iPassSize = static_cast<int>(kSlow.aChanges.size()) / iPasses;
+		RecordingSink kTableOrder;
+		for (int iPass = 0; iPass < iPasses; ++iPass)
+		{
+			std::vector<bool> abReveal(iPassSize, false);
+			for (int i = 0; i < iPassSize; ++i)
+			{
+				// A reveal is +1 then at once -1: the one change against iDelta and its partner.
+				if (std::get<3>(kSlow.aChanges[iPass * iPassSize + i]) != iDelta)
+				{
+					abReveal[i] = true;
+					abReveal[iDelta > 0 ? i - 1 : i + 1] = true;
+				}
+			}
+			for (int iReveals = 0; iReveals < 2; ++iReveals)
+			{
+				for (int i = 0; i < iPassSize; ++i)
+				{
+					if (abReveal[i] == (iReveals == 1))
+					{
+						kTableOrder.aChanges.push_back(kSlow.aChanges[iPass * iPassSize + i]);
+					}
+				}
+			}
+		}
+		ASSERT_EQ(kSlow.sorted(), kTableOrder.sorted());
+		iOrderShows += kTableOrder.perPlot() != kSlow.perPlot();
+	}
+	std::printf("line-of-sight units on narrow wrapped maps: the order shows in %d of 4000 cases\n", iOrderShows);
+	EXPECT_GT(iOrderShows, 400) << "the cases should be ones where the order matters";
+}
+
+TEST(DifferentialCanSeeDisplacement, EveryArgumentAgreesWithTheRecursion)
+{
+	// BTS's canSeeDisplacementPlot step against the reference's: 200,000 random queries on small
+	// maps (wrapping or not), displacements up to three times round an axis, every flag pair.
+	const CvVisionEngine kEngine;
+	std::mt19937 kRng(31337u);
+	int iTrue = 0;
+	const int iQueries = 200000;
+	for (int iMap = 0; iMap < iQueries / 100; ++iMap)
+	{
+		const int iWidth = 1 + static_cast<int>(kRng() % 12);
+		const int iHeight = 1 + static_cast<int>(kRng() % 12);
+		PlotGrid kGrid(iWidth, iHeight, (kRng() & 1) != 0, (kRng() & 1) != 0);
+		TerrainMix kMix;
+		kMix.iWater = static_cast<int>(kRng() % 50);
+		kMix.iHills = static_cast<int>(kRng() % 30);
+		kMix.iPeaks = static_cast<int>(kRng() % 15);
+		randomizeTerrain(kGrid, kRng, kMix);
+		kGrid.setExtraWaterSeeFrom(0, (kRng() & 1) != 0);
+		for (int iQuery = 0; iQuery < 100; ++iQuery)
+		{
+			const int iX = static_cast<int>(kRng() % iWidth);
+			const int iY = static_cast<int>(kRng() % iHeight);
+			const int iReachX = 3 * iWidth + 1;
+			const int iReachY = 3 * iHeight + 1;
+			const bool bZero = kRng() % 16 == 0;
+			const int iDX = bZero ? 0 : static_cast<int>(kRng() % (2 * iReachX + 1)) - iReachX;
+			const int iDY = bZero ? 0 : static_cast<int>(kRng() % (2 * iReachY + 1)) - iReachY;
+			const bool bFirst = (kRng() & 1) != 0;
+			const bool bOuter = (kRng() & 1) != 0;
+			const bool bFast = kEngine.canSeeDisplacement(kGrid, iX, iY, iDX, iDY, 0, bFirst, bOuter);
+			ASSERT_EQ(referenceCanSeeDisplacementPlot(kGrid, iX, iY, 0, iDX, iDY, bFirst, bOuter), bFast)
+				<< iWidth << "x" << iHeight << " wrap " << kGrid.isWrapX() << kGrid.isWrapY() << " from (" << iX << "," << iY
+				<< ") d (" << iDX << "," << iDY << ") first " << bFirst << " outer " << bOuter;
+			iTrue += bFast;
+		}
+	}
+	EXPECT_GT(iTrue, iQueries / 20) << "the queries should see something";
+	EXPECT_LT(iTrue, iQueries - iQueries / 10) << "and miss something";
 }

@@ -479,13 +479,7 @@ TEST(Facing, LineOfSightUnitSeesItsConeAndRevealsItsSquare)
 TEST(Errors, BadSourcesChangeNothing)
 {
 	PlotGrid kGrid = grassland();
-	CvVisionSource kSource = unitAt(5, 5, -1);
-	EXPECT_EQ(CV_VISION_RANGE_NEGATIVE, kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1));
-	kSource.iRange = CV_VISION_MAX_RANGE + 1;
-	EXPECT_EQ(CV_VISION_RANGE_TOO_LARGE, kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1));
-	kSource.bAerial = true;
-	EXPECT_EQ(CV_VISION_RANGE_TOO_LARGE, kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1));
-	kSource = unitAt(11, 5, 1);
+	CvVisionSource kSource = unitAt(11, 5, 1);
 	EXPECT_EQ(CV_VISION_ORIGIN_OFF_MAP, kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1));
 	kSource = unitAt(5, 5, 1);
 	kSource.eFacing = 8;
@@ -502,4 +496,119 @@ TEST(Errors, TheLargestRangeWorks)
 	PlotGrid kGrid(80, 80, false, false);
 	kGrid.setPeak(40, 40);
 	EXPECT_EQ(67 * 67, seenCount(kGrid, unitAt(40, 40, CV_VISION_MAX_RANGE)));
+}
+
+// --- Every range BTS takes ----------------------------------------------------------------------
+
+TEST(Ranges, MinusOneSeesTheOwnPlotAloneAsTheOuterRingZero)
+{
+	// BTS: R = range + 1 = 0, the loops visit d = (0,0) alone, in the outer ring (|0| == R), and
+	// canSeeDisplacementPlot's base case answers true before it reads the flags.
+	PlotGrid kGrid = grassland();
+	EXPECT_EQ(1, seenCount(kGrid, unitAt(5, 5, -1)));
+	EXPECT_EQ(1, kGrid.visibilityCount(TEAM, 5, 5));
+	ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, unitAt(5, 5, -1), -1));
+	EXPECT_EQ(0, kGrid.visiblePlotCount(TEAM));
+	int aiPlots[4];
+	EXPECT_EQ(1, kEngine.seenPlots(kGrid, unitAt(5, 5, -1), aiPlots));
+	EXPECT_EQ(kGrid.index(5, 5), aiPlots[0]);
+}
+
+TEST(Ranges, BelowMinusOneAGroundUnitSeesNothingAndAnAerialOneBelowZero)
+{
+	PlotGrid kGrid = grassland();
+	EXPECT_EQ(0, seenCount(kGrid, unitAt(5, 5, -2)));
+	EXPECT_EQ(0, seenCount(kGrid, unitAt(5, 5, -7)));
+	CvVisionSource kRecon(5, 5, TEAM, -1, true);
+	EXPECT_EQ(0, seenCount(kGrid, kRecon));
+	kRecon.iRange = 0;
+	EXPECT_EQ(1, seenCount(kGrid, kRecon));
+	int aiPlots[4];
+	EXPECT_EQ(0, kEngine.seenPlots(kGrid, unitAt(5, 5, -2), aiPlots));
+}
+
+TEST(Ranges, ALineOfSightUnitWithRangeMinusOneRevealsItsOwnPlotOnly)
+{
+	struct Log
+	{
+		std::vector<std::pair<int, int> > a;
+		void changeVisibilityCount(int iPlot, int, int iChange, int) { a.push_back(std::make_pair(iPlot, iChange)); }
+	} kLog;
+	PlotGrid kGrid = grassland();
+	ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kLog, unitAt(5, 5, -1, 2), -1));
+	const int iOwn = kGrid.index(5, 5);
+	std::vector<std::pair<int, int> > aExpected;
+	aExpected.push_back(std::make_pair(iOwn, -1)); // the sight, then the reveal: BTS's order
+	aExpected.push_back(std::make_pair(iOwn, 1));
+	aExpected.push_back(std::make_pair(iOwn, -1));
+	EXPECT_EQ(aExpected, kLog.a);
+}
+
+TEST(Ranges, MinusOneCanSeePlotTakesEveryAxisPlotAsOuterRing)
+{
+	// canSeePlot with range -1: R = 0, so any target with dx = 0 or dy = 0 is judged by the outer
+	// rule; a peak on the axis shows at any distance, flat land does not.
+	PlotGrid kGrid(21, 21, false, false);
+	kGrid.setPeak(15, 10);
+	EXPECT_TRUE(kEngine.canSeePlot(kGrid, 10, 10, 10, 10, TEAM, -1, CV_VISION_NO_DIRECTION));
+	EXPECT_TRUE(kEngine.canSeePlot(kGrid, 10, 10, 15, 10, TEAM, -1, CV_VISION_NO_DIRECTION));
+	EXPECT_FALSE(kEngine.canSeePlot(kGrid, 10, 10, 14, 10, TEAM, -1, CV_VISION_NO_DIRECTION));
+	EXPECT_TRUE(kEngine.canSeePlot(kGrid, 10, 10, 14, 11, TEAM, -1, CV_VISION_NO_DIRECTION))
+		<< "off the axes the inner rule: seen through clear flat land";
+	EXPECT_TRUE(kEngine.canSeePlot(kGrid, 10, 10, 14, 10, TEAM, -2, CV_VISION_NO_DIRECTION)) << "R = -1: no outer ring";
+}
+
+TEST(Ranges, AboveTheTableAsFarAsBts)
+{
+	PlotGrid kGrid(150, 150, false, false);
+	kGrid.setPeak(75, 75);
+	EXPECT_EQ(131 * 131, seenCount(kGrid, unitAt(75, 75, 64)));
+	PlotGrid kFlat(150, 150, false, false);
+	EXPECT_EQ(129 * 129, seenCount(kFlat, unitAt(75, 75, 64))) << "flat: the outer ring stays hidden";
+	PlotGrid kAir(150, 150, false, false);
+	EXPECT_EQ(81 * 81, seenCount(kAir, CvVisionSource(75, 75, TEAM, 40, true)));
+	EXPECT_TRUE(kEngine.canSeePlot(kGrid, 75, 75, 75 + 65, 75, TEAM, 64, CV_VISION_NO_DIRECTION));
+	int aiPlots[4];
+	EXPECT_EQ(-1, kEngine.seenPlots(kGrid, unitAt(75, 75, 33), aiPlots)) << "the caller's buffer holds the table's ranges";
+}
+
+TEST(Ranges, APcvtSightModelStillEndsAtItsTable)
+{
+	CvVisionOptions kOptions;
+	kOptions.eSightModel = CV_VISION_SIGHT_PERMISSIVE;
+	const CvVisionEngine kPcvt(CvVisionTables::standard(), kOptions);
+	PlotGrid kGrid(100, 100, false, false);
+	EXPECT_EQ(CV_VISION_RANGE_TOO_LARGE, kPcvt.changeAdjacentSight(kGrid, kGrid, unitAt(50, 50, CV_VISION_MAX_RANGE + 1), 1));
+	EXPECT_EQ(0, kGrid.visiblePlotCount(TEAM));
+	EXPECT_EQ(CV_VISION_OK, kPcvt.changeAdjacentSight(kGrid, kGrid, CvVisionSource(50, 50, TEAM, 40, true), 1))
+		<< "aerial sight has no model";
+	PlotGrid kSmall = grassland();
+	EXPECT_EQ(CV_VISION_OK, kPcvt.changeAdjacentSight(kSmall, kSmall, unitAt(5, 5, -1), 1));
+	EXPECT_EQ(1, kSmall.visiblePlotCount(TEAM));
+}
+
+TEST(CanSeeDisplacement, TheCasesTheIssueNamed)
+{
+	// 5x1 grassland, hills at (2,0), viewer at (0,0): d = (1,0) is the hill's predecessor. BTS's
+	// outer test of d itself: the viewer (1) is not above (1,0) (1) and (1,0) is not taller: false.
+	PlotGrid kGrid(5, 1, false, false);
+	kGrid.setHills(2, 0);
+	EXPECT_FALSE(kEngine.canSeeDisplacement(kGrid, 0, 0, 1, 0, TEAM, false, true));
+	EXPECT_FALSE(kEngine.canSeeDisplacement(kGrid, 0, 0, 1, 0, TEAM, true, true));
+	EXPECT_TRUE(kEngine.canSeeDisplacement(kGrid, 0, 0, 2, 0, TEAM, true, true)) << "the hill is taller";
+	EXPECT_TRUE(kEngine.canSeeDisplacement(kGrid, 0, 0, 1, 0, TEAM, false, false));
+	EXPECT_TRUE(kEngine.canSeeDisplacement(kGrid, 0, 0, 2, 0, TEAM, true, false));
+	EXPECT_FALSE(kEngine.canSeeDisplacement(kGrid, 0, 0, 2, 0, TEAM, false, false)) << "light stops at the hill";
+	for (int i = 0; i < 4; ++i)
+	{
+		EXPECT_TRUE(kEngine.canSeeDisplacement(kGrid, 0, 0, 0, 0, TEAM, (i & 1) != 0, (i & 2) != 0)) << "d = (0,0)";
+	}
+	EXPECT_FALSE(kEngine.canSeeDisplacement(kGrid, 0, 0, -1, 0, TEAM, true, false)) << "no plot";
+	// Round a wrapping axis: d = (7,0) on a 5-wide map is the plot (2,0), reached past (1..6,0)
+	// in displacement space: through (5,0) = the viewer's own plot and (6,0) = (1,0).
+	PlotGrid kRing(5, 1, true, false);
+	kRing.setForest(3, 0);
+	EXPECT_TRUE(kEngine.canSeeDisplacement(kRing, 0, 0, 2, 0, TEAM, true, false));
+	EXPECT_FALSE(kEngine.canSeeDisplacement(kRing, 0, 0, 7, 0, TEAM, true, false)) << "the forest at d = (3,0) blocks";
+	EXPECT_FALSE(kEngine.canSeeDisplacement(kRing, 0, 0, -5, 0, TEAM, true, false)) << "x = -5 is absent (spec 5)";
 }

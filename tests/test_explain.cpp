@@ -308,7 +308,12 @@ TEST(Explain, ForestedViewerWithRangeZeroHidesTheOuterRing)
 TEST(Explain, InvalidRequestsAreNotVisible)
 {
 	const PlotGrid kGrid = grassland();
-	EXPECT_EQ("verdict: not visible: the range -1 is negative", explainVerdictLine(explainSight(kGrid, kEngine, request(6, 5, -1))));
+	// A ground range of -1 is BTS's: ring 0 is the outer ring, (6,5) on its axis is judged by the outer rule.
+	EXPECT_EQ(0u, explainVerdictLine(explainSight(kGrid, kEngine, request(6, 5, -1)))
+		.rfind("verdict: not visible: the target (see-from 1) is not taller than the viewer (1)", 0));
+	ExplainRequest kNegativeAerial = request(6, 5, -1);
+	kNegativeAerial.bAerial = true;
+	EXPECT_EQ("verdict: not visible: the range -1 is negative", explainVerdictLine(explainSight(kGrid, kEngine, kNegativeAerial)));
 	EXPECT_EQ("verdict: not visible: facing 8 is not a direction (0-7, or -1 for none)",
 		explainVerdictLine(explainSight(kGrid, kEngine, request(6, 5, 1, 8))));
 	EXPECT_EQ("verdict: not visible: the target (11,5) is off the map", explainVerdictLine(explainSight(kGrid, kEngine, request(11, 5))));

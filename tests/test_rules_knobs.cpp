@@ -213,6 +213,17 @@ TEST(Knobs, MaxSightRange)
 	EXPECT_EQ(1, kMod.unitSightRange(kMod.findUnit("UNIT_WARRIOR"), 20));
 }
 
+TEST(Knobs, NoSightCapByDefaultAsBts)
+{
+	// BTS caps nothing: a promotion stack of 63 gives a warrior range 64, a negative one -1.
+	const CvVisionRules kBts = btsRules();
+	EXPECT_EQ(CV_VISION_NO_SIGHT_CAP, kBts.iMaxSightRange);
+	EXPECT_EQ(64, kBts.unitSightRange(kBts.findUnit("UNIT_WARRIOR"), 63));
+	EXPECT_EQ(-1, kBts.unitSightRange(kBts.findUnit("UNIT_WARRIOR"), -2));
+	const CvVisionRules kMod = modRules(define("CVVISION_MAX_SIGHT_RANGE", "40"));
+	EXPECT_EQ(40, kMod.unitSightRange(kMod.findUnit("UNIT_WARRIOR"), 63));
+}
+
 TEST(Knobs, ImprovementSeeFrom)
 {
 	// A unit in a fort on grassland, forest next to it: the fort lifts it like a hill.
@@ -236,7 +247,7 @@ TEST(Knobs, UnitTypeExtraRange)
 	EXPECT_EQ(9, plotsSeen(kBts, unitOf(kBts, "UNIT_SCOUT")));
 	EXPECT_EQ(25, plotsSeen(kMod, unitOf(kMod, "UNIT_SCOUT")));
 	EXPECT_EQ(9, plotsSeen(kMod, unitOf(kMod, "UNIT_WARRIOR"))) << "other units unchanged";
-	EXPECT_EQ(32, kMod.unitSightRange(kMod.findUnit("UNIT_SCOUT"), 40)) << "still capped at the engine's limit";
+	EXPECT_EQ(42, kMod.unitSightRange(kMod.findUnit("UNIT_SCOUT"), 40)) << "no cap, as BTS";
 }
 
 TEST(Knobs, GlobalDefinesAltSetsThemToo)
@@ -274,7 +285,7 @@ TEST(KnobErrors, KnobOutOfItsLimits)
 {
 	EXPECT_EQ("7: define CVVISION_FACING_FAR_SPREAD = 400: must be 0..360",
 		knobError(define("CVVISION_OUTER_RING", "1") + define("CVVISION_FACING_FAR_SPREAD", "400")));
-	EXPECT_EQ("3: define CVVISION_MAX_SIGHT_RANGE = 33: must be 0..32", knobError(define("CVVISION_MAX_SIGHT_RANGE", "33")));
+	EXPECT_EQ("3: define CVVISION_MAX_SIGHT_RANGE = -2: must be -1..1000000", knobError(define("CVVISION_MAX_SIGHT_RANGE", "-2")));
 	EXPECT_EQ("3: define CVVISION_OUTER_RING = 2: must be 0..1", knobError(define("CVVISION_OUTER_RING", "2")));
 	EXPECT_EQ("3: define CVVISION_EXTRA_RANGE_UNIT_SCOUT = -40: must be -32..32",
 		knobError(define("CVVISION_EXTRA_RANGE_UNIT_SCOUT", "-40")));

@@ -11,6 +11,7 @@
 
 #include "PathQuery.h"
 #include "PlotGrid.h"
+#include "ReferenceVision.h"
 #include "RulesLoader.h"
 #include "VisionSetup.h"
 
@@ -102,6 +103,18 @@ namespace
 				{
 					kPlot.setFeatureType(feature("FEATURE_FOREST"));
 				}
+			}
+		}
+
+		// Every plot flat grassland without a feature.
+		void flatten()
+		{
+			for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+			{
+				CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+				kPlot.setPlotType(PLOT_LAND);
+				kPlot.setTerrainType(terrain("TERRAIN_GRASS"));
+				kPlot.setFeatureType(NO_FEATURE);
 			}
 		}
 
@@ -528,15 +541,16 @@ TEST_F(SdkAdapter, CanSeeFunctionsAgreeWithTheSightTheyDescribe)
 				const bool bOuter = std::abs(iDX) == iRing || std::abs(iDY) == iRing;
 				EXPECT_EQ(bSeen, kFrom.canSeePlot(&plot(iX, iY), eTeam, iRange, NO_DIRECTION)) << iDX << "," << iDY;
 				EXPECT_EQ(bSeen, kFrom.canSeeDisplacementPlot(eTeam, iDX, iDY, iDX, iDY, true, bOuter)) << iDX << "," << iDY;
-				// The recursion's step: visible(d) = some tied predecessor lets light through.
-				if (iDX != 0 || iDY != 0)
+				// The recursion's step (BTS calls it on each tied predecessor with both flags false):
+				// an inner visible(d) = some tied predecessor lets light through.
+				if ((iDX != 0 || iDY != 0) && !bOuter)
 				{
 					int aiPX[2], aiPY[2];
 					const int iPreds = cvVisionTiedPredecessors(iDX, iDY, aiPX, aiPY);
 					bool bAny = false;
 					for (int p = 0; p < iPreds; ++p)
 					{
-						bAny = bAny || kFrom.canSeeDisplacementPlot(eTeam, aiPX[p], aiPY[p], iDX, iDY, false, bOuter);
+						bAny = bAny || kFrom.canSeeDisplacementPlot(eTeam, aiPX[p], aiPY[p], iDX, iDY, false, false);
 					}
 					EXPECT_EQ(bSeen, bAny) << iDX << "," << iDY;
 				}
@@ -548,6 +562,128 @@ TEST_F(SdkAdapter, CanSeeFunctionsAgreeWithTheSightTheyDescribe)
 		EXPECT_EQ(cvVisionFacingAllows(2, 1, e, kRules.iFacingFarSpread, kRules.iFacingNearSpread),
 			plot(0, 0).shouldProcessDisplacementPlot(2, 1, 3, static_cast<DirectionTypes>(e)));
 	}
+}
+
+TEST_F(SdkAdapter, CanSeeDisplacementPlotAnswersAsBtsForEveryArgument)
+{
+	// The case: 5x1 grassland, hills at (2,0), viewer at (0,0), d = (1,0), first plot
+	// false and outer ring true: BTS's outer test of (1,0) itself, false.
+	GC.getMapINLINE().reset(5, 1, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+	for (int i = 0; i < 5; ++i)
+	{
+		plot(i, 0).setPlotType(i == 2 ? PLOT_HILLS : PLOT_LAND);
+		plot(i, 0).setTerrainType(terrain("TERRAIN_GRASS"));
+	}
+	const TeamTypes eZero = static_cast<TeamTypes>(0);
+	EXPECT_FALSE(plot(0, 0).canSeeDisplacementPlot(eZero, 1, 0, 1, 0, false, true));
+	EXPECT_TRUE(plot(0, 0).canSeeDisplacementPlot(eZero, 0, 0, 0, 0, true, true)) << "d = (0,0): BTS's base case";
+
+	// Random maps, wrapping or not, as narrow as 1; displacements up to twice round an axis;
+	// every pair of flags. Each answer against the spec's recursion on the harness's levels.
+	int iQueries = 0, iFirstFalseOuter = 0, iPastHalfAWrap = 0, iZero = 0;
+	for (int iMap = 0; iMap < 300; ++iMap)
+	{
+		const int iWidth = 1 + pick(14);
+		const int iHeight = 1 + pick(14);
+		const bool bWrapX = pick(2) == 0;
+		const bool bWrapY = pick(2) == 0;
+		newMap(iWidth, iHeight, bWrapX, bWrapY, 1000u + iMap);
+		GET_TEAM(static_cast<TeamTypes>(1)).setHasTech(tech("TECH_OPTICS"), iMap % 2 == 0);
+		const PlotGrid kGrid = expectedCounts();
+		for (int iQuery = 0; iQuery < 1000; ++iQuery)
+		{
+			const int iX = pick(iWidth);
+			const int iY = pick(iHeight);
+			const TeamTypes eTeam = static_cast<TeamTypes>(pick(NUM_TEAMS));
+			const bool bZero = pick(20) == 0;
+			const int iDX = bZero ? 0 : pick(4 * iWidth + 5) - (2 * iWidth + 2);
+			const int iDY = bZero ? 0 : pick(4 * iHeight + 5) - (2 * iHeight + 2);
+			const bool bFirst = pick(2) == 0;
+			const bool bOuter = pick(2) == 0;
+			const bool bGame = plot(iX, iY).canSeeDisplacementPlot(eTeam, iDX, iDY, pick(9) - 4, pick(9) - 4, bFirst, bOuter);
+			ASSERT_EQ(referenceCanSeeDisplacementPlot(kGrid, iX, iY, eTeam, iDX, iDY, bFirst, bOuter), bGame)
+				<< iWidth << "x" << iHeight << " wrap " << bWrapX << bWrapY << " from (" << iX << "," << iY << ") d ("
+				<< iDX << "," << iDY << ") first " << bFirst << " outer " << bOuter;
+			++iQueries;
+			iFirstFalseOuter += !bFirst && bOuter;
+			iPastHalfAWrap += (bWrapX && 2 * std::abs(iDX) > iWidth) || (bWrapY && 2 * std::abs(iDY) > iHeight);
+			iZero += bZero;
+		}
+	}
+	std::printf("canSeeDisplacementPlot through the mock: %d queries (%d first false and outer, %d past half a "
+				"wrapping axis, %d at d = (0,0)), 0 differences\n", iQueries, iFirstFalseOuter, iPastHalfAWrap, iZero);
+}
+
+TEST_F(SdkAdapter, RangesBeyondTheTableAndNegativeOnesCountAsBts)
+{
+	// No cap by default: CvPlot::changeAdjacentSight with any range changes the counts BTS's loops
+	// change, in BTS's order (checked here on the counts; the order in the engine's tests).
+	newMap(70, 30, true, false, 5);
+	const PlotGrid kLevels = expectedCounts();
+	const int aiRanges[] = { -3, -2, -1, 0, 32, 33, 40, 64 };
+	for (int r = 0; r < 8; ++r)
+	{
+		const int iRange = aiRanges[r];
+		const TeamTypes eTeam = static_cast<TeamTypes>(r % NUM_TEAMS);
+		plot(35, 12).changeAdjacentSight(eTeam, iRange, true, nullptr, false);
+		PlotGrid kExpected = kLevels;
+		referenceChangeAdjacentSight(kExpected, kExpected, CvVisionSource(35, 12, eTeam, iRange), 1, true);
+		int iSeen = 0;
+		for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+		{
+			const CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+			ASSERT_EQ(kExpected.visibilityCount(eTeam, kPlot.getX_INLINE(), kPlot.getY_INLINE()), kPlot.getVisibilityCount(eTeam))
+				<< "range " << iRange << " plot " << i;
+			iSeen += kPlot.getVisibilityCount(eTeam) > 0;
+		}
+		if (iRange == -1)
+		{
+			EXPECT_EQ(1, iSeen) << "range -1: the own plot";
+		}
+		if (iRange < -1)
+		{
+			EXPECT_EQ(0, iSeen);
+		}
+		plot(35, 12).changeAdjacentSight(eTeam, iRange, false, nullptr, false);
+		expectAllCountsZero();
+	}
+	// On flat land: range 40 sees its 81x81 square (the old clamp to 32 saw 65x65).
+	newMap(120, 100, false, false, 5);
+	flatten();
+	plot(60, 50).changeAdjacentSight(static_cast<TeamTypes>(0), 40, true, nullptr, false);
+	int iFlatSeen = 0;
+	for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+	{
+		iFlatSeen += GC.getMapINLINE().plotByIndexINLINE(i)->getVisibilityCount(static_cast<TeamTypes>(0)) > 0;
+	}
+	EXPECT_EQ(81 * 81, iFlatSeen);
+	plot(60, 50).changeAdjacentSight(static_cast<TeamTypes>(0), 40, false, nullptr, false);
+	expectAllCountsZero();
+	// A unit whose total range passes the table (extra range 32 + 1 + Sentry) and one below 0.
+	useRules({ { "CVVISION_EXTRA_RANGE_UNIT_SCOUT", 32 }, { "CVVISION_EXTRA_RANGE_UNIT_WARRIOR", -2 } });
+	newMap(100, 90, true, false, 6);
+	flatten();
+	CvUnit* pScout = GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), static_cast<TeamTypes>(0), 45, 40);
+	pScout->setHasPromotion(promotion("PROMOTION_SENTRY"), true);
+	CvUnit* pWarrior = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(1), 10, 10);
+	const PlotGrid kUnits = expectedCounts();
+	int iScoutSees = 0;
+	for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+	{
+		const CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+		for (int t = 0; t < NUM_TEAMS; ++t)
+		{
+			ASSERT_EQ(kUnits.visibilityCount(t, kPlot.getX_INLINE(), kPlot.getY_INLINE()),
+				kPlot.getVisibilityCount(static_cast<TeamTypes>(t))) << i;
+		}
+		iScoutSees += kPlot.getVisibilityCount(static_cast<TeamTypes>(0)) > 0;
+		if (&kPlot != pWarrior->plot())
+		{
+			EXPECT_EQ(0, kPlot.getVisibilityCount(static_cast<TeamTypes>(1))) << "the warrior's range is -1";
+		}
+	}
+	EXPECT_EQ(1, pWarrior->plot()->getVisibilityCount(static_cast<TeamTypes>(1)));
+	EXPECT_EQ(69 * 69, iScoutSees) << "range 34 on flat land: beyond the table";
 }
 
 TEST_F(SdkAdapter, AuditFindsDamagedCountsAndRepairSetsThemRight)

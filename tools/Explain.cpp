@@ -128,7 +128,7 @@ namespace
 		{
 			const ExplainRequest& kR = m_kRequest;
 			std::string sProblem;
-			if (kR.iRange < 0)
+			if (kR.bAerial && kR.iRange < 0)
 			{
 				sProblem = "the range " + std::to_string(kR.iRange) + " is negative";
 			}
