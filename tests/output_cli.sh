@@ -73,6 +73,12 @@ only "$TMP/first"
 echo old >"$TMP/first/ok.png"
 run 1 'cannot write the page .*: it is a folder' "$CVVISION" render "$SAMPLE" --png "$TMP/first/ok.png" --html "$TMP/first"
 [ "$(cat "$TMP/first/ok.png")" = old ] || fail "render changed ok.png though the page could not be written"
+# A device failing while written: the regular file is left as it was, no temporary file behind.
+if [ -c /dev/full ]; then
+	run 1 'cannot write the page /dev/full: No space left on device' "$CVVISION" render "$SAMPLE" --png "$TMP/first/ok.png" --html /dev/full
+	[ "$(cat "$TMP/first/ok.png")" = old ] || fail "render replaced ok.png though /dev/full failed"
+	only "$TMP/first" ok.png
+fi
 run 2 'are the same file' "$CVVISION" render "$SAMPLE" --png "$TMP/first/same" --html "$TMP/first/./same"
 run 1 'cannot write the PNG /nonexistent/dir/p.png: no folder /nonexistent/dir' "$CVVISION" path "$SAMPLE" --from 8,7 --to 1,1 --png /nonexistent/dir/p.png
 [ -s "$TMP/out" ] && fail "path printed before failing"

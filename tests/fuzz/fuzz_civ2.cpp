@@ -5,6 +5,8 @@
 #include <exception>
 #include <vector>
 
+using namespace civ2huts;
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 {
 	const std::vector<uint8_t> aData(pData, pData + uSize);
