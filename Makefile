@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all setup configure build test demo bench fuzz clean dll-check sdk-check dll mod install-python
+.PHONY: all setup configure build test test-sanitize sanitize-build fuzz-readers demo bench fuzz clean dll-check sdk-check dll mod install-python
 
 all: build
 
@@ -15,8 +15,49 @@ configure: setup
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# Everything: the suite, then the sanitizer build's suite and a short run of each reader's fuzz target.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory test-sanitize
+
+# A second build with Debian's clang, AddressSanitizer, UndefinedBehaviorSanitizer (any report is
+# fatal) and libFuzzer's coverage: the GoogleTest suites, the CLI scripts and the readers' fuzz
+# targets. Not run here: python.* (Debian's python3 cannot load an ASan module without
+# LD_PRELOAD), cxx98.* (compilers only; the plain build runs them), browser.* (the plain build
+# runs it).
+# -fno-sanitize=enum: the SDK's C++03 enums hold any index, as in the game (InvisibleTypes is
+# `enum { NO_INVISIBLE = -1 }` and holds 0..N read from XML), and the bad-input tests hand
+# out-of-range CvFovMode values on purpose to see them refused.
+SANITIZE_BUILD ?= build-sanitize
+SANITIZE_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+  -fno-sanitize=enum -fsanitize=fuzzer-no-link
+SANITIZE_TARGETS = cvvision_tests cvvision_fov_tests cvvision_sdk_tests civ2huts_tests cvvision civ2huts \
+  fuzz_wb fuzz_save fuzz_rules fuzz_civ2
+# Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
+FUZZ_TEST_SECONDS ?= 20
+export ASAN_OPTIONS ?= detect_leaks=1
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+
+sanitize-build: setup
+	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_COMPILER=clang++ \
+	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" -DCVVISION_FUZZ=ON -DCVVISION_FUZZ_TEST_SECONDS=$(FUZZ_TEST_SECONDS) >/dev/null
+	@cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target $(SANITIZE_TARGETS)
+
+# The long randomized suites with a tenth of their cases here (the plain build runs them all):
+# under the sanitizers they look for memory errors, not for rare inputs.
+test-sanitize: sanitize-build
+	cd $(SANITIZE_BUILD) && CVVISION_DIFF_CASES=20000 CVVISION_FUZZ_OPS=2500 \
+	  ctest --output-on-failure -j $(JOBS) -E '^(python|cxx98|browser)\.'
+
+# Each reader's fuzz target for FUZZ_SECONDS (default 600): its regression corpus replayed, then
+# fuzzed from seeds made of ../shared/data and the project's files; what it found stays in
+# build-sanitize/fuzz/READER/ (see tests/fuzz/run.sh). READERS=wb to run one.
+FUZZ_SECONDS ?= 600
+READERS ?= wb save rules civ2
+fuzz-readers: sanitize-build
+	@for r in $(READERS); do \
+	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r || exit 1; \
+	done
 
 demo: build
 	$(BUILD)/cvvision demo
@@ -72,4 +113,4 @@ install-python: build
 	  echo "installed $$dir/cvvision.so: /usr/bin/python3 -c 'import cvvision'"
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD)

@@ -2,6 +2,7 @@
 #include "CliCommands.h"
 
 #include "Explain.h"
+#include "OutputFile.h"
 #include "PathQuery.h"
 #include "RandomMaps.h"
 #include "ReferenceVision.h"
@@ -312,20 +313,6 @@ namespace
 		}
 		return *kPoint;
 	}
-
-	void writeText(const fs::path& kPath, const std::string& sText)
-	{
-		const fs::path kTemp = kPath.string() + ".part";
-		{
-			std::ofstream kOut(kTemp, std::ios::binary);
-			kOut << sText;
-			if (!kOut)
-			{
-				throw std::runtime_error(kPath.string() + ": cannot write the file");
-			}
-		}
-		fs::rename(kTemp, kPath);
-	}
 }
 
 int runRules(const CliOptions& kOptions)
@@ -364,13 +351,31 @@ int runCounts(const CliOptions& kOptions)
 	return 0;
 }
 
+namespace
+{
+	std::string showText(const CliOptions& kOptions)
+	{
+		const LoadedMap kLoaded = loadMap(kOptions);
+		RenderOptions kRender;
+		kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
+		kRender.bColor = kOptions.bColor;
+		return renderText(kLoaded.view(), kRender);
+	}
+
+	// Two destinations that are one file would see one of them lost.
+	void checkDistinct(const fs::path& kFirst, const fs::path& kSecond)
+	{
+		const auto fKey = [](const fs::path& k) { return fs::absolute(outputTarget(k)).lexically_normal(); };
+		if (fKey(kFirst) == fKey(kSecond))
+		{
+			throw std::invalid_argument(kFirst.string() + " and " + kSecond.string() + " are the same file");
+		}
+	}
+}
+
 int runShow(const CliOptions& kOptions)
 {
-	const LoadedMap kLoaded = loadMap(kOptions);
-	RenderOptions kRender;
-	kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
-	kRender.bColor = kOptions.bColor;
-	std::fputs(renderText(kLoaded.view(), kRender).c_str(), stdout);
+	std::fputs(showText(kOptions).c_str(), stdout);
 	return 0;
 }
 
@@ -380,19 +385,36 @@ int runRender(const CliOptions& kOptions)
 	{
 		throw std::invalid_argument("render needs --png FILE or --html FILE");
 	}
+	// Every destination first: nothing is written unless all of them can be.
+	if (!kOptions.kPng.empty())
+	{
+		checkOutput(kOptions.kPng, "the PNG");
+	}
+	if (!kOptions.kHtml.empty())
+	{
+		checkOutput(kOptions.kHtml, "the page");
+	}
+	if (!kOptions.kPng.empty() && !kOptions.kHtml.empty())
+	{
+		checkDistinct(kOptions.kPng, kOptions.kHtml);
+	}
 	const LoadedMap kLoaded = loadMap(kOptions);
 	RenderOptions kRender;
 	kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
 	const MapView kView = kLoaded.view();
+	std::vector<OutputFile> aFiles;
 	if (!kOptions.kPng.empty())
 	{
-		writePng(kView, kRender, kOptions.kPng.string());
-		std::printf("wrote %s\n", kOptions.kPng.string().c_str());
+		aFiles.push_back(OutputFile{ kOptions.kPng, pngBytes(kView, kRender), "the PNG" });
 	}
 	if (!kOptions.kHtml.empty())
 	{
-		writeText(kOptions.kHtml, renderHtml(kView, kRender));
-		std::printf("wrote %s\n", kOptions.kHtml.string().c_str());
+		aFiles.push_back(OutputFile{ kOptions.kHtml, renderHtml(kView, kRender), "the page" });
+	}
+	writeOutputs(aFiles);
+	for (const OutputFile& kFile : aFiles)
+	{
+		std::printf("wrote %s\n", kFile.kPath.string().c_str());
 	}
 	return 0;
 }
@@ -532,14 +554,27 @@ int runDemo(const CliOptions& kOptions)
 {
 	CliOptions kSample = kOptions;
 	kSample.kMap = sampleMap();
-	std::printf("CvVision demo: %s, as team 0 sees it (BTS 3.19 rules and the knobs of Assets/)\n\n",
-		kSample.kMap.filename().string().c_str());
-	runShow(kSample);
+	// The folder and both files first, then the map: nothing is printed or written when the
+	// output cannot be.
 	const fs::path kOut = kOptions.kDemoOut.empty() ? fs::path("build") / "demo" : kOptions.kDemoOut;
-	fs::create_directories(kOut);
+	std::error_code kError;
+	const fs::file_status kStatus = fs::status(kOut, kError);
+	if (fs::exists(kStatus) && !fs::is_directory(kStatus))
+	{
+		throw std::runtime_error("--out " + kOut.string() + ": not a folder (demo writes sample.png and sample.html into a folder)");
+	}
+	fs::create_directories(kOut, kError);
+	if (kError)
+	{
+		throw std::runtime_error("--out " + kOut.string() + ": cannot make the folder: " + kError.message());
+	}
 	kSample.kPng = kOut / "sample.png";
 	kSample.kHtml = kOut / "sample.html";
-	std::printf("\n");
+	checkOutput(kSample.kPng, "the PNG");
+	checkOutput(kSample.kHtml, "the page");
+	const std::string sMap = showText(kSample);
+	std::printf("CvVision demo: %s, as team 0 sees it (BTS 3.19 rules and the knobs of Assets/)\n\n%s\n",
+		kSample.kMap.filename().string().c_str(), sMap.c_str());
 	runRender(kSample);
 	std::printf("open %s in a browser: hover a plot for its levels and counts, click a unit for its sight\n",
 		fs::absolute(kSample.kHtml).string().c_str());
@@ -564,6 +599,10 @@ namespace
 
 int runPath(const CliOptions& kOptions)
 {
+	if (!kOptions.kPng.empty())
+	{
+		checkOutput(kOptions.kPng, "the PNG");
+	}
 	LoadedMap kLoaded = loadMap(kOptions);
 	const CvVisionRules& kRules = kLoaded.kLoaded.kRules;
 	const std::pair<int, int> kFrom = pointOn(kOptions.kFrom, "--from", kLoaded.kMap, "path");
@@ -607,7 +646,7 @@ int runPath(const CliOptions& kOptions)
 	const std::string sUnit = kMover.eUnitType >= 0 ? kRules.aUnits[kMover.eUnitType].szType : "a land unit with one move";
 	if (!kOptions.kPng.empty())
 	{
-		writePathsPng(kOptions.kPng.string(), *kLoaded.kWorld, kRules, kMover, kAnswer, kFrom, kTo);
+		writeOutputs({ OutputFile{ kOptions.kPng, pathsPngBytes(*kLoaded.kWorld, kRules, kMover, kAnswer, kFrom, kTo), "the PNG" } });
 	}
 	if (kOptions.sFormat == "json")
 	{

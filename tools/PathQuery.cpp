@@ -1,4 +1,5 @@
 // See PathQuery.h.
+#include "OutputFile.h"
 #include "PathQuery.h"
 
 #include "Render.h"
@@ -396,6 +397,13 @@ std::string renderPaths(const VisionWorld& kWorld, const CvVisionRules& kRules, 
 void writePathsPng(const std::string& sPath, const VisionWorld& kWorld, const CvVisionRules& kRules,
 	const PathMover& kMover, const PathAnswer& kAnswer, std::pair<int, int> kFrom, std::pair<int, int> kTo)
 {
+	const std::string sBytes = pathsPngBytes(kWorld, kRules, kMover, kAnswer, kFrom, kTo);
+	writeOutputs({ OutputFile{ sPath, sBytes, "the PNG" } });
+}
+
+std::string pathsPngBytes(const VisionWorld& kWorld, const CvVisionRules& kRules, const PathMover& kMover,
+	const PathAnswer& kAnswer, std::pair<int, int> kFrom, std::pair<int, int> kTo)
+{
 	const int iFrom = plotIndex(kWorld, kFrom, "--from");
 	const int iTo = plotIndex(kWorld, kTo, "--to");
 	const int iWidth = kWorld.state().iWidth;
@@ -409,5 +417,5 @@ void writePathsPng(const std::string& sPath, const VisionWorld& kWorld, const Cv
 		pathMarks(iWidth * iHeight, kAnswer.kKnowledge, iFrom, iTo));
 	paintSide(aRgb, iImageWidth, iWidth * iCell + iGap, SideView{ kWorld, kRules, kMover.eTeam, false },
 		pathMarks(iWidth * iHeight, kAnswer.kTruth, iFrom, iTo));
-	writeRgbPng(sPath, iImageWidth, iImageHeight, aRgb);
+	return pngOfRgb(iImageWidth, iImageHeight, aRgb);
 }

@@ -100,6 +100,9 @@ std::string renderPaths(const VisionWorld& kWorld, const CvVisionRules& kRules, 
 	const PathAnswer& kAnswer, std::pair<int, int> kFrom, std::pair<int, int> kTo);
 
 // Both paths as one PNG (knowledge on the left, truth on the right, 8x8 pixels per plot),
-// written to a temporary file and renamed. Throws std::runtime_error naming the file.
+// written as writeOutputs of OutputFile.h does. Throws std::runtime_error naming the file.
 void writePathsPng(const std::string& sPath, const VisionWorld& kWorld, const CvVisionRules& kRules,
 	const PathMover& kMover, const PathAnswer& kAnswer, std::pair<int, int> kFrom, std::pair<int, int> kTo);
+// The same PNG, in memory.
+std::string pathsPngBytes(const VisionWorld& kWorld, const CvVisionRules& kRules, const PathMover& kMover,
+	const PathAnswer& kAnswer, std::pair<int, int> kFrom, std::pair<int, int> kTo);

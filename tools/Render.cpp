@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include "OutputFile.h"
 #include <map>
 #include <random>
 #include <sstream>
@@ -596,45 +597,6 @@ namespace
 		return kImage;
 	}
 
-	// Encodes the image into sFile; throws std::runtime_error with the reason.
-	void encodePng(const Image& kImage, const std::string& sFile)
-	{
-		FILE* pFile = std::fopen(sFile.c_str(), "wb");
-		if (!pFile)
-		{
-			throw std::runtime_error(std::strerror(errno));
-		}
-		png_image kPng;
-		std::memset(&kPng, 0, sizeof(kPng));
-		kPng.version = PNG_IMAGE_VERSION;
-		kPng.width = static_cast<png_uint_32>(kImage.iWidth);
-		kPng.height = static_cast<png_uint_32>(kImage.iHeight);
-		kPng.format = PNG_FORMAT_RGB;
-		const bool bEncoded = png_image_write_to_stdio(&kPng, pFile, 0, kImage.aBytes.data(), 0, nullptr) != 0;
-		const std::string sPngMessage = kPng.message;
-		png_image_free(&kPng);
-		const bool bFlushed = std::fflush(pFile) == 0 && !std::ferror(pFile);
-		const int iFlushError = errno;
-		const bool bClosed = std::fclose(pFile) == 0;
-		if (!bEncoded)
-		{
-			throw std::runtime_error("libpng: " + sPngMessage);
-		}
-		if (!bFlushed || !bClosed)
-		{
-			throw std::runtime_error(std::strerror(bFlushed ? errno : iFlushError));
-		}
-	}
-
-	// A name next to sPath, so that the rename stays on one file system.
-	std::string temporaryPathFor(const std::string& sPath)
-	{
-		std::random_device kRandom;
-		char acSuffix[16];
-		std::snprintf(acSuffix, sizeof(acSuffix), ".tmp%08x", static_cast<unsigned>(kRandom()));
-		return sPath + acSuffix;
-	}
-
 	// ------------------------------------------------------------------ HTML
 
 	std::string jsonString(const std::string& sText)
@@ -1118,11 +1080,17 @@ std::string renderText(const MapView& kView, const RenderOptions& kOptions)
 	return kPainter.result();
 }
 
-void writePng(const MapView& kView, const RenderOptions& kOptions, const std::string& sPath)
+std::string pngBytes(const MapView& kView, const RenderOptions& kOptions)
 {
 	checkView(kView, kOptions);
 	const Image kImage = paintMap(kView, kOptions.eTeam);
-	writeRgbPng(sPath, kImage.iWidth, kImage.iHeight, kImage.aBytes);
+	return pngOfRgb(kImage.iWidth, kImage.iHeight, kImage.aBytes);
+}
+
+void writePng(const MapView& kView, const RenderOptions& kOptions, const std::string& sPath)
+{
+	const std::string sBytes = pngBytes(kView, kOptions);
+	writeOutputs({ OutputFile{ sPath, sBytes, "the PNG" } });
 }
 
 void writeRgbPng(const std::string& sPath, int iWidth, int iHeight, const std::vector<unsigned char>& aRgb)
@@ -1131,22 +1099,7 @@ void writeRgbPng(const std::string& sPath, int iWidth, int iHeight, const std::v
 	{
 		throw std::invalid_argument("writeRgbPng: the pixels do not match the size");
 	}
-	Image kImage(iWidth, iHeight);
-	kImage.aBytes.assign(aRgb.begin(), aRgb.end());
-	const std::string sTemporary = temporaryPathFor(sPath);
-	try
-	{
-		encodePng(kImage, sTemporary);
-		std::filesystem::rename(sTemporary, sPath);
-	}
-	catch (const std::exception& kError)
-	{
-		std::error_code kIgnored;
-		std::filesystem::remove(sTemporary, kIgnored);
-		const std::filesystem::filesystem_error* pFsError = dynamic_cast<const std::filesystem::filesystem_error*>(&kError);
-		const std::string sReason = pFsError ? pFsError->code().message() : kError.what();
-		throw std::runtime_error("cannot write the PNG " + sPath + ": " + sReason);
-	}
+	writeOutputs({ OutputFile{ sPath, pngOfRgb(iWidth, iHeight, aRgb), "the PNG" } });
 }
 
 std::string renderHtml(const MapView& kView, const RenderOptions& kOptions)

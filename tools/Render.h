@@ -38,10 +38,13 @@ std::string renderText(const MapView& kView, const RenderOptions& kOptions);
 // A PNG of RENDER_PNG_CELL_PIXELS per plot and side: terrain colours, hills and peaks marked,
 // forests and jungles as trees, cities as squares, units the team sees as dots of their team's
 // colour; fogged plots greyed and darkened, unknown plots black. bColor is ignored. Writes a
-// temporary file next to sPath and renames it, so sPath is never half-written. Throws
+// temporary file next to sPath and renames it, so sPath is never half-written (writeOutputs of
+// OutputFile.h: a link is followed, a FIFO or device written straight). Throws
 // std::runtime_error naming sPath when it cannot be written (nothing is left behind), and
 // std::invalid_argument as renderText does.
 void writePng(const MapView& kView, const RenderOptions& kOptions, const std::string& sPath);
+// The same PNG, in memory (for writeOutputs of OutputFile.h, with other files).
+std::string pngBytes(const MapView& kView, const RenderOptions& kOptions);
 
 // Any RGB picture (3 bytes a pixel, rows top first) as a PNG, written the same careful way.
 void writeRgbPng(const std::string& sPath, int iWidth, int iHeight, const std::vector<unsigned char>& aRgb);

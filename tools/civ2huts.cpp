@@ -3,7 +3,7 @@
 // 2 bad usage.
 #include "Civ2Huts.h"
 
-#include <png.h>
+#include "OutputFile.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -261,8 +261,8 @@ int cmdSeed(const std::vector<std::string>& a) {
 }
 
 // The map as a picture: each tile a 8x4 block at its doubled-x place, terrain colours, huts
-// (present yellow, taken grey) and specials (red) marked. Written to a temporary file, renamed.
-void writeMapPng(const Civ2Map& m, const std::string& path) {
+// (present yellow, taken grey) and specials (red) marked, as PNG bytes.
+std::string mapPng(const Civ2Map& m) {
     const int kW = m.w2 * 4, kH = m.h * 4;
     std::vector<uint8_t> px(size_t(kW) * size_t(kH) * 3, 0);
     auto fill = [&](int x0, int y0, int w, int h, uint8_t r, uint8_t g, uint8_t b) {
@@ -285,23 +285,7 @@ void writeMapPng(const Civ2Map& m, const std::string& path) {
         for (const auto& h : predictHuts(m))
             h.present ? fill(h.x * 4 + 2, h.y * 4 + 1, 4, 2, 250, 220, 40) : fill(h.x * 4 + 2, h.y * 4 + 1, 4, 2, 120, 120, 120);
     }
-    png_image image;
-    std::memset(&image, 0, sizeof(image));
-    image.version = PNG_IMAGE_VERSION;
-    image.width = png_uint_32(kW);
-    image.height = png_uint_32(kH);
-    image.format = PNG_FORMAT_RGB;
-    const std::string temp = path + ".part";
-    if (!png_image_write_to_file(&image, temp.c_str(), 0, px.data(), 0, nullptr)) {
-        const std::string why = image.message;
-        png_image_free(&image);
-        std::remove(temp.c_str());
-        throw std::runtime_error("cannot write the PNG " + path + ": " + why);
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        std::remove(temp.c_str());
-        throw std::runtime_error("cannot write the PNG " + path);
-    }
+    return pngOfRgb(kW, kH, px);
 }
 
 int cmdShow(const std::vector<std::string>& a) {
@@ -318,7 +302,10 @@ int cmdShow(const std::vector<std::string>& a) {
         file = s;
     }
     if (file.empty()) throw Usage("show needs a FILE");
+    // The picture's destination first, the picture written before anything is printed.
+    if (!png.empty()) checkOutput(png, "the PNG");
     const Civ2Map m = readMapFile(file);
+    if (!png.empty()) writeOutputs({OutputFile{png, mapPng(m), "the PNG"}});
     printHeader(m, std::cout);
     const bool random = m.seedIsRandom();
     if (random) std::cout << randomSeedMsg(m) << "\n";
@@ -334,10 +321,7 @@ int cmdShow(const std::vector<std::string>& a) {
         for (const auto& h : predictHuts(m)) rows[size_t(h.y)][size_t(h.x)] = h.present ? '@' : 'x';
     }
     for (const auto& r : rows) std::cout << r << "\n";
-    if (!png.empty()) {
-        writeMapPng(m, png);
-        std::cout << "wrote " << png << "\n";
-    }
+    if (!png.empty()) std::cout << "wrote " << png << "\n";
     std::cout << "legend: @ hut present, x hut taken, * special, . ocean, d desert, p plains, "
                  "g grassland, f forest, h hills, m mountains, t tundra, a glacier, s swamp, j jungle\n";
     return 0;
@@ -345,7 +329,21 @@ int cmdShow(const std::vector<std::string>& a) {
 
 }  // namespace
 
+int run(int argc, char** argv);
+
 int main(int argc, char** argv) {
+    const int result = run(argc, argv);
+    // What was printed and lost (a full disk, /dev/full) is an error like any other.
+    try {
+        finishStandardOutput();
+    } catch (const std::exception& e) {
+        std::cerr << "civ2huts: " << e.what() << "\n";
+        return result == 0 ? 1 : result;
+    }
+    return result;
+}
+
+int run(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     try {
         if (args.empty()) throw Usage("missing command");

@@ -1,6 +1,7 @@
 // cvvision: the command line over the CvVision library. Parses the arguments and calls the
 // commands of CliCommands.h. Exit status: 0 success, 1 bad input, 2 bad usage.
 #include "CliCommands.h"
+#include "OutputFile.h"
 #include "RulesLoader.h"
 #include "Numbers.h"
 #include "WbReader.h"
@@ -214,47 +215,66 @@ namespace
 	}
 }
 
-int main(int argc, char** argv)
+namespace
 {
-	if (argc < 2)
+	int runCommand(int argc, char** argv)
 	{
-		std::fprintf(stderr, "%s", USAGE);
-		return 2;
-	}
-	const std::string sCommand = argv[1];
-	if (sCommand == "-h" || sCommand == "--help")
-	{
-		std::printf("%s", USAGE);
-		return 0;
-	}
-	if (OPTIONS_OF.find(sCommand) == OPTIONS_OF.end())
-	{
-		std::fprintf(stderr, "cvvision: unknown command '%s'\n\n%s", sCommand.c_str(), USAGE);
-		return 2;
-	}
-	CliOptions kOptions;
-	try
-	{
-		if (!parse(sCommand, argc, argv, kOptions))
+		if (argc < 2)
+		{
+			std::fprintf(stderr, "%s", USAGE);
+			return 2;
+		}
+		const std::string sCommand = argv[1];
+		if (sCommand == "-h" || sCommand == "--help")
 		{
 			std::printf("%s", USAGE);
 			return 0;
 		}
-		return dispatch(sCommand, kOptions);
+		if (OPTIONS_OF.find(sCommand) == OPTIONS_OF.end())
+		{
+			std::fprintf(stderr, "cvvision: unknown command '%s'\n\n%s", sCommand.c_str(), USAGE);
+			return 2;
+		}
+		CliOptions kOptions;
+		try
+		{
+			if (!parse(sCommand, argc, argv, kOptions))
+			{
+				std::printf("%s", USAGE);
+				return 0;
+			}
+			return dispatch(sCommand, kOptions);
+		}
+		catch (const UsageError& kError)
+		{
+			std::fprintf(stderr, "cvvision %s: %s (see cvvision --help)\n", sCommand.c_str(), kError.what());
+			return 2;
+		}
+		catch (const std::invalid_argument& kError)
+		{
+			std::fprintf(stderr, "cvvision %s: %s (see cvvision --help)\n", sCommand.c_str(), kError.what());
+			return 2;
+		}
+		catch (const std::exception& kError)
+		{
+			std::fprintf(stderr, "cvvision %s: %s\n", sCommand.c_str(), kError.what());
+			return 1;
+		}
 	}
-	catch (const UsageError& kError)
+}
+
+int main(int argc, char** argv)
+{
+	const int iResult = runCommand(argc, argv);
+	// What was printed and lost (a full disk, /dev/full) is an error like any other.
+	try
 	{
-		std::fprintf(stderr, "cvvision %s: %s (see cvvision --help)\n", sCommand.c_str(), kError.what());
-		return 2;
-	}
-	catch (const std::invalid_argument& kError)
-	{
-		std::fprintf(stderr, "cvvision %s: %s (see cvvision --help)\n", sCommand.c_str(), kError.what());
-		return 2;
+		finishStandardOutput();
 	}
 	catch (const std::exception& kError)
 	{
-		std::fprintf(stderr, "cvvision %s: %s\n", sCommand.c_str(), kError.what());
-		return 1;
+		std::fprintf(stderr, "cvvision%s%s: %s\n", argc > 1 ? " " : "", argc > 1 ? argv[1] : "", kError.what());
+		return iResult == 0 || iResult == 3 ? 1 : iResult;
 	}
+	return iResult;
 }

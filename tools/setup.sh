@@ -10,6 +10,7 @@ packages=(
   zlib1g-dev libpng-dev
   g++-mingw-w64-i686
   libtcod-dev
+  clang libclang-rt-14-dev   # make test-sanitize, make fuzz-readers: ASan, UBSan, libFuzzer
 )
 
 missing=()

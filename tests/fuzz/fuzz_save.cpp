@@ -1,0 +1,25 @@
+// libFuzzer target: a saved game (.CivBeyondSwordSave) through readSave, buildSaveWorld and
+// auditSave with the project's vanilla rules, as `cvvision audit` does.
+#include "FuzzFile.h"
+#include "RulesLoader.h"
+#include "SaveAudit.h"
+#include "SaveReader.h"
+
+#include <exception>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
+{
+	static const LoadedRules kRules = loadVisionRules({ bundledVanillaAssets() });
+	static const std::filesystem::path kPath = fuzz::scratch() / "fuzz.CivBeyondSwordSave";
+	fuzz::writeFile(kPath, pData, uSize);
+	try
+	{
+		const SaveGame kSave = readSave(kPath);
+		const VisionWorld kWorld = buildSaveWorld(kSave, kRules.kRules);
+		auditSave(kSave, kWorld, kRules.kRules);
+	}
+	catch (const std::exception&)
+	{
+	}
+	return 0;
+}

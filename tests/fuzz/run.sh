@@ -1,0 +1,70 @@
+#!/bin/sh
+# Runs one reader's fuzz target (tests/fuzz/fuzz_READER.cpp, built by `make fuzz-readers`):
+#  1. replays every input of the checked-in regression corpus tests/fuzz/corpus/READER/ (inputs
+#     that once crashed, hung or ran out of memory): each must now pass;
+#  2. fuzzes for SECONDS from seeds made at run time from ../shared/data and the project's own
+#     files (nothing copied into the repository), plus the regression corpus and what earlier runs
+#     in WORK/corpus found.
+# A finding is written to WORK/ (crash-*, timeout-*, oom-*, leak-*) and the run fails: add the file
+# to tests/fuzz/corpus/READER/ with the fix.
+# Usage: run.sh FUZZER READER SECONDS WORK [SOURCE_DIR] [SHARED_DIR]
+set -eu
+FUZZER=$1 READER=$2 SECONDS_=$3 WORK=$4
+SRC=${5:-$(cd "$(dirname "$0")/../.." && pwd)}
+SHARED=${6:-$SRC/../shared}
+REGRESSION="$SRC/tests/fuzz/corpus/$READER"
+# Per input: 20 s is a hang; 2 GB is too much memory (libFuzzer's own limits, reported as findings).
+LIMITS="-timeout=20 -rss_limit_mb=2048"
+mkdir -p "$WORK/corpus"
+rm -rf "$WORK/seeds"; mkdir -p "$WORK/seeds"
+
+seed() { [ -f "$1" ] && cp "$1" "$WORK/seeds/$2" || true; }
+case "$READER" in
+wb)
+	for f in "$SRC"/PublicMaps/* "$SHARED"/data/civ4/maps/*; do seed "$f" "$(basename "$f")"; done ;;
+save)
+	for f in "$SHARED"/data/civ4/saves/*; do seed "$f" "$(basename "$f")"; done ;;
+civ2)
+	for f in "$SHARED"/data/civ2/*; do seed "$f" "$(basename "$f")"; done ;;
+rules)
+	# The first byte: the file's index in kFiles of fuzz_rules.cpp; the rest: the file.
+	i=0
+	for name in XML/GlobalDefines.xml XML/CvVision_GlobalDefines.xml XML/Terrain/CIV4TerrainInfos.xml \
+		XML/Terrain/CIV4FeatureInfos.xml XML/Terrain/CIV4ImprovementInfos.xml XML/BasicInfos/CIV4BasicInfos.xml \
+		XML/Units/CIV4UnitInfos.xml XML/Units/CIV4PromotionInfos.xml XML/Misc/CIV4RouteInfos.xml \
+		XML/Technologies/CIV4TechInfos.xml XML/GlobalDefinesAlt.xml; do
+		n=0
+		for assets in "$SRC/tests/fixtures/rules/vanilla/Assets" "$SRC/Assets" "$SHARED/data/civ4/xml/rtr/Assets"; do
+			n=$((n + 1))
+			if [ -f "$assets/$name" ]; then
+				{ printf "\\$(printf %03o $i)"; cat "$assets/$name"; } >"$WORK/seeds/$i-$n-$(basename "$name")"
+			fi
+		done
+		i=$((i + 1))
+	done ;;
+*)
+	echo "run.sh: unknown reader '$READER' (wb, save, rules, civ2)" >&2; exit 2 ;;
+esac
+
+# 1. The regression corpus, one input at a time.
+if [ -d "$REGRESSION" ] && [ -n "$(ls -A "$REGRESSION")" ]; then
+	count=$(ls -A "$REGRESSION" | wc -l)
+	echo "fuzz $READER: replaying $count inputs of tests/fuzz/corpus/$READER"
+	# shellcheck disable=SC2086
+	"$FUZZER" $LIMITS -artifact_prefix="$WORK/" "$REGRESSION"/* >"$WORK/replay.log" 2>&1 || {
+		tail -40 "$WORK/replay.log"; echo "fuzz $READER: a regression input fails again (above; log $WORK/replay.log)" >&2; exit 1; }
+fi
+
+# 2. Fuzzing.
+echo "fuzz $READER: $SECONDS_ s from $(ls -A "$WORK/seeds" | wc -l) seeds (log $WORK/fuzz.log)"
+set -- "$WORK/corpus" "$WORK/seeds"
+[ -d "$REGRESSION" ] && set -- "$@" "$REGRESSION"
+# shellcheck disable=SC2086
+if ! "$FUZZER" $LIMITS -max_total_time="$SECONDS_" -print_final_stats=1 -artifact_prefix="$WORK/" "$@" \
+	>"$WORK/fuzz.log" 2>&1; then
+	tail -60 "$WORK/fuzz.log"
+	echo "fuzz $READER: FOUND A PROBLEM: the input is $(ls -t "$WORK"/crash-* "$WORK"/timeout-* "$WORK"/oom-* "$WORK"/leak-* 2>/dev/null | head -1)" >&2
+	echo "  add it to tests/fuzz/corpus/$READER/ with the fix" >&2
+	exit 1
+fi
+grep -E '^stat::number_of_executed_units|^Done' "$WORK/fuzz.log" | tr '\n' ' '; echo
