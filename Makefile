@@ -32,7 +32,7 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
   -fno-sanitize=enum -fsanitize=fuzzer-no-link
 SANITIZE_TARGETS = cvvision_tests cvvision_fov_tests cvvision_sdk_tests civ2huts_tests cvvision civ2huts \
-  fuzz_wb fuzz_save fuzz_rules fuzz_civ2
+  bench_turn fuzz_wb fuzz_save fuzz_rules fuzz_civ2
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 20
 export ASAN_OPTIONS ?= detect_leaks=1
