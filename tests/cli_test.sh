@@ -211,13 +211,24 @@ expect 2 "--team needs a whole number, not '1x'" counts "$SAMPLE" --team 1x
 expect 1 '--team 2147483647' counts "$SAMPLE" --team 2147483647
 expect 1 '--team -2147483648' counts "$SAMPLE" --team -2147483648
 expect 2 '--team 2147483648 is out of range' counts "$SAMPLE" --team 2147483648
-# Peak memory: at most 64 MB on refused or endless input (the reader stops at its limits), and
-# at most 400 MB for the largest map CvVision takes (1024x1024, two teams), each in 30 s.
+# Peak memory: at most 64 MB on refused or endless input (the reader stops at its limits), each
+# in 30 s.
 PEAK="$HERE/peak_memory.py"
 for args in "counts $HUGE" "render $HUGE --png $TMP/h.png" "render $HUGE --html $TMP/h.html" "counts /dev/zero" "counts $TMP"; do
 	python3 "$PEAK" 64 30 "$CVVISION" $args || { echo "FAILED: peak memory of cvvision $args"; FAILED=1; }
 done
+# A file too small for the size it declares (a plot block per plot) is refused before allocating.
 printf 'BeginTeam\nEndTeam\nBeginPlayer\n\tTeam=0\nEndPlayer\nBeginMap\n\tgrid width=1024\n\tgrid height=1024\nEndMap\n' >"$TMP/max.wb"
-python3 "$PEAK" 400 30 "$CVVISION" counts "$TMP/max.wb" || { echo "FAILED: peak memory of the largest map"; FAILED=1; }
+expect 1 'the map declares 1024x1024 = 1048576 plots, more than its [0-9]* bytes can hold' counts "$TMP/max.wb"
+awk 'BEGIN { for (x = 0; x < 1024; ++x) for (y = 0; y < 1024; ++y) printf "BeginPlot\nx=%d,y=%d,PlotType=3,TerrainType=TERRAIN_OCEAN\nEndPlot\n", x, y }' >>"$TMP/max.wb"
+# The largest map with every plot written (70 MB): at most 64 MB plus 12 times the file's size,
+# and progress lines past a second (CVVISION_PROGRESS_AFTER=0 here), rendering included.
+LIMIT=$((64 + 12 * $(stat -c %s "$TMP/max.wb") / 1048576))
+for args in "counts $TMP/max.wb" "render $TMP/max.wb --png $TMP/max.png --html $TMP/max.html"; do
+	python3 "$PEAK" $LIMIT 60 "$CVVISION" $args || { echo "FAILED: peak memory of cvvision $args"; FAILED=1; }
+done
+CVVISION_PROGRESS_AFTER=0 "$CVVISION" render "$TMP/max.wb" --png "$TMP/max.png" 2>"$TMP/progress" >/dev/null
+grep -q '^cvvision: drawing the PNG, plots 1048576/1048576$' "$TMP/progress" \
+	|| { echo "FAILED: no progress line while drawing the largest map"; FAILED=1; }
 
 exit $FAILED

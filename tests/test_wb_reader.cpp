@@ -194,9 +194,29 @@ TEST(WbReader, TheMaximumMapSizeIsOneForEverything)
 		errorOf("BeginMap\n\tgrid width=4097\n\tgrid height=1\nEndMap\n", false));
 	EXPECT_EQ("4: map 2147483647x2147483647 is larger than CvVision's maximum (1048576 plots, 4096 a side)",
 		errorOf("BeginMap\n\tgrid width=2147483647\n\tgrid height=2147483647\nEndMap\n", false));
-	// The largest map is accepted by the reader, the world and the ledger alike.
-	EXPECT_EQ("no error", errorOf("BeginTeam\nEndTeam\nBeginPlayer\n\tTeam=0\nEndPlayer\nBeginMap\n\tgrid width=1024\n\tgrid height=1024\nEndMap\n"
-		+ plot(1023, 1023, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n")));
+	// A file too small for the size it declares (a plot block per plot) is refused before
+	// anything is allocated for it.
+	const std::string sLargestHeader = "BeginMap\n\tgrid width=1024\n\tgrid height=1024\nEndMap\n";
+	const std::string sOnePlot = plot(1023, 1023, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n");
+	const std::string sPlayer = "BeginTeam\nEndTeam\nBeginPlayer\n\tTeam=0\nEndPlayer\n";
+	EXPECT_EQ(" the map declares 1024x1024 = 1048576 plots, more than its 226 bytes can hold (a WorldBuilder map has one "
+			  "BeginPlot block, at least 24 bytes, per plot)",
+		errorOf(sPlayer + sLargestHeader + sOnePlot));
+	// The largest map, a plot block per plot, is accepted by the reader, the world and the ledger alike.
+	std::string sPlots;
+	sPlots.reserve(size_t(1024) * 1024 * 32);
+	for (int x = 0; x < 1024; ++x)
+	{
+		for (int y = 0; y < 1024; ++y)
+		{
+			if (x != 1023 || y != 1023)
+			{
+				sPlots += "BeginPlot\nx=" + std::to_string(x) + ",y=" + std::to_string(y) + ",PlotType=3,TerrainType=TERRAIN_OCEAN\nEndPlot\n";
+			}
+		}
+	}
+	sPlots += sOnePlot;
+	EXPECT_EQ("no error", errorOf(sPlayer + sLargestHeader + sPlots));
 	EXPECT_THROW(VisionWorld(vanillaRules(), 1025, 1024, false, false, 2), std::invalid_argument);
 	EXPECT_NO_THROW(VisionWorld(vanillaRules(), 4096, 256, false, false, 1));
 	// Too many teams for the largest map: the counts' maximum, named.
@@ -205,7 +225,7 @@ TEST(WbReader, TheMaximumMapSizeIsOneForEverything)
 	{
 		sTeams += "BeginTeam\nEndTeam\n";
 	}
-	const std::string sError = errorOf(sTeams + "BeginMap\n\tgrid width=1024\n\tgrid height=1024\nEndMap\n", true);
+	const std::string sError = errorOf(sTeams + sLargestHeader + sPlots, true);
 	EXPECT_NE(std::string::npos, sError.find("map 1024x1024 with 41 teams is larger than CvVision's maximum (plots x teams x")) << sError;
 }
 

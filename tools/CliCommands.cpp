@@ -403,14 +403,18 @@ int runRender(const CliOptions& kOptions)
 	kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
 	const MapView kView = kLoaded.view();
 	std::vector<OutputFile> aFiles;
+	const long lPlots = static_cast<long>(kLoaded.kMap.iWidth) * kLoaded.kMap.iHeight;
 	if (!kOptions.kPng.empty())
 	{
+		progress("drawing the PNG, plots", lPlots, lPlots);
 		aFiles.push_back(OutputFile{ kOptions.kPng, pngBytes(kView, kRender), "the PNG" });
 	}
 	if (!kOptions.kHtml.empty())
 	{
+		progress("writing the page, plots", lPlots, lPlots);
 		aFiles.push_back(OutputFile{ kOptions.kHtml, renderHtml(kView, kRender), "the page" });
 	}
+	progress("writing files", static_cast<long>(aFiles.size()), -1);
 	writeOutputs(aFiles);
 	for (const OutputFile& kFile : aFiles)
 	{

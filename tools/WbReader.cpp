@@ -130,10 +130,29 @@ namespace
 				fail(m_iNumLines, "no BeginMap block with a grid width and height");
 			}
 			checkIndices();
+			checkDeclaredSize();
 			return m_kMap;
 		}
 
 	private:
+		// A map holds one BeginPlot block per plot, at least "BeginPlot\nx=0,y=0\nEndPlot\n":
+		// a file too small for the size it declares is refused before anything is allocated for
+		// it, so memory stays proportional to the file (a map may still leave some plots out).
+		static constexpr long WB_MIN_PLOT_BLOCK_BYTES = 24;
+
+		void checkDeclaredSize() const
+		{
+			const long lPlots = static_cast<long>(m_kMap.iWidth) * m_kMap.iHeight;
+			const long lBytes = static_cast<long>(m_sText.size());
+			if (lPlots > lBytes / WB_MIN_PLOT_BLOCK_BYTES)
+			{
+				throw WbError(m_kPath.string() + ": the map declares " + std::to_string(m_kMap.iWidth) + "x"
+					+ std::to_string(m_kMap.iHeight) + " = " + std::to_string(lPlots) + " plots, more than its "
+					+ std::to_string(lBytes) + " bytes can hold (a WorldBuilder map has one BeginPlot block, at least "
+					+ std::to_string(WB_MIN_PLOT_BLOCK_BYTES) + " bytes, per plot)");
+			}
+		}
+
 		// Limits: the largest real maps are a few MB (EuroWorld, 120x72: 0.7 MB; a map of the
 		// maximum size with every plot written stays under 256 MB); lines are short.
 		static constexpr size_t WB_MAX_FILE_BYTES = size_t(256) << 20;
