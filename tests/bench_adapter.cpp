@@ -11,6 +11,7 @@
 #include "CvVisionSdk.h"
 
 #include "RulesLoader.h"
+#include "SdkMockGlobals.h"
 
 #include "BenchSummary.h"
 
@@ -44,25 +45,7 @@ namespace
 		const std::filesystem::path kSource(CVVISION_SOURCE_DIR);
 		const LoadedRules kLoaded = loadVisionRules({ kSource / "Assets", bundledVanillaAssets() });
 		const CvVisionRules& kRules = kLoaded.kRules;
-		GC.resetMock();
-		for (const auto& [sName, iValue] : kLoaded.kDefines)
-			GC.m_kDefines.SetValue(sName.c_str(), iValue);
-		for (const CvVisionTerrainRule& k : kRules.aTerrains)
-			GC.m_aTerrains.push_back(CvTerrainInfo(k.szType, k.iSeeFrom, k.iSeeThrough, k.bWater, k.iMovement, k.bImpassable));
-		for (const CvVisionFeatureRule& k : kRules.aFeatures)
-			GC.m_aFeatures.push_back(CvFeatureInfo(k.szType, k.iSeeThrough, k.iMovement, k.bImpassable));
-		for (const CvVisionRouteRule& k : kRules.aRoutes)
-			GC.m_aRoutes.push_back(CvRouteInfo(k.szType, k.iMovement, k.iFlatMovement));
-		for (const CvVisionImprovementRule& k : kRules.aImprovements)
-			GC.m_aImprovements.push_back(CvImprovementInfo(k.szType));
-		for (const CvVisionTechRule& k : kRules.aTechs)
-			GC.m_aTechs.push_back(CvTechInfo(k.szType, k.bExtraWaterSeeFrom));
-		for (const CvVisionPromotionRule& k : kRules.aPromotions)
-			GC.m_aPromotions.push_back(CvPromotionInfo(k.szType, k.iVisibilityChange));
-		for (const std::string& sType : kRules.aszInvisibleTypes)
-			GC.m_aInvisibles.push_back(CvInvisibleInfo(sType));
-		for (const CvVisionUnitRule& k : kRules.aUnits)
-			GC.m_aUnits.push_back(CvUnitInfo(k.szType, static_cast<DomainTypes>(k.eDomain)));
+		fillGlobalsFrom(kLoaded, {});
 		CvMap& kMap = GC.getMapINLINE();
 		kMap.reset(SIZE, SIZE, true, false, 4, GC.getNumInvisibleInfos());
 		std::mt19937 kRng(96u);
