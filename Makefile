@@ -46,7 +46,7 @@ sanitize-build: setup
 # The long randomized suites with a tenth of their cases here (the plain build runs them all):
 # under the sanitizers they look for memory errors, not for rare inputs.
 test-sanitize: sanitize-build
-	cd $(SANITIZE_BUILD) && CVVISION_DIFF_CASES=20000 CVVISION_FUZZ_OPS=2500 \
+	cd $(SANITIZE_BUILD) && CVVISION_DIFF_CASES=20000 CVVISION_FUZZ_OPS=2500 CVVISION_SANITIZED=1 \
 	  ctest --output-on-failure -j $(JOBS) -E '^(python|cxx98|browser)\.'
 
 # Each reader's fuzz target for FUZZ_SECONDS (default 600): its regression corpus replayed, then
