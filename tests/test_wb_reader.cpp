@@ -132,6 +132,10 @@ TEST(WbReader, ErrorsNameTheLine)
 	// smallMap's header takes 27 lines: the first plot opens on line 28.
 	EXPECT_EQ("29: the file ends inside the BeginPlot block opened on line 28", errorOf(smallMap("BeginPlot\n\tx=0,y=0\n"), false));
 	EXPECT_EQ("28: plot (5,0) is outside the 3x2 map", errorOf(smallMap(plot(5, 0))));
+	// A second map block would change the size the plots before it were placed by (a fuzz find,
+	// tests/fuzz/corpus/wb/second-beginmap-shrinks-the-map.CivBeyondSwordWBSave).
+	EXPECT_EQ("33: a second BeginMap block (the first is on line 22)",
+		errorOf(smallMap(plot(2, 1) + "BeginMap\n\tgrid width=1\n\tgrid height=1\nEndMap\n"), false));
 	EXPECT_EQ("29: x='a' is not a whole number", errorOf(smallMap("BeginPlot\n\tx=a,y=0\nEndPlot\n"), false));
 	EXPECT_EQ("28: unknown terrain 'TERRAIN_MARSH' (not in the loaded rules; give the mod's folders with --assets)",
 		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_MARSH\n\tPlotType=2\n"))));

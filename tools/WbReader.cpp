@@ -293,6 +293,12 @@ namespace
 
 		void readMapBlock()
 		{
+			if (m_iMapLine > 0)
+			{
+				// The plots read so far were placed by the first block's size.
+				fail(m_iLine + 1, "a second BeginMap block (the first is on line " + std::to_string(m_iMapLine) + ")");
+			}
+			m_iMapLine = m_iLine + 1;
 			forBlock("Map", [&](const std::vector<Token>& aTokens, const std::string&) {
 				for (const Token& k : aTokens)
 				{
@@ -398,6 +404,7 @@ namespace
 		std::vector<size_t> m_aiLineStarts;
 		int m_iNumLines = 0;
 		int m_iLine = 0;
+		int m_iMapLine = 0; // the BeginMap block's line, once read
 		WbMap m_kMap;
 	};
 
@@ -509,6 +516,12 @@ VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLen
 	for (size_t i = 0; i < kMap.aPlots.size(); ++i)
 	{
 		const WbPlot& kPlot = kMap.aPlots[i];
+		if (kPlot.iX < 0 || kPlot.iY < 0 || kPlot.iX >= kMap.iWidth || kPlot.iY >= kMap.iHeight)
+		{
+			throw WbError(kMap.sPath + ":" + std::to_string(kPlot.iLine) + ": plot (" + std::to_string(kPlot.iX) + ","
+				+ std::to_string(kPlot.iY) + ") is outside the " + std::to_string(kMap.iWidth) + "x" + std::to_string(kMap.iHeight)
+				+ " map");
+		}
 		VisionWorld::PlotState& kOut = kState.aPlots[kPlot.iY * kMap.iWidth + kPlot.iX];
 		kOut.eKind = static_cast<CvVisionPlotKind>(kPlot.ePlotType);
 		const int eTerrain = resolve(kRules.findTerrain(kPlot.sTerrain), "terrain", kPlot.sTerrain, kMap, kPlot.iLine, bLenient, pWarnings);
