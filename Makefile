@@ -73,7 +73,7 @@ dll-check: build
 # BOOST / PY24: Boost 1.32 and Python 2.4 include folders (default: the tree's own, as in BTS).
 sdk-check:
 	@test -n "$(SDK)" || { echo "usage: make sdk-check SDK=DIR [BOOST=DIR] [PY24=DIR] [FORCE=1]" >&2; exit 2; }
-	$(PYTHON) tools/sdk_check.py $(if $(BOOST),--boost "$(BOOST)") $(if $(PY24),--python "$(PY24)") \
+	$(PYTHON) tools/sdk/sdk_check.py $(if $(BOOST),--boost "$(BOOST)") $(if $(PY24),--python "$(PY24)") \
 	  $(if $(FORCE),--force) "$(SDK)"
 
 # The long fuzz of leak-proof sight: 1,000,000 operations (make test runs 100,000).
@@ -95,14 +95,14 @@ bench: build
 PYTHON ?= python3
 DLL_OUT ?= $(BUILD)/dll
 dll:
-	$(PYTHON) tools/build_dll.py --sdk "$(SDK)" --toolkit "$(TOOLKIT)" --psdk "$(PSDK)" \
+	$(PYTHON) tools/sdk/build_dll.py --sdk "$(SDK)" --toolkit "$(TOOLKIT)" --psdk "$(PSDK)" \
 	  --out "$(DLL_OUT)" $(if $(WINE),--wine "$(WINE)") $(if $(DRYRUN),--dry-run) $(DLLFLAGS)
 
 # MOD=PATH/TO/Mods/TheirMod: a copy of that mod with CvVision's files (dist/Mods/TheirMod);
 # REPLACE=1 to rebuild an existing copy.
 MOD_DLL = $(or $(DLL),$(wildcard $(DLL_OUT)/CvGameCoreDLL.dll))
 mod:
-	$(PYTHON) tools/make_mod.py $(if $(MOD_DLL),--dll "$(MOD_DLL)") $(if $(MOD),--mod "$(MOD)") \
+	$(PYTHON) tools/sdk/make_mod.py $(if $(MOD_DLL),--dll "$(MOD_DLL)") $(if $(MOD),--mod "$(MOD)") \
 	  $(if $(REPLACE),--replace) $(MODFLAGS)
 
 # The Python module (build/python/cvvision.so) into the user's site-packages of Debian's

@@ -3,7 +3,7 @@
 #define CV_VISION_SDK_H
 
 // CvVision: the adapter between the engine and the game (GC, CvMap, CvPlot, CvUnit, CvTeam).
-// tools/sdk-integrate replaces the bodies of CvPlot's vision functions with calls to these;
+// tools/sdk/sdk-integrate replaces the bodies of CvPlot's vision functions with calls to these;
 // their signatures in CvPlot.h stay as they are. Include after CvGameCoreDLL.h.
 // Plain C++03: this file is compiled into the game's DLL.
 

@@ -6,7 +6,7 @@
 // Forks renamed some of BTS's accessors (AdvCiv: getMap, getGridWidth, plotByIndex, getX,
 // getOwner... without INLINE), split CvInfos.h into CvInfo_*.h and give
 // CvPlot::changeVisibilityCount the unit whose sight it is (advc.071). This copy is BTS's
-// flavour; tools/sdk-integrate writes the flavour of the tree it integrates into, each name as
+// flavour; tools/sdk/sdk-integrate writes the flavour of the tree it integrates into, each name as
 // the tree's own headers declare it. Include after CvGameCoreDLL.h.
 // Plain C++03: this file is compiled into the game's DLL.
 

@@ -3,7 +3,7 @@
 #define CY_VISION_H
 
 // CvVision: what the game's Python may ask of the vision subsystem, in the SDK's Cy* style.
-// Registered by CyVisionPythonInterface() (CyVisionInterface.cpp), which tools/sdk-integrate
+// Registered by CyVisionPythonInterface() (CyVisionInterface.cpp), which tools/sdk/sdk-integrate
 // calls from DLLPublishToPython. In Python: CyVision().canSeePlot(...), and so on.
 // Plain C++03: this file is compiled into the game's DLL.
 

@@ -1,5 +1,5 @@
 // CvVision: registers CyVision with the game's Python (Boost.Python 1.32, as the SDK's other
-// Cy*Interface files do). tools/sdk-integrate calls CyVisionPythonInterface() from
+// Cy*Interface files do). tools/sdk/sdk-integrate calls CyVisionPythonInterface() from
 // DLLPublishToPython.
 
 #include "CvGameCoreDLL.h"

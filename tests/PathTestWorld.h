@@ -4,13 +4,15 @@
 
 #include "CvKnowledgeView.h"
 #include "CvPathfinder.h"
-#include "RulesLoader.h"
+#include "formats/RulesLoader.h"
 
 #include <stdexcept>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
+
+using namespace cvv;
 
 namespace
 {

@@ -2,12 +2,14 @@
 #pragma once
 
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 
 #include <algorithm>
 #include <random>
 #include <tuple>
 #include <vector>
+
+using namespace cvv;
 
 // Percentages of plot kinds and features.
 struct TerrainMix

@@ -5,10 +5,12 @@
 #include "CvGameCoreDLL.h"
 #include "CvGlobals.h"
 #include "CvInfos.h"
-#include "RulesLoader.h"
+#include "formats/RulesLoader.h"
 
 #include <map>
 #include <string>
+
+using namespace cvv;
 
 // Fills the mock's infos and defines from the host loader's view of the project's vanilla
 // XML, as the game's XML loading fills GC.

@@ -1,13 +1,15 @@
 // Test helpers for rules from XML: throw-away Assets folders and define files.
 #pragma once
 
-#include "RulesLoader.h"
+#include "formats/RulesLoader.h"
 
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
 #include <vector>
+
+using namespace cvv;
 
 // A throw-away Assets folder: files written on demand, removed at the end.
 class TempAssets

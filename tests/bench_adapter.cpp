@@ -10,7 +10,7 @@
 #include "CvTeamAI.h"
 #include "CvVisionSdk.h"
 
-#include "RulesLoader.h"
+#include "formats/RulesLoader.h"
 #include "SdkMockGlobals.h"
 
 #include "BenchSummary.h"
@@ -22,6 +22,8 @@
 #include <random>
 #include <sstream>
 #include <vector>
+
+using namespace cvv;
 
 namespace
 {

@@ -21,7 +21,7 @@
 // Summary lines also go to the file named by CVVISION_BENCH_SUMMARY, for `make bench`.
 // CVVISION_FOV_ALL_RADII=1 runs every radius from 4 to 32 instead of 4, 8, 12, 16, 24 and 32.
 #include "CvFov.h"
-#include "Viewshed.h"
+#include "analysis/Viewshed.h"
 
 #include "BenchSummary.h"
 
@@ -35,6 +35,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+using namespace cvv;
 
 namespace
 {

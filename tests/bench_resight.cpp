@@ -11,7 +11,7 @@
 // plot's old and new levels, and only a sight that differs re-sighted through the ledger. Both use the engine for the sight itself,
 // each on its own copy of the game.
 #include "CvVisionLedger.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "RandomMaps.h"
 
 #include "BenchSummary.h"
@@ -24,6 +24,8 @@
 #include <map>
 #include <random>
 #include <sstream>
+
+using namespace cvv;
 
 namespace
 {

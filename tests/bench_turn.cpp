@@ -26,12 +26,12 @@
 // (speedup: bts over cvvision). `bench_turn --check` runs only the check, on a smaller generated
 // world and the saves (ctest: bench.turn_check).
 #include "CvVisionLedger.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "ReferenceVision.h"
-#include "RulesLoader.h"
-#include "SaveAudit.h"
-#include "SaveReader.h"
-#include "VisionWorld.h"
+#include "formats/RulesLoader.h"
+#include "analysis/SaveAudit.h"
+#include "formats/SaveReader.h"
+#include "model/VisionWorld.h"
 
 #include "BenchSummary.h"
 
@@ -49,6 +49,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+using namespace cvv;
 
 namespace fs = std::filesystem;
 

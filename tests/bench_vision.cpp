@@ -8,7 +8,7 @@
 //   sight_model range=R bts_ns=X permissive_ns=Y symmetric_ns=Z
 // Summary lines also go to the file named by CVVISION_BENCH_SUMMARY, for `make bench`.
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "RandomMaps.h"
 #include "ReferenceVision.h"
 
@@ -22,6 +22,8 @@
 #include <map>
 #include <sstream>
 #include <string>
+
+using namespace cvv;
 
 namespace
 {

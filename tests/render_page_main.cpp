@@ -6,7 +6,7 @@
 //                                     <body data-probe="ok"> or "failed: why"
 //   render_page_main --colours SHOT   prints the number of distinct colours of a PNG (a
 //                                     screenshot), or fails when it cannot be read
-#include "Render.h"
+#include "render/Render.h"
 
 #include <png.h>
 
@@ -20,6 +20,8 @@
 #include <string>
 #include <tuple>
 #include <vector>
+
+using namespace cvv;
 
 namespace
 {

@@ -1,4 +1,4 @@
-"""tools/build_dll.py: the checks, the commands, and the runner (with a fake Wine toolchain).
+"""tools/sdk/build_dll.py: the checks, the commands, and the runner (with a fake Wine toolchain).
 
 No real toolkit is needed: the layouts are fake trees of empty files in tmp_path, and the "Wine"
 is a small Python script that plays cl.exe and link.exe.
@@ -15,7 +15,7 @@ import textwrap
 import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPT = os.path.join(REPO, "tools", "build_dll.py")
+SCRIPT = os.path.join(REPO, "tools", "sdk", "build_dll.py")
 
 sys.dont_write_bytecode = True  # no __pycache__ in tools/
 spec = importlib.util.spec_from_file_location("build_dll", SCRIPT)
@@ -222,7 +222,7 @@ def test_sdk_not_integrated_says_to_run_sdk_integrate(layout):
     assert "is not integrated with CvVision yet" in err
     assert "no CvVisionSdk.h" in err
     assert 'CvPlot.cpp does not #include "CvVisionSdk.h"' in err
-    assert "run `tools/sdk-integrate %s` first" % layout.sdk in err
+    assert "run `tools/sdk/sdk-integrate %s` first" % layout.sdk in err
     assert "1 thing to fix" in err
 
 

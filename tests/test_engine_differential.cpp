@@ -3,7 +3,7 @@
 // decides where a count passes through 0), for every range BTS takes (-2 to 64 here); canSeePlot
 // and canSeeDisplacement (BTS's canSeeDisplacementPlot, every flag, long displacements) must agree.
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "RandomMaps.h"
 #include "ReferenceVision.h"
 
@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
+
+using namespace cvv;
 
 namespace
 {

@@ -1,9 +1,11 @@
 // The mod's own knobs that act on the engine: each against the BTS default on a small map.
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "SightSources.h"
 
 #include <gtest/gtest.h>
+
+using namespace cvv;
 
 namespace
 {

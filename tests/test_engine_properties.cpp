@@ -1,12 +1,14 @@
 // Properties: adding a source and removing it leaves every count as it was; the tables keep the
 // shape the engine relies on.
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "RandomMaps.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+
+using namespace cvv;
 
 TEST(Property, AddThenRemoveLeavesEveryCountUnchanged)
 {

@@ -1,6 +1,6 @@
 // The spec's worked examples (civ4-vision.md section 3) and one test per rule of sections 1-6.
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "SightSources.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +8,8 @@
 #include <set>
 #include <utility>
 #include <vector>
+
+using namespace cvv;
 
 namespace
 {

@@ -1,7 +1,7 @@
 // `cvvision explain`: golden reports for the spec's worked examples (civ4-vision.md section 3),
 // and a property test: on random maps the report's own reasoning always reaches the engine's verdict.
-#include "Explain.h"
-#include "PlotGrid.h"
+#include "analysis/Explain.h"
+#include "model/PlotGrid.h"
 #include "RandomMaps.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +9,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+
+using namespace cvv;
 
 namespace
 {

@@ -3,9 +3,9 @@
 // and of the BTS rule are measured and printed (for the README's note).
 #include "CvFov.h"
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "RandomMaps.h"
-#include "Viewshed.h"
+#include "analysis/Viewshed.h"
 
 #include <gtest/gtest.h>
 
@@ -16,6 +16,8 @@
 #include <set>
 #include <utility>
 #include <vector>
+
+using namespace cvv;
 
 namespace
 {

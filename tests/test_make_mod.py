@@ -1,4 +1,4 @@
-"""tools/make_mod.py: the mod folder's layout and contents, the DLL, and rebuilding from scratch."""
+"""tools/sdk/make_mod.py: the mod folder's layout and contents, the DLL, and rebuilding from scratch."""
 
 import filecmp
 import importlib.util
@@ -9,9 +9,9 @@ import sys
 import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPT = os.path.join(REPO, "tools", "make_mod.py")
+SCRIPT = os.path.join(REPO, "tools", "sdk", "make_mod.py")
 ASSETS = os.path.join(REPO, "Assets")
-README = os.path.join(REPO, "tools", "mod_readme.txt")
+README = os.path.join(REPO, "tools", "sdk", "mod_readme.txt")
 
 sys.dont_write_bytecode = True  # no __pycache__ in tools/
 spec = importlib.util.spec_from_file_location("make_mod", SCRIPT)

@@ -2,8 +2,8 @@
 // hand-made maps, the textbook A* as a reference on random maps, knowledge against truth, the
 // fallback, the uniformity of equal-cost paths, determinism and wrap.
 #include "CvPathfinder.h"
-#include "PathQuery.h"
-#include "RulesLoader.h"
+#include "analysis/PathQuery.h"
+#include "formats/RulesLoader.h"
 #include "PathTestWorld.h"
 #include "TextbookAStar.h"
 
@@ -13,6 +13,8 @@
 #include <queue>
 #include <random>
 #include <set>
+
+using namespace cvv;
 
 namespace
 {

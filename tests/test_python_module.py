@@ -24,7 +24,7 @@ SHARED_DATA = os.path.join(HERE, "..", "..", "shared", "data")
 TUTORIAL1 = os.path.join(SHARED_DATA, "civ4", "maps", "tutorial1.CivBeyondSwordWBSave")
 SAMPLE = os.path.join(ROOT, "PublicMaps", "CvVision_Sample.CivBeyondSwordWBSave")
 GOLDEN = os.path.join(ROOT, "tests", "fixtures", "cli")
-VANILLA = os.path.join(ROOT, "tests", "fixtures", "rules", "vanilla", "Assets")
+VANILLA = os.path.join(ROOT, "tools", "data", "vanilla", "Assets")
 EXAMPLE = os.path.join(HERE, "python_session_example.py")
 needs_shared = pytest.mark.skipif(not os.path.exists(TUTORIAL1), reason="../shared/data is absent")
 

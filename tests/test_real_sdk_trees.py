@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-TOOLS = REPO / "tools"
+TOOLS = REPO / "tools" / "sdk"
 SDK_ROOT = REPO.parent / "shared" / "data" / "sdk"
 BTS = SDK_ROOT / "bts-3.19" / "CvGameCoreDLL"
 BOOST = BTS / "Boost-1.32.0" / "include"

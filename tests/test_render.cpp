@@ -1,7 +1,7 @@
 // The three pictures of a MapView: terminal text (exact), PNG (file, size, colours, failures) and
 // the HTML page (self-contained, one document, holds the map and every unit). The page's drawing
 // is checked in a browser by render_browser_check.sh.
-#include "Render.h"
+#include "render/Render.h"
 
 #include <gtest/gtest.h>
 #include <png.h>
@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+using namespace cvv;
 
 namespace fs = std::filesystem;
 

@@ -1,17 +1,19 @@
 // The mod's own knobs, end to end: a CvVision_GlobalDefines.xml in a mod folder, the rules loaded
 // from it, and what a unit then sees, each against the BTS default on a small map.
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
-#include "RulesLoader.h"
+#include "model/PlotGrid.h"
+#include "formats/RulesLoader.h"
 #include "SightSources.h"
 #include "TempAssets.h"
-#include "VisionSetup.h"
+#include "model/VisionSetup.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <functional>
 #include <iterator>
+
+using namespace cvv;
 
 namespace fs = std::filesystem;
 

@@ -1,16 +1,18 @@
 // The rules loader: vanilla values from the project's fixtures and from a real BTS-based mod,
 // overrides changing what the engine computes, and errors a modder can act on.
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
-#include "RulesLoader.h"
+#include "model/PlotGrid.h"
+#include "formats/RulesLoader.h"
 #include "SightSources.h"
 #include "TempAssets.h"
-#include "VisionSetup.h"
+#include "model/VisionSetup.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <iterator>
+
+using namespace cvv;
 
 namespace fs = std::filesystem;
 

@@ -1,6 +1,6 @@
 // Save reader (tools/SaveReader.h): the three shared real saves read completely, and damaged or
 // "modded" copies refused with a SaveError that names the file, the offset and the problem.
-#include "SaveReader.h"
+#include "formats/SaveReader.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
@@ -16,6 +16,8 @@
 #include <set>
 #include <string>
 #include <vector>
+
+using namespace cvv;
 
 #ifndef CVVISION_SHARED_DIR
 #define CVVISION_SHARED_DIR "/work/main/../shared"

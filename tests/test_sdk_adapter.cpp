@@ -9,12 +9,12 @@
 #include "CvUnit.h"
 #include "CvVisionSdk.h"
 
-#include "PathQuery.h"
-#include "PlotGrid.h"
+#include "analysis/PathQuery.h"
+#include "model/PlotGrid.h"
 #include "ReferenceVision.h"
-#include "RulesLoader.h"
+#include "formats/RulesLoader.h"
 #include "SdkMockGlobals.h"
-#include "VisionSetup.h"
+#include "model/VisionSetup.h"
 
 #include <gtest/gtest.h>
 
@@ -23,6 +23,8 @@
 #include <map>
 #include <random>
 #include <string>
+
+using namespace cvv;
 
 namespace
 {

@@ -10,11 +10,11 @@
 #include "CvUnit.h"
 #include "CvVisionSdk.h"
 
-#include "PathQuery.h"
-#include "PlotGrid.h"
-#include "RulesLoader.h"
+#include "analysis/PathQuery.h"
+#include "model/PlotGrid.h"
+#include "formats/RulesLoader.h"
 #include "SdkMockGlobals.h"
-#include "VisionSetup.h"
+#include "model/VisionSetup.h"
 
 #include <gtest/gtest.h>
 
@@ -23,6 +23,8 @@
 #include <map>
 #include <random>
 #include <string>
+
+using namespace cvv;
 
 namespace
 {

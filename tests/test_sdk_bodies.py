@@ -2,7 +2,7 @@
 what they changed), run with `python3 -m pytest`.
 
 sdk-integrate replaces only bodies it knows: BTS 3.19's (K-Mod's are the same), AdvCiv's and its
-own. They are known by fingerprints (tools/sdk_bodies.json, made by tools/sdk_fingerprints.py),
+own. They are known by fingerprints (tools/sdk/sdk_bodies.json, made by tools/sdk/sdk_fingerprints.py),
 never by their text. Any other body is refused, naming its lines, unless --force, which keeps it
 under #if 0. The tests on the real SDK trees use ../shared/data/sdk (copies of their top folder
 in a temporary directory; ../shared is never written) and skip when it is absent.
@@ -20,9 +20,9 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, "tools", "sdk_integrate.py")
-FINGERPRINTS_TOOL = os.path.join(ROOT, "tools", "sdk_fingerprints.py")
-BODIES = os.path.join(ROOT, "tools", "sdk_bodies.json")
+TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
+FINGERPRINTS_TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_fingerprints.py")
+BODIES = os.path.join(ROOT, "tools", "sdk", "sdk_bodies.json")
 VERSION = os.path.join(ROOT, "VERSION")
 SHARED = os.path.join(ROOT, os.pardir, "shared", "data")
 SDK = os.path.join(SHARED, "sdk")
@@ -123,7 +123,7 @@ def kmod_with_own_line(tmp_path):
 # --- the fingerprints ------------------------------------------------------------------------
 
 def test_fingerprints_match_the_shared_trees():
-    """tools/sdk_bodies.json is what `python3 tools/sdk_fingerprints.py --write` makes."""
+    """tools/sdk/sdk_bodies.json is what `python3 tools/sdk/sdk_fingerprints.py --write` makes."""
     need_shared("bts", "advciv")
     with open(BODIES, "r", encoding="utf-8") as f:
         stored = f.read()

@@ -18,7 +18,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.path.join(ROOT, "tools")
+TOOLS = os.path.join(ROOT, "tools", "sdk")
 INTEGRATE = os.path.join(TOOLS, "sdk_integrate.py")
 BUILD_DLL = os.path.join(TOOLS, "build_dll.py")
 MAKE_MOD = os.path.join(TOOLS, "make_mod.py")

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "sdk"))
 import sdk_integrate as sdk  # noqa: E402
 
 PLOT = ("#include \"CvGameCoreDLL.h\"\n#include \"CvPlot.h\"\n\n"
@@ -86,7 +86,7 @@ def test_whole_tree_hooks_and_revert(tmp_path):
             with open(os.path.join(mock, name), "rb") as f:
                 (tree / name).write_bytes(f.read())
     before = {p.name: p.read_bytes() for p in tree.iterdir()}
-    tool = os.path.join(ROOT, "tools", "sdk_integrate.py")
+    tool = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
     # --force: the mock's CvPlot bodies are our own stand-ins, neither BTS's nor AdvCiv's
     first = subprocess.run([sys.executable, tool, "--force", str(tree)], capture_output=True,
                            text=True)

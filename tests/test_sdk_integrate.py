@@ -1,4 +1,4 @@
-"""Tests of tools/sdk_integrate.py (sdk-integrate), run with `python3 -m pytest`.
+"""Tests of tools/sdk/sdk_integrate.py (sdk-integrate), run with `python3 -m pytest`.
 
 The fixtures in tests/fixtures/sdk/ are fake SDK-shaped trees written for these tests. Only the
 trees that carry information of their own are stored: vanilla/ and fork/, each with an input/ tree
@@ -22,8 +22,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, "tools", "sdk_integrate.py")
-WRAPPER = os.path.join(ROOT, "tools", "sdk-integrate")
+TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
+WRAPPER = os.path.join(ROOT, "tools", "sdk", "sdk-integrate")
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "sdk")
 SOURCES = os.path.join(FIXTURES, "sources")
 REPO_SOURCES = os.path.join(ROOT, "CvGameCoreDLL")

@@ -4,12 +4,12 @@
 // other engine suite).
 #include "CvFov.h"
 #include "CvVisionEngine.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "RandomMaps.h"
-#include "RulesLoader.h"
+#include "formats/RulesLoader.h"
 #include "SightSources.h"
 #include "TempAssets.h"
-#include "VisionSetup.h"
+#include "model/VisionSetup.h"
 
 #include <gtest/gtest.h>
 
@@ -17,6 +17,8 @@
 #include <cstdio>
 #include <random>
 #include <set>
+
+using namespace cvv;
 
 namespace
 {

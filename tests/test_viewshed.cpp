@@ -1,12 +1,14 @@
 // ViewshedWorld (tools/Viewshed.h): dirty flags, recomputing only dirty observers, revealed
 // memory that keeps what was last seen, and bad input.
-#include "Viewshed.h"
+#include "analysis/Viewshed.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 #include <stdexcept>
+
+using namespace cvv;
 
 namespace
 {

@@ -1,7 +1,7 @@
 // The WorldBuilder reader: real maps from ../shared/data (skipped when absent), the project's own
 // fixtures for each dialect and error, and tutorial1's TeamReveal sets as an oracle for sight.
-#include "RulesLoader.h"
-#include "WbReader.h"
+#include "formats/RulesLoader.h"
+#include "formats/WbReader.h"
 
 #include <gtest/gtest.h>
 
@@ -9,6 +9,8 @@
 #include <iterator>
 #include <random>
 #include <set>
+
+using namespace cvv;
 
 namespace fs = std::filesystem;
 

@@ -1,15 +1,17 @@
 // Leak-proof sight: the ledger, the host's world model, audit and repair, and the fuzz test.
 #include "CvVisionLedger.h"
-#include "PlotGrid.h"
+#include "model/PlotGrid.h"
 #include "RandomMaps.h"
-#include "RulesLoader.h"
+#include "formats/RulesLoader.h"
 #include "SightSources.h"
-#include "VisionWorld.h"
+#include "model/VisionWorld.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <random>
+
+using namespace cvv;
 
 namespace
 {

@@ -3,9 +3,11 @@
 // text, in a mod's Assets folder over the project's vanilla XML, as `cvvision rules --assets MOD`
 // reads it. tests/fuzz/seeds.sh makes seeds of the same shape.
 #include "FuzzFile.h"
-#include "RulesLoader.h"
+#include "formats/RulesLoader.h"
 
 #include <exception>
+
+using namespace cvv;
 
 namespace
 {

@@ -1,11 +1,13 @@
 // libFuzzer target: a saved game (.CivBeyondSwordSave) through readSave, buildSaveWorld and
 // auditSave with the project's vanilla rules, as `cvvision audit` does.
 #include "FuzzFile.h"
-#include "RulesLoader.h"
-#include "SaveAudit.h"
-#include "SaveReader.h"
+#include "formats/RulesLoader.h"
+#include "analysis/SaveAudit.h"
+#include "formats/SaveReader.h"
 
 #include <exception>
+
+using namespace cvv;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 {

@@ -1,10 +1,12 @@
 // libFuzzer target: a WorldBuilder map (.CivBeyondSwordWBSave) through readWorldBuilder and
 // buildWorld with the project's vanilla rules, strict and then lenient, as `cvvision show` does.
 #include "FuzzFile.h"
-#include "RulesLoader.h"
-#include "WbReader.h"
+#include "formats/RulesLoader.h"
+#include "formats/WbReader.h"
 
 #include <exception>
+
+using namespace cvv;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 {

@@ -34,7 +34,7 @@ rules)
 		XML/Units/CIV4UnitInfos.xml XML/Units/CIV4PromotionInfos.xml XML/Misc/CIV4RouteInfos.xml \
 		XML/Technologies/CIV4TechInfos.xml XML/GlobalDefinesAlt.xml; do
 		n=0
-		for assets in "$SRC/tests/fixtures/rules/vanilla/Assets" "$SRC/Assets" "$SHARED/data/civ4/xml/rtr/Assets"; do
+		for assets in "$SRC/tools/data/vanilla/Assets" "$SRC/Assets" "$SHARED/data/civ4/xml/rtr/Assets"; do
 			n=$((n + 1))
 			if [ -f "$assets/$name" ]; then
 				{ printf "\\$(printf %03o $i)"; cat "$assets/$name"; } >"$WORK/seeds/$i-$n-$(basename "$name")"

@@ -1,6 +1,6 @@
 // SDK mock: the bodies of the mock's GC, CvMap, CvPlot, CvUnit and CvTeam: what spec section 7
 // says the game does around the vision functions. Those live in unintegrated/CvPlot.cpp, which
-// the build passes through tools/sdk-integrate, as a modder's SDK would be.
+// the build passes through tools/sdk/sdk-integrate, as a modder's SDK would be.
 // Written for CvVision's tests from the spec; not the SDK's code.
 #include "CvGameCoreDLL.h"
 #include "CvMap.h"

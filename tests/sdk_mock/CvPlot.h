@@ -1,5 +1,5 @@
 // SDK mock: a plot's facts, its per-team counts, and the vision functions with the game's
-// signatures (their bodies are what tools/sdk-integrate writes: calls to CvVisionSdk).
+// signatures (their bodies are what tools/sdk/sdk-integrate writes: calls to CvVisionSdk).
 // Written for CvVision's tests from the spec; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_PLOT_H

@@ -1,5 +1,5 @@
 // SDK mock: CvPlot's vision functions as an unintegrated SDK has them, with stand-in bodies of
-// our own (the real ones recurse over every line of sight). The build runs tools/sdk-integrate
+// our own (the real ones recurse over every line of sight). The build runs tools/sdk/sdk-integrate
 // on this folder and compiles its output into the mock, so the tests exercise exactly what the
 // tool writes. Written for CvVision's tests; not the SDK's code.
 #include "CvGameCoreDLL.h"

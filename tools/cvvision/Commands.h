@@ -1,0 +1,44 @@
+// The commands of `cvvision` (tools/cvvision.cpp parses the command line and calls these).
+// Each returns the process's exit status; bad input throws (RulesError, WbError,
+// std::runtime_error) and cvvision.cpp prints it and exits with 1.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct CliOptions
+{
+	std::vector<std::filesystem::path> aAssets; // empty: the project's Assets/ over its vanilla XML
+	std::filesystem::path kMap;
+	std::optional<int> eTeam;
+	std::string sFormat = "tsv";        // counts: tsv or json; audit: text or json
+	bool bJson = false;                 // rules
+	bool bLenient = false;
+	bool bNoVanilla = false; // --no-vanilla: no bundled vanilla XML after the --assets folders
+	bool bColor = false;                // show: ANSI colour (cvvision.cpp sets it from isatty)
+	std::filesystem::path kPng;         // render
+	std::filesystem::path kHtml;        // render
+	std::optional<std::pair<int, int>> kFrom; // explain
+	std::optional<std::pair<int, int>> kTo;
+	std::optional<int> iRange;
+	std::filesystem::path kDemoOut;     // demo: where the picture and the page go
+	unsigned int uSeed = 0;             // path: chooses among equal-cost paths
+	std::string sUnit;                  // path: the unit type that moves
+	std::vector<int> aeOpenTeams;       // path: teams whose territory is open (open borders, war)
+};
+
+int runRules(const CliOptions& kOptions);
+int runCounts(const CliOptions& kOptions);
+int runShow(const CliOptions& kOptions);
+int runRender(const CliOptions& kOptions);
+int runExplain(const CliOptions& kOptions);
+// Exit 0 when every stored count matches CvVision's, 3 when some differ.
+int runAudit(const CliOptions& kOptions);
+int runDemo(const CliOptions& kOptions);
+// The path from --from to --to planned with the team's knowledge and with the truth.
+int runPath(const CliOptions& kOptions);
+
+// The project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave).
+std::filesystem::path sampleMap();
