@@ -166,17 +166,13 @@ struct CvVisionUnitRule
 {
 	std::string szType;
 	CvVisionDomain eDomain;
-	int eInvisible;                // index into the invisible types, -1 for none
-	std::vector<int> aeSeeInvisible;
-	bool bInvisible;
+	std::vector<int> aeSeeInvisible; // the invisible types it sees (indices into aszInvisibleTypes)
 	bool bLineOfSight;
-	int iAirRange;
 	int iExtraRange;               // the mod's extra sight range for this unit type (BTS: 0)
 	int iMoves;                    // base moves (iMoves), for the pathfinder
 
 	CvVisionUnitRule()
-		: eDomain(CV_VISION_DOMAIN_LAND), eInvisible(-1), bInvisible(false), bLineOfSight(false)
-		, iAirRange(0), iExtraRange(0), iMoves(1)
+		: eDomain(CV_VISION_DOMAIN_LAND), bLineOfSight(false), iExtraRange(0), iMoves(1)
 	{
 	}
 };
