@@ -6,35 +6,13 @@
 
 namespace
 {
+	// The table of CV_VISION_FOR_EACH_KNOB, in the enum's order.
+#define CV_VISION_KNOB_INFO_ENTRY(NAME, iDefault, iMin, iMax, szMeaning, KIND, member) \
+	{ "CVVISION_" #NAME, (iDefault), (iMin), (iMax), szMeaning },
 	const CvVisionKnobInfo aKnobs[CV_VISION_NUM_KNOBS] = {
-		{ "CVVISION_OUTER_RING", 1, 0, 1,
-			"1: ground sight looks one ring past its range, where only plots taller than the viewer show" },
-		{ "CVVISION_OUTER_RING_AS_INNER", 0, 0, 1,
-			"1: that outer ring is judged like the inner rings (any plot in the line of sight shows)" },
-		{ "CVVISION_WATER_SEE_THROUGH_DEFINE", 0, 0, 1,
-			"1: water's see-through adds SEAWATER_SEE_THROUGH_CHANGE, as the XML promises; 0: BTS adds "
-			"SEAWATER_SEE_FROM_CHANGE" },
-		{ "CVVISION_EXTRA_WATER_SEE_FROM", 1, 0, CV_VISION_MAX_EXTRA_SEE_FROM,
-			"what a team's first bExtraWaterSeeFrom tech (Optics) adds to the see-from level of water" },
-		{ "CVVISION_FACING_FAR_SPREAD", 60, 0, 360,
-			"the facing cone of a bLineOfSight unit, in degrees, beyond its 3x3 square" },
-		{ "CVVISION_FACING_NEAR_SPREAD", 90, 0, 360,
-			"the facing cone of a bLineOfSight unit, in degrees, within its 3x3 square" },
-		{ "CVVISION_LINE_OF_SIGHT_REVEAL", 1, 0, 1,
-			"1: a bLineOfSight unit reveals its whole 3x3 square (+1 then -1) even behind its back" },
-		{ "CVVISION_MAX_SIGHT_RANGE", CV_VISION_NO_SIGHT_CAP, CV_VISION_NO_SIGHT_CAP, CV_VISION_MAX_SIGHT_CAP,
-			"the largest total sight range of a land or sea unit (base, unit type and promotions together); -1: no cap (BTS)" },
-		{ "CVVISION_AUDIT_ON_LOAD", 0, 0, 2,
-			"after a save is loaded: 0 nothing (BTS), 1 audit the visibility counts, 2 audit and repair them" },
-		{ "CVVISION_LEDGER", 0, 0, 1,
-			"1: in the game each source takes back exactly what it added (armed by the DLL after a new map or a load; sdk-integrate adds the hooks)" },
-		{ "CVVISION_PATH_UNKNOWN_PLOTS", 0, 0, 1,
-			"the pathfinder on plots its team never saw: 0 they cost the average land move, 1 they are avoided" },
-		{ "CVVISION_PATH_CLOSED_BORDERS", 1, 0, 1,
-			"1: the pathfinder keeps out of territory its team may not enter (no open borders, no war), as BTS; 0 borders are ignored" },
-		{ "CVVISION_SIGHT_MODEL", CV_VISION_SIGHT_BTS, 0, CV_VISION_NUM_SIGHT_MODELS - 1,
-			"the line of sight of units and plots: 0 BTS; 1 height-aware PCVT, permissive (some ray clear); 2 height-aware PCVT, symmetric (equal heights see each other or neither)" },
+		CV_VISION_FOR_EACH_KNOB(CV_VISION_KNOB_INFO_ENTRY)
 	};
+#undef CV_VISION_KNOB_INFO_ENTRY
 
 	template <class Rule>
 	int findByType(const std::vector<Rule>& aRules, const std::string& szType)
@@ -68,19 +46,17 @@ int cvVisionFindKnob(const std::string& szDefine)
 }
 
 CvVisionRules::CvVisionRules()
-	: iFacingFarSpread(60)
-	, iFacingNearSpread(90)
-	, iMaxSightRange(CV_VISION_NO_SIGHT_CAP)
-	, iAuditOnLoad(0)
-	, bLedger(false)
-	, iPlotVisibilityRange(1)
+	: iPlotVisibilityRange(1)
 	, iUnitVisibilityRange(1)
 	, iReconVisibilityRange(5)
 	, iMoveDenominator(60)
 	, iHillsExtraMovement(1)
-	, bPathAvoidUnknown(false)
-	, bPathClosedBorders(true)
 {
+	// Every knob at its default (exact BTS), the members of kLevels and kOptions too.
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		setKnob(static_cast<CvVisionKnob>(i), aKnobs[i].iDefault);
+	}
 }
 
 int CvVisionRules::findTerrain(const std::string& szType) const { return findByType(aTerrains, szType); }
@@ -103,23 +79,22 @@ int CvVisionRules::findInvisibleType(const std::string& szType) const
 	return -1;
 }
 
+// knob() and setKnob(), one case per entry of CV_VISION_FOR_EACH_KNOB. The casts make a BOOL
+// entry name a bool member and an INT entry an int member, or fail to compile.
+#define CV_VISION_KNOB_GET_BOOL(member) ((member) ? 1 : 0)
+#define CV_VISION_KNOB_GET_INT(member) (member)
+#define CV_VISION_KNOB_SET_BOOL(member, iValue) static_cast<bool&>(member) = ((iValue) != 0)
+#define CV_VISION_KNOB_SET_INT(member, iValue) static_cast<int&>(member) = (iValue)
+#define CV_VISION_KNOB_GET_CASE(NAME, iDefault, iMin, iMax, szMeaning, KIND, member) \
+	case CV_VISION_KNOB_##NAME: return CV_VISION_KNOB_GET_##KIND(member);
+#define CV_VISION_KNOB_SET_CASE(NAME, iDefault, iMin, iMax, szMeaning, KIND, member) \
+	case CV_VISION_KNOB_##NAME: CV_VISION_KNOB_SET_##KIND(member, iValue); break;
+
 int CvVisionRules::knob(CvVisionKnob eKnob) const
 {
 	switch (eKnob)
 	{
-	case CV_VISION_KNOB_OUTER_RING: return kOptions.bOuterRing ? 1 : 0;
-	case CV_VISION_KNOB_OUTER_RING_AS_INNER: return kOptions.bOuterRingAsInner ? 1 : 0;
-	case CV_VISION_KNOB_WATER_SEE_THROUGH_DEFINE: return kLevels.bWaterSeeThroughDefine ? 1 : 0;
-	case CV_VISION_KNOB_EXTRA_WATER_SEE_FROM: return kLevels.iExtraWaterSeeFromBonus;
-	case CV_VISION_KNOB_FACING_FAR_SPREAD: return iFacingFarSpread;
-	case CV_VISION_KNOB_FACING_NEAR_SPREAD: return iFacingNearSpread;
-	case CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL: return kOptions.bRevealAdjacent ? 1 : 0;
-	case CV_VISION_KNOB_MAX_SIGHT_RANGE: return iMaxSightRange;
-	case CV_VISION_KNOB_AUDIT_ON_LOAD: return iAuditOnLoad;
-	case CV_VISION_KNOB_LEDGER: return bLedger ? 1 : 0;
-	case CV_VISION_KNOB_PATH_UNKNOWN_PLOTS: return bPathAvoidUnknown ? 1 : 0;
-	case CV_VISION_KNOB_PATH_CLOSED_BORDERS: return bPathClosedBorders ? 1 : 0;
-	case CV_VISION_KNOB_SIGHT_MODEL: return kOptions.eSightModel;
+	CV_VISION_FOR_EACH_KNOB(CV_VISION_KNOB_GET_CASE)
 	default: return 0;
 	}
 }
@@ -128,22 +103,17 @@ void CvVisionRules::setKnob(CvVisionKnob eKnob, int iValue)
 {
 	switch (eKnob)
 	{
-	case CV_VISION_KNOB_OUTER_RING: kOptions.bOuterRing = iValue != 0; break;
-	case CV_VISION_KNOB_OUTER_RING_AS_INNER: kOptions.bOuterRingAsInner = iValue != 0; break;
-	case CV_VISION_KNOB_WATER_SEE_THROUGH_DEFINE: kLevels.bWaterSeeThroughDefine = iValue != 0; break;
-	case CV_VISION_KNOB_EXTRA_WATER_SEE_FROM: kLevels.iExtraWaterSeeFromBonus = iValue; break;
-	case CV_VISION_KNOB_FACING_FAR_SPREAD: iFacingFarSpread = iValue; break;
-	case CV_VISION_KNOB_FACING_NEAR_SPREAD: iFacingNearSpread = iValue; break;
-	case CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL: kOptions.bRevealAdjacent = iValue != 0; break;
-	case CV_VISION_KNOB_MAX_SIGHT_RANGE: iMaxSightRange = iValue; break;
-	case CV_VISION_KNOB_AUDIT_ON_LOAD: iAuditOnLoad = iValue; break;
-	case CV_VISION_KNOB_LEDGER: bLedger = iValue != 0; break;
-	case CV_VISION_KNOB_PATH_UNKNOWN_PLOTS: bPathAvoidUnknown = iValue != 0; break;
-	case CV_VISION_KNOB_PATH_CLOSED_BORDERS: bPathClosedBorders = iValue != 0; break;
-	case CV_VISION_KNOB_SIGHT_MODEL: kOptions.eSightModel = iValue; break;
+	CV_VISION_FOR_EACH_KNOB(CV_VISION_KNOB_SET_CASE)
 	default: break;
 	}
 }
+
+#undef CV_VISION_KNOB_GET_CASE
+#undef CV_VISION_KNOB_SET_CASE
+#undef CV_VISION_KNOB_GET_BOOL
+#undef CV_VISION_KNOB_GET_INT
+#undef CV_VISION_KNOB_SET_BOOL
+#undef CV_VISION_KNOB_SET_INT
 
 int CvVisionRules::unitSightRange(int eUnit, int iPromotionChange) const
 {

@@ -35,6 +35,113 @@ enum CvVisionPlotKind
 	CV_VISION_PLOT_OCEAN = 3
 };
 
+// The line of sight of ground sources (CVVISION_SIGHT_MODEL; see CvVisionFovSight.h).
+enum CvVisionSightModel
+{
+	CV_VISION_SIGHT_BTS = 0,        // BTS 3.19's tied-predecessor rule (spec 3)
+	CV_VISION_SIGHT_PERMISSIVE = 1, // height-aware PCVT: seen when some ray to the plot is clear
+	CV_VISION_SIGHT_SYMMETRIC = 2,  // height-aware PCVT, one symmetric line per plot
+	CV_VISION_NUM_SIGHT_MODELS
+};
+
+// CVVISION_MAX_SIGHT_RANGE: -1 is no cap (BTS has none), else a cap up to this.
+#define CV_VISION_NO_SIGHT_CAP (-1)
+#define CV_VISION_MAX_SIGHT_CAP (1000000)
+// Limits of the per-type knobs (CVVISION_SEE_FROM_, and of CVVISION_EXTRA_WATER_SEE_FROM).
+#define CV_VISION_MAX_EXTRA_SEE_FROM (100)
+
+// The mod's own knobs: GlobalDefines named CVVISION_*, the one list every part goes through (the
+// enum, the table of names, defaults, limits and meanings, CvVisionRules' defaults, knob() and
+// setKnob(); the host's XML loader, the SDK adapter, `cvvision rules` and Python read the table).
+// An absent knob keeps its default (exact BTS), unlike the game's own defines, which read as 0.
+//
+//   DO(NAME, iDefault, iMin, iMax, szMeaning, KIND, member)
+//     NAME       the define is CVVISION_NAME, the enum value CV_VISION_KNOB_NAME
+//     iDefault   exact BTS; what CvVisionRules (and CvVisionOptions, CvVisionLevelDefines) start with
+//     iMin iMax  the limits loaders hold a value to
+//     szMeaning  what it does, in one line (as the knob table of the docs says)
+//     KIND       BOOL (a bool member: knob() gives 0 or 1, any non-zero value sets it) or INT
+//     member     where CvVisionRules keeps the value (a member of it, or of its kLevels/kOptions)
+//
+// To add a knob: add its DO(...) line here (and its member to CvVisionRules, or to the struct the
+// engine reads it from, when it needs new storage), then its <Define> at the default in
+// Assets/XML/CvVision_GlobalDefines.xml (Knobs.ShippedXmlHoldsEveryKnobAtItsDefault fails without)
+// and its row in the knob table of the docs. New knobs go at the end (the order of `cvvision rules`).
+#define CV_VISION_FOR_EACH_KNOB(DO) \
+	DO(OUTER_RING, 1, 0, 1, \
+		"1: ground sight looks one ring past its range, where only plots taller than the viewer show", \
+		BOOL, kOptions.bOuterRing) \
+	DO(OUTER_RING_AS_INNER, 0, 0, 1, \
+		"1: that outer ring is judged like the inner rings (any plot in the line of sight shows)", \
+		BOOL, kOptions.bOuterRingAsInner) \
+	DO(WATER_SEE_THROUGH_DEFINE, 0, 0, 1, \
+		"1: water's see-through adds SEAWATER_SEE_THROUGH_CHANGE, as the XML promises; 0: BTS adds " \
+		"SEAWATER_SEE_FROM_CHANGE", \
+		BOOL, kLevels.bWaterSeeThroughDefine) \
+	DO(EXTRA_WATER_SEE_FROM, 1, 0, CV_VISION_MAX_EXTRA_SEE_FROM, \
+		"what a team's first bExtraWaterSeeFrom tech (Optics) adds to the see-from level of water", \
+		INT, kLevels.iExtraWaterSeeFromBonus) \
+	DO(FACING_FAR_SPREAD, 60, 0, 360, \
+		"the facing cone of a bLineOfSight unit, in degrees, beyond its 3x3 square", \
+		INT, iFacingFarSpread) \
+	DO(FACING_NEAR_SPREAD, 90, 0, 360, \
+		"the facing cone of a bLineOfSight unit, in degrees, within its 3x3 square", \
+		INT, iFacingNearSpread) \
+	DO(LINE_OF_SIGHT_REVEAL, 1, 0, 1, \
+		"1: a bLineOfSight unit reveals its whole 3x3 square (+1 then -1) even behind its back", \
+		BOOL, kOptions.bRevealAdjacent) \
+	DO(MAX_SIGHT_RANGE, CV_VISION_NO_SIGHT_CAP, CV_VISION_NO_SIGHT_CAP, CV_VISION_MAX_SIGHT_CAP, \
+		"the largest total sight range of a land or sea unit (base, unit type and promotions together); -1: no cap (BTS)", \
+		INT, iMaxSightRange) \
+	DO(AUDIT_ON_LOAD, 0, 0, 2, \
+		"after a save is loaded: 0 nothing (BTS), 1 audit the visibility counts, 2 audit and repair them", \
+		INT, iAuditOnLoad) \
+	DO(LEDGER, 0, 0, 1, \
+		"1: in the game each source takes back exactly what it added (armed by the DLL after a new map or a load; sdk-integrate adds the hooks)", \
+		BOOL, bLedger) \
+	DO(PATH_UNKNOWN_PLOTS, 0, 0, 1, \
+		"the pathfinder on plots its team never saw: 0 they cost the average land move, 1 they are avoided", \
+		BOOL, bPathAvoidUnknown) \
+	DO(PATH_CLOSED_BORDERS, 1, 0, 1, \
+		"1: the pathfinder keeps out of territory its team may not enter (no open borders, no war), as BTS; 0 borders are ignored", \
+		BOOL, bPathClosedBorders) \
+	DO(SIGHT_MODEL, CV_VISION_SIGHT_BTS, 0, CV_VISION_NUM_SIGHT_MODELS - 1, \
+		"the line of sight of units and plots: 0 BTS; 1 height-aware PCVT, permissive (some ray clear); 2 height-aware PCVT, symmetric (equal heights see each other or neither)", \
+		INT, kOptions.eSightModel)
+
+// CV_VISION_KNOB_OUTER_RING, ...: a knob, in the list's order.
+#define CV_VISION_KNOB_ENUM_ENTRY(NAME, iDefault, iMin, iMax, szMeaning, KIND, member) CV_VISION_KNOB_##NAME,
+enum CvVisionKnob
+{
+	CV_VISION_FOR_EACH_KNOB(CV_VISION_KNOB_ENUM_ENTRY)
+	CV_VISION_NUM_KNOBS
+};
+#undef CV_VISION_KNOB_ENUM_ENTRY
+
+// CV_VISION_KNOB_DEFAULT_OUTER_RING, ...: a knob's default as a constant, for the constructors.
+#define CV_VISION_KNOB_DEFAULT_ENTRY(NAME, iDefault, iMin, iMax, szMeaning, KIND, member) \
+	static const int CV_VISION_KNOB_DEFAULT_##NAME = (iDefault);
+CV_VISION_FOR_EACH_KNOB(CV_VISION_KNOB_DEFAULT_ENTRY)
+#undef CV_VISION_KNOB_DEFAULT_ENTRY
+
+struct CvVisionKnobInfo
+{
+	const char* szDefine;
+	int iDefault;  // exact BTS
+	int iMin;
+	int iMax;
+	const char* szMeaning;
+};
+
+const CvVisionKnobInfo& cvVisionKnobInfo(int eKnob);
+// The knob a define name sets, or -1.
+int cvVisionFindKnob(const std::string& szDefine);
+
+// Per-type knobs: the define name is the prefix followed by the type, for instance
+// CVVISION_SEE_FROM_IMPROVEMENT_FORT or CVVISION_EXTRA_RANGE_UNIT_SCOUT.
+#define CV_VISION_SEE_FROM_PREFIX "CVVISION_SEE_FROM_"
+#define CV_VISION_EXTRA_RANGE_PREFIX "CVVISION_EXTRA_RANGE_"
+
 // The GlobalDefines that shape the levels. Defaults are the vanilla BTS values.
 struct CvVisionLevelDefines
 {
@@ -52,8 +159,8 @@ struct CvVisionLevelDefines
 		: iPeakSeeFromChange(2), iPeakSeeThroughChange(2)
 		, iHillsSeeFromChange(1), iHillsSeeThroughChange(1)
 		, iSeaWaterSeeFromChange(0), iSeaWaterSeeThroughChange(0)
-		, iExtraWaterSeeFromBonus(1)
-		, bWaterSeeThroughDefine(false)
+		, iExtraWaterSeeFromBonus(CV_VISION_KNOB_DEFAULT_EXTRA_WATER_SEE_FROM)
+		, bWaterSeeThroughDefine(CV_VISION_KNOB_DEFAULT_WATER_SEE_THROUGH_DEFINE != 0)
 	{
 	}
 };
@@ -166,32 +273,19 @@ struct CvVisionUnitRule
 {
 	std::string szType;
 	CvVisionDomain eDomain;
-	int eInvisible;                // index into the invisible types, -1 for none
-	std::vector<int> aeSeeInvisible;
-	bool bInvisible;
+	std::vector<int> aeSeeInvisible; // the invisible types it sees (indices into aszInvisibleTypes)
 	bool bLineOfSight;
-	int iAirRange;
 	int iExtraRange;               // the mod's extra sight range for this unit type (BTS: 0)
 	int iMoves;                    // base moves (iMoves), for the pathfinder
 
 	CvVisionUnitRule()
-		: eDomain(CV_VISION_DOMAIN_LAND), eInvisible(-1), bInvisible(false), bLineOfSight(false)
-		, iAirRange(0), iExtraRange(0), iMoves(1)
+		: eDomain(CV_VISION_DOMAIN_LAND), bLineOfSight(false), iExtraRange(0), iMoves(1)
 	{
 	}
 };
 
-// The mod's own vision knobs that act on the engine. Defaults are exact BTS behaviour.
-// (The facing spreads live in the table: CvVisionTables(far, near).)
-// The line of sight of ground sources (CVVISION_SIGHT_MODEL; see CvVisionFovSight.h).
-enum CvVisionSightModel
-{
-	CV_VISION_SIGHT_BTS = 0,        // BTS 3.19's tied-predecessor rule (spec 3)
-	CV_VISION_SIGHT_PERMISSIVE = 1, // height-aware PCVT: seen when some ray to the plot is clear
-	CV_VISION_SIGHT_SYMMETRIC = 2,  // height-aware PCVT, one symmetric line per plot
-	CV_VISION_NUM_SIGHT_MODELS
-};
-
+// The mod's own vision knobs that act on the engine (see CV_VISION_FOR_EACH_KNOB). Defaults are
+// exact BTS behaviour. (The facing spreads live in the table: CvVisionTables(far, near).)
 struct CvVisionOptions
 {
 	bool bOuterRing;          // ground sight looks one ring past its range for tall plots
@@ -199,52 +293,14 @@ struct CvVisionOptions
 	bool bRevealAdjacent;     // line-of-sight units reveal their 3x3 square (BTS: true)
 	int eSightModel;          // CvVisionSightModel (BTS: CV_VISION_SIGHT_BTS)
 
-	CvVisionOptions() : bOuterRing(true), bOuterRingAsInner(false), bRevealAdjacent(true), eSightModel(CV_VISION_SIGHT_BTS) {}
+	CvVisionOptions()
+		: bOuterRing(CV_VISION_KNOB_DEFAULT_OUTER_RING != 0)
+		, bOuterRingAsInner(CV_VISION_KNOB_DEFAULT_OUTER_RING_AS_INNER != 0)
+		, bRevealAdjacent(CV_VISION_KNOB_DEFAULT_LINE_OF_SIGHT_REVEAL != 0)
+		, eSightModel(CV_VISION_KNOB_DEFAULT_SIGHT_MODEL)
+	{
+	}
 };
-
-// The GlobalDefines that set the mod's knobs. Every loader (the host's XML loader, the SDK
-// adapter) goes through this one list, so names, defaults and limits agree.
-// An absent knob keeps its default (exact BTS), unlike the game's own defines, which read as 0.
-enum CvVisionKnob
-{
-	CV_VISION_KNOB_OUTER_RING,                  // CVVISION_OUTER_RING
-	CV_VISION_KNOB_OUTER_RING_AS_INNER,         // CVVISION_OUTER_RING_AS_INNER
-	CV_VISION_KNOB_WATER_SEE_THROUGH_DEFINE,    // CVVISION_WATER_SEE_THROUGH_DEFINE
-	CV_VISION_KNOB_EXTRA_WATER_SEE_FROM,        // CVVISION_EXTRA_WATER_SEE_FROM
-	CV_VISION_KNOB_FACING_FAR_SPREAD,           // CVVISION_FACING_FAR_SPREAD
-	CV_VISION_KNOB_FACING_NEAR_SPREAD,          // CVVISION_FACING_NEAR_SPREAD
-	CV_VISION_KNOB_LINE_OF_SIGHT_REVEAL,        // CVVISION_LINE_OF_SIGHT_REVEAL
-	CV_VISION_KNOB_MAX_SIGHT_RANGE,             // CVVISION_MAX_SIGHT_RANGE
-	CV_VISION_KNOB_AUDIT_ON_LOAD,               // CVVISION_AUDIT_ON_LOAD
-	CV_VISION_KNOB_LEDGER,                      // CVVISION_LEDGER
-	CV_VISION_KNOB_PATH_UNKNOWN_PLOTS,          // CVVISION_PATH_UNKNOWN_PLOTS
-	CV_VISION_KNOB_PATH_CLOSED_BORDERS,         // CVVISION_PATH_CLOSED_BORDERS
-	CV_VISION_KNOB_SIGHT_MODEL,                 // CVVISION_SIGHT_MODEL
-	CV_VISION_NUM_KNOBS
-};
-
-struct CvVisionKnobInfo
-{
-	const char* szDefine;
-	int iDefault;  // exact BTS
-	int iMin;
-	int iMax;
-	const char* szMeaning;
-};
-
-const CvVisionKnobInfo& cvVisionKnobInfo(int eKnob);
-// The knob a define name sets, or -1.
-int cvVisionFindKnob(const std::string& szDefine);
-
-// Per-type knobs: the define name is the prefix followed by the type, for instance
-// CVVISION_SEE_FROM_IMPROVEMENT_FORT or CVVISION_EXTRA_RANGE_UNIT_SCOUT.
-#define CV_VISION_SEE_FROM_PREFIX "CVVISION_SEE_FROM_"
-#define CV_VISION_EXTRA_RANGE_PREFIX "CVVISION_EXTRA_RANGE_"
-// CVVISION_MAX_SIGHT_RANGE: -1 is no cap (BTS has none), else a cap up to this.
-#define CV_VISION_NO_SIGHT_CAP (-1)
-#define CV_VISION_MAX_SIGHT_CAP (1000000)
-// Limits of the per-type knobs.
-#define CV_VISION_MAX_EXTRA_SEE_FROM (100)
 
 // Everything vision depends on, filled from the game's XML (host loader) or from its info classes
 // (SDK adapter): same struct, same meaning. Defaults are vanilla BTS.

@@ -241,14 +241,11 @@ namespace
 			CvVisionUnitRule kRule;
 			kRule.szType = kInfo.getType();
 			kRule.eDomain = static_cast<CvVisionDomain>(kInfo.getDomainType());
-			kRule.eInvisible = kInfo.getInvisibleType();
 			for (int j = 0; j < kInfo.getNumSeeInvisibleTypes(); ++j)
 			{
 				kRule.aeSeeInvisible.push_back(kInfo.getSeeInvisibleType(j));
 			}
-			kRule.bInvisible = kInfo.isInvisible();
 			kRule.bLineOfSight = kInfo.isLineOfSight();
-			kRule.iAirRange = kInfo.getAirRange();
 			kRule.iMoves = kInfo.getMoves();
 			kRule.iExtraRange = knobValue((CV_VISION_EXTRA_RANGE_PREFIX + kRule.szType).c_str(), 0,
 				-CV_VISION_MAX_RANGE, CV_VISION_MAX_RANGE);

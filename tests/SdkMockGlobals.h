@@ -48,7 +48,6 @@ inline void fillGlobalsFrom(const LoadedRules& kLoaded, const std::map<std::stri
 	for (const CvVisionUnitRule& k : kRules.aUnits)
 	{
 		CvUnitInfo kInfo(k.szType, static_cast<DomainTypes>(k.eDomain));
-		kInfo.invisible(static_cast<InvisibleTypes>(k.eInvisible)).airRange(k.iAirRange);
 		for (int e : k.aeSeeInvisible)
 			kInfo.seeInvisible(static_cast<InvisibleTypes>(e));
 		if (k.bLineOfSight)

@@ -8,10 +8,13 @@
 #include "model/VisionSetup.h"
 
 #include <gtest/gtest.h>
+#include <tinyxml2.h>
 
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <map>
+#include <regex>
 
 using namespace cvv;
 
@@ -106,6 +109,121 @@ TEST(Knobs, ShippedFileAndAbsentFileAreBothBts)
 		EXPECT_EQ(0, kImprovement.iExtraSeeFrom) << kImprovement.szType;
 	}
 	EXPECT_EQ(-1, cvVisionFindKnob("CVVISION_OUTER_RNG"));
+}
+
+namespace
+{
+	bool startsWith(const std::string& sText, const std::string& sPrefix)
+	{
+		return sText.compare(0, sPrefix.size(), sPrefix) == 0;
+	}
+
+	// What is wrong with a knobs file as shipped, "FILE:LINE: ..." each: a knob of
+	// CV_VISION_FOR_EACH_KNOB without its <Define>, a value that is not the list's default (a
+	// per-type knob's is 0), a define twice, or a define that is no CvVision knob. Read with
+	// tinyxml2 alone, not through the loader, so that the list and the file are checked against
+	// each other and nothing else.
+	std::vector<std::string> knobsFileProblems(const fs::path& kPath)
+	{
+		std::vector<std::string> asProblems;
+		tinyxml2::XMLDocument kDoc;
+		if (kDoc.LoadFile(kPath.string().c_str()) != tinyxml2::XML_SUCCESS)
+		{
+			return { kPath.string() + ": " + kDoc.ErrorStr() };
+		}
+		const tinyxml2::XMLElement* pRoot = kDoc.RootElement();
+		if (!pRoot || std::string(pRoot->Name()) != "Civ4Defines")
+		{
+			return { kPath.string() + ": expected the root element <Civ4Defines>" };
+		}
+		std::map<std::string, int> kLines; // define name -> line of its <Define>
+		for (const tinyxml2::XMLElement* pDefine = pRoot->FirstChildElement("Define"); pDefine;
+			 pDefine = pDefine->NextSiblingElement("Define"))
+		{
+			const tinyxml2::XMLElement* pName = pDefine->FirstChildElement("DefineName");
+			const std::string sName = (pName && pName->GetText()) ? pName->GetText() : "";
+			const std::string sAt = kPath.string() + ":" + std::to_string(pDefine->GetLineNum()) + ": " + sName;
+			if (kLines.count(sName))
+			{
+				asProblems.push_back(sAt + ": twice (first at line " + std::to_string(kLines[sName]) + ")");
+				continue;
+			}
+			kLines[sName] = pDefine->GetLineNum();
+			const int eKnob = cvVisionFindKnob(sName);
+			const bool bPerType = startsWith(sName, CV_VISION_SEE_FROM_PREFIX) || startsWith(sName, CV_VISION_EXTRA_RANGE_PREFIX);
+			if (eKnob < 0 && !bPerType)
+			{
+				asProblems.push_back(sAt + ": not a knob of CV_VISION_FOR_EACH_KNOB (CvVisionRules.h), nor a per-type knob");
+				continue;
+			}
+			const int iDefault = eKnob >= 0 ? cvVisionKnobInfo(eKnob).iDefault : 0;
+			const tinyxml2::XMLElement* pValue = pDefine->FirstChildElement("iDefineIntVal");
+			int iValue = 0;
+			if (!pValue || pValue->QueryIntText(&iValue) != tinyxml2::XML_SUCCESS)
+			{
+				asProblems.push_back(sAt + ": no whole <iDefineIntVal>");
+			}
+			else if (iValue != iDefault)
+			{
+				asProblems.push_back(sAt + ": " + std::to_string(iValue) + ", but the default (exact BTS) is "
+					+ std::to_string(iDefault));
+			}
+		}
+		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+		{
+			const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
+			if (!kLines.count(kInfo.szDefine))
+			{
+				asProblems.push_back(kPath.string() + ": no <Define> for " + kInfo.szDefine + " (add it at its default, "
+					+ std::to_string(kInfo.iDefault) + ")");
+			}
+		}
+		return asProblems;
+	}
+
+	std::string joined(const std::vector<std::string>& asLines)
+	{
+		std::string sOut;
+		for (const std::string& sLine : asLines)
+		{
+			sOut += sLine + "\n";
+		}
+		return sOut;
+	}
+}
+
+TEST(Knobs, ShippedXmlHoldsEveryKnobAtItsDefault)
+{
+	const fs::path kShipped = fs::path(CVVISION_SOURCE_DIR) / "Assets" / "XML" / "CvVision_GlobalDefines.xml";
+	const std::vector<std::string> asProblems = knobsFileProblems(kShipped);
+	EXPECT_TRUE(asProblems.empty()) << joined(asProblems);
+}
+
+TEST(Knobs, ShippedXmlCheckCatchesAMissingKnobAWrongDefaultAndAStranger)
+{
+	// The shipped file with CVVISION_LEDGER taken out, CVVISION_FACING_FAR_SPREAD at 61, and a typo
+	// and a per-type knob added: the check names the first three and accepts the last.
+	std::ifstream kIn(fs::path(CVVISION_SOURCE_DIR) / "Assets" / "XML" / "CvVision_GlobalDefines.xml", std::ios::binary);
+	std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+	ASSERT_FALSE(sText.empty());
+	sText = std::regex_replace(sText,
+		std::regex("<Define>\\s*<DefineName>CVVISION_LEDGER</DefineName>\\s*<iDefineIntVal>0</iDefineIntVal>\\s*</Define>"), "");
+	sText = std::regex_replace(sText,
+		std::regex("<DefineName>CVVISION_FACING_FAR_SPREAD</DefineName>\\s*<iDefineIntVal>60<"),
+		"<DefineName>CVVISION_FACING_FAR_SPREAD</DefineName><iDefineIntVal>61<");
+	const std::string sEnd = "</Civ4Defines>";
+	ASSERT_NE(std::string::npos, sText.find(sEnd));
+	sText.insert(sText.find(sEnd), define("CVVISION_OUTER_RNG", "1") + define("CVVISION_EXTRA_RANGE_UNIT_SCOUT", "0"));
+	TempAssets kMod;
+	kMod.write("CvVision_GlobalDefines.xml", sText);
+	const std::vector<std::string> asProblems = knobsFileProblems(kMod.path() / "XML" / "CvVision_GlobalDefines.xml");
+	const std::string sProblems = joined(asProblems);
+	ASSERT_EQ(3u, asProblems.size()) << sProblems;
+	EXPECT_NE(std::string::npos, sProblems.find(": CVVISION_FACING_FAR_SPREAD: 61, but the default (exact BTS) is 60\n"))
+		<< sProblems;
+	EXPECT_NE(std::string::npos, sProblems.find(": CVVISION_OUTER_RNG: not a knob of CV_VISION_FOR_EACH_KNOB")) << sProblems;
+	EXPECT_NE(std::string::npos, sProblems.find(": no <Define> for CVVISION_LEDGER (add it at its default, 0)\n"))
+		<< sProblems;
 }
 
 TEST(Knobs, ReadmeTableListsEveryKnobWithItsDefaultAndLimits)

@@ -125,31 +125,22 @@ class CvUnitInfo : public CvInfoBase
 {
 public:
 	CvUnitInfo(const std::string& szType, DomainTypes eDomain)
-		: CvInfoBase(szType), m_eDomain(eDomain), m_eInvisible(NO_INVISIBLE), m_bInvisible(false)
-		, m_bLineOfSight(false), m_iAirRange(0), m_iMoves(1) {}
+		: CvInfoBase(szType), m_eDomain(eDomain), m_bLineOfSight(false), m_iMoves(1) {}
 	DomainTypes getDomainType() const { return m_eDomain; }
 	int getMoves() const { return m_iMoves; }
-	InvisibleTypes getInvisibleType() const { return m_eInvisible; }
 	int getNumSeeInvisibleTypes() const { return static_cast<int>(m_aeSeeInvisible.size()); }
 	InvisibleTypes getSeeInvisibleType(int i) const { return m_aeSeeInvisible[i]; }
-	bool isInvisible() const { return m_bInvisible; }
 	bool isLineOfSight() const { return m_bLineOfSight; }
-	int getAirRange() const { return m_iAirRange; }
 
 	// mock only
 	CvUnitInfo& seeInvisible(InvisibleTypes e) { m_aeSeeInvisible.push_back(e); return *this; }
-	CvUnitInfo& invisible(InvisibleTypes e) { m_eInvisible = e; return *this; }
 	CvUnitInfo& lineOfSight() { m_bLineOfSight = true; return *this; }
-	CvUnitInfo& airRange(int i) { m_iAirRange = i; return *this; }
 	CvUnitInfo& moves(int i) { m_iMoves = i; return *this; }
 
 private:
 	DomainTypes m_eDomain;
-	InvisibleTypes m_eInvisible;
 	std::vector<InvisibleTypes> m_aeSeeInvisible;
-	bool m_bInvisible;
 	bool m_bLineOfSight;
-	int m_iAirRange;
 	int m_iMoves;
 };
 

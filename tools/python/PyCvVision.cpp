@@ -1261,10 +1261,10 @@ BOOST_PYTHON_MODULE(cvvision)
 		.add_property("files_read", &rulesFilesRead, "The XML files read, in the order they were read.")
 		.add_property("folders", &rulesFolders, "The Assets folders given, highest priority first.")
 		.add_property("defines", &rulesDefines, "Every integer define read: a dict name -> value.")
-		.add_property("knobs", &rulesKnobs, "The mod's ten CVVISION_* knobs: a dict define name -> value (BTS defaults when absent).")
+		.add_property("knobs", &rulesKnobs, "The mod's CVVISION_* knobs: a dict define name -> value (BTS defaults when absent).")
 		.def("knob", &rulesKnob, (bp::arg("self"), bp::arg("name")),
 			"knob(name) -> int\n\n"
-			"A knob's value by its define name: one of the ten CVVISION_* knobs, or a per-type knob such as\n"
+			"A knob's value by its define name: one of the mod's CVVISION_* knobs, or a per-type knob such as\n"
 			"CVVISION_SEE_FROM_IMPROVEMENT_FORT or CVVISION_EXTRA_RANGE_UNIT_SCOUT (0 unless the mod sets it).\n"
 			"ValueError for an unknown name.")
 		.def("__repr__", &rulesRepr);

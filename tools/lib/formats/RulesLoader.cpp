@@ -403,9 +403,13 @@ namespace
 				CvVisionUnitRule kUnit;
 				kUnit.szType = sType;
 				kUnit.eDomain = domainOf(kSource, pUnit, sType);
+				// Vision never asks what a unit's own <Invisible> type is (the game does), but a name
+				// no invisible type has is still bad XML.
 				const std::string sInvisible = textOf(pUnit->FirstChildElement("Invisible"));
-				kUnit.eInvisible = (sInvisible.empty() || sInvisible == "NONE") ? -1
-					: invisibleIndex(kSource, pUnit->FirstChildElement("Invisible"), kRules, sInvisible, sType);
+				if (!sInvisible.empty() && sInvisible != "NONE")
+				{
+					invisibleIndex(kSource, pUnit->FirstChildElement("Invisible"), kRules, sInvisible, sType);
+				}
 				std::stringstream kList(textOf(pUnit->FirstChildElement("SeeInvisible")));
 				std::string sItem;
 				while (std::getline(kList, sItem, ','))
@@ -418,9 +422,7 @@ namespace
 							invisibleIndex(kSource, pUnit->FirstChildElement("SeeInvisible"), kRules, sItem, sType));
 					}
 				}
-				kUnit.bInvisible = boolChild(kSource, pUnit, "bInvisible", sType);
 				kUnit.bLineOfSight = boolChild(kSource, pUnit, "bLineOfSight", sType);
-				kUnit.iAirRange = intChild(kSource, pUnit, "iAirRange", sType);
 				kUnit.iMoves = intChild(kSource, pUnit, "iMoves", sType, 1);
 				if (kUnit.iMoves < 0 || kUnit.iMoves > 100)
 				{
