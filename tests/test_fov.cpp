@@ -1,6 +1,6 @@
 // CvFov (CvGameCoreDLL/CvFov.h): lines, coverage, pruning, symmetry, walls, wrap, bad input, and
 // a brute-force reference that walks every line itself. The one-way shares of the permissive mode
-// and of the BTS rule are measured and printed (for the README's note).
+// and of the BTS rule are measured and printed (for docs/field-of-view.md, "One-way pairs").
 #include "CvFov.h"
 #include "CvVisionEngine.h"
 #include "model/PlotGrid.h"

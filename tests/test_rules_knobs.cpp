@@ -228,7 +228,7 @@ TEST(Knobs, ShippedXmlCheckCatchesAMissingKnobAWrongDefaultAndAStranger)
 
 TEST(Knobs, ReadmeTableListsEveryKnobWithItsDefaultAndLimits)
 {
-	std::ifstream kReadme(fs::path(CVVISION_SOURCE_DIR) / "README.md");
+	std::ifstream kReadme(fs::path(CVVISION_SOURCE_DIR) / "docs" / "knobs.md");
 	const std::string sReadme((std::istreambuf_iterator<char>(kReadme)), std::istreambuf_iterator<char>());
 	ASSERT_FALSE(sReadme.empty());
 	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)

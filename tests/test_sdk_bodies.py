@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
 FINGERPRINTS_TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_fingerprints.py")
 BODIES = os.path.join(ROOT, "tools", "sdk", "sdk_bodies.json")
-VERSION = os.path.join(ROOT, "VERSION")
+CHANGELOG = os.path.join(ROOT, "CHANGELOG.md")  # its first released heading is the version
 SHARED = os.path.join(ROOT, os.pardir, "shared", "data")
 SDK = os.path.join(SHARED, "sdk")
 TREES = {"bts": "bts-3.19", "kmod": "kmod-1.46", "advciv": "advciv"}
@@ -220,8 +220,7 @@ def test_kmod_with_an_own_line_is_integrated_with_force(tmp_path):
     assert result.stdout.count("(recognised as BTS 3.19's)") == 6
     text = read(tree / "CvPlot.cpp")
     new_body = body(text, "changeAdjacentSight")
-    with open(VERSION, "r", encoding="utf-8") as f:
-        version = f.read().strip()
+    version = changelog_version()
     tag = ("#if 0 // CvVision %s (sdk-integrate --force): this fork's own body, kept for merges"
            % version)
     assert tag in new_body
@@ -416,13 +415,32 @@ def test_unknown_body_without_force_is_an_error_and_is_not_replaced():
     assert "return 1;" in new_text and not any("seeThroughLevel" in a for a in actions)
 
 
-def test_version_comes_from_the_version_file():
-    with open(VERSION, "r", encoding="utf-8") as f:
-        version = f.read().strip()
+def changelog_version():
+    """The version of CHANGELOG.md's first released heading ("## [X.Y.Z] - DATE"), read here
+    independently of the tool."""
+    with open(CHANGELOG, "r", encoding="utf-8") as f:
+        for line in f:
+            match = re.match(r"## \[(\d+\.\d+\.\d+)\]", line)
+            if match:
+                return match.group(1)
+    raise AssertionError("CHANGELOG.md has no released heading")
+
+
+def test_version_comes_from_the_changelog():
+    version = changelog_version()
     assert re.match(r"\d+\.\d+\.\d+$", version)
     assert sdk.cvvision_version() == version
+    assert not os.path.exists(os.path.join(ROOT, "VERSION"))
     assert sdk.force_tag() == ("// CvVision %s (sdk-integrate --force): this fork's own body, "
                                "kept for merges" % version)
+
+
+def test_changelog_version_skips_unreleased():
+    text = ("# Changelog\n\n## [Unreleased]\n### Changed\n- a\n\n## [1.2.3] - 2026-01-02\n"
+            "### Added\n- b\n\n## [1.2.2] - 2026-01-01\n")
+    assert sdk.version_from_changelog(text) == "1.2.3"
+    assert sdk.version_from_changelog("## [Unreleased]\n- nothing released yet\n") is None
+    assert sdk.version_from_changelog("## 2.0.0 - 2026-02-03\n") == "2.0.0"
 
 
 def test_help_mentions_force():

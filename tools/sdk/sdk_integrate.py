@@ -97,7 +97,7 @@ REQUIRED_FILES = ("CvDLLPython.cpp", PCH_HEADER, "CvGlobals.h")
 BOM = "\xef\xbb\xbf"  # a UTF-8 byte order mark, as read through latin-1
 TOOL_DIR = os.path.dirname(os.path.abspath(__file__))
 BODIES_FILE = os.path.join(TOOL_DIR, "sdk_bodies.json")  # fingerprints of the known bodies
-VERSION_FILE = os.path.join(TOOL_DIR, os.pardir, os.pardir, "VERSION")  # CvVision's version, one line
+CHANGELOG_NAME = "CHANGELOG.md"  # CvVision's version: the first released heading, found upwards
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
@@ -513,13 +513,45 @@ _KNOWN_BODIES = {}
 MAX_LINES_SHOWN = 20
 
 
+# A released heading of CHANGELOG.md: "## [0.9.0] - 2026-11-23" (also without the brackets or the
+# date). "## [Unreleased]" does not match.
+_RELEASE_HEADING = re.compile(r"^##\s+\[?v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\]?(?:\s|$)")
+
+
+def changelog_path(start=TOOL_DIR):
+    """CHANGELOG.md at the repository's root: the first one found in START's folder or above
+    (this tool lives in tools/ or a folder below it)."""
+    folder = os.path.abspath(start)
+    while True:
+        candidate = os.path.join(folder, CHANGELOG_NAME)
+        if os.path.isfile(candidate):
+            return candidate
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def version_from_changelog(text):
+    """The version of the first released heading of a changelog's text, or None."""
+    for line in text.splitlines():
+        match = _RELEASE_HEADING.match(line)
+        if match:
+            return match.group(1)
+    return None
+
+
 def cvvision_version():
-    """CvVision's version, as the VERSION file at the repository's root says."""
-    try:
-        with open(VERSION_FILE, "r", encoding="utf-8") as f:
-            version = f.read().strip()
-    except OSError:
-        version = ""
+    """CvVision's version: the first released heading of CHANGELOG.md ("## [0.9.0] - DATE";
+    "## [Unreleased]" skipped)."""
+    path = changelog_path()
+    version = None
+    if path:
+        try:
+            with open(path, "r", encoding="utf-8") as f:
+                version = version_from_changelog(f.read())
+        except (OSError, UnicodeDecodeError):
+            version = None
     return version or "(unknown version)"
 
 
