@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-// Count changes go to the grid; a plot turning visible is remembered (spec 8).
+// Count changes go to the grid; a plot turning visible is remembered (docs/vision-rules.md, section 8).
 class VisionWorld::Sink
 {
 public:
