@@ -9,8 +9,8 @@
 // For team T a plot answers
 //   * from the truth, while T sees it now (visibility count > 0);
 //   * from T's revealed memory, if T saw it before: the route and the owner as T last saw them
-//     (spec 8: CvPlot::getRevealedRouteType, getRevealedTeam). Plot type, terrain and feature
-//     are the current ones, as the game shows them in the fog;
+//     (docs/vision-rules.md, section 8: CvPlot::getRevealedRouteType, getRevealedTeam). Plot
+//     type, terrain and feature are the current ones, as the game shows them in the fog;
 //   * as unknown otherwise (bKnown false): the path cost's assumption applies
 //     (CVVISION_PATH_UNKNOWN_PLOTS).
 //

@@ -2,7 +2,7 @@
 #ifndef CV_VISION_ENGINE_H
 #define CV_VISION_ENGINE_H
 
-// CvVision: which plots one sight source sees (spec civ4-vision.md sections 2-6), bit-exact with
+// CvVision: which plots one sight source sees (docs/vision-rules.md, sections 2-6), bit-exact with
 // BTS 3.19, evaluated in one outward pass over the precomputed displacement table.
 // Plain C++03: this file is compiled into the game's DLL.
 //
@@ -42,7 +42,7 @@ enum CvVisionResult
 // A readable sentence for a result, for logs and asserts.
 const char* cvVisionResultText(CvVisionResult eResult);
 
-// One sight source: what changeAdjacentSight receives (spec 2).
+// One sight source: what changeAdjacentSight receives (docs/vision-rules.md, section 2).
 struct CvVisionSource
 {
 	int iX;
@@ -73,7 +73,7 @@ public:
 
 	const CvVisionOptions& options() const { return m_kOptions; }
 
-	// Spec 2: add (iChange = 1) or remove (iChange = -1) one source's sight.
+	// docs/vision-rules.md, section 2: add (iChange = 1) or remove (iChange = -1) one source's sight.
 	// On an error nothing is changed. Every range BTS accepts works as in BTS: a ground range of
 	// -1 sees its own plot alone (the outer ring is ring 0), below -1 nothing; ranges above
 	// CV_VISION_MAX_RANGE take a path without the table (under a PCVT sight model they are
@@ -82,9 +82,9 @@ public:
 	CvVisionResult changeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource,
 		int iChange) const;
 
-	// Spec 4: can a viewer of eTeam on (iFromX, iFromY) with iRange see (iToX, iToY)?
-	// Any range, as BTS (a negative one too: with -1 the outer ring is ring 0). False for an
-	// absent plot.
+	// docs/vision-rules.md, section 4: can a viewer of eTeam on (iFromX, iFromY) with iRange see
+	// (iToX, iToY)? Any range, as BTS (a negative one too: with -1 the outer ring is ring 0). False
+	// for an absent plot.
 	template <class Map>
 	bool canSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int iToY, int eTeam,
 		int iRange, int eFacing) const;
@@ -133,8 +133,8 @@ private:
 		return static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel - 1) >> 31);
 	}
 
-	// Outer ring target, given the OR of its predecessors' states (spec 3): seen past a
-	// predecessor the viewer is above, or when taller than the viewer. No branch.
+	// Outer ring target, given the OR of its predecessors' states (docs/vision-rules.md, section
+	// 3): seen past a predecessor the viewer is above, or when taller than the viewer. No branch.
 	static int outerVisible(int iPredState, int iTargetSeeFrom, int iViewerLevel)
 	{
 		return ((iPredState & STATE_ABOVE) != 0)
@@ -399,7 +399,8 @@ CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
 	int aiPlots[CV_VISION_MAX_ENTRIES];
 	const int iCount = collect(kMap, kSource, aiPlots);
 
-	// Spec 2.5: the whole square once per see-invisible type (NO_INVISIBLE when there is none).
+	// docs/vision-rules.md, section 2 (step 5): the whole square once per see-invisible type
+	// (NO_INVISIBLE when there is none).
 	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
 	const bool bRevealAdjacent = m_kOptions.bRevealAdjacent && !kSource.bAerial
 		&& kSource.eFacing != CV_VISION_NO_DIRECTION;
@@ -641,7 +642,8 @@ void CvVisionEngine::changeAdjacentSightInOrder(const Map& kMap, Sink& kSink, co
 	}
 	else
 	{
-		// Spec 3 ring by outward ring: every tied predecessor lies in the previous ring.
+		// docs/vision-rules.md, section 3, ring by outward ring: every tied predecessor lies in the
+		// previous ring.
 		std::vector<unsigned char> aiState(iSide * iSide, 0);
 		const int iOrigin = aiPlot[iCenter];
 		const int iLevel = kMap.seeFromLevel(iOrigin, kSource.eTeam);

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <vector>
 
-// What kind of source a key names (spec 7).
+// What kind of source a key names (docs/vision-rules.md, section 7).
 enum CvVisionSourceKind
 {
 	CV_VISION_SOURCE_PLOT = 0,       // an owned plot: iA = plot index
@@ -102,33 +102,34 @@ public:
 	bool remove(const CvVisionSourceKey& kKey, Sink& kSink);
 
 	// Re-sights the source recorded under kKey after the map changed under it (a plot's levels,
-	// spec 7), instead of its remove/re-add bracket: its sight is computed once, and each live
-	// record under kKey that differs from it is taken back (as remove does) and replaced by the
-	// new sight, added and recorded (as add does). A record equal to the new sight is left alone
-	// and kSink hears nothing of it. The counts end as the bracket leaves them. Every record under
-	// one key is of the same source, kSource. With no record under kKey the source is added.
+	// docs/vision-rules.md, section 7), instead of its remove/re-add bracket: its sight is computed
+	// once, and each live record under kKey that differs from it is taken back (as remove does) and
+	// replaced by the new sight, added and recorded (as add does). A record equal to the new sight
+	// is left alone and kSink hears nothing of it. The counts end as the bracket leaves them. Every
+	// record under one key is of the same source, kSource. With no record under kKey the source is
+	// added.
 	template <class Map, class Sink>
 	CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
 		const CvVisionSource& kSource);
 
-	// resight after a change of one plot's levels (spec 7), kBefore being the map with that plot's
-	// old levels (CvVisionLevelsBefore): when levelChangeReaches says the change cannot alter the
-	// source's sight, or its sight is the same on both maps, nothing is done, not even a look at
-	// the records; otherwise resight. The records are assumed to hold the sight on kBefore, as they do with every bracket
-	// in place; a record left stale by a missing bracket stays as it is, and its removal still
-	// takes back exactly what it added.
+	// resight after a change of one plot's levels (docs/vision-rules.md, section 7), kBefore being
+	// the map with that plot's old levels (CvVisionLevelsBefore): when levelChangeReaches says the
+	// change cannot alter the source's sight, or its sight is the same on both maps, nothing is
+	// done, not even a look at the records; otherwise resight. The records are assumed to hold the
+	// sight on kBefore, as they do with every bracket in place; a record left stale by a missing
+	// bracket stays as it is, and its removal still takes back exactly what it added.
 	template <class Before, class Map, class Sink>
 	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Before& kBefore,
 		const Map& kMap, Sink& kSink, const CvVisionSource& kSource);
 
 	// Can the change of one plot's levels (kBefore to kMap) alter the sight of kSource? Exact
-	// reasoning on levels alone, no pass of the engine (spec 3, and the PCVT models alike): the
-	// plot outside the square the source looks over: no. The source's own plot: yes. Another plot
-	// of the ring of the outer rule: only its see-from is read, against the viewer's level L, so
-	// only when "see-from > L" changes. Any other plot: its own visibility does not depend on its
-	// levels, and what lies behind it reads only "see-through <= L" and "see-through < L", so only
-	// when one of those changes. On a wrapping map smaller than the square (a plot named twice):
-	// yes when the plot is in the square.
+	// reasoning on levels alone, no pass of the engine (docs/vision-rules.md, section 3, and the
+	// PCVT models alike): the plot outside the square the source looks over: no. The source's own
+	// plot: yes. Another plot of the ring of the outer rule: only its see-from is read, against the
+	// viewer's level L, so only when "see-from > L" changes. Any other plot: its own visibility
+	// does not depend on its levels, and what lies behind it reads only "see-through <= L" and
+	// "see-through < L", so only when one of those changes. On a wrapping map smaller than the
+	// square (a plot named twice): yes when the plot is in the square.
 	template <class Before, class Map>
 	static bool levelChangeReaches(const CvVisionEngine& kEngine, const Before& kBefore, const Map& kMap,
 		const CvVisionSource& kSource);

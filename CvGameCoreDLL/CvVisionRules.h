@@ -2,7 +2,7 @@
 #ifndef CV_VISION_RULES_H
 #define CV_VISION_RULES_H
 
-// CvVision: the numbers plot vision depends on (spec civ4-vision.md sections 1 and 7), and the
+// CvVision: the numbers plot vision depends on (docs/vision-rules.md, sections 1 and 7), and the
 // see-from / see-through level of a plot computed from them.
 // Plain C++03: this file is compiled into the game's DLL.
 
@@ -38,7 +38,7 @@ enum CvVisionPlotKind
 // The line of sight of ground sources (CVVISION_SIGHT_MODEL; see CvVisionFovSight.h).
 enum CvVisionSightModel
 {
-	CV_VISION_SIGHT_BTS = 0,        // BTS 3.19's tied-predecessor rule (spec 3)
+	CV_VISION_SIGHT_BTS = 0,        // BTS 3.19's tied-predecessor rule (docs/vision-rules.md, section 3)
 	CV_VISION_SIGHT_PERMISSIVE = 1, // height-aware PCVT: seen when some ray to the plot is clear
 	CV_VISION_SIGHT_SYMMETRIC = 2,  // height-aware PCVT, one symmetric line per plot
 	CV_VISION_NUM_SIGHT_MODELS
@@ -347,9 +347,10 @@ public:
 	int knob(CvVisionKnob eKnob) const;
 	void setKnob(CvVisionKnob eKnob, int iValue);
 
-	// The sight range of a unit (spec 7): UNIT_VISIBILITY_RANGE + the unit type's extra range +
-	// iPromotionChange (the sum of its promotions' iVisibilityChange), at most iMaxSightRange when
-	// that is set. It may be negative (BTS: -1 sees the own plot alone, below nothing).
+	// The sight range of a unit (docs/vision-rules.md, section 7): UNIT_VISIBILITY_RANGE + the unit
+	// type's extra range + iPromotionChange (the sum of its promotions' iVisibilityChange), at most
+	// iMaxSightRange when that is set. It may be negative (BTS: -1 sees the own plot alone, below
+	// nothing).
 	// eUnit -1: no unit type (no extra range).
 	int unitSightRange(int eUnit, int iPromotionChange) const;
 	// The extra see-from of an improvement; 0 for -1 (no improvement).

@@ -29,27 +29,29 @@ class CvVisionSdk
 public:
 	// --- the bodies of CvPlot's vision functions ---------------------------------------------
 
-	// Spec 2: add or remove the sight of one source standing on kPlot. For a non-aerial unit the
-	// mod's per-unit-type extra range is added, and the total capped when the mod sets
-	// CVVISION_MAX_SIGHT_RANGE (by default no cap, as BTS: any range, negative ones too).
+	// docs/vision-rules.md, section 2: add or remove the sight of one source standing on kPlot. For
+	// a non-aerial unit the mod's per-unit-type extra range is added, and the total capped when the
+	// mod sets CVVISION_MAX_SIGHT_RANGE (by default no cap, as BTS: any range, negative ones too).
 	static void changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int iRange, bool bIncrement,
 		const CvUnit* pUnit, bool bUpdatePlotGroups);
-	// Spec 4.
+	// docs/vision-rules.md, section 4.
 	static bool canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes eTeam, int iRange,
 		DirectionTypes eFacingDirection);
-	// The step of the original recursion (spec 3), kept for mods that call it, answering as BTS's
-	// for every argument (CvVisionEngine::canSeeDisplacement): with bOuterRing the outer-ring
-	// test of (iDX, iDY) whatever bFirstPlot; else with bFirstPlot the inner target test; else
-	// clear(d). d = (0, 0) is true; d is taken as given, also beyond half a wrapping axis. The
-	// original displacement is not read (BTS does not read it either).
+	// The step of the original recursion (docs/vision-rules.md, section 3), kept for mods that call
+	// it, answering as BTS's for every argument (CvVisionEngine::canSeeDisplacement): with
+	// bOuterRing the outer-ring test of (iDX, iDY) whatever bFirstPlot; else with bFirstPlot the
+	// inner target test; else clear(d). d = (0, 0) is true; d is taken as given, also beyond half a
+	// wrapping axis. The original displacement is not read (BTS does not read it either).
 	static bool canSeeDisplacementPlot(const CvPlot& kFrom, TeamTypes eTeam, int iDX, int iDY, int iOriginalDX,
 		int iOriginalDY, bool bFirstPlot, bool bOuterRing);
-	// Spec 6, with the mod's facing spreads.
+	// docs/vision-rules.md, section 6, with the mod's facing spreads.
 	static bool shouldProcessDisplacementPlot(int iDX, int iDY, DirectionTypes eFacingDirection);
-	// Spec 1, plus the mod's per-improvement see-from and its extra-water-see-from bonus.
+	// docs/vision-rules.md, section 1, plus the mod's per-improvement see-from and its
+	// extra-water-see-from bonus.
 	static int seeFromLevel(const CvPlot& kPlot, TeamTypes eTeam);
 	static int seeThroughLevel(const CvPlot& kPlot);
-	// Spec 7: re-sight every source whose sight kPlot's levels can change, within resightRadius().
+	// docs/vision-rules.md, section 7: re-sight every source whose sight kPlot's levels can change,
+	// within resightRadius().
 	static void updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups);
 	// CvPlot::updateSight of every plot within resightRadius(), as BTS's updateSeeFromSight.
 	static void updateSightAround(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups);
@@ -77,8 +79,8 @@ public:
 	// What CVVISION_AUDIT_ON_LOAD asks for after a save was loaded (0 nothing, 1 audit,
 	// 2 repair); returns how many counts differed. With CVVISION_LEDGER, every audit also
 	// rebuilds the ledger from the current sources and arms it: from then on a source's removal
-	// replays what it added instead of recomputing (spec 7's leaks cannot happen). Until armed,
-	// and after resetRules(), removal is as in BTS.
+	// replays what it added instead of recomputing (the leaks of docs/vision-rules.md, section 7,
+	// cannot happen). Until armed, and after resetRules(), removal is as in BTS.
 	static int onGameLoaded();
 	// With CVVISION_LEDGER: arm the ledger for a new game (call once the start units exist).
 	// Both are done by the DLL alone when sdk-integrate added the hooks below; called from

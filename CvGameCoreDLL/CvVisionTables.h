@@ -2,14 +2,15 @@
 #ifndef CV_VISION_TABLES_H
 #define CV_VISION_TABLES_H
 
-// CvVision: the precomputed displacement table (spec civ4-vision.md sections 3 and 6).
+// CvVision: the precomputed displacement table (docs/vision-rules.md, sections 3 and 6).
 //
 // Every displacement d = (dx, dy) with max(|dx|, |dy|) <= CV_VISION_MAX_RING, sorted by ring
 // (Chebyshev distance), so that the displacements of rings 0..R are exactly the first
 // (2R+1)^2 entries. Each entry names its tied predecessors (the candidates one step closer to
-// the origin with the least cross product, spec 3); every predecessor lies in the previous
-// ring, so one outward pass over the table evaluates "clear" for a whole sight square.
-// Each entry also carries the facing test of spec 6 for the eight directions.
+// the origin with the least cross product, docs/vision-rules.md, section 3); every predecessor lies
+// in the previous ring, so one outward pass over the table evaluates "clear" for a whole sight
+// square.
+// Each entry also carries the facing test of docs/vision-rules.md, section 6, for the eight directions.
 // Plain C++03: this file is compiled into the game's DLL.
 
 // Largest sight range a source may have. A ground source looks one ring further.
@@ -62,9 +63,10 @@ private:
 	unsigned short m_aiIndexOf[CV_VISION_MAX_ENTRIES]; // by (dy + ring) * side + (dx + ring)
 };
 
-// Spec 5 and 4: coordinates and displacements on the map's axes.
+// docs/vision-rules.md, sections 5 and 4: coordinates and displacements on the map's axes.
 
-// Spec 5: a coordinate on an axis of length iLength, or -1 when that plot is absent.
+// docs/vision-rules.md, section 5: a coordinate on an axis of length iLength, or -1 when that plot
+// is absent.
 // Kept quirk: on a wrapping axis a negative multiple of the length maps to iLength (absent).
 inline int cvVisionWrapCoord(int iC, int iLength, bool bWrap)
 {
@@ -82,7 +84,7 @@ inline int cvVisionWrapCoord(int iC, int iLength, bool bWrap)
 	return (iC >= 0 && iC < iLength) ? iC : -1;
 }
 
-// Spec 4: the shortest displacement along a wrapping axis.
+// docs/vision-rules.md, section 4: the shortest displacement along a wrapping axis.
 inline int cvVisionWrapDelta(int iDelta, int iLength, bool bWrap)
 {
 	if (bWrap)
@@ -99,12 +101,13 @@ inline int cvVisionWrapDelta(int iDelta, int iLength, bool bWrap)
 	return iDelta;
 }
 
-// Spec 6: does a unit facing eFacing process displacement (iDX, iDY)?
+// docs/vision-rules.md, section 6: does a unit facing eFacing process displacement (iDX, iDY)?
 // The spread is iFarSpreadDegrees, or iNearSpreadDegrees for the 3x3 square around the unit.
 // The one floating-point computation of the subsystem, in single precision.
 bool cvVisionFacingAllows(int iDX, int iDY, int eFacing, int iFarSpreadDegrees, int iNearSpreadDegrees);
 
-// The tied predecessors of a displacement, following spec 3 literally (any size of d != 0).
+// The tied predecessors of a displacement, following docs/vision-rules.md, section 3, literally
+// (any size of d != 0).
 // Writes one or two displacements to aiPredX/aiPredY and returns how many.
 int cvVisionTiedPredecessors(int iDX, int iDY, int* aiPredX, int* aiPredY);
 

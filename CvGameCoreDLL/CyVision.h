@@ -15,8 +15,9 @@ class CyVision
 public:
 	CyVision();
 
-	// Can a viewer of eTeam on (iFromX, iFromY) with iRange see (iToX, iToY)? (spec 4;
-	// eFacing -1 for none)                                                    // Exposed to Python
+	// Can a viewer of eTeam on (iFromX, iFromY) with iRange see (iToX, iToY)?
+	// (docs/vision-rules.md, section 4; eFacing -1 for none)                                       
+	// // Exposed to Python
 	bool canSeePlot(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int iRange, int eFacing);
 	// The plot indices a source on (iX, iY) sees (GC.getMap().plotByIndex(i) in Python); empty
 	// on a bad argument. A plot can appear twice on a small wrapping map.  // Exposed to Python

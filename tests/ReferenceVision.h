@@ -1,4 +1,4 @@
-// The reference: spec civ4-vision.md sections 2-6 written down as directly as possible, with the
+// The reference: docs/vision-rules.md, sections 2-6, written down as directly as possible, with the
 // recursion the definitions use. Slow and obviously right; the oracle of the differential tests
 // and the baseline of the benchmark. It shares nothing with the engine but the source struct.
 #pragma once
@@ -20,7 +20,7 @@ public:
 	{
 	}
 
-	// Spec 5: the plot at origin + (dx, dy), or -1 when absent.
+	// docs/vision-rules.md, section 5: the plot at origin + (dx, dy), or -1 when absent.
 	int plotAt(int iDX, int iDY) const
 	{
 		const int iX = wrap(m_iOriginX + iDX, m_kMap.getGridWidth(), m_kMap.isWrapX());
@@ -36,12 +36,13 @@ public:
 	// grows exponentially with the distance; far canSeePlot targets need the memo.
 	void useMemo() { m_bMemo = true; }
 
-	// Spec 3: the target test.
+	// docs/vision-rules.md, section 3: the target test.
 	bool visible(int iDX, int iDY, bool bOuter) const { return see(iDX, iDY, true, bOuter); }
 
-	// Spec 3 as one recursion, evaluated in the order the game evaluates it: for each tied
-	// predecessor, first whether light reaches it, then the levels (the viewer's level is read
-	// where it is used). bTarget: the plot asked about, whose own height does not matter.
+	// docs/vision-rules.md, section 3, as one recursion, evaluated in the order the game evaluates
+	// it: for each tied predecessor, first whether light reaches it, then the levels (the viewer's
+	// level is read where it is used). bTarget: the plot asked about, whose own height does not
+	// matter.
 	bool see(int iDX, int iDY, bool bTarget, bool bOuter) const
 	{
 		if (m_bMemo && !bTarget)
@@ -94,7 +95,7 @@ public:
 		return false;
 	}
 
-	// Spec 6.
+	// docs/vision-rules.md, section 6.
 	static bool facingPasses(int iDX, int iDY, int eFacing)
 	{
 		if (eFacing == CV_VISION_NO_DIRECTION || (iDX == 0 && iDY == 0))
@@ -130,7 +131,7 @@ private:
 		return (0 <= iC && iC < iLength) ? iC : -1;
 	}
 
-	// The tied candidates of spec 3, in candidate order, without d itself.
+	// The tied candidates (docs/vision-rules.md, section 3), in candidate order, without d itself.
 	static int predecessors(int iDX, int iDY, int* aiPX, int* aiPY)
 	{
 		const int aiCX[3] = { iDX - sign(iDX), iDX - sign(iDX), iDX };
@@ -163,7 +164,7 @@ private:
 	mutable std::map<std::pair<int, int>, bool> m_kMemo;
 };
 
-// Spec 2: changeAdjacentSight, loop for loop.
+// docs/vision-rules.md, section 2: changeAdjacentSight, loop for loop.
 // bMemo: remember clear(d) once computed (same answers, without the exponential re-walks).
 template <class Map, class Sink>
 void referenceChangeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource, int iChange,
@@ -203,7 +204,7 @@ void referenceChangeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSo
 	}
 }
 
-// Spec 4: canSeePlot.
+// docs/vision-rules.md, section 4: canSeePlot.
 template <class Map>
 bool referenceCanSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int iToY, int eTeam,
 	int iRange, int eFacing, bool bMemo = false)

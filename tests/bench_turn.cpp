@@ -15,8 +15,9 @@
 // CvTeam::processTech does), and 5% of the land units are promoted Sentry.
 //
 // Columns, same run, same operations:
-//   bts:      the reference recursion (tests/ReferenceVision.h: the spec as BTS writes it), removal
-//             by recomputing and subtracting, re-sight on BTS's fixed square of radius 6;
+//   bts:      the reference recursion (tests/ReferenceVision.h: docs/vision-rules.md as BTS
+//             writes it), removal by recomputing and subtracting, re-sight on BTS's fixed square
+//             of radius 6;
 //   cvvision: the engine, removal by recomputing, re-sight on CvVisionRules::resightRadius();
 //   ledger:   the engine with the ledger (each source takes back what it added).
 // Before timing, the three columns' counts after the turn are checked equal to each other and to

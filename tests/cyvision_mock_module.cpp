@@ -10,7 +10,8 @@ void CyVisionPythonInterface();
 
 namespace
 {
-	// Vanilla values (spec 1): grassland 1/1, ocean 0/0, forest +1, hills and peaks.
+	// Vanilla values (docs/vision-rules.md, section 1): grassland 1/1, ocean 0/0, forest +1, hills
+	// and peaks.
 	void setupMockGame(int iWidth, int iHeight, bool bWrapX)
 	{
 		GC.resetMock();

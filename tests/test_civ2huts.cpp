@@ -1,4 +1,4 @@
-// Tests for tools/Civ2Huts.{h,cpp} (spec: shared/spec/civ2-huts.md)
+// Tests for tools/Civ2Huts.{h,cpp} (rules: docs/civ2-rules.md)
 #include "Civ2Huts.h"
 
 #include <gtest/gtest.h>

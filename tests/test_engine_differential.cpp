@@ -1,7 +1,8 @@
-// Engine against the spec-literal reference over random maps and sources: the full list of count
-// changes must match (plot, team, invisible type, delta), each plot's in the same order (the order
-// decides where a count passes through 0), for every range BTS takes (-2 to 64 here); canSeePlot
-// and canSeeDisplacement (BTS's canSeeDisplacementPlot, every flag, long displacements) must agree.
+// Engine against the literal reference of docs/vision-rules.md (tests/ReferenceVision.h) over
+// random maps and sources: the full list of count changes must match (plot, team, invisible type,
+// delta), each plot's in the same order (the order decides where a count passes through 0), for
+// every range BTS takes (-2 to 64 here); canSeePlot and canSeeDisplacement (BTS's
+// canSeeDisplacementPlot, every flag, long displacements) must agree.
 #include "CvVisionEngine.h"
 #include "model/PlotGrid.h"
 #include "RandomMaps.h"

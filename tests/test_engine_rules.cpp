@@ -1,4 +1,4 @@
-// The spec's worked examples (civ4-vision.md section 3) and one test per rule of sections 1-6.
+// The worked examples of docs/vision-rules.md, section 3, and one test per rule of sections 1-6.
 #include "CvVisionEngine.h"
 #include "model/PlotGrid.h"
 #include "SightSources.h"

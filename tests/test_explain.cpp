@@ -1,4 +1,4 @@
-// `cvvision explain`: golden reports for the spec's worked examples (civ4-vision.md section 3),
+// `cvvision explain`: golden reports for the worked examples of docs/vision-rules.md, section 3,
 // and a property test: on random maps the report's own reasoning always reaches the engine's verdict.
 #include "analysis/Explain.h"
 #include "model/PlotGrid.h"
@@ -59,7 +59,7 @@ namespace
 		"range 1: rings up to 1 inner, ring 2 outer (only plots seen past a lower plot, or taller than the viewer, show there)\n";
 }
 
-// --- Golden reports: the worked examples of spec 3 ----------------------------------------------------
+// --- Golden reports: the worked examples of docs/vision-rules.md, section 3 ----------------------
 
 TEST(ExplainGolden, GrassUnitDoesNotSeeFlatLandInTheOuterRing)
 {
@@ -226,7 +226,8 @@ TEST(ExplainGolden, AerialIgnoresTerrainAndFacing)
 		explainSight(kGrid, kEngine, kRequest));
 }
 
-// canSeePlot does not check the range (spec 4); with |dy| on the outer ring it still applies the outer rule.
+// canSeePlot does not check the range (docs/vision-rules.md, section 4); with |dy| on the outer
+// ring it still applies the outer rule.
 TEST(ExplainGolden, BeyondTheOuterRingCanSeePlotStillAnswers)
 {
 	PlotGrid kGrid = grassland();
@@ -373,7 +374,8 @@ TEST(Explain, VerdictLineHelpers)
 
 namespace
 {
-	// The aerial square (spec 2): what the engine's aerial sight covers, from first principles.
+	// The aerial square (docs/vision-rules.md, section 2): what the engine's aerial sight covers,
+	// from first principles.
 	bool aerialSees(const PlotGrid& kGrid, const ExplainRequest& kR)
 	{
 		if (kR.iRange < 0 || kR.iRange > CV_VISION_MAX_RANGE || kR.iFromX < 0 || kR.iFromX >= kGrid.getGridWidth()

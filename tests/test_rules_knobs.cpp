@@ -275,7 +275,8 @@ TEST(Knobs, WaterSeeThroughUsesItsOwnDefine)
 
 TEST(Knobs, ExtraWaterSeeFrom)
 {
-	// Spec 3's ship with Optics on open ocean: 25 plots in BTS, the 3x3 square without the bonus.
+	// The ship with Optics of docs/vision-rules.md, section 3, on open ocean: 25 plots in BTS, the
+	// 3x3 square without the bonus.
 	const Paint fOptics = [](const CvVisionRules&, PlotGrid& kGrid) { kGrid.setExtraWaterSeeFrom(TEAM, true); };
 	const CvVisionSource kShip = unitAt(MID, MID, 1);
 	EXPECT_EQ(25, plotsSeen(btsRules(), kShip, fOptics, true));

@@ -437,12 +437,12 @@ TEST(RulesLoader, MovementErrorsNameTheFileAndLine)
 }
 
 // ---------------------------------------------------------------------------------------------
-// The bundled vanilla XML against the game's own type orders (civ4-files.md 3.2): a save stores
-// indices, so a list in another order reads wrong without any error.
+// The bundled vanilla XML against the game's own type orders (docs/file-formats.md, section 3.2): a
+// save stores indices, so a list in another order reads wrong without any error.
 // ---------------------------------------------------------------------------------------------
 namespace
 {
-	// Spec 3.2's promotion order of unmodified BTS 3.19 (54).
+	// The promotion order (docs/file-formats.md, section 3.2) of unmodified BTS 3.19 (54).
 	const std::vector<std::string>& gamePromotionOrder()
 	{
 		static const std::vector<std::string> k = { "COMBAT1", "COMBAT2", "COMBAT3", "COMBAT4", "COMBAT5", "COVER", "SHOCK",
@@ -485,7 +485,8 @@ TEST(RulesTypeOrder, BundledListsFollowTheGamesOrder)
 	EXPECT_EQ(kRules.aRoutes.size(), 2u);
 }
 
-// The promotion list above is the spec's; when ../shared is there, read it from the spec itself.
+// The promotion list above (docs/file-formats.md, section 3.2) against the list the shared
+// data's format notes give, when ../shared is there.
 TEST(RulesTypeOrder, TheTestsListIsTheSpecs)
 {
 	const fs::path kSpec = fs::path(CVVISION_SHARED_DIR) / "spec" / "civ4-files.md";

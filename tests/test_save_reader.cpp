@@ -163,8 +163,8 @@ Bytes repack(const SplitSave& k, const Bytes& aData)
 	return aFile;
 }
 
-// An independent walk of the plot records (civ4-files.md section 3 table) inside the inflated data,
-// to find the byte offsets a damaged copy changes.
+// An independent walk of the plot records (docs/file-formats.md, section 3, the table) inside the
+// inflated data, to find the byte offsets a damaged copy changes.
 struct PlotOffsets
 {
 	size_t iStart = 0;      // field 1
@@ -354,7 +354,8 @@ INSTANTIATE_TEST_SUITE_P(Shared, SharedSave,
                          ::testing::Values("churchill-random-roll", "survivor-6-wildcard", "Gandhi-culture-win-t331",
                                            "sillyman", "Play_By_Email", "Brennus-BC-4000-2"));
 
-// A play-by-email game: the header carries the Lock Modified Assets text and four MD5s (spec 3.1).
+// A play-by-email game: the header carries the Lock Modified Assets text and four MD5s
+// (docs/file-formats.md, section 3.1).
 TEST(SaveReader, LockModifiedAssetsHeaderIsUnmodifiedBts)
 {
 	const fs::path kPath = sharedSave("Play_By_Email");
@@ -461,7 +462,8 @@ protected:
 		return sError;
 	}
 
-	// The original with its header strings (spec 3.1) replaced: mod name, Lock Modified Assets text and MD5s.
+	// The original with its header strings (docs/file-formats.md, section 3.1) replaced: mod name,
+	// Lock Modified Assets text and MD5s.
 	Bytes withHeaderStrings(const std::string& sMod, const std::string& sLock, const std::vector<std::string>& asMd5) const
 	{
 		auto put = [](Bytes& a, const std::string& sText) {
@@ -604,7 +606,8 @@ TEST_F(DamagedSave, LockModifiedAssetsHeaderReadsTheSame)
 TEST_F(DamagedSave, IgnoredFlagsAreIgnoredCheckedFlagsChecked)
 {
 	// team 0 starts after the areas: a free list (slots, four ints, one int a slot, count), then
-	// 'count' area records of 7953 bytes each (civ4-files.md 3; c4lib's CvArea)
+	// 'count' area records of 7953 bytes each (docs/file-formats.md, section 3; the public c4lib's
+	// CvArea)
 	const PlotWalker kWalk(m_kSplit.aData, m_kGame.iWidth, m_kGame.iHeight);
 	ASSERT_EQ(kWalk.plots().size(), m_kGame.aPlots.size());
 	const size_t iSlots = u32At(m_kSplit.aData, kWalk.end());

@@ -536,7 +536,8 @@ TEST_F(SdkAdapter, CanSeeDisplacementPlotAnswersAsBtsForEveryArgument)
 	EXPECT_TRUE(plot(0, 0).canSeeDisplacementPlot(eZero, 0, 0, 0, 0, true, true)) << "d = (0,0): BTS's base case";
 
 	// Random maps, wrapping or not, as narrow as 1; displacements up to twice round an axis;
-	// every pair of flags. Each answer against the spec's recursion on the harness's levels.
+	// every pair of flags. Each answer against the reference recursion (tests/ReferenceVision.h) on
+	// the harness's levels.
 	int iQueries = 0, iFirstFalseOuter = 0, iPastHalfAWrap = 0, iZero = 0;
 	for (int iMap = 0; iMap < 300; ++iMap)
 	{

@@ -95,7 +95,7 @@ namespace
 	}
 }
 
-// --- the worked examples of spec 3, under both PCVT models ---------------------------------------
+// --- the worked examples of docs/vision-rules.md, section 3, under both PCVT models --------------
 
 TEST(SightModels, WorkedExamplesOnGrassland)
 {

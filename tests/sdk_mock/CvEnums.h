@@ -1,5 +1,5 @@
 // SDK mock: the game's enum types vision uses, with the game's order of values.
-// Written for CvVision's tests from the spec (civ4-vision.md); not the SDK's file.
+// Written for CvVision's tests from docs/vision-rules.md; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_ENUMS_H
 #define CV_MOCK_ENUMS_H

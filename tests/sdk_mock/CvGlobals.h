@@ -1,5 +1,5 @@
 // SDK mock: GC, the defines, the info lists, the map and the teams.
-// Written for CvVision's tests from the spec; not the SDK's file.
+// Written for CvVision's tests from docs/vision-rules.md; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_GLOBALS_H
 #define CV_MOCK_GLOBALS_H

@@ -1,5 +1,5 @@
 // SDK mock: the info classes, with only the members vision reads. Tests fill them directly.
-// Written for CvVision's tests from the spec; not the SDK's file.
+// Written for CvVision's tests from docs/vision-rules.md; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_INFOS_H
 #define CV_MOCK_INFOS_H

@@ -1,5 +1,5 @@
 // SDK mock: the map, a grid of plots with wrap flags. Also holds the mock game's units.
-// Written for CvVision's tests from the spec; not the SDK's file.
+// Written for CvVision's tests from docs/vision-rules.md; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_MAP_H
 #define CV_MOCK_MAP_H

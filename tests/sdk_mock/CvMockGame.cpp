@@ -1,7 +1,8 @@
-// SDK mock: the bodies of the mock's GC, CvMap, CvPlot, CvUnit and CvTeam: what spec section 7
-// says the game does around the vision functions. Those live in unintegrated/CvPlot.cpp, which
-// the build passes through tools/sdk/sdk-integrate, as a modder's SDK would be.
-// Written for CvVision's tests from the spec; not the SDK's code.
+// SDK mock: the bodies of the mock's GC, CvMap, CvPlot, CvUnit and CvTeam: what
+// docs/vision-rules.md, section 7, says the game does around the vision functions. Those live in
+// unintegrated/CvPlot.cpp, which the build passes through tools/sdk/sdk-integrate, as a modder's SDK
+// would be.
+// Written for CvVision's tests from docs/vision-rules.md; not the SDK's code.
 #include "CvGameCoreDLL.h"
 #include "CvMap.h"
 #include "CvPlot.h"
@@ -96,7 +97,7 @@ void CvMap::killUnit(CvUnit* pUnit)
 	}
 }
 
-// --- CvPlot: the rest, as the game does it (spec 7 and 8) -------------------------------------------
+// --- CvPlot: the rest, as the game does it (docs/vision-rules.md, sections 7 and 8) --------------
 
 CvPlot::CvPlot()
 	: m_iX(0), m_iY(0), m_ePlotType(PLOT_LAND), m_eTerrain(static_cast<TerrainTypes>(0)), m_eFeature(NO_FEATURE)

@@ -1,6 +1,6 @@
 // SDK mock: a plot's facts, its per-team counts, and the vision functions with the game's
 // signatures (their bodies are what tools/sdk/sdk-integrate writes: calls to CvVisionSdk).
-// Written for CvVision's tests from the spec; not the SDK's file.
+// Written for CvVision's tests from docs/vision-rules.md; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_PLOT_H
 #define CV_MOCK_PLOT_H
@@ -27,7 +27,7 @@ public:
 	TeamTypes getTeam() const { return m_eOwnerTeam; }
 	RouteTypes getRouteType() const { return m_eRoute; }
 
-	// The vision functions (spec 9: not exported, signatures as in BTS 3.19).
+	// The vision functions (docs/vision-rules.md, section 9: not exported, signatures as in BTS 3.19).
 	int seeFromLevel(TeamTypes eTeam) const;
 	int seeThroughLevel() const;
 	void changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, CvUnit* pUnit, bool bUpdatePlotGroups);
@@ -47,11 +47,13 @@ public:
 	void changeInvisibleVisibilityCount(TeamTypes eTeam, InvisibleTypes eInvisible, int iChange);
 	bool isVisible(TeamTypes eTeam, bool bDebug) const;
 	bool isRevealed(TeamTypes eTeam, bool bDebug) const;
-	// What eTeam remembers (spec 8): updated while it sees the plot, kept in the fog.
+	// What eTeam remembers (docs/vision-rules.md, section 8): updated while it sees the plot, kept
+	// in the fog.
 	RouteTypes getRevealedRouteType(TeamTypes eTeam, bool bDebug) const;
 	TeamTypes getRevealedTeam(TeamTypes eTeam, bool bDebug) const;
 
-	// The game's changes of a plot's levels, bracketed by updateSeeFromSight as in the game (spec 7).
+	// The game's changes of a plot's levels, bracketed by updateSeeFromSight as in the game
+	// (docs/vision-rules.md, section 7).
 	void setPlotType(PlotTypes eNewValue);
 	void setTerrainType(TerrainTypes eNewValue);
 	void setFeatureType(FeatureTypes eNewValue);

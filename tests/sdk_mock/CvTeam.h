@@ -1,6 +1,6 @@
-// SDK mock: a team's techs and its extra-water-see-from counter (spec 1 and 7), and the
-// relations the pathfinder reads (war, open borders, vassals).
-// Written for CvVision's tests from the spec; not the SDK's file.
+// SDK mock: a team's techs and its extra-water-see-from counter (docs/vision-rules.md, sections 1
+// and 7), and the relations the pathfinder reads (war, open borders, vassals).
+// Written for CvVision's tests from docs/vision-rules.md; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_TEAM_H
 #define CV_MOCK_TEAM_H

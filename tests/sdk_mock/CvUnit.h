@@ -1,6 +1,6 @@
 // SDK mock: a unit's place, team, facing, promotions and recon plot, and the game's sight
-// brackets around changing them (spec 7).
-// Written for CvVision's tests from the spec; not the SDK's file.
+// brackets around changing them (docs/vision-rules.md, section 7).
+// Written for CvVision's tests from docs/vision-rules.md; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_UNIT_H
 #define CV_MOCK_UNIT_H

@@ -1,6 +1,6 @@
-// `cvvision explain`: see Explain.h. The explanation follows spec 3 literally (tied predecessors,
-// clear(d) by recursion over the paths), independently of the engine's table-driven pass; the
-// verdict is then checked against the engine.
+// `cvvision explain`: see Explain.h. The explanation follows docs/vision-rules.md, section 3,
+// literally (tied predecessors, clear(d) by recursion over the paths), independently of the
+// engine's table-driven pass; the verdict is then checked against the engine.
 
 #include "analysis/Explain.h"
 
@@ -70,7 +70,7 @@ namespace
 		return iA < iB ? "<" : (iA == iB ? "=" : ">");
 	}
 
-	// What a tied predecessor does for an outer-ring target (spec 3).
+	// What a tied predecessor does for an outer-ring target (docs/vision-rules.md, section 3).
 	enum class OuterPred
 	{
 		Blocked,  // light does not reach it
@@ -212,7 +212,7 @@ namespace
 
 		// --- plots --------------------------------------------------------------------------------
 
-		// Spec 5: the plot at viewer + d, or -1 when absent.
+		// docs/vision-rules.md, section 5: the plot at viewer + d, or -1 when absent.
 		int plotAt(const Disp& kD) const
 		{
 			const int iX = cvVisionWrapCoord(m_kRequest.iFromX + kD.first, m_kGrid.getGridWidth(), m_kGrid.isWrapX());
@@ -280,7 +280,7 @@ namespace
 			return m_kWithoutBonus->seeFromLevel(iPlot, m_kRequest.eTeam);
 		}
 
-		// --- spec 3: the tied paths -----------------------------------------------------------------
+		// --- docs/vision-rules.md, section 3: the tied paths -------------------------------------
 
 		std::vector<Disp> preds(const Disp& kD) const
 		{
@@ -305,7 +305,7 @@ namespace
 			return plotAt(kD) >= 0 && m_iLevel >= seeThrough(kD);
 		}
 
-		// Spec 3: clear(d), remembered.
+		// docs/vision-rules.md, section 3: clear(d), remembered.
 		bool clear(const Disp& kD)
 		{
 			const std::map<Disp, bool>::const_iterator it = m_kClear.find(kD);
@@ -559,8 +559,8 @@ namespace
 			return bOnOuterRing ? "the outer ring, judged like the inner rings" : "an inner ring";
 		}
 
-		// Which rule canSeePlot applies to a target beyond the sight square: spec 4 tests only
-		// whether one coordinate lies on the outer ring.
+		// Which rule canSeePlot applies to a target beyond the sight square: docs/vision-rules.md,
+		// section 4, tests only whether one coordinate lies on the outer ring.
 		std::string beyondRuleText() const
 		{
 			if (!targetInOuterRing())
@@ -588,7 +588,7 @@ namespace
 			}
 		}
 
-		// --- spec 6 ---------------------------------------------------------------------------------
+		// --- docs/vision-rules.md, section 6 -----------------------------------------------------
 
 		// The facing line; whether the test passes.
 		bool explainFacing()
@@ -673,7 +673,7 @@ namespace
 			finish(bVisible, sReason, bEngine);
 		}
 
-		// --- spec 3: the rule for the target ---------------------------------------------------------
+		// --- docs/vision-rules.md, section 3: the rule for the target ----------------------------
 
 		std::string predName(const Disp& kPred) const
 		{
@@ -790,7 +790,7 @@ namespace
 		const CvVisionEngine& m_kEngine;
 		const ExplainRequest& m_kRequest;
 		std::ostringstream m_kOut;
-		Disp m_kD;        // the target's displacement, wrapped (spec 4)
+		Disp m_kD;        // the target's displacement, wrapped (docs/vision-rules.md, section 4)
 		int m_iLevel = 0; // the viewer's see-from level (lvFrom)
 		std::map<Disp, bool> m_kClear;
 		std::map<Disp, unsigned long long> m_kPathCount;

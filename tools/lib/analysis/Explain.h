@@ -1,11 +1,12 @@
-// `cvvision explain`: why a plot is or is not visible to a viewer (spec civ4-vision.md 1-6).
+// `cvvision explain`: why a plot is or is not visible to a viewer (docs/vision-rules.md, sections 1-6).
 //
 // A short plain-text report, one idea per line: the viewer and its see-from level, the target and
-// its ring, the facing test, every tied path of spec 3 from the viewer to the target with the first
-// plot where light stops, the rule applied, and last the verdict line ("verdict: visible ..." or
-// "verdict: not visible ..."). The verdict is always the engine's (canSeePlot; for aerial sight, the
-// engine's aerial square): the explanation reasons on its own, and when it ever reaches another
-// answer it says so in a line "note: explanation and engine disagree" just before the verdict.
+// its ring, the facing test, every tied path (docs/vision-rules.md, section 3) from the viewer to
+// the target with the first plot where light stops, the rule applied, and last the verdict line
+// ("verdict: visible ..." or "verdict: not visible ..."). The verdict is always the engine's
+// (canSeePlot; for aerial sight, the engine's aerial square): the explanation reasons on its own,
+// and when it ever reaches another answer it says so in a line "note: explanation and engine
+// disagree" just before the verdict.
 // The tests prove that never happens on random maps.
 #pragma once
 

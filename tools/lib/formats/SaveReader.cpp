@@ -645,7 +645,7 @@ struct PlotCityRef
 	int iId = -1;
 };
 
-// One plot record (civ4-files.md section 3, table fields 1..28).
+// One plot record (docs/file-formats.md, section 3, fields 1..28).
 void readPlot(Cursor& k, int iIndex, int iWidth, SavePlot& kPlot, PlotCityRef& kCity)
 {
 	const int iWantX = iIndex % iWidth;
@@ -1174,10 +1174,10 @@ SaveGame readSave(const std::filesystem::path& kPath)
 		kFile.moddedAt(0, "save version " + std::to_string(iVersion) + " (BTS 3.19 writes " +
 		                      std::to_string(kSaveVersion) + ")");
 	kSave.iSaveVersion = iVersion;
-	// The header (civ4-files.md 3.1): the mod's name, the mod's MD5, a checksum word, then the Lock
-	// Modified Assets text and four MD5s. Single-player games leave them empty; games started with
-	// Lock Modified Assets (multiplayer, hotseat, PBEM) fill the text and the MD5s. Only a mod name
-	// makes a save modded.
+	// The header (docs/file-formats.md, section 3.1): the mod's name, the mod's MD5, a checksum
+	// word, then the Lock Modified Assets text and four MD5s. Single-player games leave them empty;
+	// games started with Lock Modified Assets (multiplayer, hotseat, PBEM) fill the text and the
+	// MD5s. Only a mod name makes a save modded.
 	{
 		const size_t iAt = kFile.pos();
 		const std::string sMod = kFile.string("the header's mod name", 1024);

@@ -1,8 +1,8 @@
 // Reads saved games of unmodified Civilization IV: Beyond the Sword 3.19 (`*.CivBeyondSwordSave`,
-// civ4-files.md section 3): the uncompressed header with the game set-up (each player's team), the
-// chunked zlib stream, and from the inflated game data the map with every plot record, the teams
-// (techs, vassal masters) and the players (units with type, place, facing, promotions and recon
-// plot; cities with their espionage sight per team).
+// docs/file-formats.md, section 3): the uncompressed header with the game set-up (each player's
+// team), the chunked zlib stream, and from the inflated game data the map with every plot record,
+// the teams (techs, vassal masters) and the players (units with type, place, facing, promotions and
+// recon plot; cities with their espionage sight per team).
 //
 // The reader is strict: every flag, count and index is checked against the 3.19 layout, the plots
 // must come in lock-step (index = y*W + x), and the units the players own must be exactly the units

@@ -1,8 +1,8 @@
 // Reads Civ4 WorldBuilder saves (.CivBeyondSwordWBSave, .Civ4WorldBuilderSave) as the game's own
-// reader does (civ4-files.md section 2): line by line, tokens split on commas, `key=value` on the
-// first '=', blocks found by their Begin/End lines, unknown keys and blocks skipped, LF or CRLF,
-// any number of team and player slots, plots until the end of the file. Then turns the map into a
-// world of sight sources with the loaded rules.
+// reader does (docs/file-formats.md, section 2): line by line, tokens split on commas, `key=value`
+// on the first '=', blocks found by their Begin/End lines, unknown keys and blocks skipped, LF or
+// CRLF, any number of team and player slots, plots until the end of the file. Then turns the map
+// into a world of sight sources with the loaded rules.
 #pragma once
 
 #include "model/MapView.h"

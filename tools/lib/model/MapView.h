@@ -20,7 +20,7 @@ struct MapView
 		std::string sImprovement;                      // "" for none
 		int eOwner = -1;                               // owning team, -1 for none
 		bool bCity = false;
-		int iSeeThrough = 0;                           // levels (spec 1)
+		int iSeeThrough = 0;                           // levels (docs/vision-rules.md, section 1)
 		std::vector<int> aiSeeFrom;                    // per team (Optics)
 		std::vector<int> aiCounts;                     // per team: the visibility count
 		std::vector<char> abRevealed;                  // per team: seen now or before

@@ -1,5 +1,8 @@
-// The host's plot grid (the test harness's mock of CvMap/CvPlot): a grid of plots with the facts vision reads,
-// and per-team visibility counts, per-invisible-type counts and revealed flags.
+// The host's plot grid: the map of the Linux toolkit (VisionWorld, and through it cvvision and the
+// Python module) and of the engine's tests and benchmarks, standing where the game has CvMap and
+// CvPlot. A grid of plots with the facts vision reads, and per-team visibility counts,
+// per-invisible-type counts and revealed flags. (The mock of the game's own classes, for the SDK
+// adapter's tests, is tests/sdk_mock/.)
 // It is both the engine's Map and its Sink.
 #pragma once
 

@@ -7,7 +7,7 @@
 
 namespace cvv {
 
-// Count changes go to the grid; a plot turning visible is remembered (spec 8).
+// Count changes go to the grid; a plot turning visible is remembered (docs/vision-rules.md, section 8).
 class VisionWorld::Sink
 {
 public:

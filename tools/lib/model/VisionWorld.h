@@ -50,7 +50,8 @@ public:
 		int iReconPlot = -1;
 	};
 
-	// What a team remembers of a plot (spec 8): updated only while the team sees the plot.
+	// What a team remembers of a plot (docs/vision-rules.md, section 8): updated only while the
+	// team sees the plot.
 	struct Memory
 	{
 		bool bRevealed = false;
@@ -173,8 +174,9 @@ private:
 	void bracketAt(int iPlot, Change fChange); // the sources on one plot, before and after
 	template <class Change>
 	void bracketAll(Change fChange); // plot sources may appear or vanish: every plot key before and after
-	// A change of iPlot's levels (spec 7): BTS's bracket over keysNear, or with the ledger the
-	// change first and then CvVisionLedger::resight of the sources whose sight reads the plot.
+	// A change of iPlot's levels (docs/vision-rules.md, section 7): BTS's bracket over keysNear, or
+	// with the ledger the change first and then CvVisionLedger::resight of the sources whose sight
+	// reads the plot.
 	template <class Change>
 	void resightAround(int iPlot, Change fChange);
 	void remember(int eTeam, int iPlot);
