@@ -6,7 +6,8 @@
 // "verdict: not visible ..."). The verdict is always the engine's (canSeePlot; for aerial sight, the
 // engine's aerial square): the explanation reasons on its own, and when it ever reaches another
 // answer it says so in a line "note: explanation and engine disagree" just before the verdict.
-// The tests prove that never happens on random maps.
+// The tests prove that never happens on random maps. The explanation is BTS's sight (spec 3): under
+// a PCVT sight model (CVVISION_SIGHT_MODEL) the engine's verdict can differ, and the note says so.
 #pragma once
 
 #include "CvVisionEngine.h"
@@ -29,8 +30,8 @@ struct ExplainRequest
 };
 
 // The report. Deterministic (same grid and request, same text); ends with a newline.
-// The facing cone is explained with the BTS spreads (60 and 90 degrees), the ones of
-// CvVisionTables::standard(). Throws std::invalid_argument when eTeam is not a team of the grid.
+// Whether light passes a plot (spec 3's clear) and the facing cone's spreads are the engine's.
+// Throws std::invalid_argument when eTeam is not a team of the grid.
 std::string explainSight(const PlotGrid& kGrid, const CvVisionEngine& kEngine, const ExplainRequest& kRequest);
 
 // The line every report ends with (without its newline), and whether it says "visible".
