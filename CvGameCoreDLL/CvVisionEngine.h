@@ -72,6 +72,8 @@ public:
 	}
 
 	const CvVisionOptions& options() const { return m_kOptions; }
+	// The displacement table, whose facing spreads the facing test uses.
+	const CvVisionTables& tables() const { return m_kTables; }
 
 	// docs/vision-rules.md, section 2: add (iChange = 1) or remove (iChange = -1) one source's sight.
 	// On an error nothing is changed. Every range BTS accepts works as in BTS: a ground range of

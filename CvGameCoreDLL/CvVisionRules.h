@@ -6,6 +6,8 @@
 // see-from / see-through level of a plot computed from them.
 // Plain C++03: this file is compiled into the game's DLL.
 
+#include "CvVisionTables.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,10 +83,10 @@ enum CvVisionSightModel
 	DO(EXTRA_WATER_SEE_FROM, 1, 0, CV_VISION_MAX_EXTRA_SEE_FROM, \
 		"what a team's first bExtraWaterSeeFrom tech (Optics) adds to the see-from level of water", \
 		INT, kLevels.iExtraWaterSeeFromBonus) \
-	DO(FACING_FAR_SPREAD, 60, 0, 360, \
+	DO(FACING_FAR_SPREAD, CV_VISION_BTS_FAR_SPREAD, 0, 360, \
 		"the facing cone of a bLineOfSight unit, in degrees, beyond its 3x3 square", \
 		INT, iFacingFarSpread) \
-	DO(FACING_NEAR_SPREAD, 90, 0, 360, \
+	DO(FACING_NEAR_SPREAD, CV_VISION_BTS_NEAR_SPREAD, 0, 360, \
 		"the facing cone of a bLineOfSight unit, in degrees, within its 3x3 square", \
 		INT, iFacingNearSpread) \
 	DO(LINE_OF_SIGHT_REVEAL, 1, 0, 1, \

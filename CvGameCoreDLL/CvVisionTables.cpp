@@ -24,6 +24,16 @@ namespace
 	const int aiDirectionY[CV_VISION_NUM_DIRECTIONS] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 }
 
+int cvVisionDirectionX(int eDirection)
+{
+	return aiDirectionX[eDirection];
+}
+
+int cvVisionDirectionY(int eDirection)
+{
+	return aiDirectionY[eDirection];
+}
+
 bool cvVisionFacingAllows(int iDX, int iDY, int eFacing, int iFarSpreadDegrees, int iNearSpreadDegrees)
 {
 	if (eFacing == CV_VISION_NO_DIRECTION || (iDX == 0 && iDY == 0))
@@ -81,7 +91,7 @@ int cvVisionTiedPredecessors(int iDX, int iDY, int* aiPredX, int* aiPredY)
 
 const CvVisionTables& CvVisionTables::standard()
 {
-	static const CvVisionTables kTables(60, 90);
+	static const CvVisionTables kTables(CV_VISION_BTS_FAR_SPREAD, CV_VISION_BTS_NEAR_SPREAD);
 	return kTables;
 }
 

@@ -23,6 +23,13 @@
 #define CV_VISION_NO_DIRECTION (-1)
 #define CV_VISION_NUM_DIRECTIONS (8)
 
+// BTS's facing cones (docs/vision-rules.md, section 6), in whole degrees: the spread of a
+// line-of-sight unit's cone, and the wider one for the 3x3 square around it. The defaults of the
+// CVVISION_FACING_FAR_SPREAD and CVVISION_FACING_NEAR_SPREAD knobs (CvVisionRules.h) and the
+// spreads of CvVisionTables::standard().
+#define CV_VISION_BTS_FAR_SPREAD (60)
+#define CV_VISION_BTS_NEAR_SPREAD (90)
+
 struct CvVisionDisplacement
 {
 	signed char iDX;
@@ -35,7 +42,8 @@ struct CvVisionDisplacement
 class CvVisionTables
 {
 public:
-	// The shared table with the BTS facing spreads (60 and 90 degrees), built on first use.
+	// The shared table with the BTS facing spreads (CV_VISION_BTS_FAR_SPREAD and
+	// CV_VISION_BTS_NEAR_SPREAD), built on first use.
 	static const CvVisionTables& standard();
 
 	// A table whose facing masks use other spreads (in whole degrees).
@@ -100,6 +108,10 @@ inline int cvVisionWrapDelta(int iDelta, int iLength, bool bWrap)
 	}
 	return iDelta;
 }
+
+// docs/vision-rules.md, section 6: the step of a direction (0..7, DirectionTypes order N NE E SE S SW W NW; y grows north).
+int cvVisionDirectionX(int eDirection);
+int cvVisionDirectionY(int eDirection);
 
 // docs/vision-rules.md, section 6: does a unit facing eFacing process displacement (iDX, iDY)?
 // The spread is iFarSpreadDegrees, or iNearSpreadDegrees for the 3x3 square around the unit.

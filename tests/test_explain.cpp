@@ -349,18 +349,37 @@ TEST(Explain, EngineOptionsChangeTheRings)
 	EXPECT_EQ("verdict: visible because predecessor (6,5) is clear", explainVerdictLine(sAsInner));
 }
 
-// The explanation uses the BTS facing spreads; an engine built with other spreads answers otherwise,
-// and the report says so, with the engine's verdict.
-TEST(Explain, DisagreementIsReportedWithTheEnginesVerdict)
+// The facing cone is the engine's: an engine built with other spreads (a mod's
+// CVVISION_FACING_FAR_SPREAD and CVVISION_FACING_NEAR_SPREAD) is explained with them.
+TEST(Explain, FacingConeUsesTheEnginesSpreads)
 {
 	PlotGrid kGrid = grassland();
 	kGrid.setPeak(7, 7);
+	const std::string sBts = explainSight(kGrid, kEngine, request(7, 7, 1, 2));
+	EXPECT_NE(std::string::npos, sBts.find("spread 60 deg: fails (|theta| > 30)\n")) << sBts;
+	EXPECT_EQ("verdict: not visible: outside the facing cone", explainVerdictLine(sBts));
+
 	static const CvVisionTables kWideTables(120, 120);
 	const CvVisionEngine kWideEngine(kWideTables);
-	const std::string sReport = explainSight(kGrid, kWideEngine, request(7, 7, 1, 2));
-	EXPECT_NE(std::string::npos, sReport.find("fails (|theta| > 30)\n")) << sReport;
-	EXPECT_NE(std::string::npos, sReport.find("\nnote: explanation and engine disagree (the explanation says not visible)\n")) << sReport;
-	EXPECT_EQ("verdict: visible (the engine's answer)", explainVerdictLine(sReport));
+	const std::string sWide = explainSight(kGrid, kWideEngine, request(7, 7, 1, 2));
+	EXPECT_NE(std::string::npos, sWide.find("spread 120 deg: passes (|theta| <= 60)\n")) << sWide;
+	EXPECT_EQ(std::string::npos, sWide.find("note: explanation and engine disagree")) << sWide;
+	EXPECT_TRUE(explainSaysVisible(sWide)) << sWide;
+}
+
+// The explanation is BTS's sight (docs/vision-rules.md, section 3). Under a PCVT sight model the engine can answer
+// otherwise: the report says so, with the engine's verdict.
+TEST(Explain, DisagreementIsReportedWithTheEnginesVerdict)
+{
+	PlotGrid kGrid = grassland();
+	kGrid.setForest(6, 5);
+	CvVisionOptions kPermissive;
+	kPermissive.eSightModel = CV_VISION_SIGHT_PERMISSIVE;
+	const CvVisionEngine kPermissiveEngine(CvVisionTables::standard(), kPermissive);
+	EXPECT_EQ("verdict: visible because predecessor (7,4) is clear", explainVerdictLine(explainSight(kGrid, kEngine, request(8, 4, 3))));
+	const std::string sReport = explainSight(kGrid, kPermissiveEngine, request(8, 4, 3));
+	EXPECT_NE(std::string::npos, sReport.find("\nnote: explanation and engine disagree (the explanation says visible)\n")) << sReport;
+	EXPECT_EQ("verdict: not visible (the engine's answer)", explainVerdictLine(sReport));
 }
 
 TEST(Explain, VerdictLineHelpers)

@@ -1,6 +1,7 @@
-// `cvvision explain`: see Explain.h. The explanation follows docs/vision-rules.md, section 3,
-// literally (tied predecessors, clear(d) by recursion over the paths), independently of the
-// engine's table-driven pass; the verdict is then checked against the engine.
+// `cvvision explain`: see Explain.h. The explanation follows docs/vision-rules.md, section 3 (tied predecessors, the rule for
+// the target) and takes clear(d) from the engine (canSeeDisplacement with neither flag: the rules'
+// clear(d), which the differential test checks against the reference); the verdict is then
+// checked against the engine's canSeePlot.
 
 #include "analysis/Explain.h"
 
@@ -24,12 +25,7 @@ namespace
 
 	const Disp ORIGIN(0, 0);
 	const int MAX_PATHS_SHOWN = 8;
-	// The BTS facing spreads (CvVisionTables::standard()), in degrees.
-	const int FAR_SPREAD = 60;
-	const int NEAR_SPREAD = 90;
 	const char* const DIRECTION_NAMES[CV_VISION_NUM_DIRECTIONS] = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" };
-	const int DIRECTION_X[CV_VISION_NUM_DIRECTIONS] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-	const int DIRECTION_Y[CV_VISION_NUM_DIRECTIONS] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 	const char* const DISAGREE_NOTE = "note: explanation and engine disagree";
 
 	std::string xy(int iX, int iY)
@@ -305,7 +301,7 @@ namespace
 			return plotAt(kD) >= 0 && m_iLevel >= seeThrough(kD);
 		}
 
-		// docs/vision-rules.md, section 3: clear(d), remembered.
+		// docs/vision-rules.md, section 3: clear(d), the engine's (light reaches d and passes on), remembered.
 		bool clear(const Disp& kD)
 		{
 			const std::map<Disp, bool>::const_iterator it = m_kClear.find(kD);
@@ -313,11 +309,8 @@ namespace
 			{
 				return it->second;
 			}
-			bool bClear = plotAt(kD) >= 0;
-			if (kD != ORIGIN && bClear)
-			{
-				bClear = passes(kD) && anyPredClear(kD);
-			}
+			const bool bClear = m_kEngine.canSeeDisplacement(m_kGrid, m_kRequest.iFromX, m_kRequest.iFromY, kD.first,
+				kD.second, m_kRequest.eTeam, false, false);
 			m_kClear[kD] = bClear;
 			return bClear;
 		}
@@ -596,18 +589,23 @@ namespace
 			const int eFacing = m_kRequest.eFacing;
 			const int iDX = m_kD.first;
 			const int iDY = m_kD.second;
-			m_kOut << "facing " << DIRECTION_NAMES[eFacing] << " " << xy(DIRECTION_X[eFacing], DIRECTION_Y[eFacing]) << ": ";
+			const int iStepX = cvVisionDirectionX(eFacing);
+			const int iStepY = cvVisionDirectionY(eFacing);
+			m_kOut << "facing " << DIRECTION_NAMES[eFacing] << " " << xy(iStepX, iStepY) << ": ";
 			if (m_kD == ORIGIN)
 			{
 				m_kOut << "the viewer's own plot always passes\n";
 				return true;
 			}
-			const int iCross = DIRECTION_X[eFacing] * iDY - DIRECTION_Y[eFacing] * iDX;
-			const int iDot = DIRECTION_X[eFacing] * iDX + DIRECTION_Y[eFacing] * iDY;
+			const int iCross = iStepX * iDY - iStepY * iDX;
+			const int iDot = iStepX * iDX + iStepY * iDY;
 			const float fTheta = std::atan2(static_cast<float>(iCross), static_cast<float>(iDot));
 			const bool bNear = std::abs(iDX) <= 1 && std::abs(iDY) <= 1;
-			const int iSpread = bNear ? NEAR_SPREAD : FAR_SPREAD;
-			const bool bPasses = cvVisionFacingAllows(iDX, iDY, eFacing, FAR_SPREAD, NEAR_SPREAD);
+			// The engine's spreads: BTS's, or the mod's CVVISION_FACING_*_SPREAD knobs.
+			const int iFarSpread = m_kEngine.tables().farSpreadDegrees();
+			const int iNearSpread = m_kEngine.tables().nearSpreadDegrees();
+			const int iSpread = bNear ? iNearSpread : iFarSpread;
+			const bool bPasses = cvVisionFacingAllows(iDX, iDY, eFacing, iFarSpread, iNearSpread);
 			char szTheta[32];
 			std::snprintf(szTheta, sizeof(szTheta), "%.1f", static_cast<double>(fTheta) * 180.0 / 3.14159265358979);
 			m_kOut << "cross " << iCross << ", dot " << iDot << ", theta " << szTheta << " deg; spread " << iSpread

@@ -99,7 +99,6 @@ public:
 	size_t left() const { return m_iSize - m_iPos; }
 	void seek(size_t iPos) { m_iPos = iPos; }
 	void setSection(const std::string& s) { m_sSection = s; }
-	const std::string& section() const { return m_sSection; }
 	const unsigned char* data() const { return m_pData; }
 
 	[[noreturn]] void fail(const std::string& sWhat) const { failAt(m_iPos, sWhat); }

@@ -12,7 +12,8 @@
 namespace cvv {
 
 // An engine with the rules' knobs: their options, and a displacement table for their facing
-// spreads (the shared BTS table when they are 60 and 90).
+// spreads (the shared CvVisionTables::standard() when they are BTS's, CV_VISION_BTS_FAR_SPREAD
+// and CV_VISION_BTS_NEAR_SPREAD).
 class VisionSetup
 {
 public:

@@ -126,7 +126,6 @@ namespace
 		std::uint8_t b = 0;
 
 		bool operator<(const Rgb& k) const { return std::tie(r, g, b) < std::tie(k.r, k.g, k.b); }
-		bool operator==(const Rgb& k) const { return r == k.r && g == k.g && b == k.b; }
 	};
 
 	const Rgb BLACK = { 0, 0, 0 };
