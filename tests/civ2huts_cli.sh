@@ -23,6 +23,18 @@ grep -q inconsistent /tmp/civ2huts_cli_$$.txt; check $? 0 "inconsistent reported
 printf 'garbage' >/tmp/civ2huts_cli_$$.MP
 "$BIN" list /tmp/civ2huts_cli_$$.MP >/dev/null 2>&1; check $? 1 "truncated .MP exits 1"
 rm -f /tmp/civ2huts_cli_$$.MP /tmp/civ2huts_cli_$$.txt
+# The shared argument parser (tools/lib/support/Args): help after a command, its messages, --opt=value.
+"$BIN" list --help | grep -q "^usage: civ2huts list"; check $? 0 "list --help prints the help"
+"$BIN" seed -h >/dev/null; check $? 0 "seed -h exits 0"
+out=$("$BIN" seed --hut 22,0 --bogus 2>&1); check $? 2 "an unknown option exits 2"
+case "$out" in *"civ2huts: unexpected argument '--bogus'"*) check 0 0 "the unknown option is named";; *) check 1 0 "the unknown option is named: $out";; esac
+out=$("$BIN" list x --format xml 2>&1); check $? 2 "list --format xml exits 2"
+case "$out" in *"--format is text or json, not 'xml'"*) check 0 0 "the bad format is named";; *) check 1 0 "the bad format is named: $out";; esac
+out=$("$BIN" list a b 2>&1); check $? 2 "list with two files exits 2"
+case "$out" in *"unexpected argument 'b'"*) check 0 0 "the second file is named";; *) check 1 0 "the second file is named: $out";; esac
+out=$("$BIN" seed --hut 1,x 2>&1); check $? 2 "a hut X,Y that is not a number exits 2"
+case "$out" in *"--hut 1,x needs a whole number, not 'x'"*) check 0 0 "the bad number is named";; *) check 1 0 "the bad number is named: $out";; esac
+"$BIN" seed --hut=22,0 --width=40 --height=50 | grep -q "^  site 22,0$"; check $? 0 "--opt=value as --opt value"
 if [ ! -f "$SAV" ] || [ ! -f "$MP" ]; then
     echo "SKIP: shared civ2 files absent under $SHARED/data/civ2 (shared-file checks skipped)"
     exit $fail
@@ -32,6 +44,12 @@ echo "$out" | grep -q "seed: 10647"; check $? 0 "list .sav shows seed 10647"
 echo "$out" | grep -q "^  hut .* present (owner none)"; check $? 0 "list .sav has present huts"
 echo "$out" | grep -q "^  hut .* taken (owner civ"; check $? 0 "list .sav has taken huts"
 "$BIN" list "$SAV" --format json | grep -q '"state":"taken"'; check $? 0 "json list"
+# A file name with a quote and a backslash is escaped in the JSON (support/Json).
+ODD="/tmp/civ2huts_cli_$$ \"odd\\.sav"
+cp "$SAV" "$ODD"
+"$BIN" list "$ODD" --format json | python3 -c 'import json, sys; d = json.load(sys.stdin); assert d["file"] == sys.argv[1] and d["huts"], d["file"]' "$ODD"
+check $? 0 "json list of an odd file name is JSON"
+rm -f "$ODD"
 out=$("$BIN" list "$MP"); check $? 0 "list seed-0 .MP exits 0"
 echo "$out" | grep -q "game picks a random seed"; check $? 0 ".MP seed 0 explained"
 # seed round trip: any listed hut recovers seed mod 32 = 10647 mod 32 = 23 and the same site list

@@ -3,6 +3,8 @@
 // 2 bad usage.
 #include "Civ2Huts.h"
 
+#include "support/Args.h"
+#include "support/Json.h"
 #include "support/OutputFile.h"
 
 #include <algorithm>
@@ -22,7 +24,7 @@ using namespace civ2huts;
 
 namespace {
 
-struct Usage : std::runtime_error { using std::runtime_error::runtime_error; };
+using Usage = UsageError;
 
 const char* kHelp =
     "usage: civ2huts list FILE [--format text|json] [--editor-coords]\n"
@@ -44,13 +46,7 @@ const char* kHelp =
     "      writes it as a picture (huts yellow, taken grey, specials red).\n"
     "Exit codes: 0 ok, 1 bad input, 2 bad usage.\n";
 
-int toInt(const std::string& s, const std::string& what) {
-    if (s.empty()) throw Usage("empty number in " + what);
-    char* end = nullptr;
-    const long v = std::strtol(s.c_str(), &end, 10);
-    if (*end != '\0' || v < -1000000 || v > 1000000) throw Usage("bad number '" + s + "' in " + what);
-    return int(v);
-}
+int toInt(const std::string& s, const std::string& what) { return argInt(what, s, -1000000, 1000000); }
 
 std::vector<std::string> split(const std::string& s, char c) {
     std::vector<std::string> out;
@@ -85,50 +81,42 @@ std::string randomSeedMsg(const Civ2Map& m) {
            "file. Find one hut in the game and use 'civ2huts seed --hut X,Y --map " + m.path + "'.";
 }
 
-int cmdList(const std::vector<std::string>& a) {
-    std::string file, fmt = "text";
-    bool editor = false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (a[i] == "--format") {
-            if (i + 1 >= a.size()) throw Usage("--format needs a value");
-            fmt = a[++i];
-            if (fmt != "text" && fmt != "json") throw Usage("--format must be text or json");
-        } else if (a[i] == "--editor-coords") editor = true;
-        else if (!a[i].empty() && a[i][0] == '-') throw Usage("unknown option " + a[i]);
-        else if (file.empty()) file = a[i];
-        else throw Usage("list takes one FILE");
-    }
-    if (file.empty()) throw Usage("list needs a FILE");
+const ArgOption EDITOR_COORDS = {"--editor-coords", "", "coordinates are the map editor's"};
+
+int cmdList(const ParsedArgs& a) {
+    std::string fmt = "text";
+    for (const std::string& v : a.values("--format")) fmt = argChoice("--format", v, {"text", "json"});
+    const bool editor = a.has("--editor-coords");
+    if (a.asPositionals.empty()) throw Usage("list needs a FILE");
+    const std::string file = a.asPositionals[0];
     const Civ2Map m = readMapFile(file);
     const bool random = m.seedIsRandom();
     std::vector<HutSite> huts;
     std::vector<SpecialSite> specials;
     if (!random) { huts = predictHuts(m); specials = predictSpecials(m); }
     if (fmt == "json") {
-        std::ostringstream os;
-        os << "{\"file\":\"" << m.path << "\",\"format\":\"" << m.format << "\",\"version\":" << m.version
-           << ",\"width\":" << m.w2 / 2 << ",\"w2\":" << m.w2 << ",\"height\":" << m.h << ",\"flat\":"
-           << (m.flat ? "true" : "false") << ",\"seed\":" << m.seed << ",\"coords\":\""
-           << (editor ? "editor" : "game") << "\",\"random_seed\":" << (random ? "true" : "false")
-           << ",\"formulas_unconfirmed\":" << (m.testOfTime ? "true" : "false") << ",\"huts\":[";
-        for (size_t i = 0; i < huts.size(); ++i) {
-            const HutSite& h = huts[i];
+        JsonWriter js(JsonWriter::Layout::Compact);
+        js.beginObject().key("file").string(m.path).key("format").string(m.format).key("version").number(m.version)
+            .key("width").number(m.w2 / 2).key("w2").number(m.w2).key("height").number(m.h).key("flat").boolean(m.flat)
+            .key("seed").number(m.seed).key("coords").string(editor ? "editor" : "game").key("random_seed").boolean(random)
+            .key("formulas_unconfirmed").boolean(m.testOfTime).key("huts").beginArray();
+        for (const HutSite& h : huts) {
             int x = h.x, y = h.y;
             if (editor) gameToEditor(h.x, h.y, x, y);
-            os << (i ? "," : "") << "{\"x\":" << x << ",\"y\":" << y << ",\"terrain\":\"" << terrainName(h.terrain)
-               << "\",\"state\":\"" << (h.present ? "present" : "taken") << "\",\"owner\":"
-               << (h.owner == 0xF ? std::string("null") : std::to_string(h.owner)) << "}";
+            js.beginObject().key("x").number(x).key("y").number(y).key("terrain").string(terrainName(h.terrain))
+                .key("state").string(h.present ? "present" : "taken").key("owner");
+            h.owner == 0xF ? js.null() : js.number(h.owner);
+            js.end();
         }
-        os << "],\"specials\":[";
-        for (size_t i = 0; i < specials.size(); ++i) {
-            const SpecialSite& s = specials[i];
+        js.end().key("specials").beginArray();
+        for (const SpecialSite& s : specials) {
             int x = s.x, y = s.y;
             if (editor) gameToEditor(s.x, s.y, x, y);
-            os << (i ? "," : "") << "{\"x\":" << x << ",\"y\":" << y << ",\"terrain\":\"" << terrainName(s.terrain)
-               << "\",\"kind\":\"" << (s.second ? "second" : "first") << "\",\"name\":\"" << s.name << "\"}";
+            js.beginObject().key("x").number(x).key("y").number(y).key("terrain").string(terrainName(s.terrain))
+                .key("kind").string(s.second ? "second" : "first").key("name").string(s.name).end();
         }
-        os << "]}";
-        std::cout << os.str() << "\n";
+        js.end().end();
+        std::cout << js.str() << "\n";
         return 0;
     }
     printHeader(m, std::cout);
@@ -160,23 +148,18 @@ void checkObs(int x, int y, const Civ2Map* m, int w2, int h, const std::string& 
     (void)m;
 }
 
-int cmdSeed(const std::vector<std::string>& a) {
+int cmdSeed(const ParsedArgs& a) {
     std::vector<std::pair<std::string, std::string>> obs;  // ("hut"|"special", value)
     std::string mapFile;
     int width = -1, height = -1;
     bool editor = false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        auto need = [&](const std::string& o) {
-            if (i + 1 >= a.size()) throw Usage(o + " needs a value");
-            return a[++i];
-        };
-        if (a[i] == "--hut") obs.emplace_back("hut", need("--hut"));
-        else if (a[i] == "--special") obs.emplace_back("special", need("--special"));
-        else if (a[i] == "--map") mapFile = need("--map");
-        else if (a[i] == "--width") width = toInt(need("--width"), "--width");
-        else if (a[i] == "--height") height = toInt(need("--height"), "--height");
-        else if (a[i] == "--editor-coords") editor = true;
-        else throw Usage("unknown argument " + a[i]);
+    for (const auto& [name, value] : a.aOptions) {
+        if (name == "--hut") obs.emplace_back("hut", value);
+        else if (name == "--special") obs.emplace_back("special", value);
+        else if (name == "--map") mapFile = value;
+        else if (name == "--width") width = toInt(value, "--width");
+        else if (name == "--height") height = toInt(value, "--height");
+        else if (name == "--editor-coords") editor = true;
     }
     if (obs.empty()) throw Usage("seed needs at least one --hut or --special");
     if (!mapFile.empty() && (width >= 0 || height >= 0)) throw Usage("use --map or --width/--height, not both");
@@ -290,20 +273,11 @@ std::string mapPng(const Civ2Map& m) {
     return pngOfRgb(kW, kH, px);
 }
 
-int cmdShow(const std::vector<std::string>& a) {
-    std::string file, png;
-    for (size_t i = 0; i < a.size(); ++i) {
-        const std::string& s = a[i];
-        if (s == "--png") {
-            if (i + 1 >= a.size()) throw Usage("--png needs a FILE");
-            png = a[++i];
-            continue;
-        }
-        if (!s.empty() && s[0] == '-') throw Usage("unknown option " + s);
-        if (!file.empty()) throw Usage("show takes one FILE");
-        file = s;
-    }
-    if (file.empty()) throw Usage("show needs a FILE");
+int cmdShow(const ParsedArgs& a) {
+    std::string png;
+    for (const std::string& v : a.values("--png")) png = v;
+    if (a.asPositionals.empty()) throw Usage("show needs a FILE");
+    const std::string file = a.asPositionals[0];
     // The picture's destination first, the picture written before anything is printed.
     if (!png.empty()) checkOutput(png, "the PNG");
     const Civ2Map m = readMapFile(file);
@@ -355,11 +329,28 @@ int run(int argc, char** argv) {
         }
         const std::string cmd = args[0];
         const std::vector<std::string> rest(args.begin() + 1, args.end());
-        for (const auto& s : rest)
-            if (s == "--help") { std::cout << kHelp; return 0; }
-        if (cmd == "list") return cmdList(rest);
-        if (cmd == "seed") return cmdSeed(rest);
-        if (cmd == "show") return cmdShow(rest);
+        // The commands: the options each takes, its FILE (list, show) and what runs it.
+        struct Command {
+            const char* name;
+            std::vector<ArgOption> options;
+            size_t files;
+            int (*run)(const ParsedArgs&);
+        };
+        static const std::vector<Command> commands = {
+            {"list", {{"--format", "text|json", "the output (default text)"}, EDITOR_COORDS}, 1, &cmdList},
+            {"seed",
+             {{"--hut", "X,Y", "a hut seen there"}, {"--special", "X,Y,KIND", "a special seen there"},
+              {"--map", "FILE", "the map or save"}, {"--width", "W", "the map width in tiles"},
+              {"--height", "H", "the map height"}, EDITOR_COORDS},
+             0, &cmdSeed},
+            {"show", {{"--png", "OUT", "also write the map as a picture"}}, 1, &cmdShow},
+        };
+        for (const Command& c : commands) {
+            if (cmd != c.name) continue;
+            const ParsedArgs parsed = parseArgs(rest, c.options, c.files);
+            if (parsed.bHelp) { std::cout << kHelp; return 0; }
+            return c.run(parsed);
+        }
         throw Usage("unknown command '" + cmd + "'");
     } catch (const Usage& e) {
         std::cerr << "civ2huts: " << e.what() << "\n" << kHelp;

@@ -1,7 +1,8 @@
-// See CliCommands.h.
+// See Commands.h.
 #include "Commands.h"
 
 #include "analysis/Explain.h"
+#include "support/Json.h"
 #include "support/OutputFile.h"
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
@@ -25,30 +26,6 @@ namespace fs = std::filesystem;
 
 namespace
 {
-	std::string jsonString(const std::string& sText)
-	{
-		std::string sOut = "\"";
-		for (const char c : sText)
-		{
-			if (c == '"' || c == '\\')
-			{
-				sOut += '\\';
-				sOut += c;
-			}
-			else if (static_cast<unsigned char>(c) < 0x20)
-			{
-				char szEscape[8];
-				std::snprintf(szEscape, sizeof(szEscape), "\\u%04x", static_cast<unsigned char>(c));
-				sOut += szEscape;
-			}
-			else
-			{
-				sOut += c;
-			}
-		}
-		return sOut + "\"";
-	}
-
 	void printRulesText(const LoadedRules& kLoaded)
 	{
 		const CvVisionRules& kRules = kLoaded.kRules;
@@ -106,66 +83,60 @@ namespace
 	void printRulesJson(const LoadedRules& kLoaded)
 	{
 		const CvVisionRules& kRules = kLoaded.kRules;
-		std::string sOut = "{\n  \"folders\": [";
-		for (size_t i = 0; i < kLoaded.aFolders.size(); ++i)
+		JsonWriter kJson;
+		kJson.beginObject().nextOnNewLine("  ").key("folders").beginArray();
+		for (const fs::path& kFolder : kLoaded.aFolders)
 		{
-			sOut += (i ? ", " : "") + jsonString(kLoaded.aFolders[i].string());
+			kJson.string(kFolder.string());
 		}
-		sOut += "],\n  \"files_read\": [";
-		for (size_t i = 0; i < kLoaded.aszFilesRead.size(); ++i)
+		kJson.end().nextOnNewLine("  ").key("files_read").beginArray();
+		for (const std::string& sFile : kLoaded.aszFilesRead)
 		{
-			sOut += (i ? ", " : "") + jsonString(kLoaded.aszFilesRead[i]);
+			kJson.string(sFile);
 		}
-		sOut += "],\n  \"file_folders\": [";
-		for (size_t i = 0; i < kLoaded.aiFileFolders.size(); ++i)
+		kJson.end().nextOnNewLine("  ").key("file_folders").beginArray();
+		for (const int iFolder : kLoaded.aiFileFolders)
 		{
-			sOut += (i ? ", " : "") + std::to_string(kLoaded.aiFileFolders[i]);
+			kJson.number(iFolder);
 		}
-		sOut += "],\n  \"defines\": {";
-		bool bFirst = true;
+		kJson.end().nextOnNewLine("  ").key("defines").beginObject();
 		for (const auto& [sName, iValue] : kLoaded.kDefines)
 		{
-			sOut += (bFirst ? "" : ", ") + jsonString(sName) + ": " + std::to_string(iValue);
-			bFirst = false;
+			kJson.key(sName).number(iValue);
 		}
-		sOut += "},\n  \"knobs\": {";
+		kJson.end().nextOnNewLine("  ").key("knobs").beginObject();
 		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
 		{
-			sOut += (i ? ", " : "") + jsonString(cvVisionKnobInfo(i).szDefine) + ": "
-				+ std::to_string(kRules.knob(static_cast<CvVisionKnob>(i)));
+			kJson.key(cvVisionKnobInfo(i).szDefine).number(kRules.knob(static_cast<CvVisionKnob>(i)));
 		}
-		sOut += "},\n  \"terrains\": [";
-		for (size_t i = 0; i < kRules.aTerrains.size(); ++i)
+		kJson.end().nextOnNewLine("  ").key("terrains").beginArray();
+		for (const CvVisionTerrainRule& kT : kRules.aTerrains)
 		{
-			const CvVisionTerrainRule& kT = kRules.aTerrains[i];
-			sOut += std::string(i ? ", " : "") + "{\"type\": " + jsonString(kT.szType) + ", \"see_from\": "
-				+ std::to_string(kT.iSeeFrom) + ", \"see_through\": " + std::to_string(kT.iSeeThrough)
-				+ ", \"water\": " + (kT.bWater ? "true" : "false") + "}";
+			kJson.beginObject().key("type").string(kT.szType).key("see_from").number(kT.iSeeFrom);
+			kJson.key("see_through").number(kT.iSeeThrough).key("water").boolean(kT.bWater).end();
 		}
-		sOut += "],\n  \"features\": [";
-		for (size_t i = 0; i < kRules.aFeatures.size(); ++i)
+		kJson.end().nextOnNewLine("  ").key("features").beginArray();
+		for (const CvVisionFeatureRule& kF : kRules.aFeatures)
 		{
-			sOut += std::string(i ? ", " : "") + "{\"type\": " + jsonString(kRules.aFeatures[i].szType)
-				+ ", \"see_through\": " + std::to_string(kRules.aFeatures[i].iSeeThrough) + "}";
+			kJson.beginObject().key("type").string(kF.szType).key("see_through").number(kF.iSeeThrough).end();
 		}
-		sOut += "],\n  \"improvements_see_from\": {";
-		for (size_t i = 0; i < kRules.aImprovements.size(); ++i)
+		kJson.end().nextOnNewLine("  ").key("improvements_see_from").beginObject();
+		for (const CvVisionImprovementRule& kImprovement : kRules.aImprovements)
 		{
-			sOut += (i ? ", " : "") + jsonString(kRules.aImprovements[i].szType) + ": "
-				+ std::to_string(kRules.aImprovements[i].iExtraSeeFrom);
+			kJson.key(kImprovement.szType).number(kImprovement.iExtraSeeFrom);
 		}
-		sOut += "},\n  \"units_extra_range\": {";
-		for (size_t i = 0; i < kRules.aUnits.size(); ++i)
+		kJson.end().nextOnNewLine("  ").key("units_extra_range").beginObject();
+		for (const CvVisionUnitRule& kUnit : kRules.aUnits)
 		{
-			sOut += (i ? ", " : "") + jsonString(kRules.aUnits[i].szType) + ": " + std::to_string(kRules.aUnits[i].iExtraRange);
+			kJson.key(kUnit.szType).number(kUnit.iExtraRange);
 		}
-		sOut += "},\n  \"warnings\": [";
-		for (size_t i = 0; i < kLoaded.aszWarnings.size(); ++i)
+		kJson.end().nextOnNewLine("  ").key("warnings").beginArray();
+		for (const std::string& sWarning : kLoaded.aszWarnings)
 		{
-			sOut += (i ? ", " : "") + jsonString(kLoaded.aszWarnings[i]);
+			kJson.string(sWarning);
 		}
-		sOut += "]\n}\n";
-		std::fputs(sOut.c_str(), stdout);
+		kJson.end().end("\n");
+		std::fputs((kJson.str() + "\n").c_str(), stdout);
 	}
 
 	// --- maps ---------------------------------------------------------------------------------
@@ -318,7 +289,7 @@ namespace
 int runRules(const CliOptions& kOptions)
 {
 	const LoadedRules kLoaded = rulesFor(kOptions);
-	kOptions.bJson ? printRulesJson(kLoaded) : printRulesText(kLoaded);
+	kOptions.sFormat == "json" ? printRulesJson(kLoaded) : printRulesText(kLoaded);
 	return 0;
 }
 
@@ -332,16 +303,16 @@ int runCounts(const CliOptions& kOptions)
 	const std::vector<Row> aRows = countRows(*kLoaded.kWorld, kOptions.eTeam);
 	if (kOptions.sFormat == "json")
 	{
-		std::string sOut = "{\"map\": " + jsonString(kLoaded.kMap.sPath) + ", \"width\": " + std::to_string(kLoaded.kMap.iWidth)
-			+ ", \"height\": " + std::to_string(kLoaded.kMap.iHeight) + ", \"teams\": " + std::to_string(kLoaded.kMap.numTeams())
-			+ ", \"counts\": [";
-		for (size_t i = 0; i < aRows.size(); ++i)
+		JsonWriter kJson;
+		kJson.beginObject().key("map").string(kLoaded.kMap.sPath).key("width").number(kLoaded.kMap.iWidth);
+		kJson.key("height").number(kLoaded.kMap.iHeight).key("teams").number(kLoaded.kMap.numTeams()).key("counts").beginArray();
+		for (const Row& kRow : aRows)
 		{
-			sOut += std::string(i ? ",\n  " : "\n  ") + "{\"team\": " + std::to_string(aRows[i].eTeam) + ", \"x\": " + std::to_string(aRows[i].iX)
-				+ ", \"y\": " + std::to_string(aRows[i].iY) + ", \"count\": " + std::to_string(aRows[i].iCount) + "}";
+			kJson.nextOnNewLine("  ").beginObject().key("team").number(kRow.eTeam).key("x").number(kRow.iX);
+			kJson.key("y").number(kRow.iY).key("count").number(kRow.iCount).end();
 		}
-		sOut += "\n]}\n";
-		std::fputs(sOut.c_str(), stdout);
+		kJson.end("\n").end();
+		std::fputs((kJson.str() + "\n").c_str(), stdout);
 		return 0;
 	}
 	for (const Row& kRow : aRows)
@@ -458,24 +429,34 @@ int runAudit(const CliOptions& kOptions)
 	}
 	const LoadedMap kLoaded = loadSave(kOptions);
 	const SaveAuditResult kResult = auditSave(*kLoaded.kSave, *kLoaded.kWorld, kLoaded.kLoaded.kRules);
-	const bool bJson = kOptions.sFormat == "json";
-	std::string sOut = bJson ? "{\"save\": " + jsonString(kLoaded.kSave->sPath) + ", \"differences\": [" : "";
-	for (size_t i = 0; i < kResult.aDifferences.size(); ++i)
+	const std::string& sLock = kLoaded.kSave->sLockModifiedAssets;
+	char szSummary[256];
+	std::snprintf(szSummary, sizeof(szSummary), "%ld of %ld team-plots match, %zu counts differ", kResult.lMatching,
+		kResult.lTeamPlots, kResult.aDifferences.size());
+	if (kOptions.sFormat == "json")
 	{
-		const SaveDifference& k = kResult.aDifferences[i];
-		const std::string sCount = k.eInvisible < 0 ? "count" : kLoaded.kLoaded.kRules.aszInvisibleTypes.at(k.eInvisible) + " count";
-		if (bJson)
+		JsonWriter kJson;
+		kJson.beginObject().key("save").string(kLoaded.kSave->sPath).key("differences").beginArray();
+		for (const SaveDifference& k : kResult.aDifferences)
 		{
-			std::string sSources;
-			for (size_t j = 0; j < k.asSources.size(); ++j)
+			kJson.nextOnNewLine("  ").beginObject().key("team").number(k.eTeam).key("x").number(k.iX).key("y").number(k.iY);
+			kJson.key("invisible").number(k.eInvisible).key("stored").number(k.iStored).key("expected").number(k.iExpected);
+			kJson.key("sources").beginArray();
+			for (const std::string& sSource : k.asSources)
 			{
-				sSources += (j ? ", " : "") + jsonString(k.asSources[j]);
+				kJson.string(sSource);
 			}
-			sOut += std::string(i ? ",\n  " : "\n  ") + "{\"team\": " + std::to_string(k.eTeam) + ", \"x\": " + std::to_string(k.iX)
-				+ ", \"y\": " + std::to_string(k.iY) + ", \"invisible\": " + std::to_string(k.eInvisible) + ", \"stored\": "
-				+ std::to_string(k.iStored) + ", \"expected\": " + std::to_string(k.iExpected) + ", \"sources\": [" + sSources + "]}";
-			continue;
+			kJson.end().end();
 		}
+		kJson.end("\n").key("team_plots").number(kResult.lTeamPlots).key("matching").number(kResult.lMatching);
+		kJson.key("lock_modified_assets").string(sLock).key("summary").string(szSummary).end();
+		std::fputs((kJson.str() + "\n").c_str(), stdout);
+		return kResult.aDifferences.empty() ? 0 : 3;
+	}
+	std::string sOut;
+	for (const SaveDifference& k : kResult.aDifferences)
+	{
+		const std::string sCount = k.eInvisible < 0 ? "count" : kLoaded.kLoaded.kRules.aszInvisibleTypes.at(k.eInvisible) + " count";
 		const int iBy = std::abs(k.iStored - k.iExpected);
 		sOut += "team " + std::to_string(k.eTeam) + " (" + std::to_string(k.iX) + "," + std::to_string(k.iY) + ") " + sCount + ": stored "
 			+ std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected) + " (the game's count is "
@@ -485,17 +466,11 @@ int runAudit(const CliOptions& kOptions)
 			sOut += "    seen by " + sSource + "\n";
 		}
 	}
-	const std::string& sLock = kLoaded.kSave->sLockModifiedAssets;
-	if (!bJson && !sLock.empty())
+	if (!sLock.empty())
 	{
 		sOut += "Lock Modified Assets: " + sLock + " (a game started with locked assets: multiplayer, hotseat or PBEM)\n";
 	}
-	char szSummary[256];
-	std::snprintf(szSummary, sizeof(szSummary), "%ld of %ld team-plots match, %zu counts differ", kResult.lMatching,
-		kResult.lTeamPlots, kResult.aDifferences.size());
-	sOut += bJson ? "\n], \"team_plots\": " + std::to_string(kResult.lTeamPlots) + ", \"matching\": " + std::to_string(kResult.lMatching)
-			+ ", \"lock_modified_assets\": " + jsonString(sLock) + ", \"summary\": " + jsonString(szSummary) + "}\n"
-				  : std::string("audit: ") + szSummary + "\n";
+	sOut += std::string("audit: ") + szSummary + "\n";
 	std::fputs(sOut.c_str(), stdout);
 	return kResult.aDifferences.empty() ? 0 : 3;
 }
@@ -538,17 +513,15 @@ int runDemo(const CliOptions& kOptions)
 
 namespace
 {
-	std::string pathJson(const char* szName, const CvPathResult& kResult, int iWidth)
+	void pathJson(JsonWriter& kJson, const char* szName, const CvPathResult& kResult, int iWidth)
 	{
-		std::string sOut = std::string("\"") + szName + "\": {\"status\": \"" + pathStatusName(kResult)
-			+ "\", \"cost\": " + std::to_string(kResult.iCost) + ", \"expanded\": " + std::to_string(kResult.iExpanded)
-			+ ", \"plots\": [";
-		for (size_t i = 0; i < kResult.aiPlots.size(); ++i)
+		kJson.nextOnNewLine(" ").key(szName).beginObject().key("status").string(pathStatusName(kResult));
+		kJson.key("cost").number(kResult.iCost).key("expanded").number(kResult.iExpanded).key("plots").beginArray();
+		for (const int iPlot : kResult.aiPlots)
 		{
-			sOut += (i ? ", [" : "[") + std::to_string(kResult.aiPlots[i] % iWidth) + ", "
-				+ std::to_string(kResult.aiPlots[i] / iWidth) + "]";
+			kJson.beginArray().number(iPlot % iWidth).number(iPlot / iWidth).end();
 		}
-		return sOut + "]}";
+		kJson.end().end();
 	}
 }
 
@@ -605,14 +578,15 @@ int runPath(const CliOptions& kOptions)
 	}
 	if (kOptions.sFormat == "json")
 	{
-		const int iWidth = kLoaded.kMap.iWidth;
-		std::string sOut = "{\"map\": " + jsonString(kLoaded.kMap.sPath) + ", \"team\": " + std::to_string(kMover.eTeam)
-			+ ", \"unit\": " + jsonString(sUnit) + ", \"seed\": " + std::to_string(kOptions.uSeed) + ", \"from\": ["
-			+ std::to_string(kFrom.first) + ", " + std::to_string(kFrom.second) + "], \"to\": [" + std::to_string(kTo.first)
-			+ ", " + std::to_string(kTo.second) + "], \"move_denominator\": " + std::to_string(kRules.iMoveDenominator)
-			+ ",\n " + pathJson("knowledge", kAnswer.kKnowledge, iWidth) + ",\n " + pathJson("truth", kAnswer.kTruth, iWidth)
-			+ "}\n";
-		std::fputs(sOut.c_str(), stdout);
+		JsonWriter kJson;
+		kJson.beginObject().key("map").string(kLoaded.kMap.sPath).key("team").number(kMover.eTeam).key("unit").string(sUnit);
+		kJson.key("seed").number(kOptions.uSeed).key("from").beginArray().number(kFrom.first).number(kFrom.second).end();
+		kJson.key("to").beginArray().number(kTo.first).number(kTo.second).end();
+		kJson.key("move_denominator").number(kRules.iMoveDenominator);
+		pathJson(kJson, "knowledge", kAnswer.kKnowledge, kLoaded.kMap.iWidth);
+		pathJson(kJson, "truth", kAnswer.kTruth, kLoaded.kMap.iWidth);
+		kJson.end();
+		std::fputs((kJson.str() + "\n").c_str(), stdout);
 		return 0;
 	}
 	std::printf("path for team %d (%s), seed %u\n", kMover.eTeam, sUnit.c_str(), kOptions.uSeed);

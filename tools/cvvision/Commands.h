@@ -1,6 +1,6 @@
-// The commands of `cvvision` (tools/cvvision.cpp parses the command line and calls these).
-// Each returns the process's exit status; bad input throws (RulesError, WbError,
-// std::runtime_error) and cvvision.cpp prints it and exits with 1.
+// The commands of `cvvision` (main.cpp's table of commands parses the command line and calls
+// these). Each returns the process's exit status; bad input throws (RulesError, WbError,
+// std::runtime_error) and main.cpp prints it and exits with 1 (2 for std::invalid_argument: bad usage).
 #pragma once
 
 #include <filesystem>
@@ -13,11 +13,10 @@ struct CliOptions
 	std::vector<std::filesystem::path> aAssets; // empty: the project's Assets/ over its vanilla XML
 	std::filesystem::path kMap;
 	std::optional<int> eTeam;
-	std::string sFormat = "tsv";        // counts: tsv or json; audit: text or json
-	bool bJson = false;                 // rules
+	std::string sFormat = "tsv";        // "json", or the command's text: counts tsv; rules, audit, path text
 	bool bLenient = false;
 	bool bNoVanilla = false; // --no-vanilla: no bundled vanilla XML after the --assets folders
-	bool bColor = false;                // show: ANSI colour (cvvision.cpp sets it from isatty)
+	bool bColor = false;                // show: ANSI colour (main.cpp sets it from isatty)
 	std::filesystem::path kPng;         // render
 	std::filesystem::path kHtml;        // render
 	std::optional<std::pair<int, int>> kFrom; // explain

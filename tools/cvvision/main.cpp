@@ -1,257 +1,340 @@
-// cvvision: the command line over the CvVision library. Parses the arguments and calls the
-// commands of CliCommands.h. Exit status: 0 success, 1 bad input, 2 bad usage.
+// cvvision: the command line over the CvVision library. One table, COMMANDS, lists the commands:
+// the global help, each command's help, the options it takes, whether it needs a map, and what
+// runs it (Commands.h) all come from there. Exit status: 0 success, 1 bad input, 2 bad usage
+// (3: audit found differences).
 #include "Commands.h"
+#include "support/Args.h"
 #include "support/OutputFile.h"
-#include "formats/RulesLoader.h"
-#include "support/Numbers.h"
-#include "formats/WbReader.h"
 #include "CvVisionTables.h"
 
 #include <unistd.h>
 
-#include <climits>
 #include <cstdio>
-#include <cstdlib>
-#include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 using namespace cvv;
 
 namespace
 {
-	const char* const USAGE =
-		"usage: cvvision COMMAND [ARGS]\n"
-		"\n"
-		"commands:\n"
-		"  demo                 show and render the project's sample map (files in build/demo/)\n"
-		"  rules                load and check the vision rules of a mod's XML, and show them\n"
-		"  counts MAP           the visibility count of every plot any team sees: team, x, y, count\n"
-		"  show MAP             the map in the terminal: what the team sees, has seen, does not know\n"
-		"  render MAP           the same as a PNG picture (--png FILE) or an HTML page (--html FILE)\n"
-		"  explain MAP          why --to is or is not visible from --from\n"
-		"  audit SAVE           recompute a saved game's visibility counts and compare them with the\n"
-		"                       stored ones (exit 3 when they differ)\n"
-		"  path MAP             the path from --from to --to, planned with what --team knows (its\n"
-		"                       sight now and its memory) and with the truth, side by side\n"
-		"\n"
-		"MAP is a WorldBuilder save (.CivBeyondSwordWBSave or .Civ4WorldBuilderSave) or, for show,\n"
-		"render and counts, a saved game of unmodified BTS 3.19 (.CivBeyondSwordSave). A save stores\n"
-		"type indices: give --assets the game's own XML folders (the bundled vanilla XML follows the\n"
-		"game's order).\n"
-		"\n"
-		"options:\n"
-		"  -h, --help           this help (also after a command)\n"
-		"  --assets DIR         an Assets folder (holding XML/); repeat it, highest priority first:\n"
-		"                       the mod, then Beyond the Sword, then the base game. The first folder\n"
-		"                       that has a file wins; names match in any case, as on Windows. The\n"
-		"                       bundled vanilla XML (the game's own types, in the game's order)\n"
-		"                       stands last, for the files no folder has. Default: this project's\n"
-		"                       Assets/ over the bundled vanilla XML\n"
-		"  --no-vanilla         no bundled vanilla XML after the --assets folders\n"
-		"  --team T             the team to show, render or explain for (default 0); counts: only T\n"
-		"  --format tsv|json    counts: the output format (default tsv); audit: text|json\n"
-		"  --json               rules: JSON instead of text\n"
-		"  --lenient            unknown names in the map are warnings, and what they name is skipped\n"
-		"  --png FILE, --html FILE        render: where to write\n"
-		"  --from X,Y --to X,Y [--range R] explain: the viewer, the target, the viewer's range\n"
-		"                       (default: the range of the team's unit standing there)\n"
-		"  --color, --no-color  show: force ANSI colour on or off (default: on for a terminal)\n"
-		"  --from X,Y --to X,Y [--seed S] [--unit TYPE] [--open-borders T,T...] [--png FILE]\n"
-		"                       path: the start, the goal, the seed that chooses among equal-cost\n"
-		"                       paths (default 0), the unit type (default: the team's unit on\n"
-		"                       --from, else a land unit with one move), teams whose territory\n"
-		"                       is open to it; --format text|json (default text)\n"
-		"  --out DIR            demo: where to write the picture and the page\n"
-		"\n"
-		"exit status: 0 success, 1 bad input (the message names the file and line), 2 bad usage,\n"
-		"             3 (audit) the stored counts differ from CvVision's\n";
+	// --- options: each one's name, its value in help, and what it sets --------------------------
 
-	// Which options each command takes.
-	const std::map<std::string, std::string> OPTIONS_OF = {
-		{ "demo", "--assets --no-vanilla --out --color --no-color" },
-		{ "rules", "--assets --no-vanilla --json" },
-		{ "counts", "--assets --no-vanilla --team --format --lenient" },
-		{ "show", "--assets --no-vanilla --team --lenient --color --no-color" },
-		{ "render", "--assets --no-vanilla --team --lenient --png --html" },
-		{ "explain", "--assets --no-vanilla --team --lenient --from --to --range" },
-		{ "audit", "--assets --no-vanilla --format" },
-		{ "path", "--assets --no-vanilla --team --lenient --from --to --seed --unit --open-borders --png --format" },
-	};
-	const std::string NEEDS_MAP = " counts show render explain audit path ";
-
-	class UsageError : public std::runtime_error
+	struct CliOption
 	{
-	public:
-		using std::runtime_error::runtime_error;
+		const char* szName;
+		const char* szValue; // "": a flag
+		void (*fSet)(CliOptions& kOptions, const std::string& sName, const std::string& sValue);
 	};
 
-	int integer(const std::string& sOption, const std::string& sValue, long long llMin = INT_MIN, long long llMax = INT_MAX)
-	{
-		int iValue = 0;
-		const NumberRead eRead = readWholeNumber(sValue, llMin, llMax, iValue);
-		if (eRead == NumberRead::NotANumber)
-		{
-			throw UsageError(sOption + " needs a whole number, not '" + sValue + "'");
-		}
-		if (eRead != NumberRead::Ok)
-		{
-			throw UsageError(sOption + " " + wholeNumberProblem(eRead, sValue, llMin, llMax));
-		}
-		return iValue;
-	}
+	const CliOption ASSETS = { "--assets", "DIR",
+		[](CliOptions& k, const std::string&, const std::string& s) { k.aAssets.push_back(s); } };
+	const CliOption NO_VANILLA = { "--no-vanilla", "",
+		[](CliOptions& k, const std::string&, const std::string&) { k.bNoVanilla = true; } };
+	const CliOption TEAM = { "--team", "T",
+		[](CliOptions& k, const std::string& n, const std::string& s) { k.eTeam = argInt(n, s); } };
+	const CliOption LENIENT = { "--lenient", "",
+		[](CliOptions& k, const std::string&, const std::string&) { k.bLenient = true; } };
+	const CliOption FORMAT_TSV = { "--format", "tsv|json",
+		[](CliOptions& k, const std::string& n, const std::string& s) { k.sFormat = argChoice(n, s, { "tsv", "json" }); } };
+	const CliOption FORMAT_TEXT = { "--format", "text|json",
+		[](CliOptions& k, const std::string& n, const std::string& s) { k.sFormat = argChoice(n, s, { "text", "json" }); } };
+	const CliOption JSON = { "--json", "",
+		[](CliOptions& k, const std::string&, const std::string&) { k.sFormat = "json"; } };
+	const CliOption COLOR = { "--color", "",
+		[](CliOptions& k, const std::string&, const std::string&) { k.bColor = true; } };
+	const CliOption NO_COLOR = { "--no-color", "",
+		[](CliOptions& k, const std::string&, const std::string&) { k.bColor = false; } };
+	const CliOption PNG = { "--png", "FILE",
+		[](CliOptions& k, const std::string&, const std::string& s) { k.kPng = s; } };
+	const CliOption HTML = { "--html", "FILE",
+		[](CliOptions& k, const std::string&, const std::string& s) { k.kHtml = s; } };
+	const CliOption FROM = { "--from", "X,Y",
+		[](CliOptions& k, const std::string& n, const std::string& s) { k.kFrom = argPoint(n, s); } };
+	const CliOption TO = { "--to", "X,Y",
+		[](CliOptions& k, const std::string& n, const std::string& s) { k.kTo = argPoint(n, s); } };
+	const CliOption RANGE = { "--range", "R", // 0..CV_VISION_MAX_RANGE, as Python's explain
+		[](CliOptions& k, const std::string& n, const std::string& s) { k.iRange = argInt(n, s, 0, CV_VISION_MAX_RANGE); } };
+	const CliOption OUT = { "--out", "DIR",
+		[](CliOptions& k, const std::string&, const std::string& s) { k.kDemoOut = s; } };
+	const CliOption SEED = { "--seed", "S",
+		[](CliOptions& k, const std::string& n, const std::string& s) { k.uSeed = argUnsigned(n, s); } };
+	const CliOption UNIT = { "--unit", "TYPE",
+		[](CliOptions& k, const std::string&, const std::string& s) { k.sUnit = s; } };
+	const CliOption OPEN_BORDERS = { "--open-borders", "T,T...",
+		[](CliOptions& k, const std::string& n, const std::string& s) { k.aeOpenTeams = argInts(n, s); } };
 
-	unsigned int seed(const std::string& sOption, const std::string& sValue)
+	// An option as one command takes it, with what it means there.
+	struct TakenOption
 	{
-		char* szEnd = nullptr;
-		const unsigned long uValue = std::strtoul(sValue.c_str(), &szEnd, 10);
-		if (sValue.empty() || sValue[0] == '-' || *szEnd != '\0' || uValue > 0xFFFFFFFFul)
-		{
-			throw UsageError(sOption + " needs a whole number 0..4294967295, not '" + sValue + "'");
-		}
-		return static_cast<unsigned int>(uValue);
-	}
+		const CliOption* pOption;
+		const char* szHelp;
+	};
 
-	std::vector<int> integers(const std::string& sOption, const std::string& sValue)
+	// Every command takes these first.
+	const std::vector<TakenOption> COMMON_OPTIONS = {
+		{ &ASSETS, "an Assets folder (holding XML/); repeat it, highest priority first: the mod, then Beyond the Sword, "
+				   "then the base game. The first folder that has a file wins; names match in any case, as on Windows. "
+				   "The bundled vanilla XML (the game's own types, in the game's order) stands last, for the files no "
+				   "folder has. Default: this project's Assets/ over the bundled vanilla XML" },
+		{ &NO_VANILLA, "no bundled vanilla XML after the --assets folders" },
+	};
+	const char* const HELP_OPTION = "-h, --help";
+
+	const char* const LENIENT_HELP = "unknown names in the map are warnings, and what they name is skipped";
+	const char* const COLOR_HELP = "ANSI colour on";
+	const char* const NO_COLOR_HELP = "ANSI colour off (default: on when standard output is a terminal)";
+
+	const char* const MAP_HELP =
+		"MAP is a WorldBuilder save (.CivBeyondSwordWBSave or .Civ4WorldBuilderSave) or a saved game of "
+		"unmodified BTS 3.19 (.CivBeyondSwordSave). A save stores type indices: give --assets the game's own XML "
+		"folders (the bundled vanilla XML follows the game's order).";
+	const char* const SAVE_HELP =
+		"SAVE is a saved game of unmodified BTS 3.19 (.CivBeyondSwordSave). It stores type indices: give --assets "
+		"the game's own XML folders (the bundled vanilla XML follows the game's order).";
+	const char* const EXIT_HELP = "0 success, 1 bad input (the message names the file and line), 2 bad usage";
+
+	// --- the commands -----------------------------------------------------------------------------
+
+	struct Command
 	{
-		std::vector<int> aiValues;
-		size_t iStart = 0;
-		for (;;)
+		const char* szName;
+		const char* szArgument; // "MAP" or "SAVE": the file it needs; "": none
+		const char* szSummary;  // its line in cvvision --help
+		const char* szHelp;     // what it does, in its own help
+		std::vector<TakenOption> aOptions; // besides COMMON_OPTIONS
+		int (*fRun)(const CliOptions& kOptions);
+		const char* szExit; // exit statuses besides 0, 1 and 2 ("" for none)
+	};
+
+	const std::vector<Command> COMMANDS = {
+		{ "demo", "", "show and render the project's sample map (files in build/demo/)",
+			"Shows the project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave) in the terminal as "
+			"team 0 sees it, and writes it as a picture (sample.png) and a page (sample.html) into a folder. Open "
+			"the page in a browser: hover a plot for its levels and counts, click a unit for its sight.",
+			{ { &OUT, "the folder for sample.png and sample.html (default build/demo; made when missing)" },
+				{ &COLOR, COLOR_HELP }, { &NO_COLOR, NO_COLOR_HELP } },
+			&runDemo, "" },
+		{ "rules", "", "load and check the vision rules of a mod's XML, and show them",
+			"Loads the vision rules from the XML of the --assets folders (the mod first, then Beyond the Sword, then "
+			"the base game, then the bundled vanilla XML), checks them, and shows the folders, the folder each file "
+			"came from, the ranges, the level changes, the knobs (marked when they differ from BTS) and the number of "
+			"types of each kind. Bad XML is an error FILE:LINE: message.",
+			{ { &FORMAT_TEXT, "the output (default text)" },
+				{ &JSON, "the older spelling of --format json, kept for scripts" } },
+			&runRules, "" },
+		{ "counts", "MAP", "the visibility count of every plot any team sees: team, x, y, count",
+			"Prints the visibility count of every plot a team sees, by team, x and y: a line per plot with the team, "
+			"x, y and count separated by tabs, or JSON.",
+			{ { &TEAM, "only team T (default: every team)" }, { &FORMAT_TSV, "the output (default tsv)" },
+				{ &LENIENT, LENIENT_HELP } },
+			&runCounts, "" },
+		{ "show", "MAP", "the map in the terminal: what the team sees, has seen, does not know",
+			"Draws the map in the terminal as a team knows it: the plots it sees now, those it saw before (fogged) "
+			"and those it never saw. A legend heads the map and the line \"team T sees N plots\" ends it.",
+			{ { &TEAM, "the team whose knowledge is shown (default 0)" }, { &LENIENT, LENIENT_HELP },
+				{ &COLOR, COLOR_HELP }, { &NO_COLOR, NO_COLOR_HELP } },
+			&runShow, "" },
+		{ "render", "MAP", "the same as a PNG picture (--png FILE) or an HTML page (--html FILE)",
+			"Writes the map as a team knows it: a PNG picture (8 pixels a plot), a self-contained HTML page that "
+			"inspects every plot and unit, or both. Every destination is checked first, and a file is written "
+			"whole or not at all.",
+			{ { &TEAM, "the team whose knowledge is shown (default 0)" }, { &LENIENT, LENIENT_HELP },
+				{ &PNG, "where to write the picture" }, { &HTML, "where to write the page (one of --png and --html at least)" } },
+			&runRender, "" },
+		{ "explain", "MAP", "why --to is or is not visible from --from",
+			"Explains why the plot --to is or is not visible from --from: the viewer's and the target's levels, "
+			"the ring the target is on, the paths of plots between them and the verdict.",
+			{ { &FROM, "the viewer's plot" }, { &TO, "the target plot" },
+				{ &RANGE, "the viewer's sight range, 0..32 (default: the range of the team's unit standing on --from, "
+						  "else the rules' unit range)" },
+				{ &TEAM, "the viewer's team (default 0)" }, { &LENIENT, LENIENT_HELP } },
+			&runExplain, "" },
+		{ "audit", "SAVE",
+			"recompute a saved game's visibility counts and compare them with the stored ones (exit 3 when they differ)",
+			"Recomputes the visibility counts of a saved game from its units, cities and plots with the loaded rules, "
+			"and compares them with the counts the game stored: each difference with its plot, both numbers and the "
+			"sources that see it, then a summary line.",
+			{ { &FORMAT_TEXT, "the output (default text)" } },
+			&runAudit, "3 the stored counts differ from CvVision's" },
+		{ "path", "MAP",
+			"the path from --from to --to, planned with what --team knows (its sight now and its memory) and with "
+			"the truth, side by side",
+			"Plans a unit's path from --from to --to twice, with what its team knows (its sight now and its memory) "
+			"and with the truth, and shows both side by side with their costs.",
+			{ { &FROM, "the start" }, { &TO, "the goal" }, { &TEAM, "the team that moves (default 0)" },
+				{ &UNIT, "the unit type (default: the team's unit on --from, else a land unit with one move)" },
+				{ &SEED, "chooses among paths of equal cost, 0..4294967295 (default 0)" },
+				{ &OPEN_BORDERS, "teams whose territory is open to the unit (open borders, war)" },
+				{ &PNG, "also draw both paths (knowledge left, truth right)" },
+				{ &FORMAT_TEXT, "the output (default text)" }, { &LENIENT, LENIENT_HELP } },
+			&runPath, "" },
+	};
+
+	const Command* findCommand(const std::string& sName)
+	{
+		for (const Command& kCommand : COMMANDS)
 		{
-			const size_t iComma = sValue.find(',', iStart);
-			aiValues.push_back(integer(sOption, sValue.substr(iStart, iComma - iStart)));
-			if (iComma == std::string::npos)
+			if (sName == kCommand.szName)
 			{
-				return aiValues;
+				return &kCommand;
 			}
-			iStart = iComma + 1;
 		}
+		return nullptr;
 	}
 
-	std::pair<int, int> point(const std::string& sOption, const std::string& sValue)
+	std::vector<TakenOption> optionsOf(const Command& kCommand)
 	{
-		const size_t iComma = sValue.find(',');
-		if (iComma == std::string::npos)
+		std::vector<TakenOption> aOptions = COMMON_OPTIONS;
+		aOptions.insert(aOptions.end(), kCommand.aOptions.begin(), kCommand.aOptions.end());
+		return aOptions;
+	}
+
+	std::vector<ArgOption> argOptions(const std::vector<TakenOption>& aOptions)
+	{
+		std::vector<ArgOption> aArgs;
+		for (const TakenOption& kTaken : aOptions)
 		{
-			throw UsageError(sOption + " needs X,Y, not '" + sValue + "'");
+			aArgs.push_back(ArgOption{ kTaken.pOption->szName, kTaken.pOption->szValue, kTaken.szHelp });
 		}
-		return { integer(sOption, sValue.substr(0, iComma)), integer(sOption, sValue.substr(iComma + 1)) };
+		return aArgs;
 	}
 
-	// Fills kOptions from argv[2..]; returns false when help was asked for.
-	bool parse(const std::string& sCommand, int argc, char** argv, CliOptions& kOptions)
+	std::string exitHelp(const char* szExtra)
 	{
-		const std::string sAllowed = " " + OPTIONS_OF.at(sCommand) + " ";
+		const std::string sHead = "exit status: ";
+		const std::string sBody = wrapText(std::string(EXIT_HELP) + (*szExtra ? std::string(", ") + szExtra : ""), sHead.size());
+		return sHead + sBody.substr(sHead.size());
+	}
+
+	std::string globalHelp()
+	{
+		std::string sOut =
+			"usage: cvvision COMMAND [ARGS] [OPTIONS]\n"
+			"       cvvision COMMAND --help, cvvision help COMMAND: the command's arguments and options\n"
+			"\n"
+			"commands:\n";
+		for (const Command& kCommand : COMMANDS)
+		{
+			sOut += helpRow(std::string(kCommand.szName) + (*kCommand.szArgument ? " " : "") + kCommand.szArgument,
+				kCommand.szSummary);
+		}
+		sOut += "\n" + wrapText(MAP_HELP, 0) + "\noptions of every command:\n" + optionsHelp(argOptions(COMMON_OPTIONS))
+			+ helpRow(HELP_OPTION, "this help; after a command, the command's own help") + "\n"
+			+ exitHelp("3 (audit) the stored counts differ from CvVision's");
+		return sOut;
+	}
+
+	std::string commandHelp(const Command& kCommand)
+	{
+		std::string sOut = std::string("usage: cvvision ") + kCommand.szName + (*kCommand.szArgument ? " " : "")
+			+ kCommand.szArgument + " [OPTIONS]\n\n" + wrapText(kCommand.szHelp, 0);
+		if (*kCommand.szArgument)
+		{
+			sOut += "\n" + wrapText(std::string(kCommand.szArgument) == "SAVE" ? SAVE_HELP : MAP_HELP, 0);
+		}
+		return sOut + "\noptions:\n" + optionsHelp(argOptions(optionsOf(kCommand)))
+			+ helpRow(HELP_OPTION, "this help") + "\n" + exitHelp(kCommand.szExit);
+	}
+
+	// Fills kOptions from the command's arguments; returns false when help was asked for.
+	bool parse(const Command& kCommand, const std::vector<std::string>& asArgs, CliOptions& kOptions)
+	{
+		const std::vector<TakenOption> aOptions = optionsOf(kCommand);
+		const bool bNeedsFile = *kCommand.szArgument != '\0';
+		const ParsedArgs kParsed = parseArgs(asArgs, argOptions(aOptions), bNeedsFile ? 1 : 0);
+		if (kParsed.bHelp)
+		{
+			return false;
+		}
 		kOptions.bColor = isatty(STDOUT_FILENO) != 0;
-		for (int i = 2; i < argc; ++i)
+		for (const auto& [sName, sValue] : kParsed.aOptions)
 		{
-			const std::string sArg = argv[i];
-			if (sArg == "-h" || sArg == "--help")
+			for (const TakenOption& kTaken : aOptions)
 			{
-				return false;
-			}
-			if (sArg.compare(0, 2, "--") != 0)
-			{
-				if (NEEDS_MAP.find(" " + sCommand + " ") == std::string::npos || !kOptions.kMap.empty())
+				if (sName == kTaken.pOption->szName)
 				{
-					throw UsageError("unexpected argument '" + sArg + "'");
+					kTaken.pOption->fSet(kOptions, sName, sValue);
+					break;
 				}
-				kOptions.kMap = sArg;
-				continue;
-			}
-			if (sAllowed.find(" " + sArg + " ") == std::string::npos)
-			{
-				throw UsageError("unexpected argument '" + sArg + "'");
-			}
-			if (sArg == "--json") { kOptions.bJson = true; continue; }
-			if (sArg == "--lenient") { kOptions.bLenient = true; continue; }
-			if (sArg == "--no-vanilla") { kOptions.bNoVanilla = true; continue; }
-			if (sArg == "--color") { kOptions.bColor = true; continue; }
-			if (sArg == "--no-color") { kOptions.bColor = false; continue; }
-			if (i + 1 >= argc)
-			{
-				throw UsageError(sArg + " needs a value");
-			}
-			const std::string sValue = argv[++i];
-			if (sArg == "--assets") kOptions.aAssets.push_back(sValue);
-			else if (sArg == "--team") kOptions.eTeam = integer(sArg, sValue);
-			else if (sArg == "--range") kOptions.iRange = integer(sArg, sValue, 0, CV_VISION_MAX_RANGE); // as Python's explain
-			else if (sArg == "--from") kOptions.kFrom = point(sArg, sValue);
-			else if (sArg == "--to") kOptions.kTo = point(sArg, sValue);
-			else if (sArg == "--png") kOptions.kPng = sValue;
-			else if (sArg == "--html") kOptions.kHtml = sValue;
-			else if (sArg == "--out") kOptions.kDemoOut = sValue;
-			else if (sArg == "--seed") kOptions.uSeed = seed(sArg, sValue);
-			else if (sArg == "--unit") kOptions.sUnit = sValue;
-			else if (sArg == "--open-borders") kOptions.aeOpenTeams = integers(sArg, sValue);
-			else if (sArg == "--format")
-			{
-				const bool bText = sCommand == "audit" || sCommand == "path";
-				if (bText ? (sValue != "text" && sValue != "json") : (sValue != "tsv" && sValue != "json"))
-				{
-					throw UsageError(std::string("--format is ") + (bText ? "text" : "tsv") + " or json, not '" + sValue + "'");
-				}
-				kOptions.sFormat = sValue;
 			}
 		}
-		if (NEEDS_MAP.find(" " + sCommand + " ") != std::string::npos && kOptions.kMap.empty())
+		if (bNeedsFile)
 		{
-			throw UsageError(sCommand + " needs a MAP");
+			if (kParsed.asPositionals.empty())
+			{
+				throw UsageError(std::string(kCommand.szName) + " needs a " + kCommand.szArgument);
+			}
+			kOptions.kMap = kParsed.asPositionals[0];
 		}
 		return true;
 	}
 
-	int dispatch(const std::string& sCommand, const CliOptions& kOptions)
+	// cvvision help [COMMAND]
+	int runHelp(const std::vector<std::string>& asArgs)
 	{
-		if (sCommand == "demo") return runDemo(kOptions);
-		if (sCommand == "rules") return runRules(kOptions);
-		if (sCommand == "counts") return runCounts(kOptions);
-		if (sCommand == "show") return runShow(kOptions);
-		if (sCommand == "render") return runRender(kOptions);
-		if (sCommand == "explain") return runExplain(kOptions);
-		if (sCommand == "audit") return runAudit(kOptions);
-		return runPath(kOptions);
+		if (asArgs.empty())
+		{
+			std::printf("%s", globalHelp().c_str());
+			return 0;
+		}
+		const Command* pCommand = findCommand(asArgs[0]);
+		if (pCommand == nullptr)
+		{
+			std::fprintf(stderr, "cvvision help: unknown command '%s'\n\n%s", asArgs[0].c_str(), globalHelp().c_str());
+			return 2;
+		}
+		if (asArgs.size() > 1)
+		{
+			std::fprintf(stderr, "cvvision help: unexpected argument '%s' (see cvvision --help)\n", asArgs[1].c_str());
+			return 2;
+		}
+		std::printf("%s", commandHelp(*pCommand).c_str());
+		return 0;
 	}
-}
 
-namespace
-{
 	int runCommand(int argc, char** argv)
 	{
 		if (argc < 2)
 		{
-			std::fprintf(stderr, "%s", USAGE);
+			std::fprintf(stderr, "%s", globalHelp().c_str());
 			return 2;
 		}
 		const std::string sCommand = argv[1];
+		const std::vector<std::string> asArgs(argv + 2, argv + argc);
 		if (sCommand == "-h" || sCommand == "--help")
 		{
-			std::printf("%s", USAGE);
+			std::printf("%s", globalHelp().c_str());
 			return 0;
 		}
-		if (OPTIONS_OF.find(sCommand) == OPTIONS_OF.end())
+		if (sCommand == "help")
 		{
-			std::fprintf(stderr, "cvvision: unknown command '%s'\n\n%s", sCommand.c_str(), USAGE);
+			return runHelp(asArgs);
+		}
+		const Command* pCommand = findCommand(sCommand);
+		if (pCommand == nullptr)
+		{
+			std::fprintf(stderr, "cvvision: unknown command '%s'\n\n%s", sCommand.c_str(), globalHelp().c_str());
 			return 2;
 		}
 		CliOptions kOptions;
 		try
 		{
-			if (!parse(sCommand, argc, argv, kOptions))
+			if (!parse(*pCommand, asArgs, kOptions))
 			{
-				std::printf("%s", USAGE);
+				std::printf("%s", commandHelp(*pCommand).c_str());
 				return 0;
 			}
-			return dispatch(sCommand, kOptions);
+			return pCommand->fRun(kOptions);
 		}
 		catch (const UsageError& kError)
 		{
-			std::fprintf(stderr, "cvvision %s: %s (see cvvision --help)\n", sCommand.c_str(), kError.what());
+			std::fprintf(stderr, "cvvision %s: %s (see cvvision %s --help)\n", sCommand.c_str(), kError.what(), sCommand.c_str());
 			return 2;
 		}
 		catch (const std::invalid_argument& kError)
 		{
-			std::fprintf(stderr, "cvvision %s: %s (see cvvision --help)\n", sCommand.c_str(), kError.what());
+			std::fprintf(stderr, "cvvision %s: %s (see cvvision %s --help)\n", sCommand.c_str(), kError.what(), sCommand.c_str());
 			return 2;
 		}
 		catch (const std::exception& kError)

@@ -1,8 +1,6 @@
 // The terminal, PNG and HTML pictures of a MapView (see Render.h).
 #include "render/Render.h"
 
-#include <png.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
@@ -10,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include "support/Json.h"
 #include "support/OutputFile.h"
 #include <map>
 #include <random>
@@ -600,50 +599,21 @@ namespace
 
 	// ------------------------------------------------------------------ HTML
 
+	// The page's data sits in a <script>: its strings escape what could close it (support/Json.h).
 	std::string jsonString(const std::string& sText)
 	{
-		std::string sOut = "\"";
-		for (const char c : sText)
-		{
-			const unsigned char u = static_cast<unsigned char>(c);
-			if (c == '"' || c == '\\')
-			{
-				sOut += '\\';
-				sOut += c;
-			}
-			else if (u < 0x20 || c == '<' || c == '>' || c == '&') // nothing can close the <script>
-			{
-				char acEscape[8];
-				std::snprintf(acEscape, sizeof(acEscape), "\\u%04x", u);
-				sOut += acEscape;
-			}
-			else
-			{
-				sOut += c;
-			}
-		}
-		return sOut + "\"";
+		return cvv::jsonString(sText, JsonEscape::Script);
 	}
 
 	template <class T>
 	std::string jsonArray(const std::vector<T>& aValues)
 	{
-		std::string sOut = "[";
-		for (size_t i = 0; i < aValues.size(); ++i)
-		{
-			sOut += (i ? "," : "") + std::to_string(static_cast<int>(aValues[i]));
-		}
-		return sOut + "]";
+		return jsonNumbers(aValues);
 	}
 
 	std::string jsonStrings(const std::vector<std::string>& asValues)
 	{
-		std::string sOut = "[";
-		for (size_t i = 0; i < asValues.size(); ++i)
-		{
-			sOut += (i ? "," : "") + jsonString(asValues[i]);
-		}
-		return sOut + "]";
+		return cvv::jsonStrings(asValues, JsonWriter::Layout::Compact, JsonEscape::Script);
 	}
 
 	// Distinct values in order of first use, so that plots can name them by index.
@@ -1092,15 +1062,6 @@ void writePng(const MapView& kView, const RenderOptions& kOptions, const std::st
 {
 	const std::string sBytes = pngBytes(kView, kOptions);
 	writeOutputs({ OutputFile{ sPath, sBytes, "the PNG" } });
-}
-
-void writeRgbPng(const std::string& sPath, int iWidth, int iHeight, const std::vector<unsigned char>& aRgb)
-{
-	if (iWidth < 1 || iHeight < 1 || aRgb.size() != static_cast<size_t>(iWidth) * iHeight * 3)
-	{
-		throw std::invalid_argument("writeRgbPng: the pixels do not match the size");
-	}
-	writeOutputs({ OutputFile{ sPath, pngOfRgb(iWidth, iHeight, aRgb), "the PNG" } });
 }
 
 std::string renderHtml(const MapView& kView, const RenderOptions& kOptions)

@@ -48,9 +48,6 @@ void writePng(const MapView& kView, const RenderOptions& kOptions, const std::st
 // The same PNG, in memory (for writeOutputs of OutputFile.h, with other files).
 std::string pngBytes(const MapView& kView, const RenderOptions& kOptions);
 
-// Any RGB picture (3 bytes a pixel, rows top first) as a PNG, written the same careful way.
-void writeRgbPng(const std::string& sPath, int iWidth, int iHeight, const std::vector<unsigned char>& aRgb);
-
 // One HTML document with inline CSS, JS and data (JSON): no outside resources. It draws the map on
 // a canvas with the chosen team's shading and a team selector; hovering a plot shows its
 // coordinates, terrain, feature, improvement, owner, levels, units and every team's count and
