@@ -1,4 +1,4 @@
-// Civ2Huts.cpp - see Civ2Huts.h and /work/shared/spec/civ2-huts.md
+// Civ2Huts.cpp - see Civ2Huts.h and the spec, ../shared/spec/civ2-huts.md
 #include "Civ2Huts.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Civ2Huts.h - Civilization II goody-hut / special-resource prediction
-// (see /work/shared/spec/civ2-huts.md). Host-only, C++17, no dependencies.
+// (see ../shared/spec/civ2-huts.md). Host-only, C++17, no dependencies.
 //
 // Coordinates are the game's "doubled-x" coordinates (x + y even,
 // 0 <= x < W2, 0 <= y < H). Hashes use the raw x: never wrap x first.
