@@ -1,22 +1,37 @@
-# Everyday targets. `make demo` and `make test` work on a fresh Debian machine: both set up first.
+# Everyday targets. Only `make setup`, `make demo` and `make test` install packages (tools/setup.sh):
+# `make demo` and `make test` work on a fresh Debian machine, they set up first. Every other target
+# installs nothing; when something is missing it says so and to run `make setup`.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+PREFIX ?= /usr/local
 
-.PHONY: all setup configure build test test-sanitize sanitize-build fuzz-readers demo bench fuzz clean dll-check sdk-check dll mod install-python
+.PHONY: all setup setup-build configure build test test-sanitize sanitize-build fuzz-readers demo bench fuzz clean dll-check sdk-check dll mod install install-python
 
 all: build
 
+# Everything the build, the demo and every test need (a browser and clang included).
 setup:
 	@tools/setup.sh
 
-configure: setup
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+# What the build and the demo need: no browser, no clang.
+setup-build:
+	@tools/setup.sh --build
+
+# CMake's messages name what is missing; the optional parts (benchmarks, libtcod) say when they are
+# not built.
+configure:
+	@for tool in cmake c++ pkg-config; do \
+	  command -v $$tool >/dev/null 2>&1 || { echo "make: $$tool not found: run \`make setup\` (tools/setup.sh)" >&2; exit 1; }; \
+	done
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null || \
+	  { echo "make: configuring $(BUILD)/ failed (see above); for a missing package run \`make setup\`" >&2; exit 1; }
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # Everything: the suite, then the sanitizer build's suite and a short run of each reader's fuzz target.
-test: build
+test: setup
+	@$(MAKE) --no-print-directory build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-sanitize
 
@@ -38,7 +53,8 @@ FUZZ_TEST_SECONDS ?= 20
 export ASAN_OPTIONS ?= detect_leaks=1
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
-sanitize-build: setup
+sanitize-build:
+	@command -v clang++ >/dev/null 2>&1 || { echo "make: clang++ not found (clang, libclang-rt-14-dev): run \`make setup\`" >&2; exit 1; }
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_COMPILER=clang++ \
 	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" -DCVVISION_FUZZ=ON -DCVVISION_FUZZ_TEST_SECONDS=$(FUZZ_TEST_SECONDS) >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target $(SANITIZE_TARGETS)
@@ -47,7 +63,7 @@ sanitize-build: setup
 # under the sanitizers they look for memory errors, not for rare inputs.
 test-sanitize: sanitize-build
 	cd $(SANITIZE_BUILD) && CVVISION_DIFF_CASES=20000 CVVISION_FUZZ_OPS=2500 CVVISION_SANITIZED=1 \
-	  ctest --output-on-failure -j $(JOBS) -E '^(python|cxx98|browser)\.'
+	  ctest --output-on-failure -j $(JOBS) -E '^(python|cxx98|browser)\.|^cli\.install$$'
 
 # Each reader's fuzz target for FUZZ_SECONDS (default 600): its regression corpus replayed, then
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in
@@ -59,7 +75,8 @@ fuzz-readers: sanitize-build
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r || exit 1; \
 	done
 
-demo: build
+demo: setup-build
+	@$(MAKE) --no-print-directory build
 	$(BUILD)/cvvision demo
 
 # The DLL-side sources, the SDK adapter and CyVision through i686-w64-mingw32-g++ -std=c++98
@@ -81,14 +98,18 @@ FUZZ_OPS ?= 250000
 fuzz: build
 	CVVISION_FUZZ_OPS=$(FUZZ_OPS) $(BUILD)/cvvision_tests --gtest_filter='Shards/FuzzShard.*'
 
-# Every benchmark of the project; their summary lines come last.
+# Every benchmark of the project that was built; their summary lines come last. Without Google
+# Benchmark there are none (an error); without libtcod bench_fov is skipped (said so).
 BENCHES = bench_vision bench_resight bench_fov bench_path bench_turn bench_adapter
 bench: build
+	@test -x $(BUILD)/bench_vision || { echo "make bench: the benchmarks are not built: Google Benchmark (libbenchmark-dev) is missing or CVVISION_WITH_BENCHMARKS=OFF; run \`make setup\`" >&2; exit 1; }
 	@mkdir -p $(BUILD)/bench
 	@for b in $(BENCHES); do \
+	  rm -f $(BUILD)/bench/$$b.txt; \
+	  if [ ! -x $(BUILD)/$$b ]; then echo "make bench: $$b is not built (bench_fov needs libtcod-dev: run \`make setup\`); skipped" >&2; continue; fi; \
 	  CVVISION_BENCH_SUMMARY=$(BUILD)/bench/$$b.txt $(BUILD)/$$b || exit 1; \
 	done
-	@echo; echo "== summary"; for b in $(BENCHES); do cat $(BUILD)/bench/$$b.txt; done
+	@echo; echo "== summary"; for b in $(BENCHES); do if [ -f $(BUILD)/bench/$$b.txt ]; then cat $(BUILD)/bench/$$b.txt; else echo "$$b: not built"; fi; done
 
 # The game's DLL (Visual C++ Toolkit 2003; under Wine on Linux) and the mod folder.
 # Python 3.8+, standard library only. See the README, "Into the game".
@@ -105,12 +126,21 @@ mod:
 	$(PYTHON) tools/sdk/make_mod.py $(if $(MOD_DLL),--dll "$(MOD_DLL)") $(if $(MOD),--mod "$(MOD)") \
 	  $(if $(REPLACE),--replace) $(MODFLAGS)
 
+# The programs, the Python module and their data (PREFIX/bin, PREFIX/lib/pythonX.Y/...,
+# PREFIX/share/cvvision), through cmake --install. PREFIX=/usr/local by default.
+install: build
+	cmake --install $(BUILD) --prefix "$(PREFIX)"
+
 # The Python module (build/python/cvvision.so) into the user's site-packages of Debian's
-# /usr/bin/python3, the interpreter Debian's Boost.Python is built for.
+# /usr/bin/python3, the interpreter Debian's Boost.Python is built for, and its data into
+# ~/.local/share/cvvision (where the module looks: three levels above site-packages).
 install-python: build
+	@test -f $(BUILD)/python/cvvision.so || { echo "make install-python: no module built: Boost.Python is missing; run \`make setup\`" >&2; exit 1; }
 	@dir=$$(/usr/bin/python3 -c "import site; print(site.getusersitepackages())") && \
+	  data=$$(/usr/bin/python3 -c "import site, os; print(os.path.join(site.getuserbase(), 'share', 'cvvision'))") && \
 	  mkdir -p "$$dir" && cp $(BUILD)/python/cvvision.so "$$dir/" && \
-	  echo "installed $$dir/cvvision.so: /usr/bin/python3 -c 'import cvvision'"
+	  rm -rf "$$data" && mkdir -p "$$data" && cp -RL $(BUILD)/share/cvvision/. "$$data/" && \
+	  echo "installed $$dir/cvvision.so and $$data: /usr/bin/python3 -c 'import cvvision'"
 
 clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD)

@@ -1,7 +1,10 @@
 #!/bin/sh
-# CLI test for civ2huts. Usage: civ2huts_cli.sh [path/to/civ2huts] [shared dir]
-BIN=${1:-/tmp/civ2huts}
+# CLI test for civ2huts. Usage: civ2huts_cli.sh path/to/civ2huts [shared dir]
+if [ -z "$1" ]; then echo "usage: $0 path/to/civ2huts [shared dir]" >&2; exit 2; fi
+BIN=$1
 SHARED=${2:-$(dirname "$0")/../../shared}
+TMP=$(mktemp -d) || exit 1
+trap 'rm -rf "$TMP"' EXIT
 SAV="$SHARED/data/civ2/stubear_20240110.sav"
 MP="$SHARED/data/civ2/GEOPOL_TINY.MP"
 fail=0
@@ -16,13 +19,12 @@ check() { if [ "$1" != "$2" ]; then echo "FAIL: $3 (got $1, want $2)"; fail=1; e
 out=$("$BIN" list /dev/zero 2>&1); check $? 1 "/dev/zero exits 1"
 case "$out" in *"larger than a Civ2 map or save can be (at most 16 MB)"*) check 0 0 "/dev/zero names the limit";; *) check 1 0 "/dev/zero names the limit: $out";; esac
 python3 "$(dirname "$0")/peak_memory.py" 64 30 "$BIN" list /dev/zero >/dev/null; check $? 0 "/dev/zero peak memory at most 64 MB"
-out=$("$BIN" list /tmp 2>&1); check $? 1 "a directory exits 1"
-case "$out" in *"/tmp: is a directory"*) check 0 0 "a directory is named";; *) check 1 0 "a directory is named: $out";; esac
-"$BIN" seed --hut 0,0 --hut 3,9 >/tmp/civ2huts_cli_$$.txt 2>&1; check $? 1 "inconsistent huts exit 1"
-grep -q inconsistent /tmp/civ2huts_cli_$$.txt; check $? 0 "inconsistent reported"
-printf 'garbage' >/tmp/civ2huts_cli_$$.MP
-"$BIN" list /tmp/civ2huts_cli_$$.MP >/dev/null 2>&1; check $? 1 "truncated .MP exits 1"
-rm -f /tmp/civ2huts_cli_$$.MP /tmp/civ2huts_cli_$$.txt
+out=$("$BIN" list "$TMP" 2>&1); check $? 1 "a directory exits 1"
+case "$out" in *"$TMP: is a directory"*) check 0 0 "a directory is named";; *) check 1 0 "a directory is named: $out";; esac
+"$BIN" seed --hut 0,0 --hut 3,9 >"$TMP/inconsistent.txt" 2>&1; check $? 1 "inconsistent huts exit 1"
+grep -q inconsistent "$TMP/inconsistent.txt"; check $? 0 "inconsistent reported"
+printf 'garbage' >"$TMP/truncated.MP"
+"$BIN" list "$TMP/truncated.MP" >/dev/null 2>&1; check $? 1 "truncated .MP exits 1"
 # The shared argument parser (tools/lib/support/Args): help after a command, its messages, --opt=value.
 "$BIN" list --help | grep -q "^usage: civ2huts list"; check $? 0 "list --help prints the help"
 "$BIN" seed -h >/dev/null; check $? 0 "seed -h exits 0"
@@ -45,7 +47,7 @@ echo "$out" | grep -q "^  hut .* present (owner none)"; check $? 0 "list .sav ha
 echo "$out" | grep -q "^  hut .* taken (owner civ"; check $? 0 "list .sav has taken huts"
 "$BIN" list "$SAV" --format json | grep -q '"state":"taken"'; check $? 0 "json list"
 # A file name with a quote and a backslash is escaped in the JSON (support/Json).
-ODD="/tmp/civ2huts_cli_$$ \"odd\\.sav"
+ODD="$TMP/\"odd\\.sav"
 cp "$SAV" "$ODD"
 "$BIN" list "$ODD" --format json | python3 -c 'import json, sys; d = json.load(sys.stdin); assert d["file"] == sys.argv[1] and d["huts"], d["file"]' "$ODD"
 check $? 0 "json list of an odd file name is JSON"
@@ -62,7 +64,7 @@ done
 "$BIN" seed --hut 22,0 --width 40 --height 50 | grep -q "^  site 22,0$"; check $? 0 "seed with --width/--height lists sites"
 "$BIN" seed --hut 11,0 --editor-coords --width 40 --height 50 | grep -q "implies seed mod 32 = 23"; check $? 0 "--editor-coords"
 "$BIN" show "$SAV" >/dev/null; check $? 0 "show exits 0"
-PNG=/tmp/civ2huts_cli_$$.png
+PNG=$TMP/map.png
 "$BIN" show "$SAV" --png "$PNG" | grep -q "^wrote $PNG$"; check $? 0 "show --png writes the picture"
 [ "$(head -c 8 "$PNG" | od -An -tx1 | tr -d ' ')" = "89504e470d0a1a0a" ]; check $? 0 "the picture is a PNG"
 rm -f "$PNG"

@@ -413,7 +413,7 @@ def test_winepath_is_taken_beside_the_wine(layout):
 
 @linux_only
 def test_z_drive():
-    assert build_dll.z_drive("/home/me/CvGameCoreDLL") == "Z:\\home\\me\\CvGameCoreDLL"
+    assert build_dll.z_drive("/srv/me/CvGameCoreDLL") == "Z:\\srv\\me\\CvGameCoreDLL"
 
 
 @linux_only

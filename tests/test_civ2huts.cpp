@@ -9,7 +9,7 @@
 #include <vector>
 
 #ifndef CVVISION_SHARED_DIR
-#define CVVISION_SHARED_DIR "/work/main/../shared"
+#error "CVVISION_SHARED_DIR: the shared data folder (tests/CMakeLists.txt defines it)"
 #endif
 
 using namespace civ2huts;

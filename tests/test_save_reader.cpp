@@ -20,7 +20,7 @@
 using namespace cvv;
 
 #ifndef CVVISION_SHARED_DIR
-#define CVVISION_SHARED_DIR "/work/main/../shared"
+#error "CVVISION_SHARED_DIR: the shared data folder (tests/CMakeLists.txt defines it)"
 #endif
 
 namespace fs = std::filesystem;

@@ -1,17 +1,36 @@
 #!/usr/bin/env bash
-# Installs, from Debian's packages, whatever the build and the tests need and the machine lacks.
-# Quick when everything is there: it only asks dpkg.
+# Installs, from Debian's packages, whatever the machine lacks for:
+#   tools/setup.sh           (make setup, make test)  building, the demo and every test
+#   tools/setup.sh --build   (make demo)              building and the demo: no browser, no clang
+# Quick when everything is there: it only asks dpkg. Plain `make` never runs it.
 set -euo pipefail
 
-packages=(
-  cmake make g++ pkg-config
-  googletest libgtest-dev libgmock-dev libbenchmark-dev
-  libtinyxml2-dev libboost-python-dev python3-dev python3-pytest chromium
-  zlib1g-dev libpng-dev
-  g++-mingw-w64-i686
-  libtcod-dev
-  clang libclang-rt-14-dev   # make test-sanitize, make fuzz-readers: ASan, UBSan, libFuzzer
+# `make` / `make build` and `make demo`: the library, the programs, the Python module and the
+# GoogleTest suites (CMake configures them with the rest).
+build_packages=(
+  cmake make g++ pkg-config python3
+  googletest libgtest-dev libgmock-dev
+  libtinyxml2-dev zlib1g-dev libpng-dev
+  libboost-python-dev python3-dev
 )
+# `make test` and the rest: the pytest suites, the C++03 checks through the 32-bit Windows cross
+# compiler, the benchmarks (Google Benchmark; bench_fov against libtcod), the page in a real
+# browser (browser.render opens it in headless Chromium; skipped without it), and
+# make test-sanitize / make fuzz-readers (clang: ASan, UBSan, libFuzzer).
+test_packages=(
+  python3-pytest
+  g++-mingw-w64-i686
+  libbenchmark-dev libtcod-dev
+  chromium
+  clang libclang-rt-14-dev
+)
+
+case "${1:-}" in
+  "") packages=("${build_packages[@]}" "${test_packages[@]}") ;;
+  --build) packages=("${build_packages[@]}") ;;
+  -h|--help) sed -n '2,5p' "$0"; exit 0 ;;
+  *) echo "usage: tools/setup.sh [--build]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -2,6 +2,7 @@
 #include "Commands.h"
 
 #include "analysis/Explain.h"
+#include "support/DataDir.h"
 #include "support/Json.h"
 #include "support/OutputFile.h"
 #include "analysis/PathQuery.h"
@@ -167,7 +168,7 @@ namespace
 		std::vector<fs::path> aAssets = kOptions.aAssets;
 		if (aAssets.empty())
 		{
-			aAssets = { fs::path(CVVISION_SOURCE_DIR) / "Assets" };
+			aAssets = { dataDir() / "Assets" };
 		}
 		// The game resolves a file through the mod, then Beyond the Sword, then the base game; the
 		// bundled vanilla XML stands for the game's own folders, last, unless the user asks for none.
@@ -477,7 +478,7 @@ int runAudit(const CliOptions& kOptions)
 
 fs::path sampleMap()
 {
-	return fs::path(CVVISION_SOURCE_DIR) / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave";
+	return dataDir() / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave";
 }
 
 int runDemo(const CliOptions& kOptions)

@@ -17,6 +17,7 @@
 #define BOOST_ALLOW_DEPRECATED_HEADERS
 #include <boost/python.hpp>
 
+#include "support/DataDir.h"
 #include "analysis/Explain.h"
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
@@ -42,10 +43,6 @@
 #include <vector>
 
 using namespace cvv;
-
-#ifndef CVVISION_SOURCE_DIR
-#error "build with -DCVVISION_SOURCE_DIR='\"/path/to/the/project\"' (CMake sets it through cvvision_host)"
-#endif
 
 namespace bp = boost::python;
 namespace fs = std::filesystem;
@@ -202,7 +199,7 @@ namespace
 
 	PyRules rulesDefault()
 	{
-		static const PyRules kDefault = loadRules({ fs::path(CVVISION_SOURCE_DIR) / "Assets", bundledVanillaAssets() });
+		static const PyRules kDefault = loadRules({ dataDir() / "Assets", bundledVanillaAssets() });
 		return kDefault;
 	}
 

@@ -1,5 +1,6 @@
 // See RulesLoader.h.
 #include "formats/RulesLoader.h"
+#include "support/DataDir.h"
 
 #include "CvVisionTables.h"
 
@@ -690,7 +691,7 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 
 fs::path bundledVanillaAssets()
 {
-	return fs::path(CVVISION_SOURCE_DIR) / "tools" / "data" / "vanilla" / "Assets";
+	return dataDir() / "vanilla" / "Assets";
 }
 
 } // namespace cvv
