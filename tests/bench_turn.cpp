@@ -31,6 +31,7 @@
 #include "ReferenceVision.h"
 #include "formats/RulesLoader.h"
 #include "analysis/SaveAudit.h"
+#include "scenario/WorldFromSave.h"
 #include "formats/SaveReader.h"
 #include "model/VisionWorld.h"
 

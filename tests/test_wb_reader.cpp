@@ -2,6 +2,7 @@
 // fixtures for each dialect and error, and tutorial1's TeamReveal sets as an oracle for sight.
 #include "formats/RulesLoader.h"
 #include "formats/WbReader.h"
+#include "scenario/WorldFromMap.h"
 
 #include <gtest/gtest.h>
 

@@ -3,6 +3,7 @@
 #include "FuzzFile.h"
 #include "formats/RulesLoader.h"
 #include "analysis/SaveAudit.h"
+#include "scenario/WorldFromSave.h"
 #include "formats/SaveReader.h"
 
 #include <exception>

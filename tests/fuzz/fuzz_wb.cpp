@@ -3,6 +3,7 @@
 #include "FuzzFile.h"
 #include "formats/RulesLoader.h"
 #include "formats/WbReader.h"
+#include "scenario/WorldFromMap.h"
 
 #include <exception>
 

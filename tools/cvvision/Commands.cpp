@@ -5,12 +5,13 @@
 #include "support/DataDir.h"
 #include "support/Json.h"
 #include "support/OutputFile.h"
+#include "analysis/PathPicture.h"
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
-#include "formats/WbReader.h"
+#include "scenario/WorldLoader.h"
 
 #include <algorithm>
 #include <chrono>
@@ -18,6 +19,7 @@
 #include <cstdio>
 #include <random>
 #include <fstream>
+#include <memory>
 #include <stdexcept>
 #include <tuple>
 
@@ -165,76 +167,27 @@ namespace
 
 	LoadedRules rulesFor(const CliOptions& kOptions)
 	{
-		std::vector<fs::path> aAssets = kOptions.aAssets;
-		if (aAssets.empty())
-		{
-			aAssets = { dataDir() / "Assets" };
-		}
-		// The game resolves a file through the mod, then Beyond the Sword, then the base game; the
-		// bundled vanilla XML stands for the game's own folders, last, unless the user asks for none.
-		// (Given the game's folders, it supplies nothing: they have every file.)
-		const fs::path kVanilla = bundledVanillaAssets();
-		std::error_code kError;
-		const bool bGiven = std::any_of(aAssets.begin(), aAssets.end(),
-			[&](const fs::path& kFolder) { return fs::equivalent(kFolder, kVanilla, kError); });
-		if (!kOptions.bNoVanilla && !bGiven)
-		{
-			aAssets.push_back(kVanilla);
-		}
-		return loadVisionRules(aAssets);
+		return loadFrontEndRules(kOptions.aAssets, kOptions.bNoVanilla);
 	}
 
-	// A map (or a saved game) and the world of its sight sources.
-	struct LoadedMap
+	// The map or save of --map and its world with the rules of --assets; a lenient load's warnings
+	// on stderr. The file's memory is imported only when asked (path: what the team remembers).
+	LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
 	{
-		LoadedRules kLoaded;
-		WbMap kMap; // for a save: its size, wrap and team count only
-		std::optional<SaveGame> kSave;
-		std::optional<VisionWorld> kWorld;
-
-		MapView view() const
-		{
-			return kSave ? viewOfSave(*kSave, *kWorld, kLoaded.kRules) : viewOf(kMap, *kWorld, kLoaded.kRules);
-		}
-	};
-
-	bool isSave(const fs::path& kPath)
-	{
-		return kPath.extension() == ".CivBeyondSwordSave" || kPath.extension() == ".CivWarlordsSave" || kPath.extension() == ".Civ4SavedGame";
-	}
-
-	LoadedMap loadSave(const CliOptions& kOptions)
-	{
-		LoadedMap kOut;
-		kOut.kLoaded = rulesFor(kOptions);
-		kOut.kSave = readSave(kOptions.kMap);
-		kOut.kMap.sPath = kOut.kSave->sPath;
-		kOut.kMap.iWidth = kOut.kSave->iWidth;
-		kOut.kMap.iHeight = kOut.kSave->iHeight;
-		kOut.kMap.aTeams.resize(kOut.kSave->iMaxTeams - 1);
-		kOut.kWorld.emplace(buildSaveWorld(*kOut.kSave, kOut.kLoaded.kRules));
-		return kOut;
-	}
-
-	LoadedMap loadMap(const CliOptions& kOptions)
-	{
-		if (isSave(kOptions.kMap))
-		{
-			return loadSave(kOptions);
-		}
-		LoadedMap kOut;
-		kOut.kLoaded = rulesFor(kOptions);
-		kOut.kMap = readWorldBuilder(kOptions.kMap, &progress);
-		std::vector<std::string> asWarnings;
-		kOut.kWorld.emplace(buildWorld(kOut.kMap, kOut.kLoaded.kRules, kOptions.bLenient, &asWarnings, &progress));
-		for (const std::string& sWarning : asWarnings)
+		const auto pRules = std::make_shared<const LoadedRules>(rulesFor(kOptions));
+		LoadOptions kLoad;
+		kLoad.bLenient = kOptions.bLenient;
+		kLoad.bImportMemory = bImportMemory;
+		kLoad.fProgress = &progress;
+		LoadedWorld kOut = loadWorld(kOptions.kMap, pRules, kLoad);
+		for (const std::string& sWarning : kOut.asWarnings)
 		{
 			std::fprintf(stderr, "warning: %s\n", sWarning.c_str());
 		}
 		return kOut;
 	}
 
-	int teamOf(const CliOptions& kOptions, const WbMap& kMap)
+	int teamOf(const CliOptions& kOptions, const LoadedWorld& kMap)
 	{
 		const int eTeam = kOptions.eTeam.value_or(0);
 		if (eTeam < 0 || eTeam >= kMap.numTeams())
@@ -271,17 +224,17 @@ namespace
 		return aRows;
 	}
 
-	std::pair<int, int> pointOn(const std::optional<std::pair<int, int>>& kPoint, const char* szOption, const WbMap& kMap,
+	std::pair<int, int> pointOn(const std::optional<std::pair<int, int>>& kPoint, const char* szOption, const LoadedWorld& kMap,
 		const char* szCommand = "explain")
 	{
 		if (!kPoint)
 		{
 			throw std::invalid_argument(std::string(szCommand) + " needs " + szOption + " X,Y");
 		}
-		if (kPoint->first < 0 || kPoint->second < 0 || kPoint->first >= kMap.iWidth || kPoint->second >= kMap.iHeight)
+		if (kPoint->first < 0 || kPoint->second < 0 || kPoint->first >= kMap.width() || kPoint->second >= kMap.height())
 		{
 			throw std::runtime_error(std::string(szOption) + " " + std::to_string(kPoint->first) + "," + std::to_string(kPoint->second)
-				+ " is outside the " + std::to_string(kMap.iWidth) + "x" + std::to_string(kMap.iHeight) + " map");
+				+ " is outside the " + std::to_string(kMap.width()) + "x" + std::to_string(kMap.height()) + " map");
 		}
 		return *kPoint;
 	}
@@ -296,17 +249,17 @@ int runRules(const CliOptions& kOptions)
 
 int runCounts(const CliOptions& kOptions)
 {
-	const LoadedMap kLoaded = loadMap(kOptions);
+	const LoadedWorld kLoaded = loadMap(kOptions);
 	if (kOptions.eTeam)
 	{
-		teamOf(kOptions, kLoaded.kMap);
+		teamOf(kOptions, kLoaded);
 	}
-	const std::vector<Row> aRows = countRows(*kLoaded.kWorld, kOptions.eTeam);
+	const std::vector<Row> aRows = countRows(kLoaded.world(), kOptions.eTeam);
 	if (kOptions.sFormat == "json")
 	{
 		JsonWriter kJson;
-		kJson.beginObject().key("map").string(kLoaded.kMap.sPath).key("width").number(kLoaded.kMap.iWidth);
-		kJson.key("height").number(kLoaded.kMap.iHeight).key("teams").number(kLoaded.kMap.numTeams()).key("counts").beginArray();
+		kJson.beginObject().key("map").string(kLoaded.path()).key("width").number(kLoaded.width());
+		kJson.key("height").number(kLoaded.height()).key("teams").number(kLoaded.numTeams()).key("counts").beginArray();
 		for (const Row& kRow : aRows)
 		{
 			kJson.nextOnNewLine("  ").beginObject().key("team").number(kRow.eTeam).key("x").number(kRow.iX);
@@ -327,9 +280,9 @@ namespace
 {
 	std::string showText(const CliOptions& kOptions)
 	{
-		const LoadedMap kLoaded = loadMap(kOptions);
+		const LoadedWorld kLoaded = loadMap(kOptions);
 		RenderOptions kRender;
-		kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
+		kRender.eTeam = teamOf(kOptions, kLoaded);
 		kRender.bColor = kOptions.bColor;
 		return renderText(kLoaded.view(), kRender);
 	}
@@ -370,12 +323,12 @@ int runRender(const CliOptions& kOptions)
 	{
 		checkDistinct(kOptions.kPng, kOptions.kHtml);
 	}
-	const LoadedMap kLoaded = loadMap(kOptions);
+	const LoadedWorld kLoaded = loadMap(kOptions);
 	RenderOptions kRender;
-	kRender.eTeam = teamOf(kOptions, kLoaded.kMap);
+	kRender.eTeam = teamOf(kOptions, kLoaded);
 	const MapView kView = kLoaded.view();
 	std::vector<OutputFile> aFiles;
-	const long lPlots = static_cast<long>(kLoaded.kMap.iWidth) * kLoaded.kMap.iHeight;
+	const long lPlots = static_cast<long>(kLoaded.width()) * kLoaded.height();
 	if (!kOptions.kPng.empty())
 	{
 		progress("drawing the PNG, plots", lPlots, lPlots);
@@ -397,39 +350,39 @@ int runRender(const CliOptions& kOptions)
 
 int runExplain(const CliOptions& kOptions)
 {
-	const LoadedMap kLoaded = loadMap(kOptions);
-	const std::pair<int, int> kFrom = pointOn(kOptions.kFrom, "--from", kLoaded.kMap);
-	const std::pair<int, int> kTo = pointOn(kOptions.kTo, "--to", kLoaded.kMap);
+	const LoadedWorld kLoaded = loadMap(kOptions);
+	const std::pair<int, int> kFrom = pointOn(kOptions.kFrom, "--from", kLoaded);
+	const std::pair<int, int> kTo = pointOn(kOptions.kTo, "--to", kLoaded);
 	ExplainRequest kRequest;
 	kRequest.iFromX = kFrom.first;
 	kRequest.iFromY = kFrom.second;
 	kRequest.iToX = kTo.first;
 	kRequest.iToY = kTo.second;
-	kRequest.eTeam = teamOf(kOptions, kLoaded.kMap);
-	kRequest.iRange = kLoaded.kLoaded.kRules.iUnitVisibilityRange;
+	kRequest.eTeam = teamOf(kOptions, kLoaded);
+	kRequest.iRange = kLoaded.rules().iUnitVisibilityRange;
 	// Without --range: the sight of the team's first unit standing there, if any.
-	for (const auto& [iId, kUnit] : kLoaded.kWorld->state().kUnits)
+	for (const auto& [iId, kUnit] : kLoaded.world().state().kUnits)
 	{
 		if (kUnit.iX == kFrom.first && kUnit.iY == kFrom.second && kUnit.eTeam == kRequest.eTeam)
 		{
-			kRequest.iRange = kLoaded.kWorld->unitRange(iId);
+			kRequest.iRange = kLoaded.world().unitRange(iId);
 			break;
 		}
 	}
 	kRequest.iRange = kOptions.iRange.value_or(kRequest.iRange);
-	const VisionSetup kSetup(kLoaded.kLoaded.kRules);
-	std::fputs(explainSight(kLoaded.kWorld->grid(), kSetup.engine(), kRequest).c_str(), stdout);
+	const VisionSetup kSetup(kLoaded.rules());
+	std::fputs(explainSight(kLoaded.world().grid(), kSetup.engine(), kRequest).c_str(), stdout);
 	return 0;
 }
 
 int runAudit(const CliOptions& kOptions)
 {
-	if (!isSave(kOptions.kMap))
+	if (!isSavePath(kOptions.kMap))
 	{
 		throw std::invalid_argument("audit needs a saved game (.CivBeyondSwordSave), not " + kOptions.kMap.string());
 	}
-	const LoadedMap kLoaded = loadSave(kOptions);
-	const SaveAuditResult kResult = auditSave(*kLoaded.kSave, *kLoaded.kWorld, kLoaded.kLoaded.kRules);
+	const LoadedWorld kLoaded = loadMap(kOptions);
+	const SaveAuditResult kResult = auditSave(*kLoaded.kSave, kLoaded.world(), kLoaded.rules());
 	const std::string& sLock = kLoaded.kSave->sLockModifiedAssets;
 	char szSummary[256];
 	std::snprintf(szSummary, sizeof(szSummary), "%ld of %ld team-plots match, %zu counts differ", kResult.lMatching,
@@ -457,7 +410,7 @@ int runAudit(const CliOptions& kOptions)
 	std::string sOut;
 	for (const SaveDifference& k : kResult.aDifferences)
 	{
-		const std::string sCount = k.eInvisible < 0 ? "count" : kLoaded.kLoaded.kRules.aszInvisibleTypes.at(k.eInvisible) + " count";
+		const std::string sCount = k.eInvisible < 0 ? "count" : kLoaded.rules().aszInvisibleTypes.at(k.eInvisible) + " count";
 		const int iBy = std::abs(k.iStored - k.iExpected);
 		sOut += "team " + std::to_string(k.eTeam) + " (" + std::to_string(k.iX) + "," + std::to_string(k.iY) + ") " + sCount + ": stored "
 			+ std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected) + " (the game's count is "
@@ -532,30 +485,20 @@ int runPath(const CliOptions& kOptions)
 	{
 		checkOutput(kOptions.kPng, "the PNG");
 	}
-	LoadedMap kLoaded = loadMap(kOptions);
-	const CvVisionRules& kRules = kLoaded.kLoaded.kRules;
-	const std::pair<int, int> kFrom = pointOn(kOptions.kFrom, "--from", kLoaded.kMap, "path");
-	const std::pair<int, int> kTo = pointOn(kOptions.kTo, "--to", kLoaded.kMap, "path");
+	const LoadedWorld kLoaded = loadMap(kOptions, true);
+	const CvVisionRules& kRules = kLoaded.rules();
+	const std::pair<int, int> kFrom = pointOn(kOptions.kFrom, "--from", kLoaded, "path");
+	const std::pair<int, int> kTo = pointOn(kOptions.kTo, "--to", kLoaded, "path");
 	PathMover kMover;
-	kMover.eTeam = teamOf(kOptions, kLoaded.kMap);
-	kMover.eBarbarianTeam = kLoaded.kMap.numTeams() - 1;
-	if (kLoaded.kSave)
-	{
-		rememberSave(*kLoaded.kWorld, *kLoaded.kSave);
-		const std::vector<std::set<int>> aTechs = techsOfSave(*kLoaded.kSave);
-		kMover.aeTechs = kMover.eTeam < static_cast<int>(aTechs.size()) ? aTechs[kMover.eTeam] : std::set<int>();
-	}
-	else
-	{
-		rememberMap(*kLoaded.kWorld, kLoaded.kMap);
-		kMover.aeTechs = techsOfMap(kLoaded.kMap, kRules)[kMover.eTeam];
-	}
+	kMover.eTeam = teamOf(kOptions, kLoaded);
+	kMover.eBarbarianTeam = kLoaded.barbarianTeam();
+	kMover.aeTechs = kLoaded.techs(kMover.eTeam);
 	for (const int eTeam : kOptions.aeOpenTeams)
 	{
-		if (eTeam < 0 || eTeam >= kLoaded.kMap.numTeams())
+		if (eTeam < 0 || eTeam >= kLoaded.numTeams())
 		{
 			throw std::runtime_error("--open-borders " + std::to_string(eTeam) + ": the map has teams 0.."
-				+ std::to_string(kLoaded.kMap.numTeams() - 1));
+				+ std::to_string(kLoaded.numTeams() - 1));
 		}
 		kMover.aeOpenTeams.insert(eTeam);
 	}
@@ -569,29 +512,29 @@ int runPath(const CliOptions& kOptions)
 	}
 	else
 	{
-		kMover.eUnitType = unitTypeAt(*kLoaded.kWorld, kMover.eTeam, kFrom.first, kFrom.second);
+		kMover.eUnitType = unitTypeAt(kLoaded.world(), kMover.eTeam, kFrom.first, kFrom.second);
 	}
-	const PathAnswer kAnswer = planPath(*kLoaded.kWorld, kRules, kMover, kFrom, kTo, kOptions.uSeed);
+	const PathAnswer kAnswer = planPath(kLoaded.world(), kRules, kMover, kFrom, kTo, kOptions.uSeed);
 	const std::string sUnit = kMover.eUnitType >= 0 ? kRules.aUnits[kMover.eUnitType].szType : "a land unit with one move";
 	if (!kOptions.kPng.empty())
 	{
-		writeOutputs({ OutputFile{ kOptions.kPng, pathsPngBytes(*kLoaded.kWorld, kRules, kMover, kAnswer, kFrom, kTo), "the PNG" } });
+		writeOutputs({ OutputFile{ kOptions.kPng, pathsPngBytes(kLoaded.world(), kRules, kMover, kAnswer, kFrom, kTo), "the PNG" } });
 	}
 	if (kOptions.sFormat == "json")
 	{
 		JsonWriter kJson;
-		kJson.beginObject().key("map").string(kLoaded.kMap.sPath).key("team").number(kMover.eTeam).key("unit").string(sUnit);
+		kJson.beginObject().key("map").string(kLoaded.path()).key("team").number(kMover.eTeam).key("unit").string(sUnit);
 		kJson.key("seed").number(kOptions.uSeed).key("from").beginArray().number(kFrom.first).number(kFrom.second).end();
 		kJson.key("to").beginArray().number(kTo.first).number(kTo.second).end();
 		kJson.key("move_denominator").number(kRules.iMoveDenominator);
-		pathJson(kJson, "knowledge", kAnswer.kKnowledge, kLoaded.kMap.iWidth);
-		pathJson(kJson, "truth", kAnswer.kTruth, kLoaded.kMap.iWidth);
+		pathJson(kJson, "knowledge", kAnswer.kKnowledge, kLoaded.width());
+		pathJson(kJson, "truth", kAnswer.kTruth, kLoaded.width());
 		kJson.end();
 		std::fputs((kJson.str() + "\n").c_str(), stdout);
 		return 0;
 	}
 	std::printf("path for team %d (%s), seed %u\n", kMover.eTeam, sUnit.c_str(), kOptions.uSeed);
-	std::fputs(renderPaths(*kLoaded.kWorld, kRules, kMover, kAnswer, kFrom, kTo).c_str(), stdout);
+	std::fputs(renderPaths(kLoaded.world(), kRules, kMover, kAnswer, kFrom, kTo).c_str(), stdout);
 	if (!kOptions.kPng.empty())
 	{
 		std::printf("wrote %s\n", kOptions.kPng.string().c_str());

@@ -17,8 +17,8 @@
 #define BOOST_ALLOW_DEPRECATED_HEADERS
 #include <boost/python.hpp>
 
-#include "support/DataDir.h"
 #include "analysis/Explain.h"
+#include "analysis/PathPicture.h"
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
@@ -26,6 +26,7 @@
 #include "model/VisionSetup.h"
 #include "model/VisionWorld.h"
 #include "formats/WbReader.h"
+#include "scenario/WorldLoader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -199,7 +200,7 @@ namespace
 
 	PyRules rulesDefault()
 	{
-		static const PyRules kDefault = loadRules({ dataDir() / "Assets", bundledVanillaAssets() });
+		static const PyRules kDefault = loadRules(frontEndRulesFolders({}, false)); // as the command line's
 		return kDefault;
 	}
 
@@ -527,19 +528,7 @@ namespace
 			return *kNumber;
 		}
 
-		WbMap shape() const
-		{
-			WbMap kMap;
-			kMap.sPath = sPath.empty() ? "world" : sPath;
-			kMap.iWidth = width();
-			kMap.iHeight = height();
-			kMap.bWrapX = state().bWrapX;
-			kMap.bWrapY = state().bWrapY;
-			kMap.aTeams.resize(teams() - 1); // numTeams() counts the barbarians after the last
-			return kMap;
-		}
-
-		MapView view() const { return viewOf(shape(), *pWorld, rules()); }
+		MapView view() const { return viewOfWorld(*pWorld, rules(), sPath.empty() ? "world" : fs::path(sPath).filename().string()); }
 	};
 
 	using WorldPtr = std::shared_ptr<PyWorld>;
@@ -577,6 +566,21 @@ namespace
 		return pOut;
 	}
 
+	// A map or a save through the one loader (scenario/WorldLoader.h), its memory and techs included.
+	WorldPtr worldLoad(const std::string& sPath, const bp::object& kRules, LoadKind eKind, bool bLenient)
+	{
+		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
+		LoadOptions kOptions;
+		kOptions.eKind = eKind;
+		kOptions.bLenient = bLenient;
+		LoadedWorld kLoaded = loadWorld(sPath, pOut->kRules.pLoaded, kOptions);
+		pOut->pWorld = std::move(kLoaded.pWorld);
+		pOut->asWarnings = std::move(kLoaded.asWarnings);
+		pOut->sPath = sPath;
+		pOut->rememberTechs(kLoaded.aTechs);
+		return pOut;
+	}
+
 	WorldPtr worldLoadMap(const bp::object& kPath, const bp::object& kRules, bool bLenient)
 	{
 		const std::string sPath = pathOf(kPath, "load_map: the map");
@@ -585,25 +589,12 @@ namespace
 		{
 			throw WbError(sPath + ": a folder, not a WorldBuilder map file");
 		}
-		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
-		const WbMap kMap = readWorldBuilder(sPath);
-		pOut->pWorld = std::make_unique<VisionWorld>(buildWorld(kMap, pOut->rules(), bLenient, &pOut->asWarnings));
-		rememberMap(*pOut->pWorld, kMap);
-		pOut->sPath = sPath;
-		pOut->rememberTechs(techsOfMap(kMap, pOut->rules()));
-		return pOut;
+		return worldLoad(sPath, kRules, LoadKind::Map, bLenient);
 	}
 
 	WorldPtr worldLoadSave(const bp::object& kPath, const bp::object& kRules)
 	{
-		const std::string sPath = pathOf(kPath, "load_save: the save");
-		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
-		const SaveGame kSave = readSave(sPath);
-		pOut->pWorld = std::make_unique<VisionWorld>(buildSaveWorld(kSave, pOut->rules()));
-		rememberSave(*pOut->pWorld, kSave);
-		pOut->sPath = sPath;
-		pOut->rememberTechs(techsOfSave(kSave));
-		return pOut;
+		return worldLoad(pathOf(kPath, "load_save: the save"), kRules, LoadKind::Save, false);
 	}
 
 	int worldWidth(const PyWorld& w) { return w.width(); }

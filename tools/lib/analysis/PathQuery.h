@@ -1,11 +1,10 @@
 // Paths on the host: the world model (VisionWorld) as the pathfinder's world, the unit a query
-// moves, and one query answered twice, under the team's knowledge and under the truth.
+// moves, and one query answered twice, under the team's knowledge and under the truth
+// (analysis/PathPicture.h draws the answer).
 #pragma once
 
 #include "CvPathfinder.h"
-#include "formats/SaveReader.h"
 #include "model/VisionWorld.h"
-#include "formats/WbReader.h"
 
 #include <set>
 #include <string>
@@ -60,15 +59,8 @@ struct PathMover
 	int eBarbarianTeam = -1;       // always at war: open (a map's or a save's last team)
 };
 
-// What a map or a save says each team remembers, into the world's memory: a WorldBuilder map's
-// TeamReveal plots as they are in the file; a save's revealed plots with their revealed owner,
-// improvement and route. Plots the world's own sight reaches keep the truth.
-void rememberMap(VisionWorld& kWorld, const WbMap& kMap);
-void rememberSave(VisionWorld& kWorld, const SaveGame& kSave);
-
-// The techs of every team of a map or a save (route TechMovementChanges).
-std::vector<std::set<int>> techsOfMap(const WbMap& kMap, const CvVisionRules& kRules);
-std::vector<std::set<int>> techsOfSave(const SaveGame& kSave);
+// The index of plot (x, y) of the world; std::invalid_argument naming szWhat when it is off the map.
+int pathPlotIndex(const VisionWorld& kWorld, std::pair<int, int> kXY, const char* szWhat);
 
 // The type of the first unit of eTeam on (iX, iY), or -1.
 int unitTypeAt(const VisionWorld& kWorld, int eTeam, int iX, int iY);
@@ -93,20 +85,5 @@ PathAnswer planPath(const VisionWorld& kWorld, const CvVisionRules& kRules, cons
 // "bad_plot" for machines.
 std::string pathStatusText(const CvPathResult& kResult);
 const char* pathStatusName(const CvPathResult& kResult);
-
-// The two paths side by side as text: each map one character per plot, north row first
-// (`S` start, `G` goal, `*` the path, `o` its end when it falls short, `=` a route the map
-// shows, `~` water, `^` peak, `f` forest or jungle, `h` hills, `.` flat; on the knowledge side
-// `?` a plot the team never saw), then each path's status, cost in moves and plots.
-std::string renderPaths(const VisionWorld& kWorld, const CvVisionRules& kRules, const PathMover& kMover,
-	const PathAnswer& kAnswer, std::pair<int, int> kFrom, std::pair<int, int> kTo);
-
-// Both paths as one PNG (knowledge on the left, truth on the right, 8x8 pixels per plot),
-// written as writeOutputs of OutputFile.h does. Throws std::runtime_error naming the file.
-void writePathsPng(const std::string& sPath, const VisionWorld& kWorld, const CvVisionRules& kRules,
-	const PathMover& kMover, const PathAnswer& kAnswer, std::pair<int, int> kFrom, std::pair<int, int> kTo);
-// The same PNG, in memory.
-std::string pathsPngBytes(const VisionWorld& kWorld, const CvVisionRules& kRules, const PathMover& kMover,
-	const PathAnswer& kAnswer, std::pair<int, int> kFrom, std::pair<int, int> kTo);
 
 } // namespace cvv

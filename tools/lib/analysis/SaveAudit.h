@@ -1,8 +1,7 @@
-// A saved game's sight, rebuilt: every source of the save in a VisionWorld, and the comparison of
-// the counts CvVision computes with the counts the game stored (`cvvision audit`).
+// A saved game's audit: the comparison of the counts CvVision computes (the save's world, built by
+// scenario/WorldFromSave.h) with the counts the game stored (`cvvision audit`).
 #pragma once
 
-#include "model/MapView.h"
 #include "formats/SaveReader.h"
 #include "model/VisionWorld.h"
 
@@ -10,11 +9,6 @@
 #include <vector>
 
 namespace cvv {
-
-// The save's sources with the rules: plots (kind, terrain, feature, improvement, owner), cities,
-// units (type, place, facing, promotions, recon plot), techs (Optics), vassal masters, espionage.
-// Type indices are checked against the rules (SaveError naming the plot or unit when out of range).
-VisionWorld buildSaveWorld(const SaveGame& kSave, const CvVisionRules& kRules);
 
 struct SaveDifference
 {
@@ -35,8 +29,5 @@ struct SaveAuditResult
 };
 
 SaveAuditResult auditSave(const SaveGame& kSave, const VisionWorld& kWorld, const CvVisionRules& kRules);
-
-// The save as the renderers draw it, with the save's own revealed memory for the fog.
-MapView viewOfSave(const SaveGame& kSave, const VisionWorld& kWorld, const CvVisionRules& kRules);
 
 } // namespace cvv

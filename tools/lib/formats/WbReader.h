@@ -1,12 +1,9 @@
 // Reads Civ4 WorldBuilder saves (.CivBeyondSwordWBSave, .Civ4WorldBuilderSave) as the game's own
-// reader does (docs/file-formats.md, section 2): line by line, tokens split on commas, `key=value`
-// on the first '=', blocks found by their Begin/End lines, unknown keys and blocks skipped, LF or
-// CRLF, any number of team and player slots, plots until the end of the file. Then turns the map
-// into a world of sight sources with the loaded rules.
+// reader does (docs/file-formats.md, section 2): line by line, tokens split on commas, `key=value` on the
+// first '=', blocks found by their Begin/End lines, unknown keys and blocks skipped, LF or CRLF,
+// any number of team and player slots, plots until the end of the file. The reader only reads:
+// scenario/WorldFromMap.h turns a map into a world of sight sources with the loaded rules.
 #pragma once
-
-#include "model/MapView.h"
-#include "model/VisionWorld.h"
 
 #include <filesystem>
 #include <stdexcept>
@@ -71,7 +68,7 @@ struct WbMap
 	std::vector<WbTeam> aTeams;     // civ teams in file order; the barbarians are team aTeams.size()
 	std::vector<WbPlayer> aPlayers; // civ players; the barbarian player is aPlayers.size()
 	std::vector<WbPlot> aPlots;     // in file order
-	std::vector<WbPlot> aOutsidePlots; // plots outside the declared size: buildWorld refuses them (lenient: skips them)
+	std::vector<WbPlot> aOutsidePlots; // plots outside the declared size: buildWorld (scenario/) refuses them (lenient: skips them)
 
 	int barbarianTeam() const { return static_cast<int>(aTeams.size()); }
 	int numTeams() const { return barbarianTeam() + 1; }
@@ -82,18 +79,7 @@ struct WbMap
 // Progress on long reads: called now and then with the lines read so far and the total.
 using WbProgress = void (*)(const char* szWhat, long lDone, long lTotal);
 
-// Throws WbError. Reads the structure only; names are resolved by buildWorld.
+// Throws WbError. Reads the structure only; names are resolved by buildWorld (scenario/WorldFromMap.h).
 WbMap readWorldBuilder(const std::filesystem::path& kPath, WbProgress fProgress = nullptr);
-
-// The map's sight sources in a world with the rules: each plot's facts, each unit with its
-// promotions and facing, each city's plot as an owned plot, each team's techs and vassal master.
-// Unknown names and misplaced things are WbErrors naming the line; with bLenient they become
-// warnings (in *pWarnings) and what cannot be placed is skipped.
-VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLenient, std::vector<std::string>* pWarnings,
-	WbProgress fProgress = nullptr);
-
-// The world as the renderers draw it (revealed: the world's own memory).
-MapView viewOfWorld(const VisionWorld& kWorld, const CvVisionRules& kRules, const std::string& sTitle);
-MapView viewOf(const WbMap& kMap, const VisionWorld& kWorld, const CvVisionRules& kRules);
 
 } // namespace cvv

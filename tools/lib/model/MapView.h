@@ -1,6 +1,6 @@
 // What the renderers draw: a map with its sight computed, every team's counts and revealed
-// flags, and every unit with the plots it sees. Built from a WorldBuilder map (WbReader) or by
-// tests by hand; renderers (terminal, PNG, HTML) only read it.
+// flags, and every unit with the plots it sees. Built from a world (viewOfWorld) or by tests by
+// hand; renderers (terminal, PNG, HTML) only read it.
 #pragma once
 
 #include "CvVisionRules.h"
@@ -9,6 +9,8 @@
 #include <vector>
 
 namespace cvv {
+
+class VisionWorld;
 
 struct MapView
 {
@@ -56,5 +58,9 @@ struct MapView
 		return iCount;
 	}
 };
+
+// The world as the renderers draw it, titled sTitle (the map's file name); revealed: the world's
+// own memory.
+MapView viewOfWorld(const VisionWorld& kWorld, const CvVisionRules& kRules, const std::string& sTitle);
 
 } // namespace cvv
