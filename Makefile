@@ -46,7 +46,7 @@ test: setup
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
   -fno-sanitize=enum -fsanitize=fuzzer-no-link
-SANITIZE_TARGETS = cvvision_tests cvvision_fov_tests cvvision_sdk_tests civ2huts_tests cvvision civ2huts \
+SANITIZE_TARGETS = cvvision_tests cvvision_support_tests cvvision_fov_tests cvvision_sdk_tests civ2huts_tests cvvision civ2huts \
   bench_turn fuzz_wb fuzz_save fuzz_rules fuzz_civ2
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 20
@@ -112,7 +112,7 @@ bench: build
 	@echo; echo "== summary"; for b in $(BENCHES); do if [ -f $(BUILD)/bench/$$b.txt ]; then cat $(BUILD)/bench/$$b.txt; else echo "$$b: not built"; fi; done
 
 # The game's DLL (Visual C++ Toolkit 2003; under Wine on Linux) and the mod folder.
-# Python 3.8+, standard library only. See the README, "Into the game".
+# Python 3.8+, standard library only. See docs/into-the-game.md.
 PYTHON ?= python3
 DLL_OUT ?= $(BUILD)/dll
 dll:

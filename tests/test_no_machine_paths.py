@@ -15,7 +15,9 @@ TOP_FILES = ["CMakeLists.txt", "Makefile"]
 SKIPPED = {os.path.join("tests", "fixtures"), os.path.join("tests", "fuzz", "corpus")}
 MACHINE_PATHS = ["/work/", "/home/"]
 SOURCE_DIR_MACRO = "CVVISION_SOURCE_DIR"
-THIS_FILE = os.path.relpath(os.path.abspath(__file__), ROOT)
+# The checkers themselves name the paths they look for.
+CHECKERS = {os.path.relpath(os.path.abspath(__file__), ROOT),
+            os.path.join("tests", "test_comment_citations.py")}
 
 
 def project_files():
@@ -62,7 +64,7 @@ def test_the_walk_sees_the_tree():
 def test_no_machine_paths():
     found = []
     for rel in project_files():
-        if rel == THIS_FILE:
+        if rel in CHECKERS:
             continue
         text = text_of(rel)
         if text is not None:

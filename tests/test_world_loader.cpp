@@ -94,7 +94,7 @@ TEST(WorldLoader, FrontEndRulesAreTheProjectsAssetsThenVanilla)
 {
 	const std::vector<fs::path> aDefault = frontEndRulesFolders({}, false);
 	ASSERT_EQ(2u, aDefault.size());
-	EXPECT_EQ(fs::path(CVVISION_SOURCE_DIR) / "Assets", aDefault[0]);
+	EXPECT_TRUE(fs::equivalent(fs::path(CVVISION_SOURCE_DIR) / "Assets", aDefault[0])) << aDefault[0]; // found at run time: build/share/cvvision/Assets
 	EXPECT_EQ(bundledVanillaAssets(), aDefault[1]);
 	EXPECT_EQ(1u, frontEndRulesFolders({}, true).size()) << "--no-vanilla";
 	EXPECT_EQ(1u, frontEndRulesFolders({ bundledVanillaAssets() }, false).size()) << "vanilla given: not twice";

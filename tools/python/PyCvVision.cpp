@@ -1237,7 +1237,7 @@ BOOST_PYTHON_MODULE(cvvision)
 		.add_property("plot_visibility_range", &rulesPlotRange, "PLOT_VISIBILITY_RANGE: the sight range of an owned plot (BTS: 1).")
 		.add_property("recon_visibility_range", &rulesReconRange, "RECON_VISIBILITY_RANGE: the range of a recon mission (BTS: 5).")
 		.add_property("resight_radius", &rulesResightRadius,
-			"How far a change of a plot's levels can change a source's sight (vanilla: 3); see the README.")
+			"How far a change of a plot's levels can change a source's sight (vanilla: 3); see docs/leak-proof-sight.md.")
 		.add_property("terrains", &rulesTerrains, "Terrain type names, in the game's index order.")
 		.add_property("features", &rulesFeatures, "Feature type names, in the game's index order.")
 		.add_property("improvements", &rulesImprovements, "Improvement type names, in the game's index order.")
