@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-using namespace cvv;
+namespace cvv {
 
 namespace
 {
@@ -129,3 +129,5 @@ namespace
 		return kWorld;
 	}
 }
+
+} // namespace cvv

@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-using namespace cvv;
+namespace cvv {
 
 // Percentages of plot kinds and features.
 struct TerrainMix
@@ -76,3 +76,5 @@ struct RecordingSink
 		return aOut;
 	}
 };
+
+} // namespace cvv

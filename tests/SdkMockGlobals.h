@@ -10,11 +10,10 @@
 #include <map>
 #include <string>
 
-using namespace cvv;
 
 // Fills the mock's infos and defines from the host loader's view of the project's vanilla
 // XML, as the game's XML loading fills GC.
-inline void fillGlobalsFrom(const LoadedRules& kLoaded, const std::map<std::string, int>& kExtraDefines)
+inline void fillGlobalsFrom(const cvv::LoadedRules& kLoaded, const std::map<std::string, int>& kExtraDefines)
 {
 	GC.resetMock();
 	const CvVisionRules& kRules = kLoaded.kRules;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-using namespace cvv;
+namespace cvv {
 
 // A throw-away Assets folder: files written on demand, removed at the end.
 class TempAssets
@@ -65,3 +65,5 @@ inline std::string loadError(const std::vector<std::filesystem::path>& aFolders)
 	}
 	return "no error";
 }
+
+} // namespace cvv

@@ -18,6 +18,8 @@
 #include <fstream>
 #include <sstream>
 
+using namespace cvv;
+
 namespace
 {
 	const int WIDTH = 128;
