@@ -121,71 +121,22 @@ namespace
 		return kFacts;
 	}
 
-	// VisionWorld's sources (VisionWorld::currentKeys and sourceOf), in the same order.
+	// The world's sources, as VisionWorld holds them.
 	std::vector<TurnSource> sourcesOf(const CvVisionRules& kRules, const VisionWorld::State& kState)
 	{
+		const VisionWorld kWorld(kRules, kState);
 		std::vector<TurnSource> aSources;
-		const int iWidth = kState.iWidth;
-		const int iNumPlots = iWidth * kState.iHeight;
-		auto plotSource = [&](int eKind, int iPlot, int eTeam) {
+		for (const CvVisionSourceKey& kKey : kWorld.currentKeys())
+		{
 			TurnSource kOut;
-			kOut.kKey = CvVisionSourceKey(eKind, iPlot, 0, eTeam);
-			kOut.kSource = CvVisionSource(iPlot % iWidth, iPlot / iWidth, eTeam, kRules.iPlotVisibilityRange);
+			kOut.kKey = kKey;
+			kOut.kSource = *kWorld.sourceOf(kKey);
+			kOut.bGround = !kOut.kSource.bAerial;
+			if (kOut.kSource.paeSeeInvisible != nullptr) // it points into the world's own copy of the rules
+			{
+				kOut.kSource.paeSeeInvisible = kRules.aUnits.at(kState.kUnits.at(kKey.iB).eType).aeSeeInvisible.data();
+			}
 			aSources.push_back(kOut);
-		};
-		for (int i = 0; i < iNumPlots; ++i)
-		{
-			const VisionWorld::PlotState& kPlot = kState.aPlots[i];
-			if (kPlot.eOwner >= 0)
-			{
-				plotSource(CV_VISION_SOURCE_PLOT, i, kPlot.eOwner);
-				const int eMaster = kState.aeMaster[kPlot.eOwner];
-				if (kPlot.bCity && eMaster >= 0)
-				{
-					plotSource(CV_VISION_SOURCE_CITY_VASSAL, i, eMaster);
-				}
-			}
-		}
-		for (const auto& [eTeam, iPlot] : kState.kEspionage)
-		{
-			if (kState.aPlots[iPlot].bCity && kState.aPlots[iPlot].eOwner >= 0)
-			{
-				plotSource(CV_VISION_SOURCE_CITY_ESPIONAGE, iPlot, eTeam);
-			}
-		}
-		for (const auto& [iId, kUnit] : kState.kUnits)
-		{
-			const CvVisionUnitRule& kType = kRules.aUnits.at(kUnit.eType);
-			TurnSource kOut;
-			kOut.kKey = CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iId, kUnit.eTeam);
-			CvVisionSource& kSource = kOut.kSource;
-			kSource.eTeam = kUnit.eTeam;
-			kSource.paeSeeInvisible = kType.aeSeeInvisible.empty() ? nullptr : kType.aeSeeInvisible.data();
-			kSource.iNumSeeInvisible = static_cast<int>(kType.aeSeeInvisible.size());
-			int iPromotions = 0;
-			for (int ePromotion : kUnit.aePromotions)
-			{
-				iPromotions += kRules.aPromotions.at(ePromotion).iVisibilityChange;
-			}
-			kSource.iX = kUnit.iX;
-			kSource.iY = kUnit.iY;
-			kSource.bAerial = kType.eDomain == CV_VISION_DOMAIN_AIR;
-			kSource.iRange = kSource.bAerial ? kRules.iUnitVisibilityRange + iPromotions : kRules.unitSightRange(kUnit.eType, iPromotions);
-			kSource.eFacing = (!kSource.bAerial && kType.bLineOfSight) ? kUnit.eFacing : CV_VISION_NO_DIRECTION;
-			kOut.bGround = !kSource.bAerial;
-			aSources.push_back(kOut);
-			if (kUnit.iReconPlot >= 0)
-			{
-				TurnSource kRecon = kOut;
-				kRecon.kKey = CvVisionSourceKey(CV_VISION_SOURCE_RECON, 0, iId, kUnit.eTeam);
-				kRecon.kSource.iX = kUnit.iReconPlot % iWidth;
-				kRecon.kSource.iY = kUnit.iReconPlot / iWidth;
-				kRecon.kSource.iRange = kRules.iReconVisibilityRange;
-				kRecon.kSource.bAerial = true;
-				kRecon.kSource.eFacing = CV_VISION_NO_DIRECTION;
-				kRecon.bGround = false;
-				aSources.push_back(kRecon);
-			}
 		}
 		return aSources;
 	}

@@ -133,6 +133,10 @@ public:
 	void setMemory(int eTeam, int iPlot, const Memory& kMemory);
 	int plotCount() const { return m_kState.iWidth * m_kState.iHeight; }
 	int resightRadius() const { return m_iResightRadius; }
+	// Every sight source the state holds (owned plots, vassal and espionage cities, units, recon
+	// missions), in a fixed order, and what one of them sees from (none for a key the state lacks).
+	std::vector<CvVisionSourceKey> currentKeys() const;
+	std::optional<CvVisionSource> sourceOf(const CvVisionSourceKey& kKey) const;
 	void setResightRadius(int iRadius) { m_iResightRadius = iRadius; } // BTS: 6
 	bool anyCountNegative() const;
 	// A unit's own sight: its range, and the plots it reaches (indices; see CvVisionEngine::seenPlots).
@@ -157,12 +161,10 @@ private:
 
 	void init();
 	void refreshLevels(int iPlot);
-	std::vector<CvVisionSourceKey> currentKeys() const;
 	std::vector<CvVisionSourceKey> plotKeys() const; // the sources that are no units
 	std::vector<CvVisionSourceKey> plotKeysAt(int iPlot) const;
 	void validate() const;
 	void placeUnit(int iUnit, int iPlot, bool bThere);
-	std::optional<CvVisionSource> sourceOf(const CvVisionSourceKey& kKey) const;
 	std::vector<CvVisionSourceKey> keysNear(int iPlot) const;
 	std::vector<CvVisionSourceKey> keysOfUnit(int iUnit) const;
 	std::vector<CvVisionSourceKey> keysOfTeam(int eTeam) const;
