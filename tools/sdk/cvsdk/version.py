@@ -1,0 +1,65 @@
+"""CvVision's version, read from the first released heading of CHANGELOG.md, and the tag of a
+fork's own body kept under --force.
+"""
+
+import os
+import re
+
+from .names import CHANGELOG_NAME, TOOL_DIR
+
+
+# --------------------------------------------------------------------------------------------
+# The bodies this tool replaces. It replaces only bodies it knows: BTS 3.19's (K-Mod's and
+# BULL's are the same), AdvCiv's, and bodies it wrote itself. No known body is stored as text:
+# sdk_bodies.json holds SHA-256 fingerprints of their normalised lines (comments removed,
+# whitespace collapsed, blank lines and line endings ignored), made from the real trees by
+# tools/sdk/sdk_fingerprints.py. Any other body is refused, naming the lines that differ, unless
+# --force, which keeps the fork's own body in the function under #if 0.
+
+FORCE_TAG = "// CvVision %s (sdk-integrate --force): this fork's own body, kept for merges"
+
+
+# A released heading of CHANGELOG.md: "## [0.9.0] - 2026-11-23" (also without the brackets or the
+# date). "## [Unreleased]" does not match.
+_RELEASE_HEADING = re.compile(r"^##\s+\[?v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\]?(?:\s|$)")
+
+
+def changelog_path(start=TOOL_DIR):
+    """CHANGELOG.md at the repository's root: the first one found in START's folder or above
+    (this tool lives in tools/ or a folder below it)."""
+    folder = os.path.abspath(start)
+    while True:
+        candidate = os.path.join(folder, CHANGELOG_NAME)
+        if os.path.isfile(candidate):
+            return candidate
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def version_from_changelog(text):
+    """The version of the first released heading of a changelog's text, or None."""
+    for line in text.splitlines():
+        match = _RELEASE_HEADING.match(line)
+        if match:
+            return match.group(1)
+    return None
+
+
+def cvvision_version():
+    """CvVision's version: the first released heading of CHANGELOG.md ("## [0.9.0] - DATE";
+    "## [Unreleased]" skipped)."""
+    path = changelog_path()
+    version = None
+    if path:
+        try:
+            with open(path, "r", encoding="utf-8") as f:
+                version = version_from_changelog(f.read())
+        except (OSError, UnicodeDecodeError):
+            version = None
+    return version or "(unknown version)"
+
+
+def force_tag():
+    return FORCE_TAG % cvvision_version()
