@@ -5,12 +5,17 @@ the fork's body under #if 0); an unknown body is refused, naming the lines that 
 
 import difflib
 import re
+from typing import List, Optional, Sequence, Tuple
 
-from .fingerprints import body_lines, line_fingerprint, load_known_bodies, recognise_body
+from .fingerprints import (
+    BodyLines, Fingerprint, KnownBodies, body_lines, line_fingerprint, load_known_bodies,
+    recognise_body)
 from .includes import plan_sdk_include
 from .names import BODY_TAG, LINE_TAG, SDK_HEADER
-from .plot_functions import PLOT_FUNCTIONS, describe_roles, match_roles
-from .scanner import check_balanced, closing_indent, find_definitions, if0_region_end, mask_code, parse_params, skip_space, split_top_level
+from .plot_functions import PLOT_FUNCTIONS, PlotFunction, describe_roles, match_roles
+from .scanner import (
+    Definition, check_balanced, closing_indent, find_definitions, if0_region_end, mask_code,
+    parse_params, skip_space, split_top_level)
 from .text import after_line, apply_edits, detect_eol, detect_indent_unit, line_end
 from .version import force_tag
 
@@ -19,7 +24,7 @@ _PROFILE_STATEMENT = re.compile(r"\s*PROFILE(?:_FUNC)?\s*\((?:[^()]|\([^()]*\))*
 MAX_LINES_SHOWN = 20
 
 
-def leading_profile(text, code, definition):
+def leading_profile(text: str, code: str, definition: Definition) -> List[str]:
     """The body's leading PROFILE_FUNC(); / PROFILE("..."); statements, as written."""
     statements, pos = [], definition.open_brace + 1
     while True:
@@ -30,7 +35,7 @@ def leading_profile(text, code, definition):
         pos = m.end()
 
 
-def is_integrated(code, definition, function):
+def is_integrated(code: str, definition: Definition, function: PlotFunction) -> bool:
     """True if the body (comments and #if 0 blocks aside) is leading PROFILE statements and one
     call to CvVisionSdk::<function>: a body this tool wrote."""
     pos = definition.open_brace + 1
@@ -44,7 +49,7 @@ def is_integrated(code, definition, function):
     return bool(call) and rest.endswith(";") and rest.count(";") == 1
 
 
-def kept_blocks(text, code, definition):
+def kept_blocks(text: str, code: str, definition: Definition) -> str:
     """The `#if 0 // CvVision ...` blocks in an integrated body, each as whole lines."""
     blocks = []
     pos = after_line(text, definition.open_brace)
@@ -61,7 +66,7 @@ def kept_blocks(text, code, definition):
     return "".join(blocks)
 
 
-def keep_under_if0(body, eol):
+def keep_under_if0(body: str, eol: str) -> str:
     """The lines of a fork's own body, under #if 0 with the --force tag, as whole lines."""
     first_newline = body.find("\n")
     if first_newline < 0:  # a body on the line of its braces
@@ -76,7 +81,8 @@ def keep_under_if0(body, eol):
     return "#if 0 " + force_tag() + eol + body + "#endif" + eol
 
 
-def describe_difference(filename, qualified, text, lines, variants):
+def describe_difference(filename: str, qualified: str, text: str, lines: BodyLines,
+                        variants: Sequence[Tuple[str, Fingerprint]]) -> str:
     """The refusal of an unknown body: the fork's lines that differ from the closest known body
     (by line fingerprints: known bodies are not stored as text)."""
     hashes = [line_fingerprint(line) for _, line in lines]
@@ -116,7 +122,8 @@ def describe_difference(filename, qualified, text, lines, variants):
     return "\n".join(message)
 
 
-def new_plot_body(call, text, definition, eol, unit, profile=(), kept=""):
+def new_plot_body(call: str, text: str, definition: Definition, eol: str, unit: str,
+                  profile: Sequence[str] = (), kept: str = "") -> str:
     """The new body: the original's leading PROFILE statements, the tag and the call, then the
     kept blocks (whole lines, e.g. a fork's own body under #if 0)."""
     close = closing_indent(text, definition)
@@ -125,13 +132,14 @@ def new_plot_body(call, text, definition, eol, unit, profile=(), kept=""):
     return eol + eol.join(lines) + eol + kept + close
 
 
-def signature_text(code, definition, qualified_name):
+def signature_text(code: str, definition: Definition, qualified_name: str) -> str:
     params = code[definition.open_paren + 1:definition.close_paren]
     shown = ", ".join(" ".join(p.split()) for p in split_top_level(params, ","))
     return "%s(%s)" % (qualified_name, shown.strip())
 
 
-def patch_plot_functions(text, filename, errors, force=False, known=None):
+def patch_plot_functions(text: str, filename: str, errors: List[str], force: bool = False,
+                         known: Optional[KnownBodies] = None) -> Tuple[str, List[str]]:
     """Replace the bodies of PLOT_FUNCTIONS by calls to CvVisionSdk. A body must be a known one
     (see load_known_bodies) or one this tool wrote; any other is refused (in errors) unless
     force, which keeps it in the function under #if 0."""
@@ -194,7 +202,7 @@ def patch_plot_functions(text, filename, errors, force=False, known=None):
     return apply_edits(text, edits), actions
 
 
-def check_plot_header(text, filename, warnings):
+def check_plot_header(text: str, filename: str, warnings: List[str]) -> None:
     code = mask_code(text)
     for function in PLOT_FUNCTIONS:
         if not re.search(r"(?<![\w:.>])" + function.name + r"\s*\(", code):

@@ -36,6 +36,7 @@ Python 3.8 or later, standard library only.
 import argparse
 import os
 import sys
+from typing import NoReturn, Optional, Sequence
 
 from .compile_check import DEFAULT_CXX, TOOL, check
 from .errors import EXIT_USAGE, UsageError
@@ -45,11 +46,11 @@ from .errors import EXIT_USAGE, UsageError
 # Command line.
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 
-def add_options(parser):
+def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--boost", metavar="DIR",
                         help="Boost 1.32's folder or its include folder (default: "
                         "SDK_DIR/Boost-1.32.0/include)")
@@ -67,7 +68,7 @@ def add_options(parser):
                         "--force)")
 
 
-def main(argv=None):
+def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = _Parser(prog=TOOL, description="Check that CvVision compiles in a CvGameCoreDLL "
                      "tree: report only the diagnostics its integration adds.",
                      epilog="Exit status: 0 none added, 1 some added, 2 bad usage.")
@@ -82,6 +83,6 @@ def main(argv=None):
         print("%s: error: %s" % (TOOL, error), file=sys.stderr)
         print("usage: %s [--boost DIR] [--python DIR] [--cxx COMPILER] [--force] SDK_DIR  (see --help)"
               % TOOL, file=sys.stderr)
-        return EXIT_USAGE
+        return error.exit_code
     except KeyboardInterrupt:
         return EXIT_USAGE

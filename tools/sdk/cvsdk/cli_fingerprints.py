@@ -17,13 +17,14 @@ Python 3.8 or later, standard library only.
 import argparse
 import os
 import sys
+from typing import Optional, Sequence
 
 from .errors import Refusal
 from .fingerprints import DEFAULT_SHARED, dumps, make
 from .names import BODIES_FILE
 
 
-def main(argv=None):
+def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", default=DEFAULT_SHARED,
                         help="the shared data folder (default: ../shared/data)")
@@ -34,7 +35,7 @@ def main(argv=None):
         text = dumps(make(arguments.shared))
     except Refusal as refusal:
         print("error: %s" % refusal, file=sys.stderr)
-        return 1
+        return refusal.exit_code
     if arguments.write:
         with open(BODIES_FILE, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)

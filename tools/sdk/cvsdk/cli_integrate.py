@@ -72,24 +72,26 @@ Python 3.8 or later, standard library only.
 import argparse
 import os
 import sys
+from typing import NoReturn, Optional, Sequence
 
 from .compile_check import check
-from .errors import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, Refusal, UsageError
+from .errors import EXIT_OK, EXIT_REFUSED, Refusal, UsageError
 from .files import list_sources
 from .manifest import apply_plan, revert
 from .names import BACKUP_DIR, DEFAULT_SOURCES, TOOL
 from .plan import build_plan
+from .text import Printer
 
 
 # --------------------------------------------------------------------------------------------
 # Command line.
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 
-def parse_arguments(argv):
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = _Parser(prog=TOOL, description="Wire CvVision into a copy of the game's "
                      "CvGameCoreDLL source folder (or a mod's fork of it).",
                      epilog="Exit status: 0 done or nothing to do, 1 the tree cannot be "
@@ -118,7 +120,7 @@ def parse_arguments(argv):
     return parser.parse_args(argv)
 
 
-def integrate(arguments, out, err):
+def integrate(arguments: argparse.Namespace, out: Printer, err: Printer) -> int:
     sdk_dir, sources_dir = arguments.sdk_dir, os.path.normpath(arguments.sources)
     if not os.path.isdir(sources_dir):
         raise UsageError("--sources %s: not a folder" % sources_dir)
@@ -153,13 +155,13 @@ def integrate(arguments, out, err):
     return EXIT_OK
 
 
-def compile_check(arguments, out, err):
+def compile_check(arguments: argparse.Namespace, out: Printer, err: Printer) -> int:
     """--compile-check: sdk-check (tools/sdk/sdk_check.py) on SDK_DIR (which it does not change)."""
     return check(arguments.sdk_dir, arguments.boost, arguments.python, arguments.sources,
                  jobs=max(1, min(4, os.cpu_count() or 1)), out=out, err=err, force=arguments.force)
 
 
-def main(argv=None):
+def main(argv: Optional[Sequence[str]] = None) -> int:
     out = lambda line: print(line, flush=True)
     err = lambda line: print(line, file=sys.stderr, flush=True)
     try:
@@ -179,7 +181,7 @@ def main(argv=None):
         err("usage: %s [--check | --revert | --compile-check] [--force] [--sources DIR] SDK_DIR  "
             "(see --help)"
             % TOOL)
-        return EXIT_USAGE
+        return error.exit_code
     except Refusal as refusal:
         err("error: %s" % refusal)
-        return EXIT_REFUSED
+        return refusal.exit_code

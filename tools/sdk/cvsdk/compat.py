@@ -5,7 +5,9 @@ given the unit).
 
 import os
 import re
+from typing import Collection, Dict, List, Optional, Sequence
 
+from .changes import Plan
 from .files import find_file, read_text
 from .scanner import mask_code, match_close, split_top_level
 
@@ -38,14 +40,14 @@ COMPAT_UNIT_PARAM = "bool bUpdatePlotGroups, const CvUnit* /*pUnit*/)"
 COMPAT_UNIT_CALL = "kPlot.changeVisibilityCount(eTeam, iChange, eInvisible, bUpdatePlotGroups);"
 
 
-def _masked_header(sdk_dir, name, cache):
+def _masked_header(sdk_dir: str, name: str, cache: Dict[str, Optional[str]]) -> Optional[str]:
     if name not in cache:
         found = find_file(sdk_dir, name)
         cache[name] = None if found is None else mask_code(read_text(os.path.join(sdk_dir, found)))
     return cache[name]
 
 
-def _tree_headers(sdk_dir, ours):
+def _tree_headers(sdk_dir: str, ours: Collection[str]) -> List[str]:
     """The tree's own headers (not the ones CvVision copies in)."""
     return sorted(n for n in os.listdir(sdk_dir) if n.lower().endswith(".h")
                   and n.lower() not in ours and os.path.isfile(os.path.join(sdk_dir, n)))
@@ -54,7 +56,7 @@ def _tree_headers(sdk_dir, ours):
 _NOT_A_TYPE = {"return", "else", "case", "throw", "new", "delete", "sizeof", "do", "goto"}
 
 
-def _declares(code, name):
+def _declares(code: str, name: str) -> bool:
     """True if masked code declares (or defines) a function called name: the name follows a
     return type (a word or a * & >), not a call's . -> :: ( , = or an operator."""
     if code is None:
@@ -72,7 +74,7 @@ def _declares(code, name):
     return False
 
 
-def unit_taking_visibility_count(code):
+def unit_taking_visibility_count(code: str) -> Optional[bool]:
     """True if CvPlot.h's changeVisibilityCount has a parameter after bUpdatePlotGroups that is
     a CvUnit pointer (AdvCiv's advc.071); None if the declaration is not found."""
     for m in re.finditer(r"\bchangeVisibilityCount\s*\(", code or ""):
@@ -84,7 +86,7 @@ def unit_taking_visibility_count(code):
     return None
 
 
-def compat_flavour(sdk_dir, data, plan, sources):
+def compat_flavour(sdk_dir: str, data: bytes, plan: Plan, sources: Sequence[str]) -> bytes:
     """The compatibility header's bytes written for the tree in sdk_dir (sources: the names of
     the files CvVision copies in, which are not the tree's)."""
     text = data.decode("latin-1")

@@ -13,12 +13,14 @@ import tempfile
 import time
 from collections import Counter, OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Collection, Dict, List, Optional, Sequence, Tuple
 
 from .errors import EXIT_OK, EXIT_REFUSED, UsageError
 from .files import find_file, list_sources, read_text
 from .manifest import apply_plan, revert
 from .names import BACKUP_DIR, DEFAULT_SOURCES
 from .plan import build_plan
+from .text import Printer
 
 
 TOOL = "sdk-check"
@@ -81,7 +83,7 @@ BOOST_PP_DEBUG = OrderedDict([
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\r\n]+)[>"]', re.M)
 
 
-def system_include_dirs(cxx):
+def system_include_dirs(cxx: str) -> List[str]:
     """The compiler's own include folders (where <windows.h> and <vector> are)."""
     try:
         result = subprocess.run([cxx, "-xc++", "-E", "-v", "-"], input=b"", stdout=subprocess.PIPE,
@@ -99,11 +101,11 @@ def system_include_dirs(cxx):
     return dirs
 
 
-def _exact(directory, name):
+def _exact(directory: str, name: str) -> bool:
     return os.path.isfile(os.path.join(directory, name))
 
 
-def _caseless(directory, name):
+def _caseless(directory: str, name: str) -> Optional[str]:
     """name (with / separators) found in directory with any case: its real relative path."""
     parts, current, found = name.replace("\\", "/").split("/"), directory, []
     for part in parts:
@@ -124,11 +126,12 @@ def _caseless(directory, name):
     return "/".join(found) if os.path.isfile(current) else None
 
 
-def make_shims(shim_dir, trees, include_dirs, boost_dir):
+def make_shims(shim_dir: str, trees: Sequence[str], include_dirs: Sequence[str],
+               boost_dir: str) -> List[str]:
     """Write the stand-ins and case aliases into shim_dir. Returns a list of what was made."""
     made = []
 
-    def write(name, text):
+    def write(name: str, text: str) -> None:
         path = os.path.join(shim_dir, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", newline="\n") as f:
@@ -174,7 +177,7 @@ def make_shims(shim_dir, trees, include_dirs, boost_dir):
 # --------------------------------------------------------------------------------------------
 # The tree's own defines.
 
-def tree_defines(sdk_dir):
+def tree_defines(sdk_dir: str) -> List[str]:
     """BASE_DEFINES plus the /D and PreprocessorDefinitions of the tree's release builds."""
     found = list(BASE_DEFINES)
     folders = [sdk_dir] + [os.path.join(sdk_dir, d) for d in sorted(os.listdir(sdk_dir))
@@ -215,26 +218,27 @@ _DIAG = re.compile(r"^(.+?):(\d+):(?:(\d+):)? (fatal error|error|warning): (.*)$
 
 
 class Diagnostic(object):
-    def __init__(self, path, line, kind, message, source):
+    def __init__(self, path: str, line: int, kind: str, message: str, source: str) -> None:
         self.path, self.line, self.kind, self.message, self.source = (
             path, line, kind, message, source)
         self.context = []  # the compiler's lines that belong to it (notes, source, carets)
 
-    def key(self):
+    def key(self) -> Tuple[str, str, str, str]:
         return (self.path, self.kind, self.message, self.source)
 
-    def text(self):
+    def text(self) -> str:
         return "%s:%s: %s: %s" % (self.path, self.line, self.kind, self.message)
 
 
-def relative_path(path, tree, cwd):
+def relative_path(path: str, tree: str, cwd: str) -> str:
     full = os.path.normpath(os.path.join(cwd, path))
     if full.startswith(tree + os.sep):
         return os.path.relpath(full, tree).replace(os.sep, "/")
     return full
 
 
-def parse_diagnostics(output, tree, read_line):
+def parse_diagnostics(output: str, tree: str,
+                      read_line: Callable[[str, int], str]) -> List[Diagnostic]:
     """The errors and warnings in a compiler's output, each with its source line's text."""
     diagnostics, current = [], None
     for line in output.splitlines():
@@ -253,10 +257,10 @@ def parse_diagnostics(output, tree, read_line):
 
 
 class LineReader(object):
-    def __init__(self, tree):
+    def __init__(self, tree: str) -> None:
         self.tree, self.cache = tree, {}
 
-    def __call__(self, path, number):
+    def __call__(self, path: str, number: int) -> str:
         full = os.path.normpath(os.path.join(self.tree, path))
         if full not in self.cache:
             try:
@@ -267,7 +271,7 @@ class LineReader(object):
         return " ".join(lines[number - 1].split()) if 0 < number <= len(lines) else ""
 
 
-def compile_unit(cxx, flags, tree, name):
+def compile_unit(cxx: str, flags: Sequence[str], tree: str, name: str) -> Tuple[int, str]:
     command = [cxx] + flags + ["-I" + tree, name]
     result = subprocess.run(command, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     return result.returncode, result.stdout.decode("utf-8", "replace")
@@ -276,15 +280,15 @@ def compile_unit(cxx, flags, tree, name):
 # --------------------------------------------------------------------------------------------
 # The check.
 
-def copy_tree(source, target, skip):
-    def ignore(folder, entries):
+def copy_tree(source: str, target: str, skip: Collection[str]) -> None:
+    def ignore(folder: str, entries: List[str]) -> List[str]:
         return [e for e in entries
                 if os.path.realpath(os.path.join(folder, e)) in skip or e == BACKUP_DIR]
     shutil.copytree(source, target, ignore=ignore, symlinks=True)
     make_writable(target)
 
 
-def make_writable(root):
+def make_writable(root: str) -> None:
     """The temporary copy is ours: a tree whose files are read-only (a checkout, a CD) must not
     stop its integration there."""
     for folder, _, names in os.walk(root):
@@ -294,7 +298,8 @@ def make_writable(root):
                 os.chmod(path, os.stat(path).st_mode | stat.S_IWUSR)
 
 
-def compared(baseline, integrated, changed):
+def compared(baseline: Dict[str, List[Diagnostic]], integrated: Dict[str, List[Diagnostic]],
+             changed: Collection[str]) -> List[Tuple[str, Diagnostic]]:
     """The diagnostics of integrated not in baseline. baseline and integrated: unit -> list."""
     seen_anywhere = set()
     for diagnostics in baseline.values():
@@ -318,7 +323,8 @@ def compared(baseline, integrated, changed):
     return added
 
 
-def run_check(sdk_dir, boost_dir, python_dir, sources_dir, cxx, jobs, keep, out, err, force=False):
+def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, cxx: str, jobs: int,
+              keep: bool, out: Printer, err: Printer, force: bool = False) -> int:
     start = time.time()
     sdk_dir = os.path.realpath(sdk_dir)
     work = tempfile.mkdtemp(prefix="cvvision-sdk-check-")
@@ -363,7 +369,7 @@ def run_check(sdk_dir, boost_dir, python_dir, sources_dir, cxx, jobs, keep, out,
                  if os.path.isfile(os.path.join(tree, unit))]
         results, codes = {}, {}
 
-        def one(task):
+        def one(task: Tuple[str, str]) -> Tuple[Tuple[str, str], str]:
             tree, unit = task
             begun = time.time()
             code, output = compile_unit(cxx, flags, tree, unit)
@@ -406,8 +412,9 @@ def run_check(sdk_dir, boost_dir, python_dir, sources_dir, cxx, jobs, keep, out,
             shutil.rmtree(work, ignore_errors=True)
 
 
-def check(sdk_dir, boost=None, python=None, sources=None, cxx=DEFAULT_CXX, jobs=2, keep=False,
-          out=None, err=None, force=False):
+def check(sdk_dir: str, boost: Optional[str] = None, python: Optional[str] = None,
+          sources: Optional[str] = None, cxx: str = DEFAULT_CXX, jobs: int = 2, keep: bool = False,
+          out: Optional[Printer] = None, err: Optional[Printer] = None, force: bool = False) -> int:
     """Validate the arguments and run the check; the exit status. UsageError on bad usage."""
     out = out or (lambda line: print(line, flush=True))
     err = err or (lambda line: print(line, file=sys.stderr, flush=True))

@@ -4,11 +4,17 @@
 import os
 import re
 from collections import OrderedDict
+from typing import Dict, List, Optional, Tuple
 
+from .changes import Plan
 from .files import read_text, to_bytes
-from .scanner import brace_depth_at, definition_start, find_definitions, mask_code, statement_end, statement_start
+from .scanner import (
+    brace_depth_at, definition_start, find_definitions, mask_code, statement_end,
+    statement_start)
 from .text import after_line, apply_edits, detect_eol, line_end, line_start
 from .version import cvvision_version
+
+Piece = Tuple[str, int, int, bool]  # (file name, start, end, alone on its lines)
 
 
 # --------------------------------------------------------------------------------------------
@@ -21,7 +27,7 @@ from .version import cvvision_version
 # warning (and so do the pieces that depend on it).
 
 class DeadCache(object):
-    def __init__(self, member, setter, origin):
+    def __init__(self, member: str, setter: str, origin: str) -> None:
         self.member, self.setter, self.origin = member, setter, origin
 
 
@@ -30,13 +36,13 @@ UNUSED_TAG = ("// CvVision %s (sdk-integrate): unused since CvPlot::updateSeeFro
               "CvVisionSdk (%s)")
 
 
-def _alone_on_lines(code, start, end):
+def _alone_on_lines(code: str, start: int, end: int) -> bool:
     """True if nothing but the piece [start, end) is code on its lines."""
     return (not code[line_start(code, start):start].strip()
             and not code[end:line_end(code, max(start, end - 1))].strip())
 
 
-def _statement_at(code, pos):
+def _statement_at(code: str, pos: int) -> Optional[Tuple[int, int]]:
     """(start, end) of the statement holding pos, or None."""
     start = statement_start(code, pos, -1)
     access = re.match(r"(?:public|protected|private)\s*:\s*", code[start:pos])
@@ -46,7 +52,8 @@ def _statement_at(code, pos):
     return None if end < 0 or end <= pos else (start, end)
 
 
-def find_cache_pieces(texts, cache):
+def find_cache_pieces(texts: Dict[str, str], cache: DeadCache
+                      ) -> Tuple[Dict[str, List[Piece]], List[Tuple[str, int, str]]]:
     """The pieces of the cache in texts (file name -> text), as a dict: kind -> list of
     (file name, start, end, alone on its lines), and the uses no piece explains, as
     (file name, line number, kind of name) - a reader makes the cache alive."""
@@ -93,7 +100,7 @@ def find_cache_pieces(texts, cache):
     return pieces, others
 
 
-def plan_unused_cache(plan):
+def plan_unused_cache(plan: Plan) -> None:
     """Put what a replaced updateSeeFromSight leaves dead under #if 0 (see DEAD_CACHES)."""
     names = [n for n in sorted(os.listdir(plan.sdk_dir))
              if n.lower().endswith((".h", ".cpp")) and os.path.isfile(os.path.join(plan.sdk_dir, n))]
@@ -117,7 +124,7 @@ def plan_unused_cache(plan):
         setter_uses = [o for o in others if o[2] == cache.setter]
         left = {}  # kind -> why it stays
 
-        def wrap_all(kind, allowed, why):
+        def wrap_all(kind: str, allowed: bool, why: str) -> bool:
             for piece in pieces[kind]:
                 if not piece[3]:
                     left.setdefault(kind, "it shares its line(s) with other code")
@@ -134,7 +141,8 @@ def plan_unused_cache(plan):
                                   "%s still sets it" % cache.setter)
         wrap_all("member declaration", setter_gone and member_defined,
                  "it is still defined or set")
-        def where(name, line):  # line numbers only for the files not changed already
+        # line numbers only for the files not changed already
+        def where(name: str, line: int) -> str:
             return name if name in plan.writes else "%s:%d" % (name, line)
 
         for name, line, what in setter_uses:

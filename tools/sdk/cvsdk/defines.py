@@ -3,11 +3,16 @@ xml\\CvVision_GlobalDefines.xml after xml\\PythonCallbackDefines.xml, only if th
 """
 
 import re
+from typing import List, Optional, Tuple
 
 from .errors import Refusal
 from .names import KNOBS_FILE, LINE_TAG
-from .scanner import _WORD, check_balanced, find_definitions, innermost_opener, mask_code, statement_end, statement_start
-from .text import after_line, apply_edits, detect_eol, detect_indent_unit, leading_whitespace, line_end, line_start
+from .scanner import (
+    WORD, check_balanced, find_definitions, innermost_opener, mask_code, statement_end,
+    statement_start)
+from .text import (
+    Edit, after_line, apply_edits, detect_eol, detect_indent_unit, leading_whitespace, line_end,
+    line_start)
 
 
 _CALLBACK_LITERAL = re.compile(r'"(xml(?:\\\\|/))PythonCallbackDefines\.xml"', re.I)
@@ -16,13 +21,14 @@ _KNOBS_GUARD = re.compile(r'\benumerateFiles\s*\([^;]*"xml(?:\\\\|/)' + re.escap
                           re.I)
 
 
-def copy_defines_statement(text, code, literal, body_start):
+def copy_defines_statement(text: str, code: str, literal: "re.Match[str]",
+                           body_start: int) -> Optional[Edit]:
     """The edit inserting, after the statement that holds `literal`, a copy reading the knobs
     file; None if the statement's shape is not understood."""
     if innermost_opener(code, literal.start(), body_start) != "(":
         return None  # e.g. a list of file names: copying it would not read another file
     start = statement_start(code, literal.start(), body_start)
-    if _WORD.match(code, start) and _WORD.match(code, start).group(0) in ("else", "case"):
+    if WORD.match(code, start) and WORD.match(code, start).group(0) in ("else", "case"):
         return None
     end = statement_end(code, start)
     if end < 0 or end < literal.end():
@@ -62,7 +68,7 @@ def copy_defines_statement(text, code, literal, body_start):
     return (insert_at, insert_at, prefix + separator + indent + copy + eol)
 
 
-def patch_global_defines(text, filename, warnings):
+def patch_global_defines(text: str, filename: str, warnings: List[str]) -> Tuple[str, List[str]]:
     fallback = ("the CvVision knobs will then only be read from GlobalDefinesAlt.xml (or by the "
                 "mod's modular loading of *_GlobalDefines.xml)")
     code = mask_code(text)

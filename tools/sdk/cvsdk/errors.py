@@ -6,6 +6,8 @@ or reverted: exit status 1) are its two kinds; each command line catches them an
 message, never a traceback.
 """
 
+from typing import Optional
+
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
 
@@ -14,7 +16,7 @@ class ToolError(Exception):
 
     exit_code = EXIT_REFUSED
 
-    def __init__(self, message: str, exit_code: "int | None" = None) -> None:
+    def __init__(self, message: str, exit_code: Optional[int] = None) -> None:
         super().__init__(message)
         if exit_code is not None:
             self.exit_code = exit_code

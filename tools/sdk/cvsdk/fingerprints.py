@@ -8,33 +8,38 @@ import json
 import os
 import re
 from collections import OrderedDict
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .errors import Refusal
 from .files import find_file, read_text
 from .names import BODIES_FILE, TOOL_DIR
 from .plot_functions import PLOT_FUNCTIONS
-from .scanner import find_definitions, mask_code
+from .scanner import Definition, find_definitions, mask_code
+
+Fingerprint = Dict[str, Any]  # {"sha256": of the whole body, "lines": one per line}
+KnownBodies = Dict[str, List[Tuple[str, Fingerprint]]]  # name -> [(variant, fingerprint)]
+BodyLines = List[Tuple[int, str]]  # (line number in the file, normalised line)
 
 
 _SPACE_AT_PUNCTUATION = re.compile(r" (?=\W)|(?<=\W) ")
 _KNOWN_BODIES = {}
 
 
-def normalise_line(line):
+def normalise_line(line: str) -> str:
     """A line of code (comments already removed) as fingerprinted: runs of whitespace are one
     space, and no space is kept next to punctuation."""
     return _SPACE_AT_PUNCTUATION.sub("", " ".join(line.split()))
 
 
-def line_fingerprint(normalised):
+def line_fingerprint(normalised: str) -> str:
     return hashlib.sha256(normalised.encode("latin-1")).hexdigest()[:16]
 
 
-def body_fingerprint(normalised_lines):
+def body_fingerprint(normalised_lines: Sequence[str]) -> str:
     return hashlib.sha256("\n".join(normalised_lines).encode("latin-1")).hexdigest()
 
 
-def body_lines(text, comments_masked, definition):
+def body_lines(text: str, comments_masked: str, definition: Definition) -> BodyLines:
     """(line number in the file, normalised line) of every line of the body holding code.
     comments_masked: mask_code(text, strings=False, directives=False)."""
     start, end = definition.open_brace + 1, definition.close_brace
@@ -47,14 +52,14 @@ def body_lines(text, comments_masked, definition):
     return lines
 
 
-def fingerprint_body(text, comments_masked, definition):
+def fingerprint_body(text: str, comments_masked: str, definition: Definition) -> Fingerprint:
     """The fingerprint of a body: {"sha256": of the whole body, "lines": one per line}."""
     lines = [line for _, line in body_lines(text, comments_masked, definition)]
     return OrderedDict([("sha256", body_fingerprint(lines)),
                         ("lines", [line_fingerprint(line) for line in lines])])
 
 
-def fingerprint_tree(sdk_dir):
+def fingerprint_tree(sdk_dir: str) -> Dict[str, Fingerprint]:
     """Function name -> fingerprint of its body in sdk_dir's CvPlot.cpp (every function of
     PLOT_FUNCTIONS; a Refusal if one is missing or defined twice)."""
     plot = find_file(sdk_dir, "CvPlot.cpp")
@@ -73,7 +78,7 @@ def fingerprint_tree(sdk_dir):
     return result
 
 
-def load_known_bodies(path=None):
+def load_known_bodies(path: Optional[str] = None) -> KnownBodies:
     """Function name -> [(variant name, fingerprint)], from sdk_bodies.json."""
     path = path or BODIES_FILE
     if path not in _KNOWN_BODIES:
@@ -91,7 +96,7 @@ def load_known_bodies(path=None):
     return _KNOWN_BODIES[path]
 
 
-def recognise_body(name, lines, known):
+def recognise_body(name: str, lines: BodyLines, known: KnownBodies) -> Optional[str]:
     """The name of the known variant whose body of `name` has these normalised lines, or None."""
     digest = body_fingerprint([line for _, line in lines])
     for variant, fingerprint in known.get(name, []):
@@ -114,7 +119,7 @@ VARIANTS = [
 COMMAND = "python3 tools/sdk/sdk_fingerprints.py --write"
 
 
-def make(shared):
+def make(shared: str) -> Dict[str, Any]:
     """The content of sdk_bodies.json from the trees under shared (a Refusal if one is missing).
     A body equal to an earlier variant's is listed only under the earlier one."""
     variants, seen = [], {}
@@ -139,5 +144,5 @@ def make(shared):
     ])
 
 
-def dumps(data):
+def dumps(data: Dict[str, Any]) -> str:
     return json.dumps(data, indent=1) + "\n"

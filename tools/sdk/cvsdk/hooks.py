@@ -3,14 +3,19 @@ new map, a load and its end (CvPlot::reset or the constructor, CvPlot::read, CvG
 """
 
 import re
+from typing import List, Sequence, Tuple
 
 from .includes import plan_sdk_include
 from .names import LINE_TAG, PYTHON_INTERFACE, SDK_HEADER
-from .scanner import brace_depth_at, check_balanced, closing_indent, definition_start, find_definitions, mask_code
-from .text import after_line, apply_edits, detect_eol, detect_indent_unit, line_end, line_start
+from .scanner import (
+    Definition, brace_depth_at, check_balanced, closing_indent, definition_start,
+    find_definitions, mask_code)
+from .text import (
+    Edit, after_line, apply_edits, detect_eol, detect_indent_unit, line_end, line_start)
 
 
-def patch_python_registration(text, filename, errors):
+def patch_python_registration(text: str, filename: str,
+                              errors: List[str]) -> Tuple[str, List[str]]:
     code = mask_code(text)
     check_balanced(code, filename)
     eol, unit = detect_eol(text), detect_indent_unit(text)
@@ -53,11 +58,11 @@ HOOKS_FALLBACK = ("CVVISION_LEDGER and CVVISION_AUDIT_ON_LOAD then need the Pyth
                   "CyVision().onGameLoaded() and CyVision().onGameStart()")
 
 
-def _hook_line(call):
+def _hook_line(call: str) -> str:
     return "%s; %s" % (call, LINE_TAG)
 
 
-def hook_edit(text, definition, call, at_end):
+def hook_edit(text: str, definition: Definition, call: str, at_end: bool) -> Edit:
     """The edit putting `call;` first (or last) in the definition's body."""
     eol, unit = detect_eol(text), detect_indent_unit(text)
     close = closing_indent(text, definition)
@@ -74,7 +79,8 @@ def hook_edit(text, definition, call, at_end):
     return (after, after, eol + line)
 
 
-def _add_hook(text, code, filename, definitions, call, at_end, what, edits, actions):
+def _add_hook(text: str, code: str, filename: str, definitions: Sequence[Definition], call: str,
+              at_end: bool, what: str, edits: List[Edit], actions: List[str]) -> None:
     called = re.compile(r"\b" + re.escape(call.split("(")[0]) + r"\s*\(")
     for definition in definitions:
         if called.search(code, definition.open_brace, definition.close_brace):
@@ -83,7 +89,7 @@ def _add_hook(text, code, filename, definitions, call, at_end, what, edits, acti
         actions.append("%s: %s calls %s" % (filename, what, call))
 
 
-def patch_plot_hooks(text, filename, warnings):
+def patch_plot_hooks(text: str, filename: str, warnings: List[str]) -> Tuple[str, List[str]]:
     code = mask_code(text)
     check_balanced(code, filename)
     edits, actions = [], []
@@ -116,7 +122,7 @@ def patch_plot_hooks(text, filename, warnings):
     return apply_edits(text, edits), actions
 
 
-def patch_game_update(text, filename, warnings):
+def patch_game_update(text: str, filename: str, warnings: List[str]) -> Tuple[str, List[str]]:
     code = mask_code(text)
     check_balanced(code, filename)
     edits, actions = [], []

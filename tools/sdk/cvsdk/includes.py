@@ -3,17 +3,18 @@ precompiled header first in the copied .cpp files.
 """
 
 import re
+from typing import Optional
 
 from .files import to_bytes
 from .names import BOM, LINE_TAG, PCH_LINE, SDK_HEADER
 from .scanner import mask_code
-from .text import after_line
+from .text import Edit, after_line
 
 
 INCLUDE_LINE = r"^(?:%s)?[ \t]*#[ \t]*include[ \t]*" % BOM
 
 
-def plan_sdk_include(text, code, eol):
+def plan_sdk_include(text: str, code: str, eol: str) -> Optional[Edit]:
     """The edit adding #include "CvVisionSdk.h" after "CvGameCoreDLL.h", or None if present."""
     view = mask_code(text, strings=False, directives=False)
     if re.search(INCLUDE_LINE + r'"CvVisionSdk\.h"', view, re.M):
@@ -33,12 +34,12 @@ def plan_sdk_include(text, code, eol):
     return (pos, pos, prefix + line + eol)
 
 
-def includes_pch(data):
+def includes_pch(data: bytes) -> bool:
     text = mask_code(data.decode("latin-1"), strings=False, directives=False)
     return re.search(INCLUDE_LINE + r'["<]CvGameCoreDLL\.h[">]', text, re.M) is not None
 
 
-def with_pch_include(name, data):
+def with_pch_include(name: str, data: bytes) -> bytes:
     """A copied .cpp that does not include the tree's precompiled header gets it as its first
     line (after a byte order mark), so that builds forcing /Yu"CvGameCoreDLL.h" on every file
     (the forks' Makefiles) compile it. CvVision's own files stay free of it (they build on the

@@ -6,13 +6,16 @@ them back.
 import json
 import os
 import shutil
+from typing import Any, Dict, Optional
 
+from .changes import Plan
 from .errors import Refusal
 from .files import read_only, sha256, write_bytes
 from .names import BACKUP_DIR, MANIFEST, TOOL
+from .text import Printer
 
 
-def load_manifest(sdk_dir):
+def load_manifest(sdk_dir: str) -> Optional[Dict[str, Any]]:
     path = os.path.join(sdk_dir, BACKUP_DIR, MANIFEST)
     if not os.path.exists(path):
         return None
@@ -29,12 +32,12 @@ def load_manifest(sdk_dir):
     return manifest
 
 
-def save_manifest(sdk_dir, manifest):
+def save_manifest(sdk_dir: str, manifest: Dict[str, Any]) -> None:
     data = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     write_bytes(os.path.join(sdk_dir, BACKUP_DIR, MANIFEST), data.encode("utf-8"))
 
 
-def apply_plan(plan):
+def apply_plan(plan: Plan) -> str:
     """Back up what is not backed up yet, then write. Returns the backup folder."""
     backup = os.path.join(plan.sdk_dir, BACKUP_DIR)
     manifest = load_manifest(plan.sdk_dir) or {
@@ -60,7 +63,7 @@ def apply_plan(plan):
     return backup
 
 
-def revert(sdk_dir, out):
+def revert(sdk_dir: str, out: Printer) -> None:
     manifest = load_manifest(sdk_dir)
     backup = os.path.join(sdk_dir, BACKUP_DIR)
     if manifest is None:
@@ -77,7 +80,7 @@ def revert(sdk_dir, out):
     modes = manifest.get("modes", {})
     integrated = manifest.get("integrated", {})
 
-    def edited(path, name):
+    def edited(path: str, name: str) -> bool:
         if name not in integrated or not os.path.isfile(path):
             return False
         with open(path, "rb") as f:

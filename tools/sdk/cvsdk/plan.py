@@ -3,10 +3,11 @@ compat header), written only if nothing was refused.
 """
 
 import os
-import stat
 from collections import OrderedDict
+from typing import Any, Callable, List, Sequence, Tuple
 
 from .bodies import check_plot_header, patch_plot_functions
+from .changes import Plan
 from .compat import COMPAT_HEADER, compat_flavour
 from .dead_caches import plan_unused_cache
 from .defines import patch_global_defines
@@ -19,33 +20,7 @@ from .projects import find_build_files, patch_makefile, patch_vcproj, patch_vcxp
 from .text import detect_eol
 
 
-# --------------------------------------------------------------------------------------------
-# The plan: every change computed first, written only if nothing was refused.
-
-class Plan(object):
-    def __init__(self, sdk_dir):
-        self.sdk_dir = sdk_dir
-        self.writes = OrderedDict()  # file name -> new bytes
-        self.originals = OrderedDict()  # file name -> original bytes, or None if added
-        self.modes = {}  # file name -> permission bits of the existing file
-        self.actions, self.errors, self.warnings, self.notes = [], [], [], []
-
-    def write(self, name, data):
-        """Plan writing data to the file; False (nothing planned) if it already holds data."""
-        path = os.path.join(self.sdk_dir, name)
-        original = None
-        if os.path.exists(path):
-            with open(path, "rb") as f:
-                original = f.read()
-            self.modes[name] = stat.S_IMODE(os.stat(path).st_mode)
-        if original == data:
-            return False
-        self.writes[name] = data
-        self.originals[name] = original
-        return True
-
-
-def check_partial_tree(sdk_dir):
+def check_partial_tree(sdk_dir: str) -> None:
     """Refuse a fork that ships only its changed files (laid over BTS's folder by its users)."""
     missing = [n for n in REQUIRED_FILES if find_file(sdk_dir, n) is None]
     if missing:
@@ -56,7 +31,8 @@ def check_partial_tree(sdk_dir):
                       % (sdk_dir, ", ".join(missing), TOOL))
 
 
-def plan_text_patch(plan, name, patcher, *extra):
+def plan_text_patch(plan: Plan, name: str, patcher: Callable[..., Tuple[str, List[str]]],
+                    *extra: Any) -> None:
     if name in plan.writes:  # a second patcher of the same file works on the first one's text
         text = plan.writes[name].decode("latin-1")
     else:
@@ -67,7 +43,7 @@ def plan_text_patch(plan, name, patcher, *extra):
         plan.actions.extend(actions)
 
 
-def plan_build_files(plan, copied):
+def plan_build_files(plan: Plan, copied: Sequence[str]) -> None:
     """Add the copied files to every project file and Makefile of the tree."""
     sdk_dir = plan.sdk_dir
     build_files = find_build_files(sdk_dir)
@@ -86,7 +62,7 @@ def plan_build_files(plan, copied):
                           % (sdk_dir, ", ".join(cpp)))
 
 
-def build_plan(sdk_dir, sources_dir, force=False):
+def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
     plan = Plan(sdk_dir)
     sources = list_sources(sources_dir)
 

@@ -2,15 +2,21 @@
 (matched by type) and the call to CvVisionSdk each body becomes.
 """
 
+from typing import Dict, List, Optional, Sequence
+
+from .scanner import Param
+
+RoleNames = Dict[str, Optional[str]]  # role -> parameter name (None: unnamed)
+
 
 class Role(object):
-    def __init__(self, name, kind, optional=False):
+    def __init__(self, name: str, kind: str, optional: bool = False) -> None:
         self.name, self.kind, self.optional = name, kind, optional
 
 
-def match_roles(params, roles):
+def match_roles(params: Sequence[Param], roles: Sequence[Role]) -> Optional[RoleNames]:
     """A role -> parameter name mapping if the parameters fit the roles in order, else None."""
-    def match(pi, ri):
+    def match(pi: int, ri: int) -> Optional[RoleNames]:
         if ri == len(roles):
             return {} if pi == len(params) else None
         role = roles[ri]
@@ -23,12 +29,12 @@ def match_roles(params, roles):
     return match(0, 0)
 
 
-def describe_roles(roles):
+def describe_roles(roles: Sequence[Role]) -> str:
     return ", ".join("[%s]" % r.kind if r.optional else r.kind for r in roles)
 
 
 class PlotFunction(object):
-    def __init__(self, name, roles, call):
+    def __init__(self, name: str, roles: List[Role], call: str) -> None:
         self.name, self.roles, self.call = name, roles, call
 
 

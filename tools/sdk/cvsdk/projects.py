@@ -4,8 +4,11 @@ and to a Makefile that lists its sources.
 
 import os
 import re
+from typing import List, Optional, Sequence, Tuple
 
-from .text import after_line, apply_edits, detect_eol, detect_indent_unit, leading_whitespace, line_end, line_start
+from .text import (
+    after_line, apply_edits, detect_eol, detect_indent_unit, leading_whitespace, line_end,
+    line_start)
 
 
 # --------------------------------------------------------------------------------------------
@@ -14,12 +17,12 @@ from .text import after_line, apply_edits, detect_eol, detect_indent_unit, leadi
 _ATTRIBUTE = r'\b%s\s*=\s*"([^"]*)"'
 
 
-def _attribute(tag, name):
+def _attribute(tag: str, name: str) -> Optional[str]:
     m = re.search(_ATTRIBUTE % name, tag)
     return m.group(1) if m else None
 
 
-def _filters(text, files_start, files_end):
+def _filters(text: str, files_start: int, files_end: int) -> List[Tuple[str, int, int]]:
     """(opening tag, start, index of the matching </Filter>) of each filter in <Files>."""
     result = []
     for m in re.finditer(r"<Filter\b[^>]*>", text[:files_end]):
@@ -37,7 +40,8 @@ def _filters(text, files_start, files_end):
     return result
 
 
-def _pick_filter(filters, extension_word, name_word):
+def _pick_filter(filters: Sequence[Tuple[str, int, int]], extension_word: str,
+                 name_word: str) -> Optional[Tuple[int, int]]:
     for tag, start, close in filters:
         extensions = (_attribute(tag, "Filter") or "").lower().split(";")
         if extension_word in extensions:
@@ -48,7 +52,7 @@ def _pick_filter(filters, extension_word, name_word):
     return None
 
 
-def _project_style(text):
+def _project_style(text: str) -> Tuple[bool, str, str]:
     """(multi-line attributes?, indentation unit, path prefix) as the project writes them."""
     m = re.search(r"<File\b(\s*)RelativePath\s*=\s*\"([^\"]*)\"", text)
     multiline, unit, prefix = True, detect_indent_unit(text), ".\\"
@@ -68,7 +72,8 @@ def _project_style(text):
     return multiline, unit, prefix
 
 
-def _tag(indent, unit, multiline, name, attributes, close, eol):
+def _tag(indent: str, unit: str, multiline: bool, name: str, attributes: Sequence[Tuple[str, str]],
+         close: str, eol: str) -> str:
     if multiline:
         parts = "".join(eol + indent + unit + '%s="%s"' % a for a in attributes)
     else:
@@ -76,13 +81,14 @@ def _tag(indent, unit, multiline, name, attributes, close, eol):
     return indent + "<" + name + parts + close
 
 
-def file_entry(path, indent, unit, multiline, eol):
+def file_entry(path: str, indent: str, unit: str, multiline: bool, eol: str) -> str:
     lines = [_tag(indent, unit, multiline, "File", [("RelativePath", path)], ">", eol),
              indent + "</File>"]
     return eol.join(lines) + eol
 
 
-def patch_vcproj(text, filename, sources, warnings):
+def patch_vcproj(text: str, filename: str, sources: Sequence[str],
+                 warnings: List[str]) -> Tuple[str, List[str]]:
     """A Visual Studio 2003 project (a compiling one or a MakeFileProj that calls nmake): the
     files of sources not listed yet are added to its source and header filters. Every copied
     .cpp includes the precompiled header, so no per-file setting is needed."""
@@ -135,16 +141,17 @@ def patch_vcproj(text, filename, sources, warnings):
 _ITEM = r'<%s\s+Include\s*=\s*"([^"]*)"\s*(?:/>|>.*?</%s\s*>)'
 
 
-def _items(text, kind):
+def _items(text: str, kind: str) -> List[Tuple["re.Match[str]", str]]:
     """(match, path) of each <kind Include="..."/> element."""
     return [(m, m.group(1)) for m in re.finditer(_ITEM % (kind, kind), text, re.S)]
 
 
-def _base(path):
+def _base(path: str) -> str:
     return re.split(r"[\\/]", path)[-1]
 
 
-def patch_vcxproj(text, filename, sources, prefix, warnings):
+def patch_vcxproj(text: str, filename: str, sources: Sequence[str], prefix: str,
+                  warnings: List[str]) -> Tuple[str, List[str]]:
     """An MSBuild project or its .filters file: a <ClCompile> item for each .cpp of sources and
     a <ClInclude> for each .h that the file does not list yet, right after CvPlot.cpp's (or
     CvPlot.h's) item, in its shape (its <Filter> in a .filters file). prefix: the path from the
@@ -195,17 +202,18 @@ _MAKE_ASSIGNMENT = re.compile(r"[ \t]*[A-Za-z_][\w.]*[ \t]*[+:?]?=")
 _MAKE_PLOT = re.compile(r"(?<![^\s=\"'])([^\s=\"']*?)(CvPlot)\.(cpp|obj|o)(?=[\s\"']|$)", re.I)
 
 
-def _make_code(text):
+def _make_code(text: str) -> str:
     """The Makefile's text with # comments blanked (positions kept)."""
     return re.sub(r"#[^\r\n]*", lambda m: " " * len(m.group(0)), text)
 
 
-def collects_sources(text):
+def collects_sources(text: str) -> bool:
     """True if the Makefile gathers its sources by wildcard (*.cpp)."""
     return re.search(r"\*\.cpp\b", _make_code(text), re.I) is not None
 
 
-def patch_makefile(text, filename, sources, notes):
+def patch_makefile(text: str, filename: str, sources: Sequence[str],
+                   notes: List[str]) -> Tuple[str, List[str]]:
     """sources: the copied .cpp files. Returns (new text, actions)."""
     code = _make_code(text)
     cpp = [n for n in sources if n.lower().endswith(".cpp")]
@@ -250,12 +258,12 @@ def patch_makefile(text, filename, sources, notes):
 # Which build files a tree has: *.vcproj, *.vcxproj (and its .filters), Makefiles, in SDK_DIR
 # and one folder below it (AdvCiv builds from CvGameCoreDLL/Project/).
 
-def is_makefile(name):
+def is_makefile(name: str) -> bool:
     lower = name.lower()
     return lower in ("makefile", "gnumakefile") or lower.endswith(".mak")
 
 
-def find_build_files(sdk_dir):
+def find_build_files(sdk_dir: str) -> List[Tuple[str, str]]:
     """(kind, name relative to sdk_dir with '/') of every project file and Makefile, where kind
     is "vcproj", "vcxproj", "filters" or "makefile"."""
     found = []

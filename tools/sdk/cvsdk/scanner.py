@@ -3,6 +3,7 @@ brackets, function definitions at file level, their parameters, and statements.
 """
 
 import re
+from typing import List, Optional
 
 from .errors import Refusal
 from .names import BOM
@@ -20,11 +21,11 @@ _DIRECTIVE_WORD = re.compile(r"#[ \t]*(\w+)")
 _DIRECTIVE_STOP = re.compile(r"\n|/\*|//")
 
 
-def _blank(text):
+def _blank(text: str) -> str:
     return _BLANK.sub(" ", text)
 
 
-def _line_comment_end(text, i):
+def _line_comment_end(text: str, i: int) -> int:
     """End of a // comment starting at i (a backslash before the newline continues it)."""
     while True:
         nl = text.find("\n", i)
@@ -35,7 +36,7 @@ def _line_comment_end(text, i):
         i = nl + 1
 
 
-def _continued(text, newline):
+def _continued(text: str, newline: int) -> bool:
     """True if the line ending at the newline index ends with a backslash (a continuation)."""
     k = newline - 1
     if k >= 0 and text[k] == "\r":
@@ -43,7 +44,7 @@ def _continued(text, newline):
     return k >= 0 and text[k] == "\\"
 
 
-def _literal_end(text, i):
+def _literal_end(text: str, i: int) -> int:
     """End (exclusive) of the string or char literal whose opening quote is at i."""
     quote, k, n = text[i], i + 1, len(text)
     while k < n:
@@ -59,7 +60,7 @@ def _literal_end(text, i):
     return n
 
 
-def _directive_end(text, i):
+def _directive_end(text: str, i: int) -> int:
     """End (at its newline) of the preprocessor line starting at i, continuations included."""
     n = len(text)
     while i < n:
@@ -78,7 +79,7 @@ def _directive_end(text, i):
     return n
 
 
-def if0_region_end(text, i):
+def if0_region_end(text: str, i: int) -> int:
     """Start of the #else/#elif/#endif line that ends the #if 0 text from i."""
     depth = 0
     pos = after_line(text, i)
@@ -99,7 +100,7 @@ def if0_region_end(text, i):
     return len(text)
 
 
-def mask_code(text, strings=True, directives=True):
+def mask_code(text: str, strings: bool = True, directives: bool = True) -> str:
     """Blank comments, and string/char literal contents if strings, and preprocessor lines and
     #if 0 blocks if directives. The result has the same length and line endings as text."""
     pieces = []
@@ -156,7 +157,7 @@ def mask_code(text, strings=True, directives=True):
 _PAIRS = {"(": ")", "{": "}", "[": "]"}
 
 
-def match_close(code, open_index):
+def match_close(code: str, open_index: int) -> int:
     """Index of the bracket closing the one at open_index in masked code, or -1."""
     opener = code[open_index]
     closer = _PAIRS[opener]
@@ -168,11 +169,11 @@ def match_close(code, open_index):
     return -1
 
 
-def brace_depth_at(code, pos):
+def brace_depth_at(code: str, pos: int) -> int:
     return code.count("{", 0, pos) - code.count("}", 0, pos)
 
 
-def skip_space(code, i):
+def skip_space(code: str, i: int) -> int:
     while i < len(code) and code[i].isspace():
         i += 1
     return i
@@ -182,7 +183,8 @@ def skip_space(code, i):
 # Function definitions: `<return type> Name(params) [const] {` at file level.
 
 class Definition(object):
-    def __init__(self, name_start, open_paren, close_paren, open_brace, close_brace):
+    def __init__(self, name_start: int, open_paren: int, close_paren: int, open_brace: int,
+                 close_brace: int) -> None:
         self.name_start = name_start
         self.open_paren = open_paren
         self.close_paren = close_paren
@@ -193,7 +195,7 @@ class Definition(object):
 _AFTER_PARAMS = re.compile(r"\s*(?:const\b\s*)?(?:throw\s*\([^()]*\)\s*)?\{")
 
 
-def find_definitions(code, name_pattern):
+def find_definitions(code: str, name_pattern: str) -> List[Definition]:
     """Every definition of the function whose (qualified) name matches name_pattern, found in
     masked code. Declarations (ending in ';') and calls are not definitions."""
     found = []
@@ -215,7 +217,7 @@ def find_definitions(code, name_pattern):
     return found
 
 
-def check_balanced(code, filename):
+def check_balanced(code: str, filename: str) -> None:
     if code.count("{") != code.count("}") or code.count("(") != code.count(")"):
         raise Refusal("%s: braces or parentheses do not balance (after skipping comments, "
                       "strings and #if 0 blocks); the functions cannot be located safely"
@@ -226,7 +228,7 @@ def check_balanced(code, filename):
 # Parameters, and their roles.
 
 class Param(object):
-    def __init__(self, kind, name, text):
+    def __init__(self, kind: str, name: Optional[str], text: str) -> None:
         self.kind = kind  # the type without qualifiers, e.g. "int", "CvUnit*"
         self.name = name  # None when the parameter is unnamed
         self.text = text  # as written (comments removed, spaces collapsed)
@@ -238,7 +240,7 @@ _BUILTIN = {"int", "bool", "char", "short", "long", "unsigned", "signed", "float
 _TOKEN = re.compile(r"[A-Za-z_]\w*|::|\S")
 
 
-def split_top_level(text, separator):
+def split_top_level(text: str, separator: str) -> List[str]:
     """Split text at separator characters outside (), [], {} and <>."""
     parts, depth, start = [], 0, 0
     for i, c in enumerate(text):
@@ -253,7 +255,7 @@ def split_top_level(text, separator):
     return parts
 
 
-def parse_param(text):
+def parse_param(text: str) -> Param:
     shown = " ".join(text.split())
     declarator = split_top_level(text, "=")[0]
     tokens = [t for t in _TOKEN.findall(declarator) if t not in _QUALIFIERS]
@@ -266,7 +268,7 @@ def parse_param(text):
     return Param("".join(tokens), name, shown)
 
 
-def parse_params(code, definition):
+def parse_params(code: str, definition: Definition) -> List[Param]:
     inner = code[definition.open_paren + 1:definition.close_paren]
     if not inner.strip() or inner.strip() == "void":
         return []
@@ -277,7 +279,7 @@ def parse_params(code, definition):
 # Patchers. Each takes a file's text and returns (new text, actions); problems that forbid the
 # integration are collected in `errors`, others in `warnings`.
 
-def closing_indent(text, definition):
+def closing_indent(text: str, definition: Definition) -> str:
     """The whitespace before the body's closing brace (or the signature's line indentation)."""
     before = text[line_start(text, definition.close_brace):definition.close_brace]
     if not before.strip():
@@ -285,7 +287,7 @@ def closing_indent(text, definition):
     return leading_whitespace(text, definition.open_brace)
 
 
-def definition_start(text, definition):
+def definition_start(text: str, definition: Definition) -> int:
     """Start of the line where the definition begins (its return type may be a line above)."""
     start = line_start(text, definition.name_start)
     if text[start:definition.name_start].strip():
@@ -299,7 +301,7 @@ def definition_start(text, definition):
     return start
 
 
-def statement_start(code, pos, limit):
+def statement_start(code: str, pos: int, limit: int) -> int:
     """Start of the statement containing pos: after the previous ';', '{' or '}' outside any
     parentheses that close before pos (limit: the body's opening brace)."""
     depth = 0
@@ -316,12 +318,12 @@ def statement_start(code, pos, limit):
     return skip_space(code, i + 1)
 
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+WORD = re.compile(r"[A-Za-z_]\w*")
 
 
-def statement_end(code, start):
+def statement_end(code: str, start: int) -> int:
     """End (exclusive) of the statement starting at start: through an if's body and else."""
-    word = _WORD.match(code, start)
+    word = WORD.match(code, start)
     keyword = word.group(0) if word else None
     if keyword in ("if", "while", "for"):
         open_paren = skip_space(code, word.end())
@@ -333,7 +335,7 @@ def statement_end(code, start):
         end = statement_end(code, skip_space(code, close_paren + 1))
         if keyword == "if" and end >= 0:
             after = skip_space(code, end)
-            following = _WORD.match(code, after)
+            following = WORD.match(code, after)
             if following and following.group(0) == "else":
                 end = statement_end(code, skip_space(code, following.end()))
         return end
@@ -354,7 +356,7 @@ def statement_end(code, start):
     return -1
 
 
-def innermost_opener(code, pos, limit):
+def innermost_opener(code: str, pos: int, limit: int) -> Optional[str]:
     depth = 0
     for i in range(pos - 1, limit - 1, -1):
         c = code[i]

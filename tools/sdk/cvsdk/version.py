@@ -4,6 +4,7 @@ fork's own body kept under --force.
 
 import os
 import re
+from typing import Optional
 
 from .names import CHANGELOG_NAME, TOOL_DIR
 
@@ -24,7 +25,7 @@ FORCE_TAG = "// CvVision %s (sdk-integrate --force): this fork's own body, kept 
 _RELEASE_HEADING = re.compile(r"^##\s+\[?v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\]?(?:\s|$)")
 
 
-def changelog_path(start=TOOL_DIR):
+def changelog_path(start: str = TOOL_DIR) -> Optional[str]:
     """CHANGELOG.md at the repository's root: the first one found in START's folder or above
     (this tool lives in tools/ or a folder below it)."""
     folder = os.path.abspath(start)
@@ -38,7 +39,7 @@ def changelog_path(start=TOOL_DIR):
         folder = parent
 
 
-def version_from_changelog(text):
+def version_from_changelog(text: str) -> Optional[str]:
     """The version of the first released heading of a changelog's text, or None."""
     for line in text.splitlines():
         match = _RELEASE_HEADING.match(line)
@@ -47,7 +48,7 @@ def version_from_changelog(text):
     return None
 
 
-def cvvision_version():
+def cvvision_version() -> str:
     """CvVision's version: the first released heading of CHANGELOG.md ("## [0.9.0] - DATE";
     "## [Unreleased]" skipped)."""
     path = changelog_path()
@@ -61,5 +62,5 @@ def cvvision_version():
     return version or "(unknown version)"
 
 
-def force_tag():
+def force_tag() -> str:
     return FORCE_TAG % cvvision_version()
