@@ -20,6 +20,17 @@ from .text import after_line, apply_edits, detect_eol, detect_indent_unit, line_
 from .version import force_tag
 
 
+# --------------------------------------------------------------------------------------------
+# The bodies this tool replaces. It replaces only bodies it knows: BTS 3.19's (K-Mod's and
+# BULL's are the same), AdvCiv's, and bodies it wrote itself. No known body is stored as text:
+# sdk_bodies.json holds SHA-256 fingerprints of their normalised lines (comments removed,
+# whitespace collapsed, blank lines and line endings ignored), made from the real trees by
+# tools/sdk/sdk_fingerprints.py. Any other body is refused, naming the lines that differ, unless
+# --force, which keeps the fork's own body in the function under #if 0.
+#
+# Patchers (here and in hooks, defines, projects) take a file's text and return (new text,
+# actions); problems that forbid the integration are collected in `errors`, others in `warnings`.
+
 _PROFILE_STATEMENT = re.compile(r"\s*PROFILE(?:_FUNC)?\s*\((?:[^()]|\([^()]*\))*\)\s*;")
 MAX_LINES_SHOWN = 20
 

@@ -9,7 +9,6 @@ from collections import OrderedDict
 from typing import Dict, List, Optional
 
 
-
 # --------------------------------------------------------------------------------------------
 # The plan: every change computed first, written only if nothing was refused.
 

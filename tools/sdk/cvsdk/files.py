@@ -8,7 +8,6 @@ import stat
 from typing import List, Optional
 
 
-
 # --------------------------------------------------------------------------------------------
 # Text files: read as latin-1 so that every byte survives a round trip unchanged.
 
@@ -49,7 +48,7 @@ def with_line_endings(data: bytes, eol: str) -> bytes:
 
 
 # --------------------------------------------------------------------------------------------
-# Backup, apply, revert.
+# Hashes, and writes that keep the permission bits.
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()

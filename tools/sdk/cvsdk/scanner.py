@@ -225,7 +225,7 @@ def check_balanced(code: str, filename: str) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Parameters, and their roles.
+# Parameters.
 
 class Param(object):
     def __init__(self, kind: str, name: Optional[str], text: str) -> None:
@@ -276,8 +276,7 @@ def parse_params(code: str, definition: Definition) -> List[Param]:
 
 
 # --------------------------------------------------------------------------------------------
-# Patchers. Each takes a file's text and returns (new text, actions); problems that forbid the
-# integration are collected in `errors`, others in `warnings`.
+# Positions around definitions and statements.
 
 def closing_indent(text: str, definition: Definition) -> str:
     """The whitespace before the body's closing brace (or the signature's line indentation)."""

@@ -10,12 +10,8 @@ from .names import CHANGELOG_NAME, TOOL_DIR
 
 
 # --------------------------------------------------------------------------------------------
-# The bodies this tool replaces. It replaces only bodies it knows: BTS 3.19's (K-Mod's and
-# BULL's are the same), AdvCiv's, and bodies it wrote itself. No known body is stored as text:
-# sdk_bodies.json holds SHA-256 fingerprints of their normalised lines (comments removed,
-# whitespace collapsed, blank lines and line endings ignored), made from the real trees by
-# tools/sdk/sdk_fingerprints.py. Any other body is refused, naming the lines that differ, unless
-# --force, which keeps the fork's own body in the function under #if 0.
+# CvVision's version, stamped into the tags the tool writes (--force keeps a fork's body under
+# #if 0 with it).
 
 FORCE_TAG = "// CvVision %s (sdk-integrate --force): this fork's own body, kept for merges"
 
