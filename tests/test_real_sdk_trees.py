@@ -25,8 +25,10 @@ PYTHON24 = BTS / "Python24" / "include"
 CXX = "i686-w64-mingw32-g++"
 
 sys.path.insert(0, str(TOOLS))
-import sdk_check  # noqa: E402
-import sdk_integrate  # noqa: E402
+import cvsdk.cli_check  # noqa: E402
+import cvsdk.compat  # noqa: E402
+import cvsdk.compile_check  # noqa: E402
+import cvsdk.plan  # noqa: E402
 
 TREES = {
     "bts": BTS,
@@ -196,7 +198,7 @@ def fake_tree(tmp_path, boost=True):
 
 
 def run_check_main(args, capsys):
-    code = sdk_check.main([str(a) for a in args])
+    code = cvsdk.cli_check.main([str(a) for a in args])
     captured = capsys.readouterr()
     return code, captured.out + captured.err
 
@@ -252,21 +254,21 @@ def test_make_sdk_check_without_sdk_is_bad_usage():
 # The comparison of diagnostics.
 
 def diag(path, line, message, source="x;"):
-    return sdk_check.Diagnostic(path, line, "error", message, source)
+    return cvsdk.compile_check.Diagnostic(path, line, "error", message, source)
 
 
 def test_moved_lines_are_not_added_new_ones_are():
     baseline = {"CvPlot.cpp": [diag("CvPlot.cpp", 10, "a"), diag("CvMap.h", 5, "h")]}
     after = {"CvPlot.cpp": [diag("CvPlot.cpp", 14, "a"), diag("CvMap.h", 5, "h"),
                             diag("CvPlot.cpp", 20, "b")]}
-    added = sdk_check.compared(baseline, after, {"CvPlot.cpp"})
+    added = cvsdk.compile_check.compared(baseline, after, {"CvPlot.cpp"})
     assert [(u, d.message) for u, d in added] == [("CvPlot.cpp", "b")]
 
 
 def test_a_second_identical_diagnostic_in_a_compiled_file_is_added():
     baseline = {"CvPlot.cpp": [diag("CvPlot.cpp", 10, "a")]}
     after = {"CvPlot.cpp": [diag("CvPlot.cpp", 10, "a"), diag("CvPlot.cpp", 30, "a")]}
-    assert len(sdk_check.compared(baseline, after, {"CvPlot.cpp"})) == 1
+    assert len(cvsdk.compile_check.compared(baseline, after, {"CvPlot.cpp"})) == 1
 
 
 def test_an_added_files_diagnostics_in_untouched_headers_count_only_if_new():
@@ -274,7 +276,7 @@ def test_an_added_files_diagnostics_in_untouched_headers_count_only_if_new():
     after = {"CvVisionSdk.cpp": [diag("FFreeListArray.h", 3, "old"), diag("CvMap.h", 9, "new"),
                                  diag("CvVisionSdk.cpp", 1, "ours")],
              "CyVision.cpp": [diag("FFreeListArray.h", 3, "old"), diag("CvVisionSdk.cpp", 1, "ours")]}
-    added = sdk_check.compared(baseline, after, {"CvVisionSdk.cpp", "CyVision.cpp"})
+    added = cvsdk.compile_check.compared(baseline, after, {"CvVisionSdk.cpp", "CyVision.cpp"})
     assert sorted(d.message for _, d in added) == ["new", "ours"]
 
 
@@ -284,7 +286,7 @@ def test_parse_diagnostics_reads_path_kind_message_and_source_line(tmp_path):
               "A.h:2:13: error: 'c' was not declared in this scope\n"
               "A.h:2:13: note: something\n"
               "%s/A.h:1:5: warning: unused\n" % tmp_path)
-    found = sdk_check.parse_diagnostics(output, str(tmp_path), sdk_check.LineReader(str(tmp_path)))
+    found = cvsdk.compile_check.parse_diagnostics(output, str(tmp_path), cvsdk.compile_check.LineReader(str(tmp_path)))
     assert [(d.path, d.line, d.kind, d.source) for d in found] == [
         ("A.h", 2, "error", "int b = c;"), ("A.h", 1, "warning", "int a;")]
 
@@ -295,7 +297,7 @@ def test_tree_defines_come_from_its_release_builds(tmp_path):
         "Debug_CFLAGS=/D_DEBUG /DMY_DEBUG_ONLY\n"
         "Release_CFLAGS=/O2 /DNDEBUG /DMY_RELEASE\n"
         "GLOBAL_LDFLAGS=/DLL\n")
-    defines = sdk_check.tree_defines(str(tmp_path))
+    defines = cvsdk.compile_check.tree_defines(str(tmp_path))
     assert "MY_GLOBAL" in defines and "MY_RELEASE" in defines and "CVGAMECOREDLL_EXPORTS" in defines
     assert "MY_DEBUG_ONLY" not in defines and "_DEBUG" not in defines and "LL" not in defines
 
@@ -310,7 +312,7 @@ def test_shims_alias_other_cases_and_supply_missing_boost_debug_headers(tmp_path
     (boost / "boost" / "preprocessor" / "debug" / "line.hpp").write_text("")
     shims = tmp_path / "shims"
     shims.mkdir()
-    made = sdk_check.make_shims(str(shims), [str(tree)], [str(boost)], str(boost))
+    made = cvsdk.compile_check.make_shims(str(shims), [str(tree)], [str(boost)], str(boost))
     assert (shims / "AI_defines.h").read_text().endswith('#include "AI_Defines.h"\n')
     assert "stdext" in (shims / "hash_map").read_text()
     assert (shims / "boost/preprocessor/debug/error.hpp").is_file()
@@ -326,9 +328,9 @@ def compat_for(tmp_path, files):
     tree.mkdir()
     for name, text in files.items():
         (tree / name).write_text(text)
-    plan = sdk_integrate.Plan(str(tree))
+    plan = cvsdk.plan.Plan(str(tree))
     data = (REPO / "CvGameCoreDLL" / "CvVisionSdkCompat.h").read_bytes()
-    text = sdk_integrate.compat_flavour(str(tree), data, plan, ["CvVisionSdkCompat.h"]).decode("latin-1")
+    text = cvsdk.compat.compat_flavour(str(tree), data, plan, ["CvVisionSdkCompat.h"]).decode("latin-1")
     return text, plan
 
 

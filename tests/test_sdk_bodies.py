@@ -9,7 +9,6 @@ in a temporary directory; ../shared is never written) and skip when it is absent
 """
 
 import difflib
-import importlib.util
 import json
 import os
 import re
@@ -21,7 +20,6 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
-FINGERPRINTS_TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_fingerprints.py")
 BODIES = os.path.join(ROOT, "tools", "sdk", "sdk_bodies.json")
 CHANGELOG = os.path.join(ROOT, "CHANGELOG.md")  # its first released heading is the version
 SHARED = os.path.join(ROOT, os.pardir, "shared", "data")
@@ -33,16 +31,13 @@ FUNCTIONS = ["changeAdjacentSight", "canSeePlot", "canSeeDisplacementPlot",
              "updateSeeFromSight"]
 
 
-def load(name, path):
-    sys.path.insert(0, os.path.dirname(path))
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-sdk = load("sdk_integrate", TOOL)
-fingerprints = load("sdk_fingerprints", FINGERPRINTS_TOOL)
+sys.path.insert(0, os.path.join(ROOT, "tools", "sdk"))
+import cvsdk.bodies  # noqa: E402
+import cvsdk.dead_caches  # noqa: E402
+import cvsdk.fingerprints  # noqa: E402
+import cvsdk.plan  # noqa: E402
+import cvsdk.scanner  # noqa: E402
+import cvsdk.version  # noqa: E402
 
 
 def tree_dir(key):
@@ -91,15 +86,15 @@ def read(path):
 
 def body(text, name):
     """The body (between the braces) of CvPlot::name's one definition."""
-    code = sdk.mask_code(text)
-    definitions = sdk.find_definitions(code, r"CvPlot\s*::\s*" + name + r"\b")
+    code = cvsdk.scanner.mask_code(text)
+    definitions = cvsdk.scanner.find_definitions(code, r"CvPlot\s*::\s*" + name + r"\b")
     assert len(definitions) == 1, name
     return text[definitions[0].open_brace + 1:definitions[0].close_brace]
 
 
 def code_lines(text):
     """The lines of code of a text (comments and #if 0 blocks blanked), stripped, non-empty."""
-    return [line.strip() for line in sdk.mask_code(text, strings=False).splitlines()
+    return [line.strip() for line in cvsdk.scanner.mask_code(text, strings=False).splitlines()
             if line.strip()]
 
 
@@ -127,7 +122,7 @@ def test_fingerprints_match_the_shared_trees():
     need_shared("bts", "advciv")
     with open(BODIES, "r", encoding="utf-8") as f:
         stored = f.read()
-    assert stored == fingerprints.dumps(fingerprints.make(SHARED))
+    assert stored == cvsdk.fingerprints.dumps(cvsdk.fingerprints.make(SHARED))
     data = json.loads(stored)
     assert [v["name"] for v in data["variants"]] == ["BTS 3.19", "AdvCiv"]
     assert list(data["variants"][0]["bodies"]) == FUNCTIONS
@@ -145,7 +140,7 @@ def test_fingerprints_hold_no_text():
 
 def test_kmod_bodies_are_bts_bodies():
     need_shared("bts", "kmod")
-    assert sdk.fingerprint_tree(tree_dir("kmod")) == sdk.fingerprint_tree(tree_dir("bts"))
+    assert cvsdk.fingerprints.fingerprint_tree(tree_dir("kmod")) == cvsdk.fingerprints.fingerprint_tree(tree_dir("bts"))
 
 
 def test_fingerprints_ignore_line_endings_indentation_and_comments():
@@ -156,8 +151,8 @@ def test_fingerprints_ignore_line_endings_indentation_and_comments():
     changed = text.replace("return i;", "return i + 1;")
 
     def fingerprint(t):
-        definition = sdk.find_definitions(sdk.mask_code(t), r"CvPlot::seeThroughLevel\b")[0]
-        return sdk.fingerprint_body(t, sdk.mask_code(t, strings=False, directives=False),
+        definition = cvsdk.scanner.find_definitions(cvsdk.scanner.mask_code(t), r"CvPlot::seeThroughLevel\b")[0]
+        return cvsdk.fingerprints.fingerprint_body(t, cvsdk.scanner.mask_code(t, strings=False, directives=False),
                                     definition)
     assert fingerprint(text) == fingerprint(other)
     assert fingerprint(text)["sha256"] != fingerprint(changed)["sha256"]
@@ -231,7 +226,7 @@ def test_kmod_with_an_own_line_is_integrated_with_force(tmp_path):
     assert code_lines(new_body) == [
         "CvVisionSdk::changeAdjacentSight(*this, eTeam, iRange, bIncrement, pUnit, "
         "bUpdatePlotGroups);"]
-    sdk.check_balanced(sdk.mask_code(text), "CvPlot.cpp")
+    cvsdk.scanner.check_balanced(cvsdk.scanner.mask_code(text), "CvPlot.cpp")
     for name in FUNCTIONS:
         body(text, name)
     # a second run, with or without --force, knows its own body
@@ -296,9 +291,9 @@ def test_advciv_integration(tmp_path):
     # advc.003h: every piece of the cache is under #if 0 with the tag, none is deleted
     for name in ADVCIV_CACHE_FILES:
         new = read(tree / name)
-        assert "MaxVisibilityRangeCache" not in sdk.mask_code(new), name
+        assert "MaxVisibilityRangeCache" not in cvsdk.scanner.mask_code(new), name
         tag = ("#if 0 // CvVision %s (sdk-integrate): unused since CvPlot::updateSeeFromSight "
-               "calls CvVisionSdk (advc.003h)" % sdk.cvvision_version())
+               "calls CvVisionSdk (advc.003h)" % cvsdk.version.cvvision_version())
         assert tag in new
         if name != "CvPlot.cpp":  # only #if 0 and #endif lines are added
             old_lines, new_lines = original[name].decode("latin-1").split("\n"), new.split("\n")
@@ -335,8 +330,8 @@ CACHE_MAP = "void CvMap::setup()\n{\n\tinit();\n\tCvPlot::setMaxVisibilityRangeC
 def cache_plan(tmp_path, files):
     for name, text in files.items():
         (tmp_path / name).write_bytes(text.encode("latin-1"))
-    plan = sdk.Plan(str(tmp_path))
-    sdk.plan_unused_cache(plan)
+    plan = cvsdk.plan.Plan(str(tmp_path))
+    cvsdk.dead_caches.plan_unused_cache(plan)
     return plan, {n: d.decode("latin-1") for n, d in plan.writes.items()}
 
 
@@ -344,7 +339,7 @@ def test_dead_cache_pieces_go_under_if0(tmp_path):
     plan, writes = cache_plan(tmp_path, {"CvPlot.cpp": CACHE_CPP, "CvPlot.h": CACHE_H,
                                          "CvMap.cpp": CACHE_MAP})
     assert not plan.warnings
-    tag = "#if 0 " + sdk.UNUSED_TAG % (sdk.cvvision_version(), "advc.003h") + "\n"
+    tag = "#if 0 " + cvsdk.dead_caches.UNUSED_TAG % (cvsdk.version.cvvision_version(), "advc.003h") + "\n"
     assert writes["CvMap.cpp"] == CACHE_MAP.replace(
         "\tCvPlot::set", tag + "\tCvPlot::set").replace("Cache();\n", "Cache();\n#endif\n")
     assert writes["CvPlot.h"].count(tag) == 2 and writes["CvPlot.h"].count("#endif") == 2
@@ -352,7 +347,7 @@ def test_dead_cache_pieces_go_under_if0(tmp_path):
                                     "int CvPlot::m_iMaxVisibilityRangeCache = -1; // advc.003h\n"
                                     "#endif\n\n" + tag + CACHE_CPP.split("\n\n")[1] + "#endif\n")
     for text in writes.values():
-        assert "MaxVisibilityRangeCache" not in sdk.mask_code(text)
+        assert "MaxVisibilityRangeCache" not in cvsdk.scanner.mask_code(text)
 
 
 def test_a_read_cache_is_left_alone(tmp_path):
@@ -393,13 +388,13 @@ def test_a_fork_with_only_some_pieces(tmp_path):
 def test_leading_profile_statements_are_kept_first():
     text = ('int CvPlot::seeThroughLevel() const\n{\n\tPROFILE("CvPlot::seeThroughLevel");\n'
             "\tPROFILE_FUNC(); // why\n\treturn 1;\n}\n")
-    new_text, actions = sdk.patch_plot_functions(text, "CvPlot.cpp", [], force=True)
+    new_text, actions = cvsdk.bodies.patch_plot_functions(text, "CvPlot.cpp", [], force=True)
     lines = code_lines(body(new_text, "seeThroughLevel"))
     assert lines == ['PROFILE("CvPlot::seeThroughLevel");', "PROFILE_FUNC();",
                      "return CvVisionSdk::seeThroughLevel(*this);"]
     assert 'PROFILE("CvPlot::seeThroughLevel"); kept; PROFILE_FUNC(); kept' in actions[0]
     errors = []
-    again, _ = sdk.patch_plot_functions(new_text, "CvPlot.cpp", errors)
+    again, _ = cvsdk.bodies.patch_plot_functions(new_text, "CvPlot.cpp", errors)
     assert again == new_text
     assert not [e for e in errors if "seeThroughLevel" in e]
 
@@ -407,7 +402,7 @@ def test_leading_profile_statements_are_kept_first():
 def test_unknown_body_without_force_is_an_error_and_is_not_replaced():
     text = "int CvPlot::seeThroughLevel() const\n{\n\treturn 1;\n}\n"
     errors = []
-    new_text, actions = sdk.patch_plot_functions(text, "CvPlot.cpp", errors)
+    new_text, actions = cvsdk.bodies.patch_plot_functions(text, "CvPlot.cpp", errors)
     errors = [e for e in errors if "not found" not in e]  # the six other functions
     assert len(errors) == 1 and errors[0].startswith(
         "CvPlot.cpp: CvPlot::seeThroughLevel: lines that differ from ")
@@ -429,18 +424,18 @@ def changelog_version():
 def test_version_comes_from_the_changelog():
     version = changelog_version()
     assert re.match(r"\d+\.\d+\.\d+$", version)
-    assert sdk.cvvision_version() == version
+    assert cvsdk.version.cvvision_version() == version
     assert not os.path.exists(os.path.join(ROOT, "VERSION"))
-    assert sdk.force_tag() == ("// CvVision %s (sdk-integrate --force): this fork's own body, "
+    assert cvsdk.version.force_tag() == ("// CvVision %s (sdk-integrate --force): this fork's own body, "
                                "kept for merges" % version)
 
 
 def test_changelog_version_skips_unreleased():
     text = ("# Changelog\n\n## [Unreleased]\n### Changed\n- a\n\n## [1.2.3] - 2026-01-02\n"
             "### Added\n- b\n\n## [1.2.2] - 2026-01-01\n")
-    assert sdk.version_from_changelog(text) == "1.2.3"
-    assert sdk.version_from_changelog("## [Unreleased]\n- nothing released yet\n") is None
-    assert sdk.version_from_changelog("## 2.0.0 - 2026-02-03\n") == "2.0.0"
+    assert cvsdk.version.version_from_changelog(text) == "1.2.3"
+    assert cvsdk.version.version_from_changelog("## [Unreleased]\n- nothing released yet\n") is None
+    assert cvsdk.version.version_from_changelog("## 2.0.0 - 2026-02-03\n") == "2.0.0"
 
 
 def test_help_mentions_force():

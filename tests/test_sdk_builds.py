@@ -38,7 +38,8 @@ def load(name, path):
     return module
 
 
-sdk = load("sdk_integrate", INTEGRATE)
+sys.path.insert(0, TOOLS)
+import cvsdk.projects  # noqa: E402
 build_dll = load("build_dll", BUILD_DLL)
 
 
@@ -164,7 +165,7 @@ def test_vcxproj_in_a_project_subfolder_gets_the_files(tmp_path):
 
 def test_vcxproj_without_cvplot_gets_plain_items_after_the_last():
     text = '<Project>\n  <ItemGroup>\n    <ClCompile Include="src\\A.cpp" />\n  </ItemGroup>\n</Project>\n'
-    new, actions = sdk.patch_vcxproj(text, "P.vcxproj", ["B.cpp", "B.h"], "..\\", warnings := [])
+    new, actions = cvsdk.projects.patch_vcxproj(text, "P.vcxproj", ["B.cpp", "B.h"], "..\\", warnings := [])
     assert new == text.replace('A.cpp" />\n', 'A.cpp" />\n    <ClCompile Include="..\\B.cpp" />\n')
     assert actions == ["P.vcxproj: B.cpp added"]
     assert warnings == ["P.vcxproj: no <ClCompile>/<ClInclude> items to add to; add these files "
@@ -201,7 +202,7 @@ def test_makefile_listing_sources_gets_them_after_cvplot(tmp_path):
 
 
 def test_makefile_without_a_list_gets_a_note():
-    new, actions = sdk.patch_makefile("all:\n\tnmake\n", "Makefile", ["A.cpp"], notes := [])
+    new, actions = cvsdk.projects.patch_makefile("all:\n\tnmake\n", "Makefile", ["A.cpp"], notes := [])
     assert (new, actions) == ("all:\n\tnmake\n", [])
     assert notes == ["Makefile neither lists CvPlot.cpp nor collects *.cpp: add these files to "
                      "it yourself: A.cpp"]

@@ -9,7 +9,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "sdk"))
-import sdk_integrate as sdk  # noqa: E402
+import cvsdk.hooks  # noqa: E402
 
 PLOT = ("#include \"CvGameCoreDLL.h\"\n#include \"CvPlot.h\"\n\n"
         "void CvPlot::reset(int iX, int iY, bool bConstructorCall)\n{\n\tm_iX = iX;\n}\n\n"
@@ -20,19 +20,19 @@ GAME = ("#include \"CvGameCoreDLL.h\"\n\nvoid CvGame::update()\n{\n\tdoTurn();\n
 
 def test_plot_hooks_reset_first_read_last():
     warnings = []
-    new_text, actions = sdk.patch_plot_hooks(PLOT, "CvPlot.cpp", warnings)
+    new_text, actions = cvsdk.hooks.patch_plot_hooks(PLOT, "CvPlot.cpp", warnings)
     assert not warnings
     assert "{\n\tCvVisionSdk::onPlotReset(*this); // CvVision\n\tm_iX = iX;" in new_text
     # after read's own reset(): a load is told after the reset of the plot
     assert "pStream->Read(&m_iX);\n\tCvVisionSdk::onPlotRead(*this); // CvVision\n}" in new_text
     assert new_text.count('#include "CvVisionSdk.h" // CvVision') == 1
-    again, _ = sdk.patch_plot_hooks(new_text, "CvPlot.cpp", warnings)
+    again, _ = cvsdk.hooks.patch_plot_hooks(new_text, "CvPlot.cpp", warnings)
     assert again == new_text and not warnings
 
 
 def test_plot_hooks_use_the_constructor_without_reset():
     text = "CvPlot::CvPlot(int iUnused)\n{\n}\nCvPlot::CvPlot()\r\n{\r\n    m_iX = 0;\r\n}\r\n"
-    new_text, actions = sdk.patch_plot_hooks(text, "CvPlot.cpp", [])
+    new_text, actions = cvsdk.hooks.patch_plot_hooks(text, "CvPlot.cpp", [])
     assert "CvPlot::CvPlot()\r\n{\r\n    CvVisionSdk::onPlotReset(*this); // CvVision\r\n" in new_text
     assert "CvPlot::CvPlot(int iUnused)\n{\n}\n" in new_text
 
@@ -40,7 +40,7 @@ def test_plot_hooks_use_the_constructor_without_reset():
 def test_missing_plot_hooks_are_warned():
     warnings = []
     text = "int CvPlot::seeThroughLevel() const\n{\n\treturn 1;\n}\n"
-    new_text, _ = sdk.patch_plot_hooks(text, "CvPlot.cpp", warnings)
+    new_text, _ = cvsdk.hooks.patch_plot_hooks(text, "CvPlot.cpp", warnings)
     assert new_text == text
     assert len(warnings) == 2
     assert all("CyVision().onGameLoaded()" in w for w in warnings)
@@ -50,25 +50,25 @@ def test_missing_plot_hooks_are_warned():
 def test_read_with_a_return_is_warned():
     warnings = []
     text = "void CvPlot::read(FDataStreamBase* p)\n{\n\tif (!p)\n\t\treturn;\n}\n"
-    sdk.patch_plot_hooks(text, "CvPlot.cpp", warnings)
+    cvsdk.hooks.patch_plot_hooks(text, "CvPlot.cpp", warnings)
     assert any("return statement" in w for w in warnings)
 
 
 def test_game_update_hook_first():
     warnings = []
-    new_text, actions = sdk.patch_game_update(GAME, "CvGame.cpp", warnings)
+    new_text, actions = cvsdk.hooks.patch_game_update(GAME, "CvGame.cpp", warnings)
     assert not warnings
     assert "void CvGame::update()\n{\n\tCvVisionSdk::onGameUpdate(); // CvVision\n\tdoTurn();" \
         in new_text
     assert new_text.count("onGameUpdate") == 1
     assert '#include "CvGameCoreDLL.h"\n#include "CvVisionSdk.h" // CvVision\n' in new_text
-    again, _ = sdk.patch_game_update(new_text, "CvGame.cpp", warnings)
+    again, _ = cvsdk.hooks.patch_game_update(new_text, "CvGame.cpp", warnings)
     assert again == new_text and not warnings
 
 
 def test_missing_game_update_is_warned():
     warnings = []
-    assert sdk.patch_game_update("void f()\n{\n}\n", "CvGame.cpp", warnings)[0] == \
+    assert cvsdk.hooks.patch_game_update("void f()\n{\n}\n", "CvGame.cpp", warnings)[0] == \
         "void f()\n{\n}\n"
     assert "CvGame::update() not found" in warnings[0]
 

@@ -12,7 +12,6 @@ real engine changes.
 """
 
 import difflib
-import importlib.util
 import json
 import os
 import shutil
@@ -35,14 +34,17 @@ ADDED = ["CvVisionEngine.cpp", "CvVisionEngine.h", "CvVisionSdk.cpp", "CvVisionS
          "CyVision.cpp"]
 
 
-def load_tool():
-    spec = importlib.util.spec_from_file_location("sdk_integrate", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-sdk = load_tool()
+sys.path.insert(0, os.path.join(ROOT, "tools", "sdk"))
+import cvsdk.bodies  # noqa: E402
+import cvsdk.defines  # noqa: E402
+import cvsdk.errors  # noqa: E402
+import cvsdk.includes  # noqa: E402
+import cvsdk.names  # noqa: E402
+import cvsdk.plot_functions  # noqa: E402
+import cvsdk.projects  # noqa: E402
+import cvsdk.scanner  # noqa: E402
+import cvsdk.text  # noqa: E402
+import cvsdk.version  # noqa: E402
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -620,7 +622,7 @@ def test_mask_keeps_positions_and_blanks_comments_strings_and_if0():
             "#else\n"
             "int b;\n"
             "#endif\n")
-    code = sdk.mask_code(text)
+    code = cvsdk.scanner.mask_code(text)
     assert len(code) == len(text)
     assert code.count("\n") == text.count("\n") and code.count("\r") == text.count("\r")
     assert "{" not in code and "}" not in code
@@ -632,9 +634,9 @@ def test_definitions_are_not_declarations_or_calls():
             "void CvPlot::other()\n{\n\tCvPlot::seeThroughLevel();\n"
             "\tpPlot->seeThroughLevel();\n}\n"
             "int CvPlot::seeThroughLevel() const\n{\n\treturn 0;\n}\n")
-    code = sdk.mask_code(text)
-    assert len(sdk.find_definitions(code, r"CvPlot\s*::\s*canSeePlot\b")) == 0
-    found = sdk.find_definitions(code, r"CvPlot\s*::\s*seeThroughLevel\b")
+    code = cvsdk.scanner.mask_code(text)
+    assert len(cvsdk.scanner.find_definitions(code, r"CvPlot\s*::\s*canSeePlot\b")) == 0
+    found = cvsdk.scanner.find_definitions(code, r"CvPlot\s*::\s*seeThroughLevel\b")
     assert len(found) == 1
     assert text[found[0].open_brace + 1:found[0].close_brace] == "\n\treturn 0;\n"
 
@@ -651,24 +653,24 @@ def test_definitions_are_not_declarations_or_calls():
     ("CvPlot& kPlot", "CvPlot&", "kPlot"),
 ])
 def test_parameter_types(text, kind, name):
-    param = sdk.parse_param(text)
+    param = cvsdk.scanner.parse_param(text)
     assert (param.kind, param.name) == (kind, name)
 
 
 def test_optional_range_role():
-    roles = sdk.PLOT_FUNCTIONS[3].roles
-    with_range = [sdk.parse_param(p) for p in ("int dx", "int dy", "int range", "DirectionTypes e")]
-    without = [sdk.parse_param(p) for p in ("int iDX", "int iDY", "DirectionTypes e")]
-    assert sdk.match_roles(with_range, roles) == {"dx": "dx", "dy": "dy", "range": "range",
+    roles = cvsdk.plot_functions.PLOT_FUNCTIONS[3].roles
+    with_range = [cvsdk.scanner.parse_param(p) for p in ("int dx", "int dy", "int range", "DirectionTypes e")]
+    without = [cvsdk.scanner.parse_param(p) for p in ("int iDX", "int iDY", "DirectionTypes e")]
+    assert cvsdk.plot_functions.match_roles(with_range, roles) == {"dx": "dx", "dy": "dy", "range": "range",
                                                   "facing": "e"}
-    assert sdk.match_roles(without, roles) == {"dx": "iDX", "dy": "iDY", "facing": "e"}
-    assert sdk.match_roles(without[:2], roles) is None
+    assert cvsdk.plot_functions.match_roles(without, roles) == {"dx": "iDX", "dy": "iDY", "facing": "e"}
+    assert cvsdk.plot_functions.match_roles(without[:2], roles) is None
 
 
 def test_unnamed_used_parameter_is_refused():
     text = "int CvPlot::seeFromLevel(TeamTypes) const\n{\n\treturn 0;\n}\n"
     errors = []
-    sdk.patch_plot_functions(text, "CvPlot.cpp", errors)
+    cvsdk.bodies.patch_plot_functions(text, "CvPlot.cpp", errors)
     assert "CvPlot.cpp: CvPlot::seeFromLevel(TeamTypes): the TeamTypes parameter has no name" \
         in errors
 
@@ -676,9 +678,9 @@ def test_unnamed_used_parameter_is_refused():
 def test_space_indented_file_keeps_its_indentation():
     text = ("void CvPlot::a()\n{\n    if (x)\n    {\n        y();\n    }\n}\n"
             "int CvPlot::seeThroughLevel() const\n{\n    return 1;\n}\n")
-    new_text, _ = sdk.patch_plot_functions(text, "CvPlot.cpp", [], force=True)
-    assert ("int CvPlot::seeThroughLevel() const\n{\n    " + sdk.BODY_TAG +
-            "\n    return CvVisionSdk::seeThroughLevel(*this);\n#if 0 " + sdk.force_tag() +
+    new_text, _ = cvsdk.bodies.patch_plot_functions(text, "CvPlot.cpp", [], force=True)
+    assert ("int CvPlot::seeThroughLevel() const\n{\n    " + cvsdk.names.BODY_TAG +
+            "\n    return CvVisionSdk::seeThroughLevel(*this);\n#if 0 " + cvsdk.version.force_tag() +
             "\n    return 1;\n#endif\n}\n") in new_text
 
 
@@ -704,10 +706,10 @@ def test_defines_statement_shapes(statement, copy):
     """The knobs file is read only when gDLL->enumerateFiles finds it (no error box without it)."""
     text = "bool CvXMLLoadUtility::SetGlobalDefines()\n{\n" + statement + "\treturn true;\n}\n"
     warnings = []
-    new_text, actions = sdk.patch_global_defines(text, "X.cpp", warnings)
+    new_text, actions = cvsdk.defines.patch_global_defines(text, "X.cpp", warnings)
     assert not warnings
     assert new_text == text.replace(statement, statement + copy)
-    again, _ = sdk.patch_global_defines(new_text, "X.cpp", warnings)
+    again, _ = cvsdk.defines.patch_global_defines(new_text, "X.cpp", warnings)
     assert again == new_text and not warnings
 
 
@@ -715,7 +717,7 @@ def test_guarded_defines_keep_crlf_and_space_indentation():
     text = ("bool CvXMLLoadUtility::SetGlobalDefines()\r\n{\r\n"
             "    if (!ReadGlobalDefines(\"xml/PythonCallbackDefines.xml\", c))\r\n"
             "        return false;\r\n    return true;\r\n}\r\n")
-    new_text, _ = sdk.patch_global_defines(text, "X.cpp", [])
+    new_text, _ = cvsdk.defines.patch_global_defines(text, "X.cpp", [])
     assert ("        return false;\r\n"
             "    { // CvVision: xml\\CvVision_GlobalDefines.xml is read only if the mod has it\r\n"
             "        std::vector<CvString> aszCvVisionDefines;\r\n"
@@ -736,7 +738,7 @@ def test_unguarded_knobs_read_is_left_with_a_warning():
             '\tReadGlobalDefines("xml\\\\PythonCallbackDefines.xml", c);\n'
             '\tReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c); // CvVision\n}\n')
     warnings = []
-    new_text, _ = sdk.patch_global_defines(text, "X.cpp", warnings)
+    new_text, _ = cvsdk.defines.patch_global_defines(text, "X.cpp", warnings)
     assert new_text == text
     assert len(warnings) == 1 and "LoadXML call failed" in warnings[0]
     assert "--revert" in warnings[0]
@@ -747,16 +749,16 @@ def test_defines_list_is_not_copied():
             '\tconst char* aszFiles[] = {"xml\\\\GlobalDefines.xml", '
             '"xml\\\\PythonCallbackDefines.xml"};\n\treturn readAll(aszFiles);\n}\n')
     warnings = []
-    new_text, _ = sdk.patch_global_defines(text, "X.cpp", warnings)
+    new_text, _ = cvsdk.defines.patch_global_defines(text, "X.cpp", warnings)
     assert new_text == text
     assert "has a shape this tool does not copy" in warnings[0]
 
 
 def test_include_goes_after_the_last_top_include_without_the_pch():
     text = '// header\n#include "CvPlot.h"\n#include "CvMap.h"\n\nvoid f()\n{\n}\n'
-    code = sdk.mask_code(text)
-    edit = sdk.plan_sdk_include(text, code, "\n")
-    assert sdk.apply_edits(text, [edit]) == ('// header\n#include "CvPlot.h"\n'
+    code = cvsdk.scanner.mask_code(text)
+    edit = cvsdk.includes.plan_sdk_include(text, code, "\n")
+    assert cvsdk.text.apply_edits(text, [edit]) == ('// header\n#include "CvPlot.h"\n'
                                              '#include "CvMap.h"\n'
                                              '#include "CvVisionSdk.h" // CvVision\n\n'
                                              'void f()\n{\n}\n')
@@ -764,8 +766,8 @@ def test_include_goes_after_the_last_top_include_without_the_pch():
 
 def test_unbalanced_file_is_refused():
     text = "void CvPlot::seeThroughLevel() const\n{\n\tif (x) {\n}\n"
-    with pytest.raises(sdk.Refusal):
-        sdk.patch_plot_functions(text, "CvPlot.cpp", [])
+    with pytest.raises(cvsdk.errors.Refusal):
+        cvsdk.bodies.patch_plot_functions(text, "CvPlot.cpp", [])
 
 
 def test_compact_project_style():
@@ -781,7 +783,7 @@ def test_compact_project_style():
             '  </Files>\n'
             '</VisualStudioProject>\n')
     sources = ["A.cpp", "A.h"]
-    new_text, actions = sdk.patch_vcproj(text, "X.vcproj", sources, [])
+    new_text, actions = cvsdk.projects.patch_vcproj(text, "X.vcproj", sources, [])
     assert new_text == text.replace(
         '      <File RelativePath="CvPlot.cpp"></File>\n',
         '      <File RelativePath="CvPlot.cpp"></File>\n'
@@ -791,4 +793,4 @@ def test_compact_project_style():
         '      </File>\n')
     assert actions == ["X.vcproj: A.cpp added",
                        "X.vcproj: A.h added"]
-    assert sdk.patch_vcproj(new_text, "X.vcproj", sources, []) == (new_text, [])
+    assert cvsdk.projects.patch_vcproj(new_text, "X.vcproj", sources, []) == (new_text, [])
