@@ -73,8 +73,8 @@ def test_missing_game_update_is_warned():
     assert "CvGame::update() not found" in warnings[0]
 
 
-def test_whole_tree_hooks_and_revert(tmp_path):
-    """On a mock tree: the hooks go in, a second run changes nothing, --revert restores."""
+def mock_tree(tmp_path):
+    """A whole tree made of the mock: its unintegrated sources and its headers."""
     tree = tmp_path / "sdk"
     mock = os.path.join(ROOT, "tests", "sdk_mock")
     tree.mkdir()
@@ -85,6 +85,29 @@ def test_whole_tree_hooks_and_revert(tmp_path):
         if name.endswith(".h"):
             with open(os.path.join(mock, name), "rb") as f:
                 (tree / name).write_bytes(f.read())
+    return tree
+
+
+def test_a_hook_that_cannot_be_placed_refuses_the_tree_unless_force(tmp_path):
+    tree = mock_tree(tmp_path)
+    game = tree / "CvGame.cpp"
+    game.write_bytes(game.read_bytes().replace(b"CvGame::update", b"CvGame::updateLater"))
+    before = {p.name: p.read_bytes() for p in tree.iterdir()}
+    tool = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
+    refused = subprocess.run([sys.executable, tool, "--force", "--check", str(tree)],
+                             capture_output=True, text=True)
+    assert refused.returncode == 0 and "warning: CvGame.cpp: CvGame::update() not found" \
+        in refused.stderr
+    refused = subprocess.run([sys.executable, tool, str(tree)], capture_output=True, text=True)
+    assert refused.returncode == 1
+    assert "CvGame::update() not found" in refused.stderr
+    assert "--force integrates without this hook" in refused.stderr
+    assert {p.name: p.read_bytes() for p in tree.iterdir()} == before
+
+
+def test_whole_tree_hooks_and_revert(tmp_path):
+    """On a mock tree: the hooks go in, a second run changes nothing, --revert restores."""
+    tree = mock_tree(tmp_path)
     before = {p.name: p.read_bytes() for p in tree.iterdir()}
     tool = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
     # --force: the mock's CvPlot bodies are our own stand-ins, neither BTS's nor AdvCiv's
@@ -103,3 +126,15 @@ def test_whole_tree_hooks_and_revert(tmp_path):
                               text=True)
     assert reverted.returncode == 0, reverted.stderr
     assert {p.name: p.read_bytes() for p in tree.iterdir()} == before
+
+
+def test_placed_hooks_are_listed_with_their_functions():
+    texts = {
+        "CvPlot.cpp": "void CvPlot::reset(int iX)\n{\n\tCvVisionSdk::onPlotReset(*this);\n}\n"
+                      "void CvPlot::read(FDataStreamBase* p)\n{\n\t// CvVisionSdk::onPlotRead(*this);\n}\n",
+        "CvGame.cpp": "void CvGame::update()\n{\n\tCvVisionSdk::onGameUpdate();\n}\n",
+    }
+    lines = cvsdk.hooks.describe_hooks(cvsdk.hooks.placed_hooks(texts.get))
+    assert lines[0] == "hooks placed: CvPlot::reset (a new map); CvGame::update (the end of a load)"
+    assert lines[1] == ("hooks NOT placed: a loaded game in CvPlot.cpp; in-game Python in "
+                        "CvDLLPython.cpp; the knobs file in CvXMLLoadUtilitySet.cpp")

@@ -629,6 +629,66 @@ def test_mask_keeps_positions_and_blanks_comments_strings_and_if0():
     assert "int b;" in code and "seeThroughLevel" not in code
 
 
+def _balanced(code):
+    return code.count("{") == code.count("}") and code.count("(") == code.count(")")
+
+
+def test_branches_that_each_close_the_same_brace_are_read_once():
+    # RoM-AND's CvGame.cpp: an #if/#else whose two branches each close one brace.
+    text = ("void CvGame::a()\n{\n\tif (x)\n\t{\n\t\tf();\n"
+            "#if defined QC_MASTERY_VICTORY\n\t}\n\tg();\n#else\n\t}\n#endif\n}\n"
+            "void CvGame::update()\n{\n}\n")
+    code = cvsdk.scanner.mask_code(text)
+    assert _balanced(code)
+    assert len(cvsdk.scanner.find_definitions(code, r"CvGame\s*::\s*update\b")) == 1
+
+
+def test_a_macro_is_taken_the_same_way_in_the_whole_file():
+    # RoM-AND's CvUnitAI.cpp: `#ifdef X {` ... `#else {{` and later `#ifndef X }`.
+    text = ("void f()\n{\n#ifdef USE_X\n\tif (a) {\n#else\n\tif (a) { if (b) {\n#endif\n"
+            "\t\tg();\n#ifndef USE_X\n\t}\n#endif\n\t}\n}\nint h() { return 0; }\n")
+    code = cvsdk.scanner.mask_code(text)
+    assert _balanced(code)
+    assert len(cvsdk.scanner.find_definitions(code, r"h\b")) == 1
+
+
+@pytest.mark.parametrize("condition, kept", [
+    ("#ifdef _DEBUG", "release"), ("#if 0", "release"), ("#if 1", "debug"),
+    ("#if !defined(_DEBUG)", "debug"), ("#if defined(SOME_MACRO)", "debug"),
+    ("#if SOME_VALUE > 3", "debug"),
+])
+def test_the_branch_kept_is_the_one_a_release_build_reads(condition, kept):
+    text = ("void f()\n{\n" + condition + "\n\tif (debug) {\n#elif defined(DEBUG)\n\tif (other) {\n"
+            "#else\n\tif (release) {\n#endif\n\t}\n}\n")
+    code = cvsdk.scanner.mask_code(text)
+    assert _balanced(code)
+    assert [w for w in ("debug", "other", "release") if w + ")" in code] == [kept]
+
+
+def test_balanced_branches_are_all_scanned():
+    # A function defined once per branch is found in each (both get the same treatment).
+    text = ("#ifdef A\nint CvPlot::seeThroughLevel() const\n{\n\treturn 1;\n}\n#else\n"
+            "int CvPlot::seeThroughLevel() const\n{\n\treturn 2;\n}\n#endif\n")
+    code = cvsdk.scanner.mask_code(text)
+    assert len(cvsdk.scanner.find_definitions(code, r"CvPlot\s*::\s*seeThroughLevel\b")) == 2
+
+
+def test_nested_conditionals_crlf_and_latin1_comments():
+    text = ("// caf\xe9 { na\xefve\r\nvoid f()\r\n{\r\n#ifdef A\r\n#if 0\r\n\t{\r\n#else\r\n"
+            "\tif (a) {\r\n#endif\r\n#else\r\n\tif (b) {\r\n#endif\r\n\t}\r\n}\r\n")
+    code = cvsdk.scanner.mask_code(text)
+    assert len(code) == len(text) and code.count("\r\n") == text.count("\r\n")
+    assert _balanced(code)
+    assert "if (a)" in code and "if (b)" not in code
+
+
+def test_unterminated_conditional_leaves_the_file_unbalanced():
+    text = "void f()\n{\n#ifdef A\n\tif (a) {\n#else\n\tif (b) {\n}\n"
+    code = cvsdk.scanner.mask_code(text)
+    with pytest.raises(cvsdk.errors.Refusal):
+        cvsdk.scanner.check_balanced(code, "f.cpp")
+
+
 def test_definitions_are_not_declarations_or_calls():
     text = ("bool CvPlot::canSeePlot(CvPlot* p, TeamTypes t, int r, DirectionTypes d) const;\n"
             "void CvPlot::other()\n{\n\tCvPlot::seeThroughLevel();\n"

@@ -17,6 +17,7 @@ from typing import Callable, Collection, Dict, List, Optional, Sequence, Tuple
 
 from .errors import EXIT_OK, EXIT_REFUSED, UsageError
 from .files import find_file, list_sources, read_text
+from .hooks import describe_hooks, placed_hooks
 from .manifest import apply_plan, revert
 from .names import BACKUP_DIR, DEFAULT_SOURCES
 from .plan import build_plan
@@ -350,6 +351,8 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
             out("%s: %s cannot be integrated, so nothing was compiled" % (TOOL, sdk_dir))
             return EXIT_ADDED
         apply_plan(plan)
+        for line in describe_hooks(placed_hooks(lambda name: _tree_text(integrated, name))):
+            out("%s: %s" % (TOOL, line))
         changed = set(plan.writes)
         units = sorted(n for n in changed if n.lower().endswith((".cpp", ".c")))
         include_dirs = [os.path.realpath(boost_dir), os.path.realpath(python_dir)]
@@ -410,6 +413,11 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def _tree_text(tree: str, name: str) -> Optional[str]:
+    found = find_file(tree, name)
+    return None if found is None else read_text(os.path.join(tree, found))
 
 
 def check(sdk_dir: str, boost: Optional[str] = None, python: Optional[str] = None,

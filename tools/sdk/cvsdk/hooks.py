@@ -3,7 +3,7 @@ new map, a load and its end (CvPlot::reset or the constructor, CvPlot::read, CvG
 """
 
 import re
-from typing import List, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from .includes import plan_sdk_include
 from .names import LINE_TAG, PYTHON_INTERFACE, SDK_HEADER
@@ -140,3 +140,58 @@ def patch_game_update(text: str, filename: str, warnings: List[str]) -> Tuple[st
             edits.append(include_edit)
             actions.append('%s: #include "%s" added' % (filename, SDK_HEADER))
     return apply_edits(text, edits), actions
+
+
+# --------------------------------------------------------------------------------------------
+# Which hooks a tree holds: what `make sdk-check` lists after integrating.
+
+class Hook(object):
+    def __init__(self, what: str, filename: str, functions: str, call: str) -> None:
+        self.what, self.filename = what, filename
+        self.functions = functions  # a pattern of the qualified names it may stand in
+        self.call = call  # a pattern of the hook itself
+
+
+HOOKS = [
+    Hook("a new map", "CvPlot.cpp", r"CvPlot\s*::\s*(?:reset|CvPlot)\b",
+         r"\bCvVisionSdk\s*::\s*onPlotReset\s*\("),
+    Hook("a loaded game", "CvPlot.cpp", r"CvPlot\s*::\s*read\b",
+         r"\bCvVisionSdk\s*::\s*onPlotRead\s*\("),
+    Hook("the end of a load", "CvGame.cpp", r"CvGame\s*::\s*update\b",
+         r"\bCvVisionSdk\s*::\s*onGameUpdate\s*\("),
+    Hook("in-game Python", "CvDLLPython.cpp", r"DLLPublishToPython\b",
+         r"(?<![\w:.>])%s\s*\(\s*\)\s*;" % PYTHON_INTERFACE),
+    Hook("the knobs file", "CvXMLLoadUtilitySet.cpp", r"CvXMLLoadUtility\s*::\s*SetGlobalDefines\b",
+         r'"xml(?:\\\\|/)CvVision_GlobalDefines\.xml"'),
+]
+
+
+def _qualified_name(code: str, definition: Definition) -> str:
+    return " ".join(code[definition.name_start:definition.open_paren].split()).replace(" ", "")
+
+
+def placed_hooks(read: Callable[[str], Optional[str]]) -> List[Tuple[Hook, List[str]]]:
+    """For each hook, the functions of the tree that hold it (none: not placed). read(filename)
+    gives a file's text, or None when the tree has no such file."""
+    report = []
+    for hook in HOOKS:
+        text = read(hook.filename)
+        holders: List[str] = []
+        if text is not None:
+            code = mask_code(text)
+            view = mask_code(text, strings=False)
+            for definition in find_definitions(code, hook.functions):
+                if re.search(hook.call, view[definition.open_brace:definition.close_brace]):
+                    holders.append(_qualified_name(code, definition))
+        report.append((hook, holders))
+    return report
+
+
+def describe_hooks(report: Sequence[Tuple[Hook, List[str]]]) -> List[str]:
+    """The lines that list the hooks placed and those that are not."""
+    placed = ["%s (%s)" % (", ".join(sorted(set(h))), hook.what) for hook, h in report if h]
+    missing = ["%s in %s" % (hook.what, hook.filename) for hook, h in report if not h]
+    lines = ["hooks placed: %s" % ("; ".join(placed) if placed else "none")]
+    if missing:
+        lines.append("hooks NOT placed: %s" % "; ".join(missing))
+    return lines

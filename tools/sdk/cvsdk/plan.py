@@ -62,6 +62,30 @@ def plan_build_files(plan: Plan, copied: Sequence[str]) -> None:
                           % (sdk_dir, ", ".join(cpp)))
 
 
+def plan_hooks(plan: Plan, plot: str, force: bool) -> None:
+    """The ledger's hooks (CvPlot::reset or the constructor, CvPlot::read, CvGame::update). One
+    that cannot be placed refuses the tree, unless force, which integrates without it (a
+    warning)."""
+    problems: List[str] = []
+    try:
+        plan_text_patch(plan, plot, patch_plot_hooks, problems)
+    except Refusal as refusal:
+        problems.append("%s; %s" % (refusal, HOOKS_FALLBACK))
+    game = find_file(plan.sdk_dir, "CvGame.cpp")
+    if game is None:
+        problems.append("CvGame.cpp not found: CvVision cannot finish a load by itself; "
+                        + HOOKS_FALLBACK)
+    else:
+        try:
+            plan_text_patch(plan, game, patch_game_update, problems)
+        except Refusal as refusal:
+            problems.append("%s; %s" % (refusal, HOOKS_FALLBACK))
+    if force:
+        plan.warnings.extend(problems)
+    else:
+        plan.errors.extend("%s (--force integrates without this hook)" % p for p in problems)
+
+
 def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
     plan = Plan(sdk_dir)
     sources = list_sources(sources_dir)
@@ -95,19 +119,7 @@ def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
         plan.errors.append(str(refusal))
     plan_unused_cache(plan)
 
-    try:
-        plan_text_patch(plan, plot, patch_plot_hooks, plan.warnings)
-    except Refusal as refusal:
-        plan.warnings.append("%s; %s" % (refusal, HOOKS_FALLBACK))
-    game = find_file(sdk_dir, "CvGame.cpp")
-    if game is None:
-        plan.warnings.append("CvGame.cpp not found: CvVision cannot finish a load by itself; "
-                             + HOOKS_FALLBACK)
-    else:
-        try:
-            plan_text_patch(plan, game, patch_game_update, plan.warnings)
-        except Refusal as refusal:
-            plan.warnings.append("%s; %s" % (refusal, HOOKS_FALLBACK))
+    plan_hooks(plan, plot, force)
 
     header = find_file(sdk_dir, "CvPlot.h")
     if header is None:

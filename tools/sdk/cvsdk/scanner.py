@@ -3,7 +3,7 @@ brackets, function definitions at file level, their parameters, and statements.
 """
 
 import re
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from .errors import Refusal
 from .names import BOM
@@ -151,7 +151,99 @@ def mask_code(text: str, strings: bool = True, directives: bool = True) -> str:
         else:  # a '#' inside a line, or a directive kept as text
             pieces.append("#")
             at_line_start, i = False, j + 1
-    return "".join(pieces)
+    code = "".join(pieces)
+    if directives:
+        code = one_branch_where_unbalanced(mask_code(text, directives=False), code)
+    return code
+
+
+# --------------------------------------------------------------------------------------------
+# Conditional groups (#if/#ifdef/#ifndef ... #elif/#else ... #endif). Most keep their brackets
+# balanced in every branch, and all their branches are scanned (a function defined once per
+# branch is found in each). A group whose branches each open or close brackets, such as
+# `#if A ... } #else ... } #endif` (each branch closes the same brace), is read the way a
+# compiler reads it: one branch kept, the others blanked. The branch kept is the one the
+# condition selects when it can be decided without the tree's headers (#if 0, #if 1; _DEBUG
+# and DEBUG are not defined in a release build); otherwise every macro tested with #ifdef,
+# #ifndef or defined() is taken as defined, the same way in the whole file, so that
+# `#ifdef X {` and a later `#ifndef X }` agree; any other condition keeps its first branch.
+
+_CONDITIONAL = re.compile(r"[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b([^\r\n]*)")
+_DEFINED_TEST = re.compile(r"^(!?)\s*defined\s*(?:\(\s*(\w+)\s*\)|(\w+))$")
+RELEASE_UNDEFINED = frozenset(["_DEBUG", "DEBUG"])
+
+
+class _Branch(object):
+    def __init__(self, word: str, condition: str, body_start: int) -> None:
+        self.word, self.condition, self.body_start = word, condition.strip(), body_start
+        self.body_end = body_start
+
+
+def _conditional_groups(view: str) -> List[List[_Branch]]:
+    """The conditional groups of view (comments and literals blanked, directives kept), each a
+    list of its branches; inner groups come before the groups holding them."""
+    open_groups: List[List[_Branch]] = []
+    groups: List[List[_Branch]] = []
+    pos, n = 0, len(view)
+    while pos < n:
+        end = view.find("\n", pos)
+        end = n if end < 0 else end
+        m = _CONDITIONAL.match(view, pos, end)
+        if m:
+            word = m.group(1)
+            if word in ("if", "ifdef", "ifndef"):
+                open_groups.append([_Branch(word, m.group(2), end)])
+            elif open_groups:
+                open_groups[-1][-1].body_end = pos
+                if word == "endif":
+                    groups.append(open_groups.pop())
+                else:
+                    open_groups[-1].append(_Branch(word, m.group(2), end))
+        pos = end + 1
+    return groups
+
+
+def _selected(branch: _Branch) -> Optional[bool]:
+    """Whether the branch's condition holds in a release build (macros tested by name taken as
+    defined, see above); None when the condition cannot be decided that way."""
+    if branch.word == "else":
+        return True
+    words = branch.condition.split()
+    if branch.word in ("ifdef", "ifndef"):
+        defined = bool(words) and words[0] not in RELEASE_UNDEFINED
+        return defined if branch.word == "ifdef" else not defined
+    if branch.condition in ("0", "1"):
+        return branch.condition == "1"
+    test = _DEFINED_TEST.match(branch.condition)
+    if test:
+        defined = (test.group(2) or test.group(3)) not in RELEASE_UNDEFINED
+        return defined != (test.group(1) == "!")
+    return None
+
+
+def _bracket_delta(chars: List[str], start: int, end: int) -> Tuple[int, int]:
+    piece = "".join(chars[start:end])
+    return piece.count("{") - piece.count("}"), piece.count("(") - piece.count(")")
+
+
+def one_branch_where_unbalanced(view: str, code: str) -> str:
+    """code with, in each conditional group whose branches do not all balance their brackets,
+    every branch but the one a compiler would read blanked (see above)."""
+    chars: Optional[List[str]] = None
+    for group in _conditional_groups(view):
+        if chars is None:
+            if not any(code.count(c, b.body_start, b.body_end) for b in group for c in "{}()"):
+                continue
+            chars = list(code)
+        if all(_bracket_delta(chars, b.body_start, b.body_end) == (0, 0) for b in group):
+            continue
+        kept = next((b for b in group if _selected(b) is not False), None)
+        for branch in group:
+            if branch is not kept:
+                for k in range(branch.body_start, branch.body_end):
+                    if chars[k] not in "\r\n":
+                        chars[k] = " "
+    return code if chars is None else "".join(chars)
 
 
 _PAIRS = {"(": ")", "{": "}", "[": "]"}
