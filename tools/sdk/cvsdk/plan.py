@@ -15,7 +15,7 @@ from .errors import Refusal
 from .files import find_file, list_sources, read_only, read_text, to_bytes, with_line_endings
 from .hooks import HOOKS_FALLBACK, patch_game_update, patch_plot_hooks, patch_python_registration
 from .includes import with_pch_include
-from .names import PCH_HEADER, REQUIRED_FILES, TOOL
+from .names import PCH_HEADER, REQUIRED_FILES, RULES_FILE, TOOL
 from .projects import find_build_files, patch_makefile, patch_vcproj, patch_vcxproj
 from .text import detect_eol
 
@@ -103,6 +103,9 @@ def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
             source_data[name] = f.read()
         target = find_file(sdk_dir, name) or name
         existed = os.path.exists(os.path.join(sdk_dir, target))
+        if existed and name.lower() == RULES_FILE.lower():
+            plan.notes.append("%s: the mod's own sight rules, kept as they are" % target)
+            continue
         data = source_data[name]
         if name.lower() == COMPAT_HEADER.lower():
             data = compat_flavour(sdk_dir, data, plan, sources)
@@ -114,7 +117,7 @@ def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
                 else " (with #include \"%s\" first)" % PCH_HEADER))
 
     try:
-        plan_text_patch(plan, plot, patch_plot_functions, plan.errors, force)
+        plan_text_patch(plan, plot, patch_plot_functions, plan.errors, force, None, plan.pending)
     except Refusal as refusal:
         plan.errors.append(str(refusal))
     plan_unused_cache(plan)
