@@ -36,6 +36,7 @@ USES = {
     "cvvision": LIBRARY | {"dll"},
     "python": LIBRARY | {"dll"},
     "civ2huts": {"lib/support"},
+    "sdk": {"dll"},  # the SDK stand-in (tools/sdk/standin) hosts the adapter, as the game does
 }
 for _layer, _uses in LAYER_USES.items():
     USES["lib/" + _layer] = {"lib/" + u for u in _uses} | ({"dll"} if _layer != "support" else set())
@@ -64,10 +65,10 @@ def resolve(including, name, files):
         candidate = os.path.normpath(os.path.join(base, name)).replace(os.sep, "/")
         if candidate in files:
             return candidate
-    for base in ("tests", "tests/sdk_mock", "tests/fuzz"):
+    for base in ("tests", "tools/sdk/standin", "tests/fuzz"):
         candidate = os.path.normpath(os.path.join(base, name)).replace(os.sep, "/")
         if candidate in files:
-            return "sdk" if component(including) == "dll" and base == "tests/sdk_mock" else candidate
+            return "sdk" if component(including) == "dll" and base == "tools/sdk/standin" else candidate
     return "sdk" if component(including) == "dll" else None
 
 
