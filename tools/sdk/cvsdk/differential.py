@@ -58,7 +58,7 @@ EXIT_SAME, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
 DEFAULT_CASES = 3000
 DEFAULT_SEED = 1
 CXX = "g++"
-CXX_FLAGS = ["-std=gnu++98", "-O1", "-w", "-fno-diagnostics-color", "-fno-diagnostics-show-caret",
+CXX_FLAGS = ["-std=gnu++98", "-w", "-fno-diagnostics-color", "-fno-diagnostics-show-caret",
              "-DCV_STANDIN_GENERATED"]
 SHOWN_CASES = 3
 PART_NAMES = {
@@ -437,8 +437,9 @@ def _compile(command: List[str], cwd: str) -> Tuple[int, str]:
 
 
 def build_programs(tree: TreeVision, integrated: TreeVision, integrated_dir: str, tree_dir: str,
-                   work: str, jobs: int = 2) -> Tuple[str, str]:
-    """Write the generated files into work and compile both programs. Returns their paths."""
+                   work: str, jobs: int = 2, optimise: str = "-O1") -> Tuple[str, str]:
+    """Write the generated files into work and compile both programs (-O1: quick to build and to
+    run; the bench builds with -O2, as the game's release DLL). Returns their paths."""
     gen = os.path.join(work, "generated")
     cvv = os.path.join(work, "cvvision")
     objs = os.path.join(work, "objects")
@@ -476,7 +477,7 @@ def build_programs(tree: TreeVision, integrated: TreeVision, integrated_dir: str
     def one(unit: Tuple[str, str]) -> Tuple[str, str, int, str]:
         program, source = unit
         obj = os.path.join(objs, "%s-%s.o" % (program, os.path.splitext(os.path.basename(source))[0]))
-        code, output = _compile([CXX] + CXX_FLAGS + includes + ["-c", source, "-o", obj], work)
+        code, output = _compile([CXX, optimise] + CXX_FLAGS + includes + ["-c", source, "-o", obj], work)
         return program, obj, code, output
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -619,12 +620,14 @@ class DifferentialResult(object):
         return lines
 
 
-def prepare(tree_dir: str, integrated_dir: str, work: str, jobs: int = 2) -> Tuple[str, str]:
+def prepare(tree_dir: str, integrated_dir: str, work: str, jobs: int = 2,
+            optimise: str = "-O1") -> Tuple[str, str]:
+    """Both programs built in work: (the tree's own, CvVision's)."""
     tree_dir = find_tree(tree_dir)
     integrated_dir = find_tree(integrated_dir)
     tree = TreeVision(os.path.join(tree_dir, find_file(tree_dir, "CvPlot.cpp")))
     integrated = TreeVision(os.path.join(integrated_dir, find_file(integrated_dir, "CvPlot.cpp")))
-    return build_programs(tree, integrated, integrated_dir, tree_dir, work, jobs)
+    return build_programs(tree, integrated, integrated_dir, tree_dir, work, jobs, optimise)
 
 
 def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int = DEFAULT_CASES,
@@ -709,7 +712,7 @@ def main(argv: Optional[List[str]] = None, out: Callable[[str], None] = print) -
         work = tempfile.mkdtemp(prefix="cvvision-differential-")
         integrated_dir = a.integrated or make_integrated_copy(tree_dir, os.path.join(work, "integrated"))
         if a.bench:
-            original, cvvision = prepare(tree_dir, integrated_dir, os.path.join(work, "build"), a.jobs)
+            original, cvvision = prepare(tree_dir, integrated_dir, os.path.join(work, "build"), a.jobs, "-O2")
             for line in run_bench(original, cvvision, name, a.seed):
                 out(line)
             return EXIT_SAME
