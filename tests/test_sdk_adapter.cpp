@@ -1,4 +1,4 @@
-// The SDK adapter (CvGameCoreDLL/CvVisionSdk) driven through the mock SDK (tests/sdk_mock) the
+// The SDK adapter (CvGameCoreDLL/CvVisionSdk) driven through the mock SDK (tools/sdk/standin) the
 // way the game drives CvPlot: units are created, move, turn, gain promotions, recon and die,
 // forests are cut, hills raised, Optics learnt. After every step each count of every plot must
 // equal what the engine computes on the host harness for the sources then alive.
