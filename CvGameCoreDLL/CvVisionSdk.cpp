@@ -10,6 +10,7 @@
 #include "CvVisionEngine.h"
 #include "CvVisionLedger.h"
 #include "CvVisionSdk.h"
+#include "CvVisionSightRules.h"
 
 #include <utility>
 #include <vector>
@@ -87,7 +88,11 @@ namespace
 		CvVisionTables* pOwnTables; // only when the facing spreads differ from BTS
 		CvVisionEngine* pEngine;
 		int iResightRadius;
-		std::vector<int> aiSeeInvisible; // scratch for a unit's see-invisible types
+		// Scratch for one source's sight (sightOf): its passes (CvVisionSightRules), their invisible
+		// types, and the engine sources they make.
+		std::vector<CvVisionSightPass> aPasses;
+		std::vector<int> aiPassInvisible;
+		std::vector<CvVisionSource> aSources;
 		std::vector<int>* paiCollect;    // set while an audit collects the expected counts
 		CvVisionLedger kLedger;          // with CVVISION_LEDGER: what each source added
 		bool bLedgerArmed;               // the ledger holds every current source (after an audit)
@@ -268,7 +273,8 @@ namespace
 			kState.pOwnTables = new CvVisionTables(kRules.iFacingFarSpread, kRules.iFacingNearSpread);
 		}
 		kState.pEngine = new CvVisionEngine(kState.pOwnTables ? *kState.pOwnTables : kStandard, kRules.kOptions);
-		kState.iResightRadius = kRules.resightRadius();
+		const int iRuleReach = CvVisionSightRules::maxGroundRangeChange();
+		kState.iResightRadius = kRules.resightRadius() + ((iRuleReach > 0) ? iRuleReach : 0);
 		kState.bReady = true;
 	}
 
@@ -384,42 +390,59 @@ namespace
 			kState.kRules.improvementSeeFrom(kPlot.getImprovementType()));
 	}
 
-	// The source a unit (or no unit) on kPlot makes, with the mod's unit knobs applied.
-	// The see-invisible list lives in the state's scratch vector.
-	CvVisionSource sourceOf(SdkState& kState, const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
+	// The range of one pass with the mod's knobs: a unit's ground sight gets its type's extra range,
+	// capped at CVVISION_MAX_SIGHT_RANGE when set; a PCVT sight model ends at its table.
+	int knobRange(const SdkState& kState, const CvVisionSightPass& kPass, const CvUnit* pUnit)
 	{
-		CvVisionSource kSource;
-		kSource.iX = cvVisionX(kPlot);
-		kSource.iY = cvVisionY(kPlot);
-		kSource.eTeam = eTeam;
-		kSource.iRange = iRange;
-		if (pUnit != NULL)
+		int iRange = kPass.iRange;
+		if (pUnit != NULL && !kPass.bAerial)
 		{
-			const CvVisionUnitRule& kUnit = kState.kRules.aUnits[pUnit->getUnitType()];
-			kSource.bAerial = pUnit->getDomainType() == DOMAIN_AIR;
-			if (!kSource.bAerial)
-			{
-				const int iTotal = iRange + kUnit.iExtraRange;
-				const int iCap = kState.kRules.iMaxSightRange; // CV_VISION_NO_SIGHT_CAP (BTS): none
-				kSource.iRange = (iCap != CV_VISION_NO_SIGHT_CAP && iTotal > iCap) ? iCap : iTotal;
-				kSource.eFacing = kUnit.bLineOfSight ? pUnit->getFacingDirection(false) : CV_VISION_NO_DIRECTION;
-			}
-			kState.aiSeeInvisible.clear();
-			for (int i = 0; i < pUnit->getNumSeeInvisibleTypes(); ++i)
-			{
-				kState.aiSeeInvisible.push_back(pUnit->getSeeInvisibleType(i));
-			}
-			kSource.iNumSeeInvisible = static_cast<int>(kState.aiSeeInvisible.size());
-			kSource.paeSeeInvisible = kSource.iNumSeeInvisible > 0 ? &kState.aiSeeInvisible[0] : NULL;
+			iRange += kState.kRules.aUnits[pUnit->getUnitType()].iExtraRange;
+			const int iCap = kState.kRules.iMaxSightRange; // CV_VISION_NO_SIGHT_CAP (BTS): none
+			iRange = (iCap != CV_VISION_NO_SIGHT_CAP && iRange > iCap) ? iCap : iRange;
 		}
 		// Any range as BTS: the engine takes ranges beyond its table (and negative ones) on another
 		// path. Only a PCVT sight model ends at its table: ground ranges above it see as far as it.
-		if (kState.kRules.kOptions.eSightModel != CV_VISION_SIGHT_BTS && !kSource.bAerial
-			&& kSource.iRange > CV_VISION_MAX_RANGE)
+		if (kState.kRules.kOptions.eSightModel != CV_VISION_SIGHT_BTS && !kPass.bAerial && iRange > CV_VISION_MAX_RANGE)
 		{
-			kSource.iRange = CV_VISION_MAX_RANGE;
+			iRange = CV_VISION_MAX_RANGE;
 		}
-		return kSource;
+		return iRange;
+	}
+
+	// The sight a unit (or no unit) on kPlot makes: the passes the rule points give
+	// (CvVisionSightRules), with the mod's knobs applied, as engine sources in kState.aSources;
+	// returns how many. Consecutive passes of the same range, aerial flag and facing make one
+	// source that lists their invisible types (BTS's sight: always one), so that the engine walks
+	// the square once for them; the engine makes a source's passes in order, and the sources come
+	// in order, so per plot the count changes come in BTS's order (the passes outermost).
+	int sightOf(SdkState& kState, const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
+	{
+		CvVisionSightRules::passes(kPlot, eTeam, iRange, pUnit, kState.aPasses);
+		const int iNumPasses = static_cast<int>(kState.aPasses.size());
+		kState.aiPassInvisible.resize(iNumPasses); // sized once: the sources point into it
+		kState.aSources.clear();
+		for (int i = 0; i < iNumPasses; ++i)
+		{
+			const CvVisionSightPass& kPass = kState.aPasses[i];
+			kState.aiPassInvisible[i] = kPass.eInvisible;
+			const int iPassRange = knobRange(kState, kPass, pUnit);
+			const int eFacing = kPass.bAerial ? CV_VISION_NO_DIRECTION : kPass.eFacing;
+			if (!kState.aSources.empty())
+			{
+				CvVisionSource& kLast = kState.aSources.back();
+				if (kLast.iRange == iPassRange && kLast.bAerial == kPass.bAerial && kLast.eFacing == eFacing)
+				{
+					++kLast.iNumSeeInvisible;
+					continue;
+				}
+			}
+			CvVisionSource kSource(cvVisionX(kPlot), cvVisionY(kPlot), eTeam, iPassRange, kPass.bAerial, eFacing);
+			kSource.iNumSeeInvisible = 1;
+			kSource.paeSeeInvisible = &kState.aiPassInvisible[i];
+			kState.aSources.push_back(kSource);
+		}
+		return static_cast<int>(kState.aSources.size());
 	}
 
 	// Which source a call of changeAdjacentSight is about: a unit's own sight or its recon by
@@ -434,6 +457,17 @@ namespace
 		}
 		const int eKind = (pUnit->plot() == &kPlot) ? CV_VISION_SOURCE_UNIT : CV_VISION_SOURCE_RECON;
 		return CvVisionSourceKey(eKind, cvVisionOwner(*pUnit), pUnit->getID(), eTeam);
+	}
+
+	// Adds (iChange 1) or removes (-1) the sources of one sight (sightOf), in order.
+	template <class Sink>
+	void changeSight(const CvVisionEngine& kEngine, const SdkMap& kLevels, Sink& kSink, const CvVisionSource* paSources,
+		int iNumSources, int iChange)
+	{
+		for (int i = 0; i < iNumSources; ++i)
+		{
+			kEngine.changeAdjacentSight(kLevels, kSink, paSources[i], iChange);
+		}
 	}
 
 	// One axis of the re-sight square: the coordinates within iRadius of iC, each once.
@@ -471,7 +505,8 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		kState.kLedger.clear();
 		kState.bLedgerArmed = kState.kRules.bLedger;
 	}
-	const CvVisionSource kSource = sourceOf(kState, kPlot, eTeam, iRange, pUnit);
+	const int iNumSources = sightOf(kState, kPlot, eTeam, iRange, pUnit);
+	const CvVisionSource* paSources = kState.aSources.empty() ? NULL : &kState.aSources[0];
 	const CvMap& kMap = cvVisionMap();
 	const SdkMap kLevels(kMap);
 	if (kState.paiCollect != NULL)
@@ -479,10 +514,11 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		CollectSink kCollect(*kState.paiCollect, cvVisionNumPlots(kMap), GC.getNumInvisibleInfos());
 		if (kState.kRules.bLedger)
 		{
-			kState.kLedger.add(keyOf(kPlot, eTeam, iRange, pUnit), *kState.pEngine, kLevels, kCollect, kSource);
+			kState.kLedger.add(keyOf(kPlot, eTeam, iRange, pUnit), *kState.pEngine, kLevels, kCollect, paSources,
+				iNumSources);
 			return;
 		}
-		kState.pEngine->changeAdjacentSight(kLevels, kCollect, kSource, bIncrement ? 1 : -1);
+		changeSight(*kState.pEngine, kLevels, kCollect, paSources, iNumSources, bIncrement ? 1 : -1);
 		return;
 	}
 	SdkSink kSink(kMap, bUpdatePlotGroups, pUnit);
@@ -497,21 +533,21 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		{
 			const CvVisionLevelsBefore<SdkMap> kBefore(kLevels, kState.iResightPlot, kState.iResightSeeThrough,
 				&kState.aiResightSeeFrom[0]);
-			kState.kLedger.resightLevelChange(kKey, *kState.pEngine, kBefore, kLevels, kSink, kSource);
+			kState.kLedger.resightLevelChange(kKey, *kState.pEngine, kBefore, kLevels, kSink, paSources, iNumSources);
 			return;
 		}
 		if (bIncrement)
 		{
-			kState.kLedger.add(kKey, *kState.pEngine, kLevels, kSink, kSource);
+			kState.kLedger.add(kKey, *kState.pEngine, kLevels, kSink, paSources, iNumSources);
 			return;
 		}
 		if (kState.kLedger.remove(kKey, kSink))
 		{
-			return;
+			return; // exactly what the source added, whatever its passes are now
 		}
 		// Not in the ledger (added before it was armed): as BTS.
 	}
-	kState.pEngine->changeAdjacentSight(kLevels, kSink, kSource, bIncrement ? 1 : -1);
+	changeSight(*kState.pEngine, kLevels, kSink, paSources, iNumSources, bIncrement ? 1 : -1);
 }
 
 bool CvVisionSdk::canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes eTeam, int iRange,

@@ -320,6 +320,11 @@ int CvUnit::visibilityRange() const
 	return iRange;
 }
 
+int CvUnit::getExtraVisibilityRange() const
+{
+	return visibilityRange() - GC.getDefineINT("UNIT_VISIBILITY_RANGE");
+}
+
 void CvUnit::addSight(bool bIncrement)
 {
 	plot()->changeAdjacentSight(m_eTeam, visibilityRange(), bIncrement, this, true);
@@ -345,6 +350,11 @@ void CvUnit::setHasPromotion(PromotionTypes ePromotion, bool bNewValue)
 	addSight(false);
 	m_abPromotions.at(ePromotion) = bNewValue ? 1 : 0;
 	addSight(true);
+}
+
+void CvUnit::setHasPromotionUnbracketed(PromotionTypes ePromotion, bool bNewValue)
+{
+	m_abPromotions.at(ePromotion) = bNewValue ? 1 : 0;
 }
 
 void CvUnit::setReconPlot(CvPlot* pPlot)

@@ -31,6 +31,8 @@ public:
 	InvisibleTypes getSeeInvisibleType(int i) const;
 	// UNIT_VISIBILITY_RANGE plus the promotions' iVisibilityChange.
 	int visibilityRange() const;
+	// The promotions' iVisibilityChange (what visibilityRange adds to UNIT_VISIBILITY_RANGE).
+	int getExtraVisibilityRange() const;
 	bool isHasPromotion(PromotionTypes ePromotion) const;
 	CvPlot* getReconPlot() const;
 
@@ -39,6 +41,8 @@ public:
 	void setFacingDirection(DirectionTypes eFacing);
 	void setHasPromotion(PromotionTypes ePromotion, bool bNewValue);
 	void setReconPlot(CvPlot* pPlot); // NULL clears it
+	// A buggy mod's promotion change: no sight bracket around it.
+	void setHasPromotionUnbracketed(PromotionTypes ePromotion, bool bNewValue);
 	void addSight(bool bIncrement);   // the unit's own sight (creation, death)
 	void setID(int iID) { m_iID = iID; }
 
