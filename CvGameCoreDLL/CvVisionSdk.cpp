@@ -78,6 +78,28 @@ namespace
 		int m_iNumInvisible;
 	};
 
+	// One source's sight (sightOf): its passes (CvVisionSightRules), their invisible types, and the
+	// engine sources they make, which point into aiPassInvisible.
+	struct SdkSight
+	{
+		std::vector<CvVisionSightPass> aPasses;
+		std::vector<int> aiPassInvisible;
+		std::vector<CvVisionSource> aSources;
+	};
+
+	// Marks the state's sight scratch in use for one sight change, and free again at its end.
+	class SdkSightUse
+	{
+	public:
+		explicit SdkSightUse(bool& bBusy) : m_bBusy(bBusy), m_bNested(bBusy) { m_bBusy = true; }
+		~SdkSightUse() { m_bBusy = m_bNested; }
+		bool isNested() const { return m_bNested; }
+
+	private:
+		bool& m_bBusy;
+		bool m_bNested;
+	};
+
 	// Everything read from the game once: the rules, the engine they configure, and what the
 	// hot path looks up by index.
 	struct SdkState
@@ -88,11 +110,8 @@ namespace
 		CvVisionTables* pOwnTables; // only when the facing spreads differ from BTS
 		CvVisionEngine* pEngine;
 		int iResightRadius;
-		// Scratch for one source's sight (sightOf): its passes (CvVisionSightRules), their invisible
-		// types, and the engine sources they make.
-		std::vector<CvVisionSightPass> aPasses;
-		std::vector<int> aiPassInvisible;
-		std::vector<CvVisionSource> aSources;
+		SdkSight kSight;                 // scratch for the sight being changed (sightOf)
+		bool bSightBusy;                 // kSight is in use: a sight change inside one gets its own
 		std::vector<int>* paiCollect;    // set while an audit collects the expected counts
 		CvVisionLedger kLedger;          // with CVVISION_LEDGER: what each source added
 		bool bLedgerArmed;               // the ledger holds every current source (after an audit)
@@ -106,7 +125,8 @@ namespace
 		std::vector<int> aiResightSeeFrom; // by team
 
 		SdkState()
-			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), paiCollect(NULL), bLedgerArmed(false),
+			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), bSightBusy(false), paiCollect(NULL),
+			bLedgerArmed(false),
 			eArming(0), iLoadWrong(0), eResight(0), iResightPlot(-1), iResightSeeThrough(0)
 		{
 		}
@@ -411,26 +431,26 @@ namespace
 	}
 
 	// The sight a unit (or no unit) on kPlot makes: the passes the rule points give
-	// (CvVisionSightRules), with the mod's knobs applied, as engine sources in kState.aSources;
+	// (CvVisionSightRules), with the mod's knobs applied, as engine sources in kSight.aSources;
 	// returns how many. Consecutive passes of the same range, aerial flag and facing make one
 	// source that lists their invisible types (BTS's sight: always one), so that the engine walks
 	// the square once for them; the engine makes a source's passes in order, and the sources come
 	// in order, so per plot the count changes come in BTS's order (the passes outermost).
-	int sightOf(SdkState& kState, const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
+	int sightOf(const SdkState& kState, SdkSight& kSight, const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
 	{
-		CvVisionSightRules::passes(kPlot, eTeam, iRange, pUnit, kState.aPasses);
-		const int iNumPasses = static_cast<int>(kState.aPasses.size());
-		kState.aiPassInvisible.resize(iNumPasses); // sized once: the sources point into it
-		kState.aSources.clear();
+		CvVisionSightRules::passes(kPlot, eTeam, iRange, pUnit, kSight.aPasses);
+		const int iNumPasses = static_cast<int>(kSight.aPasses.size());
+		kSight.aiPassInvisible.resize(iNumPasses); // sized once: the sources point into it
+		kSight.aSources.clear();
 		for (int i = 0; i < iNumPasses; ++i)
 		{
-			const CvVisionSightPass& kPass = kState.aPasses[i];
-			kState.aiPassInvisible[i] = kPass.eInvisible;
+			const CvVisionSightPass& kPass = kSight.aPasses[i];
+			kSight.aiPassInvisible[i] = kPass.eInvisible;
 			const int iPassRange = knobRange(kState, kPass, pUnit);
 			const int eFacing = kPass.bAerial ? CV_VISION_NO_DIRECTION : kPass.eFacing;
-			if (!kState.aSources.empty())
+			if (!kSight.aSources.empty())
 			{
-				CvVisionSource& kLast = kState.aSources.back();
+				CvVisionSource& kLast = kSight.aSources.back();
 				if (kLast.iRange == iPassRange && kLast.bAerial == kPass.bAerial && kLast.eFacing == eFacing)
 				{
 					++kLast.iNumSeeInvisible;
@@ -439,10 +459,10 @@ namespace
 			}
 			CvVisionSource kSource(cvVisionX(kPlot), cvVisionY(kPlot), eTeam, iPassRange, kPass.bAerial, eFacing);
 			kSource.iNumSeeInvisible = 1;
-			kSource.paeSeeInvisible = &kState.aiPassInvisible[i];
-			kState.aSources.push_back(kSource);
+			kSource.paeSeeInvisible = &kSight.aiPassInvisible[i];
+			kSight.aSources.push_back(kSource);
 		}
-		return static_cast<int>(kState.aSources.size());
+		return static_cast<int>(kSight.aSources.size());
 	}
 
 	// Which source a call of changeAdjacentSight is about: a unit's own sight or its recon by
@@ -505,8 +525,13 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		kState.kLedger.clear();
 		kState.bLedgerArmed = kState.kRules.bLedger;
 	}
-	const int iNumSources = sightOf(kState, kPlot, eTeam, iRange, pUnit);
-	const CvVisionSource* paSources = kState.aSources.empty() ? NULL : &kState.aSources[0];
+	// The game's count changes may, in some fork, change another sight before this one is done:
+	// that one gets its own scratch.
+	SdkSight kNested;
+	SdkSightUse kUse(kState.bSightBusy);
+	SdkSight& kSight = kUse.isNested() ? kNested : kState.kSight;
+	const int iNumSources = sightOf(kState, kSight, kPlot, eTeam, iRange, pUnit);
+	const CvVisionSource* paSources = kSight.aSources.empty() ? NULL : &kSight.aSources[0];
 	const CvMap& kMap = cvVisionMap();
 	const SdkMap kLevels(kMap);
 	if (kState.paiCollect != NULL)

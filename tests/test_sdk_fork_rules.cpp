@@ -213,11 +213,14 @@ TEST_F(SdkForkRules, PassesWithTheirOwnRangesCountAndAreTakenBackExactly)
 	for (int bLedger = 0; bLedger <= 1; ++bLedger)
 	{
 		newSeaGame(bLedger != 0);
-		CvUnit* pStealth = create("UNIT_STEALTH_DESTROYER", 10, 10); // a plain pass and two see-invisible ones
 		CvUnit* pOther = create("UNIT_DESTROYER", 16, 16);
-		CvVisionSdk::onGameStarted();
-		EXPECT_EQ(0, CvVisionSdk::auditSight(false, nullptr));
+		CvVisionSdk::onGameStarted(); // with the knob: the ledger armed, the stealth destroyer added through it
+		CvUnit* pStealth = create("UNIT_STEALTH_DESTROYER", 10, 10); // a plain pass and two see-invisible ones
 		EXPECT_EQ(3, count(10, 10));
+		EXPECT_EQ(1, count(11, 10)) << "the plain pass alone";
+		EXPECT_EQ(1, count(10, 10, invisible("INVISIBLE_SUBMARINE")));
+		EXPECT_EQ(1, count(10, 10, invisible("INVISIBLE_STEALTH")));
+		EXPECT_EQ(0, count(11, 10, invisible("INVISIBLE_STEALTH")));
 		pStealth->setHasPromotionUnbracketed(sentry(), true); // passes 1, 0, 0 -> 2, 1, 1
 		GC.getMapINLINE().killUnit(pStealth);
 		GC.getMapINLINE().killUnit(pOther);
