@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """The differential (tools/sdk/cvsdk/differential.py) on one real tree of ../shared/data/sdk, for
-CTest (sdk.differential.NAME, sdk.differential.fault).
+CTest (sdk.differential.NAME, sdk.differential.fault.*).
 
-    differential_check.py --expect same|different [--cases N] TREE_DIR
-    differential_check.py --inject-fault [--cases N] TREE_DIR
+    differential_check.py [--rule NAME] [--cases N] TREE_DIR
+    differential_check.py --inject-fault adapter|rule [--cases N] TREE_DIR
 
---expect same: the tree's own vision and CvVision integrated into a copy of it agree on every case.
---expect different: they do not (a fork with a sight rule of its own, e.g. Realism Invictus's air
-units' extra range), and the report shows the differing cases.
---inject-fault: CvVision's adapter in the integrated copy is made wrong by one (a unit's sight
-range 3 sees as 4): the differential must find it and name changeAdjacentSight.
+The tree is integrated into a temporary copy as sdk-integrate does without --force, and its sight
+rules settled as sdk-integrate settles them (cvsdk.behaviour.settle_rules): CvVision must then see
+what the tree's own code sees on every case. --rule NAME: the fork rule the tool must translate
+for this tree (Realism Invictus's air units' extra range); BTS's rule must differ from the tree
+there, and the report shows the differing cases.
+--inject-fault adapter: CvVision's adapter in the copy is made wrong by one (a pass of range 3
+sees as 4); --inject-fault rule: the translated fork rule is made wrong (twice the extra range).
+The differential must find either and name changeAdjacentSight.
 
 Exit status 0 as expected, 1 not, 77 (CTest's skip) when the tree is absent.
 """
@@ -20,58 +23,67 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools", "sdk", "cvsdk"))
-import differential  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools", "sdk"))
+from cvsdk import behaviour, differential  # noqa: E402
+from cvsdk.names import RULES_FILE  # noqa: E402
 
 SKIP = 77
-FAULT_FILE = "CvVisionSdk.cpp"
-FAULT_FROM = "kSource.iRange = iRange;"
-FAULT_TO = "kSource.iRange = iRange + (iRange == 3 ? 1 : 0); // injected by the differential's test"
+FAULTS = {  # file, text, what it becomes
+    "adapter": ("CvVisionSdk.cpp", "int iRange = kPass.iRange;",
+                "int iRange = kPass.iRange + (kPass.iRange == 3 ? 1 : 0); // injected by a test"),
+    "rule": (RULES_FILE, "return iRange + pUnit->getExtraVisibilityRange();",
+             "return iRange + 2 * pUnit->getExtraVisibilityRange(); // injected by a test"),
+}
 
 
-def inject_fault(integrated: str) -> None:
-    path = os.path.join(integrated, FAULT_FILE)
+def inject_fault(integrated: str, fault: str) -> None:
+    name, old, new = FAULTS[fault]
+    path = os.path.join(integrated, name)
     with open(path, encoding="latin-1") as f:
         text = f.read()
-    if FAULT_FROM not in text:
-        raise SystemExit("%s: no `%s` to change; update the fault of %s" % (path, FAULT_FROM, __file__))
+    if old not in text:
+        raise SystemExit("%s: no `%s` to change; update the fault of %s" % (path, old, __file__))
     with open(path, "w", encoding="latin-1") as f:
-        f.write(text.replace(FAULT_FROM, FAULT_TO, 1))
+        f.write(text.replace(old, new))  # every place: the rules file also shows it in a comment
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("tree_dir")
-    parser.add_argument("--expect", choices=("same", "different"), default="same")
-    parser.add_argument("--inject-fault", action="store_true")
+    parser.add_argument("--rule", help="the fork rule the tool must translate")
+    parser.add_argument("--inject-fault", choices=sorted(FAULTS))
     parser.add_argument("--cases", type=int, default=600)
     a = parser.parse_args()
     if not os.path.isdir(a.tree_dir):
         print("skipped: %s is absent (the real SDK trees live in ../shared/data/sdk)" % a.tree_dir)
         return SKIP
+    tree = differential.find_tree(a.tree_dir)
     name = differential.tree_name(a.tree_dir)
     with tempfile.TemporaryDirectory(prefix="cvvision-differential-test-") as work:
-        integrated = differential.make_integrated_copy(differential.find_tree(a.tree_dir),
-                                                       os.path.join(work, "integrated"))
+        integrated = behaviour.integrate_copy(tree, os.path.join(work, "integrated"))
+        verdict = behaviour.settle_rules(tree, integrated, name, print, a.cases)
+        for line in verdict.report():
+            print(line)
         if a.inject_fault:
-            inject_fault(integrated)
-        try:
-            result = differential.run_differential(a.tree_dir, integrated, name, a.cases, 1,
-                                                   os.path.join(work, "build"))
-        except differential.DifferentialError as error:
-            print("differential: error: %s" % error)
-            return 1
-    for line in result.report():
-        print(line)
-    if a.inject_fault:
-        named = any(s.parts and "A" in s.parts for s in result.shown)
-        if result.differences == 0 or not named:
-            print("FAILED: the injected fault (range 3 seen as 4) was not reported in changeAdjacentSight")
-            return 1
-        print("the injected fault is reported")
-        return 0
-    if (result.differences == 0) != (a.expect == "same"):
-        print("FAILED: expected %s" % ("no difference" if a.expect == "same" else "differences"))
+            inject_fault(integrated, a.inject_fault)
+            result = differential.run_differential(tree, integrated, name, a.cases)
+            for line in result.report():
+                print(line)
+            if result.differences == 0 or not any("A" in s.parts for s in result.shown):
+                print("FAILED: the injected fault (%s) was not reported in changeAdjacentSight"
+                      % a.inject_fault)
+                return 1
+            print("the injected fault (%s) is reported" % a.inject_fault)
+            return 0
+    if not verdict.accepted:
+        print("FAILED: CvVision does not see what %s's own code sees" % name)
+        return 1
+    translated = verdict.variant.name if verdict.variant is not None else None
+    if translated != a.rule:
+        print("FAILED: the fork rule translated is %s, expected %s" % (translated, a.rule))
+        return 1
+    if a.rule and (verdict.first is None or verdict.first.differences == 0):
+        print("FAILED: BTS's sight rule should differ from %s's own code" % name)
         return 1
     return 0
 

@@ -17,7 +17,8 @@ from .changes import Plan
 from .differential import DifferentialError, DifferentialResult, run_differential
 from .files import find_file, read_text, to_bytes
 from .manifest import apply_plan
-from .names import BACKUP_DIR, RULES_FILE, TOOL
+from .errors import Refusal
+from .names import BACKUP_DIR, DEFAULT_SOURCES, RULES_FILE, TOOL
 from .plan import build_plan
 from .sight_rules import VARIANTS, RuleVariant, rule_point_for, variant_text
 from .text import Printer
@@ -120,20 +121,28 @@ def refusal_lines(plan: Plan, verdict: Verdict) -> List[str]:
     return lines
 
 
+def integrate_copy(sdk_dir: str, target: str, sources_dir: str = DEFAULT_SOURCES) -> str:
+    """A writable copy of the tree at target, integrated as sdk-integrate would without --force
+    (bodies no fingerprint knows are replaced, for the differential to judge). Returns target."""
+    shutil.copytree(sdk_dir, target, symlinks=True, ignore=shutil.ignore_patterns(BACKUP_DIR))
+    for folder, _, files in os.walk(target):
+        os.chmod(folder, 0o755)
+        for f in files:
+            os.chmod(os.path.join(folder, f), 0o644)
+    plan = build_plan(target, sources_dir)
+    if plan.errors:
+        raise Refusal("; ".join(plan.errors))
+    apply_plan(plan)
+    return target
+
+
 def judge_plan(plan: Plan, sources_dir: str, err: Printer) -> Verdict:
     """For a plan with pending bodies: integrate a temporary copy of its tree the same way, and
     settle its sight rules there. The tree itself is not changed."""
     sdk_dir = plan.sdk_dir
     work = tempfile.mkdtemp(prefix="cvvision-behaviour-")
     try:
-        copy = os.path.join(work, "tree")
-        shutil.copytree(sdk_dir, copy, symlinks=True,
-                        ignore=shutil.ignore_patterns(BACKUP_DIR))
-        for folder, _, files in os.walk(copy):
-            os.chmod(folder, 0o755)
-            for f in files:
-                os.chmod(os.path.join(folder, f), 0o644)
-        apply_plan(build_plan(copy, sources_dir))
+        copy = integrate_copy(sdk_dir, os.path.join(work, "tree"), sources_dir)
         err("%s: %d body(ies) of this tree's own in CvPlot.cpp: comparing what they see with "
             "CvVision (the differential, about a minute)" % (TOOL, len(plan.pending)))
         return settle_rules(sdk_dir, copy, os.path.basename(os.path.normpath(sdk_dir)), err)
@@ -148,8 +157,9 @@ def accept_or_refuse(plan: Plan, sources_dir: str, err: Printer) -> Verdict:
     if not verdict.accepted:
         plan.errors.extend(refusal_lines(plan, verdict))
         return verdict
-    plan.notes.append("the CvPlot bodies of this tree's own see what CvVision sees: %s"
-                      % verdict.result.summary())
+    plan.notes.append("the CvPlot bodies of this tree's own see what CvVision sees%s: %s"
+                      % ("" if verdict.variant is None else " with this fork's sight rule",
+                         verdict.result.summary()))
     if verdict.variant is not None and verdict.rules is not None:
         target = find_file(plan.sdk_dir, RULES_FILE) or RULES_FILE
         plan.write(target, verdict.rules)

@@ -47,7 +47,7 @@ if SDK_TOOLS not in sys.path:  # run as a script: the package is found next to i
     sys.path.insert(0, SDK_TOOLS)
 from cvsdk.dead_caches import DEAD_CACHES  # noqa: E402
 from cvsdk.files import find_file, read_text  # noqa: E402
-from cvsdk.names import BACKUP_DIR  # noqa: E402
+from cvsdk.names import BACKUP_DIR, RULES_FILE  # noqa: E402
 from cvsdk.plot_functions import PLOT_FUNCTIONS, match_roles  # noqa: E402
 from cvsdk.scanner import find_definitions, mask_code, match_close, parse_params  # noqa: E402
 SDK_INTEGRATE_SCRIPT = os.path.join(SDK_TOOLS, "sdk_integrate.py")
@@ -401,7 +401,7 @@ def cvvision_files(tree_dir: str, integrated_dir: str) -> List[str]:
     return sorted(n for n in os.listdir(integrated_dir)
                   if os.path.isfile(os.path.join(integrated_dir, n))
                   and n.lower().endswith((".h", ".cpp"))
-                  and find_file(tree_dir, n) is None)
+                  and (find_file(tree_dir, n) is None or n.lower() == RULES_FILE.lower()))
 
 
 _DIAG = re.compile(r"^(.+?):(\d+):(?:\d+:)? (fatal error|error): (.*)$")
