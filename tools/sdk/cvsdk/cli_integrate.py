@@ -142,7 +142,7 @@ def integrate(arguments: argparse.Namespace, out: Printer, err: Printer) -> int:
     if plan.pending and not plan.errors:
         accept_or_refuse(plan, sources_dir, err)
     if arguments.force and plan.writes:
-        plan.warnings.extend(forced_bodies(plan))
+        plan.notes.extend(forced_bodies(plan))
     for warning in plan.warnings:
         err("warning: " + warning)
     if plan.errors:

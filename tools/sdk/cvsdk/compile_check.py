@@ -327,7 +327,7 @@ def compared(baseline: Dict[str, List[Diagnostic]], integrated: Dict[str, List[D
 
 def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, cxx: str, jobs: int,
               keep: bool, out: Printer, err: Printer, force: bool = False,
-              differential_cases: Optional[int] = None) -> int:
+              differential_cases: Optional[int] = None, differential: bool = True) -> int:
     start = time.time()
     sdk_dir = os.path.realpath(sdk_dir)
     work = tempfile.mkdtemp(prefix="cvvision-sdk-check-")
@@ -347,6 +347,8 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
             revert(untouched, lambda line: None)
         shutil.copytree(untouched, integrated, symlinks=True)
         plan = build_plan(integrated, sources_dir, force)
+        if plan.pending and not differential:
+            plan.errors.extend(plan.pending)  # without the differential, judged by their text
         if plan.errors:
             for error in plan.errors:
                 out("error: " + error)
@@ -355,13 +357,16 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
         apply_plan(plan)
         for line in describe_hooks(placed_hooks(lambda name: _tree_text(integrated, name))):
             out("%s: %s" % (TOOL, line))
-        verdict = settle_rules(untouched, integrated, os.path.basename(os.path.normpath(sdk_dir)),
-                               err, differential_cases)
-        for line in verdict.report():
-            out(line)
-        if not verdict.accepted:
-            for line in plan.pending + [where_to_write(verdict)]:
-                out("error: " + line)
+        verdict = None
+        if differential:
+            verdict = settle_rules(untouched, integrated,
+                                   os.path.basename(os.path.normpath(sdk_dir)), err,
+                                   differential_cases)
+            for line in verdict.report():
+                out(line)
+            if not verdict.accepted:
+                for line in plan.pending + [where_to_write(verdict)]:
+                    out("error: " + line)
         changed = set(plan.writes)
         units = sorted(n for n in changed if n.lower().endswith((".cpp", ".c")))
         include_dirs = [os.path.realpath(boost_dir), os.path.realpath(python_dir)]
@@ -418,11 +423,12 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
             % (TOOL, len(added), len(units), ", ".join(units), base_count, time.time() - start))
         if keep:
             out("%s: temporary folder kept: %s" % (TOOL, work))
-        if not verdict.accepted:
+        differs = verdict is not None and not verdict.accepted
+        if differs:
             out("%s: CvVision does not see what %s's own code sees (%s)%s"
                 % (TOOL, sdk_dir, verdict.result.summary() if verdict.result else verdict.error,
                    "; --force replaced its bodies anyway" if force else ""))
-        return EXIT_ADDED if added or not verdict.accepted else EXIT_OK
+        return EXIT_ADDED if added or differs else EXIT_OK
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -436,7 +442,7 @@ def _tree_text(tree: str, name: str) -> Optional[str]:
 def check(sdk_dir: str, boost: Optional[str] = None, python: Optional[str] = None,
           sources: Optional[str] = None, cxx: str = DEFAULT_CXX, jobs: int = 2, keep: bool = False,
           out: Optional[Printer] = None, err: Optional[Printer] = None, force: bool = False,
-          differential_cases: Optional[int] = None) -> int:
+          differential_cases: Optional[int] = None, differential: bool = True) -> int:
     """Validate the arguments and run the check; the exit status. UsageError on bad usage."""
     out = out or (lambda line: print(line, flush=True))
     err = err or (lambda line: print(line, file=sys.stderr, flush=True))
@@ -470,4 +476,4 @@ def check(sdk_dir: str, boost: Optional[str] = None, python: Optional[str] = Non
         raise UsageError("the compiler %s is not installed (`make setup` installs "
                          "g++-mingw-w64-i686)" % cxx)
     return run_check(sdk_dir, found["--boost"], found["--python"], sources, cxx, jobs, keep,
-                     out, err, force, differential_cases)
+                     out, err, force, differential_cases, differential)
