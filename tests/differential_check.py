@@ -2,7 +2,7 @@
 """The differential (tools/sdk/cvsdk/differential.py) on one real tree of ../shared/data/sdk, for
 CTest (sdk.differential.NAME, sdk.differential.fault).
 
-    differential_check.py --expect same|different [--cases N] TREE_DIR
+    differential_check.py --expect same|different [--cases N] [--define NAME=VALUE] TREE_DIR
     differential_check.py --inject-fault [--cases N] TREE_DIR
 
 --expect same: the tree's own vision and CvVision integrated into a copy of it agree on every case.
@@ -45,6 +45,7 @@ def main() -> int:
     parser.add_argument("--expect", choices=("same", "different"), default="same")
     parser.add_argument("--inject-fault", action="store_true")
     parser.add_argument("--cases", type=int, default=600)
+    parser.add_argument("--define", action="append", default=[], help="a knob, e.g. CVVISION_LEDGER=1")
     a = parser.parse_args()
     if not os.path.isdir(a.tree_dir):
         print("skipped: %s is absent (the real SDK trees live in ../shared/data/sdk)" % a.tree_dir)
@@ -57,7 +58,7 @@ def main() -> int:
             inject_fault(integrated)
         try:
             result = differential.run_differential(a.tree_dir, integrated, name, a.cases, 1,
-                                                   os.path.join(work, "build"))
+                                                   os.path.join(work, "build"), defines=a.define)
         except differential.DifferentialError as error:
             print("differential: error: %s" % error)
             return 1
