@@ -346,8 +346,8 @@ def program_source(program: str, tree: TreeVision, definitions: Sequence[Extract
                    "\t\tCvVisionSdk::onPlotReset(*GC.getMapINLINE().plotByIndexINLINE(i));\n\t}\n}\n")
     escaped = tree_file.replace("\\", "\\\\").replace('"', '\\"')
     for name, text, line, anonymous in helpers:
-        out.append('#line %d "%s"\n%s%s%s\n' % (line, escaped, "namespace {\n" if anonymous else "",
-                                                  text, "\n}" if anonymous else ""))
+        out.append('%s#line %d "%s"\n%s%s\n' % ("namespace {\n" if anonymous else "", line, escaped,
+                                                text, "\n}" if anonymous else ""))
     for extract in definitions:
         out.append('#line %d "%s"\n%s\n' % (extract.line, escaped, extract.text))
     return "\n".join(out)
