@@ -49,6 +49,7 @@ sys.path.insert(0, SDK_TOOLS)
 from sdk_integrate import (  # noqa: E402
     BACKUP_DIR, DEAD_CACHES, PLOT_FUNCTIONS, find_definitions, find_file, mask_code, match_close,
     match_roles, parse_params, read_text)
+from sdk_check import tree_defines  # noqa: E402
 SDK_INTEGRATE_SCRIPT = os.path.join(SDK_TOOLS, "sdk_integrate.py")
 # --------------------------------------------------------------------------------------------
 
@@ -63,6 +64,9 @@ CXX = "g++"
 CXX_FLAGS = ["-std=gnu++98", "-w", "-fno-diagnostics-color", "-fno-diagnostics-show-caret",
              "-DCV_STANDIN_GENERATED"]
 SHOWN_CASES = 3
+# The tree's release defines reach its own bodies (an #ifdef in them takes the game's branch), but
+# not these, which would tell the host's headers they are on Windows.
+WINDOWS_DEFINES = {"WIN32", "_WINDOWS", "_USRDLL", "CVGAMECOREDLL_EXPORTS"}
 PART_NAMES = {
     "A": "changeAdjacentSight (the count changes of one source added, then removed)",
     "B": "canSeePlot",
@@ -528,10 +532,13 @@ def build_programs(tree: TreeVision, integrated: TreeVision, integrated_dir: str
     units += [("cvvision", os.path.join(cvv, n)) for n in sorted(os.listdir(cvv))
               if n.endswith(".cpp") and not n.startswith("Cy")]
 
+    own_defines = ["-D" + d for d in tree_defines(tree_dir) if d not in WINDOWS_DEFINES]
+
     def one(unit: Tuple[str, str]) -> Tuple[str, str, int, str]:
         program, source = unit
         obj = os.path.join(objs, "%s-%s.o" % (program, os.path.splitext(os.path.basename(source))[0]))
-        command = [CXX, optimise] + CXX_FLAGS + includes + ["-c", source, "-o", obj]
+        defines = own_defines if source.endswith("standin_original.cpp") else []
+        command = [CXX, optimise] + CXX_FLAGS + defines + includes + ["-c", source, "-o", obj]
         code, output = _compile_cached(command, source, obj, (gen, STANDIN_DIR, cvv), work)
         return program, obj, code, output
 
