@@ -623,6 +623,12 @@ def case_detail(exe: str, seed: int, case: int, defines: Sequence[str] = ()) -> 
     return world, parts
 
 
+def _compressed(line: str) -> str:
+    """A long run of the same count change shown once with its length: `+1 x18`."""
+    return re.sub(r"(?<![^ ])([+-]\d+)(?: \1(?![^ ;])){3,}",
+                  lambda m: "%s x%d" % (m.group(1), m.group(0).count(" ") + 1), line)
+
+
 def _key(line: str) -> str:
     """What a driver's line is about (the plot, team and type; the query), before its answer."""
     return line.split(": ", 1)[0]
@@ -649,7 +655,8 @@ def explain_case(original: str, cvvision: str, seed: int, case: int, parts: List
                       "CvVision, %d with other values" % (len(differing), only_a, only_b,
                                                           len(differing) - only_a - only_b), ""))
         for k in differing[:shown_lines]:
-            lines.append((part, a_by_key.get(k, "(nothing: %s)" % k), b_by_key.get(k, "(nothing: %s)" % k)))
+            lines.append((part, _compressed(a_by_key.get(k, "(nothing: %s)" % k)),
+                          _compressed(b_by_key.get(k, "(nothing: %s)" % k))))
         if len(differing) > shown_lines:
             lines.append((part, "... and %d more" % (len(differing) - shown_lines), ""))
     return CaseDifference(case, world, parts, lines)
