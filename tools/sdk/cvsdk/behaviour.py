@@ -11,7 +11,7 @@ judged with that file as it is.
 import os
 import shutil
 import tempfile
-from typing import List, Optional
+from typing import Any, Dict, List, Optional, Sequence
 
 from .changes import Plan
 from .differential import DifferentialError, DifferentialResult, run_differential
@@ -61,11 +61,13 @@ def differing_functions(result: DifferentialResult) -> List[str]:
 
 
 def settle_rules(tree_dir: str, integrated_dir: str, name: str, err: Printer,
-                 cases: Optional[int] = None) -> Verdict:
+                 cases: Optional[int] = None, defines: Sequence[str] = ()) -> Verdict:
     """Run the differential between the untouched tree and its integrated copy; on differences,
     try each translatable fork rule in the copy. The copy is left with the rules file judged
     last (the winning one when accepted)."""
-    options = {} if cases is None else {"cases": cases}
+    options: Dict[str, Any] = {"defines": defines}
+    if cases is not None:
+        options["cases"] = cases
     try:
         verdict = Verdict(run_differential(tree_dir, integrated_dir, name, **options))
     except (DifferentialError, OSError) as error:

@@ -19,6 +19,7 @@ from .errors import EXIT_OK, EXIT_REFUSED, UsageError
 from .files import find_file, list_sources, read_text
 from .behaviour import settle_rules, where_to_write
 from .hooks import describe_hooks, placed_hooks
+from .projects import BASE_DEFINES, NOT_DEFINED, tree_defines  # noqa: F401 (tests name them here)
 from .manifest import apply_plan, revert
 from .names import BACKUP_DIR, DEFAULT_SOURCES
 from .plan import build_plan
@@ -28,8 +29,6 @@ from .text import Printer
 TOOL = "sdk-check"
 DEFAULT_CXX = "i686-w64-mingw32-g++"
 EXIT_ADDED = EXIT_REFUSED  # some diagnostic added (or the tree cannot be integrated)
-BASE_DEFINES = ["WIN32", "_WINDOWS", "_USRDLL", "CVGAMECOREDLL_EXPORTS", "NDEBUG", "FINAL_RELEASE"]
-NOT_DEFINED = {"_DEBUG", "DEBUG", "_CONSOLE", "_LIB"}
 SOURCE_SUFFIXES = (".h", ".hpp", ".cpp", ".inl", ".c")
 
 
@@ -174,43 +173,6 @@ def make_shims(shim_dir: str, trees: Sequence[str], include_dirs: Sequence[str],
             aliased.add(name)
             break
     return made
-
-
-# --------------------------------------------------------------------------------------------
-# The tree's own defines.
-
-def tree_defines(sdk_dir: str) -> List[str]:
-    """BASE_DEFINES plus the /D and PreprocessorDefinitions of the tree's release builds."""
-    found = list(BASE_DEFINES)
-    folders = [sdk_dir] + [os.path.join(sdk_dir, d) for d in sorted(os.listdir(sdk_dir))
-                           if d.lower() in ("project", "build")]
-    for path in [os.path.join(f, e) for f in folders if os.path.isdir(f)
-                 for e in sorted(os.listdir(f))]:
-        entry = os.path.basename(path)
-        if not os.path.isfile(path):
-            continue
-        lower = entry.lower()
-        names = []
-        if lower == "makefile" or lower.endswith(".mak"):
-            for line in read_text(path).splitlines():
-                head = line.split("=")[0].lower().strip()
-                if line.lstrip().startswith("#") or not head.endswith(("cflags", "defines")) \
-                        or not head.startswith(("global", "release")):
-                    continue
-                names += re.findall(r"[/-]D[ \t]*\"?([A-Za-z_]\w*)(?:=[^\s\"]*)?", line)
-        elif lower.endswith(".vcproj"):
-            text = read_text(path)
-            for config in re.finditer(r'<Configuration\s[^>]*Name="([^"]*)"(.*?)</Configuration>',
-                                      text, re.S):
-                if any(w in config.group(1).lower() for w in ("debug", "profile")):
-                    continue
-                for value in re.findall(r'PreprocessorDefinitions="([^"]*)"', config.group(2)):
-                    names += [v.split("=")[0].strip() for v in value.split(";")]
-        for name in names:
-            if name and re.match(r"^[A-Za-z_]\w*$", name) and name not in NOT_DEFINED \
-                    and name not in found:
-                found.append(name)
-    return found
 
 
 # --------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 """differential: does CvVision, as sdk-integrate configures it, see what a tree's own code sees?
 
 Usage:
-    python3 tools/sdk/cvsdk/differential.py [--cases N] [--seed S] [--keep] [--name NAME] TREE_DIR
+    python3 tools/sdk/cvsdk/differential.py [--cases N] [--seed S] [--keep] [--name NAME]
+                                            [--define NAME=VALUE] [--integrated DIR] TREE_DIR
     python3 tools/sdk/cvsdk/differential.py --bench [--seed S] TREE_DIR
 
 TREE_DIR is the game's `CvGameCoreDLL/` folder or a mod's fork of it (or the folder holding it).
@@ -29,6 +30,7 @@ Python 3.8 or later, standard library only.
 """
 
 import argparse
+import hashlib
 import os
 import re
 import shutil
@@ -50,6 +52,7 @@ from cvsdk.files import find_file, read_text  # noqa: E402
 from cvsdk.names import BACKUP_DIR, RULES_FILE  # noqa: E402
 from cvsdk.plot_functions import PLOT_FUNCTIONS, match_roles  # noqa: E402
 from cvsdk.scanner import find_definitions, mask_code, match_close, parse_params  # noqa: E402
+from cvsdk.projects import tree_defines  # noqa: E402
 SDK_INTEGRATE_SCRIPT = os.path.join(SDK_TOOLS, "sdk_integrate.py")
 # --------------------------------------------------------------------------------------------
 
@@ -64,6 +67,9 @@ CXX = "g++"
 CXX_FLAGS = ["-std=gnu++98", "-w", "-fno-diagnostics-color", "-fno-diagnostics-show-caret",
              "-DCV_STANDIN_GENERATED"]
 SHOWN_CASES = 3
+# The tree's release defines reach its own bodies (an #ifdef in them takes the game's branch), but
+# not these, which would tell the host's headers they are on Windows.
+WINDOWS_DEFINES = {"WIN32", "_WINDOWS", "_USRDLL", "CVGAMECOREDLL_EXPORTS"}
 PART_NAMES = {
     "A": "changeAdjacentSight (the count changes of one source added, then removed)",
     "B": "canSeePlot",
@@ -340,11 +346,15 @@ def program_source(program: str, tree: TreeVision, definitions: Sequence[Extract
         out.append("void standinRulesChanged()\n{\n\tfor (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)\n"
                    "\t{\n%s\t}\n}\n" % calls)
     else:
-        out.append("void standinRulesChanged()\n{\n\tCvVisionSdk::resetRules();\n}\n")
+        # As the game: the rules read anew, and every plot of a new map reset (the hook the
+        # integration puts in CvPlot::reset), so that a ledger knob arms as in a new game.
+        out.append("void standinRulesChanged()\n{\n\tCvVisionSdk::resetRules();\n"
+                   "\tfor (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)\n\t{\n"
+                   "\t\tCvVisionSdk::onPlotReset(*GC.getMapINLINE().plotByIndexINLINE(i));\n\t}\n}\n")
     escaped = tree_file.replace("\\", "\\\\").replace('"', '\\"')
     for name, text, line, anonymous in helpers:
-        out.append('#line %d "%s"\n%s%s%s\n' % (line, escaped, "namespace {\n" if anonymous else "",
-                                                  text, "\n}" if anonymous else ""))
+        out.append('%s#line %d "%s"\n%s%s\n' % ("namespace {\n" if anonymous else "", line, escaped,
+                                                text, "\n}" if anonymous else ""))
     for extract in definitions:
         out.append('#line %d "%s"\n%s\n' % (extract.line, escaped, extract.text))
     return "\n".join(out)
@@ -439,6 +449,54 @@ def _compile(command: List[str], cwd: str) -> Tuple[int, str]:
     return result.returncode, result.stdout.decode("utf-8", "replace")
 
 
+CACHE_ENV = "CVVISION_DIFFERENTIAL_CACHE"  # a folder of compiled objects reused between checks
+
+
+_VERSION: List[str] = []
+
+
+def _compiler_version() -> str:
+    if not _VERSION:
+        try:
+            _VERSION.append(subprocess.run([CXX, "--version"], stdout=subprocess.PIPE,
+                                           stderr=subprocess.DEVNULL).stdout.decode("utf-8", "replace"))
+        except OSError:
+            _VERSION.append("")
+    return _VERSION[0]
+
+
+def _content_key(command: List[str], source: str, include_dirs: Sequence[str]) -> str:
+    """What an object depends on: the command (its paths aside), the source, every header."""
+    digest = hashlib.sha256()
+    digest.update(_compiler_version().encode())
+    digest.update(" ".join(c for c in command if not c.startswith(("-I", "/"))).encode())
+    for path in [source] + sorted(os.path.join(d, n) for d in include_dirs for n in os.listdir(d)
+                                  if n.endswith(".h")):
+        digest.update(os.path.basename(path).encode() + b"\0")
+        with open(path, "rb") as f:
+            digest.update(f.read())
+    return digest.hexdigest()[:32]
+
+
+def _compile_cached(command: List[str], source: str, obj: str, include_dirs: Sequence[str],
+                    cwd: str) -> Tuple[int, str]:
+    """Compile, or take the object from $CVVISION_DIFFERENTIAL_CACHE when it holds one made from
+    the same source and headers."""
+    cache = os.environ.get(CACHE_ENV)
+    key = _content_key(command, source, include_dirs) if cache else ""
+    cached = os.path.join(cache, key + ".o") if cache else ""
+    if cache and os.path.isfile(cached):
+        shutil.copy(cached, obj)
+        return 0, ""
+    code, output = _compile(command, cwd)
+    if cache and code == 0:
+        os.makedirs(cache, exist_ok=True)
+        partial = "%s.%d.tmp" % (cached, os.getpid())
+        shutil.copy(obj, partial)
+        os.replace(partial, cached)
+    return code, output
+
+
 def build_programs(tree: TreeVision, integrated: TreeVision, integrated_dir: str, tree_dir: str,
                    work: str, jobs: int = 2, optimise: str = "-O1") -> Tuple[str, str]:
     """Write the generated files into work and compile both programs (-O1: quick to build and to
@@ -477,10 +535,14 @@ def build_programs(tree: TreeVision, integrated: TreeVision, integrated_dir: str
     units += [("cvvision", os.path.join(cvv, n)) for n in sorted(os.listdir(cvv))
               if n.endswith(".cpp") and not n.startswith("Cy")]
 
+    own_defines = ["-D" + d for d in tree_defines(tree_dir) if d not in WINDOWS_DEFINES]
+
     def one(unit: Tuple[str, str]) -> Tuple[str, str, int, str]:
         program, source = unit
         obj = os.path.join(objs, "%s-%s.o" % (program, os.path.splitext(os.path.basename(source))[0]))
-        code, output = _compile([CXX, optimise] + CXX_FLAGS + includes + ["-c", source, "-o", obj], work)
+        defines = own_defines if source.endswith("standin_original.cpp") else []
+        command = [CXX, optimise] + CXX_FLAGS + defines + includes + ["-c", source, "-o", obj]
+        code, output = _compile_cached(command, source, obj, (gen, STANDIN_DIR, cvv), work)
         return program, obj, code, output
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -519,14 +581,22 @@ def _run(exe: str, arguments: List[str], timeout: float = 600) -> str:
     return result.stdout.decode("utf-8", "replace")
 
 
-def run_cases(exe: str, seed: int, cases: int, jobs: int) -> Dict[int, Dict[str, str]]:
+def _define_arguments(defines: Sequence[str]) -> List[str]:
+    """The driver's arguments for the defines; with CvVision's ledger, count changes are compared
+    by their net sum (the ledger takes back what a source added in an order of its own)."""
+    ledger = any(re.match(r"^CVVISION_LEDGER=0*[1-9]", d) for d in defines)
+    return [a for d in defines for a in ("--define", d)] + (["--net"] if ledger else [])
+
+
+def run_cases(exe: str, seed: int, cases: int, jobs: int, defines: Sequence[str] = ()) -> Dict[int, Dict[str, str]]:
     """Every case's digests, by case number; the cases split between jobs processes."""
     chunks, size = [], max(1, (cases + jobs - 1) // jobs)
     for first in range(0, cases, size):
         chunks.append((first, min(size, cases - first)))
 
     def one(chunk: Tuple[int, int]) -> str:
-        return _run(exe, ["--seed", str(seed), "--first", str(chunk[0]), "--cases", str(chunk[1])])
+        return _run(exe, ["--seed", str(seed), "--first", str(chunk[0]), "--cases", str(chunk[1])]
+                    + _define_arguments(defines))
 
     digests: Dict[int, Dict[str, str]] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -546,14 +616,20 @@ class CaseDifference(object):
         self.lines = lines  # (part, the original's line, CvVision's line), the first few
 
 
-def case_detail(exe: str, seed: int, case: int) -> Tuple[str, Dict[str, List[str]]]:
+def case_detail(exe: str, seed: int, case: int, defines: Sequence[str] = ()) -> Tuple[str, Dict[str, List[str]]]:
     world, parts = "", {}  # type: Tuple[str, Dict[str, List[str]]]
-    for line in _run(exe, ["--seed", str(seed), "--case", str(case)]).splitlines():
+    for line in _run(exe, ["--seed", str(seed), "--case", str(case)] + _define_arguments(defines)).splitlines():
         if line.startswith("world "):
             world = line[len("world "):]
         elif len(line) > 2 and line[1] == " ":
             parts.setdefault(line[0], []).append(line[2:])
     return world, parts
+
+
+def _compressed(line: str) -> str:
+    """A long run of the same count change shown once with its length: `+1 x18`."""
+    return re.sub(r"(?<![^ ])([+-]\d+)(?: \1(?![^ ;])){3,}",
+                  lambda m: "%s x%d" % (m.group(1), m.group(0).count(" ") + 1), line)
 
 
 def _key(line: str) -> str:
@@ -562,10 +638,10 @@ def _key(line: str) -> str:
 
 
 def explain_case(original: str, cvvision: str, seed: int, case: int, parts: List[str],
-                 shown_lines: int = 4) -> CaseDifference:
+                 shown_lines: int = 4, defines: Sequence[str] = ()) -> CaseDifference:
     """Both programs' answers to one case, the differing ones paired by what they are about."""
-    world, mine = case_detail(original, seed, case)
-    _, theirs = case_detail(cvvision, seed, case)
+    world, mine = case_detail(original, seed, case, defines)
+    _, theirs = case_detail(cvvision, seed, case, defines)
     lines = []
     for part in parts:
         a, b = mine.get(part, []), theirs.get(part, [])
@@ -582,7 +658,8 @@ def explain_case(original: str, cvvision: str, seed: int, case: int, parts: List
                       "CvVision, %d with other values" % (len(differing), only_a, only_b,
                                                           len(differing) - only_a - only_b), ""))
         for k in differing[:shown_lines]:
-            lines.append((part, a_by_key.get(k, "(nothing: %s)" % k), b_by_key.get(k, "(nothing: %s)" % k)))
+            lines.append((part, _compressed(a_by_key.get(k, "(nothing: %s)" % k)),
+                          _compressed(b_by_key.get(k, "(nothing: %s)" % k))))
         if len(differing) > shown_lines:
             lines.append((part, "... and %d more" % (len(differing) - shown_lines), ""))
     return CaseDifference(case, world, parts, lines)
@@ -635,10 +712,11 @@ def prepare(tree_dir: str, integrated_dir: str, work: str, jobs: int = 2,
 
 def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int = DEFAULT_CASES,
                      seed: int = DEFAULT_SEED, work: Optional[str] = None, jobs: int = 2,
-                     shown: int = SHOWN_CASES) -> DifferentialResult:
+                     shown: int = SHOWN_CASES, defines: Sequence[str] = ()) -> DifferentialResult:
     """Compile the tree's own vision functions and the integrated copy's, run `cases` random cases
     in both and compare. work: the folder for the generated files and programs (a new temporary
-    one, removed afterwards, when None). DifferentialError when a program does not compile."""
+    one, removed afterwards, when None). defines: NAME=VALUE GlobalDefines set in every case (a
+    CvVision knob such as CVVISION_LEDGER=1). DifferentialError when a program does not compile."""
     start = time.time()
     result = DifferentialResult(name, cases, seed)
     own_work = work is None
@@ -647,8 +725,8 @@ def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int =
         original, cvvision = prepare(tree_dir, integrated_dir, work, jobs)
         result.compile_seconds = time.time() - start
         begun = time.time()
-        mine = run_cases(original, seed, cases, jobs)
-        theirs = run_cases(cvvision, seed, cases, jobs)
+        mine = run_cases(original, seed, cases, jobs, defines)
+        theirs = run_cases(cvvision, seed, cases, jobs, defines)
         result.run_seconds = time.time() - begun
         for case in range(cases):
             if mine.get(case) is None or theirs.get(case) is None:
@@ -657,7 +735,7 @@ def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int =
                 result.differing.append(case)
         for case in result.differing[:shown]:
             parts = [p for p in mine[case] if mine[case][p] != theirs[case].get(p)]
-            result.shown.append(explain_case(original, cvvision, seed, case, parts))
+            result.shown.append(explain_case(original, cvvision, seed, case, parts, defines=defines))
     finally:
         if own_work:
             shutil.rmtree(work, ignore_errors=True)
@@ -703,6 +781,8 @@ def main(argv: Optional[List[str]] = None, out: Callable[[str], None] = print) -
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder and print its path")
     parser.add_argument("--integrated", metavar="DIR",
                         help="an integrated copy of the tree to use instead of making one")
+    parser.add_argument("--define", action="append", default=[], metavar="NAME=VALUE",
+                        help="a GlobalDefine set in every case, e.g. a CvVision knob: CVVISION_LEDGER=1")
     parser.add_argument("--bench", action="store_true",
                         help="time changeAdjacentSight in both programs for ranges 1 to 8 instead")
     work = None
@@ -710,6 +790,9 @@ def main(argv: Optional[List[str]] = None, out: Callable[[str], None] = print) -
         a = parser.parse_args(sys.argv[1:] if argv is None else argv)
         if a.cases < 1 or a.jobs < 1 or a.seed < 0:
             raise DifferentialError("--cases and --jobs must be at least 1, --seed at least 0")
+        for define in a.define:
+            if not re.match(r"^[A-Za-z_]\w*=-?\d+$", define):
+                raise DifferentialError("--define %s: not NAME=INTEGER" % define)
         tree_dir = find_tree(a.tree_dir)
         name = a.name or tree_name(a.tree_dir)
         work = tempfile.mkdtemp(prefix="cvvision-differential-")
@@ -720,7 +803,7 @@ def main(argv: Optional[List[str]] = None, out: Callable[[str], None] = print) -
                 out(line)
             return EXIT_SAME
         result = run_differential(tree_dir, integrated_dir, name, a.cases, a.seed,
-                                  os.path.join(work, "build"), a.jobs)
+                                  os.path.join(work, "build"), a.jobs, defines=a.define)
         for line in result.report():
             out(line)
         return EXIT_DIFFERENT if result.differences else EXIT_SAME

@@ -6,6 +6,11 @@
 //   driver [--seed S] [--cases N]          one line per case: its digests
 //   driver --seed S --case K               case K in full: its description and every answer
 //   driver --bench [--seed S]              changeAdjacentSight add+remove, nanoseconds per range
+//   --define NAME=VALUE                     a GlobalDefine set in every case after the random ones
+//                                          (CvVision's knobs, e.g. CVVISION_LEDGER=1)
+//   --net                                   A compares each key's net change of the add and of the
+//                                          remove, not their order (CvVision's ledger takes back
+//                                          what it added in an order of its own)
 //
 // Each case is made from its own seed (the run's seed and the case's number), so a case can be
 // replayed alone. What a case compares (docs/vision-rules.md, sections 1 to 7):
@@ -121,6 +126,8 @@ namespace
 		int iChange;
 	};
 	std::vector<CountChange> g_aTrace;
+	std::vector<std::pair<std::string, int> > g_aExtraDefines; // --define
+	bool g_bNetOnly = false;                                    // --net
 	bool g_bTraceFull = false;
 
 	void recordChange(const CvPlot& kPlot, TeamTypes eTeam, int iChange, InvisibleTypes eInvisible)
@@ -265,6 +272,10 @@ namespace
 				? static_cast<FeatureTypes>(kRng.range(0, iNumFeatures - 1)) : NO_FEATURE;
 			kMap.plotByIndexINLINE(i)->setFactsUnbracketed(eType, eTerrain, eFeature);
 		}
+		for (size_t i = 0; i < g_aExtraDefines.size(); ++i)
+		{
+			GC.m_kDefines.SetValue(g_aExtraDefines[i].first.c_str(), g_aExtraDefines[i].second);
+		}
 		kCase.abOptics.assign(kCase.iNumTeams, false);
 		for (int t = 0; t < kCase.iNumTeams; ++t)
 		{
@@ -372,6 +383,15 @@ namespace
 
 	std::string sequenceText(const std::vector<int>& aiChanges)
 	{
+		if (g_bNetOnly)
+		{
+			int iNet = 0;
+			for (size_t i = 0; i < aiChanges.size(); ++i)
+			{
+				iNet += aiChanges[i];
+			}
+			return format("net %+d", iNet);
+		}
 		std::string sz;
 		for (size_t i = 0; i < aiChanges.size(); ++i)
 		{
@@ -718,9 +738,26 @@ int main(int argc, char** argv)
 			bBench = true;
 			continue;
 		}
+		if (szArg == "--net")
+		{
+			g_bNetOnly = true;
+			continue;
+		}
+		if (szArg == "--define" && i + 1 < argc)
+		{
+			const std::string szDefine = argv[++i];
+			const std::string::size_type iEquals = szDefine.find('=');
+			if (iEquals == std::string::npos || iEquals == 0 || !parseInt(szDefine.c_str() + iEquals + 1, lValue))
+			{
+				std::fprintf(stderr, "driver: --define %s: not NAME=INTEGER\n", szDefine.c_str());
+				return 2;
+			}
+			g_aExtraDefines.push_back(std::make_pair(szDefine.substr(0, iEquals), static_cast<int>(lValue)));
+			continue;
+		}
 		if (i + 1 >= argc || !parseInt(argv[i + 1], lValue) || lValue < 0)
 		{
-			std::fprintf(stderr, "driver: usage: driver [--seed S] [--first K] [--cases N] [--case K] [--bench]\n");
+			std::fprintf(stderr, "driver: usage: driver [--seed S] [--first K] [--cases N] [--case K] [--define NAME=VALUE] [--bench]\n");
 			return 2;
 		}
 		++i;
