@@ -200,11 +200,9 @@ def case_expected(case):
     if case == "crlf":
         return to_crlf(stored_expected("vanilla"))
     if case == "no-defines-statement":
-        # vanilla's result, but for CvXMLLoadUtilitySet.cpp, which has nothing to copy and is
-        # left as it is (the tool only warns)
-        expected = stored_expected("vanilla")
-        expected["CvXMLLoadUtilitySet.cpp"] = case_input(case)["CvXMLLoadUtilitySet.cpp"]
-        return expected
+        # vanilla's result without the PythonCallbackDefines.xml statement: the knobs are then
+        # read right after GlobalDefinesAlt.xml, a statement of the same shape
+        return without_defines_statement(stored_expected("vanilla"))
     return stored_expected(case)
 
 
@@ -436,20 +434,19 @@ def test_tree_without_build_files_gets_a_note(tmp_path):
             "CyVision.cpp" % tree) in result.stdout
 
 
-def test_missing_defines_statement_is_a_warning(tmp_path):
+def test_without_the_callbacks_file_the_knobs_follow_globaldefinesalt(tmp_path):
     tree = case_tree(tmp_path, "no-defines-statement")
     result = run(tree)
     assert result.returncode == 0
-    assert ('warning: CvXMLLoadUtilitySet.cpp: CvXMLLoadUtility::SetGlobalDefines does not '
-            'read "xml\\\\PythonCallbackDefines.xml"; the CvVision knobs will then only be read '
-            'from GlobalDefinesAlt.xml') in result.stderr
-    # the rest of the integration goes on as for vanilla; the file without the statement is
-    # left as it was
+    assert "CvXMLLoadUtilitySet" not in result.stderr and "SetGlobalDefines" not in result.stderr
+    assert ("  CvXMLLoadUtilitySet.cpp: CvXMLLoadUtility::SetGlobalDefines: reads "
+            "xml\\CvVision_GlobalDefines.xml after xml\\GlobalDefinesAlt.xml\n") in result.stdout
+    # the rest of the integration goes on as for vanilla
     vanilla = stored("vanilla", "expected")
     for name in ("CvPlot.cpp", "CvDLLPython.cpp"):
         assert (tree / name).read_bytes() == vanilla[name], name
     assert ((tree / "CvXMLLoadUtilitySet.cpp").read_bytes()
-            == case_input("no-defines-statement")["CvXMLLoadUtilitySet.cpp"])
+            == without_defines_statement(vanilla)["CvXMLLoadUtilitySet.cpp"])
 
 
 def test_vcproj_entries(tmp_path):
