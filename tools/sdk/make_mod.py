@@ -13,7 +13,7 @@ With --mod, DIST/Mods/<TheirMod> is instead a copy of the modder's own mod with 
 added: every file of Assets/ goes where their mod keeps it (Assets/XML/CvVision_GlobalDefines.xml
 into their Assets/XML or Assets/xml folder, matched regardless of case), and the DLL into their
 Assets/. The knobs file goes to Assets/XML in every fork layout: the integrated SetGlobalDefines
-reads xml\CvVision_GlobalDefines.xml whatever else the fork reads (docs/into-the-game.md, "The
+reads xml\\CvVision_GlobalDefines.xml whatever else the fork reads (docs/into-the-game.md, "The
 mod folder"). A knobs file the mod already has there is the modder's own settings and is kept; one
 under Assets/Modules is named in a note (a fork's modular loading reads it too, after). Their
 folder is never modified; an existing destination is refused unless --replace.
