@@ -31,8 +31,8 @@ _ALWAYS_LEAVES = re.compile(r"\b(?:return|throw)\b")
 FALLBACK = ("the CvVision knobs will then only be read from GlobalDefinesAlt.xml (or by the "
             "mod's modular loading of *_GlobalDefines.xml)")
 BY_HAND = ("add to it, after the read of xml\\GlobalDefines.xml, a read of xml\\%s guarded by "
-           "gDLL->enumerateFiles (see docs/into-the-game.md, \"The integration tool\"), or run "
-           "with --force to go on without it (%s)" % (KNOBS_FILE, FALLBACK))
+           "gDLL->enumerateFiles (see docs/into-the-game.md, \"Where each fork reads the knobs\"), "
+           "or run with --force to go on without it (%s)" % (KNOBS_FILE, FALLBACK))
 
 
 def defines_literal(name: str) -> "re.Pattern[str]":

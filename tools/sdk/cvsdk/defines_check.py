@@ -44,8 +44,10 @@ _KNOWN = {
     "ReadGlobalDefines", "SetGlobalDefines", "CvXMLLoadUtility",
 }
 _MEMBER_CALL = re.compile(r"(?:->|\.)\s*([A-Za-z_]\w*)\s*\(")
-_PLAIN_CALL = re.compile(r"(?<![\w.>:])\s*([A-Za-z_]\w*)\s*\(")
+_PLAIN_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+_NOT_OWN_AFTER = re.compile(r"(?:->|\.|::|\bnew)\s*$")
 _OWN_CALL = re.compile(r"\bCvXMLLoadUtility\s*::\s*([A-Za-z_]\w*)\s*\(")
+_THIS_CALL = re.compile(r"\bthis\s*->\s*([A-Za-z_]\w*)\s*\(")
 _NEW_TYPE = re.compile(r"\bnew\s+([A-Za-z_]\w*)")
 _DECLARED_TYPE = re.compile(r"(?:^|[;{}()])\s*([A-Za-z_]\w*)\s*[*&]*\s*[A-Za-z_]\w*\s*(?:=|;|\[)",
                             re.M)
@@ -184,12 +186,11 @@ def used_names(function: str) -> Tuple[Set[str], Set[str], Set[str]]:
     code = mask_code(function)
     body = code[code.index("{"):]
     members = set(_MEMBER_CALL.findall(body))
-    own = set(_OWN_CALL.findall(body))
+    own = set(_OWN_CALL.findall(body)) | set(_THIS_CALL.findall(body))
     for m in _PLAIN_CALL.finditer(body):
         name = m.group(1)
-        before = body[:m.start(1)].rstrip()
-        if name in _KEYWORDS or name in _KNOWN or before.endswith(("new", "::")):
-            continue
+        if name in _KEYWORDS or name in _KNOWN or _NOT_OWN_AFTER.search(body, 0, m.start(1)):
+            continue  # a member of another object, a qualified name or a type's constructor
         own.add(name)
     types = set(_NEW_TYPE.findall(body)) | set(_DECLARED_TYPE.findall(body))
     types -= _KEYWORDS | _KNOWN
@@ -281,8 +282,13 @@ class LoadingRun(object):
 
 
 def run_loading(exe: str, modular: bool, present: Sequence[str]) -> LoadingRun:
-    done = subprocess.run([exe, "1" if modular else "0"] + list(present), stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True, timeout=30)
+    try:
+        done = subprocess.run([exe, "1" if modular else "0"] + list(present),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              universal_newlines=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        raise Refusal("%s did not return within 30 s behind the stand-in (a loop waiting on "
+                      "something the stand-in does not do?)" % FUNCTION)
     if done.returncode != 0:
         raise Refusal("%s crashed behind the stand-in (exit status %d):\n%s"
                       % (FUNCTION, done.returncode, done.stdout[-2000:]))
