@@ -112,8 +112,10 @@ class _Conditionals(object):
     def __init__(self, text: str, start: int, end: int) -> None:
         view = mask_code(text, directives=False)  # comments and strings blanked, directives kept
         self.directives = []  # (position, +1 opens / 0 #else or #elif / -1 closes)
+        self.lines = []  # the position of every preprocessor line (#define, #pragma, ... too)
         for m in _DIRECTIVE_LINE.finditer(view, start, end):
             kind = m.group(1)
+            self.lines.append(m.start())
             step = 1 if kind in ("if", "ifdef", "ifndef") else -1 if kind == "endif" else 0
             if kind in ("if", "ifdef", "ifndef", "else", "elif", "endif"):
                 self.directives.append((m.start(), step))
@@ -132,7 +134,8 @@ class _Conditionals(object):
         return depth > 0 or stray
 
     def between(self, start: int, end: int) -> bool:
-        return any(start <= where < end for where, _ in self.directives)
+        """True if a preprocessor line is between start and end."""
+        return any(start <= where < end for where in self.lines)
 
 
 def _return_before(code: str, body_start: int, pos: int, conditionals: _Conditionals) -> int:
