@@ -10,7 +10,7 @@ from .bodies import check_plot_header, patch_plot_functions
 from .changes import Plan
 from .compat import COMPAT_HEADER, compat_flavour
 from .dead_caches import plan_unused_cache
-from .defines import patch_global_defines
+from .defines import FALLBACK as DEFINES_FALLBACK, patch_global_defines
 from .errors import Refusal
 from .files import find_file, list_sources, read_only, read_text, to_bytes, with_line_endings
 from .hooks import HOOKS_FALLBACK, patch_game_update, patch_plot_hooks, patch_python_registration
@@ -142,11 +142,16 @@ def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
 
     xml = find_file(sdk_dir, "CvXMLLoadUtilitySet.cpp")
     if xml is None:
-        plan.warnings.append("CvXMLLoadUtilitySet.cpp not found; the CvVision knobs will then "
-                             "only be read from GlobalDefinesAlt.xml (or by the mod's modular "
-                             "loading of *_GlobalDefines.xml)")
+        problem = ("CvXMLLoadUtilitySet.cpp not found in %s, so nothing reads the CvVision "
+                   "knobs file (CvXMLLoadUtility::SetGlobalDefines is in it)" % sdk_dir)
+        if force:
+            plan.warnings.append("%s; --force: %s" % (problem, DEFINES_FALLBACK))
+        else:
+            plan.errors.append("%s; run with --force to go on without it (%s)"
+                               % (problem, DEFINES_FALLBACK))
     else:
-        plan_text_patch(plan, xml, patch_global_defines, plan.warnings)
+        plan_text_patch(plan, xml, patch_global_defines, plan.warnings,
+                        None if force else plan.errors)
 
     copied = [find_file(sdk_dir, n) or n for n in sources]
     plan_build_files(plan, copied)
