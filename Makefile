@@ -101,6 +101,8 @@ fuzz: build
 # Every benchmark of the project that was built; their summary lines come last. Without Google
 # Benchmark there are none (an error); without libtcod bench_fov is skipped (said so).
 BENCHES = bench_vision bench_resight bench_fov bench_path bench_turn bench_adapter
+# The original lines: BTS's own vision functions, compiled behind the SDK stand-in, against CvVision.
+ORIGINAL_SDK ?= ../shared/data/sdk/bts-3.19/CvGameCoreDLL
 bench: build
 	@test -x $(BUILD)/bench_vision || { echo "make bench: the benchmarks are not built: Google Benchmark (libbenchmark-dev) is missing or CVVISION_WITH_BENCHMARKS=OFF; run \`make setup\`" >&2; exit 1; }
 	@mkdir -p $(BUILD)/bench
@@ -109,7 +111,14 @@ bench: build
 	  if [ ! -x $(BUILD)/$$b ]; then echo "make bench: $$b is not built (bench_fov needs libtcod-dev: run \`make setup\`); skipped" >&2; continue; fi; \
 	  CVVISION_BENCH_SUMMARY=$(BUILD)/bench/$$b.txt $(BUILD)/$$b || exit 1; \
 	done
-	@echo; echo "== summary"; for b in $(BENCHES); do if [ -f $(BUILD)/bench/$$b.txt ]; then cat $(BUILD)/bench/$$b.txt; else echo "$$b: not built"; fi; done
+	@rm -f $(BUILD)/bench/original.txt; \
+	if [ -d "$(ORIGINAL_SDK)" ]; then \
+	  echo "== original: $(ORIGINAL_SDK)'s own changeAdjacentSight against CvVision's (tools/sdk/cvsdk/differential.py --bench)"; \
+	  $(PYTHON) tools/sdk/cvsdk/differential.py --bench "$(ORIGINAL_SDK)" > $(BUILD)/bench/original.txt || exit 1; \
+	  cat $(BUILD)/bench/original.txt; \
+	else echo "make bench: $(ORIGINAL_SDK) is absent: the original lines are skipped" >&2; fi
+	@echo; echo "== summary"; for b in $(BENCHES); do if [ -f $(BUILD)/bench/$$b.txt ]; then cat $(BUILD)/bench/$$b.txt; else echo "$$b: not built"; fi; done; \
+	if [ -f $(BUILD)/bench/original.txt ]; then cat $(BUILD)/bench/original.txt; fi
 
 # The game's DLL (Visual C++ Toolkit 2003; under Wine on Linux) and the mod folder.
 # Python 3.8+, standard library only. See docs/into-the-game.md.

@@ -81,6 +81,10 @@ private:
 	const int* m_paiSeeFrom;
 };
 
+// Every function that takes a source also takes a source made of several engine sources
+// (paSources, iNumSources): the passes of one sight whose ranges, aerial flags or facings differ
+// (CvVisionSightRules.h), added one after the other in that order and recorded as ONE record
+// under the key, so that one removal takes back all of them, exactly as they were added.
 class CvVisionLedger
 {
 public:
@@ -88,13 +92,25 @@ public:
 	// records them under kKey.
 	template <class Map, class Sink>
 	CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
-		const CvVisionSource& kSource);
+		const CvVisionSource& kSource)
+	{
+		return add(kKey, kEngine, kMap, kSink, &kSource, 1);
+	}
+	template <class Map, class Sink>
+	CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
+		const CvVisionSource* paSources, int iNumSources);
 
 	// Records what adding the source would change, changing nothing (rebuilding the ledger of a
 	// game whose counts were loaded from a save).
 	template <class Map>
 	CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
-		const CvVisionSource& kSource);
+		const CvVisionSource& kSource)
+	{
+		return record(kKey, kEngine, kMap, &kSource, 1);
+	}
+	template <class Map>
+	CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+		const CvVisionSource* paSources, int iNumSources);
 
 	// Takes back the last record under kKey, in reverse order, through kSink. False (and no
 	// change) when nothing is recorded under kKey.
@@ -110,7 +126,13 @@ public:
 	// added.
 	template <class Map, class Sink>
 	CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
-		const CvVisionSource& kSource);
+		const CvVisionSource& kSource)
+	{
+		return resight(kKey, kEngine, kMap, kSink, &kSource, 1);
+	}
+	template <class Map, class Sink>
+	CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
+		const CvVisionSource* paSources, int iNumSources);
 
 	// resight after a change of one plot's levels (docs/vision-rules.md, section 7), kBefore being
 	// the map with that plot's old levels (CvVisionLevelsBefore): when levelChangeReaches says the
@@ -120,7 +142,13 @@ public:
 	// bracket stays as it is, and its removal still takes back exactly what it added.
 	template <class Before, class Map, class Sink>
 	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Before& kBefore,
-		const Map& kMap, Sink& kSink, const CvVisionSource& kSource);
+		const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
+	{
+		return resightLevelChange(kKey, kEngine, kBefore, kMap, kSink, &kSource, 1);
+	}
+	template <class Before, class Map, class Sink>
+	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Before& kBefore,
+		const Map& kMap, Sink& kSink, const CvVisionSource* paSources, int iNumSources);
 
 	// Can the change of one plot's levels (kBefore to kMap) alter the sight of kSource? Exact
 	// reasoning on levels alone, no pass of the engine (docs/vision-rules.md, section 3, and the
@@ -228,7 +256,10 @@ private:
 
 	template <class Map, class Sink>
 	CvVisionResult addRecord(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
-		Sink* pSink, const CvVisionSource& kSource);
+		Sink* pSink, const CvVisionSource* paSources, int iNumSources);
+	// CV_VISION_OK when the engine takes every one of the sources on kMap.
+	template <class Map>
+	static CvVisionResult validate(const Map& kMap, const CvVisionSource* paSources, int iNumSources);
 	void sweepIfSparse();
 
 	SlotMap m_kSlots;
@@ -239,11 +270,29 @@ private:
 // ---------------------------------------------------------------------------------------------
 // Template definitions
 
+template <class Map>
+CvVisionResult CvVisionLedger::validate(const Map& kMap, const CvVisionSource* paSources, int iNumSources)
+{
+	if (iNumSources < 1 || paSources == NULL)
+	{
+		return CV_VISION_BAD_INVISIBLE_LIST; // a sight makes at least one pass
+	}
+	for (int i = 0; i < iNumSources; ++i)
+	{
+		const CvVisionResult eValid = CvVisionEngine::validate(paSources[i], kMap.getGridWidth(), kMap.getGridHeight());
+		if (eValid != CV_VISION_OK)
+		{
+			return eValid;
+		}
+	}
+	return CV_VISION_OK;
+}
+
 template <class Map, class Sink>
 CvVisionResult CvVisionLedger::addRecord(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
-	const Map& kMap, Sink* pSink, const CvVisionSource& kSource)
+	const Map& kMap, Sink* pSink, const CvVisionSource* paSources, int iNumSources)
 {
-	const CvVisionResult eValid = CvVisionEngine::validate(kSource, kMap.getGridWidth(), kMap.getGridHeight());
+	const CvVisionResult eValid = validate(kMap, paSources, iNumSources);
 	if (eValid != CV_VISION_OK)
 	{
 		return eValid;
@@ -262,26 +311,29 @@ CvVisionResult CvVisionLedger::addRecord(const CvVisionSourceKey& kKey, const Cv
 		kSlot.aRecords.push_back(Record());
 	}
 	Record& kRecord = kSlot.aRecords[kSlot.iLive];
-	kRecord.eTeam = kSource.eTeam;
+	kRecord.eTeam = paSources[0].eTeam;
 	kRecord.aiEntries.clear();
 	RecordingSink<Sink> kRecorder(kRecord, pSink);
-	kEngine.changeAdjacentSight(kMap, kRecorder, kSource, 1);
+	for (int i = 0; i < iNumSources; ++i)
+	{
+		kEngine.changeAdjacentSight(kMap, kRecorder, paSources[i], 1);
+	}
 	++kSlot.iLive;
 	return CV_VISION_OK;
 }
 
 template <class Map, class Sink>
 CvVisionResult CvVisionLedger::add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
-	Sink& kSink, const CvVisionSource& kSource)
+	Sink& kSink, const CvVisionSource* paSources, int iNumSources)
 {
-	return addRecord(kKey, kEngine, kMap, &kSink, kSource);
+	return addRecord(kKey, kEngine, kMap, &kSink, paSources, iNumSources);
 }
 
 template <class Map>
 CvVisionResult CvVisionLedger::record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
-	const CvVisionSource& kSource)
+	const CvVisionSource* paSources, int iNumSources)
 {
-	return addRecord(kKey, kEngine, kMap, static_cast<NoSink*>(NULL), kSource);
+	return addRecord(kKey, kEngine, kMap, static_cast<NoSink*>(NULL), paSources, iNumSources);
 }
 
 template <class Sink>
@@ -333,22 +385,25 @@ bool CvVisionLedger::remove(const CvVisionSourceKey& kKey, Sink& kSink)
 
 template <class Map, class Sink>
 CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
-	Sink& kSink, const CvVisionSource& kSource)
+	Sink& kSink, const CvVisionSource* paSources, int iNumSources)
 {
 	const SlotMap::iterator it = m_kSlots.find(kKey);
 	if (it == m_kSlots.end() || it->second.iLive == 0)
 	{
-		return add(kKey, kEngine, kMap, kSink, kSource);
+		return add(kKey, kEngine, kMap, kSink, paSources, iNumSources);
 	}
-	const CvVisionResult eValid = CvVisionEngine::validate(kSource, kMap.getGridWidth(), kMap.getGridHeight());
+	const CvVisionResult eValid = validate(kMap, paSources, iNumSources);
 	if (eValid != CV_VISION_OK)
 	{
 		return eValid;
 	}
-	m_kScratch.eTeam = kSource.eTeam;
+	m_kScratch.eTeam = paSources[0].eTeam;
 	m_kScratch.aiEntries.clear();
 	RecordingSink<NoSink> kRecorder(m_kScratch, static_cast<NoSink*>(NULL));
-	kEngine.changeAdjacentSight(kMap, kRecorder, kSource, 1);
+	for (int i = 0; i < iNumSources; ++i)
+	{
+		kEngine.changeAdjacentSight(kMap, kRecorder, paSources[i], 1);
+	}
 	Slot& kSlot = it->second;
 	for (int r = 0; r < kSlot.iLive; ++r)
 	{
@@ -367,29 +422,38 @@ CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVi
 
 template <class Before, class Map, class Sink>
 CvVisionResult CvVisionLedger::resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
-	const Before& kBefore, const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
+	const Before& kBefore, const Map& kMap, Sink& kSink, const CvVisionSource* paSources, int iNumSources)
 {
-	int aiBefore[CV_VISION_MAX_ENTRIES];
-	int aiAfter[CV_VISION_MAX_ENTRIES];
-	if (kSource.iRange < 0 || kSource.iRange > CV_VISION_MAX_RANGE)
+	const CvVisionResult eValid = validate(kMap, paSources, iNumSources);
+	if (eValid != CV_VISION_OK)
 	{
-		return resight(kKey, kEngine, kMap, kSink, kSource); // no shortcut off the table's ranges
+		return eValid;
 	}
-	if (!levelChangeReaches(kEngine, kBefore, kMap, kSource))
+	bool bReaches = false;
+	for (int i = 0; i < iNumSources; ++i)
+	{
+		if (paSources[i].iRange < 0 || paSources[i].iRange > CV_VISION_MAX_RANGE)
+		{
+			return resight(kKey, kEngine, kMap, kSink, paSources, iNumSources); // no shortcut off the table's ranges
+		}
+		bReaches = bReaches || levelChangeReaches(kEngine, kBefore, kMap, paSources[i]);
+	}
+	if (!bReaches)
 	{
 		return CV_VISION_OK;
 	}
-	const int iBefore = kEngine.seenPlots(kBefore, kSource, aiBefore);
-	if (iBefore < 0)
+	int aiBefore[CV_VISION_MAX_ENTRIES];
+	int aiAfter[CV_VISION_MAX_ENTRIES];
+	for (int i = 0; i < iNumSources; ++i)
 	{
-		return CvVisionEngine::validate(kSource, kMap.getGridWidth(), kMap.getGridHeight());
+		const int iBefore = kEngine.seenPlots(kBefore, paSources[i], aiBefore);
+		const int iAfter = kEngine.seenPlots(kMap, paSources[i], aiAfter);
+		if (iBefore < 0 || iAfter != iBefore || memcmp(aiBefore, aiAfter, iAfter * sizeof(int)) != 0)
+		{
+			return resight(kKey, kEngine, kMap, kSink, paSources, iNumSources);
+		}
 	}
-	const int iAfter = kEngine.seenPlots(kMap, kSource, aiAfter);
-	if (iAfter == iBefore && memcmp(aiBefore, aiAfter, iAfter * sizeof(int)) == 0)
-	{
-		return CV_VISION_OK; // the same plots in the same order: the same count changes
-	}
-	return resight(kKey, kEngine, kMap, kSink, kSource);
+	return CV_VISION_OK; // the same plots in the same order: the same count changes
 }
 
 template <class Before, class Map>

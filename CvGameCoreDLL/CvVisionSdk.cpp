@@ -10,6 +10,7 @@
 #include "CvVisionEngine.h"
 #include "CvVisionLedger.h"
 #include "CvVisionSdk.h"
+#include "CvVisionSightRules.h"
 
 #include <utility>
 #include <vector>
@@ -77,6 +78,28 @@ namespace
 		int m_iNumInvisible;
 	};
 
+	// One source's sight (sightOf): its passes (CvVisionSightRules), their invisible types, and the
+	// engine sources they make, which point into aiPassInvisible.
+	struct SdkSight
+	{
+		std::vector<CvVisionSightPass> aPasses;
+		std::vector<int> aiPassInvisible;
+		std::vector<CvVisionSource> aSources;
+	};
+
+	// Marks the state's sight scratch in use for one sight change, and free again at its end.
+	class SdkSightUse
+	{
+	public:
+		explicit SdkSightUse(bool& bBusy) : m_bBusy(bBusy), m_bNested(bBusy) { m_bBusy = true; }
+		~SdkSightUse() { m_bBusy = m_bNested; }
+		bool isNested() const { return m_bNested; }
+
+	private:
+		bool& m_bBusy;
+		bool m_bNested;
+	};
+
 	// Everything read from the game once: the rules, the engine they configure, and what the
 	// hot path looks up by index.
 	struct SdkState
@@ -87,7 +110,8 @@ namespace
 		CvVisionTables* pOwnTables; // only when the facing spreads differ from BTS
 		CvVisionEngine* pEngine;
 		int iResightRadius;
-		std::vector<int> aiSeeInvisible; // scratch for a unit's see-invisible types
+		SdkSight kSight;                 // scratch for the sight being changed (sightOf)
+		bool bSightBusy;                 // kSight is in use: a sight change inside one gets its own
 		std::vector<int>* paiCollect;    // set while an audit collects the expected counts
 		CvVisionLedger kLedger;          // with CVVISION_LEDGER: what each source added
 		bool bLedgerArmed;               // the ledger holds every current source (after an audit)
@@ -101,7 +125,8 @@ namespace
 		std::vector<int> aiResightSeeFrom; // by team
 
 		SdkState()
-			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), paiCollect(NULL), bLedgerArmed(false),
+			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), bSightBusy(false), paiCollect(NULL),
+			bLedgerArmed(false),
 			eArming(0), iLoadWrong(0), eResight(0), iResightPlot(-1), iResightSeeThrough(0)
 		{
 		}
@@ -268,7 +293,8 @@ namespace
 			kState.pOwnTables = new CvVisionTables(kRules.iFacingFarSpread, kRules.iFacingNearSpread);
 		}
 		kState.pEngine = new CvVisionEngine(kState.pOwnTables ? *kState.pOwnTables : kStandard, kRules.kOptions);
-		kState.iResightRadius = kRules.resightRadius();
+		const int iRuleReach = CvVisionSightRules::maxGroundRangeChange();
+		kState.iResightRadius = kRules.resightRadius() + ((iRuleReach > 0) ? iRuleReach : 0);
 		kState.bReady = true;
 	}
 
@@ -384,42 +410,59 @@ namespace
 			kState.kRules.improvementSeeFrom(kPlot.getImprovementType()));
 	}
 
-	// The source a unit (or no unit) on kPlot makes, with the mod's unit knobs applied.
-	// The see-invisible list lives in the state's scratch vector.
-	CvVisionSource sourceOf(SdkState& kState, const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
+	// The range of one pass with the mod's knobs: a unit's ground sight gets its type's extra range,
+	// capped at CVVISION_MAX_SIGHT_RANGE when set; a PCVT sight model ends at its table.
+	int knobRange(const SdkState& kState, const CvVisionSightPass& kPass, const CvUnit* pUnit)
 	{
-		CvVisionSource kSource;
-		kSource.iX = cvVisionX(kPlot);
-		kSource.iY = cvVisionY(kPlot);
-		kSource.eTeam = eTeam;
-		kSource.iRange = iRange;
-		if (pUnit != NULL)
+		int iRange = kPass.iRange;
+		if (pUnit != NULL && !kPass.bAerial)
 		{
-			const CvVisionUnitRule& kUnit = kState.kRules.aUnits[pUnit->getUnitType()];
-			kSource.bAerial = pUnit->getDomainType() == DOMAIN_AIR;
-			if (!kSource.bAerial)
-			{
-				const int iTotal = iRange + kUnit.iExtraRange;
-				const int iCap = kState.kRules.iMaxSightRange; // CV_VISION_NO_SIGHT_CAP (BTS): none
-				kSource.iRange = (iCap != CV_VISION_NO_SIGHT_CAP && iTotal > iCap) ? iCap : iTotal;
-				kSource.eFacing = kUnit.bLineOfSight ? pUnit->getFacingDirection(false) : CV_VISION_NO_DIRECTION;
-			}
-			kState.aiSeeInvisible.clear();
-			for (int i = 0; i < pUnit->getNumSeeInvisibleTypes(); ++i)
-			{
-				kState.aiSeeInvisible.push_back(pUnit->getSeeInvisibleType(i));
-			}
-			kSource.iNumSeeInvisible = static_cast<int>(kState.aiSeeInvisible.size());
-			kSource.paeSeeInvisible = kSource.iNumSeeInvisible > 0 ? &kState.aiSeeInvisible[0] : NULL;
+			iRange += kState.kRules.aUnits[pUnit->getUnitType()].iExtraRange;
+			const int iCap = kState.kRules.iMaxSightRange; // CV_VISION_NO_SIGHT_CAP (BTS): none
+			iRange = (iCap != CV_VISION_NO_SIGHT_CAP && iRange > iCap) ? iCap : iRange;
 		}
 		// Any range as BTS: the engine takes ranges beyond its table (and negative ones) on another
 		// path. Only a PCVT sight model ends at its table: ground ranges above it see as far as it.
-		if (kState.kRules.kOptions.eSightModel != CV_VISION_SIGHT_BTS && !kSource.bAerial
-			&& kSource.iRange > CV_VISION_MAX_RANGE)
+		if (kState.kRules.kOptions.eSightModel != CV_VISION_SIGHT_BTS && !kPass.bAerial && iRange > CV_VISION_MAX_RANGE)
 		{
-			kSource.iRange = CV_VISION_MAX_RANGE;
+			iRange = CV_VISION_MAX_RANGE;
 		}
-		return kSource;
+		return iRange;
+	}
+
+	// The sight a unit (or no unit) on kPlot makes: the passes the rule points give
+	// (CvVisionSightRules), with the mod's knobs applied, as engine sources in kSight.aSources;
+	// returns how many. Consecutive passes of the same range, aerial flag and facing make one
+	// source that lists their invisible types (BTS's sight: always one), so that the engine walks
+	// the square once for them; the engine makes a source's passes in order, and the sources come
+	// in order, so per plot the count changes come in BTS's order (the passes outermost).
+	int sightOf(const SdkState& kState, SdkSight& kSight, const CvPlot& kPlot, TeamTypes eTeam, int iRange, const CvUnit* pUnit)
+	{
+		CvVisionSightRules::passes(kPlot, eTeam, iRange, pUnit, kSight.aPasses);
+		const int iNumPasses = static_cast<int>(kSight.aPasses.size());
+		kSight.aiPassInvisible.resize(iNumPasses); // sized once: the sources point into it
+		kSight.aSources.clear();
+		for (int i = 0; i < iNumPasses; ++i)
+		{
+			const CvVisionSightPass& kPass = kSight.aPasses[i];
+			kSight.aiPassInvisible[i] = kPass.eInvisible;
+			const int iPassRange = knobRange(kState, kPass, pUnit);
+			const int eFacing = kPass.bAerial ? CV_VISION_NO_DIRECTION : kPass.eFacing;
+			if (!kSight.aSources.empty())
+			{
+				CvVisionSource& kLast = kSight.aSources.back();
+				if (kLast.iRange == iPassRange && kLast.bAerial == kPass.bAerial && kLast.eFacing == eFacing)
+				{
+					++kLast.iNumSeeInvisible;
+					continue;
+				}
+			}
+			CvVisionSource kSource(cvVisionX(kPlot), cvVisionY(kPlot), eTeam, iPassRange, kPass.bAerial, eFacing);
+			kSource.iNumSeeInvisible = 1;
+			kSource.paeSeeInvisible = &kSight.aiPassInvisible[i];
+			kSight.aSources.push_back(kSource);
+		}
+		return static_cast<int>(kSight.aSources.size());
 	}
 
 	// Which source a call of changeAdjacentSight is about: a unit's own sight or its recon by
@@ -434,6 +477,17 @@ namespace
 		}
 		const int eKind = (pUnit->plot() == &kPlot) ? CV_VISION_SOURCE_UNIT : CV_VISION_SOURCE_RECON;
 		return CvVisionSourceKey(eKind, cvVisionOwner(*pUnit), pUnit->getID(), eTeam);
+	}
+
+	// Adds (iChange 1) or removes (-1) the sources of one sight (sightOf), in order.
+	template <class Sink>
+	void changeSight(const CvVisionEngine& kEngine, const SdkMap& kLevels, Sink& kSink, const CvVisionSource* paSources,
+		int iNumSources, int iChange)
+	{
+		for (int i = 0; i < iNumSources; ++i)
+		{
+			kEngine.changeAdjacentSight(kLevels, kSink, paSources[i], iChange);
+		}
 	}
 
 	// One axis of the re-sight square: the coordinates within iRadius of iC, each once.
@@ -471,7 +525,13 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		kState.kLedger.clear();
 		kState.bLedgerArmed = kState.kRules.bLedger;
 	}
-	const CvVisionSource kSource = sourceOf(kState, kPlot, eTeam, iRange, pUnit);
+	// The game's count changes may, in some fork, change another sight before this one is done:
+	// that one gets its own scratch.
+	SdkSight kNested;
+	SdkSightUse kUse(kState.bSightBusy);
+	SdkSight& kSight = kUse.isNested() ? kNested : kState.kSight;
+	const int iNumSources = sightOf(kState, kSight, kPlot, eTeam, iRange, pUnit);
+	const CvVisionSource* paSources = kSight.aSources.empty() ? NULL : &kSight.aSources[0];
 	const CvMap& kMap = cvVisionMap();
 	const SdkMap kLevels(kMap);
 	if (kState.paiCollect != NULL)
@@ -479,10 +539,11 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		CollectSink kCollect(*kState.paiCollect, cvVisionNumPlots(kMap), GC.getNumInvisibleInfos());
 		if (kState.kRules.bLedger)
 		{
-			kState.kLedger.add(keyOf(kPlot, eTeam, iRange, pUnit), *kState.pEngine, kLevels, kCollect, kSource);
+			kState.kLedger.add(keyOf(kPlot, eTeam, iRange, pUnit), *kState.pEngine, kLevels, kCollect, paSources,
+				iNumSources);
 			return;
 		}
-		kState.pEngine->changeAdjacentSight(kLevels, kCollect, kSource, bIncrement ? 1 : -1);
+		changeSight(*kState.pEngine, kLevels, kCollect, paSources, iNumSources, bIncrement ? 1 : -1);
 		return;
 	}
 	SdkSink kSink(kMap, bUpdatePlotGroups, pUnit);
@@ -497,21 +558,21 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		{
 			const CvVisionLevelsBefore<SdkMap> kBefore(kLevels, kState.iResightPlot, kState.iResightSeeThrough,
 				&kState.aiResightSeeFrom[0]);
-			kState.kLedger.resightLevelChange(kKey, *kState.pEngine, kBefore, kLevels, kSink, kSource);
+			kState.kLedger.resightLevelChange(kKey, *kState.pEngine, kBefore, kLevels, kSink, paSources, iNumSources);
 			return;
 		}
 		if (bIncrement)
 		{
-			kState.kLedger.add(kKey, *kState.pEngine, kLevels, kSink, kSource);
+			kState.kLedger.add(kKey, *kState.pEngine, kLevels, kSink, paSources, iNumSources);
 			return;
 		}
 		if (kState.kLedger.remove(kKey, kSink))
 		{
-			return;
+			return; // exactly what the source added, whatever its passes are now
 		}
 		// Not in the ledger (added before it was armed): as BTS.
 	}
-	kState.pEngine->changeAdjacentSight(kLevels, kSink, kSource, bIncrement ? 1 : -1);
+	changeSight(*kState.pEngine, kLevels, kSink, paSources, iNumSources, bIncrement ? 1 : -1);
 }
 
 bool CvVisionSdk::canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes eTeam, int iRange,

@@ -29,9 +29,12 @@ class CvVisionSdk
 public:
 	// --- the bodies of CvPlot's vision functions ---------------------------------------------
 
-	// docs/vision-rules.md, section 2: add or remove the sight of one source standing on kPlot. For
-	// a non-aerial unit the mod's per-unit-type extra range is added, and the total capped when the
-	// mod sets CVVISION_MAX_SIGHT_RANGE (by default no cap, as BTS: any range, negative ones too).
+	// docs/vision-rules.md, section 2: add or remove the sight of one source standing on kPlot. Its
+	// passes (which invisible type, range, aerial or not, facing) are what the rule points of
+	// CvVisionSightRules.h give (BTS's rule unless the mod wrote its own). For a unit's ground pass
+	// the mod's per-unit-type extra range is added, and the total capped when the mod sets
+	// CVVISION_MAX_SIGHT_RANGE (by default no cap, as BTS: any range, negative ones too). With the
+	// armed ledger, a removal takes back exactly what the addition added, all passes together.
 	static void changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int iRange, bool bIncrement,
 		const CvUnit* pUnit, bool bUpdatePlotGroups);
 	// docs/vision-rules.md, section 4.
@@ -65,8 +68,9 @@ public:
 	static void resetRules();
 	// The largest distance at which a plot's levels can change a source's sight: the largest
 	// ground sight range possible under the rules (plots, and units with every positive
-	// promotion and their type's extra range, capped), plus the outer ring. Aerial sight
-	// ignores levels. BTS re-sights a fixed square of radius 6; vanilla rules give 3.
+	// promotion and their type's extra range, capped), plus the outer ring, plus what the rule
+	// points add (CvVisionSightRules::maxGroundRangeChange). Aerial sight ignores levels. BTS
+	// re-sights a fixed square of radius 6; vanilla rules give 3.
 	static int resightRadius();
 
 	// --- audit and repair ---------------------------------------------------------------------
@@ -102,7 +106,9 @@ public:
 
 	// The plots a source on (iX, iY) sees, as plot indices (a plot twice when two displacements
 	// name it on a small wrapping map); -1 on an error. paiPlots needs room for
-	// (2 * iRange + 3)^2 entries.
+	// (2 * iRange + 3)^2 entries. The source is taken as given: exactly this range, aerial flag
+	// and facing, one pass (the rule points of CvVisionSightRules.h are not asked: they describe
+	// a unit's or a plot's sight as changeAdjacentSight receives it).
 	static int seenPlots(int iX, int iY, TeamTypes eTeam, int iRange, bool bAerial, DirectionTypes eFacing,
 		int* paiPlots);
 

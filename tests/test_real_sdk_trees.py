@@ -34,7 +34,13 @@ TREES = {
     "bts": BTS,
     "kmod": SDK_ROOT / "kmod-1.46" / "CvGameCoreDLL",
     "advciv": SDK_ROOT / "advciv" / "CvGameCoreDLL",
+    "romand": SDK_ROOT / "romand" / "CvGameCoreDLL",
+    "realism": SDK_ROOT / "realism-invictus" / "CvGameCoreDLL",
+    "pbmod": SDK_ROOT / "pbmod-v10" / "CvGameCoreDLL",
 }
+# What sdk-integrate tells of each tree's CvPlot bodies: recognised by their fingerprints, or
+# accepted by behaviour (the differential), with the fork rule it translated.
+ACCEPTED_BY_BEHAVIOUR = {"romand": None, "realism": "aerial-extra-range"}
 
 
 def need_tree(name):
@@ -105,6 +111,11 @@ def test_real_tree_integrates_compiles_and_reverts(name, tmp_path):
     result = integrate(tree)
     assert result.returncode == 0, result.stderr
     assert "done:" in result.stdout
+    assert "warning" not in result.stderr, result.stderr
+    if name in ACCEPTED_BY_BEHAVIOUR:
+        assert "see what CvVision sees" in result.stdout and "differences=0" in result.stdout
+        rule = ACCEPTED_BY_BEHAVIOUR[name]
+        assert ("this fork's sight rule" in result.stdout) == (rule is not None), result.stdout
     integrated = snapshot(tree)
     result = integrate(tree)
     assert result.returncode == 0, result.stderr
@@ -129,6 +140,10 @@ def test_real_tree_integrates_compiles_and_reverts(name, tmp_path):
     assert "sdk-check: 0 diagnostic(s) added" in result.stdout
     assert "CvVisionSdk.cpp" in result.stdout and "CyVision.cpp" in result.stdout
     assert "CvPlot.cpp" in result.stdout
+    assert re.search(r"^differential: tree=\S+ cases=\d+ differences=0$", result.stdout, re.M), \
+        result.stdout
+    assert "sdk-check: hooks placed:" in result.stdout and "NOT placed" not in result.stdout, \
+        result.stdout
     assert snapshot(tree) == integrated, "the compile check wrote into the tree"
 
     # The fork's own DLL build, dry-run: the toolkit is absent here, so the plan is printed
@@ -174,7 +189,7 @@ def test_an_error_the_integration_adds_is_reported(tmp_path):
         f.write("\nint cvVisionInjectedError() { return cvVisionUndeclaredName; }\n")
     with open(sources / "CvVisionSdkCompat.h", "a") as f:
         f.write("\ninline int cvVisionInjectedHeaderError() { return GC.cvVisionNoSuchAccessor(); }\n")
-    result = check("--sources", sources, tree)
+    result = check("--no-differential", "--sources", sources, tree)
     assert result.returncode == 1, result.stdout + result.stderr
     lines = [l for l in result.stdout.splitlines() if ": error: " in l]
     assert any(l.startswith("CvVisionSdk.cpp:") and "cvVisionUndeclaredName" in l for l in lines), lines
@@ -397,7 +412,7 @@ def test_a_compiler_that_fails_only_on_the_integrated_tree_is_reported(tmp_path,
     # The last argument is the file; the working folder tells which tree is compiled.
     tree, compiler = fixture_tree_with_compiler(
         tmp_path, 'case "$PWD" in *integrated*) exit 3;; esac\nexit 0\n')
-    code, text = run_check_main(["--cxx", compiler, "--force", tree], capsys)
+    code, text = run_check_main(["--cxx", compiler, "--force", "--no-differential", tree], capsys)
     assert code == 1, text
     assert "the compiler failed (exit status 3)" in text
 
@@ -409,7 +424,8 @@ def test_a_diagnostic_only_the_integrated_tree_gives_is_added(tmp_path, capsys):
         'case "$PWD" in *integrated*) echo "$f:2:1: error: only after the integration";; esac\n'
         'exit 0\n')
     before = snapshot(tree)
-    code, text = run_check_main(["--cxx", compiler, "--jobs", "1", "--force", tree], capsys)
+    code, text = run_check_main(["--cxx", compiler, "--jobs", "1", "--force", "--no-differential",
+                                 tree], capsys)
     assert code == 1, text
     assert "CvPlot.cpp:2: error: only after the integration" in text
     assert "seen in both trees" not in text
@@ -418,13 +434,13 @@ def test_a_diagnostic_only_the_integrated_tree_gives_is_added(tmp_path, capsys):
 
 def test_an_unknown_body_is_refused_by_the_check_without_force(tmp_path, capsys):
     tree, compiler = fixture_tree_with_compiler(tmp_path, "exit 0\n")
-    code, text = run_check_main(["--cxx", compiler, tree], capsys)
+    code, text = run_check_main(["--cxx", compiler, "--no-differential", tree], capsys)
     assert code == 1 and "lines that differ from BTS 3.19" in text and "nothing was compiled" in text
 
 
 def test_no_diagnostic_added_exits_0(tmp_path, capsys):
     tree, compiler = fixture_tree_with_compiler(
         tmp_path, 'echo "CvPlot.h:1:1: warning: an untouched header\'s, the same everywhere"\nexit 0\n')
-    code, text = run_check_main(["--cxx", compiler, "--force", tree], capsys)
+    code, text = run_check_main(["--cxx", compiler, "--force", "--no-differential", tree], capsys)
     assert code == 0, text
     assert "sdk-check: 0 diagnostic(s) added" in text

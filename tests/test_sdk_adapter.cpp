@@ -1,4 +1,4 @@
-// The SDK adapter (CvGameCoreDLL/CvVisionSdk) driven through the mock SDK (tests/sdk_mock) the
+// The SDK adapter (CvGameCoreDLL/CvVisionSdk) driven through the mock SDK (tools/sdk/standin) the
 // way the game drives CvPlot: units are created, move, turn, gain promotions, recon and die,
 // forests are cut, hills raised, Optics learnt. After every step each count of every plot must
 // equal what the engine computes on the host harness for the sources then alive.
@@ -8,6 +8,7 @@
 #include "CvTeamAI.h"
 #include "CvUnit.h"
 #include "CvVisionSdk.h"
+#include "CvVisionSightRules.h"
 
 #include "analysis/PathQuery.h"
 #include "model/PlotGrid.h"
@@ -429,6 +430,39 @@ TEST_F(SdkAdapter, WithTheArmedLedgerRandomLevelChangesAmongManyUnitsNeverDrift)
 		GC.getMapINLINE().killUnit(pUnit);
 	}
 	expectAllCountsZero();
+}
+
+// The rules file sdk-integrate writes (CvVisionSightRules.cpp) holds BTS's rule: one pass per
+// see-invisible type or one plain pass, the game's range for every pass, aerial for air units,
+// the facing of line-of-sight ground units only.
+TEST_F(SdkAdapter, TheDefaultRulePointsGiveBtsPasses)
+{
+	newMap(12, 12, false, false, 3);
+	std::vector<CvVisionSightPass> aPasses;
+	CvVisionSightRules::passes(plot(3, 3), static_cast<TeamTypes>(1), 2, nullptr, aPasses);
+	ASSERT_EQ(1u, aPasses.size()) << "a plot's sight";
+	EXPECT_EQ(NO_INVISIBLE, aPasses[0].eInvisible);
+	EXPECT_EQ(2, aPasses[0].iRange);
+	EXPECT_FALSE(aPasses[0].bAerial);
+	EXPECT_EQ(NO_DIRECTION, aPasses[0].eFacing);
+
+	CvUnit* pStealth = GC.getMapINLINE().createUnit(unit("UNIT_STEALTH_DESTROYER"), static_cast<TeamTypes>(0), 4, 4);
+	CvVisionSightRules::passes(plot(4, 4), static_cast<TeamTypes>(0), 3, pStealth, aPasses);
+	ASSERT_EQ(2u, aPasses.size()) << "one pass per see-invisible type, no plain one";
+	for (int i = 0; i < 2; ++i)
+	{
+		EXPECT_EQ(pStealth->getSeeInvisibleType(i), aPasses[i].eInvisible);
+		EXPECT_EQ(3, aPasses[i].iRange);
+		EXPECT_FALSE(aPasses[i].bAerial);
+	}
+
+	CvUnit* pFighter = GC.getMapINLINE().createUnit(unit("UNIT_FIGHTER"), static_cast<TeamTypes>(0), 6, 6);
+	pFighter->setHasPromotion(promotion("PROMOTION_SENTRY"), true);
+	CvVisionSightRules::passes(plot(6, 6), static_cast<TeamTypes>(0), 2, pFighter, aPasses);
+	ASSERT_EQ(1u, aPasses.size());
+	EXPECT_TRUE(aPasses[0].bAerial);
+	EXPECT_EQ(2, aPasses[0].iRange) << "BTS: no extra range for air units' promotions";
+	EXPECT_EQ(0, CvVisionSightRules::maxGroundRangeChange());
 }
 
 TEST_F(SdkAdapter, ModKnobsReachTheGame)

@@ -491,6 +491,28 @@ def test_make_mod_copies_their_mod_with_our_files(tmp_path, xml):
     assert os.listdir(str(tmp_path / "dist" / "Mods")) == ["TheirMod"]
 
 
+def test_make_mod_keeps_the_mods_own_knobs(tmp_path):
+    """Every integrated fork reads the knobs from Assets/XML: a knobs file the mod has there is
+    the modder's settings and is kept; one in a module is left and named (modular loading reads
+    it after Assets/XML's)."""
+    mod = their_mod(tmp_path, "XML")
+    (mod / "Assets" / "XML" / "CvVision_GlobalDefines.xml").write_text("<theirs/>\n")
+    module = mod / "Assets" / "Modules" / "Vision"
+    module.mkdir(parents=True)
+    (module / "cvvision_globaldefines.xml").write_text("<module/>\n")
+    done = run(MAKE_MOD, "--mod", mod, "--out", tmp_path / "dist")
+    assert done.returncode == 0, done.stderr
+    copy = tmp_path / "dist" / "Mods" / "TheirMod"
+    assert (copy / "Assets" / "XML" / "CvVision_GlobalDefines.xml").read_text() == "<theirs/>\n"
+    assert ("Assets/XML/CvVision_GlobalDefines.xml (kept: the mod's own knobs; remove it from "
+            "the mod for CvVision's defaults)") in done.stdout
+    assert (copy / "Assets" / "Modules" / "Vision" / "cvvision_globaldefines.xml").read_text() \
+        == "<module/>\n"
+    assert ("Assets/Modules/Vision/cvvision_globaldefines.xml (the mod's own, left as it is: with "
+            "modular loading the fork reads it too, after Assets/XML/CvVision_GlobalDefines.xml, "
+            "so its values win)") in done.stdout
+
+
 def test_make_mod_refuses_an_existing_copy_unless_replace(tmp_path):
     mod = their_mod(tmp_path)
     out = tmp_path / "dist"

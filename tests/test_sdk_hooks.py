@@ -76,10 +76,11 @@ def test_missing_game_update_is_warned():
 def mock_tree(tmp_path):
     """A whole tree made of the mock: its unintegrated sources and its headers."""
     tree = tmp_path / "sdk"
-    mock = os.path.join(ROOT, "tests", "sdk_mock")
+    mock = os.path.join(ROOT, "tools", "sdk", "standin")
+    unintegrated = os.path.join(ROOT, "tests", "sdk_unintegrated")
     tree.mkdir()
-    for name in os.listdir(os.path.join(mock, "unintegrated")):
-        with open(os.path.join(mock, "unintegrated", name), "rb") as f:
+    for name in os.listdir(unintegrated):
+        with open(os.path.join(unintegrated, name), "rb") as f:
             (tree / name).write_bytes(f.read())
     for name in os.listdir(mock):  # the mock's headers: a whole tree, not a partial one
         if name.endswith(".h"):

@@ -200,11 +200,9 @@ def case_expected(case):
     if case == "crlf":
         return to_crlf(stored_expected("vanilla"))
     if case == "no-defines-statement":
-        # vanilla's result, but for CvXMLLoadUtilitySet.cpp, which has nothing to copy and is
-        # left as it is (the tool only warns)
-        expected = stored_expected("vanilla")
-        expected["CvXMLLoadUtilitySet.cpp"] = case_input(case)["CvXMLLoadUtilitySet.cpp"]
-        return expected
+        # vanilla's result without the PythonCallbackDefines.xml statement: the knobs are then
+        # read right after GlobalDefinesAlt.xml, a statement of the same shape
+        return without_defines_statement(stored_expected("vanilla"))
     return stored_expected(case)
 
 
@@ -436,20 +434,19 @@ def test_tree_without_build_files_gets_a_note(tmp_path):
             "CyVision.cpp" % tree) in result.stdout
 
 
-def test_missing_defines_statement_is_a_warning(tmp_path):
+def test_without_the_callbacks_file_the_knobs_follow_globaldefinesalt(tmp_path):
     tree = case_tree(tmp_path, "no-defines-statement")
     result = run(tree)
     assert result.returncode == 0
-    assert ('warning: CvXMLLoadUtilitySet.cpp: CvXMLLoadUtility::SetGlobalDefines does not '
-            'read "xml\\\\PythonCallbackDefines.xml"; the CvVision knobs will then only be read '
-            'from GlobalDefinesAlt.xml') in result.stderr
-    # the rest of the integration goes on as for vanilla; the file without the statement is
-    # left as it was
+    assert "CvXMLLoadUtilitySet" not in result.stderr and "SetGlobalDefines" not in result.stderr
+    assert ("  CvXMLLoadUtilitySet.cpp: CvXMLLoadUtility::SetGlobalDefines: reads "
+            "xml\\CvVision_GlobalDefines.xml after xml\\GlobalDefinesAlt.xml\n") in result.stdout
+    # the rest of the integration goes on as for vanilla
     vanilla = stored("vanilla", "expected")
     for name in ("CvPlot.cpp", "CvDLLPython.cpp"):
         assert (tree / name).read_bytes() == vanilla[name], name
     assert ((tree / "CvXMLLoadUtilitySet.cpp").read_bytes()
-            == case_input("no-defines-statement")["CvXMLLoadUtilitySet.cpp"])
+            == without_defines_statement(vanilla)["CvXMLLoadUtilitySet.cpp"])
 
 
 def test_vcproj_entries(tmp_path):
@@ -812,6 +809,133 @@ def test_defines_list_is_not_copied():
     new_text, _ = cvsdk.defines.patch_global_defines(text, "X.cpp", warnings)
     assert new_text == text
     assert "has a shape this tool does not copy" in warnings[0]
+
+
+def set_global_defines(*statements):
+    return ("bool CvXMLLoadUtility::SetGlobalDefines()\n{\n" + "".join(statements)
+            + "\treturn true;\n}\n")
+
+
+READ_DEFINES = '\tif (!ReadGlobalDefines("xml\\\\%s", c))\n\t{\n\t\treturn false;\n\t}\n'
+READ_KNOBS = guarded('\t\t\tif (!ReadGlobalDefines("xml\\\\CvVision_GlobalDefines.xml", c))\n'
+                     '\t\t\t{\n\t\t\t\treturn false;\n\t\t\t}\n')
+
+
+@pytest.mark.parametrize("files, after", [
+    (["GlobalDefines.xml", "GlobalDefinesAlt.xml", "PythonCallbackDefines.xml"],
+     "PythonCallbackDefines.xml"),
+    (["GlobalDefines.xml", "GlobalDefinesAlt.xml", "ParallelMaps_GlobalDefines.xml"],
+     "GlobalDefinesAlt.xml"),
+    (["GlobalDefinesAlt.xml"], "GlobalDefinesAlt.xml"),
+    (["GlobalDefines.xml", "Other_GlobalDefines.xml"], "GlobalDefines.xml"),
+])
+def test_knobs_follow_the_best_defines_file_read(files, after):
+    text = set_global_defines(*[READ_DEFINES % f for f in files])
+    warnings, errors = [], []
+    new_text, actions = cvsdk.defines.patch_global_defines(text, "X.cpp", warnings, errors)
+    assert not warnings and not errors
+    statement = READ_DEFINES % after
+    assert new_text == text.replace(statement, statement + READ_KNOBS)
+    assert actions == ["X.cpp: CvXMLLoadUtility::SetGlobalDefines: reads "
+                       "xml\\CvVision_GlobalDefines.xml after xml\\%s" % after]
+    again, _ = cvsdk.defines.patch_global_defines(new_text, "X.cpp", warnings, errors)
+    assert again == new_text and not warnings and not errors
+
+
+def test_knobs_never_follow_a_read_under_a_conditional():
+    """#ifdef _DEBUG: a branch the game's build does not compile; the next best file is used."""
+    debug_only = "#ifdef _DEBUG\n" + READ_DEFINES % "PythonCallbackDefines.xml" + "#endif\n"
+    text = set_global_defines(READ_DEFINES % "GlobalDefines.xml",
+                              READ_DEFINES % "GlobalDefinesAlt.xml", debug_only)
+    errors = []
+    new_text, actions = cvsdk.defines.patch_global_defines(text, "X.cpp", [], errors)
+    assert not errors
+    alt = READ_DEFINES % "GlobalDefinesAlt.xml"
+    assert new_text == text.replace(alt, alt + READ_KNOBS)
+    assert actions[0].endswith("after xml\\GlobalDefinesAlt.xml")
+
+
+def test_knobs_never_follow_a_read_after_a_return_that_always_happens():
+    text = set_global_defines(READ_DEFINES % "GlobalDefines.xml", "\treturn loadRest(c);\n",
+                              READ_DEFINES % "GlobalDefinesAlt.xml")
+    errors = []
+    new_text, _ = cvsdk.defines.patch_global_defines(text, "X.cpp", [], errors)
+    first = READ_DEFINES % "GlobalDefines.xml"
+    assert not errors and new_text == text.replace(first, first + READ_KNOBS)
+
+
+def test_a_conditional_return_does_not_stop_the_knobs():
+    text = set_global_defines("\tif (bQuick) return true;\n", "#ifdef _DEBUG\n\treturn false;\n"
+                              "#endif\n", READ_DEFINES % "GlobalDefinesAlt.xml")
+    errors = []
+    new_text, _ = cvsdk.defines.patch_global_defines(text, "X.cpp", [], errors)
+    alt = READ_DEFINES % "GlobalDefinesAlt.xml"
+    assert not errors and new_text == text.replace(alt, alt + READ_KNOBS)
+
+
+UNPLACEABLE = set_global_defines(
+    '\tconst char* aszFiles[] = {"xml\\\\GlobalDefines.xml", "xml\\\\GlobalDefinesAlt.xml"};\n',
+    "#ifdef _DEBUG\n" + READ_DEFINES % "PythonCallbackDefines.xml" + "#endif\n")
+
+
+def test_a_knobs_read_that_cannot_be_placed_is_an_error():
+    warnings, errors = [], []
+    new_text, actions = cvsdk.defines.patch_global_defines(UNPLACEABLE, "X.cpp", warnings, errors)
+    assert new_text == UNPLACEABLE and not actions and not warnings
+    assert errors == [
+        "X.cpp: CvXMLLoadUtility::SetGlobalDefines (line 1): no place to read the CvVision knobs "
+        "file xml\\CvVision_GlobalDefines.xml after the defines: "
+        '"xml\\\\PythonCallbackDefines.xml" on line 5 is under a preprocessor conditional '
+        "(#if/#ifdef), a branch the build may not compile; "
+        '"xml\\\\GlobalDefinesAlt.xml" on line 3: the statement has a shape this tool does not '
+        'copy; "xml\\\\GlobalDefines.xml" on line 3: the statement has a shape this tool does '
+        "not copy; " + cvsdk.defines.BY_HAND]
+
+
+def test_with_force_a_knobs_read_that_cannot_be_placed_is_a_warning():
+    warnings = []
+    new_text, _ = cvsdk.defines.patch_global_defines(UNPLACEABLE, "X.cpp", warnings)
+    assert new_text == UNPLACEABLE and len(warnings) == 1
+    assert warnings[0].startswith("X.cpp: CvXMLLoadUtility::SetGlobalDefines (line 1): no place")
+    assert warnings[0].endswith("; --force: " + cvsdk.defines.FALLBACK)
+
+
+def test_a_statement_with_a_preprocessor_line_inside_is_not_copied():
+    text = set_global_defines('\tif (!ReadGlobalDefines("xml\\\\GlobalDefines.xml", c))\n'
+                              "#ifdef STRICT_DEFINES\n\t\treturn false;\n#else\n\t\t;\n#endif\n")
+    errors = []
+    cvsdk.defines.patch_global_defines(text, "X.cpp", [], errors)
+    assert "line 3: the statement has a preprocessor line inside it" in errors[0]
+
+
+def test_refused_and_forced_runs_without_a_knobs_read(tmp_path):
+    """The command line: the same tree is refused (exit 1, nothing changed) and, with --force,
+    integrated with a warning."""
+    files = dict(stored("vanilla", "input"))
+    files["CvXMLLoadUtilitySet.cpp"] = UNPLACEABLE.encode("latin-1")
+    tree = write_tree(tmp_path / "refused", files)
+    refused = run(tree, force=False)
+    assert refused.returncode == 1
+    assert ("error: CvXMLLoadUtilitySet.cpp: CvXMLLoadUtility::SetGlobalDefines (line 1): no "
+            "place to read the CvVision knobs file") in refused.stderr
+    assert not (tree / BACKUP).exists()
+    forced = run(tree, force=True)
+    assert forced.returncode == 0
+    assert ("warning: CvXMLLoadUtilitySet.cpp: CvXMLLoadUtility::SetGlobalDefines (line 1): no "
+            "place to read the CvVision knobs file") in forced.stderr
+    assert (tree / "CvXMLLoadUtilitySet.cpp").read_bytes() == files["CvXMLLoadUtilitySet.cpp"]
+
+
+def test_a_tree_without_the_loader_file_is_refused_unless_force(tmp_path):
+    files = dict(stored("vanilla", "input"))
+    del files["CvXMLLoadUtilitySet.cpp"]
+    tree = write_tree(tmp_path / "noloader", files)
+    refused = run(tree, force=False)
+    assert refused.returncode == 1
+    assert "error: CvXMLLoadUtilitySet.cpp not found in %s" % tree in refused.stderr
+    forced = run(tree, force=True)
+    assert forced.returncode == 0
+    assert "warning: CvXMLLoadUtilitySet.cpp not found in %s" % tree in forced.stderr
 
 
 def test_include_goes_after_the_last_top_include_without_the_pch():

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdlib>
 #include <random>
 
@@ -299,6 +300,79 @@ TEST(Ledger, ResightChangesCountsOnlyWhereTheSightChanged)
 	// With no record, resight adds.
 	ASSERT_EQ(CV_VISION_OK, kLedger.resight(kNear, kEngine, kGrid, kGrid, kNearSource));
 	EXPECT_TRUE(kLedger.has(kNear));
+}
+
+namespace
+{
+	// A sink that logs every change it hears, in order: (plot, change, invisible type).
+	struct ChangeLog
+	{
+		std::vector<std::array<int, 3>> aChanges;
+		void changeVisibilityCount(int iPlot, int /*eTeam*/, int iChange, int eInvisible)
+		{
+			aChanges.push_back({ iPlot, iChange, eInvisible });
+		}
+	};
+}
+
+// A sight whose passes differ in range (CvVisionSightRules.h) is several engine sources under one
+// key: they are added in their order, recorded as one record, and taken back together, exactly,
+// even when the map changed in between.
+TEST(Ledger, SeveralPassesUnderOneKeyAreOneRecordTakenBackExactly)
+{
+	PlotGrid kGrid(15, 15, false, false);
+	kGrid.setHills(7, 7);
+	const CvVisionEngine kEngine;
+	const int aeSubmarine[1] = { 0 };
+	const int aeStealth[1] = { 1 };
+	CvVisionSource aPasses[3] = { unitAt(7, 7, 3), unitAt(7, 7, 2), unitAt(7, 7, 1) };
+	aPasses[1].paeSeeInvisible = aeSubmarine;
+	aPasses[1].iNumSeeInvisible = 1;
+	aPasses[2].paeSeeInvisible = aeStealth;
+	aPasses[2].iNumSeeInvisible = 1;
+	ChangeLog kExpected;
+	for (const CvVisionSource& kPass : aPasses)
+	{
+		ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kExpected, kPass, 1));
+	}
+	CvVisionLedger kLedger;
+	const CvVisionSourceKey kKey(CV_VISION_SOURCE_UNIT, 0, 3, 0);
+	ChangeLog kAdded;
+	ASSERT_EQ(CV_VISION_OK, kLedger.add(kKey, kEngine, kGrid, kAdded, aPasses, 3));
+	EXPECT_EQ(kExpected.aChanges, kAdded.aChanges) << "the passes in their order, as the engine makes them";
+	EXPECT_EQ(1, kLedger.numSources()) << "one record for the three passes";
+	EXPECT_EQ(static_cast<int>(kAdded.aChanges.size()), kLedger.numEntries());
+
+	kGrid.setFlat(7, 7); // no bracket: recomputing would now take away less
+	ChangeLog kRemoved;
+	ASSERT_TRUE(kLedger.remove(kKey, kRemoved));
+	ASSERT_EQ(kAdded.aChanges.size(), kRemoved.aChanges.size());
+	for (size_t i = 0; i < kAdded.aChanges.size(); ++i)
+	{
+		const std::array<int, 3>& kAdd = kAdded.aChanges[kAdded.aChanges.size() - 1 - i];
+		EXPECT_EQ(kAdd[0], kRemoved.aChanges[i][0]) << "change " << i << ": the last added first";
+		EXPECT_EQ(-kAdd[1], kRemoved.aChanges[i][1]);
+		EXPECT_EQ(kAdd[2], kRemoved.aChanges[i][2]);
+	}
+	EXPECT_FALSE(kLedger.has(kKey)) << "one removal took back every pass";
+
+	// On a grid: add, change a level under the passes, re-sight them, remove: every count 0.
+	ASSERT_EQ(CV_VISION_OK, kLedger.add(kKey, kEngine, kGrid, kGrid, aPasses, 3));
+	kGrid.setPeak(8, 7);
+	ASSERT_EQ(CV_VISION_OK, kLedger.resight(kKey, kEngine, kGrid, kGrid, aPasses, 3));
+	PlotGrid kFresh(15, 15, false, false);
+	kFresh.setPeak(8, 7);
+	for (const CvVisionSource& kPass : aPasses)
+	{
+		kEngine.changeAdjacentSight(kFresh, kFresh, kPass, 1);
+	}
+	EXPECT_EQ(kFresh.counts(), kGrid.counts());
+	EXPECT_EQ(kFresh.invisibleCounts(), kGrid.invisibleCounts());
+	ASSERT_TRUE(kLedger.remove(kKey, kGrid));
+	EXPECT_EQ(0, kGrid.visiblePlotCount(0));
+	EXPECT_FALSE(kGrid.wentNegative());
+	EXPECT_NE(CV_VISION_OK, kLedger.add(kKey, kEngine, kGrid, kGrid, aPasses, 0)) << "a sight makes one pass at least";
+	EXPECT_FALSE(kLedger.has(kKey));
 }
 
 TEST(Ledger, SightReadsTheSquareOfTheRangeAndTheOuterRingOnly)

@@ -12,7 +12,11 @@ What goes in:
 With --mod, DIST/Mods/<TheirMod> is instead a copy of the modder's own mod with CvVision's files
 added: every file of Assets/ goes where their mod keeps it (Assets/XML/CvVision_GlobalDefines.xml
 into their Assets/XML or Assets/xml folder, matched regardless of case), and the DLL into their
-Assets/. Their folder is never modified; an existing destination is refused unless --replace.
+Assets/. The knobs file goes to Assets/XML in every fork layout: the integrated SetGlobalDefines
+reads xml\\CvVision_GlobalDefines.xml whatever else the fork reads (docs/into-the-game.md, "The
+mod folder"). A knobs file the mod already has there is the modder's own settings and is kept; one
+under Assets/Modules is named in a note (a fork's modular loading reads it too, after). Their
+folder is never modified; an existing destination is refused unless --replace.
 
 The folder is rebuilt from scratch each time. It is assembled in a temporary folder beside it and
 renamed into place at the end, so an interrupted run never leaves a half-written mod. Exit status:
@@ -36,6 +40,7 @@ TOOLS = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(TOOLS))
 ASSETS = os.path.join(REPO, "Assets")
 README = os.path.join(TOOLS, "mod_readme.txt")
+KNOBS = "Assets/XML/CvVision_GlobalDefines.xml"  # where every integrated fork reads the knobs
 
 NO_DLL = ("the mod folder has no DLL yet: build it with `make dll SDK=... TOOLKIT=... PSDK=...` "
           "(tools/sdk/build_dll.py), then run `make mod` again or pass --dll PATH. Without the DLL the "
@@ -130,10 +135,21 @@ def matching_path(root: str, rel: str) -> str:
     return path
 
 
+def module_knobs(mod: str) -> List[str]:
+    """The knobs files under the mod's Assets/Modules (any case), as relative paths: a fork
+    with modular loading reads them too, after Assets/XML's."""
+    modules = matching_path(mod, "Assets/Modules")
+    if not os.path.isdir(modules):
+        return []
+    base = os.path.basename(KNOBS).lower()
+    return [os.path.relpath(os.path.join(modules, rel), mod).replace(os.sep, "/")
+            for rel in listing(modules) if os.path.basename(rel).lower() == base]
+
+
 def make_mod_from(mod: str, out: str, dll: Optional[str], replace: bool = False,
                   assets: str = ASSETS) -> Tuple[str, List[str]]:
-    """Build OUT/Mods/<name of mod>: a copy of mod with CvVision's files added. Returns its path
-    and what was added (lines). Raises Failure."""
+    """Build OUT/Mods/<name of mod>: a copy of mod with CvVision's files added (the mod's own
+    knobs file kept). Returns its path and what was added (lines). Raises Failure."""
     mod = os.path.abspath(mod)
     if not os.path.isdir(mod):
         raise Failure("--mod %s: no such folder (pass the mod's folder, e.g. "
@@ -167,12 +183,19 @@ def make_mod_from(mod: str, out: str, dll: Optional[str], replace: bool = False,
         for rel, source in pieces:
             target = matching_path(work, rel)
             existed = os.path.exists(target)
+            shown = os.path.relpath(target, work).replace(os.sep, "/")
+            if existed and rel.lower() == KNOBS.lower():
+                added.append("%s (kept: the mod's own knobs; remove it from the mod for "
+                             "CvVision's defaults)" % shown)
+                continue
             os.makedirs(os.path.dirname(target), exist_ok=True)
             if existed:
                 os.remove(target)  # a copy: their own file is untouched
             shutil.copyfile(source, target)
-            added.append("%s %s" % (os.path.relpath(target, work).replace(os.sep, "/"),
-                                    "(replaces the mod's own)" if existed else "(added)"))
+            added.append("%s %s" % (shown, "(replaces the mod's own)" if existed else "(added)"))
+        for rel in module_knobs(work):
+            added.append("%s (the mod's own, left as it is: with modular loading the fork reads "
+                         "it too, after %s, so its values win)" % (rel, KNOBS))
         replace_folder(work, final)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)

@@ -2,7 +2,7 @@
 // Python module) and of the engine's tests and benchmarks, standing where the game has CvMap and
 // CvPlot. A grid of plots with the facts vision reads, and per-team visibility counts,
 // per-invisible-type counts and revealed flags. (The mock of the game's own classes, for the SDK
-// adapter's tests, is tests/sdk_mock/.)
+// adapter's tests, is tools/sdk/standin/.)
 // It is both the engine's Map and its Sink.
 #pragma once
 

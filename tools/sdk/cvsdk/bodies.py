@@ -17,7 +17,7 @@ from .scanner import (
     Definition, check_balanced, closing_indent, find_definitions, if0_region_end, mask_code,
     parse_params, skip_space, split_top_level)
 from .text import after_line, apply_edits, detect_eol, detect_indent_unit, line_end
-from .version import force_tag
+from .version import accepted_tag, force_tag
 
 
 # --------------------------------------------------------------------------------------------
@@ -77,11 +77,13 @@ def kept_blocks(text: str, code: str, definition: Definition) -> str:
     return "".join(blocks)
 
 
-def keep_under_if0(body: str, eol: str) -> str:
-    """The lines of a fork's own body, under #if 0 with the --force tag, as whole lines."""
+def keep_under_if0(body: str, eol: str, tag: Optional[str] = None) -> str:
+    """The lines of a fork's own body, under #if 0 with the tag (the --force one by default), as
+    whole lines."""
+    tag = tag or force_tag()
     first_newline = body.find("\n")
     if first_newline < 0:  # a body on the line of its braces
-        return "#if 0 " + force_tag() + eol + body.strip() + eol + "#endif" + eol
+        return "#if 0 " + tag + eol + body.strip() + eol + "#endif" + eol
     if not body[:first_newline].strip():
         body = body[first_newline + 1:]  # the rest of the line of the opening brace
     last_newline = body.rfind("\n")
@@ -89,7 +91,7 @@ def keep_under_if0(body: str, eol: str) -> str:
         body = body[:last_newline + 1]  # the indentation before the closing brace
     else:
         body += eol
-    return "#if 0 " + force_tag() + eol + body + "#endif" + eol
+    return "#if 0 " + tag + eol + body + "#endif" + eol
 
 
 def describe_difference(filename: str, qualified: str, text: str, lines: BodyLines,
@@ -150,10 +152,13 @@ def signature_text(code: str, definition: Definition, qualified_name: str) -> st
 
 
 def patch_plot_functions(text: str, filename: str, errors: List[str], force: bool = False,
-                         known: Optional[KnownBodies] = None) -> Tuple[str, List[str]]:
-    """Replace the bodies of PLOT_FUNCTIONS by calls to CvVisionSdk. A body must be a known one
-    (see load_known_bodies) or one this tool wrote; any other is refused (in errors) unless
-    force, which keeps it in the function under #if 0."""
+                         known: Optional[KnownBodies] = None,
+                         pending: Optional[List[str]] = None) -> Tuple[str, List[str]]:
+    """Replace the bodies of PLOT_FUNCTIONS by calls to CvVisionSdk. A body that is a known one
+    (see load_known_bodies) or one this tool wrote is replaced. Any other is refused (in errors),
+    unless force, which keeps it in the function under #if 0, or unless pending is given: the
+    body is then replaced as with force (under the tag of a body accepted by behaviour) and the
+    lines that differ are added to pending, for the differential to judge (behaviour.py)."""
     code = mask_code(text)
     check_balanced(code, filename)
     comments = mask_code(text, strings=False, directives=False)
@@ -195,6 +200,12 @@ def patch_plot_functions(text: str, filename: str, errors: List[str], force: boo
                 elif force:
                     kept, was = (keep_under_if0(original, eol),
                                  "--force: this fork's own body kept under #if 0")
+                elif pending is not None:
+                    pending.append(describe_difference(
+                        filename, qualified + which, text, lines, known.get(function.name, [])))
+                    kept, was = (keep_under_if0(original, eol, accepted_tag()),
+                                 "a body of this fork's own, kept under #if 0: accepted only if "
+                                 "it sees what CvVision sees (the differential)")
                 else:
                     errors.append(describe_difference(
                         filename, qualified + which, text, lines, known.get(function.name, [])))

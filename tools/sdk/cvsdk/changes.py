@@ -22,6 +22,9 @@ class Plan(object):
         self.errors: List[str] = []
         self.warnings: List[str] = []
         self.notes: List[str] = []
+        # CvPlot bodies no fingerprint knows, replaced if the differential finds that CvVision
+        # sees what they see (behaviour.py): the lines of each that differ, as errors would say
+        self.pending: List[str] = []
 
     def write(self, name: str, data: bytes) -> bool:
         """Plan writing data to the file; False (nothing planned) if it already holds data."""

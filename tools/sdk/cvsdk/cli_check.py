@@ -1,4 +1,5 @@
-"""sdk-check: does CvVision compile in a real CvGameCoreDLL tree? A syntax check on Linux.
+"""sdk-check: does CvVision compile in a real CvGameCoreDLL tree, and see what the tree's own code
+sees? A syntax check and a differential on Linux.
 
 Usage:
     make sdk-check SDK=DIR [BOOST=DIR] [PY24=DIR]
@@ -18,6 +19,12 @@ What the 2003 compiler had and MinGW lacks is made in the temporary folder only:
 (stdext::hash_map), aliases for includes spelled in another case (Windows file names ignore
 case), and the three boost/preprocessor/debug/ headers missing from some Boost copies.
 
+Then the differential (cvsdk/differential.py): the untouched tree's own CvPlot vision functions,
+compiled natively with g++ behind CvVision's stand-in for the game, against CvVision as the
+integration configured it in the temporary copy (with the fork rule the tool translated, if
+any), on random cases. It prints `differential: tree=NAME cases=N differences=D`, and the first
+differing cases when D > 0. It also lists the hooks placed in the copy and any not placed.
+
 Options:
     --boost DIR     Boost 1.32's include folder (default: SDK_DIR/Boost-1.32.0/include)
     --python DIR    Python 2.4's include folder (default: SDK_DIR/Python24/include)
@@ -25,9 +32,12 @@ Options:
     --cxx COMPILER  the compiler (default: i686-w64-mingw32-g++)
     --jobs N        compilations at once (default: the number of processors, at most 4)
     --keep          keep the temporary folder and print its path
+    --force         integrate bodies the tool does not know too (as sdk-integrate --force); the
+                    differential still runs and says what differs
+    --no-differential  only the compile check (bodies no fingerprint knows are then refused)
 
-Exit status: 0 no diagnostic added, 1 some added (or the tree cannot be integrated),
-2 bad usage, missing compiler or include folders.
+Exit status: 0 no diagnostic added and no difference, 1 some added or differences (or the tree
+cannot be integrated), 2 bad usage, missing compiler or include folders.
 
 Python 3.8 or later, standard library only.
 """
@@ -66,6 +76,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true",
                         help="integrate CvPlot bodies sdk-integrate does not know too (as its "
                         "--force)")
+    parser.add_argument("--no-differential", dest="differential", action="store_false",
+                        help="only the compile check, without the differential")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -78,7 +90,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         a = parser.parse_args(sys.argv[1:] if argv is None else argv)
         return check(a.sdk_dir, a.boost, a.python, a.sources, a.cxx, a.jobs, a.keep,
-                     force=a.force)
+                     force=a.force, differential=a.differential)
     except UsageError as error:
         print("%s: error: %s" % (TOOL, error), file=sys.stderr)
         print("usage: %s [--boost DIR] [--python DIR] [--cxx COMPILER] [--force] SDK_DIR  (see --help)"

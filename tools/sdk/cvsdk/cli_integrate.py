@@ -72,8 +72,10 @@ Python 3.8 or later, standard library only.
 import argparse
 import os
 import sys
-from typing import NoReturn, Optional, Sequence
+from typing import List, NoReturn, Optional, Sequence
 
+from .behaviour import accept_or_refuse
+from .changes import Plan
 from .compile_check import check
 from .errors import EXIT_OK, EXIT_REFUSED, Refusal, UsageError
 from .files import list_sources
@@ -120,6 +122,14 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def forced_bodies(plan: Plan) -> List[str]:
+    """--force is never silent: each body it replaces without knowing it."""
+    return ["%s: replaced by --force without comparing what it sees with CvVision: "
+            "`make sdk-check SDK=%s FORCE=1` prints the differential" % (
+                action.split(" (")[0], plan.sdk_dir)
+            for action in plan.actions if "--force: this fork's own body" in action]
+
+
 def integrate(arguments: argparse.Namespace, out: Printer, err: Printer) -> int:
     sdk_dir, sources_dir = arguments.sdk_dir, os.path.normpath(arguments.sources)
     if not os.path.isdir(sources_dir):
@@ -129,6 +139,10 @@ def integrate(arguments: argparse.Namespace, out: Printer, err: Printer) -> int:
     if os.path.realpath(sources_dir) == os.path.realpath(sdk_dir):
         raise UsageError("SDK_DIR is CvVision's own source folder")
     plan = build_plan(sdk_dir, sources_dir, arguments.force)
+    if plan.pending and not plan.errors:
+        accept_or_refuse(plan, sources_dir, err)
+    if arguments.force and plan.writes:
+        plan.notes.extend(forced_bodies(plan))
     for warning in plan.warnings:
         err("warning: " + warning)
     if plan.errors:

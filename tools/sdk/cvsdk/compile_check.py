@@ -17,7 +17,9 @@ from typing import Callable, Collection, Dict, List, Optional, Sequence, Tuple
 
 from .errors import EXIT_OK, EXIT_REFUSED, UsageError
 from .files import find_file, list_sources, read_text
+from .behaviour import settle_rules, where_to_write
 from .hooks import describe_hooks, placed_hooks
+from .projects import BASE_DEFINES, NOT_DEFINED, tree_defines  # noqa: F401 (tests name them here)
 from .manifest import apply_plan, revert
 from .names import BACKUP_DIR, DEFAULT_SOURCES
 from .plan import build_plan
@@ -27,8 +29,6 @@ from .text import Printer
 TOOL = "sdk-check"
 DEFAULT_CXX = "i686-w64-mingw32-g++"
 EXIT_ADDED = EXIT_REFUSED  # some diagnostic added (or the tree cannot be integrated)
-BASE_DEFINES = ["WIN32", "_WINDOWS", "_USRDLL", "CVGAMECOREDLL_EXPORTS", "NDEBUG", "FINAL_RELEASE"]
-NOT_DEFINED = {"_DEBUG", "DEBUG", "_CONSOLE", "_LIB"}
 SOURCE_SUFFIXES = (".h", ".hpp", ".cpp", ".inl", ".c")
 
 
@@ -176,43 +176,6 @@ def make_shims(shim_dir: str, trees: Sequence[str], include_dirs: Sequence[str],
 
 
 # --------------------------------------------------------------------------------------------
-# The tree's own defines.
-
-def tree_defines(sdk_dir: str) -> List[str]:
-    """BASE_DEFINES plus the /D and PreprocessorDefinitions of the tree's release builds."""
-    found = list(BASE_DEFINES)
-    folders = [sdk_dir] + [os.path.join(sdk_dir, d) for d in sorted(os.listdir(sdk_dir))
-                           if d.lower() in ("project", "build")]
-    for path in [os.path.join(f, e) for f in folders if os.path.isdir(f)
-                 for e in sorted(os.listdir(f))]:
-        entry = os.path.basename(path)
-        if not os.path.isfile(path):
-            continue
-        lower = entry.lower()
-        names = []
-        if lower == "makefile" or lower.endswith(".mak"):
-            for line in read_text(path).splitlines():
-                head = line.split("=")[0].lower().strip()
-                if line.lstrip().startswith("#") or not head.endswith(("cflags", "defines")) \
-                        or not head.startswith(("global", "release")):
-                    continue
-                names += re.findall(r"[/-]D[ \t]*\"?([A-Za-z_]\w*)(?:=[^\s\"]*)?", line)
-        elif lower.endswith(".vcproj"):
-            text = read_text(path)
-            for config in re.finditer(r'<Configuration\s[^>]*Name="([^"]*)"(.*?)</Configuration>',
-                                      text, re.S):
-                if any(w in config.group(1).lower() for w in ("debug", "profile")):
-                    continue
-                for value in re.findall(r'PreprocessorDefinitions="([^"]*)"', config.group(2)):
-                    names += [v.split("=")[0].strip() for v in value.split(";")]
-        for name in names:
-            if name and re.match(r"^[A-Za-z_]\w*$", name) and name not in NOT_DEFINED \
-                    and name not in found:
-                found.append(name)
-    return found
-
-
-# --------------------------------------------------------------------------------------------
 # Diagnostics.
 
 _DIAG = re.compile(r"^(.+?):(\d+):(?:(\d+):)? (fatal error|error|warning): (.*)$")
@@ -325,7 +288,8 @@ def compared(baseline: Dict[str, List[Diagnostic]], integrated: Dict[str, List[D
 
 
 def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, cxx: str, jobs: int,
-              keep: bool, out: Printer, err: Printer, force: bool = False) -> int:
+              keep: bool, out: Printer, err: Printer, force: bool = False,
+              differential_cases: Optional[int] = None, differential: bool = True) -> int:
     start = time.time()
     sdk_dir = os.path.realpath(sdk_dir)
     work = tempfile.mkdtemp(prefix="cvvision-sdk-check-")
@@ -345,6 +309,8 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
             revert(untouched, lambda line: None)
         shutil.copytree(untouched, integrated, symlinks=True)
         plan = build_plan(integrated, sources_dir, force)
+        if plan.pending and not differential:
+            plan.errors.extend(plan.pending)  # without the differential, judged by their text
         if plan.errors:
             for error in plan.errors:
                 out("error: " + error)
@@ -353,6 +319,16 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
         apply_plan(plan)
         for line in describe_hooks(placed_hooks(lambda name: _tree_text(integrated, name))):
             out("%s: %s" % (TOOL, line))
+        verdict = None
+        if differential:
+            verdict = settle_rules(untouched, integrated,
+                                   os.path.basename(os.path.normpath(sdk_dir)), err,
+                                   differential_cases)
+            for line in verdict.report():
+                out(line)
+            if not verdict.accepted:
+                for line in plan.pending + [where_to_write(verdict)]:
+                    out("error: " + line)
         changed = set(plan.writes)
         units = sorted(n for n in changed if n.lower().endswith((".cpp", ".c")))
         include_dirs = [os.path.realpath(boost_dir), os.path.realpath(python_dir)]
@@ -409,7 +385,12 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
             % (TOOL, len(added), len(units), ", ".join(units), base_count, time.time() - start))
         if keep:
             out("%s: temporary folder kept: %s" % (TOOL, work))
-        return EXIT_ADDED if added else EXIT_OK
+        differs = verdict is not None and not verdict.accepted
+        if differs:
+            out("%s: CvVision does not see what %s's own code sees (%s)%s"
+                % (TOOL, sdk_dir, verdict.result.summary() if verdict.result else verdict.error,
+                   "; --force replaced its bodies anyway" if force else ""))
+        return EXIT_ADDED if added or differs else EXIT_OK
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -422,7 +403,8 @@ def _tree_text(tree: str, name: str) -> Optional[str]:
 
 def check(sdk_dir: str, boost: Optional[str] = None, python: Optional[str] = None,
           sources: Optional[str] = None, cxx: str = DEFAULT_CXX, jobs: int = 2, keep: bool = False,
-          out: Optional[Printer] = None, err: Optional[Printer] = None, force: bool = False) -> int:
+          out: Optional[Printer] = None, err: Optional[Printer] = None, force: bool = False,
+          differential_cases: Optional[int] = None, differential: bool = True) -> int:
     """Validate the arguments and run the check; the exit status. UsageError on bad usage."""
     out = out or (lambda line: print(line, flush=True))
     err = err or (lambda line: print(line, file=sys.stderr, flush=True))
@@ -456,4 +438,4 @@ def check(sdk_dir: str, boost: Optional[str] = None, python: Optional[str] = Non
         raise UsageError("the compiler %s is not installed (`make setup` installs "
                          "g++-mingw-w64-i686)" % cxx)
     return run_check(sdk_dir, found["--boost"], found["--python"], sources, cxx, jobs, keep,
-                     out, err, force)
+                     out, err, force, differential_cases, differential)

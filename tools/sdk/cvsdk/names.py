@@ -14,6 +14,8 @@ LINE_TAG = "// CvVision"
 SDK_HEADER = "CvVisionSdk.h"
 PYTHON_INTERFACE = "CyVisionPythonInterface"
 KNOBS_FILE = "CvVision_GlobalDefines.xml"
+# The rule points of a fork's own sight: copied in once, then the mod's own (never overwritten).
+RULES_FILE = "CvVisionSightRules.cpp"
 PCH_HEADER = "CvGameCoreDLL.h"
 PCH_TAG = "// CvVision (sdk-integrate): the tree's precompiled header"
 PCH_LINE = '#include "%s" %s' % (PCH_HEADER, PCH_TAG)

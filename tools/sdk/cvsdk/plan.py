@@ -10,12 +10,12 @@ from .bodies import check_plot_header, patch_plot_functions
 from .changes import Plan
 from .compat import COMPAT_HEADER, compat_flavour
 from .dead_caches import plan_unused_cache
-from .defines import patch_global_defines
+from .defines import FALLBACK as DEFINES_FALLBACK, patch_global_defines
 from .errors import Refusal
 from .files import find_file, list_sources, read_only, read_text, to_bytes, with_line_endings
 from .hooks import HOOKS_FALLBACK, patch_game_update, patch_plot_hooks, patch_python_registration
 from .includes import with_pch_include
-from .names import PCH_HEADER, REQUIRED_FILES, TOOL
+from .names import PCH_HEADER, REQUIRED_FILES, RULES_FILE, TOOL
 from .projects import find_build_files, patch_makefile, patch_vcproj, patch_vcxproj
 from .text import detect_eol
 
@@ -103,6 +103,9 @@ def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
             source_data[name] = f.read()
         target = find_file(sdk_dir, name) or name
         existed = os.path.exists(os.path.join(sdk_dir, target))
+        if existed and name.lower() == RULES_FILE.lower():
+            plan.notes.append("%s: the mod's own sight rules, kept as they are" % target)
+            continue
         data = source_data[name]
         if name.lower() == COMPAT_HEADER.lower():
             data = compat_flavour(sdk_dir, data, plan, sources)
@@ -114,7 +117,7 @@ def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
                 else " (with #include \"%s\" first)" % PCH_HEADER))
 
     try:
-        plan_text_patch(plan, plot, patch_plot_functions, plan.errors, force)
+        plan_text_patch(plan, plot, patch_plot_functions, plan.errors, force, None, plan.pending)
     except Refusal as refusal:
         plan.errors.append(str(refusal))
     plan_unused_cache(plan)
@@ -139,11 +142,16 @@ def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:
 
     xml = find_file(sdk_dir, "CvXMLLoadUtilitySet.cpp")
     if xml is None:
-        plan.warnings.append("CvXMLLoadUtilitySet.cpp not found; the CvVision knobs will then "
-                             "only be read from GlobalDefinesAlt.xml (or by the mod's modular "
-                             "loading of *_GlobalDefines.xml)")
+        problem = ("CvXMLLoadUtilitySet.cpp not found in %s, so nothing reads the CvVision "
+                   "knobs file (CvXMLLoadUtility::SetGlobalDefines is in it)" % sdk_dir)
+        if force:
+            plan.warnings.append("%s; --force: %s" % (problem, DEFINES_FALLBACK))
+        else:
+            plan.errors.append("%s; run with --force to go on without it (%s)"
+                               % (problem, DEFINES_FALLBACK))
     else:
-        plan_text_patch(plan, xml, patch_global_defines, plan.warnings)
+        plan_text_patch(plan, xml, patch_global_defines, plan.warnings,
+                        None if force else plan.errors)
 
     copied = [find_file(sdk_dir, n) or n for n in sources]
     plan_build_files(plan, copied)

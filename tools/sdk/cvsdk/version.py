@@ -14,6 +14,9 @@ from .names import CHANGELOG_NAME, TOOL_DIR
 # #if 0 with it).
 
 FORCE_TAG = "// CvVision %s (sdk-integrate --force): this fork's own body, kept for merges"
+# A body whose text no fingerprint knows, accepted because it behaves as CvVision (the differential).
+ACCEPTED_TAG = ("// CvVision %s (sdk-integrate): this fork's own body, kept for merges; it sees "
+                "what CvVision sees (the differential)")
 
 
 # A released heading of CHANGELOG.md: "## [0.9.0] - 2026-11-23" (also without the brackets or the
@@ -60,3 +63,7 @@ def cvvision_version() -> str:
 
 def force_tag() -> str:
     return FORCE_TAG % cvvision_version()
+
+
+def accepted_tag() -> str:
+    return ACCEPTED_TAG % cvvision_version()

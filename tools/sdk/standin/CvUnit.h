@@ -21,6 +21,7 @@ public:
 	const CvUnitInfo& getUnitInfo() const;
 	TeamTypes getTeam() const { return m_eTeam; }
 	PlayerTypes getOwnerINLINE() const { return static_cast<PlayerTypes>(m_eTeam); } // one player per team
+	PlayerTypes getOwner() const { return getOwnerINLINE(); } // AdvCiv's name
 	int getID() const { return m_iID; }
 	DomainTypes getDomainType() const;
 	int getX_INLINE() const { return m_iX; }
@@ -31,6 +32,8 @@ public:
 	InvisibleTypes getSeeInvisibleType(int i) const;
 	// UNIT_VISIBILITY_RANGE plus the promotions' iVisibilityChange.
 	int visibilityRange() const;
+	// The promotions' iVisibilityChange alone.
+	int getExtraVisibilityRange() const;
 	bool isHasPromotion(PromotionTypes ePromotion) const;
 	CvPlot* getReconPlot() const;
 
@@ -41,6 +44,8 @@ public:
 	void setReconPlot(CvPlot* pPlot); // NULL clears it
 	void addSight(bool bIncrement);   // the unit's own sight (creation, death)
 	void setID(int iID) { m_iID = iID; }
+	// mock only: a unit made for a test, before any sight (no bracket)
+	void setHasPromotionUnbracketed(PromotionTypes ePromotion, bool bNewValue);
 
 private:
 	int m_iID;

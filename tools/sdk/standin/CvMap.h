@@ -27,7 +27,33 @@ public:
 	{
 		return (iIndex >= 0 && iIndex < numPlotsINLINE()) ? const_cast<CvPlot*>(&m_aPlots[iIndex]) : NULL;
 	}
+	// As the game (docs/vision-rules.md, section 5): a wrapping axis wraps the coordinate.
 	CvPlot* plotINLINE(int iX, int iY) const;
+
+	// The same without INLINE, as AdvCiv names them; and AdvCiv's wrapped differences.
+	int getGridWidth() const { return m_iWidth; }
+	int getGridHeight() const { return m_iHeight; }
+	bool isWrapX() const { return m_bWrapX; }
+	bool isWrapY() const { return m_bWrapY; }
+	int numPlots() const { return numPlotsINLINE(); }
+	CvPlot* plotByIndex(int iIndex) const { return plotByIndexINLINE(iIndex); }
+	CvPlot* plot(int iX, int iY) const { return plotINLINE(iX, iY); }
+	CvPlot* plotValidXY(int iX, int iY) const { return plotINLINE(iX, iY); }
+	int dxWrap(int iDX) const { return wrapDifference(iDX, m_iWidth, m_bWrapX); }
+	int dyWrap(int iDY) const { return wrapDifference(iDY, m_iHeight, m_bWrapY); }
+	// On a wrapping axis of length iLength: a difference above half the length goes the other way.
+	static int wrapDifference(int iDiff, int iLength, bool bWrap)
+	{
+		if (bWrap && iDiff > iLength / 2)
+		{
+			return iDiff - iLength;
+		}
+		if (bWrap && iDiff < -(iLength / 2))
+		{
+			return iDiff + iLength;
+		}
+		return iDiff;
+	}
 
 	// mock only: a new map of flat grassland (terrain 0), every count 0, no units.
 	void reset(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams, int iNumInvisible);

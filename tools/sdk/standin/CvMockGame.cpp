@@ -1,7 +1,8 @@
 // SDK mock: the bodies of the mock's GC, CvMap, CvPlot, CvUnit and CvTeam: what
 // docs/vision-rules.md, section 7, says the game does around the vision functions. Those live in
-// unintegrated/CvPlot.cpp, which the build passes through tools/sdk/sdk-integrate, as a modder's SDK
-// would be.
+// tests/sdk_unintegrated/CvPlot.cpp, which the tests' build passes through tools/sdk/sdk-integrate,
+// as a modder's SDK would be; the differential (tools/sdk/cvsdk/differential.py) puts a real tree's
+// own vision functions here instead.
 // Written for CvVision's tests from docs/vision-rules.md; not the SDK's code.
 #include "CvGameCoreDLL.h"
 #include "CvMap.h"
@@ -46,8 +47,27 @@ void CvGlobals::resetMock()
 
 // --- CvMap -------------------------------------------------------------------------------------
 
+namespace
+{
+	// docs/vision-rules.md, section 5: C's truncating remainder, so -L becomes L (off the map).
+	int wrappedCoordinate(int iCoord, int iLength, bool bWrap)
+	{
+		if (!bWrap || iLength == 0)
+		{
+			return iCoord;
+		}
+		if (iCoord < 0)
+		{
+			return iLength + iCoord % iLength;
+		}
+		return iCoord >= iLength ? iCoord % iLength : iCoord;
+	}
+}
+
 CvPlot* CvMap::plotINLINE(int iX, int iY) const
 {
+	iX = wrappedCoordinate(iX, m_iWidth, m_bWrapX);
+	iY = wrappedCoordinate(iY, m_iHeight, m_bWrapY);
 	if (iX < 0 || iX >= m_iWidth || iY < 0 || iY >= m_iHeight)
 	{
 		return NULL;
@@ -207,9 +227,22 @@ void CvPlot::updateSight(bool bIncrement, bool bUpdatePlotGroups)
 	}
 }
 
+CvPlot::VisibilityObserver CvPlot::s_pfnVisibilityObserver = NULL;
+
+void CvPlot::setFactsUnbracketed(PlotTypes ePlotType, TerrainTypes eTerrain, FeatureTypes eFeature)
+{
+	m_ePlotType = ePlotType;
+	m_eTerrain = eTerrain;
+	m_eFeature = eFeature;
+}
+
 void CvPlot::changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes eSeeInvisible, bool,
 	const CvUnit* pUnit)
 {
+	if (s_pfnVisibilityObserver != NULL)
+	{
+		s_pfnVisibilityObserver(*this, eTeam, iChange, eSeeInvisible);
+	}
 	m_pLastVisibilityUnit = pUnit;
 	m_iVisibilityChangesWithUnit += (pUnit != NULL) ? 1 : 0;
 	int& iCount = m_aiVisibility.at(eTeam);
@@ -299,7 +332,10 @@ CvPlot* CvUnit::plot() const { return GC.getMapINLINE().plotINLINE(m_iX, m_iY); 
 int CvUnit::getNumSeeInvisibleTypes() const { return getUnitInfo().getNumSeeInvisibleTypes(); }
 InvisibleTypes CvUnit::getSeeInvisibleType(int i) const { return getUnitInfo().getSeeInvisibleType(i); }
 bool CvUnit::isHasPromotion(PromotionTypes ePromotion) const { return m_abPromotions.at(ePromotion) != 0; }
-CvPlot* CvUnit::getReconPlot() const { return GC.getMapINLINE().plotINLINE(m_iReconX, m_iReconY); }
+CvPlot* CvUnit::getReconPlot() const
+{
+	return m_iReconX < 0 ? NULL : GC.getMapINLINE().plotINLINE(m_iReconX, m_iReconY); // -1: none (the map wraps)
+}
 
 DirectionTypes CvUnit::getFacingDirection(bool bCheckLineOfSightProperty) const
 {
@@ -312,12 +348,22 @@ DirectionTypes CvUnit::getFacingDirection(bool bCheckLineOfSightProperty) const
 
 int CvUnit::visibilityRange() const
 {
-	int iRange = GC.getDefineINT("UNIT_VISIBILITY_RANGE");
+	return GC.getDefineINT("UNIT_VISIBILITY_RANGE") + getExtraVisibilityRange();
+}
+
+int CvUnit::getExtraVisibilityRange() const
+{
+	int iRange = 0;
 	for (int i = 0; i < static_cast<int>(m_abPromotions.size()); ++i)
 	{
 		iRange += m_abPromotions[i] ? GC.getPromotionInfo(static_cast<PromotionTypes>(i)).getVisibilityChange() : 0;
 	}
 	return iRange;
+}
+
+void CvUnit::setHasPromotionUnbracketed(PromotionTypes ePromotion, bool bNewValue)
+{
+	m_abPromotions.at(ePromotion) = bNewValue ? 1 : 0;
 }
 
 void CvUnit::addSight(bool bIncrement)

@@ -27,7 +27,20 @@ public:
 	TeamTypes getTeam() const { return m_eOwnerTeam; }
 	RouteTypes getRouteType() const { return m_eRoute; }
 
+	// The names forks use for the same facts (AdvCiv: no INLINE; isFeature).
+	int getX() const { return m_iX; }
+	int getY() const { return m_iY; }
+	bool isPeak() const { return m_ePlotType == PLOT_PEAK; }
+	bool isHills() const { return m_ePlotType == PLOT_HILLS; }
+	bool isFlatlands() const { return m_ePlotType == PLOT_LAND; }
+	bool isFeature() const { return m_eFeature != NO_FEATURE; }
+
 	// The vision functions (docs/vision-rules.md, section 9: not exported, signatures as in BTS 3.19).
+	// The differential (tools/sdk/cvsdk/differential.py) generates them with the signatures of the
+	// tree it checks, and whatever members its bodies need.
+#ifdef CV_STANDIN_GENERATED
+#include "CvStandinPlotVision.h"
+#else
 	int seeFromLevel(TeamTypes eTeam) const;
 	int seeThroughLevel() const;
 	void changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, CvUnit* pUnit, bool bUpdatePlotGroups);
@@ -35,8 +48,9 @@ public:
 	bool canSeeDisplacementPlot(TeamTypes eTeam, int dx, int dy, int originalDX, int originalDY, bool firstPlot,
 		bool outerRing) const;
 	bool shouldProcessDisplacementPlot(int dx, int dy, int range, DirectionTypes eFacingDirection) const;
-	void updateSight(bool bIncrement, bool bUpdatePlotGroups);
 	void updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups);
+#endif
+	void updateSight(bool bIncrement, bool bUpdatePlotGroups);
 
 	// The trailing unit as in AdvCiv (advc.071): a fork whose count changes know the unit whose
 	// sight it is. sdk-integrate sees it here and writes the compatibility header that passes it.
@@ -70,6 +84,11 @@ public:
 
 	// mock only
 	void init(int iX, int iY, int iNumTeams, int iNumInvisible);
+	// A plot's facts set as a map is made, before any sight: no updateSeeFromSight bracket.
+	void setFactsUnbracketed(PlotTypes ePlotType, TerrainTypes eTerrain, FeatureTypes eFeature);
+	// Called with every count change (NULL: none); the differential records its trace with it.
+	typedef void (*VisibilityObserver)(const CvPlot& kPlot, TeamTypes eTeam, int iChange, InvisibleTypes eInvisible);
+	static VisibilityObserver s_pfnVisibilityObserver;
 	bool wentNegative() const { return m_bWentNegative; }
 	// The unit the last changeVisibilityCount was given (NULL: none), and how many were given one.
 	const CvUnit* lastVisibilityUnit() const { return m_pLastVisibilityUnit; }

@@ -9,6 +9,20 @@
 
 #include <cstddef>
 
+// The game's assertion and profiling macros, as a release build has them: nothing.
+#ifndef FAssert
+#define FAssert(expr) ((void)0)
+#endif
+#ifndef FAssertMsg
+#define FAssertMsg(expr, msg) ((void)0)
+#endif
+#ifndef PROFILE_FUNC
+#define PROFILE_FUNC() ((void)0)
+#endif
+#ifndef PROFILE
+#define PROFILE(name) ((void)0)
+#endif
+
 // The SDK fixes it at compile time (CvDefines.h); the mock sizes it per test.
 #define MAX_TEAMS (CvGlobals::getInstance().getMaxTeams())
 // As in the SDK, the barbarians are the last team.

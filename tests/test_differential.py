@@ -1,0 +1,109 @@
+"""The differential (tools/sdk/cvsdk/differential.py) without the real trees: what it takes from a
+CvPlot.cpp (the seven functions, the file-local helpers they call, the cached defines they read),
+and, on a made-up tree (the tests' unintegrated CvPlot.cpp with the stand-in's headers), that it
+reports the made-up bodies' differences and names the function and the name the stand-in lacks
+when a body does not compile."""
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tools" / "sdk" / "cvsdk"))
+import differential  # noqa: E402
+
+STANDIN = REPO / "tools" / "sdk" / "standin"
+UNINTEGRATED = REPO / "tests" / "sdk_unintegrated"
+
+MADE_UP = """#include "CvGameCoreDLL.h"
+static int levelOf(int i) { return i + 1; }
+namespace
+{
+	inline int twice(int x) { return levelOf(x) * 2; }
+	int unused(int x) { return x; }
+}
+int CvPlot::seeFromLevel(TeamTypes eTeam) const
+{
+	return twice(GC.getPEAK_SEE_FROM_CHANGE()) + GC.getDefineINT(CvGlobals::HILLS_SEE_FROM_CHANGE);
+}
+int CvPlot::seeThroughLevel() const { return 0; }
+void CvPlot::changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, CvUnit const* pUnit,
+	bool bUpdatePlotGroups) {}
+bool CvPlot::canSeePlot(CvPlot const* pPlot, TeamTypes eTeam, int iRange, DirectionTypes eFacing) const
+{ return false; }
+bool CvPlot::canSeeDisplacementPlot(TeamTypes eTeam, int dx, int dy, int odx, int ody, bool f, bool o) const
+{ return false; }
+bool CvPlot::shouldProcessDisplacementPlot(int dx, int dy, DirectionTypes eFacing) const { return true; }
+void CvPlot::updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups) {}
+"""
+
+
+def test_what_is_taken_from_a_cvplot_cpp(tmp_path):
+    path = tmp_path / "CvPlot.cpp"
+    path.write_text(MADE_UP)
+    tree = differential.TreeVision(str(path))
+    assert [f.name for f in tree.functions][:2] == ["changeAdjacentSight", "canSeePlot"]
+    declarations = differential.plot_header(tree)
+    assert "void changeAdjacentSight(TeamTypes eTeam, int iRange, bool bIncrement, CvUnit const* pUnit, " \
+           "bool bUpdatePlotGroups);" in declarations
+    assert "int seeFromLevel(TeamTypes eTeam) const;" in declarations
+    assert [(name, anonymous) for name, _, _, anonymous in tree.helpers] == [("levelOf", False),
+                                                                               ("twice", True)]
+    assert tree.function_at(10) == "CvPlot::seeFromLevel"
+    accessors, enums = differential.cached_defines(tree.all_code())
+    assert accessors == ["PEAK_SEE_FROM_CHANGE"] and enums == ["HILLS_SEE_FROM_CHANGE"]
+    # AdvCiv's shouldProcessDisplacementPlot has no range: the driver's wrapper leaves it out
+    assert "shouldProcessDisplacementPlot(iDX, iDY, eFacing)" in differential.should_process_wrapper(tree)
+
+
+def test_a_function_defined_twice_is_refused(tmp_path):
+    path = tmp_path / "CvPlot.cpp"
+    path.write_text(MADE_UP + "#ifdef X\nint CvPlot::seeThroughLevel() const { return 1; }\n#endif\n")
+    with pytest.raises(differential.DifferentialError, match="seeThroughLevel is defined 2 times"):
+        differential.TreeVision(str(path))
+
+
+def made_up_tree(tmp_path, plot_cpp=None):
+    tree = tmp_path / "CvGameCoreDLL"
+    tree.mkdir()
+    for source in UNINTEGRATED.iterdir():
+        shutil.copy(source, tree / source.name)
+    for header in STANDIN.glob("*.h"):
+        shutil.copy(header, tree / header.name)
+    if plot_cpp is not None:
+        (tree / "CvPlot.cpp").write_text(plot_cpp((tree / "CvPlot.cpp").read_text()))
+    return tree
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+def test_made_up_bodies_differ_from_cvvision(tmp_path, capsys):
+    """The tests' unintegrated bodies are stand-ins (a square, no line of sight): not BTS's."""
+    tree = made_up_tree(tmp_path)
+    status = differential.main(["--cases", "30", str(tree)])
+    out = capsys.readouterr().out
+    assert status == differential.EXIT_DIFFERENT, out
+    assert "differential: tree=test_made_up" in out  # named after the folder holding CvGameCoreDLL
+    assert "cases=30 differences=" in out
+    assert "the tree's own code:" in out and "CvVision:" in out
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+def test_a_name_the_stand_in_lacks_is_named(tmp_path, capsys):
+    tree = made_up_tree(tmp_path, lambda text: text.replace(
+        "int CvPlot::seeThroughLevel() const\n{\n\treturn 1;",
+        "int CvPlot::seeThroughLevel() const\n{\n\treturn getMysteryLevel();"))
+    status = differential.main(["--cases", "5", str(tree)])
+    err = capsys.readouterr().err
+    assert status == differential.EXIT_USAGE
+    assert "tree's own (original) program does not compile" in err
+    assert "CvPlot::seeThroughLevel (CvPlot.cpp:" in err
+    assert "uses getMysteryLevel, which the stand-in does not know" in err
+    assert "Traceback" not in err
+
+
+def test_bad_usage(capsys):
+    assert differential.main(["/nonexistent/tree"]) == differential.EXIT_USAGE
+    assert "not a folder" in capsys.readouterr().err

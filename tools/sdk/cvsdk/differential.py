@@ -1,0 +1,824 @@
+#!/usr/bin/env python3
+"""differential: does CvVision, as sdk-integrate configures it, see what a tree's own code sees?
+
+Usage:
+    python3 tools/sdk/cvsdk/differential.py [--cases N] [--seed S] [--keep] [--name NAME]
+                                            [--define NAME=VALUE] [--integrated DIR] TREE_DIR
+    python3 tools/sdk/cvsdk/differential.py --bench [--seed S] TREE_DIR
+
+TREE_DIR is the game's `CvGameCoreDLL/` folder or a mod's fork of it (or the folder holding it).
+It is only read. The check takes the tree's own CvPlot vision functions (changeAdjacentSight,
+canSeePlot, canSeeDisplacementPlot, shouldProcessDisplacementPlot, seeFromLevel, seeThroughLevel,
+updateSeeFromSight, and the file-local helpers they call) from its CvPlot.cpp, compiles them
+natively with the host g++ behind our stand-in for the game (tools/sdk/standin/, with the
+declarations and cached GlobalDefine accessors those bodies need generated into a temporary
+folder), and compiles a second program from the same stand-in and driver with the bodies
+sdk-integrate writes into a temporary integrated copy of the tree (calls to CvVisionSdk) and the
+CvVision sources it copied there. Both programs run the same random cases (maps 1x1 to 128x80,
+every wrap, odd defines and levels, Optics, units of every domain with facings, see-invisible lists
+and promotions, ranges -2..64); their answers are compared case by case. Nothing of the tree is
+stored anywhere but the temporary folder.
+
+It prints `differential: tree=NAME cases=N differences=D` and, when D > 0, the first three
+differing cases in words. --bench prints, for ranges 1 to 8, the time of changeAdjacentSight
+add+remove in both programs:
+`original tree=NAME range=R original_ns=... cvvision_ns=... speedup=...`.
+
+Exit status: 0 no difference, 1 differences, 2 bad usage or a program that does not compile.
+
+Python 3.8 or later, standard library only.
+"""
+
+import argparse
+import hashlib
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+SDK_TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/sdk
+
+# --- the scanner and the integration (one block: the package split repoints it) ------------------
+if SDK_TOOLS not in sys.path:  # run as a script: the package is found next to it
+    sys.path.insert(0, SDK_TOOLS)
+from cvsdk.dead_caches import DEAD_CACHES  # noqa: E402
+from cvsdk.files import find_file, read_text  # noqa: E402
+from cvsdk.names import BACKUP_DIR, RULES_FILE  # noqa: E402
+from cvsdk.plot_functions import PLOT_FUNCTIONS, match_roles  # noqa: E402
+from cvsdk.scanner import find_definitions, mask_code, match_close, parse_params  # noqa: E402
+from cvsdk.projects import tree_defines  # noqa: E402
+SDK_INTEGRATE_SCRIPT = os.path.join(SDK_TOOLS, "sdk_integrate.py")
+# --------------------------------------------------------------------------------------------
+
+TOOL = "differential"
+STANDIN_DIR = os.path.join(SDK_TOOLS, "standin")
+DRIVER = os.path.join(STANDIN_DIR, "driver.cpp")
+STANDIN_SOURCES = ["CvMockGame.cpp", "driver.cpp"]
+EXIT_SAME, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
+DEFAULT_CASES = 3000
+DEFAULT_SEED = 1
+CXX = "g++"
+CXX_FLAGS = ["-std=gnu++98", "-w", "-fno-diagnostics-color", "-fno-diagnostics-show-caret",
+             "-DCV_STANDIN_GENERATED"]
+SHOWN_CASES = 3
+# The tree's release defines reach its own bodies (an #ifdef in them takes the game's branch), but
+# not these, which would tell the host's headers they are on Windows.
+WINDOWS_DEFINES = {"WIN32", "_WINDOWS", "_USRDLL", "CVGAMECOREDLL_EXPORTS"}
+PART_NAMES = {
+    "A": "changeAdjacentSight (the count changes of one source added, then removed)",
+    "B": "canSeePlot",
+    "C": "canSeeDisplacementPlot",
+    "F": "shouldProcessDisplacementPlot",
+    "L": "seeThroughLevel / seeFromLevel",
+    "E": "updateSeeFromSight (the counts after a plot's levels changed inside its bracket)",
+}
+_KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "case", "else", "do", "new",
+             "delete", "throw", "catch", "static_cast", "const_cast", "reinterpret_cast",
+             "dynamic_cast", "defined", "operator"}
+
+
+class DifferentialError(Exception):
+    """Bad usage, a tree that cannot be read, or a program that does not compile."""
+
+
+# --------------------------------------------------------------------------------------------
+# The tree's vision functions, as text.
+
+class Extract(object):
+    """One definition taken from a CvPlot.cpp: its text, where it starts, and its declaration."""
+
+    def __init__(self, name: str, text: str, line: int, declaration: str, params: list) -> None:
+        self.name = name
+        self.text = text
+        self.line = line
+        self.declaration = declaration
+        self.params = params
+        self.last_line = line + text.count("\n")
+
+
+def _definition_begin(code: str, name_start: int) -> int:
+    """Where the definition whose name starts at name_start begins: after the code before it."""
+    i = name_start
+    while i > 0 and code[i - 1] not in ";}{":
+        i -= 1
+    while i < name_start and code[i].isspace():
+        i += 1
+    return i
+
+
+def _line_of(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def _declaration(code: str, begin: int, definition, qualified: str) -> str:
+    """The member's declaration for the stand-in's class: the definition's head without CvPlot::."""
+    head = code[begin:definition.close_paren + 1]
+    after = code[definition.close_paren + 1:definition.open_brace]
+    head = head.replace("CvPlot::", "", 1)
+    head = " ".join(head.split())
+    return head + (" const" if re.search(r"\bconst\b", after) else "") + ";"
+
+
+def extract_member(text: str, code: str, name: str, filename: str, required: bool = True) -> Optional[Extract]:
+    found = find_definitions(code, r"CvPlot\s*::\s*" + name)
+    if not found:
+        if required:
+            raise DifferentialError("%s: CvPlot::%s is not defined there" % (filename, name))
+        return None
+    if len(found) > 1:
+        raise DifferentialError("%s: CvPlot::%s is defined %d times (under preprocessor branches?); "
+                                "the differential cannot tell which one the game builds"
+                                % (filename, name, len(found)))
+    definition = found[0]
+    begin = _definition_begin(code, definition.name_start)
+    return Extract(name, text[begin:definition.close_brace + 1], _line_of(text, begin),
+                   _declaration(code, begin, definition, name), parse_params(code, definition))
+
+
+def _called_names(code: str) -> List[str]:
+    """The free functions a body calls: a name before '(' not after . -> or a class's ::."""
+    names = []
+    for m in re.finditer(r"(?<![\w.>])(::\s*)?([A-Za-z_]\w*)\s*\(", code):
+        before = code[:m.start()].rstrip()
+        if before.endswith("::") and not m.group(1):
+            continue
+        name = m.group(2)
+        if name not in _KEYWORDS and name not in names:
+            names.append(name)
+    return names
+
+
+def _in_anonymous_namespace(code: str, pos: int) -> Optional[int]:
+    """The index of the '{' of the anonymous namespace (at file level) holding pos, if any."""
+    depth, i = 0, pos
+    while i > 0:
+        i -= 1
+        c = code[i]
+        if c == "}":
+            depth += 1
+        elif c == "{":
+            if depth == 0:
+                if re.search(r"\bnamespace\s*$", code[:i]) and code.count("{", 0, i) == code.count("}", 0, i):
+                    return i
+                return None
+            depth -= 1
+    return None
+
+
+def extract_helpers(text: str, code: str, bodies: Sequence[str]) -> List[Tuple[str, str, int, bool]]:
+    """The file-local functions of CvPlot.cpp the bodies call (and those they call): (name, text,
+    line, in an anonymous namespace), in the file's order."""
+    found: Dict[str, Tuple[str, str, int, bool]] = {}
+    order: List[Tuple[int, str]] = []
+    pending = []
+    for body in bodies:
+        pending += _called_names(body)
+    while pending:
+        name = pending.pop(0)
+        if name in found:
+            continue
+        for m in re.finditer(r"(?<![\w:.>~])%s\s*\(" % re.escape(name), code):
+            open_paren = m.end() - 1
+            close_paren = match_close(code, open_paren)
+            if close_paren < 0:
+                continue
+            after = re.match(r"\s*(?:const\b\s*)?\{", code[close_paren + 1:])
+            if not after:
+                continue
+            top = code.count("{", 0, m.start()) == code.count("}", 0, m.start())
+            namespace = None if top else _in_anonymous_namespace(code, m.start())
+            if not top and namespace is None:
+                continue
+            begin = _definition_begin(code, m.start())
+            if begin <= (namespace or -1):
+                begin = namespace + 1
+                while code[begin].isspace():
+                    begin += 1
+            open_brace = close_paren + 1 + after.end() - 1
+            close_brace = match_close(code, open_brace)
+            if close_brace < 0:
+                continue
+            found[name] = (name, text[begin:close_brace + 1], _line_of(text, begin), namespace is not None)
+            order.append((begin, name))
+            pending += _called_names(code[open_brace:close_brace])
+            break
+        else:
+            found[name] = None  # type: ignore  # not defined in this file
+    return [found[n] for _, n in sorted(order)]
+
+
+class TreeVision(object):
+    """What the differential takes from one CvPlot.cpp."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.filename = os.path.basename(path)
+        try:
+            self.text = read_text(path)
+        except OSError as error:
+            raise DifferentialError("%s: cannot be read (%s)" % (path, error))
+        self.code = mask_code(self.text)
+        self.functions = [extract_member(self.text, self.code, f.name, path) for f in PLOT_FUNCTIONS]
+        masked = [mask_code(f.text) for f in self.functions]
+        self.caches = []
+        for cache in DEAD_CACHES:
+            if any(re.search(r"\b%s\b" % re.escape(cache.member), body) for body in masked):
+                setter = extract_member(self.text, self.code, cache.setter, path, required=False)
+                self.caches.append((cache, setter))
+        self.helpers = extract_helpers(self.text, self.code, masked + [
+            mask_code(s.text) for _, s in self.caches if s is not None])
+
+    def function(self, name: str) -> Extract:
+        return next(f for f in self.functions if f.name == name)
+
+    def function_at(self, line: int) -> str:
+        for f in self.functions:
+            if f.line <= line <= f.last_line:
+                return "CvPlot::" + f.name
+        for _, setter in self.caches:
+            if setter is not None and setter.line <= line <= setter.last_line:
+                return "CvPlot::" + setter.name
+        for name, text, first, _ in self.helpers:
+            if first <= line <= first + text.count("\n"):
+                return name
+        return "CvPlot.cpp"
+
+    def all_code(self) -> str:
+        pieces = [mask_code(f.text) for f in self.functions]
+        pieces += [mask_code(h[1]) for h in self.helpers]
+        pieces += [mask_code(s.text) for _, s in self.caches if s is not None]
+        return "\n".join(pieces)
+
+
+# --------------------------------------------------------------------------------------------
+# The generated part of the stand-in and of the two programs.
+
+def cached_defines(code: str) -> Tuple[List[str], List[str]]:
+    """The cached GlobalDefine accessors the bodies use: GC.getNAME() (BTS, RoM-AND) and
+    CvGlobals::NAME (AdvCiv's getDefineINT(CvGlobals::NAME))."""
+    accessors = []
+    for m in re.finditer(r"\bget([A-Z][A-Z0-9_]*[A-Z0-9])\s*\(\s*\)", code):
+        if m.group(1) not in accessors:
+            accessors.append(m.group(1))
+    enums = []
+    for m in re.finditer(r"\bCvGlobals\s*::\s*([A-Z][A-Z0-9_]*[A-Z0-9])\b", code):
+        if m.group(1) not in enums:
+            enums.append(m.group(1))
+    return accessors, enums
+
+
+def globals_header(accessors: Sequence[str], enums: Sequence[str]) -> str:
+    lines = ["// Generated by the differential for one tree: the cached defines its vision functions read,",
+             "// each read by name from the defines (included inside the stand-in's class CvGlobals)."]
+    for name in accessors:
+        lines.append('\tint get%s() const { return getDefineINT("%s"); }' % (name, name))
+    if enums:
+        lines.append("\tenum StandinDefineTypes { %s };" % ", ".join(enums))
+        lines.append("\tint getDefineINT(StandinDefineTypes eDefine) const")
+        lines.append("\t{")
+        lines.append("\t\tstatic const char* const aszNames[] = { %s };"
+                     % ", ".join('"%s"' % n for n in enums))
+        lines.append("\t\treturn getDefineINT(aszNames[eDefine]);")
+        lines.append("\t}")
+    return "\n".join(lines) + "\n"
+
+
+def plot_header(tree: TreeVision) -> str:
+    lines = ["// Generated by the differential: the vision functions with this tree's own signatures",
+             "// (included inside the stand-in's class CvPlot)."]
+    lines += ["\t" + f.declaration for f in tree.functions]
+    for cache, setter in tree.caches:
+        lines.append("\tint %s;" % cache.member)
+        if setter is not None:
+            lines.append("\t" + setter.declaration)
+    return "\n".join(lines) + "\n"
+
+
+def should_process_wrapper(tree: TreeVision) -> str:
+    """The driver calls shouldProcessDisplacementPlot through this, whatever its parameters."""
+    function = next(f for f in PLOT_FUNCTIONS if f.name == "shouldProcessDisplacementPlot")
+    roles = match_roles(tree.function(function.name).params, function.roles)
+    if roles is None:
+        raise DifferentialError("%s: CvPlot::shouldProcessDisplacementPlot's parameters are not "
+                                "(int dx, int dy, [int range,] DirectionTypes facing)" % tree.path)
+    arguments = ["iDX", "iDY"] + (["iRange"] if "range" in roles else []) + ["eFacing"]
+    return ("bool standinShouldProcess(const CvPlot& kPlot, int iDX, int iDY, int iRange, "
+            "DirectionTypes eFacing)\n{\n\t(void)iRange;\n\treturn kPlot.shouldProcessDisplacementPlot(%s);\n}\n"
+            % ", ".join(arguments))
+
+
+PROGRAM_HEAD = """// Generated by the differential (tools/sdk/cvsdk/differential.py) for one check; not kept.
+#include "CvGameCoreDLL.h"
+#include "CvGameCoreUtils.h"
+#include "CvGlobals.h"
+#include "CvInfos.h"
+#include "CvMap.h"
+#include "CvPlot.h"
+#include "CvTeamAI.h"
+#include "CvUnit.h"
+#include "CvVisionSdk.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+using std::max;
+using std::min;
+"""
+
+
+def program_source(program: str, tree: TreeVision, definitions: Sequence[Extract],
+                   helpers: Sequence[Tuple[str, str, int, bool]], tree_file: str) -> str:
+    """The generated .cpp of one program: glue first, then the tree's text under #line."""
+    out = [PROGRAM_HEAD, 'extern const char* const g_szStandinProgram = "%s";\n' % program,
+           should_process_wrapper(tree)]
+    if program == "original":
+        out.append("void CvVisionSdk::resetRules()\n{\n}\n")
+        calls = "".join("\t\tGC.getMapINLINE().plotByIndexINLINE(i)->%s();\n" % s.name
+                        for _, s in tree.caches if s is not None)
+        out.append("void standinRulesChanged()\n{\n\tfor (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)\n"
+                   "\t{\n%s\t}\n}\n" % calls)
+    else:
+        # As the game: the rules read anew, and every plot of a new map reset (the hook the
+        # integration puts in CvPlot::reset), so that a ledger knob arms as in a new game.
+        out.append("void standinRulesChanged()\n{\n\tCvVisionSdk::resetRules();\n"
+                   "\tfor (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)\n\t{\n"
+                   "\t\tCvVisionSdk::onPlotReset(*GC.getMapINLINE().plotByIndexINLINE(i));\n\t}\n}\n")
+    escaped = tree_file.replace("\\", "\\\\").replace('"', '\\"')
+    for name, text, line, anonymous in helpers:
+        out.append('%s#line %d "%s"\n%s%s\n' % ("namespace {\n" if anonymous else "", line, escaped,
+                                                text, "\n}" if anonymous else ""))
+    for extract in definitions:
+        out.append('#line %d "%s"\n%s\n' % (extract.line, escaped, extract.text))
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------------------------
+# The integrated copy, and the two programs.
+
+def find_tree(tree_dir: str) -> str:
+    """The folder holding CvPlot.cpp: tree_dir itself or its CvGameCoreDLL/."""
+    if not os.path.isdir(tree_dir):
+        raise DifferentialError("%s: not a folder" % tree_dir)
+    for candidate in (tree_dir, os.path.join(tree_dir, "CvGameCoreDLL")):
+        if os.path.isdir(candidate) and find_file(candidate, "CvPlot.cpp") is not None:
+            return os.path.realpath(candidate)
+    raise DifferentialError("%s: no CvPlot.cpp (TREE_DIR must be the game's CvGameCoreDLL folder or "
+                            "a mod's copy of it)" % tree_dir)
+
+
+def tree_name(tree_dir: str) -> str:
+    base = os.path.basename(os.path.normpath(tree_dir))
+    if base.lower() == "cvgamecoredll":
+        base = os.path.basename(os.path.dirname(os.path.normpath(tree_dir))) or base
+    return base
+
+
+def _make_writable(root: str) -> None:
+    for folder, _, names in os.walk(root):
+        for name in names:
+            path = os.path.join(folder, name)
+            if not os.path.islink(path):
+                os.chmod(path, os.stat(path).st_mode | stat.S_IWUSR)
+
+
+def make_integrated_copy(tree_dir: str, target: str) -> str:
+    """Copy the tree's sources (not its Boost or Python folders) to target and integrate CvVision
+    there with sdk-integrate --force, as sdk-check does. Returns target."""
+    def ignore(folder: str, entries: List[str]) -> List[str]:
+        return [e for e in entries if e == BACKUP_DIR or e.startswith(".")
+                or (os.path.isdir(os.path.join(folder, e)) and e.lower().startswith(("boost", "python")))]
+    shutil.copytree(tree_dir, target, ignore=ignore, symlinks=True)
+    _make_writable(target)
+    result = subprocess.run([sys.executable, SDK_INTEGRATE_SCRIPT, "--force", target],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if result.returncode != 0:
+        shown = result.stdout.decode("utf-8", "replace").strip().splitlines()[-12:]
+        raise DifferentialError("sdk-integrate could not integrate a copy of %s:\n    %s"
+                                % (tree_dir, "\n    ".join(shown)))
+    return target
+
+
+def cvvision_files(tree_dir: str, integrated_dir: str) -> List[str]:
+    """The files the integration added to the copy: CvVision's sources and headers."""
+    return sorted(n for n in os.listdir(integrated_dir)
+                  if os.path.isfile(os.path.join(integrated_dir, n))
+                  and n.lower().endswith((".h", ".cpp"))
+                  and (find_file(tree_dir, n) is None or n.lower() == RULES_FILE.lower()))
+
+
+_DIAG = re.compile(r"^(.+?):(\d+):(?:\d+:)? (fatal error|error): (.*)$")
+
+
+def explain_compile_errors(output: str, tree: TreeVision, tree_file: str, program: str) -> str:
+    """g++'s errors in words: the tree's function and the name the stand-in lacks."""
+    shown, seen = [], set()
+    for line in output.splitlines():
+        m = _DIAG.match(line)
+        if not m:
+            continue
+        path, number, message = m.group(1), int(m.group(2)), m.group(4)
+        missing = re.search(r"[‘'`]([^’']+)[’'] (?:was not declared|has not been declared|"
+                            r"is not a member|does not name a type)|has no member named [‘'`]([^’']+)[’']",
+                            message)
+        name = (missing.group(1) or missing.group(2)) if missing else None
+        if os.path.basename(path) == os.path.basename(tree_file):
+            where = "%s (%s:%d)" % (tree.function_at(number), tree.filename, number)
+        else:
+            where = "%s:%d" % (os.path.basename(path), number)
+        text = ("%s uses %s, which the stand-in does not know (%s)" % (where, name, message) if name
+                else "%s: %s" % (where, message))
+        if text not in seen:
+            seen.add(text)
+            shown.append("    " + text)
+    if not shown:
+        shown = ["    " + line for line in output.strip().splitlines()[-12:]]
+    return ("the %s program does not compile behind the stand-in:\n%s"
+            % ("tree's own (original)" if program == "original" else "CvVision", "\n".join(shown[:12])))
+
+
+def _compile(command: List[str], cwd: str) -> Tuple[int, str]:
+    result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return result.returncode, result.stdout.decode("utf-8", "replace")
+
+
+CACHE_ENV = "CVVISION_DIFFERENTIAL_CACHE"  # a folder of compiled objects reused between checks
+
+
+_VERSION: List[str] = []
+
+
+def _compiler_version() -> str:
+    if not _VERSION:
+        try:
+            _VERSION.append(subprocess.run([CXX, "--version"], stdout=subprocess.PIPE,
+                                           stderr=subprocess.DEVNULL).stdout.decode("utf-8", "replace"))
+        except OSError:
+            _VERSION.append("")
+    return _VERSION[0]
+
+
+def _content_key(command: List[str], source: str, include_dirs: Sequence[str]) -> str:
+    """What an object depends on: the command (its paths aside), the source, every header."""
+    digest = hashlib.sha256()
+    digest.update(_compiler_version().encode())
+    digest.update(" ".join(c for c in command if not c.startswith(("-I", "/"))).encode())
+    for path in [source] + sorted(os.path.join(d, n) for d in include_dirs for n in os.listdir(d)
+                                  if n.endswith(".h")):
+        digest.update(os.path.basename(path).encode() + b"\0")
+        with open(path, "rb") as f:
+            digest.update(f.read())
+    return digest.hexdigest()[:32]
+
+
+def _compile_cached(command: List[str], source: str, obj: str, include_dirs: Sequence[str],
+                    cwd: str) -> Tuple[int, str]:
+    """Compile, or take the object from $CVVISION_DIFFERENTIAL_CACHE when it holds one made from
+    the same source and headers."""
+    cache = os.environ.get(CACHE_ENV)
+    key = _content_key(command, source, include_dirs) if cache else ""
+    cached = os.path.join(cache, key + ".o") if cache else ""
+    if cache and os.path.isfile(cached):
+        shutil.copy(cached, obj)
+        return 0, ""
+    code, output = _compile(command, cwd)
+    if cache and code == 0:
+        os.makedirs(cache, exist_ok=True)
+        partial = "%s.%d.tmp" % (cached, os.getpid())
+        shutil.copy(obj, partial)
+        os.replace(partial, cached)
+    return code, output
+
+
+def build_programs(tree: TreeVision, integrated: TreeVision, integrated_dir: str, tree_dir: str,
+                   work: str, jobs: int = 2, optimise: str = "-O1") -> Tuple[str, str]:
+    """Write the generated files into work and compile both programs (-O1: quick to build and to
+    run; the bench builds with -O2, as the game's release DLL). Returns their paths."""
+    gen = os.path.join(work, "generated")
+    cvv = os.path.join(work, "cvvision")
+    objs = os.path.join(work, "objects")
+    for folder in (gen, cvv, objs):
+        os.makedirs(folder, exist_ok=True)
+    for name in cvvision_files(tree_dir, integrated_dir):
+        shutil.copy(os.path.join(integrated_dir, name), os.path.join(cvv, name))
+    accessors, enums = cached_defines(tree.all_code())
+    with open(os.path.join(gen, "CvStandinGlobalsDefines.h"), "w") as f:
+        f.write(globals_header(accessors, enums))
+    with open(os.path.join(gen, "CvStandinPlotVision.h"), "w") as f:
+        f.write(plot_header(tree))
+    # Headers the tree's compatibility header names that the stand-in has under another name
+    # (AdvCiv's CvInfo_*.h): each includes the stand-in's.
+    compat = os.path.join(cvv, "CvVisionSdkCompat.h")
+    if os.path.isfile(compat):
+        for name in re.findall(r'^\s*#\s*include\s*"([^"]+)"', read_text(compat), re.M):
+            if not any(os.path.isfile(os.path.join(d, name)) for d in (STANDIN_DIR, cvv, gen)):
+                with open(os.path.join(gen, name), "w") as f:
+                    f.write('// Generated by the differential: the stand-in has it in CvInfos.h.\n'
+                            '#include "CvInfos.h"\n')
+    tree_file = tree.path
+    with open(os.path.join(gen, "standin_original.cpp"), "w", encoding="latin-1") as f:
+        f.write(program_source("original", tree, tree.functions + [s for _, s in tree.caches if s],
+                               tree.helpers, tree_file))
+    with open(os.path.join(gen, "standin_cvvision.cpp"), "w", encoding="latin-1") as f:
+        f.write(program_source("cvvision", tree, integrated.functions, [], integrated.path))
+    includes = ["-I" + gen, "-I" + STANDIN_DIR, "-I" + cvv]
+    units = [("shared", os.path.join(STANDIN_DIR, n)) for n in STANDIN_SOURCES]
+    units.append(("original", os.path.join(gen, "standin_original.cpp")))
+    units.append(("cvvision", os.path.join(gen, "standin_cvvision.cpp")))
+    units += [("cvvision", os.path.join(cvv, n)) for n in sorted(os.listdir(cvv))
+              if n.endswith(".cpp") and not n.startswith("Cy")]
+
+    own_defines = ["-D" + d for d in tree_defines(tree_dir) if d not in WINDOWS_DEFINES]
+
+    def one(unit: Tuple[str, str]) -> Tuple[str, str, int, str]:
+        program, source = unit
+        obj = os.path.join(objs, "%s-%s.o" % (program, os.path.splitext(os.path.basename(source))[0]))
+        defines = own_defines if source.endswith("standin_original.cpp") else []
+        command = [CXX, optimise] + CXX_FLAGS + defines + includes + ["-c", source, "-o", obj]
+        code, output = _compile_cached(command, source, obj, (gen, STANDIN_DIR, cvv), work)
+        return program, obj, code, output
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        compiled = list(pool.map(one, units))
+    for program, obj, code, output in compiled:
+        if code != 0:
+            if program == "original":
+                raise DifferentialError(explain_compile_errors(output, tree, tree_file, program))
+            raise DifferentialError(explain_compile_errors(output, integrated, integrated.path, program))
+    programs = []
+    for program in ("original", "cvvision"):
+        objects = [o for p, o, _, _ in compiled if p in ("shared", program)]
+        exe = os.path.join(work, "differential-" + program)
+        code, output = _compile([CXX] + objects + ["-o", exe], work)
+        if code != 0:
+            raise DifferentialError("the %s program does not link:\n    %s" % (
+                program, "\n    ".join(output.strip().splitlines()[-12:])))
+        programs.append(exe)
+    return programs[0], programs[1]
+
+
+# --------------------------------------------------------------------------------------------
+# Running and comparing.
+
+def _run(exe: str, arguments: List[str], timeout: float = 600) -> str:
+    try:
+        result = subprocess.run([exe] + arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise DifferentialError("%s %s: no answer within %d s" % (os.path.basename(exe), " ".join(arguments),
+                                                                   timeout))
+    if result.returncode != 0:
+        raise DifferentialError("%s %s failed (exit status %d): %s" % (
+            os.path.basename(exe), " ".join(arguments), result.returncode,
+            result.stderr.decode("utf-8", "replace").strip()[-600:]))
+    return result.stdout.decode("utf-8", "replace")
+
+
+def _define_arguments(defines: Sequence[str]) -> List[str]:
+    """The driver's arguments for the defines; with CvVision's ledger, count changes are compared
+    by their net sum (the ledger takes back what a source added in an order of its own)."""
+    ledger = any(re.match(r"^CVVISION_LEDGER=0*[1-9]", d) for d in defines)
+    return [a for d in defines for a in ("--define", d)] + (["--net"] if ledger else [])
+
+
+def run_cases(exe: str, seed: int, cases: int, jobs: int, defines: Sequence[str] = ()) -> Dict[int, Dict[str, str]]:
+    """Every case's digests, by case number; the cases split between jobs processes."""
+    chunks, size = [], max(1, (cases + jobs - 1) // jobs)
+    for first in range(0, cases, size):
+        chunks.append((first, min(size, cases - first)))
+
+    def one(chunk: Tuple[int, int]) -> str:
+        return _run(exe, ["--seed", str(seed), "--first", str(chunk[0]), "--cases", str(chunk[1])]
+                    + _define_arguments(defines))
+
+    digests: Dict[int, Dict[str, str]] = {}
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for output in pool.map(one, chunks):
+            for line in output.splitlines():
+                fields = line.split()
+                if len(fields) >= 2 and fields[0] == "case":
+                    digests[int(fields[1])] = dict(f.split("=", 1) for f in fields[2:])
+    return digests
+
+
+class CaseDifference(object):
+    def __init__(self, case: int, world: str, parts: List[str], lines: List[Tuple[str, str, str]]) -> None:
+        self.case = case
+        self.world = world
+        self.parts = parts  # the parts that differ
+        self.lines = lines  # (part, the original's line, CvVision's line), the first few
+
+
+def case_detail(exe: str, seed: int, case: int, defines: Sequence[str] = ()) -> Tuple[str, Dict[str, List[str]]]:
+    world, parts = "", {}  # type: Tuple[str, Dict[str, List[str]]]
+    for line in _run(exe, ["--seed", str(seed), "--case", str(case)] + _define_arguments(defines)).splitlines():
+        if line.startswith("world "):
+            world = line[len("world "):]
+        elif len(line) > 2 and line[1] == " ":
+            parts.setdefault(line[0], []).append(line[2:])
+    return world, parts
+
+
+def _compressed(line: str) -> str:
+    """A long run of the same count change shown once with its length: `+1 x18`."""
+    return re.sub(r"(?<![^ ])([+-]\d+)(?: \1(?![^ ;])){3,}",
+                  lambda m: "%s x%d" % (m.group(1), m.group(0).count(" ") + 1), line)
+
+
+def _key(line: str) -> str:
+    """What a driver's line is about (the plot, team and type; the query), before its answer."""
+    return line.split(": ", 1)[0]
+
+
+def explain_case(original: str, cvvision: str, seed: int, case: int, parts: List[str],
+                 shown_lines: int = 4, defines: Sequence[str] = ()) -> CaseDifference:
+    """Both programs' answers to one case, the differing ones paired by what they are about."""
+    world, mine = case_detail(original, seed, case, defines)
+    _, theirs = case_detail(cvvision, seed, case, defines)
+    lines = []
+    for part in parts:
+        a, b = mine.get(part, []), theirs.get(part, [])
+        if part in ("A", "E") and a and b and a[0] == b[0]:
+            lines.append((part, a[0], ""))  # the source or the bracket, in words
+            a, b = a[1:], b[1:]
+        a_by_key = dict((_key(line), line) for line in a)
+        b_by_key = dict((_key(line), line) for line in b)
+        keys = [_key(line) for line in a] + [_key(line) for line in b if _key(line) not in a_by_key]
+        differing = [k for k in keys if a_by_key.get(k) != b_by_key.get(k)]
+        only_a = sum(1 for k in differing if k not in b_by_key)
+        only_b = sum(1 for k in differing if k not in a_by_key)
+        lines.append((part, "%d answer(s) differ: %d only from the tree's own code, %d only from "
+                      "CvVision, %d with other values" % (len(differing), only_a, only_b,
+                                                          len(differing) - only_a - only_b), ""))
+        for k in differing[:shown_lines]:
+            lines.append((part, _compressed(a_by_key.get(k, "(nothing: %s)" % k)),
+                          _compressed(b_by_key.get(k, "(nothing: %s)" % k))))
+        if len(differing) > shown_lines:
+            lines.append((part, "... and %d more" % (len(differing) - shown_lines), ""))
+    return CaseDifference(case, world, parts, lines)
+
+
+class DifferentialResult(object):
+    def __init__(self, name: str, cases: int, seed: int) -> None:
+        self.name = name
+        self.cases = cases
+        self.seed = seed
+        self.differing: List[int] = []
+        self.shown: List[CaseDifference] = []
+        self.seconds = 0.0
+        self.compile_seconds = 0.0
+        self.run_seconds = 0.0
+
+    @property
+    def differences(self) -> int:
+        return len(self.differing)
+
+    def summary(self) -> str:
+        return "differential: tree=%s cases=%d differences=%d" % (self.name, self.cases, self.differences)
+
+    def report(self) -> List[str]:
+        lines = [self.summary()]
+        for shown in self.shown:
+            lines.append("case %d of seed %d: %s" % (shown.case, self.seed, shown.world))
+            for part in shown.parts:
+                lines.append("  differs in %s" % PART_NAMES.get(part, part))
+            for part, mine, theirs in shown.lines:
+                if not theirs:
+                    lines.append("    [%s] %s" % (part, mine))
+                else:
+                    lines.append("    [%s] the tree's own code: %s" % (part, mine))
+                    lines.append("    [%s] CvVision:            %s" % (part, theirs))
+        lines.append("differential: %.1f s (compiling %.1f s, %d cases %.1f s)"
+                     % (self.seconds, self.compile_seconds, self.cases, self.run_seconds))
+        return lines
+
+
+def prepare(tree_dir: str, integrated_dir: str, work: str, jobs: int = 2,
+            optimise: str = "-O1") -> Tuple[str, str]:
+    """Both programs built in work: (the tree's own, CvVision's)."""
+    tree_dir = find_tree(tree_dir)
+    integrated_dir = find_tree(integrated_dir)
+    tree = TreeVision(os.path.join(tree_dir, find_file(tree_dir, "CvPlot.cpp")))
+    integrated = TreeVision(os.path.join(integrated_dir, find_file(integrated_dir, "CvPlot.cpp")))
+    return build_programs(tree, integrated, integrated_dir, tree_dir, work, jobs, optimise)
+
+
+def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int = DEFAULT_CASES,
+                     seed: int = DEFAULT_SEED, work: Optional[str] = None, jobs: int = 2,
+                     shown: int = SHOWN_CASES, defines: Sequence[str] = ()) -> DifferentialResult:
+    """Compile the tree's own vision functions and the integrated copy's, run `cases` random cases
+    in both and compare. work: the folder for the generated files and programs (a new temporary
+    one, removed afterwards, when None). defines: NAME=VALUE GlobalDefines set in every case (a
+    CvVision knob such as CVVISION_LEDGER=1). DifferentialError when a program does not compile."""
+    start = time.time()
+    result = DifferentialResult(name, cases, seed)
+    own_work = work is None
+    work = work or tempfile.mkdtemp(prefix="cvvision-differential-")
+    try:
+        original, cvvision = prepare(tree_dir, integrated_dir, work, jobs)
+        result.compile_seconds = time.time() - start
+        begun = time.time()
+        mine = run_cases(original, seed, cases, jobs, defines)
+        theirs = run_cases(cvvision, seed, cases, jobs, defines)
+        result.run_seconds = time.time() - begun
+        for case in range(cases):
+            if mine.get(case) is None or theirs.get(case) is None:
+                raise DifferentialError("case %d: a program gave no answer" % case)
+            if mine[case] != theirs[case]:
+                result.differing.append(case)
+        for case in result.differing[:shown]:
+            parts = [p for p in mine[case] if mine[case][p] != theirs[case].get(p)]
+            result.shown.append(explain_case(original, cvvision, seed, case, parts, defines=defines))
+    finally:
+        if own_work:
+            shutil.rmtree(work, ignore_errors=True)
+    result.seconds = time.time() - start
+    return result
+
+
+def run_bench(original: str, cvvision: str, name: str, seed: int) -> List[str]:
+    """The `original tree=... range=R original_ns=... cvvision_ns=... speedup=...` lines."""
+    def timings(exe: str) -> Dict[int, float]:
+        found = {}
+        for line in _run(exe, ["--bench", "--seed", str(seed)]).splitlines():
+            m = re.match(r"bench \w+ range=(\d+) ns=(\d+)", line)
+            if m:
+                found[int(m.group(1))] = float(m.group(2))
+        return found
+    mine, theirs = timings(original), timings(cvvision)
+    lines = []
+    for r in sorted(mine):
+        if r in theirs:
+            lines.append("original tree=%s range=%d original_ns=%.0f cvvision_ns=%.0f speedup=%.1f"
+                         % (name, r, mine[r], theirs[r], mine[r] / max(theirs[r], 1.0)))
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# Command line.
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore
+        raise DifferentialError(message)
+
+
+def main(argv: Optional[List[str]] = None, out: Callable[[str], None] = print) -> int:
+    parser = _Parser(prog=TOOL, description="Compare a tree's own CvPlot vision functions with "
+                     "CvVision integrated into a temporary copy of it, on random cases.",
+                     epilog="Exit status: 0 no difference, 1 differences, 2 bad usage or compile error.")
+    parser.add_argument("tree_dir", metavar="TREE_DIR")
+    parser.add_argument("--cases", type=int, default=DEFAULT_CASES, help="how many cases (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the cases' seed (default %(default)s)")
+    parser.add_argument("--name", help="the tree's name in the report (default: its folder's)")
+    parser.add_argument("--jobs", type=int, default=2, help="compilations and runs at once (default 2)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder and print its path")
+    parser.add_argument("--integrated", metavar="DIR",
+                        help="an integrated copy of the tree to use instead of making one")
+    parser.add_argument("--define", action="append", default=[], metavar="NAME=VALUE",
+                        help="a GlobalDefine set in every case, e.g. a CvVision knob: CVVISION_LEDGER=1")
+    parser.add_argument("--bench", action="store_true",
+                        help="time changeAdjacentSight in both programs for ranges 1 to 8 instead")
+    work = None
+    try:
+        a = parser.parse_args(sys.argv[1:] if argv is None else argv)
+        if a.cases < 1 or a.jobs < 1 or a.seed < 0:
+            raise DifferentialError("--cases and --jobs must be at least 1, --seed at least 0")
+        for define in a.define:
+            if not re.match(r"^[A-Za-z_]\w*=-?\d+$", define):
+                raise DifferentialError("--define %s: not NAME=INTEGER" % define)
+        tree_dir = find_tree(a.tree_dir)
+        name = a.name or tree_name(a.tree_dir)
+        work = tempfile.mkdtemp(prefix="cvvision-differential-")
+        integrated_dir = a.integrated or make_integrated_copy(tree_dir, os.path.join(work, "integrated"))
+        if a.bench:
+            original, cvvision = prepare(tree_dir, integrated_dir, os.path.join(work, "build"), a.jobs, "-O2")
+            for line in run_bench(original, cvvision, name, a.seed):
+                out(line)
+            return EXIT_SAME
+        result = run_differential(tree_dir, integrated_dir, name, a.cases, a.seed,
+                                  os.path.join(work, "build"), a.jobs, defines=a.define)
+        for line in result.report():
+            out(line)
+        return EXIT_DIFFERENT if result.differences else EXIT_SAME
+    except DifferentialError as error:
+        print("%s: error: %s" % (TOOL, error), file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return EXIT_USAGE
+    finally:
+        if work is not None:
+            if argv is not None and "--keep" in argv or argv is None and "--keep" in sys.argv:
+                print("%s: temporary folder kept: %s" % (TOOL, work), file=sys.stderr)
+            else:
+                shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

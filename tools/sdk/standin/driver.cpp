@@ -1,0 +1,818 @@
+// The differential's driver (tools/sdk/cvsdk/differential.py): random cases run against CvPlot's
+// vision functions behind the SDK stand-in. The same driver is linked twice, once with a tree's
+// own vision functions and once with the bodies sdk-integrate writes (calls to CvVisionSdk), so the
+// two programs draw the same cases and their traces can be compared case by case.
+//
+//   driver [--seed S] [--cases N]          one line per case: its digests
+//   driver --seed S --case K               case K in full: its description and every answer
+//   driver --bench [--seed S]              changeAdjacentSight add+remove, nanoseconds per range
+//   --define NAME=VALUE                     a GlobalDefine set in every case after the random ones
+//                                          (CvVision's knobs, e.g. CVVISION_LEDGER=1)
+//   --net                                   A compares each key's net change of the add and of the
+//                                          remove, not their order (CvVision's ledger takes back
+//                                          what it added in an order of its own)
+//
+// Each case is made from its own seed (the run's seed and the case's number), so a case can be
+// replayed alone. What a case compares (docs/vision-rules.md, sections 1 to 7):
+//   A  changeAdjacentSight of one source, add then remove: per plot, team and invisible type, the
+//      ordered count changes
+//   B  canSeePlot for random targets, ranges and facings
+//   C  canSeeDisplacementPlot for random arguments
+//   F  shouldProcessDisplacementPlot for random displacements and facings
+//   L  seeThroughLevel of every plot, seeFromLevel of every plot for every team
+//   E  an updateSeeFromSight bracket (a plot's levels changed while units and owned plots see):
+//      the counts after it
+// Written for CvVision; C++03 like the stand-in it is compiled with.
+#include "CvGameCoreDLL.h"
+#include "CvGameCoreUtils.h"
+#include "CvGlobals.h"
+#include "CvInfos.h"
+#include "CvMap.h"
+#include "CvPlot.h"
+#include "CvTeamAI.h"
+#include "CvUnit.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+// The generated part of each program (written by differential.py).
+extern const char* const g_szStandinProgram;
+void standinRulesChanged(); // the tree's caches (original) or CvVisionSdk::resetRules() (CvVision)
+bool standinShouldProcess(const CvPlot& kPlot, int iDX, int iDY, int iRange, DirectionTypes eFacing);
+
+namespace
+{
+	const int MAX_COUNT_TRACE = 4000000; // changes of one source, past which the case is cut short
+
+	class Rng
+	{
+	public:
+		explicit Rng(unsigned int uSeed) : m_uState(uSeed != 0 ? uSeed : 0x9E3779B9u) {}
+		unsigned int next()
+		{
+			m_uState ^= m_uState << 13;
+			m_uState ^= m_uState >> 17;
+			m_uState ^= m_uState << 5;
+			return m_uState;
+		}
+		int range(int iLow, int iHigh) { return iLow + static_cast<int>(next() % static_cast<unsigned int>(iHigh - iLow + 1)); }
+		bool chance(int iPercent) { return range(0, 99) < iPercent; }
+
+	private:
+		unsigned int m_uState;
+	};
+
+	unsigned int mix(unsigned int uSeed, unsigned int uCase)
+	{
+		unsigned int h = uSeed * 0x9E3779B1u ^ (uCase + 0x7F4A7C15u) * 0x85EBCA77u;
+		h ^= h >> 16;
+		h *= 0x85EBCA6Bu;
+		h ^= h >> 13;
+		h *= 0xC2B2AE35u;
+		h ^= h >> 16;
+		return h;
+	}
+
+	std::string format(const char* szFormat, int a = 0, int b = 0, int c = 0, int d = 0, int e = 0, int f = 0)
+	{
+		char acBuffer[256];
+		snprintf(acBuffer, sizeof(acBuffer), szFormat, a, b, c, d, e, f);
+		return acBuffer;
+	}
+
+	const char* const s_aszDirections[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+
+	std::string directionName(int eDirection)
+	{
+		return (eDirection >= 0 && eDirection < 8) ? s_aszDirections[eDirection] : "none";
+	}
+
+	// One part of a case's answers: lines, and a digest of them.
+	class Part
+	{
+	public:
+		explicit Part(char cName) : m_cName(cName), m_uHash(2166136261u) {}
+		void add(const std::string& szLine)
+		{
+			m_aszLines.push_back(szLine);
+			for (size_t i = 0; i < szLine.size(); ++i)
+			{
+				m_uHash = (m_uHash ^ static_cast<unsigned char>(szLine[i])) * 16777619u;
+			}
+			m_uHash = (m_uHash ^ 10u) * 16777619u;
+		}
+		char name() const { return m_cName; }
+		unsigned int digest() const { return m_uHash; }
+		const std::vector<std::string>& lines() const { return m_aszLines; }
+
+	private:
+		char m_cName;
+		unsigned int m_uHash;
+		std::vector<std::string> m_aszLines;
+	};
+
+	// The count changes the stand-in's CvPlot reports, while recording.
+	struct CountChange
+	{
+		int iPlot;
+		int eTeam;
+		int eInvisible;
+		int iChange;
+	};
+	std::vector<CountChange> g_aTrace;
+	std::vector<std::pair<std::string, int> > g_aExtraDefines; // --define
+	bool g_bNetOnly = false;                                    // --net
+	bool g_bTraceFull = false;
+
+	void recordChange(const CvPlot& kPlot, TeamTypes eTeam, int iChange, InvisibleTypes eInvisible)
+	{
+		if (static_cast<int>(g_aTrace.size()) >= MAX_COUNT_TRACE)
+		{
+			g_bTraceFull = true;
+			return;
+		}
+		CountChange kChange;
+		kChange.iPlot = kPlot.getY_INLINE() * GC.getMapINLINE().getGridWidthINLINE() + kPlot.getX_INLINE();
+		kChange.eTeam = eTeam;
+		kChange.eInvisible = eInvisible;
+		kChange.iChange = iChange;
+		g_aTrace.push_back(kChange);
+	}
+
+	std::string plotName(int iPlot)
+	{
+		const int iWidth = GC.getMapINLINE().getGridWidthINLINE();
+		return format("(%d,%d)", iPlot % iWidth, iPlot / iWidth);
+	}
+
+	// What a case is made of, kept to describe it.
+	struct Case
+	{
+		int iWidth;
+		int iHeight;
+		bool bWrapX;
+		bool bWrapY;
+		int iNumTeams;
+		int iNumInvisible;
+		std::vector<bool> abOptics;
+		std::string szRules;
+	};
+
+	void addRule(Case& kCase, const std::string& szRule)
+	{
+		kCase.szRules += (kCase.szRules.empty() ? "" : ", ") + szRule;
+	}
+
+	void setDefine(Case& kCase, const char* szName, int iValue, int iVanilla)
+	{
+		GC.m_kDefines.SetValue(szName, iValue);
+		if (iValue != iVanilla)
+		{
+			addRule(kCase, szName + format("=%d", iValue));
+		}
+	}
+
+	// The game's rules and a random map: the infos, the defines, the plots' facts, Optics.
+	void makeWorld(Rng& kRng, Case& kCase)
+	{
+		GC.resetMock();
+		const bool bOdd = kRng.chance(60);
+		setDefine(kCase, "PLOT_VISIBILITY_RANGE", bOdd ? kRng.range(0, 2) : 1, 1);
+		setDefine(kCase, "UNIT_VISIBILITY_RANGE", bOdd ? kRng.range(-1, 3) : 1, 1);
+		setDefine(kCase, "RECON_VISIBILITY_RANGE", bOdd ? kRng.range(0, 6) : 5, 5);
+		setDefine(kCase, "PEAK_SEE_FROM_CHANGE", bOdd ? kRng.range(-2, 4) : 2, 2);
+		setDefine(kCase, "PEAK_SEE_THROUGH_CHANGE", bOdd ? kRng.range(-2, 4) : 2, 2);
+		setDefine(kCase, "HILLS_SEE_FROM_CHANGE", bOdd ? kRng.range(-2, 3) : 1, 1);
+		setDefine(kCase, "HILLS_SEE_THROUGH_CHANGE", bOdd ? kRng.range(-2, 3) : 1, 1);
+		setDefine(kCase, "SEAWATER_SEE_FROM_CHANGE", bOdd ? kRng.range(-2, 2) : 0, 0);
+		setDefine(kCase, "SEAWATER_SEE_THROUGH_CHANGE", bOdd ? kRng.range(-2, 2) : 0, 0);
+		setDefine(kCase, "MOVE_DENOMINATOR", 60, 60);
+		const int iNumTerrains = kRng.range(1, 4);
+		for (int i = 0; i < iNumTerrains; ++i)
+		{
+			const bool bWater = kRng.chance(30);
+			const int iSeeFrom = bOdd ? kRng.range(-1, 3) : (bWater ? 0 : 1);
+			const int iSeeThrough = bOdd ? kRng.range(-1, 3) : (bWater ? 0 : 1);
+			GC.m_aTerrains.push_back(CvTerrainInfo(format("TERRAIN_%d", i), iSeeFrom, iSeeThrough, bWater));
+			if (bOdd)
+			{
+				addRule(kCase, format("terrain %d sees from %d through %d", i, iSeeFrom, iSeeThrough));
+			}
+		}
+		const int iNumFeatures = kRng.range(0, 3);
+		for (int i = 0; i < iNumFeatures; ++i)
+		{
+			const int iChange = kRng.range(-2, 3);
+			GC.m_aFeatures.push_back(CvFeatureInfo(format("FEATURE_%d", i), iChange));
+			addRule(kCase, format("feature %d see-through %+d", i, iChange));
+		}
+		kCase.iNumInvisible = kRng.range(0, 3);
+		for (int i = 0; i < kCase.iNumInvisible; ++i)
+		{
+			GC.m_aInvisibles.push_back(CvInvisibleInfo(format("INVISIBLE_%d", i)));
+		}
+		const int iNumPromotions = kRng.range(0, 3);
+		for (int i = 0; i < iNumPromotions; ++i)
+		{
+			const int iChange = kRng.range(-1, 3);
+			GC.m_aPromotions.push_back(CvPromotionInfo(format("PROMOTION_%d", i), iChange));
+			addRule(kCase, format("promotion %d visibility %+d", i, iChange));
+		}
+		GC.m_aTechs.push_back(CvTechInfo("TECH_OPTICS", true));
+		GC.m_aTechs.push_back(CvTechInfo("TECH_OTHER", false));
+		const int iNumUnits = kRng.range(1, 5);
+		for (int i = 0; i < iNumUnits; ++i)
+		{
+			const int iDomain = kRng.range(0, 9);
+			const DomainTypes eDomain = iDomain < 4 ? DOMAIN_LAND : (iDomain < 6 ? DOMAIN_SEA : (iDomain < 9 ? DOMAIN_AIR : DOMAIN_IMMOBILE));
+			CvUnitInfo kInfo(format("UNIT_%d", i), eDomain);
+			const int iSeeInvisible = kCase.iNumInvisible > 0 ? kRng.range(0, 3) : 0;
+			for (int j = 0; j < iSeeInvisible; ++j)
+			{
+				kInfo.seeInvisible(static_cast<InvisibleTypes>(kRng.range(0, kCase.iNumInvisible - 1)));
+			}
+			if (kRng.chance(40))
+			{
+				kInfo.lineOfSight();
+			}
+			GC.m_aUnits.push_back(kInfo);
+		}
+		if (kRng.chance(10))
+		{
+			kCase.iWidth = 128;
+			kCase.iHeight = 80;
+		}
+		else if (kRng.chance(50))
+		{
+			kCase.iWidth = kRng.range(1, 8);
+			kCase.iHeight = kRng.range(1, 8);
+		}
+		else
+		{
+			kCase.iWidth = kRng.range(1, 40);
+			kCase.iHeight = kRng.range(1, 40);
+		}
+		kCase.bWrapX = kRng.chance(50);
+		kCase.bWrapY = kRng.chance(50);
+		kCase.iNumTeams = kRng.range(1, 3);
+		CvMap& kMap = GC.getMapINLINE();
+		kMap.reset(kCase.iWidth, kCase.iHeight, kCase.bWrapX, kCase.bWrapY, kCase.iNumTeams, kCase.iNumInvisible);
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			const int iType = kRng.range(0, 9);
+			const PlotTypes eType = iType < 1 ? PLOT_PEAK : (iType < 3 ? PLOT_HILLS : (iType < 7 ? PLOT_LAND : PLOT_OCEAN));
+			const TerrainTypes eTerrain = static_cast<TerrainTypes>(kRng.range(0, iNumTerrains - 1));
+			const FeatureTypes eFeature = (iNumFeatures > 0 && kRng.chance(40))
+				? static_cast<FeatureTypes>(kRng.range(0, iNumFeatures - 1)) : NO_FEATURE;
+			kMap.plotByIndexINLINE(i)->setFactsUnbracketed(eType, eTerrain, eFeature);
+		}
+		for (size_t i = 0; i < g_aExtraDefines.size(); ++i)
+		{
+			GC.m_kDefines.SetValue(g_aExtraDefines[i].first.c_str(), g_aExtraDefines[i].second);
+		}
+		kCase.abOptics.assign(kCase.iNumTeams, false);
+		for (int t = 0; t < kCase.iNumTeams; ++t)
+		{
+			kCase.abOptics[t] = kRng.chance(40);
+			if (kCase.abOptics[t])
+			{
+				GET_TEAM(static_cast<TeamTypes>(t)).setHasTech(static_cast<TechTypes>(0), true);
+			}
+		}
+		standinRulesChanged();
+	}
+
+	std::string describeWorld(const Case& kCase)
+	{
+		std::string sz = format("map %dx%d", kCase.iWidth, kCase.iHeight);
+		sz += (kCase.bWrapX && kCase.bWrapY) ? " wrapping X and Y" : (kCase.bWrapX ? " wrapping X" : (kCase.bWrapY ? " wrapping Y" : " not wrapping"));
+		sz += format(", %d team(s), %d invisible type(s)", kCase.iNumTeams, kCase.iNumInvisible);
+		std::string szOptics;
+		for (int t = 0; t < kCase.iNumTeams; ++t)
+		{
+			if (kCase.abOptics[t])
+			{
+				szOptics += format(szOptics.empty() ? "%d" : ",%d", t);
+			}
+		}
+		sz += szOptics.empty() ? ", no team has Optics" : ", Optics for team " + szOptics;
+		sz += kCase.szRules.empty() ? "; BTS's defines and levels" : "; " + kCase.szRules;
+		return sz;
+	}
+
+	std::string describePlot(const CvPlot& kPlot)
+	{
+		static const char* const aszTypes[] = {"peak", "hills", "flat", "water"};
+		std::string sz = format("(%d,%d) ", kPlot.getX_INLINE(), kPlot.getY_INLINE()) + aszTypes[kPlot.getPlotType()]
+			+ format(" terrain %d", kPlot.getTerrainType());
+		if (kPlot.getFeatureType() != NO_FEATURE)
+		{
+			sz += format(" feature %d", kPlot.getFeatureType());
+		}
+		return sz;
+	}
+
+	std::string describeUnit(const CvUnit* pUnit)
+	{
+		if (pUnit == NULL)
+		{
+			return "no unit (a plot's own sight)";
+		}
+		static const char* const aszDomains[] = {"sea", "air", "land", "immobile"};
+		const CvUnitInfo& kInfo = GC.getUnitInfo(pUnit->getUnitType());
+		std::string sz = std::string(aszDomains[kInfo.getDomainType()]) + format(" unit (type %d)", pUnit->getUnitType());
+		if (kInfo.isLineOfSight())
+		{
+			sz += ", line of sight facing " + directionName(pUnit->getFacingDirection(false));
+		}
+		if (kInfo.getNumSeeInvisibleTypes() > 0)
+		{
+			sz += ", sees invisible";
+			for (int i = 0; i < kInfo.getNumSeeInvisibleTypes(); ++i)
+			{
+				sz += format(" %d", kInfo.getSeeInvisibleType(i));
+			}
+		}
+		if (pUnit->getExtraVisibilityRange() != 0)
+		{
+			sz += format(", promotions' extra visibility range %+d", pUnit->getExtraVisibilityRange());
+		}
+		return sz;
+	}
+
+	CvPlot* randomPlot(Rng& kRng)
+	{
+		return GC.getMapINLINE().plotByIndexINLINE(kRng.range(0, GC.getMapINLINE().numPlotsINLINE() - 1));
+	}
+
+	// A sight range: small mostly; large only on small maps that do not wrap (the original's
+	// recursion follows every tied line of sight, and a wrapping axis never ends it).
+	int randomRange(Rng& kRng)
+	{
+		const CvMap& kMap = GC.getMapINLINE();
+		const bool bSmallMap = kMap.getGridWidthINLINE() <= 10 && kMap.getGridHeightINLINE() <= 10 && !kMap.isWrapXINLINE()
+			&& !kMap.isWrapYINLINE();
+		const int iKind = kRng.range(0, 99);
+		if (iKind < 75)
+		{
+			return kRng.range(-2, 6);
+		}
+		if (iKind < 92 || !bSmallMap)
+		{
+			return kRng.range(7, bSmallMap ? 12 : 9);
+		}
+		return kRng.range(13, 64);
+	}
+
+	CvUnit makeUnit(Rng& kRng, TeamTypes eTeam, const CvPlot& kPlot)
+	{
+		const UnitTypes eType = static_cast<UnitTypes>(kRng.range(0, GC.getNumUnitInfos() - 1));
+		CvUnit kUnit(eType, eTeam, kPlot.getX_INLINE(), kPlot.getY_INLINE(), static_cast<DirectionTypes>(kRng.range(0, 7)));
+		for (int i = 0; i < GC.getNumPromotionInfos(); ++i)
+		{
+			kUnit.setHasPromotionUnbracketed(static_cast<PromotionTypes>(i), kRng.chance(40));
+		}
+		return kUnit;
+	}
+
+	std::string sequenceText(const std::vector<int>& aiChanges)
+	{
+		if (g_bNetOnly)
+		{
+			int iNet = 0;
+			for (size_t i = 0; i < aiChanges.size(); ++i)
+			{
+				iNet += aiChanges[i];
+			}
+			return format("net %+d", iNet);
+		}
+		std::string sz;
+		for (size_t i = 0; i < aiChanges.size(); ++i)
+		{
+			sz += format(i == 0 ? "%+d" : " %+d", aiChanges[i]);
+		}
+		return sz;
+	}
+
+	// A: one source added then removed.
+	void checkSight(Rng& kRng, Part& kPart, std::string& szSource)
+	{
+		CvPlot& kPlot = *randomPlot(kRng);
+		const TeamTypes eTeam = static_cast<TeamTypes>(kRng.range(0, MAX_TEAMS - 1));
+		const bool bUnit = kRng.chance(75);
+		CvUnit kUnit = makeUnit(kRng, eTeam, kPlot);
+		CvUnit* pUnit = bUnit ? &kUnit : NULL;
+		const int iRange = (bUnit && kRng.chance(20)) ? kUnit.visibilityRange() : randomRange(kRng);
+		szSource = "source on " + describePlot(kPlot) + format(", team %d, range %d, ", eTeam, iRange) + describeUnit(pUnit);
+		kPart.add(szSource);
+		typedef std::map<std::pair<int, std::pair<int, int> >, std::pair<std::vector<int>, std::vector<int> > > Sequences;
+		Sequences kSequences;
+		for (int iPass = 0; iPass < 2; ++iPass)
+		{
+			g_aTrace.clear();
+			g_bTraceFull = false;
+			CvPlot::s_pfnVisibilityObserver = recordChange;
+			kPlot.changeAdjacentSight(eTeam, iRange, iPass == 0, pUnit, true);
+			CvPlot::s_pfnVisibilityObserver = NULL;
+			if (g_bTraceFull)
+			{
+				kPart.add("trace cut short");
+			}
+			for (size_t i = 0; i < g_aTrace.size(); ++i)
+			{
+				const CountChange& k = g_aTrace[i];
+				std::pair<std::vector<int>, std::vector<int> >& kSeq = kSequences[std::make_pair(k.iPlot, std::make_pair(k.eTeam, k.eInvisible))];
+				(iPass == 0 ? kSeq.first : kSeq.second).push_back(k.iChange);
+			}
+		}
+		for (Sequences::const_iterator it = kSequences.begin(); it != kSequences.end(); ++it)
+		{
+			const int eInvisible = it->first.second.second;
+			kPart.add("plot " + plotName(it->first.first) + format(" team %d", it->first.second.first)
+				+ (eInvisible < 0 ? std::string(" (normal sight)") : format(" (invisible type %d)", eInvisible))
+				+ ": add " + sequenceText(it->second.first) + "; remove " + sequenceText(it->second.second));
+		}
+	}
+
+	DirectionTypes randomFacing(Rng& kRng)
+	{
+		return kRng.chance(50) ? NO_DIRECTION : static_cast<DirectionTypes>(kRng.range(0, 7));
+	}
+
+	// B: canSeePlot.
+	void checkCanSeePlot(Rng& kRng, Part& kPart)
+	{
+		CvMap& kMap = GC.getMapINLINE();
+		for (int i = 0; i < 6; ++i)
+		{
+			// Targets near the range's square: the original's recursion grows fast with the distance.
+			CvPlot& kFrom = *randomPlot(kRng);
+			const TeamTypes eTeam = static_cast<TeamTypes>(kRng.range(0, MAX_TEAMS - 1));
+			const int iRange = kRng.range(-2, 10);
+			const int iReach = std::min(12, iRange + 2);
+			CvPlot* pTo = plotXY(kFrom.getX_INLINE(), kFrom.getY_INLINE(), kRng.range(-iReach, iReach), kRng.range(-iReach, iReach));
+			if (pTo == NULL || kRng.chance(5))
+			{
+				pTo = kRng.chance(50) ? NULL : randomPlot(kRng);
+			}
+			if (pTo != NULL && (std::abs(kMap.dxWrap(pTo->getX_INLINE() - kFrom.getX_INLINE())) > 12
+				|| std::abs(kMap.dyWrap(pTo->getY_INLINE() - kFrom.getY_INLINE())) > 12))
+			{
+				pTo = NULL;
+			}
+			const DirectionTypes eFacing = randomFacing(kRng);
+			const bool bSees = kFrom.canSeePlot(pTo, eTeam, iRange, eFacing);
+			kPart.add("canSeePlot from " + describePlot(kFrom) + " to " + (pTo != NULL ? describePlot(*pTo) : std::string("no plot"))
+				+ format(", team %d, range %d, facing ", eTeam, iRange) + directionName(eFacing) + (bSees ? ": sees" : ": does not see"));
+		}
+	}
+
+	// C: canSeeDisplacementPlot.
+	void checkDisplacement(Rng& kRng, Part& kPart)
+	{
+		for (int i = 0; i < 6; ++i)
+		{
+			CvPlot& kFrom = *randomPlot(kRng);
+			const TeamTypes eTeam = static_cast<TeamTypes>(kRng.range(0, MAX_TEAMS - 1));
+			const int iDX = kRng.range(-8, 8);
+			const int iDY = kRng.range(-8, 8);
+			const bool bSame = kRng.chance(70);
+			const int iOriginalDX = bSame ? iDX : kRng.range(-8, 8);
+			const int iOriginalDY = bSame ? iDY : kRng.range(-8, 8);
+			const bool bFirst = kRng.chance(50);
+			const bool bOuter = kRng.chance(50);
+			const bool bSees = kFrom.canSeeDisplacementPlot(eTeam, iDX, iDY, iOriginalDX, iOriginalDY, bFirst, bOuter);
+			kPart.add("canSeeDisplacementPlot from " + describePlot(kFrom)
+				+ format(", team %d, displacement (%d,%d), original (%d,%d)", eTeam, iDX, iDY, iOriginalDX, iOriginalDY)
+				+ (bFirst ? ", first plot" : "") + (bOuter ? ", outer ring" : "") + (bSees ? ": true" : ": false"));
+		}
+	}
+
+	// F: shouldProcessDisplacementPlot.
+	void checkFacing(Rng& kRng, Part& kPart)
+	{
+		for (int i = 0; i < 8; ++i)
+		{
+			const CvPlot& kFrom = *randomPlot(kRng);
+			const int iDX = kRng.range(-10, 10);
+			const int iDY = kRng.range(-10, 10);
+			const int iRange = kRng.range(0, 10);
+			const DirectionTypes eFacing = randomFacing(kRng);
+			const bool bProcess = standinShouldProcess(kFrom, iDX, iDY, iRange, eFacing);
+			kPart.add(format("shouldProcessDisplacementPlot (%d,%d) range %d facing ", iDX, iDY, iRange) + directionName(eFacing)
+				+ (bProcess ? ": true" : ": false"));
+		}
+	}
+
+	// L: the levels.
+	void checkLevels(Part& kPart)
+	{
+		CvMap& kMap = GC.getMapINLINE();
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			std::string sz = "levels of " + describePlot(kPlot) + format(": see-through %d, see-from", kPlot.seeThroughLevel());
+			for (int t = 0; t < MAX_TEAMS; ++t)
+			{
+				sz += format(" %d", kPlot.seeFromLevel(static_cast<TeamTypes>(t)));
+			}
+			kPart.add(sz);
+		}
+	}
+
+	int wrappedDistance(int iFrom, int iTo, int iLength, bool bWrap)
+	{
+		const int iDistance = std::abs(iFrom - iTo);
+		return bWrap ? std::min(iDistance, iLength - iDistance) : iDistance;
+	}
+
+	// The square the game's updateSeeFromSight re-sights (docs/vision-rules.md, section 7).
+	int gameResightRadius()
+	{
+		int iRange = GC.getDefineINT("UNIT_VISIBILITY_RANGE") + 1;
+		for (int i = 0; i < GC.getNumPromotionInfos(); ++i)
+		{
+			iRange += GC.getPromotionInfo(static_cast<PromotionTypes>(i)).getVisibilityChange();
+		}
+		return std::max(GC.getDefineINT("RECON_VISIBILITY_RANGE") + 1, iRange);
+	}
+
+	// E: an updateSeeFromSight bracket. Only where the game's square holds each plot once and
+	// every source whose sight could change lies inside it (else the game's own bracket misses
+	// sources, which is not what is compared here).
+	void checkBracket(Rng& kRng, Part& kPart, std::string& szBracket)
+	{
+		CvMap& kMap = GC.getMapINLINE();
+		const int iRadius = gameResightRadius();
+		if ((kMap.isWrapXINLINE() && kMap.getGridWidthINLINE() < 2 * iRadius + 1)
+			|| (kMap.isWrapYINLINE() && kMap.getGridHeightINLINE() < 2 * iRadius + 1) || kMap.numPlotsINLINE() > 2000)
+		{
+			kPart.add("no bracket (the map is too small or too large for this one)");
+			return;
+		}
+		CvPlot& kChanged = *randomPlot(kRng);
+		const int iNumSources = kRng.range(1, 5);
+		szBracket = "bracket around " + describePlot(kChanged) + ";";
+		for (int i = 0; i < iNumSources; ++i)
+		{
+			CvPlot& kAt = *randomPlot(kRng);
+			const int iDistance = std::max(
+				wrappedDistance(kAt.getX_INLINE(), kChanged.getX_INLINE(), kMap.getGridWidthINLINE(), kMap.isWrapXINLINE()),
+				wrappedDistance(kAt.getY_INLINE(), kChanged.getY_INLINE(), kMap.getGridHeightINLINE(), kMap.isWrapYINLINE()));
+			const TeamTypes eTeam = static_cast<TeamTypes>(kRng.range(0, MAX_TEAMS - 1));
+			if (kRng.chance(25))
+			{
+				if (iDistance <= iRadius || iDistance > GC.getDefineINT("PLOT_VISIBILITY_RANGE") + 1)
+				{
+					kAt.setOwnerTeam(eTeam);
+					szBracket += format(" plot (%d,%d) owned by team %d;", kAt.getX_INLINE(), kAt.getY_INLINE(), eTeam);
+				}
+				continue;
+			}
+			const UnitTypes eType = static_cast<UnitTypes>(kRng.range(0, GC.getNumUnitInfos() - 1));
+			const DirectionTypes eFacing = static_cast<DirectionTypes>(kRng.range(0, 7));
+			if (iDistance <= iRadius || iDistance > GC.getDefineINT("UNIT_VISIBILITY_RANGE") + 1)
+			{
+				kMap.createUnit(eType, eTeam, kAt.getX_INLINE(), kAt.getY_INLINE(), eFacing);
+				szBracket += format(" unit type %d of team %d on (%d,%d) facing ", eType, eTeam, kAt.getX_INLINE(), kAt.getY_INLINE())
+					+ directionName(eFacing) + ";";
+			}
+		}
+		const int iWhat = kRng.range(0, 2);
+		if (iWhat == 0)
+		{
+			const PlotTypes eType = static_cast<PlotTypes>(kRng.range(0, 3));
+			szBracket += format(" plot type set to %d", eType);
+			kChanged.setPlotType(eType);
+		}
+		else if (iWhat == 1)
+		{
+			const TerrainTypes eTerrain = static_cast<TerrainTypes>(kRng.range(0, GC.getNumTerrainInfos() - 1));
+			szBracket += format(" terrain set to %d", eTerrain);
+			kChanged.setTerrainType(eTerrain);
+		}
+		else
+		{
+			const FeatureTypes eFeature = GC.getNumFeatureInfos() > 0 && kRng.chance(60)
+				? static_cast<FeatureTypes>(kRng.range(0, GC.getNumFeatureInfos() - 1)) : NO_FEATURE;
+			szBracket += format(" feature set to %d", eFeature);
+			kChanged.setFeatureType(eFeature);
+		}
+		kPart.add(szBracket);
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			for (int t = 0; t < MAX_TEAMS; ++t)
+			{
+				const TeamTypes eTeam = static_cast<TeamTypes>(t);
+				std::string sz;
+				if (kPlot.getVisibilityCount(eTeam) != 0)
+				{
+					sz += format(" normal %d", kPlot.getVisibilityCount(eTeam));
+				}
+				for (int e = 0; e < GC.getNumInvisibleInfos(); ++e)
+				{
+					const int iCount = kPlot.getInvisibleVisibilityCount(eTeam, static_cast<InvisibleTypes>(e));
+					sz += iCount != 0 ? format(" invisible %d: %d", e, iCount) : std::string();
+				}
+				if (!sz.empty())
+				{
+					kPart.add("count after the bracket on plot " + plotName(i) + format(" team %d:", t) + sz);
+				}
+			}
+		}
+	}
+
+	struct Result
+	{
+		std::string szWorld;
+		std::string szSource;
+		std::string szBracket;
+		std::vector<Part> aParts;
+	};
+
+	void runCase(unsigned int uSeed, int iCase, Result& kResult)
+	{
+		Rng kRng(mix(uSeed, static_cast<unsigned int>(iCase)));
+		Case kCase;
+		makeWorld(kRng, kCase);
+		kResult.szWorld = describeWorld(kCase);
+		// Each part draws from its own generator, so one part's draws never shift another's.
+		Rng kSight(kRng.next());
+		Rng kPlots(kRng.next());
+		Rng kSteps(kRng.next());
+		Rng kFacing(kRng.next());
+		Rng kBracket(kRng.next());
+		kResult.aParts.clear();
+		kResult.aParts.push_back(Part('A'));
+		checkSight(kSight, kResult.aParts.back(), kResult.szSource);
+		kResult.aParts.push_back(Part('B'));
+		checkCanSeePlot(kPlots, kResult.aParts.back());
+		kResult.aParts.push_back(Part('C'));
+		checkDisplacement(kSteps, kResult.aParts.back());
+		kResult.aParts.push_back(Part('F'));
+		checkFacing(kFacing, kResult.aParts.back());
+		kResult.aParts.push_back(Part('L'));
+		checkLevels(kResult.aParts.back());
+		kResult.aParts.push_back(Part('E'));
+		checkBracket(kBracket, kResult.aParts.back(), kResult.szBracket);
+	}
+
+	double nowSeconds()
+	{
+		return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+	}
+
+	// changeAdjacentSight add+remove of a land unit on a 64x64 map of BTS's levels, per range.
+	int runBench(unsigned int uSeed)
+	{
+		Rng kRng(uSeed);
+		GC.resetMock();
+		GC.m_kDefines.SetValue("UNIT_VISIBILITY_RANGE", 1);
+		GC.m_kDefines.SetValue("RECON_VISIBILITY_RANGE", 5);
+		GC.m_kDefines.SetValue("PLOT_VISIBILITY_RANGE", 1);
+		GC.m_kDefines.SetValue("PEAK_SEE_FROM_CHANGE", 2);
+		GC.m_kDefines.SetValue("PEAK_SEE_THROUGH_CHANGE", 2);
+		GC.m_kDefines.SetValue("HILLS_SEE_FROM_CHANGE", 1);
+		GC.m_kDefines.SetValue("HILLS_SEE_THROUGH_CHANGE", 1);
+		GC.m_kDefines.SetValue("MOVE_DENOMINATOR", 60);
+		GC.m_aTerrains.push_back(CvTerrainInfo("TERRAIN_GRASS", 1, 1, false));
+		GC.m_aTerrains.push_back(CvTerrainInfo("TERRAIN_OCEAN", 0, 0, true));
+		GC.m_aFeatures.push_back(CvFeatureInfo("FEATURE_FOREST", 1));
+		GC.m_aUnits.push_back(CvUnitInfo("UNIT_WARRIOR", DOMAIN_LAND));
+		CvMap& kMap = GC.getMapINLINE();
+		kMap.reset(64, 64, true, false, 2, 0);
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			const int iType = kRng.range(0, 9);
+			const PlotTypes eType = iType < 1 ? PLOT_PEAK : (iType < 3 ? PLOT_HILLS : (iType < 8 ? PLOT_LAND : PLOT_OCEAN));
+			kMap.plotByIndexINLINE(i)->setFactsUnbracketed(eType, static_cast<TerrainTypes>(eType == PLOT_OCEAN ? 1 : 0),
+				(eType != PLOT_OCEAN && kRng.chance(30)) ? static_cast<FeatureTypes>(0) : NO_FEATURE);
+		}
+		standinRulesChanged();
+		for (int iRange = 1; iRange <= 8; ++iRange)
+		{
+			const double fBegin = nowSeconds();
+			int iCalls = 0;
+			while (nowSeconds() - fBegin < 0.25 || iCalls < 20)
+			{
+				CvPlot& kPlot = *kMap.plotByIndexINLINE(kRng.range(0, kMap.numPlotsINLINE() - 1));
+				CvUnit kUnit(static_cast<UnitTypes>(0), static_cast<TeamTypes>(0), kPlot.getX_INLINE(), kPlot.getY_INLINE(), DIRECTION_NORTH);
+				kPlot.changeAdjacentSight(static_cast<TeamTypes>(0), iRange, true, &kUnit, true);
+				kPlot.changeAdjacentSight(static_cast<TeamTypes>(0), iRange, false, &kUnit, true);
+				++iCalls;
+			}
+			const double fNs = (nowSeconds() - fBegin) * 1e9 / iCalls;
+			std::printf("bench %s range=%d ns=%.0f calls=%d\n", g_szStandinProgram, iRange, fNs, iCalls);
+		}
+		return 0;
+	}
+
+	bool parseInt(const char* sz, long& lValue)
+	{
+		char* pEnd = NULL;
+		lValue = std::strtol(sz, &pEnd, 10);
+		return pEnd != sz && *pEnd == '\0';
+	}
+}
+
+int main(int argc, char** argv)
+{
+	long lSeed = 1;
+	long lCases = 100;
+	long lFirst = 0;
+	long lOnly = -1;
+	bool bBench = false;
+	for (int i = 1; i < argc; ++i)
+	{
+		long lValue = 0;
+		const std::string szArg = argv[i];
+		if (szArg == "--bench")
+		{
+			bBench = true;
+			continue;
+		}
+		if (szArg == "--net")
+		{
+			g_bNetOnly = true;
+			continue;
+		}
+		if (szArg == "--define" && i + 1 < argc)
+		{
+			const std::string szDefine = argv[++i];
+			const std::string::size_type iEquals = szDefine.find('=');
+			if (iEquals == std::string::npos || iEquals == 0 || !parseInt(szDefine.c_str() + iEquals + 1, lValue))
+			{
+				std::fprintf(stderr, "driver: --define %s: not NAME=INTEGER\n", szDefine.c_str());
+				return 2;
+			}
+			g_aExtraDefines.push_back(std::make_pair(szDefine.substr(0, iEquals), static_cast<int>(lValue)));
+			continue;
+		}
+		if (i + 1 >= argc || !parseInt(argv[i + 1], lValue) || lValue < 0)
+		{
+			std::fprintf(stderr, "driver: usage: driver [--seed S] [--first K] [--cases N] [--case K] [--define NAME=VALUE] [--bench]\n");
+			return 2;
+		}
+		++i;
+		if (szArg == "--seed")
+		{
+			lSeed = lValue;
+		}
+		else if (szArg == "--cases")
+		{
+			lCases = lValue;
+		}
+		else if (szArg == "--first")
+		{
+			lFirst = lValue;
+		}
+		else if (szArg == "--case")
+		{
+			lOnly = lValue;
+		}
+		else
+		{
+			std::fprintf(stderr, "driver: unknown option %s\n", szArg.c_str());
+			return 2;
+		}
+	}
+	const unsigned int uSeed = static_cast<unsigned int>(lSeed);
+	if (bBench)
+	{
+		return runBench(uSeed);
+	}
+	Result kResult;
+	if (lOnly >= 0)
+	{
+		runCase(uSeed, static_cast<int>(lOnly), kResult);
+		std::printf("world %s\n", kResult.szWorld.c_str());
+		for (size_t p = 0; p < kResult.aParts.size(); ++p)
+		{
+			const std::vector<std::string>& aszLines = kResult.aParts[p].lines();
+			for (size_t i = 0; i < aszLines.size(); ++i)
+			{
+				std::printf("%c %s\n", kResult.aParts[p].name(), aszLines[i].c_str());
+			}
+		}
+		return 0;
+	}
+	for (long k = lFirst; k < lFirst + lCases; ++k)
+	{
+		runCase(uSeed, static_cast<int>(k), kResult);
+		std::printf("case %ld", k);
+		for (size_t p = 0; p < kResult.aParts.size(); ++p)
+		{
+			std::printf(" %c=%08x", kResult.aParts[p].name(), kResult.aParts[p].digest());
+		}
+		std::printf("\n");
+	}
+	std::fflush(stdout);
+	return 0;
+}
