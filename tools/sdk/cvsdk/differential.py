@@ -665,6 +665,35 @@ def explain_case(original: str, cvvision: str, seed: int, case: int, parts: List
     return CaseDifference(case, world, parts, lines)
 
 
+# What a changeAdjacentSight source line says about the source, as the pattern report counts it.
+SOURCE_TRAITS = [("no unit", "no unit"), ("land unit", "land unit"), ("sea unit", "sea unit"),
+                 ("air unit", "air unit"), ("immobile unit", "immobile unit"),
+                 ("line of sight", "a unit with line of sight"), ("sees invisible", "seeing invisible types"),
+                 ("promotions' extra visibility range", "promotions' extra visibility range"),
+                 ("range -", "a negative range")]
+PATTERN_CASES = 200  # differing cases looked at for the pattern
+
+
+def source_pattern(original: str, seed: int, cases: Sequence[int], parts_of: Dict[int, List[str]],
+                   defines: Sequence[str] = ()) -> Optional[str]:
+    """What the sources of the cases whose changeAdjacentSight differs have in common, in words."""
+    looked = [c for c in cases if "A" in parts_of.get(c, [])][:PATTERN_CASES]
+    if not looked:
+        return None
+    counts = dict((label, 0) for _, label in SOURCE_TRAITS)
+    for case in looked:
+        _, parts = case_detail(original, seed, case, defines)
+        source = next((line for line in parts.get("A", []) if line.startswith("source on ")), "")
+        for text, label in SOURCE_TRAITS:
+            counts[label] += text in source
+    shown = ["%s %d/%d" % (label, n, len(looked))
+             for label, n in sorted(counts.items(), key=lambda kv: -kv[1]) if n]
+    every = len([c for c in cases if "A" in parts_of.get(c, [])])
+    return ("what the sources of the cases whose changeAdjacentSight differs have%s: %s"
+            % ("" if len(looked) == every else " (the first %d of %d)" % (len(looked), every),
+               ", ".join(shown)))
+
+
 class DifferentialResult(object):
     def __init__(self, name: str, cases: int, seed: int) -> None:
         self.name = name
@@ -672,6 +701,8 @@ class DifferentialResult(object):
         self.seed = seed
         self.differing: List[int] = []
         self.shown: List[CaseDifference] = []
+        self.parts_of: Dict[int, List[str]] = {}  # the differing parts of each differing case
+        self.pattern: Optional[str] = None
         self.seconds = 0.0
         self.compile_seconds = 0.0
         self.run_seconds = 0.0
@@ -695,6 +726,15 @@ class DifferentialResult(object):
                 else:
                     lines.append("    [%s] the tree's own code: %s" % (part, mine))
                     lines.append("    [%s] CvVision:            %s" % (part, theirs))
+        if self.differing:
+            parts = {}  # type: Dict[str, int]
+            for case in self.differing:
+                for part in self.parts_of.get(case, []):
+                    parts[part] = parts.get(part, 0) + 1
+            lines.append("differing cases by function: " + ", ".join(
+                "%s %d" % (PART_NAMES.get(p, p).split(" ")[0], n) for p, n in sorted(parts.items(), key=lambda kv: -kv[1])))
+        if self.pattern:
+            lines.append(self.pattern)
         lines.append("differential: %.1f s (compiling %.1f s, %d cases %.1f s)"
                      % (self.seconds, self.compile_seconds, self.cases, self.run_seconds))
         return lines
@@ -733,9 +773,11 @@ def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int =
                 raise DifferentialError("case %d: a program gave no answer" % case)
             if mine[case] != theirs[case]:
                 result.differing.append(case)
+                result.parts_of[case] = [p for p in mine[case] if mine[case][p] != theirs[case].get(p)]
         for case in result.differing[:shown]:
-            parts = [p for p in mine[case] if mine[case][p] != theirs[case].get(p)]
-            result.shown.append(explain_case(original, cvvision, seed, case, parts, defines=defines))
+            result.shown.append(explain_case(original, cvvision, seed, case, result.parts_of[case],
+                                             defines=defines))
+        result.pattern = source_pattern(original, seed, result.differing, result.parts_of, defines)
     finally:
         if own_work:
             shutil.rmtree(work, ignore_errors=True)

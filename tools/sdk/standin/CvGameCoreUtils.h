@@ -18,9 +18,14 @@
 #define M_PI 3.14159265358979323846
 #endif
 
-template<class T> inline T getSign(T x)
+// -1, 0 or +1 (docs/vision-rules.md, section 3: sgn).
+template<class T> inline T getSign(T value)
 {
-	return (x < 0) ? T(-1) : ((x > 0) ? T(1) : T(0));
+	if (value > T(0))
+	{
+		return T(1);
+	}
+	return value < T(0) ? T(-1) : T(0);
 }
 
 inline int wrapCoordDifference(int iDiff, int iRange, bool bWrap)

@@ -327,7 +327,7 @@ namespace
 		static const char* const aszDomains[] = {"sea", "air", "land", "immobile"};
 		const CvUnitInfo& kInfo = GC.getUnitInfo(pUnit->getUnitType());
 		std::string sz = std::string(aszDomains[kInfo.getDomainType()]) + format(" unit (type %d)", pUnit->getUnitType());
-		if (kInfo.isLineOfSight())
+		if (kInfo.isLineOfSight() && kInfo.getDomainType() != DOMAIN_AIR)
 		{
 			sz += ", line of sight facing " + directionName(pUnit->getFacingDirection(false));
 		}
