@@ -144,6 +144,7 @@ def test_real_tree_integrates_compiles_and_reverts(name, tmp_path):
         result.stdout
     assert "sdk-check: hooks placed:" in result.stdout and "NOT placed" not in result.stdout, \
         result.stdout
+    assert "sdk-check: the knobs file: read by the tree's own SetGlobalDefines" in result.stdout
     assert snapshot(tree) == integrated, "the compile check wrote into the tree"
 
     # The fork's own DLL build, dry-run: the toolkit is absent here, so the plan is printed

@@ -22,18 +22,25 @@ fork of it (K-Mod, AdvCiv, BULL, ...). The tool:
     seeThroughLevel, updateSeeFromSight) by calls to CvVisionSdk, and includes CvVisionSdk.h;
     functions are found by scanning the C++ text and their parameters are matched by type, so
     forks that renamed parameters or added `const` work; an unexpected shape is refused;
-    only bodies it knows are replaced: BTS 3.19's (K-Mod's and BULL's are the same), AdvCiv's
-    and its own (recognised by the fingerprints in tools/sdk/sdk_bodies.json); any other body is
-    refused, listing the lines that differ, unless --force; leading PROFILE_FUNC() statements
-    are kept; what becomes dead with the body (AdvCiv's advc.003h cache) goes under #if 0;
+    bodies it knows are replaced at once: BTS 3.19's (K-Mod's and BULL's are the same),
+    AdvCiv's and its own (recognised by the fingerprints in tools/sdk/sdk_bodies.json); any
+    other body is compared with CvVision by the differential (cvsdk/differential.py, host g++,
+    about a minute): replaced if CvVision sees what it sees (kept under #if 0 for merges), else
+    with a fork rule the tool translates written into CvVisionSightRules.cpp, else refused with
+    the lines that differ, the first differing cases and the rule point where the fork's rule
+    goes; leading PROFILE_FUNC() statements are kept; what becomes dead with the body (AdvCiv's
+    advc.003h cache) goes under #if 0; CvVisionSightRules.cpp, once in the tree, is the mod's own
+    and never overwritten;
  3. registers CvVision's Python interface in DLLPublishToPython (CvDLLPython.cpp);
  4. makes CvXMLLoadUtility::SetGlobalDefines read xml\\CvVision_GlobalDefines.xml right after
-    xml\\PythonCallbackDefines.xml (CvXMLLoadUtilitySet.cpp), only if the mod has the file
-    (gDLL->enumerateFiles finds it): no "LoadXML call failed" box without it; a warning if it
-    cannot;
+    xml\\PythonCallbackDefines.xml, or where a fork does not read that, after
+    xml\\GlobalDefinesAlt.xml, else after xml\\GlobalDefines.xml (CvXMLLoadUtilitySet.cpp),
+    only if the mod has the file (gDLL->enumerateFiles finds it): no "LoadXML call failed" box
+    without it; a tree where no such place is found is refused (with --force, a warning);
  5. adds hooks telling CvVisionSdk of a new map (CvPlot::reset, or AdvCiv's CvPlot constructor),
     of a load (CvPlot::read) and of its end (CvGame::update), so that CVVISION_LEDGER and
-    CVVISION_AUDIT_ON_LOAD need no Python calls; a warning if it cannot;
+    CVVISION_AUDIT_ON_LOAD need no Python calls; one it cannot place refuses the tree (with
+    --force, a warning);
  6. adds the copied files to the tree's project files and Makefiles, in SDK_DIR and one folder
     below (AdvCiv's Project/): *.vcproj (VS2003, also a MakeFileProj), *.vcxproj and its
     .filters, and a Makefile that lists its sources (named after CvPlot.cpp/.obj); a Makefile
@@ -52,7 +59,8 @@ Options:
     --check, --dry-run  report what would be done; change nothing
     --revert            restore the original files from SDK_DIR/.cvvision-backup/
     --force             replace bodies this tool does not know too, keeping each in its
-                        function under `#if 0 // CvVision <version> (sdk-integrate --force)`
+                        function under `#if 0 // CvVision <version> (sdk-integrate --force)`,
+                        without the differential (a note names each such body)
     --sources DIR       the folder whose *.h and *.cpp are copied (default: the CvGameCoreDLL/
                         folder next to this tool's folder)
     --compile-check     integrate a temporary copy and compile what changed with MinGW against the

@@ -15,7 +15,8 @@ from collections import Counter, OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Collection, Dict, List, Optional, Sequence, Tuple
 
-from .errors import EXIT_OK, EXIT_REFUSED, UsageError
+from .defines_check import check_loading, knobs_problems
+from .errors import EXIT_OK, EXIT_REFUSED, ToolError, UsageError
 from .files import find_file, list_sources, read_text
 from .behaviour import settle_rules, where_to_write
 from .hooks import describe_hooks, placed_hooks
@@ -319,6 +320,7 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
         apply_plan(plan)
         for line in describe_hooks(placed_hooks(lambda name: _tree_text(integrated, name))):
             out("%s: %s" % (TOOL, line))
+        knobs_unread = differential and not knobs_reached(integrated, out)
         verdict = None
         if differential:
             verdict = settle_rules(untouched, integrated,
@@ -385,7 +387,7 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
             % (TOOL, len(added), len(units), ", ".join(units), base_count, time.time() - start))
         if keep:
             out("%s: temporary folder kept: %s" % (TOOL, work))
-        differs = verdict is not None and not verdict.accepted
+        differs = (verdict is not None and not verdict.accepted) or knobs_unread
         if differs:
             out("%s: CvVision does not see what %s's own code sees (%s)%s"
                 % (TOOL, sdk_dir, verdict.result.summary() if verdict.result else verdict.error,
@@ -394,6 +396,22 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
     finally:
         if not keep:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def knobs_reached(integrated: str, out: Printer) -> bool:
+    """Run the integrated tree's own SetGlobalDefines behind a stand-in (cvsdk.defines_check):
+    does it read the knobs file when the mod has it, and only then? Prints the answer."""
+    try:
+        problems = knobs_problems(check_loading(integrated))
+    except (ToolError, OSError) as error:
+        problems = [str(error)]
+    if problems:
+        for problem in problems:
+            out("%s: the knobs file: %s" % (TOOL, problem))
+        return False
+    out("%s: the knobs file: read by the tree's own SetGlobalDefines when the mod has it "
+        "(modular loading off and on), never asked for when it has not" % TOOL)
+    return True
 
 
 def _tree_text(tree: str, name: str) -> Optional[str]:
