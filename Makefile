@@ -39,14 +39,15 @@ test: setup
 # fatal) and libFuzzer's coverage: the GoogleTest suites, the CLI scripts and the readers' fuzz
 # targets. Not run here: python.* (Debian's python3 cannot load an ASan module without
 # LD_PRELOAD), cxx98.* (compilers only; the plain build runs them), browser.* (the plain build
-# runs it).
+# runs it), sdk.* (the differential builds its own programs; nothing of this build is used).
 # -fno-sanitize=enum: the SDK's C++03 enums hold any index, as in the game (InvisibleTypes is
 # `enum { NO_INVISIBLE = -1 }` and holds 0..N read from XML), and the bad-input tests hand
 # out-of-range CvFovMode values on purpose to see them refused.
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
   -fno-sanitize=enum -fsanitize=fuzzer-no-link
-SANITIZE_TARGETS = cvvision_tests cvvision_support_tests cvvision_fov_tests cvvision_sdk_tests civ2huts_tests cvvision civ2huts \
+SANITIZE_TARGETS = cvvision_tests cvvision_support_tests cvvision_fov_tests cvvision_sdk_tests \
+  cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
   bench_turn fuzz_wb fuzz_save fuzz_rules fuzz_civ2
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 20
@@ -63,7 +64,7 @@ sanitize-build:
 # under the sanitizers they look for memory errors, not for rare inputs.
 test-sanitize: sanitize-build
 	cd $(SANITIZE_BUILD) && CVVISION_DIFF_CASES=20000 CVVISION_FUZZ_OPS=2500 CVVISION_SANITIZED=1 \
-	  ctest --output-on-failure -j $(JOBS) -E '^(python|cxx98|browser)\.|^cli\.install$$'
+	  ctest --output-on-failure -j $(JOBS) -E '^(python|cxx98|browser|sdk)\.|^cli\.install$$'
 
 # Each reader's fuzz target for FUZZ_SECONDS (default 600): its regression corpus replayed, then
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in
