@@ -109,6 +109,23 @@ public:
 	template <class Map>
 	int seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
 
+	// The count changes of a sight whose plots are known (paiPlots, iCount: seenPlots's list),
+	// in changeAdjacentSight's order: the list once per see-invisible pass, each pass followed by
+	// a line-of-sight unit's reveal of its 3x3 square (+1 then -1). changeAdjacentSight is
+	// collect-then-emitSight wherever sightIsTableSubset holds.
+	template <class Map, class Sink>
+	void emitSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource, const int* paiPlots, int iCount,
+		int iChange) const;
+
+	// Is the sight of kSource, as seenPlots lists it, a subsequence of the displacement table's
+	// entries up to its ring (aerial: its range), in table order, each naming a plot no other
+	// entry names? True for every valid source of BTS's sight model (and aerial ones) whose
+	// square does not wrap onto itself and that needs no BTS-order path. Such a sight is told
+	// exactly by its origin, its map's shape and one bit per table entry (the ledger's compact
+	// records).
+	template <class Map>
+	bool sightIsTableSubset(const Map& kMap, const CvVisionSource& kSource) const;
+
 	static inline CvVisionResult validate(const CvVisionSource& kSource, int iWidth, int iHeight);
 
 private:
@@ -400,7 +417,14 @@ CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
 	}
 	int aiPlots[CV_VISION_MAX_ENTRIES];
 	const int iCount = collect(kMap, kSource, aiPlots);
+	emitSight(kMap, kSink, kSource, aiPlots, iCount, iChange);
+	return CV_VISION_OK;
+}
 
+template <class Map, class Sink>
+void CvVisionEngine::emitSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource, const int* paiPlots,
+	int iCount, int iChange) const
+{
 	// docs/vision-rules.md, section 2 (step 5): the whole square once per see-invisible type
 	// (NO_INVISIBLE when there is none).
 	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
@@ -417,7 +441,7 @@ CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
 			? kSource.paeSeeInvisible[iPass] : CV_VISION_NO_INVISIBLE;
 		for (int i = 0; i < iCount; ++i)
 		{
-			kSink.changeVisibilityCount(aiPlots[i], kSource.eTeam, iChange, eInvisible);
+			kSink.changeVisibilityCount(paiPlots[i], kSource.eTeam, iChange, eInvisible);
 		}
 		// A line-of-sight unit always reveals its 3x3 square: +1 then -1, in both directions.
 		for (int i = 0; bRevealAdjacent && i < CvVisionTables::entriesUpToRing(1); ++i)
@@ -430,7 +454,19 @@ CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
 			}
 		}
 	}
-	return CV_VISION_OK;
+}
+
+template <class Map>
+bool CvVisionEngine::sightIsTableSubset(const Map& kMap, const CvVisionSource& kSource) const
+{
+	if (validate(kSource, kMap.getGridWidth(), kMap.getGridHeight()) != CV_VISION_OK || kSource.iRange < 0
+		|| kSource.iRange > CV_VISION_MAX_RANGE || needsBtsOrder(kMap, kSource)
+		|| (!kSource.bAerial && m_kOptions.eSightModel != CV_VISION_SIGHT_BTS))
+	{
+		return false;
+	}
+	const int iSide = 2 * (kSource.bAerial ? kSource.iRange : groundRing(kSource.iRange)) + 1;
+	return !(kMap.isWrapX() && iSide > kMap.getGridWidth()) && !(kMap.isWrapY() && iSide > kMap.getGridHeight());
 }
 
 template <class Map>

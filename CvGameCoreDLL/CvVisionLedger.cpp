@@ -2,38 +2,155 @@
 
 #include "CvVisionLedger.h"
 
-bool CvVisionLedger::has(const CvVisionSourceKey& kKey) const
+namespace
 {
-	const SlotMap::const_iterator it = m_kSlots.find(kKey);
-	return it != m_kSlots.end() && it->second.iLive > 0;
+	// A multiply-xorshift mix of the key's four ints: consecutive unit ids and plot indices
+	// spread over the whole table.
+	unsigned int mixInto(unsigned int iHash, int iValue)
+	{
+		iHash ^= static_cast<unsigned int>(iValue) + 0x9E3779B9u + (iHash << 6) + (iHash >> 2);
+		return iHash;
+	}
+
+	// The index of the lowest set bit of a non-zero word (de Bruijn multiplication: no loop, no
+	// compiler intrinsic).
+	int lowestBit(unsigned int iBits)
+	{
+		static const int aiPosition[32] = { 0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23, 21,
+			19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9 };
+		return aiPosition[((iBits & (0u - iBits)) * 0x077CB531u) >> 27];
+	}
+
+	int nextPowerOfTwo(int iAtLeast)
+	{
+		int iSize = 64;
+		while (iSize < iAtLeast)
+		{
+			iSize *= 2;
+		}
+		return iSize;
+	}
 }
 
-void CvVisionLedger::sweepIfSparse()
+unsigned int CvVisionLedger::hashOf(const CvVisionSourceKey& kKey)
 {
-	if (m_iEmptySlots <= 64 || 2 * m_iEmptySlots <= static_cast<int>(m_kSlots.size()))
+	unsigned int iHash = mixInto(0u, kKey.eKind);
+	iHash = mixInto(iHash, kKey.iA);
+	iHash = mixInto(iHash, kKey.iB);
+	iHash = mixInto(iHash, kKey.eTeam);
+	iHash ^= iHash >> 16;
+	iHash *= 0x7FEB352Du;
+	iHash ^= iHash >> 15;
+	return iHash | 0x80000000u; // never 0 (the tag of an empty bucket); the low bits pick the bucket
+}
+
+int CvVisionLedger::findSlot(const CvVisionSourceKey& kKey) const
+{
+	if (m_aSlots.empty())
 	{
-		return;
+		return -1;
 	}
-	for (SlotMap::iterator it = m_kSlots.begin(); it != m_kSlots.end();)
+	if (m_iLastSlot >= 0 && m_aiTags[m_iLastSlot] != 0 && m_aSlots[m_iLastSlot].kKey == kKey)
 	{
-		if (it->second.iLive == 0)
+		return m_iLastSlot; // a source taken off and put back at once (a move, a promotion)
+	}
+	const unsigned int iMask = static_cast<unsigned int>(m_aSlots.size()) - 1;
+	const unsigned int iTag = hashOf(kKey);
+	for (unsigned int i = iTag & iMask;; i = (i + 1) & iMask)
+	{
+		const unsigned int iHere = m_aiTags[i];
+		if (iHere == 0)
 		{
-			m_kSlots.erase(it++);
+			return -1;
 		}
-		else
+		if (iHere == iTag && m_aSlots[i].kKey == kKey)
 		{
-			++it;
+			m_iLastSlot = static_cast<int>(i);
+			return m_iLastSlot;
 		}
 	}
-	m_iEmptySlots = 0;
+}
+
+CvVisionLedger::Slot& CvVisionLedger::slotFor(const CvVisionSourceKey& kKey)
+{
+	const int iFound = findSlot(kKey);
+	if (iFound >= 0)
+	{
+		return m_aSlots[iFound];
+	}
+	if (2 * (m_iUsed + 1) > static_cast<int>(m_aSlots.size()))
+	{
+		rebuild(m_iUsed + 1);
+	}
+	const unsigned int iMask = static_cast<unsigned int>(m_aSlots.size()) - 1;
+	const unsigned int iTag = hashOf(kKey);
+	unsigned int i = iTag & iMask;
+	while (m_aiTags[i] != 0)
+	{
+		i = (i + 1) & iMask;
+	}
+	m_aiTags[i] = iTag;
+	Slot& kSlot = m_aSlots[i];
+	kSlot.kKey = kKey;
+	kSlot.iLive = 0;
+	++m_iUsed;
+	return kSlot;
+}
+
+void CvVisionLedger::rebuild(int iMinKeys)
+{
+	// Keep the keys with live records and those emptied within the last m_iUsed removals.
+	std::vector<Slot> aOld;
+	std::vector<unsigned int> aiOldTags;
+	aOld.swap(m_aSlots);
+	aiOldTags.swap(m_aiTags);
+	const unsigned int iRecent = static_cast<unsigned int>(m_iUsed);
+	int iKept = 0;
+	for (size_t i = 0; i < aOld.size(); ++i)
+	{
+		iKept += (aiOldTags[i] != 0 && (aOld[i].iLive > 0 || m_iClock - aOld[i].iEmptiedAt <= iRecent)) ? 1 : 0;
+	}
+	const int iKeys = (iKept + 1 > iMinKeys) ? iKept + 1 : iMinKeys;
+	const int iBuckets = nextPowerOfTwo(4 * iKeys); // at most a quarter full after the rebuild
+	m_aSlots.resize(iBuckets);
+	m_aiTags.assign(iBuckets, 0u);
+	m_iUsed = 0;
+	m_iLastSlot = -1;
+	const unsigned int iMask = static_cast<unsigned int>(iBuckets) - 1;
+	for (size_t iOld = 0; iOld < aOld.size(); ++iOld)
+	{
+		Slot& kOld = aOld[iOld];
+		if (aiOldTags[iOld] == 0 || (kOld.iLive == 0 && m_iClock - kOld.iEmptiedAt > iRecent))
+		{
+			continue;
+		}
+		unsigned int i = aiOldTags[iOld] & iMask;
+		while (m_aiTags[i] != 0)
+		{
+			i = (i + 1) & iMask;
+		}
+		m_aiTags[i] = aiOldTags[iOld];
+		Slot& kNew = m_aSlots[i];
+		kNew.kKey = kOld.kKey;
+		kNew.iLive = kOld.iLive;
+		kNew.iEmptiedAt = kOld.iEmptiedAt;
+		kNew.aRecords.swap(kOld.aRecords);
+		++m_iUsed;
+	}
+}
+
+bool CvVisionLedger::has(const CvVisionSourceKey& kKey) const
+{
+	const int iSlot = findSlot(kKey);
+	return iSlot >= 0 && m_aSlots[iSlot].iLive > 0;
 }
 
 int CvVisionLedger::numSources() const
 {
 	int iCount = 0;
-	for (SlotMap::const_iterator it = m_kSlots.begin(); it != m_kSlots.end(); ++it)
+	for (size_t i = 0; i < m_aSlots.size(); ++i)
 	{
-		iCount += it->second.iLive;
+		iCount += m_aSlots[i].iLive;
 	}
 	return iCount;
 }
@@ -41,11 +158,12 @@ int CvVisionLedger::numSources() const
 int CvVisionLedger::numEntries() const
 {
 	int iCount = 0;
-	for (SlotMap::const_iterator it = m_kSlots.begin(); it != m_kSlots.end(); ++it)
+	for (size_t i = 0; i < m_aSlots.size(); ++i)
 	{
-		for (int r = 0; r < it->second.iLive; ++r)
+		for (int r = 0; r < m_aSlots[i].iLive; ++r)
 		{
-			iCount += static_cast<int>(it->second.aRecords[r].aiEntries.size());
+			const Record& kRecord = m_aSlots[i].aRecords[r];
+			iCount += kRecord.bCompact ? compactEntries(kRecord) : static_cast<int>(kRecord.aiEntries.size());
 		}
 	}
 	return iCount;
@@ -53,16 +171,97 @@ int CvVisionLedger::numEntries() const
 
 int CvVisionLedger::sizeInBytes() const
 {
-	// A map node holds the key, the slot and about four pointers of bookkeeping.
-	const int iNode = static_cast<int>(sizeof(CvVisionSourceKey) + sizeof(Slot) + 4 * sizeof(void*));
-	int iBytes = static_cast<int>(sizeof(*this));
-	for (SlotMap::const_iterator it = m_kSlots.begin(); it != m_kSlots.end(); ++it)
+	int iBytes = static_cast<int>(sizeof(*this) + m_aSlots.capacity() * sizeof(Slot)
+		+ m_kScratch.aiEntries.capacity() * sizeof(unsigned int));
+	for (size_t i = 0; i < m_aSlots.size(); ++i)
 	{
-		iBytes += iNode + static_cast<int>(it->second.aRecords.capacity() * sizeof(Record));
-		for (size_t r = 0; r < it->second.aRecords.size(); ++r)
+		iBytes += static_cast<int>(m_aSlots[i].aRecords.capacity() * sizeof(Record));
+		for (size_t r = 0; r < m_aSlots[i].aRecords.size(); ++r)
 		{
-			iBytes += static_cast<int>(it->second.aRecords[r].aiEntries.capacity() * sizeof(unsigned int));
+			iBytes += static_cast<int>(m_aSlots[i].aRecords[r].aiEntries.capacity() * sizeof(unsigned int));
 		}
 	}
 	return iBytes;
+}
+
+int CvVisionLedger::decodeSegment(const unsigned int* paiSegment, CvVisionSource& kSource, int* paeInvisible,
+	Shape& kShape, int* paiPlots, int& iWords)
+{
+	kShape.iWidth = static_cast<int>(paiSegment[SEG_WIDTH]);
+	kShape.iHeight = static_cast<int>(paiSegment[SEG_HEIGHT]);
+	kShape.bWrapX = (paiSegment[SEG_FLAGS] & FLAG_WRAP_X) != 0;
+	kShape.bWrapY = (paiSegment[SEG_FLAGS] & FLAG_WRAP_Y) != 0;
+	kSource.iX = static_cast<int>(paiSegment[SEG_X]);
+	kSource.iY = static_cast<int>(paiSegment[SEG_Y]);
+	kSource.iRange = static_cast<int>(paiSegment[SEG_RANGE]);
+	kSource.bAerial = (paiSegment[SEG_FLAGS] & FLAG_AERIAL) != 0;
+	kSource.eFacing = static_cast<int>(paiSegment[SEG_FACING]) - 1;
+	const int iNumPasses = static_cast<int>(paiSegment[SEG_PASSES]);
+	for (int p = 0; p < iNumPasses; ++p)
+	{
+		paeInvisible[p] = static_cast<int>(paiSegment[SEG_HEADER_WORDS + p]) - 1;
+	}
+	kSource.paeSeeInvisible = paeInvisible;
+	kSource.iNumSeeInvisible = iNumPasses;
+	const int iEntries = CvVisionTables::entriesUpToRing(static_cast<int>(paiSegment[SEG_RING]));
+	const unsigned int* paiBits = paiSegment + SEG_HEADER_WORDS + iNumPasses;
+	iWords = SEG_HEADER_WORDS + iNumPasses + (iEntries + 31) / 32;
+	const CvVisionTables& kTable = CvVisionTables::standard();
+	SquareAxes kAxes;
+	kAxes.fill(kShape, kSource.iX, kSource.iY, static_cast<int>(paiSegment[SEG_RING]));
+	int iCount = 0;
+	for (int iWord = 0; iWord * 32 < iEntries; ++iWord)
+	{
+		for (unsigned int iBits = paiBits[iWord]; iBits != 0; iBits &= iBits - 1)
+		{
+			// A recorded bit names a plot on the map.
+			paiPlots[iCount++] = kAxes.plotAt(kTable.entry(iWord * 32 + lowestBit(iBits)));
+		}
+	}
+	return iCount;
+}
+
+void CvVisionLedger::SquareAxes::fill(const Shape& kShape, int iX, int iY, int iRingIn)
+{
+	iRing = iRingIn;
+	for (int i = -iRing; i <= iRing; ++i)
+	{
+		aiColumn[i + iRing] = cvVisionWrapCoord(iX + i, kShape.iWidth, kShape.bWrapX);
+		const int iRow = cvVisionWrapCoord(iY + i, kShape.iHeight, kShape.bWrapY);
+		aiRowStart[i + iRing] = (iRow < 0) ? -1 : iRow * kShape.iWidth;
+	}
+}
+
+int CvVisionLedger::adjacentPlots(const CvVisionSource& kSource, const Shape& kShape, int* paiPlots)
+{
+	const CvVisionTables& kTable = CvVisionTables::standard();
+	int iCount = 0;
+	for (int i = 0; i < CvVisionTables::entriesUpToRing(1); ++i)
+	{
+		const int iX = cvVisionWrapCoord(kSource.iX + kTable.entry(i).iDX, kShape.iWidth, kShape.bWrapX);
+		const int iY = cvVisionWrapCoord(kSource.iY + kTable.entry(i).iDY, kShape.iHeight, kShape.bWrapY);
+		if (iX >= 0 && iY >= 0)
+		{
+			paiPlots[iCount++] = iY * kShape.iWidth + iX;
+		}
+	}
+	return iCount;
+}
+
+int CvVisionLedger::compactEntries(const Record& kRecord)
+{
+	CvVisionSource kSource;
+	int aeInvisible[MAX_COMPACT_PASSES];
+	Shape kShape;
+	int aiPlots[CV_VISION_MAX_ENTRIES];
+	int aiAdjacent[9];
+	int iEntries = 0;
+	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()); iAt += iWords)
+	{
+		const int iCount = decodeSegment(&kRecord.aiEntries[iAt], kSource, aeInvisible, kShape, aiPlots, iWords);
+		const int iNumAdjacent = (kRecord.aiEntries[iAt + SEG_FLAGS] & FLAG_REVEAL_ADJACENT) != 0
+			? adjacentPlots(kSource, kShape, aiAdjacent) : 0;
+		iEntries += (iCount + iNumAdjacent) * static_cast<int>(kRecord.aiEntries[iAt + SEG_PASSES]);
+	}
+	return iEntries;
 }

@@ -162,6 +162,19 @@ public:
 	static bool levelChangeReaches(const CvVisionEngine& kEngine, const Before& kBefore, const Map& kMap,
 		const CvVisionSource& kSource);
 
+	// Can a change of see-from levels alone alter the sight of kSource? kBefore and kMap differ
+	// at most in seeFromLevel, for any plots and teams (a team learning Optics: every water
+	// plot's see-from for that team). Exact, from levels alone (docs/vision-rules.md, section 3):
+	// aerial sight reads no level; ground sight reads see-from at its origin (the viewer's
+	// level) and, under the outer rule, on its last ring ("see-from > the viewer's level"), and
+	// nowhere else. A source of another team than the one whose levels changed is answered
+	// false without a look at its square when the caller passes that team (eChangedTeam; -1:
+	// any team may have changed). Off the table's ranges, or on a wrapping map smaller than the
+	// square, the answer is true (no reasoning).
+	template <class Before, class Map>
+	static bool seeFromChangeReaches(const CvVisionEngine& kEngine, const Before& kBefore, const Map& kMap,
+		const CvVisionSource& kSource, int eChangedTeam);
+
 	// Can the sight of kSource read the levels of iPlot (its see-through or see-from)? False when
 	// the plot lies outside the square the source looks over (its range, plus the outer ring),
 	// and for aerial sight, which reads no level: a change of that plot's levels cannot change
@@ -170,9 +183,9 @@ public:
 	static bool sightReads(const CvVisionEngine& kEngine, const Map& kMap, const CvVisionSource& kSource, int iPlot);
 
 	bool has(const CvVisionSourceKey& kKey) const;
-	void clear() { m_kSlots.clear(); m_iEmptySlots = 0; }
+	void clear() { m_aSlots.clear(); m_aiTags.clear(); m_iUsed = 0; m_iClock = 0; m_iLastSlot = -1; }
 
-	CvVisionLedger() : m_iEmptySlots(0) {}
+	CvVisionLedger() : m_iUsed(0), m_iLastSlot(-1), m_iClock(0) {}
 
 	// Calls kVisitor.changeVisibilityCount(plot, team, +1, invisible type) once for each count
 	// the records hold: what the counts should be, for an audit.
@@ -198,11 +211,81 @@ private:
 	static int invisibleOf(unsigned int iEntry) { return static_cast<int>((iEntry >> INVISIBLE_SHIFT) & 0x7F) - 1; }
 	static bool isReveal(unsigned int iEntry) { return (iEntry >> REVEAL_BIT) != 0; }
 
+	// A record is full (aiEntries: one word per count change, from pack) or compact (aiEntries:
+	// one segment per engine source: its parameters, its map's shape and one bit per table entry
+	// it sees; see Segment). A sight the table tells exactly (CvVisionEngine::sightIsTableSubset)
+	// is recorded compact: one word per 32 table entries instead of one per count change, so
+	// recording and replaying it moves a few bytes where a full record moves hundreds.
 	struct Record
 	{
 		int eTeam;
+		bool bCompact;
 		std::vector<unsigned int> aiEntries;
+		Record() : eTeam(0), bCompact(false) {}
 	};
+
+	// The words of a compact segment: its header, then SEG_PASSES words (each pass's invisible
+	// type + 1), then (entriesUpToRing(SEG_RING) + 31) / 32 words of entry bits.
+	enum
+	{
+		SEG_X, SEG_Y, SEG_WIDTH, SEG_HEIGHT, SEG_FLAGS, SEG_RANGE, SEG_RING, SEG_FACING, SEG_PASSES,
+		SEG_HEADER_WORDS,
+		MAX_COMPACT_PASSES = 127, // see-invisible passes of one source
+		MAX_COMPACT_SEGMENTS = 16 // sources of one record
+	};
+	enum { FLAG_WRAP_X = 1, FLAG_WRAP_Y = 2, FLAG_AERIAL = 4, FLAG_REVEAL_ADJACENT = 8 };
+
+	// The map shape a compact segment was recorded on, as the engine's Map.
+	struct Shape
+	{
+		int iWidth;
+		int iHeight;
+		bool bWrapX;
+		bool bWrapY;
+		int getGridWidth() const { return iWidth; }
+		int getGridHeight() const { return iHeight; }
+		bool isWrapX() const { return bWrapX; }
+		bool isWrapY() const { return bWrapY; }
+	};
+
+	// Plot index per column and row of a segment's square (-1: absent), to turn table entries
+	// into plots with two lookups.
+	struct SquareAxes
+	{
+		int aiColumn[CV_VISION_MAX_SIDE];
+		int aiRowStart[CV_VISION_MAX_SIDE];
+		int iRing;
+		void fill(const Shape& kShape, int iX, int iY, int iRingIn);
+		int plotAt(const CvVisionDisplacement& kEntry) const
+		{
+			const int iColumn = aiColumn[kEntry.iDX + iRing];
+			const int iRowStart = aiRowStart[kEntry.iDY + iRing];
+			return (iColumn < 0 || iRowStart < 0) ? -1 : iRowStart + iColumn;
+		}
+	};
+
+	// Appends the compact segment of one source whose seen plots are paiPlots; false (the record
+	// unchanged) when the list is not the table subset it should be.
+	template <class Map>
+	static bool appendSegment(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap,
+		const CvVisionSource& kSource, const int* paiPlots, int iCount);
+	// Records one source as compact and emits its count changes to pSink (when not NULL), or
+	// returns false, having changed nothing, when its sight is not a table subset.
+	template <class Map, class Sink>
+	static bool addCompact(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap, Sink* pSink,
+		const CvVisionSource& kSource);
+	// The segment at paiSegment: its source (paeInvisible receives the passes' types), its shape,
+	// its plots (returns how many) and its length in words.
+	static int decodeSegment(const unsigned int* paiSegment, CvVisionSource& kSource, int* paeInvisible,
+		Shape& kShape, int* paiPlots, int& iWords);
+	// The plots of the 3x3 square a line-of-sight unit reveals, in table order.
+	static int adjacentPlots(const CvVisionSource& kSource, const Shape& kShape, int* paiPlots);
+	template <class Sink>
+	static void replayCompact(const Record& kRecord, Sink& kSink, bool bForward);
+	// Count changes a compact record stands for (as a full record would hold them).
+	static int compactEntries(const Record& kRecord);
+	template <class Visitor>
+	static void visitCompactCounts(const Record& kRecord, Visitor& kVisitor);
 
 	// Writes what the engine changes into a record, passing it on to the sink when there is one.
 	template <class Sink>
@@ -238,15 +321,28 @@ private:
 	};
 
 	// The records under one key. Records past iLive are spares: a source that is removed and
-	// added again (it moved, the map changed) reuses its memory. Keys without live records are
-	// swept away once they outnumber the others.
+	// added again (it moved, the map changed) reuses its memory.
 	struct Slot
 	{
-		std::vector<Record> aRecords;
+		CvVisionSourceKey kKey;
 		int iLive;
-		Slot() : iLive(0) {}
+		unsigned int iEmptiedAt;     // m_iClock when its last live record was removed
+		std::vector<Record> aRecords;
+		Slot() : iLive(0), iEmptiedAt(0) {}
 	};
-	typedef std::map<CvVisionSourceKey, Slot> SlotMap;
+
+	// The keys live in an open-addressing hash table (linear probing, a power-of-two size): one
+	// or two cache lines per lookup where a tree walks a dozen nodes. A key left without live
+	// records keeps its bucket and its memory, so that a source taken off and put back (a move,
+	// a re-sight, a whole-map update) costs no allocation; such keys are dropped when the table
+	// must grow, unless they were emptied recently (within as many operations as the table has
+	// keys), so a whole-map update never sweeps the keys it is about to re-add. Probing reads
+	// m_aiTags (the key's hash with the top bit set; 0 for an empty bucket): 16 buckets a cache
+	// line; a slot is read only when its tag matches.
+	static unsigned int hashOf(const CvVisionSourceKey& kKey);
+	int findSlot(const CvVisionSourceKey& kKey) const; // the bucket, or -1
+	Slot& slotFor(const CvVisionSourceKey& kKey);       // found or inserted
+	void rebuild(int iMinKeys);                         // drops stale empty keys, rehashes
 
 	// Takes a record's changes back, last first; makes them again, first first.
 	template <class Sink>
@@ -254,16 +350,22 @@ private:
 	template <class Sink>
 	static void replayForward(const Record& kRecord, Sink& kSink);
 
+	// Makes kRecord the sight of the sources, compact when every one is a table subset, telling
+	// pSink (when not NULL) each count change as the engine makes it.
+	template <class Map, class Sink>
+	static void fillRecord(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap, Sink* pSink,
+		const CvVisionSource* paSources, int iNumSources);
 	template <class Map, class Sink>
 	CvVisionResult addRecord(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		Sink* pSink, const CvVisionSource* paSources, int iNumSources);
 	// CV_VISION_OK when the engine takes every one of the sources on kMap.
 	template <class Map>
 	static CvVisionResult validate(const Map& kMap, const CvVisionSource* paSources, int iNumSources);
-	void sweepIfSparse();
-
-	SlotMap m_kSlots;
-	int m_iEmptySlots;
+	std::vector<Slot> m_aSlots;
+	std::vector<unsigned int> m_aiTags; // per bucket
+	int m_iUsed;          // buckets holding a key
+	mutable int m_iLastSlot; // the bucket findSlot found last (-1: none)
+	unsigned int m_iClock; // counts removals, to tell recently emptied keys
 	Record m_kScratch; // resight's new sight, kept to reuse its memory
 };
 
@@ -301,25 +403,198 @@ CvVisionResult CvVisionLedger::addRecord(const CvVisionSourceKey& kKey, const Cv
 	{
 		return CV_VISION_ORIGIN_OFF_MAP;
 	}
-	Slot& kSlot = m_kSlots[kKey];
-	if (kSlot.iLive == 0 && !kSlot.aRecords.empty())
-	{
-		--m_iEmptySlots;
-	}
+	Slot& kSlot = slotFor(kKey);
 	if (kSlot.iLive == static_cast<int>(kSlot.aRecords.size()))
 	{
 		kSlot.aRecords.push_back(Record());
 	}
 	Record& kRecord = kSlot.aRecords[kSlot.iLive];
-	kRecord.eTeam = paSources[0].eTeam;
-	kRecord.aiEntries.clear();
-	RecordingSink<Sink> kRecorder(kRecord, pSink);
-	for (int i = 0; i < iNumSources; ++i)
-	{
-		kEngine.changeAdjacentSight(kMap, kRecorder, paSources[i], 1);
-	}
+	fillRecord(kRecord, kEngine, kMap, pSink, paSources, iNumSources);
 	++kSlot.iLive;
 	return CV_VISION_OK;
+}
+
+template <class Map>
+bool CvVisionLedger::appendSegment(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap,
+	const CvVisionSource& kSource, const int* paiPlots, int iCount)
+{
+	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
+	if (iNumPasses > MAX_COMPACT_PASSES)
+	{
+		return false;
+	}
+	const int iRing = kSource.bAerial ? kSource.iRange : kSource.iRange + (kEngine.options().bOuterRing ? 1 : 0);
+	const int iEntries = CvVisionTables::entriesUpToRing(iRing);
+	const size_t iStart = kRecord.aiEntries.size();
+	kRecord.aiEntries.resize(iStart + SEG_HEADER_WORDS + iNumPasses + (iEntries + 31) / 32, 0u);
+	unsigned int* paiSegment = &kRecord.aiEntries[iStart];
+	const Shape kShape = { kMap.getGridWidth(), kMap.getGridHeight(), kMap.isWrapX(), kMap.isWrapY() };
+	paiSegment[SEG_X] = static_cast<unsigned int>(kSource.iX);
+	paiSegment[SEG_Y] = static_cast<unsigned int>(kSource.iY);
+	paiSegment[SEG_WIDTH] = static_cast<unsigned int>(kShape.iWidth);
+	paiSegment[SEG_HEIGHT] = static_cast<unsigned int>(kShape.iHeight);
+	paiSegment[SEG_FLAGS] = (kShape.bWrapX ? FLAG_WRAP_X : 0) | (kShape.bWrapY ? FLAG_WRAP_Y : 0)
+		| (kSource.bAerial ? FLAG_AERIAL : 0)
+		| ((kEngine.options().bRevealAdjacent && !kSource.bAerial && kSource.eFacing != CV_VISION_NO_DIRECTION)
+			? FLAG_REVEAL_ADJACENT : 0);
+	paiSegment[SEG_RANGE] = static_cast<unsigned int>(kSource.iRange);
+	paiSegment[SEG_RING] = static_cast<unsigned int>(iRing);
+	paiSegment[SEG_FACING] = static_cast<unsigned int>(kSource.eFacing + 1);
+	paiSegment[SEG_PASSES] = static_cast<unsigned int>(iNumPasses);
+	for (int iPass = 0; iPass < iNumPasses; ++iPass)
+	{
+		const int eInvisible = (kSource.iNumSeeInvisible > 0) ? kSource.paeSeeInvisible[iPass] : CV_VISION_NO_INVISIBLE;
+		paiSegment[SEG_HEADER_WORDS + iPass] = static_cast<unsigned int>(eInvisible + 1);
+	}
+	unsigned int* paiBits = paiSegment + SEG_HEADER_WORDS + iNumPasses;
+	const CvVisionTables& kTable = CvVisionTables::standard();
+	SquareAxes kAxes;
+	kAxes.fill(kShape, kSource.iX, kSource.iY, iRing);
+	int iNext = 0;
+	for (int i = 0; i < iEntries && iNext < iCount; ++i)
+	{
+		if (paiPlots[iNext] == kAxes.plotAt(kTable.entry(i)))
+		{
+			paiBits[i / 32] |= 1u << (i % 32);
+			++iNext;
+		}
+	}
+	if (iNext != iCount)
+	{
+		kRecord.aiEntries.resize(iStart);
+		return false;
+	}
+	return true;
+}
+
+template <class Map, class Sink>
+bool CvVisionLedger::addCompact(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap, Sink* pSink,
+	const CvVisionSource& kSource)
+{
+	if (!kEngine.sightIsTableSubset(kMap, kSource))
+	{
+		return false;
+	}
+	int aiPlots[CV_VISION_MAX_ENTRIES];
+	const int iCount = kEngine.seenPlots(kMap, kSource, aiPlots);
+	if (iCount < 0 || !appendSegment(kRecord, kEngine, kMap, kSource, aiPlots, iCount))
+	{
+		return false;
+	}
+	if (pSink != NULL)
+	{
+		kEngine.emitSight(kMap, *pSink, kSource, aiPlots, iCount, 1);
+	}
+	return true;
+}
+
+template <class Map, class Sink>
+void CvVisionLedger::fillRecord(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap, Sink* pSink,
+	const CvVisionSource* paSources, int iNumSources)
+{
+	kRecord.eTeam = paSources[0].eTeam;
+	kRecord.aiEntries.clear();
+	bool bCompact = iNumSources <= MAX_COMPACT_SEGMENTS;
+	for (int i = 0; i < iNumSources && bCompact; ++i)
+	{
+		bCompact = kEngine.sightIsTableSubset(kMap, paSources[i]);
+	}
+	kRecord.bCompact = bCompact;
+	for (int i = 0; i < iNumSources && bCompact; ++i)
+	{
+		if (!addCompact(kRecord, kEngine, kMap, pSink, paSources[i]))
+		{
+			// Cannot happen once sightIsTableSubset holds; were it to, the passes already made
+			// are taken back and the whole record made full.
+			if (pSink != NULL)
+			{
+				replayCompact(kRecord, *pSink, false);
+			}
+			kRecord.aiEntries.clear();
+			kRecord.bCompact = bCompact = false;
+		}
+	}
+	if (!bCompact)
+	{
+		RecordingSink<Sink> kRecorder(kRecord, pSink);
+		for (int i = 0; i < iNumSources; ++i)
+		{
+			kEngine.changeAdjacentSight(kMap, kRecorder, paSources[i], 1);
+		}
+	}
+}
+
+template <class Sink>
+void CvVisionLedger::replayCompact(const Record& kRecord, Sink& kSink, bool bForward)
+{
+	// Segment starts first: a backward replay walks the segments last first.
+	int aiStarts[MAX_COMPACT_SEGMENTS];
+	int iNumSegments = 0;
+	CvVisionSource kSource;
+	int aeInvisible[MAX_COMPACT_PASSES];
+	Shape kShape;
+	int aiPlots[CV_VISION_MAX_ENTRIES];
+	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()) && iNumSegments < MAX_COMPACT_SEGMENTS; iAt += iWords)
+	{
+		aiStarts[iNumSegments++] = iAt;
+		iWords = SEG_HEADER_WORDS + static_cast<int>(kRecord.aiEntries[iAt + SEG_PASSES])
+			+ (CvVisionTables::entriesUpToRing(static_cast<int>(kRecord.aiEntries[iAt + SEG_RING])) + 31) / 32;
+	}
+	for (int k = 0; k < iNumSegments; ++k)
+	{
+		const int iSegment = bForward ? k : iNumSegments - 1 - k;
+		int iWords = 0;
+		const int iCount = decodeSegment(&kRecord.aiEntries[aiStarts[iSegment]], kSource, aeInvisible, kShape, aiPlots, iWords);
+		int aiAdjacent[9];
+		const int iNumAdjacent = (kRecord.aiEntries[aiStarts[iSegment] + SEG_FLAGS] & FLAG_REVEAL_ADJACENT) != 0
+			? adjacentPlots(kSource, kShape, aiAdjacent) : 0;
+		const int iNumPasses = static_cast<int>(kRecord.aiEntries[aiStarts[iSegment] + SEG_PASSES]);
+		for (int p = 0; p < iNumPasses; ++p)
+		{
+			const int eInvisible = aeInvisible[bForward ? p : iNumPasses - 1 - p];
+			if (bForward)
+			{
+				for (int i = 0; i < iCount; ++i)
+				{
+					kSink.changeVisibilityCount(aiPlots[i], kRecord.eTeam, 1, eInvisible);
+				}
+			}
+			for (int j = 0; j < iNumAdjacent; ++j) // a reveal: +1 then -1, whichever way
+			{
+				const int iPlot = aiAdjacent[bForward ? j : iNumAdjacent - 1 - j];
+				kSink.changeVisibilityCount(iPlot, kRecord.eTeam, 1, eInvisible);
+				kSink.changeVisibilityCount(iPlot, kRecord.eTeam, -1, eInvisible);
+			}
+			if (!bForward)
+			{
+				for (int i = iCount - 1; i >= 0; --i)
+				{
+					kSink.changeVisibilityCount(aiPlots[i], kRecord.eTeam, -1, eInvisible);
+				}
+			}
+		}
+	}
+}
+
+template <class Visitor>
+void CvVisionLedger::visitCompactCounts(const Record& kRecord, Visitor& kVisitor)
+{
+	CvVisionSource kSource;
+	int aeInvisible[MAX_COMPACT_PASSES];
+	Shape kShape;
+	int aiPlots[CV_VISION_MAX_ENTRIES];
+	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()); iAt += iWords)
+	{
+		const int iCount = decodeSegment(&kRecord.aiEntries[iAt], kSource, aeInvisible, kShape, aiPlots, iWords);
+		const int iNumPasses = static_cast<int>(kRecord.aiEntries[iAt + SEG_PASSES]);
+		for (int p = 0; p < iNumPasses; ++p)
+		{
+			for (int i = 0; i < iCount; ++i)
+			{
+				kVisitor.changeVisibilityCount(aiPlots[i], kRecord.eTeam, 1, aeInvisible[p]);
+			}
+		}
+	}
 }
 
 template <class Map, class Sink>
@@ -339,6 +614,11 @@ CvVisionResult CvVisionLedger::record(const CvVisionSourceKey& kKey, const CvVis
 template <class Sink>
 void CvVisionLedger::replayBackward(const Record& kRecord, Sink& kSink)
 {
+	if (kRecord.bCompact)
+	{
+		replayCompact(kRecord, kSink, false);
+		return;
+	}
 	for (int i = static_cast<int>(kRecord.aiEntries.size()) - 1; i >= 0; --i)
 	{
 		const unsigned int iEntry = kRecord.aiEntries[i];
@@ -353,6 +633,11 @@ void CvVisionLedger::replayBackward(const Record& kRecord, Sink& kSink)
 template <class Sink>
 void CvVisionLedger::replayForward(const Record& kRecord, Sink& kSink)
 {
+	if (kRecord.bCompact)
+	{
+		replayCompact(kRecord, kSink, true);
+		return;
+	}
 	const int iNumEntries = static_cast<int>(kRecord.aiEntries.size());
 	for (int i = 0; i < iNumEntries; ++i)
 	{
@@ -368,17 +653,17 @@ void CvVisionLedger::replayForward(const Record& kRecord, Sink& kSink)
 template <class Sink>
 bool CvVisionLedger::remove(const CvVisionSourceKey& kKey, Sink& kSink)
 {
-	SlotMap::iterator it = m_kSlots.find(kKey);
-	if (it == m_kSlots.end() || it->second.iLive == 0)
+	const int iSlot = findSlot(kKey);
+	if (iSlot < 0 || m_aSlots[iSlot].iLive == 0)
 	{
 		return false;
 	}
-	Slot& kSlot = it->second;
+	Slot& kSlot = m_aSlots[iSlot];
 	replayBackward(kSlot.aRecords[kSlot.iLive - 1], kSink);
+	++m_iClock;
 	if (--kSlot.iLive == 0)
 	{
-		++m_iEmptySlots;
-		sweepIfSparse();
+		kSlot.iEmptiedAt = m_iClock;
 	}
 	return true;
 }
@@ -387,8 +672,8 @@ template <class Map, class Sink>
 CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 	Sink& kSink, const CvVisionSource* paSources, int iNumSources)
 {
-	const SlotMap::iterator it = m_kSlots.find(kKey);
-	if (it == m_kSlots.end() || it->second.iLive == 0)
+	const int iSlot = findSlot(kKey);
+	if (iSlot < 0 || m_aSlots[iSlot].iLive == 0)
 	{
 		return add(kKey, kEngine, kMap, kSink, paSources, iNumSources);
 	}
@@ -397,24 +682,20 @@ CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVi
 	{
 		return eValid;
 	}
-	m_kScratch.eTeam = paSources[0].eTeam;
-	m_kScratch.aiEntries.clear();
-	RecordingSink<NoSink> kRecorder(m_kScratch, static_cast<NoSink*>(NULL));
-	for (int i = 0; i < iNumSources; ++i)
-	{
-		kEngine.changeAdjacentSight(kMap, kRecorder, paSources[i], 1);
-	}
-	Slot& kSlot = it->second;
+	fillRecord(m_kScratch, kEngine, kMap, static_cast<NoSink*>(NULL), paSources, iNumSources);
+	Slot& kSlot = m_aSlots[iSlot];
 	for (int r = 0; r < kSlot.iLive; ++r)
 	{
 		Record& kRecord = kSlot.aRecords[r];
-		if (kRecord.eTeam == m_kScratch.eTeam && kRecord.aiEntries == m_kScratch.aiEntries)
+		if (kRecord.eTeam == m_kScratch.eTeam && kRecord.bCompact == m_kScratch.bCompact
+			&& kRecord.aiEntries == m_kScratch.aiEntries)
 		{
 			continue; // the change did not reach this sight
 		}
 		replayBackward(kRecord, kSink);
 		replayForward(m_kScratch, kSink);
 		kRecord.eTeam = m_kScratch.eTeam;
+		kRecord.bCompact = m_kScratch.bCompact;
 		kRecord.aiEntries = m_kScratch.aiEntries;
 	}
 	return CV_VISION_OK;
@@ -493,6 +774,56 @@ bool CvVisionLedger::levelChangeReaches(const CvVisionEngine& kEngine, const Bef
 	return ((iOld <= iLevel) != (iNew <= iLevel)) || ((iOld < iLevel) != (iNew < iLevel));
 }
 
+template <class Before, class Map>
+bool CvVisionLedger::seeFromChangeReaches(const CvVisionEngine& kEngine, const Before& kBefore, const Map& kMap,
+	const CvVisionSource& kSource, int eChangedTeam)
+{
+	if (kSource.bAerial || (eChangedTeam >= 0 && kSource.eTeam != eChangedTeam))
+	{
+		return false;
+	}
+	if (kSource.iRange < 0 || kSource.iRange > CV_VISION_MAX_RANGE)
+	{
+		return true;
+	}
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	const int iRing = kSource.iRange + (kEngine.options().bOuterRing ? 1 : 0);
+	if ((kMap.isWrapX() && iWidth < 2 * iRing + 1) || (kMap.isWrapY() && iHeight < 2 * iRing + 1))
+	{
+		return true;
+	}
+	const int iOrigin = kSource.iY * iWidth + kSource.iX;
+	const int iLevel = kMap.seeFromLevel(iOrigin, kSource.eTeam);
+	if (kBefore.seeFromLevel(iOrigin, kSource.eTeam) != iLevel)
+	{
+		return true; // the viewer's own level
+	}
+	if (!kEngine.options().bOuterRing || kEngine.options().bOuterRingAsInner || iRing == 0)
+	{
+		return false; // no ring reads see-from
+	}
+	for (int iDY = -iRing; iDY <= iRing; ++iDY)
+	{
+		const int iY = cvVisionWrapCoord(kSource.iY + iDY, iHeight, kMap.isWrapY());
+		const bool bEdgeRow = iDY == -iRing || iDY == iRing;
+		for (int iDX = -iRing; iDX <= iRing && iY >= 0; iDX += bEdgeRow ? 1 : 2 * iRing)
+		{
+			const int iX = cvVisionWrapCoord(kSource.iX + iDX, iWidth, kMap.isWrapX());
+			if (iX < 0)
+			{
+				continue;
+			}
+			const int iPlot = iY * iWidth + iX;
+			if ((kBefore.seeFromLevel(iPlot, kSource.eTeam) > iLevel) != (kMap.seeFromLevel(iPlot, kSource.eTeam) > iLevel))
+			{
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 template <class Map>
 bool CvVisionLedger::sightReads(const CvVisionEngine& kEngine, const Map& kMap, const CvVisionSource& kSource,
 	int iPlot)
@@ -515,11 +846,16 @@ bool CvVisionLedger::sightReads(const CvVisionEngine& kEngine, const Map& kMap, 
 template <class Visitor>
 void CvVisionLedger::forEachCount(Visitor& kVisitor) const
 {
-	for (SlotMap::const_iterator it = m_kSlots.begin(); it != m_kSlots.end(); ++it)
+	for (size_t iSlot = 0; iSlot < m_aSlots.size(); ++iSlot)
 	{
-		for (int r = 0; r < it->second.iLive; ++r)
+		for (int r = 0; r < m_aSlots[iSlot].iLive; ++r)
 		{
-			const Record& kRecord = it->second.aRecords[r];
+			const Record& kRecord = m_aSlots[iSlot].aRecords[r];
+			if (kRecord.bCompact)
+			{
+				visitCompactCounts(kRecord, kVisitor);
+				continue;
+			}
 			for (size_t i = 0; i < kRecord.aiEntries.size(); ++i)
 			{
 				if (!isReveal(kRecord.aiEntries[i]))

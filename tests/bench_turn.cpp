@@ -94,7 +94,7 @@ namespace
 	// One operation of the turn.
 	struct TurnOp
 	{
-		enum Kind { Move, Owner, Feature, Optics, Promote } eKind;
+		enum Kind { Move, Owner, Feature, Optics, Promote, NUM_KINDS } eKind;
 		int iSource = -1; // Move, Owner, Promote
 		int iPlot = -1;   // Move: the new origin; Owner, Feature: the plot
 		int iValue = 0;   // Owner: the new team; Feature: the new feature (-1: none); Optics: the team; Promote: range change
@@ -279,15 +279,15 @@ namespace
 		std::stable_sort(aOps.begin(), aOps.end(), [](const TurnOp& a, const TurnOp& b) { return a.eKind < b.eKind; });
 		std::vector<TurnOp> aMixed;
 		std::vector<size_t> aiNext;
-		std::vector<std::vector<TurnOp>> aByKind(5);
+		std::vector<std::vector<TurnOp>> aByKind(TurnOp::NUM_KINDS);
 		for (const TurnOp& kOp : aOps)
 		{
 			aByKind[kOp.eKind].push_back(kOp);
 		}
-		aiNext.assign(5, 0);
+		aiNext.assign(TurnOp::NUM_KINDS, 0);
 		while (aMixed.size() < aOps.size())
 		{
-			const int k = static_cast<int>(kRng() % 5);
+			const int k = static_cast<int>(kRng() % TurnOp::NUM_KINDS);
 			if (aiNext[k] < aByKind[k].size())
 			{
 				aMixed.push_back(aByKind[k][aiNext[k]++]);
@@ -297,6 +297,26 @@ namespace
 	}
 
 	enum class Column { Bts, CvVision, Ledger };
+
+	// The grid as it will be once eTeam has the extra water see-from of Optics.
+	class WithExtraWater
+	{
+	public:
+		WithExtraWater(const PlotGrid& kGrid, int eTeam) : m_kGrid(kGrid), m_eTeam(eTeam) {}
+		int getGridWidth() const { return m_kGrid.getGridWidth(); }
+		int getGridHeight() const { return m_kGrid.getGridHeight(); }
+		bool isWrapX() const { return m_kGrid.isWrapX(); }
+		bool isWrapY() const { return m_kGrid.isWrapY(); }
+		int seeThroughLevel(int iPlot) const { return m_kGrid.seeThroughLevel(iPlot); }
+		int seeFromLevel(int iPlot, int eTeam) const
+		{
+			return eTeam == m_eTeam ? m_kGrid.seeFromLevelWith(iPlot, true) : m_kGrid.seeFromLevel(iPlot, eTeam);
+		}
+
+	private:
+		const PlotGrid& m_kGrid;
+		int m_eTeam;
+	};
 
 	// The world one column replays the turn on.
 	class TurnWorld
@@ -330,6 +350,20 @@ namespace
 			{
 				apply(kOp);
 			}
+		}
+
+		// The same replay, each operation timed: milliseconds by kind (TurnOp::Kind).
+		std::vector<double> replayTimed(const std::vector<TurnOp>& aOps)
+		{
+			std::vector<double> afMs(TurnOp::NUM_KINDS, 0.0);
+			for (const TurnOp& kOp : aOps)
+			{
+				const auto kStart = std::chrono::steady_clock::now();
+				apply(kOp);
+				const double fMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - kStart).count();
+				afMs[kOp.eKind] += fMs;
+			}
+			return afMs;
 		}
 
 		const PlotGrid& grid() const { return m_kGrid; }
@@ -380,6 +414,21 @@ namespace
 		template <class Change>
 		void resight(int iPlot, Change fChange)
 		{
+			gatherAround(iPlot);
+			for (int iSource : m_aiBracket)
+			{
+				remove(iSource);
+			}
+			fChange();
+			for (int iSource : m_aiBracket)
+			{
+				add(iSource);
+			}
+		}
+
+		// The ground sources whose origin lies on the square of the column's radius around iPlot.
+		void gatherAround(int iPlot)
+		{
 			m_aiBracket.clear();
 			const int iX = iPlot % m_kState.iWidth;
 			const int iY = iPlot / m_kState.iWidth;
@@ -398,11 +447,81 @@ namespace
 					}
 				}
 			}
+		}
+
+		// A forest cut or planted. bts: BTS's bracket (every ground source of the square of
+		// radius 6 off, the change, on again). cvvision: the change first, then only the sources
+		// within resightRadius() whose sight the change can alter (levelChangeReaches) are taken
+		// off as they were (their sight recomputed on the levels before, CvVisionLevelsBefore)
+		// and put on again. ledger: the adapter's bracket with the ledger, resightLevelChange.
+		void changeFeature(int iPlot, int eFeature)
+		{
+			const auto fChange = [&] {
+				m_kState.aPlots[iPlot].eFeature = eFeature;
+				m_kGrid.setPlot(iPlot % m_kState.iWidth, iPlot / m_kState.iWidth, factsOf(m_kRules, m_kState.aPlots[iPlot]));
+			};
+			if (m_eColumn == Column::Bts)
+			{
+				resight(iPlot, fChange);
+				return;
+			}
+			const int iSeeThrough = m_kGrid.seeThroughLevel(iPlot);
+			m_aiSeeFromBefore.resize(m_kState.iNumTeams);
+			for (int t = 0; t < m_kState.iNumTeams; ++t)
+			{
+				m_aiSeeFromBefore[t] = m_kGrid.seeFromLevel(iPlot, t);
+			}
+			fChange();
+			const CvVisionLevelsBefore<PlotGrid> kBefore(m_kGrid, iPlot, iSeeThrough, m_aiSeeFromBefore.data());
+			gatherAround(iPlot);
+			for (int iSource : m_aiBracket)
+			{
+				const TurnSource& kSource = m_aSources[iSource];
+				if (m_eColumn == Column::Ledger)
+				{
+					m_kLedger.resightLevelChange(kSource.kKey, m_kEngine, kBefore, m_kGrid, m_kGrid, kSource.kSource);
+				}
+				else if (CvVisionLedger::levelChangeReaches(m_kEngine, kBefore, m_kGrid, kSource.kSource))
+				{
+					m_kEngine.changeAdjacentSight(kBefore, m_kGrid, kSource.kSource, -1);
+					m_kEngine.changeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, 1);
+				}
+			}
+		}
+
+		// A team learns Optics. bts: CvTeam::processTech's whole-map update (every source off,
+		// the flag, every source on). cvvision and ledger: only the sources whose sight the
+		// team's new see-from levels can alter (seeFromChangeReaches: that team's, on water or
+		// with water on the outer ring that now tops the viewer) are taken off and put on again.
+		void learnOptics(int eTeam)
+		{
+			if (m_eColumn == Column::Bts)
+			{
+				for (int i = 0; i < static_cast<int>(m_aSources.size()); ++i)
+				{
+					remove(i);
+				}
+				m_kGrid.setExtraWaterSeeFrom(eTeam, true);
+				for (int i = 0; i < static_cast<int>(m_aSources.size()); ++i)
+				{
+					add(i);
+				}
+				return;
+			}
+			const WithExtraWater kAfter(m_kGrid, eTeam);
+			m_aiBracket.clear();
+			for (int i = 0; i < static_cast<int>(m_aSources.size()); ++i)
+			{
+				if (CvVisionLedger::seeFromChangeReaches(m_kEngine, m_kGrid, kAfter, m_aSources[i].kSource, eTeam))
+				{
+					m_aiBracket.push_back(i);
+				}
+			}
 			for (int iSource : m_aiBracket)
 			{
 				remove(iSource);
 			}
-			fChange();
+			m_kGrid.setExtraWaterSeeFrom(eTeam, true);
 			for (int iSource : m_aiBracket)
 			{
 				add(iSource);
@@ -434,27 +553,17 @@ namespace
 				break;
 			}
 			case TurnOp::Feature:
-				resight(kOp.iPlot, [&] {
-					m_kState.aPlots[kOp.iPlot].eFeature = kOp.iValue;
-					m_kGrid.setPlot(kOp.iPlot % m_kState.iWidth, kOp.iPlot / m_kState.iWidth, factsOf(m_kRules, m_kState.aPlots[kOp.iPlot]));
-				});
+				changeFeature(kOp.iPlot, kOp.iValue);
 				break;
 			case TurnOp::Optics:
-				// CvTeam::processTech: CvMap::updateSight(false), the flag, updateSight(true).
-				for (int i = 0; i < static_cast<int>(m_aSources.size()); ++i)
-				{
-					remove(i);
-				}
-				m_kGrid.setExtraWaterSeeFrom(kOp.iValue, true);
-				for (int i = 0; i < static_cast<int>(m_aSources.size()); ++i)
-				{
-					add(i);
-				}
+				learnOptics(kOp.iValue);
 				break;
 			case TurnOp::Promote:
 				remove(kOp.iSource);
 				m_aSources[kOp.iSource].kSource.iRange += kOp.iValue;
 				add(kOp.iSource);
+				break;
+			case TurnOp::NUM_KINDS:
 				break;
 			}
 		}
@@ -466,6 +575,7 @@ namespace
 		std::vector<TurnSource> m_aSources;
 		std::vector<std::vector<int>> m_aaiGroundAt;
 		std::vector<int> m_aiBracket;
+		std::vector<int> m_aiSeeFromBefore;
 		int m_iRadius;
 		const CvVisionEngine m_kEngine;
 		CvVisionLedger m_kLedger;
@@ -653,6 +763,7 @@ namespace
 			case TurnOp::Feature: kFinal.kState.aPlots[kOp.iPlot].eFeature = kOp.iValue; break;
 			case TurnOp::Optics: kFinal.kState.aiExtraWaterTechs[kOp.iValue] = 1; break;
 			case TurnOp::Promote: kFinal.aSources[kOp.iSource].kSource.iRange += kOp.iValue; break;
+			case TurnOp::NUM_KINDS: break;
 			}
 		}
 		kFinal.aOps.clear();
@@ -704,6 +815,24 @@ namespace
 		else
 		{
 			addScenario("gigantic-late", kBench.kGigantic, gigantic(kBench.kGigantic, 256, 160, 6000, 20000));
+		}
+	}
+
+	// Where each column's turn goes, once per world (one timed replay each, medians aside):
+	// `turn-cost world=NAME column=C moves_ms=.. owners_ms=.. features_ms=.. optics_ms=.. promotions_ms=..`.
+	void printCosts()
+	{
+		const char* aszColumns[3] = { "bts", "cvvision", "ledger" };
+		for (const auto& pScenario : bench().aScenarios)
+		{
+			for (int c = 0; c < 3; ++c)
+			{
+				TurnWorld kWorld(*pScenario, static_cast<Column>(c));
+				const std::vector<double> afMs = kWorld.replayTimed(pScenario->aOps);
+				std::printf("turn-cost world=%s column=%s moves_ms=%.3f owners_ms=%.3f features_ms=%.3f optics_ms=%.3f promotions_ms=%.3f\n",
+					pScenario->sName.c_str(), aszColumns[c], afMs[TurnOp::Move], afMs[TurnOp::Owner],
+					afMs[TurnOp::Feature], afMs[TurnOp::Optics], afMs[TurnOp::Promote]);
+			}
 		}
 	}
 
@@ -763,10 +892,13 @@ int main(int argc, char** argv)
 			continue;
 		}
 		char szLine[320];
-		std::snprintf(szLine, sizeof(szLine), "turn world=%s sources=%zu bts_ms=%.3f cvvision_ms=%.3f ledger_ms=%.3f speedup=%.1f\n",
-			pScenario->sName.c_str(), pScenario->aSources.size(), afMs[0], afMs[1], afMs[2], afMs[0] / afMs[1]);
+		std::snprintf(szLine, sizeof(szLine),
+			"turn world=%s sources=%zu bts_ms=%.3f cvvision_ms=%.3f ledger_ms=%.3f speedup=%.1f ledger_speedup=%.1f\n",
+			pScenario->sName.c_str(), pScenario->aSources.size(), afMs[0], afMs[1], afMs[2], afMs[0] / afMs[1],
+			afMs[0] / afMs[2]);
 		kSummary << szLine;
 	}
 	publishSummary(kSummary.str());
+	printCosts();
 	return 0;
 }

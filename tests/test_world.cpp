@@ -6,6 +6,7 @@
 #include "SightSources.h"
 #include "model/VisionWorld.h"
 
+#include <map>
 #include <gtest/gtest.h>
 
 #include <array>
@@ -453,6 +454,108 @@ TEST(Ledger, ALevelChangeThatCannotReachASightLeavesItAsItWas)
 			ASSERT_EQ(std::vector<int>(aiOld, aiOld + iOld), std::vector<int>(aiNew, aiNew + iNew))
 				<< "case " << iCase << ": model " << kOptions.eSightModel << ", plot (" << iX << "," << iY << "), source ("
 				<< kSource.iX << "," << kSource.iY << ") range " << kSource.iRange;
+		}
+		else
+		{
+			++iReached;
+		}
+	}
+	EXPECT_GT(iUnreached, 1000);
+	EXPECT_GT(iReached, 500);
+}
+
+namespace
+{
+	// A grid whose see-from levels differ from kGrid's at some plots for some teams.
+	class SeeFromOverlay
+	{
+	public:
+		explicit SeeFromOverlay(const PlotGrid& kGrid) : m_kGrid(kGrid) {}
+		void set(int iPlot, int eTeam, int iLevel) { m_kLevels[{ iPlot, eTeam }] = iLevel; }
+		int getGridWidth() const { return m_kGrid.getGridWidth(); }
+		int getGridHeight() const { return m_kGrid.getGridHeight(); }
+		bool isWrapX() const { return m_kGrid.isWrapX(); }
+		bool isWrapY() const { return m_kGrid.isWrapY(); }
+		int seeThroughLevel(int iPlot) const { return m_kGrid.seeThroughLevel(iPlot); }
+		int seeFromLevel(int iPlot, int eTeam) const
+		{
+			const auto it = m_kLevels.find({ iPlot, eTeam });
+			return it == m_kLevels.end() ? m_kGrid.seeFromLevel(iPlot, eTeam) : it->second;
+		}
+
+	private:
+		const PlotGrid& m_kGrid;
+		std::map<std::pair<int, int>, int> m_kLevels;
+	};
+}
+
+TEST(Ledger, ASeeFromChangeThatCannotReachASightLeavesItAsItWas)
+{
+	// seeFromChangeReaches says no only when the sight is the same with the levels before and
+	// after: Optics learned by a team (every water plot's see-from for it), or see-from changes
+	// at a few plots near the source, under every sight model, outer rule, facing.
+	std::mt19937 kRng(78);
+	int iUnreached = 0;
+	int iReached = 0;
+	for (int iCase = 0; iCase < 6000; ++iCase)
+	{
+		PlotGrid kGrid(6 + kRng() % 16, 6 + kRng() % 16, kRng() % 2, kRng() % 2, 2);
+		TerrainMix kMix;
+		kMix.iWater = 30;
+		kMix.iHills = 25;
+		kMix.iPeaks = 8;
+		kMix.iForest = 35;
+		randomizeTerrain(kGrid, kRng, kMix);
+		CvVisionOptions kOptions;
+		kOptions.eSightModel = static_cast<int>(kRng() % 3);
+		kOptions.bOuterRing = kRng() % 5 != 0;
+		kOptions.bOuterRingAsInner = kRng() % 5 == 0;
+		const CvVisionEngine kEngine(CvVisionTables::standard(), kOptions);
+		CvVisionSource kSource(kRng() % kGrid.getGridWidth(), kRng() % kGrid.getGridHeight(), kRng() % 2, kRng() % 5);
+		kSource.eFacing = (kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
+		kSource.bAerial = kRng() % 8 == 0;
+		const int eChanged = static_cast<int>(kRng() % 2);
+		kGrid.setExtraWaterSeeFrom(eChanged, false);
+		SeeFromOverlay kAfter(kGrid);
+		if (kRng() % 2 == 0)
+		{
+			for (int i = 0; i < kGrid.plotCount(); ++i)
+			{
+				kAfter.set(i, eChanged, kGrid.seeFromLevelWith(i, true)); // Optics
+			}
+		}
+		else
+		{
+			// Plots near the source, mostly on its last ring, to levels around the viewer's.
+			const int iRing = kSource.iRange + 1;
+			const int iViewer = kGrid.seeFromLevel(kSource.iY * kGrid.getGridWidth() + kSource.iX, kSource.eTeam);
+			for (int k = 0; k < 1 + static_cast<int>(kRng() % 4); ++k)
+			{
+				int iDX = static_cast<int>(kRng() % (2 * iRing + 1)) - iRing;
+				int iDY = static_cast<int>(kRng() % (2 * iRing + 1)) - iRing;
+				if (kRng() % 4 != 0)
+				{
+					(kRng() % 2 == 0 ? iDX : iDY) = (kRng() % 2 == 0) ? iRing : -iRing;
+				}
+				const int iX = cvVisionWrapCoord(kSource.iX + iDX, kGrid.getGridWidth(), kGrid.isWrapX());
+				const int iY = cvVisionWrapCoord(kSource.iY + iDY, kGrid.getGridHeight(), kGrid.isWrapY());
+				if (iX >= 0 && iY >= 0)
+				{
+					kAfter.set(iY * kGrid.getGridWidth() + iX, eChanged, iViewer + static_cast<int>(kRng() % 4) - 1);
+				}
+			}
+		}
+		int aiBefore[CV_VISION_MAX_ENTRIES];
+		int aiAfter[CV_VISION_MAX_ENTRIES];
+		const int iBefore = kEngine.seenPlots(kGrid, kSource, aiBefore);
+		const int iAfter = kEngine.seenPlots(kAfter, kSource, aiAfter);
+		const int eTold = (kRng() % 2 == 0) ? eChanged : -1;
+		if (!CvVisionLedger::seeFromChangeReaches(kEngine, kGrid, kAfter, kSource, eTold))
+		{
+			++iUnreached;
+			ASSERT_EQ(std::vector<int>(aiBefore, aiBefore + iBefore), std::vector<int>(aiAfter, aiAfter + iAfter))
+				<< "case " << iCase << ": model " << kOptions.eSightModel << ", source (" << kSource.iX << ","
+				<< kSource.iY << ") team " << kSource.eTeam << " range " << kSource.iRange;
 		}
 		else
 		{

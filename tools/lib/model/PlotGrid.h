@@ -87,6 +87,9 @@ public:
 	{
 		return m_aLevels[iPlot].aiSeeFrom[m_abExtraWater.at(eTeam) != 0];
 	}
+	// The see-from level the plot has for a team with or without the extra water see-from.
+	int seeFromLevelWith(int iPlot, bool bExtraWater) const { return m_aLevels[iPlot].aiSeeFrom[bExtraWater ? 1 : 0]; }
+	bool hasExtraWaterSeeFrom(int eTeam) const { return m_abExtraWater.at(eTeam) != 0; }
 
 	// --- the engine's Sink --------------------------------------------------------------------
 	void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
