@@ -169,6 +169,19 @@ int CvVisionLedger::numEntries() const
 	return iCount;
 }
 
+int CvVisionLedger::storedWords() const
+{
+	int iWords = 0;
+	for (size_t i = 0; i < m_aSlots.size(); ++i)
+	{
+		for (int r = 0; r < m_aSlots[i].iLive; ++r)
+		{
+			iWords += static_cast<int>(m_aSlots[i].aRecords[r].aiEntries.size());
+		}
+	}
+	return iWords;
+}
+
 int CvVisionLedger::sizeInBytes() const
 {
 	int iBytes = static_cast<int>(sizeof(*this) + m_aSlots.capacity() * sizeof(Slot)
@@ -187,28 +200,29 @@ int CvVisionLedger::sizeInBytes() const
 int CvVisionLedger::decodeSegment(const unsigned int* paiSegment, CvVisionSource& kSource, int* paeInvisible,
 	Shape& kShape, int* paiPlots, int& iWords)
 {
-	kShape.iWidth = static_cast<int>(paiSegment[SEG_WIDTH]);
-	kShape.iHeight = static_cast<int>(paiSegment[SEG_HEIGHT]);
-	kShape.bWrapX = (paiSegment[SEG_FLAGS] & FLAG_WRAP_X) != 0;
-	kShape.bWrapY = (paiSegment[SEG_FLAGS] & FLAG_WRAP_Y) != 0;
-	kSource.iX = static_cast<int>(paiSegment[SEG_X]);
-	kSource.iY = static_cast<int>(paiSegment[SEG_Y]);
-	kSource.iRange = static_cast<int>(paiSegment[SEG_RANGE]);
-	kSource.bAerial = (paiSegment[SEG_FLAGS] & FLAG_AERIAL) != 0;
-	kSource.eFacing = static_cast<int>(paiSegment[SEG_FACING]) - 1;
-	const int iNumPasses = static_cast<int>(paiSegment[SEG_PASSES]);
+	const int iFlags = sightFlags(paiSegment);
+	kShape.iWidth = static_cast<int>(paiSegment[SEG_SHAPE] & 0xFFFFu);
+	kShape.iHeight = static_cast<int>(paiSegment[SEG_SHAPE] >> 16);
+	kShape.bWrapX = (iFlags & FLAG_WRAP_X) != 0;
+	kShape.bWrapY = (iFlags & FLAG_WRAP_Y) != 0;
+	kSource.iX = static_cast<int>(paiSegment[SEG_PLACE] & 0xFFFFu);
+	kSource.iY = static_cast<int>(paiSegment[SEG_PLACE] >> 16);
+	kSource.iRange = static_cast<int>((paiSegment[SEG_SIGHT] >> SIGHT_RANGE_SHIFT) & 63u);
+	kSource.bAerial = (iFlags & FLAG_AERIAL) != 0;
+	kSource.eFacing = static_cast<int>((paiSegment[SEG_SIGHT] >> SIGHT_FACING_SHIFT) & 15u) - 1;
+	const int iNumPasses = sightPasses(paiSegment);
 	for (int p = 0; p < iNumPasses; ++p)
 	{
 		paeInvisible[p] = static_cast<int>(paiSegment[SEG_HEADER_WORDS + p]) - 1;
 	}
 	kSource.paeSeeInvisible = paeInvisible;
 	kSource.iNumSeeInvisible = iNumPasses;
-	const int iEntries = CvVisionTables::entriesUpToRing(static_cast<int>(paiSegment[SEG_RING]));
+	const int iEntries = CvVisionTables::entriesUpToRing(sightRing(paiSegment));
 	const unsigned int* paiBits = paiSegment + SEG_HEADER_WORDS + iNumPasses;
-	iWords = SEG_HEADER_WORDS + iNumPasses + (iEntries + 31) / 32;
+	iWords = segmentWords(paiSegment);
 	const CvVisionTables& kTable = CvVisionTables::standard();
 	SquareAxes kAxes;
-	kAxes.fill(kShape, kSource.iX, kSource.iY, static_cast<int>(paiSegment[SEG_RING]));
+	kAxes.fill(kShape, kSource.iX, kSource.iY, sightRing(paiSegment));
 	int iCount = 0;
 	for (int iWord = 0; iWord * 32 < iEntries; ++iWord)
 	{
@@ -259,9 +273,9 @@ int CvVisionLedger::compactEntries(const Record& kRecord)
 	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()); iAt += iWords)
 	{
 		const int iCount = decodeSegment(&kRecord.aiEntries[iAt], kSource, aeInvisible, kShape, aiPlots, iWords);
-		const int iNumAdjacent = (kRecord.aiEntries[iAt + SEG_FLAGS] & FLAG_REVEAL_ADJACENT) != 0
+		const int iNumAdjacent = (sightFlags(&kRecord.aiEntries[iAt]) & FLAG_REVEAL_ADJACENT) != 0
 			? adjacentPlots(kSource, kShape, aiAdjacent) : 0;
-		iEntries += (iCount + iNumAdjacent) * static_cast<int>(kRecord.aiEntries[iAt + SEG_PASSES]);
+		iEntries += (iCount + iNumAdjacent) * sightPasses(&kRecord.aiEntries[iAt]);
 	}
 	return iEntries;
 }

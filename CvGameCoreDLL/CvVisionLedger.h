@@ -195,6 +195,8 @@ public:
 	int numSources() const;      // records (a key with two identical sources counts 2)
 	int numEntries() const;      // recorded count changes
 	int sizeInBytes() const;     // an estimate of the memory the ledger takes
+	int storedWords() const;     // 4-byte words the live records hold (compact or full)
+	int buckets() const { return static_cast<int>(m_aSlots.size()); } // of the key table
 
 private:
 	// One count change: plot index (24 bits), invisible type + 1 (7 bits), and whether it was a
@@ -224,16 +226,30 @@ private:
 		Record() : eTeam(0), bCompact(false) {}
 	};
 
-	// The words of a compact segment: its header, then SEG_PASSES words (each pass's invisible
-	// type + 1), then (entriesUpToRing(SEG_RING) + 31) / 32 words of entry bits.
+	// The words of a compact segment: three header words, then one word per pass (its invisible
+	// type + 1), then (entriesUpToRing(ring) + 31) / 32 words of entry bits. SEG_PLACE: x, y (16
+	// bits each); SEG_SHAPE: the map's width, height (16 bits each); SEG_SIGHT: flags (4 bits),
+	// the ring (6), the facing + 1 (4), the range (6), passes (8, from bit 24).
 	enum
 	{
-		SEG_X, SEG_Y, SEG_WIDTH, SEG_HEIGHT, SEG_FLAGS, SEG_RANGE, SEG_RING, SEG_FACING, SEG_PASSES,
+		SEG_PLACE, SEG_SHAPE, SEG_SIGHT,
 		SEG_HEADER_WORDS,
+		SIGHT_RING_SHIFT = 4, SIGHT_FACING_SHIFT = 10, SIGHT_RANGE_SHIFT = 14, SIGHT_PASSES_SHIFT = 24,
+		MAX_COMPACT_SIDE = 65535, // the largest x, y, width, height a header holds
 		MAX_COMPACT_PASSES = 127, // see-invisible passes of one source
 		MAX_COMPACT_SEGMENTS = 16 // sources of one record
 	};
 	enum { FLAG_WRAP_X = 1, FLAG_WRAP_Y = 2, FLAG_AERIAL = 4, FLAG_REVEAL_ADJACENT = 8 };
+	// The largest range and ring fit their 6 bits (a compile error otherwise).
+	typedef char RingBitsHoldTheLargestRing[(CV_VISION_MAX_RANGE + 1 < 64) ? 1 : -1];
+	static int sightFlags(const unsigned int* paiSegment) { return static_cast<int>(paiSegment[SEG_SIGHT] & 15u); }
+	static int sightRing(const unsigned int* paiSegment) { return static_cast<int>((paiSegment[SEG_SIGHT] >> SIGHT_RING_SHIFT) & 63u); }
+	static int sightPasses(const unsigned int* paiSegment) { return static_cast<int>(paiSegment[SEG_SIGHT] >> SIGHT_PASSES_SHIFT); }
+	// Words of the segment at paiSegment.
+	static int segmentWords(const unsigned int* paiSegment)
+	{
+		return SEG_HEADER_WORDS + sightPasses(paiSegment) + (CvVisionTables::entriesUpToRing(sightRing(paiSegment)) + 31) / 32;
+	}
 
 	// The map shape a compact segment was recorded on, as the engine's Map.
 	struct Shape
@@ -419,7 +435,7 @@ bool CvVisionLedger::appendSegment(Record& kRecord, const CvVisionEngine& kEngin
 	const CvVisionSource& kSource, const int* paiPlots, int iCount)
 {
 	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
-	if (iNumPasses > MAX_COMPACT_PASSES)
+	if (iNumPasses > MAX_COMPACT_PASSES || kMap.getGridWidth() > MAX_COMPACT_SIDE || kMap.getGridHeight() > MAX_COMPACT_SIDE)
 	{
 		return false;
 	}
@@ -429,18 +445,16 @@ bool CvVisionLedger::appendSegment(Record& kRecord, const CvVisionEngine& kEngin
 	kRecord.aiEntries.resize(iStart + SEG_HEADER_WORDS + iNumPasses + (iEntries + 31) / 32, 0u);
 	unsigned int* paiSegment = &kRecord.aiEntries[iStart];
 	const Shape kShape = { kMap.getGridWidth(), kMap.getGridHeight(), kMap.isWrapX(), kMap.isWrapY() };
-	paiSegment[SEG_X] = static_cast<unsigned int>(kSource.iX);
-	paiSegment[SEG_Y] = static_cast<unsigned int>(kSource.iY);
-	paiSegment[SEG_WIDTH] = static_cast<unsigned int>(kShape.iWidth);
-	paiSegment[SEG_HEIGHT] = static_cast<unsigned int>(kShape.iHeight);
-	paiSegment[SEG_FLAGS] = (kShape.bWrapX ? FLAG_WRAP_X : 0) | (kShape.bWrapY ? FLAG_WRAP_Y : 0)
+	const unsigned int iFlags = (kShape.bWrapX ? FLAG_WRAP_X : 0) | (kShape.bWrapY ? FLAG_WRAP_Y : 0)
 		| (kSource.bAerial ? FLAG_AERIAL : 0)
 		| ((kEngine.options().bRevealAdjacent && !kSource.bAerial && kSource.eFacing != CV_VISION_NO_DIRECTION)
 			? FLAG_REVEAL_ADJACENT : 0);
-	paiSegment[SEG_RANGE] = static_cast<unsigned int>(kSource.iRange);
-	paiSegment[SEG_RING] = static_cast<unsigned int>(iRing);
-	paiSegment[SEG_FACING] = static_cast<unsigned int>(kSource.eFacing + 1);
-	paiSegment[SEG_PASSES] = static_cast<unsigned int>(iNumPasses);
+	paiSegment[SEG_PLACE] = static_cast<unsigned int>(kSource.iX) | (static_cast<unsigned int>(kSource.iY) << 16);
+	paiSegment[SEG_SHAPE] = static_cast<unsigned int>(kShape.iWidth) | (static_cast<unsigned int>(kShape.iHeight) << 16);
+	paiSegment[SEG_SIGHT] = iFlags | (static_cast<unsigned int>(iRing) << SIGHT_RING_SHIFT)
+		| (static_cast<unsigned int>(kSource.eFacing + 1) << SIGHT_FACING_SHIFT)
+		| (static_cast<unsigned int>(kSource.iRange) << SIGHT_RANGE_SHIFT)
+		| (static_cast<unsigned int>(iNumPasses) << SIGHT_PASSES_SHIFT);
 	for (int iPass = 0; iPass < iNumPasses; ++iPass)
 	{
 		const int eInvisible = (kSource.iNumSeeInvisible > 0) ? kSource.paeSeeInvisible[iPass] : CV_VISION_NO_INVISIBLE;
@@ -537,8 +551,7 @@ void CvVisionLedger::replayCompact(const Record& kRecord, Sink& kSink, bool bFor
 	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()) && iNumSegments < MAX_COMPACT_SEGMENTS; iAt += iWords)
 	{
 		aiStarts[iNumSegments++] = iAt;
-		iWords = SEG_HEADER_WORDS + static_cast<int>(kRecord.aiEntries[iAt + SEG_PASSES])
-			+ (CvVisionTables::entriesUpToRing(static_cast<int>(kRecord.aiEntries[iAt + SEG_RING])) + 31) / 32;
+		iWords = segmentWords(&kRecord.aiEntries[iAt]);
 	}
 	for (int k = 0; k < iNumSegments; ++k)
 	{
@@ -546,9 +559,9 @@ void CvVisionLedger::replayCompact(const Record& kRecord, Sink& kSink, bool bFor
 		int iWords = 0;
 		const int iCount = decodeSegment(&kRecord.aiEntries[aiStarts[iSegment]], kSource, aeInvisible, kShape, aiPlots, iWords);
 		int aiAdjacent[9];
-		const int iNumAdjacent = (kRecord.aiEntries[aiStarts[iSegment] + SEG_FLAGS] & FLAG_REVEAL_ADJACENT) != 0
-			? adjacentPlots(kSource, kShape, aiAdjacent) : 0;
-		const int iNumPasses = static_cast<int>(kRecord.aiEntries[aiStarts[iSegment] + SEG_PASSES]);
+		const unsigned int* paiSegment = &kRecord.aiEntries[aiStarts[iSegment]];
+		const int iNumAdjacent = (sightFlags(paiSegment) & FLAG_REVEAL_ADJACENT) != 0 ? adjacentPlots(kSource, kShape, aiAdjacent) : 0;
+		const int iNumPasses = sightPasses(paiSegment);
 		for (int p = 0; p < iNumPasses; ++p)
 		{
 			const int eInvisible = aeInvisible[bForward ? p : iNumPasses - 1 - p];
@@ -586,7 +599,7 @@ void CvVisionLedger::visitCompactCounts(const Record& kRecord, Visitor& kVisitor
 	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()); iAt += iWords)
 	{
 		const int iCount = decodeSegment(&kRecord.aiEntries[iAt], kSource, aeInvisible, kShape, aiPlots, iWords);
-		const int iNumPasses = static_cast<int>(kRecord.aiEntries[iAt + SEG_PASSES]);
+		const int iNumPasses = sightPasses(&kRecord.aiEntries[iAt]);
 		for (int p = 0; p < iNumPasses; ++p)
 		{
 			for (int i = 0; i < iCount; ++i)

@@ -196,12 +196,13 @@ int main(int argc, char** argv)
 			return 1;
 		}
 	}
-	// The ledger of the game as built (every source added once). On the game's 32-bit DLL an
-	// entry is 4 bytes, a record 16 (team and vector) and a key's map node about 44.
+	// The ledger of the game as built (every source added once). On the game's 32-bit DLL a
+	// stored word is 4 bytes, a record 20 (team, compact flag, vector), a bucket of the key table
+	// 40 (tag, key, counts, vector of records).
 	const CvVisionLedger& kLedger = game(0).kLedger;
-	const long lBytes32 = 4L * kLedger.numEntries() + 16L * kLedger.numSources() + 44L * kLedger.numSources();
-	std::snprintf(szLine, sizeof(szLine), "ledger sources=%d entries=%d host_bytes=%d bytes_32bit=%ld\n",
-		kLedger.numSources(), kLedger.numEntries(), kLedger.sizeInBytes(), lBytes32);
+	const long lBytes32 = 4L * kLedger.storedWords() + 20L * kLedger.numSources() + 40L * kLedger.buckets();
+	std::snprintf(szLine, sizeof(szLine), "ledger sources=%d entries=%d words=%d host_bytes=%d bytes_32bit=%ld\n",
+		kLedger.numSources(), kLedger.numEntries(), kLedger.storedWords(), kLedger.sizeInBytes(), lBytes32);
 	kSummary << szLine;
 	publishSummary(kSummary.str());
 	return 0;

@@ -316,6 +316,70 @@ namespace
 	};
 }
 
+// Whatever form a record takes (compact: the sight's parameters and one bit per table entry;
+// full: one word per count change), add tells the sink exactly what the engine tells it, and
+// remove takes it back last first (a reveal, +1 then -1, replayed as +1 then -1): random sources
+// of every kind on maps from narrow wrapping ones (full records) to large ones, three sight models.
+TEST(Ledger, CompactAndFullRecordsReplayExactlyWhatTheEngineMade)
+{
+	std::mt19937 kRng(79);
+	const int aeInvisible[2] = { 0, 1 };
+	int aiForms[2] = { 0, 0 };
+	for (int iCase = 0; iCase < 3000; ++iCase)
+	{
+		const bool bNarrow = kRng() % 4 == 0;
+		PlotGrid kGrid(bNarrow ? 3 + kRng() % 6 : 10 + kRng() % 30, bNarrow ? 3 + kRng() % 6 : 10 + kRng() % 30, kRng() % 2,
+			kRng() % 2, 2);
+		TerrainMix kMix;
+		kMix.iWater = 20;
+		kMix.iHills = 25;
+		kMix.iPeaks = 8;
+		kMix.iForest = 35;
+		randomizeTerrain(kGrid, kRng, kMix);
+		CvVisionOptions kOptions;
+		kOptions.eSightModel = (kRng() % 4 == 0) ? static_cast<int>(1 + kRng() % 2) : CV_VISION_SIGHT_BTS;
+		kOptions.bOuterRing = kRng() % 5 != 0;
+		const CvVisionEngine kEngine(CvVisionTables::standard(), kOptions);
+		CvVisionSource kSource(kRng() % kGrid.getGridWidth(), kRng() % kGrid.getGridHeight(), kRng() % 2, kRng() % 9);
+		kSource.bAerial = kRng() % 6 == 0;
+		kSource.eFacing = (!kSource.bAerial && kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS)
+																: CV_VISION_NO_DIRECTION;
+		if (kRng() % 3 == 0)
+		{
+			kSource.paeSeeInvisible = aeInvisible;
+			kSource.iNumSeeInvisible = 1 + static_cast<int>(kRng() % 2);
+		}
+		++aiForms[kEngine.sightIsTableSubset(kGrid, kSource) ? 1 : 0];
+		ChangeLog kExpected;
+		ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kExpected, kSource, 1));
+		CvVisionLedger kLedger;
+		const CvVisionSourceKey kKey(CV_VISION_SOURCE_UNIT, 0, iCase, kSource.eTeam);
+		ChangeLog kAdded;
+		ASSERT_EQ(CV_VISION_OK, kLedger.add(kKey, kEngine, kGrid, kAdded, kSource));
+		ASSERT_EQ(kExpected.aChanges, kAdded.aChanges) << "case " << iCase;
+		// The removal expected: the changes last first, negated, a reveal pair kept as it is.
+		std::vector<std::array<int, 3>> aBack;
+		for (int i = static_cast<int>(kAdded.aChanges.size()) - 1; i >= 0; --i)
+		{
+			const std::array<int, 3>& kChange = kAdded.aChanges[i];
+			if (kChange[1] < 0)
+			{
+				aBack.push_back(kAdded.aChanges[i - 1]);
+				aBack.push_back(kChange);
+				--i;
+				continue;
+			}
+			aBack.push_back({ kChange[0], -kChange[1], kChange[2] });
+		}
+		kGrid.setPeak(kSource.iX, kSource.iY); // no bracket: the record, not the map, says what to take back
+		ChangeLog kRemoved;
+		ASSERT_TRUE(kLedger.remove(kKey, kRemoved));
+		ASSERT_EQ(aBack, kRemoved.aChanges) << "case " << iCase;
+	}
+	EXPECT_GT(aiForms[0], 300) << "full records";
+	EXPECT_GT(aiForms[1], 1500) << "compact records";
+}
+
 // A sight whose passes differ in range (CvVisionSightRules.h) is several engine sources under one
 // key: they are added in their order, recorded as one record, and taken back together, exactly,
 // even when the map changed in between.
