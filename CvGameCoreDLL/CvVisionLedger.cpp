@@ -134,7 +134,10 @@ void CvVisionLedger::rebuild(int iMinKeys)
 		kNew.kKey = kOld.kKey;
 		kNew.iLive = kOld.iLive;
 		kNew.iEmptiedAt = kOld.iEmptiedAt;
-		kNew.aRecords.swap(kOld.aRecords);
+		kNew.kFirst.eTeam = kOld.kFirst.eTeam;
+		kNew.kFirst.bCompact = kOld.kFirst.bCompact;
+		kNew.kFirst.aiEntries.swap(kOld.kFirst.aiEntries);
+		kNew.aMore.swap(kOld.aMore);
 		++m_iUsed;
 	}
 }
@@ -162,7 +165,7 @@ int CvVisionLedger::numEntries() const
 	{
 		for (int r = 0; r < m_aSlots[i].iLive; ++r)
 		{
-			const Record& kRecord = m_aSlots[i].aRecords[r];
+			const Record& kRecord = m_aSlots[i].record(r);
 			iCount += kRecord.bCompact ? compactEntries(kRecord) : static_cast<int>(kRecord.aiEntries.size());
 		}
 	}
@@ -176,7 +179,7 @@ int CvVisionLedger::storedWords() const
 	{
 		for (int r = 0; r < m_aSlots[i].iLive; ++r)
 		{
-			iWords += static_cast<int>(m_aSlots[i].aRecords[r].aiEntries.size());
+			iWords += static_cast<int>(m_aSlots[i].record(r).aiEntries.size());
 		}
 	}
 	return iWords;
@@ -188,10 +191,10 @@ int CvVisionLedger::sizeInBytes() const
 		+ m_kScratch.aiEntries.capacity() * sizeof(unsigned int));
 	for (size_t i = 0; i < m_aSlots.size(); ++i)
 	{
-		iBytes += static_cast<int>(m_aSlots[i].aRecords.capacity() * sizeof(Record));
-		for (size_t r = 0; r < m_aSlots[i].aRecords.size(); ++r)
+		iBytes += static_cast<int>(m_aSlots[i].aMore.capacity() * sizeof(Record));
+		for (int r = 0; r < m_aSlots[i].records(); ++r)
 		{
-			iBytes += static_cast<int>(m_aSlots[i].aRecords[r].aiEntries.capacity() * sizeof(unsigned int));
+			iBytes += static_cast<int>(m_aSlots[i].record(r).aiEntries.capacity() * sizeof(unsigned int));
 		}
 	}
 	return iBytes;

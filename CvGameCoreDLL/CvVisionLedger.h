@@ -343,7 +343,11 @@ private:
 		CvVisionSourceKey kKey;
 		int iLive;
 		unsigned int iEmptiedAt;     // m_iClock when its last live record was removed
-		std::vector<Record> aRecords;
+		Record kFirst;               // the first record lives in the slot: one load less
+		std::vector<Record> aMore;   // records 1, 2, ... (identical sources under one key)
+		int records() const { return 1 + static_cast<int>(aMore.size()); }
+		Record& record(int r) { return r == 0 ? kFirst : aMore[r - 1]; }
+		const Record& record(int r) const { return r == 0 ? kFirst : aMore[r - 1]; }
 		Slot() : iLive(0), iEmptiedAt(0) {}
 	};
 
@@ -420,11 +424,11 @@ CvVisionResult CvVisionLedger::addRecord(const CvVisionSourceKey& kKey, const Cv
 		return CV_VISION_ORIGIN_OFF_MAP;
 	}
 	Slot& kSlot = slotFor(kKey);
-	if (kSlot.iLive == static_cast<int>(kSlot.aRecords.size()))
+	if (kSlot.iLive == kSlot.records())
 	{
-		kSlot.aRecords.push_back(Record());
+		kSlot.aMore.push_back(Record());
 	}
-	Record& kRecord = kSlot.aRecords[kSlot.iLive];
+	Record& kRecord = kSlot.record(kSlot.iLive);
 	fillRecord(kRecord, kEngine, kMap, pSink, paSources, iNumSources);
 	++kSlot.iLive;
 	return CV_VISION_OK;
@@ -672,7 +676,7 @@ bool CvVisionLedger::remove(const CvVisionSourceKey& kKey, Sink& kSink)
 		return false;
 	}
 	Slot& kSlot = m_aSlots[iSlot];
-	replayBackward(kSlot.aRecords[kSlot.iLive - 1], kSink);
+	replayBackward(kSlot.record(kSlot.iLive - 1), kSink);
 	++m_iClock;
 	if (--kSlot.iLive == 0)
 	{
@@ -699,7 +703,7 @@ CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVi
 	Slot& kSlot = m_aSlots[iSlot];
 	for (int r = 0; r < kSlot.iLive; ++r)
 	{
-		Record& kRecord = kSlot.aRecords[r];
+		Record& kRecord = kSlot.record(r);
 		if (kRecord.eTeam == m_kScratch.eTeam && kRecord.bCompact == m_kScratch.bCompact
 			&& kRecord.aiEntries == m_kScratch.aiEntries)
 		{
@@ -863,7 +867,7 @@ void CvVisionLedger::forEachCount(Visitor& kVisitor) const
 	{
 		for (int r = 0; r < m_aSlots[iSlot].iLive; ++r)
 		{
-			const Record& kRecord = m_aSlots[iSlot].aRecords[r];
+			const Record& kRecord = m_aSlots[iSlot].record(r);
 			if (kRecord.bCompact)
 			{
 				visitCompactCounts(kRecord, kVisitor);
