@@ -22,7 +22,9 @@ stored anywhere but the temporary folder.
 It prints `differential: tree=NAME cases=N differences=D` and, when D > 0, the first three
 differing cases in words. --bench prints, for ranges 1 to 8, the time of changeAdjacentSight
 add+remove in both programs:
-`original tree=NAME range=R original_ns=... cvvision_ns=... speedup=...`.
+`original tree=NAME range=R original_ns=... cvvision_ns=... speedup=... floor_ns=... bound=...`
+(the floor: the same count changes made straight through CvPlot::changeVisibilityCount; bound:
+original_ns / floor_ns, the speed-up of a sight computed at no cost).
 
 Exit status: 0 no difference, 1 differences, 2 bad usage or a program that does not compile.
 
@@ -786,20 +788,27 @@ def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int =
 
 
 def run_bench(original: str, cvvision: str, name: str, seed: int) -> List[str]:
-    """The `original tree=... range=R original_ns=... cvvision_ns=... speedup=...` lines."""
-    def timings(exe: str) -> Dict[int, float]:
-        found = {}
+    """The `original tree=... range=R original_ns=... cvvision_ns=... speedup=... floor_ns=...
+    bound=...` lines. The floor is the count changes alone (the same in both programs: the
+    lower of the two), bound the speed-up a sight computed at no cost would have."""
+    def timings(exe: str) -> Tuple[Dict[int, float], Dict[int, float]]:
+        found: Dict[int, float] = {}
+        floors: Dict[int, float] = {}
         for line in _run(exe, ["--bench", "--seed", str(seed)]).splitlines():
-            m = re.match(r"bench \w+ range=(\d+) ns=(\d+)", line)
+            m = re.match(r"(bench|floor) \w+ range=(\d+) ns=(\d+)", line)
             if m:
-                found[int(m.group(1))] = float(m.group(2))
-        return found
-    mine, theirs = timings(original), timings(cvvision)
+                (found if m.group(1) == "bench" else floors)[int(m.group(2))] = float(m.group(3))
+        return found, floors
+    (mine, my_floor), (theirs, their_floor) = timings(original), timings(cvvision)
     lines = []
     for r in sorted(mine):
         if r in theirs:
-            lines.append("original tree=%s range=%d original_ns=%.0f cvvision_ns=%.0f speedup=%.1f"
-                         % (name, r, mine[r], theirs[r], mine[r] / max(theirs[r], 1.0)))
+            line = ("original tree=%s range=%d original_ns=%.0f cvvision_ns=%.0f speedup=%.1f"
+                    % (name, r, mine[r], theirs[r], mine[r] / max(theirs[r], 1.0)))
+            floors = [f[r] for f in (my_floor, their_floor) if r in f]
+            if floors:
+                line += " floor_ns=%.0f bound=%.1f" % (min(floors), mine[r] / max(min(floors), 1.0))
+            lines.append(line)
     return lines
 
 
