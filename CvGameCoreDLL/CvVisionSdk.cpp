@@ -160,6 +160,22 @@ namespace
 		const CvUnit* m_pUnit;
 	};
 
+}
+
+// The adapter's levels read the game's CvPlot: only where light reaches.
+template <>
+struct CvVisionLazyLevels<SdkMap>
+{
+	enum { VALUE = 1 };
+};
+template <>
+struct CvVisionLazyLevels<CvVisionLevelsBefore<SdkMap> >
+{
+	enum { VALUE = 1 };
+};
+
+namespace
+{
 	// While auditing, sight is summed here instead of going to the plots.
 	class CollectSink
 	{
