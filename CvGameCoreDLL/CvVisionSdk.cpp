@@ -27,7 +27,7 @@ namespace
 		int aiSeeFrom[2]; // without, with the viewer's extra water see-from (Optics)
 	};
 
-	// docs/sdk-integration.md, "The level cache": every plot's see-through and see-from levels,
+	// docs/into-the-game.md, "The level cache": every plot's see-through and see-from levels,
 	// each keyed on the plot facts it depends on. Every use reads those facts from the CvPlot
 	// and compares them with the key; the level is computed again from the facts only when they
 	// differ. So no change of a plot can make it stale, bracketed by updateSeeFromSight or not.
@@ -768,8 +768,8 @@ void CvVisionSdk::updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool 
 	// when the change alters it (CvVisionLedger::resightLevelChange), against the plot's levels
 	// as they were. Brackets inside brackets, and sources not in the ledger, go as in BTS.
 	const int iPlot = cvVisionY(kPlot) * cvVisionGridWidth(kMap) + cvVisionX(kPlot);
-	// The plot's cached levels are checked against its facts on every use anyway; forgetting
-	// them here also drops what a change the facts do not show (none in BTS) would leave.
+	// The bracket says the plot's levels change: its cached ones are forgotten (every use checks
+	// them against the plot's facts as well, which catches a change made without the bracket).
 	kState.kLevelCache.forget(iPlot);
 	if (!bIncrement && kState.bLedgerArmed && kState.paiCollect == NULL && kState.eResight == RESIGHT_NONE)
 	{

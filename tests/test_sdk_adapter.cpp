@@ -781,7 +781,7 @@ TEST_F(SdkAdapter, WithTheLedgerAMissingBracketCannotLeaveACountWrong)
 	}
 }
 
-// The adapter's level cache (docs/sdk-integration.md, "The level cache") is keyed on each plot's
+// The adapter's level cache (docs/into-the-game.md, "The level cache") is keyed on each plot's
 // facts: a mod that changes a plot without the updateSeeFromSight brackets (or the game's
 // setImprovementType, never bracketed) must never get a level from before the change.
 TEST_F(SdkAdapter, TheLevelCacheFollowsPlotsChangedWithoutBrackets)
