@@ -22,6 +22,16 @@
 #include <vector>
 
 #define CV_VISION_NO_INVISIBLE (-1)
+
+// Whether the engine reads a plot's see-through level only where light reaches it. A Map whose
+// levels cost a memory access of their own (the adapter's, which reads each plot's facts from the
+// game's CvPlot) sets VALUE to 1 by specialising this; the default reads every level of the square
+// without a branch, best where levels are a table in memory (the terrain mix is random).
+template <class Map>
+struct CvVisionLazyLevels
+{
+	enum { VALUE = 0 };
+};
 // canSeePlot and canSeeDisplacement walk lines up to this many plots long on the stack; longer
 // ones (a displacement round a wrapping axis, say) on the heap.
 #define CV_VISION_MAX_SEE_DISTANCE (1024)
@@ -344,7 +354,8 @@ int CvVisionEngine::innerRings(const Map& kMap, const Lookup& kLookupIn, unsigne
 		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
 		paiPlots[iCount] = iPlot;
 		iCount += iReached & iInCone;
-		const int iSeeThrough = kMap.seeThroughLevel(iPlot);
+		// An unreached plot's state is 0 whatever its level.
+		const int iSeeThrough = (CvVisionLazyLevels<Map>::VALUE && iReached == 0) ? 0 : kMap.seeThroughLevel(iPlot);
 		const int iState = bFullState ? stateOf(iLevel, iSeeThrough) & -iReached : clearOf(iLevel, iSeeThrough) & iReached;
 		aiState[i] = static_cast<short>(iState);
 	}

@@ -17,21 +17,125 @@
 
 namespace
 {
-	// The game's map as the engine's Map. The viewer's water bonus is looked up once per team.
+	// The levels of one plot as last computed, with the facts they were computed from
+	// (SdkLevelCache). A key of -1 matches no plot: the level is computed on its next use.
+	struct SdkPlotLevels
+	{
+		int iThroughKey;  // plot type, terrain, feature
+		int iFromKey;     // plot type, terrain, improvement
+		int iSeeThrough;
+		int aiSeeFrom[2]; // without, with the viewer's extra water see-from (Optics)
+	};
+
+	// docs/into-the-game.md, "The level cache": every plot's see-through and see-from levels,
+	// each keyed on the plot facts it depends on. Every use reads those facts from the CvPlot
+	// and compares them with the key; the level is computed again from the facts only when they
+	// differ. So no change of a plot can make it stale, bracketed by updateSeeFromSight or not.
+	// What the levels depend on besides the plot's facts: the rules (read once; resetRules
+	// empties the cache) and the viewer's extra water see-from (read from its team on every
+	// sight change, both levels are kept).
+	class SdkLevelCache
+	{
+	public:
+		SdkLevelCache() : m_iTerrainShift(0), m_iSecondShift(0), m_bKeyed(false) {}
+
+		// The key's layout for the rules' numbers of terrains, features and improvements; with
+		// more than fit in a key, every level is computed from the facts (no cache).
+		void setInfoCounts(int iNumTerrains, int iNumFeatures, int iNumImprovements);
+		// Forgets every level (a new map, new rules; a plot's levels on the next use).
+		void clear() { m_aPlots.clear(); }
+		// Called before the levels of a map of iNumPlots plots are read: a map of another size
+		// starts empty.
+		void fit(int iNumPlots)
+		{
+			if (static_cast<int>(m_aPlots.size()) != iNumPlots)
+			{
+				const SdkPlotLevels kEmpty = { -1, -1, 0, { 0, 0 } };
+				m_aPlots.assign(iNumPlots, kEmpty);
+			}
+		}
+		// Forgets one plot's levels (an updateSeeFromSight bracket around it).
+		void forget(int iPlot)
+		{
+			if (iPlot >= 0 && iPlot < static_cast<int>(m_aPlots.size()))
+			{
+				m_aPlots[iPlot].iThroughKey = -1;
+				m_aPlots[iPlot].iFromKey = -1;
+			}
+		}
+
+		int seeThrough(const CvPlot& kPlot, int iPlot)
+		{
+			if (!m_bKeyed)
+			{
+				return CvVisionSdk::seeThroughLevel(kPlot);
+			}
+			SdkPlotLevels& kLevels = m_aPlots[iPlot];
+			const int iKey = key(kPlot.getPlotType(), kPlot.getTerrainType(), kPlot.getFeatureType());
+			if (kLevels.iThroughKey != iKey)
+			{
+				kLevels.iSeeThrough = CvVisionSdk::seeThroughLevel(kPlot);
+				kLevels.iThroughKey = iKey;
+			}
+			return kLevels.iSeeThrough;
+		}
+		int seeFrom(const CvPlot& kPlot, int iPlot, bool bExtraWater)
+		{
+			if (!m_bKeyed)
+			{
+				return computeSeeFrom(kPlot, bExtraWater);
+			}
+			SdkPlotLevels& kLevels = m_aPlots[iPlot];
+			const int iKey = key(kPlot.getPlotType(), kPlot.getTerrainType(), kPlot.getImprovementType());
+			if (kLevels.iFromKey != iKey)
+			{
+				kLevels.aiSeeFrom[0] = computeSeeFrom(kPlot, false);
+				kLevels.aiSeeFrom[1] = computeSeeFrom(kPlot, true);
+				kLevels.iFromKey = iKey;
+			}
+			return kLevels.aiSeeFrom[bExtraWater ? 1 : 0];
+		}
+
+	private:
+		// The plot type, the terrain and a third fact (feature or improvement), each + 1 (none
+		// is -1), in one non-negative int.
+		int key(int ePlotType, int eTerrain, int eThird) const
+		{
+			return (ePlotType + 1) | ((eTerrain + 1) << m_iTerrainShift) | ((eThird + 1) << m_iSecondShift);
+		}
+		static int computeSeeFrom(const CvPlot& kPlot, bool bExtraWater);
+
+		std::vector<SdkPlotLevels> m_aPlots; // by plot index
+		int m_iTerrainShift;
+		int m_iSecondShift;
+		bool m_bKeyed;
+	};
+
+	// The game's map as the engine's Map, its levels through the level cache. The viewer's water
+	// bonus is looked up once per team.
 	class SdkMap
 	{
 	public:
-		explicit SdkMap(const CvMap& kMap) : m_kMap(kMap), m_eCachedTeam(NO_TEAM), m_bCachedExtraWater(false) {}
+		explicit SdkMap(const CvMap& kMap);
 
 		int getGridWidth() const { return cvVisionGridWidth(m_kMap); }
 		int getGridHeight() const { return cvVisionGridHeight(m_kMap); }
 		bool isWrapX() const { return cvVisionWrapX(m_kMap); }
 		bool isWrapY() const { return cvVisionWrapY(m_kMap); }
-		int seeThroughLevel(int iPlot) const { return CvVisionSdk::seeThroughLevel(*cvVisionPlotByIndex(m_kMap, iPlot)); }
-		int seeFromLevel(int iPlot, int eTeam) const;
+		int seeThroughLevel(int iPlot) const { return m_kCache.seeThrough(*cvVisionPlotByIndex(m_kMap, iPlot), iPlot); }
+		int seeFromLevel(int iPlot, int eTeam) const
+		{
+			if (eTeam != m_eCachedTeam)
+			{
+				m_eCachedTeam = eTeam;
+				m_bCachedExtraWater = GET_TEAM(static_cast<TeamTypes>(eTeam)).isExtraWaterSeeFrom();
+			}
+			return m_kCache.seeFrom(*cvVisionPlotByIndex(m_kMap, iPlot), iPlot, m_bCachedExtraWater);
+		}
 
 	private:
 		const CvMap& m_kMap;
+		SdkLevelCache& m_kCache;
 		mutable int m_eCachedTeam;
 		mutable bool m_bCachedExtraWater;
 	};
@@ -56,6 +160,22 @@ namespace
 		const CvUnit* m_pUnit;
 	};
 
+}
+
+// The adapter's levels read the game's CvPlot: only where light reaches.
+template <>
+struct CvVisionLazyLevels<SdkMap>
+{
+	enum { VALUE = 1 };
+};
+template <>
+struct CvVisionLazyLevels<CvVisionLevelsBefore<SdkMap> >
+{
+	enum { VALUE = 1 };
+};
+
+namespace
+{
 	// While auditing, sight is summed here instead of going to the plots.
 	class CollectSink
 	{
@@ -123,6 +243,7 @@ namespace
 		int iResightPlot;                // the plot whose levels change
 		int iResightSeeThrough;          // its levels before the change
 		std::vector<int> aiResightSeeFrom; // by team
+		SdkLevelCache kLevelCache;       // every plot's levels, keyed on its facts
 
 		SdkState()
 			: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), bSightBusy(false), paiCollect(NULL),
@@ -286,6 +407,9 @@ namespace
 		readUnitInfos(kState.kRules);
 		const CvVisionRules& kRules = kState.kRules;
 		kState.kLevels = CvVisionLevels(kRules.kLevels);
+		kState.kLevelCache.clear();
+		kState.kLevelCache.setInfoCounts(static_cast<int>(kRules.aTerrains.size()),
+			static_cast<int>(kRules.aFeatures.size()), static_cast<int>(kRules.aImprovements.size()));
 		const CvVisionTables& kStandard = CvVisionTables::standard();
 		if (kRules.iFacingFarSpread != kStandard.farSpreadDegrees()
 			|| kRules.iFacingNearSpread != kStandard.nearSpreadDegrees())
@@ -395,19 +519,38 @@ namespace
 		return kUnit;
 	}
 
-	int SdkMap::seeFromLevel(int iPlot, int eTeam) const
+	// The number of bits a fact + 1 of iCount kinds (and none) takes.
+	int bitsFor(int iCount)
 	{
-		if (eTeam != m_eCachedTeam)
+		int iBits = 0;
+		while ((1 << iBits) <= iCount)
 		{
-			m_eCachedTeam = eTeam;
-			m_bCachedExtraWater = GET_TEAM(static_cast<TeamTypes>(eTeam)).isExtraWaterSeeFrom();
+			++iBits;
 		}
-		const CvPlot& kPlot = *cvVisionPlotByIndex(m_kMap, iPlot);
+		return iBits;
+	}
+
+	void SdkLevelCache::setInfoCounts(int iNumTerrains, int iNumFeatures, int iNumImprovements)
+	{
+		const int iThirdBits = bitsFor((iNumFeatures > iNumImprovements) ? iNumFeatures : iNumImprovements);
+		m_iTerrainShift = bitsFor(NUM_PLOT_TYPES);
+		m_iSecondShift = m_iTerrainShift + bitsFor(iNumTerrains);
+		m_bKeyed = m_iSecondShift + iThirdBits <= 30; // the key stays a non-negative int
+	}
+
+	int SdkLevelCache::computeSeeFrom(const CvPlot& kPlot, bool bExtraWater)
+	{
 		const SdkState& kState = state();
 		const TerrainTypes eTerrain = kPlot.getTerrainType();
 		const int iTerrainSeeFrom = (eTerrain == NO_TERRAIN) ? 0 : kState.kRules.aTerrains[eTerrain].iSeeFrom;
-		return kState.kLevels.seeFrom(iTerrainSeeFrom, kindOf(kPlot), m_bCachedExtraWater,
+		return kState.kLevels.seeFrom(iTerrainSeeFrom, kindOf(kPlot), bExtraWater,
 			kState.kRules.improvementSeeFrom(kPlot.getImprovementType()));
+	}
+
+	SdkMap::SdkMap(const CvMap& kMap)
+		: m_kMap(kMap), m_kCache(state().kLevelCache), m_eCachedTeam(NO_TEAM), m_bCachedExtraWater(false)
+	{
+		m_kCache.fit(cvVisionNumPlots(kMap));
 	}
 
 	// The range of one pass with the mod's knobs: a unit's ground sight gets its type's extra range,
@@ -625,6 +768,9 @@ void CvVisionSdk::updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool 
 	// when the change alters it (CvVisionLedger::resightLevelChange), against the plot's levels
 	// as they were. Brackets inside brackets, and sources not in the ledger, go as in BTS.
 	const int iPlot = cvVisionY(kPlot) * cvVisionGridWidth(kMap) + cvVisionX(kPlot);
+	// The bracket says the plot's levels change: its cached ones are forgotten (every use checks
+	// them against the plot's facts as well, which catches a change made without the bracket).
+	kState.kLevelCache.forget(iPlot);
 	if (!bIncrement && kState.bLedgerArmed && kState.paiCollect == NULL && kState.eResight == RESIGHT_NONE)
 	{
 		const SdkMap kLevels(kMap);

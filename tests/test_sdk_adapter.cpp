@@ -781,6 +781,120 @@ TEST_F(SdkAdapter, WithTheLedgerAMissingBracketCannotLeaveACountWrong)
 	}
 }
 
+// The adapter's level cache (docs/into-the-game.md, "The level cache") is keyed on each plot's
+// facts: a mod that changes a plot without the updateSeeFromSight brackets (or the game's
+// setImprovementType, never bracketed) must never get a level from before the change.
+TEST_F(SdkAdapter, TheLevelCacheFollowsPlotsChangedWithoutBrackets)
+{
+	useRules({ { "CVVISION_SEE_FROM_IMPROVEMENT_FORT", 1 } });
+	newMap(20, 16, true, false, 5);
+	std::vector<CvUnit*> apUnits;
+	for (int i = 0; i < 12; ++i)
+	{
+		const UnitTypes eType = static_cast<UnitTypes>(pick(GC.getNumUnitInfos()));
+		apUnits.push_back(GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(20), pick(16)));
+	}
+	GET_TEAM(static_cast<TeamTypes>(2)).setHasTech(tech("TECH_OPTICS"), true);
+	expectCountsMatch("units created: every level near them cached");
+	const int aeTerrains[] = { terrain("TERRAIN_GRASS"), terrain("TERRAIN_OCEAN"), terrain("TERRAIN_COAST") };
+	for (int iStep = 0; iStep < 60; ++iStep)
+	{
+		CvPlot& kPlot = plot(pick(20), pick(16));
+		switch (pick(3))
+		{
+		case 0:
+			kPlot.setFactsUnbracketed(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES)), static_cast<TerrainTypes>(aeTerrains[pick(3)]),
+				pick(2) == 0 ? NO_FEATURE : feature("FEATURE_FOREST"));
+			break;
+		case 1:
+			kPlot.setFeatureTypeUnbracketed(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE);
+			break;
+		default:
+			kPlot.setImprovementType(kPlot.getImprovementType() == NO_IMPROVEMENT ? improvement("IMPROVEMENT_FORT") : NO_IMPROVEMENT);
+			break;
+		}
+		// What a source added now sees: the audit re-adds every source through the cache.
+		CvVisionSdk::auditSight(true, nullptr);
+		expectCountsMatch("an unbracketed change, then every source re-added, step " + std::to_string(iStep));
+		const PlotGrid kExpected = expectedCounts();
+		const int iPlot = kPlot.getY_INLINE() * 20 + kPlot.getX_INLINE();
+		for (int t = 0; t < NUM_TEAMS; ++t)
+		{
+			ASSERT_EQ(kExpected.seeFromLevel(iPlot, t), CvVisionSdk::seeFromLevel(kPlot, static_cast<TeamTypes>(t)))
+				<< "step " << iStep << " team " << t;
+		}
+		if (HasFailure())
+		{
+			return;
+		}
+	}
+}
+
+TEST_F(SdkAdapter, WithTheLedgerUnbracketedChangesAmongMovingUnitsLeaveEveryCountExact)
+{
+	useRules({ { "CVVISION_LEDGER", 1 } });
+	newMap(24, 18, true, false, 9);
+	std::vector<CvUnit*> apUnits;
+	for (int i = 0; i < 20; ++i)
+	{
+		const UnitTypes eType = static_cast<UnitTypes>(pick(GC.getNumUnitInfos()));
+		apUnits.push_back(GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(24), pick(18)));
+	}
+	CvVisionSdk::onGameStarted();
+	ASSERT_TRUE(CvVisionSdk::isLedgerArmed());
+	for (int iStep = 0; iStep < 150; ++iStep)
+	{
+		CvPlot& kPlot = plot(pick(24), pick(18));
+		switch (pick(4))
+		{
+		case 0: kPlot.setFeatureTypeUnbracketed(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE); break;
+		case 1: kPlot.setFactsUnbracketed(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES)), kPlot.getTerrainType(), kPlot.getFeatureType()); break;
+		case 2: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break; // bracketed
+		default: apUnits[pick(static_cast<int>(apUnits.size()))]->setXY(pick(24), pick(18)); break;
+		}
+	}
+	// Each unit takes back what it added, whatever changed unseen since (no audit before: it
+	// would record every source's sight anew).
+	for (CvUnit* pUnit : apUnits)
+	{
+		GC.getMapINLINE().killUnit(pUnit);
+	}
+	expectAllCountsZero();
+	// And a source added now sees the plots as they are.
+	CvUnit* pScout = GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), static_cast<TeamTypes>(0), 12, 9);
+	expectCountsMatch("a scout added after the changes");
+	GC.getMapINLINE().killUnit(pScout);
+	expectAllCountsZero();
+}
+
+TEST_F(SdkAdapter, ATechOrADefineChangeReachesTheCachedLevels)
+{
+	newMap(16, 12, false, false, 3);
+	plot(4, 4).setPlotType(PLOT_OCEAN);
+	plot(4, 4).setTerrainType(terrain("TERRAIN_OCEAN"));
+	plot(8, 8).setPlotType(PLOT_HILLS);
+	plot(8, 8).setTerrainType(terrain("TERRAIN_GRASS"));
+	CvUnit* pBoat = GC.getMapINLINE().createUnit(unit("UNIT_WORKBOAT"), static_cast<TeamTypes>(1), 4, 4);
+	CvUnit* pWarrior = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(0), 8, 8);
+	const int iWaterBefore = CvVisionSdk::seeFromLevel(plot(4, 4), static_cast<TeamTypes>(1));
+	GET_TEAM(static_cast<TeamTypes>(1)).setHasTech(tech("TECH_OPTICS"), true);
+	EXPECT_EQ(iWaterBefore + 1, CvVisionSdk::seeFromLevel(plot(4, 4), static_cast<TeamTypes>(1))) << "Optics: one more";
+	EXPECT_EQ(iWaterBefore, CvVisionSdk::seeFromLevel(plot(4, 4), static_cast<TeamTypes>(0))) << "another team's: unchanged";
+	expectCountsMatch("team 1 learnt Optics");
+
+	// A define read again (the XML reloaded): the rules and every cached level with them.
+	const int iHillsBefore = CvVisionSdk::seeFromLevel(plot(8, 8), static_cast<TeamTypes>(0));
+	m_kLoaded.kRules.kLevels.iHillsSeeFromChange += 2;
+	GC.m_kDefines.SetValue("HILLS_SEE_FROM_CHANGE", m_kLoaded.kRules.kLevels.iHillsSeeFromChange);
+	CvVisionSdk::resetRules();
+	EXPECT_EQ(iHillsBefore + 2, CvVisionSdk::seeFromLevel(plot(8, 8), static_cast<TeamTypes>(0)));
+	CvVisionSdk::auditSight(true, nullptr); // the game would re-sight every source after such a change
+	expectCountsMatch("HILLS_SEE_FROM_CHANGE raised by 2");
+	GC.getMapINLINE().killUnit(pBoat);
+	GC.getMapINLINE().killUnit(pWarrior);
+	expectAllCountsZero();
+}
+
 TEST_F(SdkAdapter, TheArmedLedgerGivesTheSameCountsAsBtsWhenEveryBracketIsThere)
 {
 	useRules({ { "CVVISION_LEDGER", 1 } });

@@ -175,10 +175,14 @@ void CvPlot::remember(TeamTypes eTeam)
 	{
 		for (int iDY = -1; iDY <= 1; ++iDY)
 		{
+			// A neighbour one step off a wrapping edge is on the other edge: no division (the
+			// game's plotDirection divides only off the map).
+			const int iWidth = kMap.getGridWidthINLINE();
+			const int iHeight = kMap.getGridHeightINLINE();
 			int iX = m_iX + iDX;
 			int iY = m_iY + iDY;
-			iX = kMap.isWrapXINLINE() ? (iX + kMap.getGridWidthINLINE()) % kMap.getGridWidthINLINE() : iX;
-			iY = kMap.isWrapYINLINE() ? (iY + kMap.getGridHeightINLINE()) % kMap.getGridHeightINLINE() : iY;
+			iX = !kMap.isWrapXINLINE() ? iX : (iX < 0 ? iX + iWidth : (iX >= iWidth ? iX - iWidth : iX));
+			iY = !kMap.isWrapYINLINE() ? iY : (iY < 0 ? iY + iHeight : (iY >= iHeight ? iY - iHeight : iY));
 			CvPlot* pNeighbour = kMap.plotINLINE(iX, iY);
 			if (pNeighbour != NULL && pNeighbour->isRevealed(eTeam, false))
 			{

@@ -21,11 +21,24 @@ public:
 		iValue = it->second;
 		return true;
 	}
-	void SetValue(const char* szName, int iValue) { m_kValues[szName] = iValue; }
-	void clear() { m_kValues.clear(); }
+	void SetValue(const char* szName, int iValue)
+	{
+		m_kValues[szName] = iValue;
+		++m_iVersion;
+	}
+	void clear()
+	{
+		m_kValues.clear();
+		++m_iVersion;
+	}
+	// Changes with every SetValue and clear: what a copy of a value read before is checked against.
+	int version() const { return m_iVersion; }
+
+	FVariableSystem() : m_iVersion(0) {}
 
 private:
 	std::map<std::string, int> m_kValues;
+	int m_iVersion;
 };
 
 #endif
