@@ -451,7 +451,8 @@ def test_a_second_check_reuses_the_compiles_exactly_and_a_changed_header_compile
         tmp_path, capsys, monkeypatch):
     """With $CVVISION_DIFFERENTIAL_CACHE, a compile of the same unit from the same files is
     answered from the cache, with the same report (the temporary folder's path in a diagnostic
-    put back); after a header of the tree changed, every unit is compiled again and sees it."""
+    put back); after a header of the tree changed, every unit is compiled again and sees it, and
+    so it is with another compiler."""
     tree, compiler = fixture_tree_with_compiler(
         tmp_path, 'for a; do f="$a"; done\n'
         'case "$f" in *.cpp) echo "$f" >> "%s";; esac\n'
@@ -480,4 +481,9 @@ def test_a_second_check_reuses_the_compiles_exactly_and_a_changed_header_compile
     assert "untouched  CvPlot.cpp: 0 diagnostic line(s)" in first[1], first[1]
     assert "untouched  CvPlot.cpp: 1 diagnostic line(s)" in third[1], "the header's error seen"
     assert "0 of %d compile(s) reused" % first[2] in third[1]
+    with open(compiler, "a") as f:
+        f.write("# another compiler\n")
+    fourth = run()
+    assert fourth[2] == 3 * first[2] and "0 of %d compile(s) reused" % first[2] in fourth[1], \
+        "another compiler's diagnostics are its own"
 

@@ -1,9 +1,9 @@
 """sdk-check's compilations reused: the exit status and output of one compile of one unit, kept in
 $CVVISION_DIFFERENTIAL_CACHE/sdk-check (the folder the differential keeps its objects in) under a
-key made of everything the compile reads: the compiler's version, its flags, the unit's name, the
-bytes of every file of the tree compiled (its own headers included), of the stand-in headers, and
-of the Boost and Python include folders, and the compiler's own include folders (names, sizes and
-times). The same inputs give the same diagnostics, so a hit answers exactly what the compiler
+key made of everything the compile reads: the compiler (its path, bytes and version), its flags,
+the unit's name, the bytes of every file of the tree compiled (its own headers included), of the
+stand-in headers, and of the Boost and Python include folders, and the compiler's own include
+folders (names, sizes and times). The same inputs give the same diagnostics, so a hit answers exactly what the compiler
 would. Without the variable nothing is kept (a modder's sdk-check compiles everything).
 
 The temporary folder's path appears in the compiler's output (the stand-in headers, the tree
@@ -13,6 +13,7 @@ given with -I): it is kept as a placeholder and put back on reading.
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 from typing import Dict, Optional, Sequence, Tuple
 
@@ -41,12 +42,19 @@ def _file_digest(digest: "hashlib._Hash", root: str, by_content: bool) -> None:
             digest.update(b"\0")
 
 
-def _compiler_version(cxx: str) -> str:
+def _compiler_identity(cxx: str) -> bytes:
+    """The compiler's path, its bytes (a wrapper script is a compiler of its own) and what it
+    says of its version (the programs it runs)."""
+    found = shutil.which(cxx) or cxx
+    identity = os.path.realpath(found).encode("utf-8", "surrogateescape") + b"\0"
     try:
-        done = subprocess.run([cxx, "--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        with open(found, "rb") as f:
+            identity += hashlib.sha256(f.read()).hexdigest().encode() + b"\0"
+        done = subprocess.run([found, "--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        identity += done.stdout
     except OSError:
-        return ""
-    return done.stdout.decode("utf-8", "replace")
+        pass
+    return identity
 
 
 class CheckCache(object):
@@ -62,7 +70,7 @@ class CheckCache(object):
         if self.folder is None:
             return
         digest = hashlib.sha256()
-        digest.update(_compiler_version(cxx).encode())
+        digest.update(_compiler_identity(cxx))
         digest.update("\0".join(self._placeheld(f) for f in flags).encode())
         for directory in content_dirs:
             digest.update(b"\2" + self._placeheld(directory).encode("utf-8", "surrogateescape"))
