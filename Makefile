@@ -37,9 +37,10 @@ test: setup
 
 # A second build with Debian's clang, AddressSanitizer, UndefinedBehaviorSanitizer (any report is
 # fatal) and libFuzzer's coverage: the GoogleTest suites, the CLI scripts and the readers' fuzz
-# targets. Not run here: python.* (Debian's python3 cannot load an ASan module without
-# LD_PRELOAD), cxx98.* (compilers only; the plain build runs them), browser.* (the plain build
-# runs it), sdk.* (the differential builds its own programs; nothing of this build is used).
+# targets. Not run here, as nothing of this build runs in them (the plain build runs them all):
+# python.* (Python and the tools; Debian's python3 cannot load an ASan module without LD_PRELOAD),
+# tree.* (pytest over the sources), cxx98.* (compilers only), browser.* (the page in Chromium),
+# sdk.* (the differential builds its own programs), cli.install (needs every target built).
 # -fno-sanitize=enum: the SDK's C++03 enums hold any index, as in the game (InvisibleTypes is
 # `enum { NO_INVISIBLE = -1 }` and holds 0..N read from XML), and the bad-input tests hand
 # out-of-range CvFovMode values on purpose to see them refused.
@@ -64,7 +65,7 @@ sanitize-build:
 # under the sanitizers they look for memory errors, not for rare inputs.
 test-sanitize: sanitize-build
 	cd $(SANITIZE_BUILD) && CVVISION_DIFF_CASES=20000 CVVISION_FUZZ_OPS=2500 CVVISION_SANITIZED=1 \
-	  ctest --output-on-failure -j $(JOBS) -E '^(python|cxx98|browser|sdk)\.|^cli\.install$$'
+	  ctest --output-on-failure -j $(JOBS) -E '^(python|tree|cxx98|browser|sdk)\.|^cli\.install$$'
 
 # Each reader's fuzz target for FUZZ_SECONDS (default 600): its regression corpus replayed, then
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in

@@ -107,3 +107,32 @@ def test_a_name_the_stand_in_lacks_is_named(tmp_path, capsys):
 def test_bad_usage(capsys):
     assert differential.main(["/nonexistent/tree"]) == differential.EXIT_USAGE
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_a_programs_answers_are_reused_only_for_the_same_bytes_and_arguments(tmp_path, monkeypatch):
+    """$CVVISION_DIFFERENTIAL_CACHE keeps a program's answers under its bytes and its arguments:
+    the same program asked the same cases is not run again; other cases, or a program whose bytes
+    changed, are run. Without the variable every call runs the program."""
+    runs = tmp_path / "runs.log"
+    program = tmp_path / "driver"
+
+    def write_program(answer):
+        program.write_text('#!/bin/sh\necho "$@" >> "%s"\necho "%s $*"\n' % (runs, answer))
+        program.chmod(0o755)
+
+    def ran():
+        return len(runs.read_text().splitlines()) if runs.exists() else 0
+
+    write_program("case")
+    monkeypatch.setenv("CVVISION_DIFFERENTIAL_CACHE", str(tmp_path / "cache"))
+    assert differential._answers(str(program), ["--seed", "1", "--case", "3"]) == "case --seed 1 --case 3\n"
+    assert differential._answers(str(program), ["--seed", "1", "--case", "3"]) == "case --seed 1 --case 3\n"
+    assert ran() == 1
+    assert differential._answers(str(program), ["--seed", "1", "--case", "4"]) == "case --seed 1 --case 4\n"
+    assert ran() == 2
+    write_program("other")
+    assert differential._answers(str(program), ["--seed", "1", "--case", "3"]) == "other --seed 1 --case 3\n"
+    assert ran() == 3
+    monkeypatch.delenv("CVVISION_DIFFERENTIAL_CACHE")
+    differential._answers(str(program), ["--seed", "1", "--case", "3"])
+    assert ran() == 4

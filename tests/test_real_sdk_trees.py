@@ -445,3 +445,45 @@ def test_no_diagnostic_added_exits_0(tmp_path, capsys):
     code, text = run_check_main(["--cxx", compiler, "--force", "--no-differential", tree], capsys)
     assert code == 0, text
     assert "sdk-check: 0 diagnostic(s) added" in text
+
+
+def test_a_second_check_reuses_the_compiles_exactly_and_a_changed_header_compiles_again(
+        tmp_path, capsys, monkeypatch):
+    """With $CVVISION_DIFFERENTIAL_CACHE, a compile of the same unit from the same files is
+    answered from the cache, with the same report (the temporary folder's path in a diagnostic
+    put back); after a header of the tree changed, every unit is compiled again and sees it, and
+    so it is with another compiler."""
+    tree, compiler = fixture_tree_with_compiler(
+        tmp_path, 'for a; do f="$a"; done\n'
+        'case "$f" in *.cpp) echo "$f" >> "%s";; esac\n'
+        'grep -q INJECTED CvPlot.h && echo "CvPlot.h:1:1: error: the changed header"\n'
+        'case "$PWD" in *integrated*) echo "$PWD/$f:2:1: warning: after the integration";; esac\n'
+        'exit 0\n' % (tmp_path / "runs"))
+    monkeypatch.setenv("CVVISION_DIFFERENTIAL_CACHE", str(tmp_path / "cache"))
+
+    def run():
+        code, text = run_check_main(["--cxx", compiler, "--jobs", "1", "--force",
+                                     "--no-differential", tree], capsys)
+        runs = len((tmp_path / "runs").read_text().splitlines())
+        return code, re.sub(r"cvvision-sdk-check-\w+|\d+ s\b", "", text), runs
+
+    first = run()
+    assert first[0] == 1 and "CvPlot.cpp:2: warning: after the integration" in first[1], first[1]
+    assert "0 of" in first[1] and first[2] > 0
+    second = run()
+    assert second[2] == first[2], "nothing compiled again"
+    assert "%d of %d compile(s) reused" % (first[2], first[2]) in second[1], second[1]
+    assert second[1].replace(" (reused)", "").replace("%d of" % first[2], "0 of") == first[1]
+    with open(tree / "CvPlot.h", "a") as f:
+        f.write("\n// INJECTED\n")
+    third = run()
+    assert third[2] == 2 * first[2], "every unit compiled again"
+    assert "untouched  CvPlot.cpp: 0 diagnostic line(s)" in first[1], first[1]
+    assert "untouched  CvPlot.cpp: 1 diagnostic line(s)" in third[1], "the header's error seen"
+    assert "0 of %d compile(s) reused" % first[2] in third[1]
+    with open(compiler, "a") as f:
+        f.write("# another compiler\n")
+    fourth = run()
+    assert fourth[2] == 3 * first[2] and "0 of %d compile(s) reused" % first[2] in fourth[1], \
+        "another compiler's diagnostics are its own"
+

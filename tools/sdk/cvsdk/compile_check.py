@@ -15,6 +15,7 @@ from collections import Counter, OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Collection, Dict, List, Optional, Sequence, Tuple
 
+from .check_cache import CACHE_ENV, CheckCache
 from .defines_check import check_loading, knobs_problems
 from .errors import EXIT_OK, EXIT_REFUSED, ToolError, UsageError
 from .files import find_file, list_sources, read_text
@@ -335,8 +336,8 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
         units = sorted(n for n in changed if n.lower().endswith((".cpp", ".c")))
         include_dirs = [os.path.realpath(boost_dir), os.path.realpath(python_dir)]
         os.makedirs(shims)
-        made = make_shims(shims, [untouched, integrated], include_dirs + system_include_dirs(cxx),
-                          boost_dir)
+        system_dirs = system_include_dirs(cxx)
+        made = make_shims(shims, [untouched, integrated], include_dirs + system_dirs, boost_dir)
         err("%s: made %d stand-in header(s) in the temporary folder: %s"
             % (TOOL, len(made), ", ".join(made)))
         defines = tree_defines(sdk_dir)
@@ -348,22 +349,32 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
             % (TOOL, len(units), cxx, " -D".join(defines)))
         tasks = [(tree, unit) for unit in units for tree in (untouched, integrated)
                  if os.path.isfile(os.path.join(tree, unit))]
-        results, codes = {}, {}
+        cache = CheckCache.from_environment(cxx, flags, work, [shims] + include_dirs, system_dirs)
+        cache.prepare([untouched, integrated])
+        results, codes, reused = {}, {}, []
 
         def one(task: Tuple[str, str]) -> Tuple[Tuple[str, str], str]:
             tree, unit = task
             begun = time.time()
-            code, output = compile_unit(cxx, flags, tree, unit)
+            kept = cache.get(tree, unit)
+            if kept is None:
+                code, output = compile_unit(cxx, flags, tree, unit)
+                cache.put(tree, unit, code, output)
+            else:
+                code, output = kept
+                reused.append(task)
             codes[task] = code
-            err("%s:   %s %s: %d diagnostic line(s), %.0f s"
+            err("%s:   %s %s: %d diagnostic line(s), %.0f s%s"
                 % (TOOL, "untouched " if tree == untouched else "integrated", unit,
                    sum(1 for line in output.splitlines() if _DIAG.match(line)),
-                   time.time() - begun))
+                   time.time() - begun, " (reused)" if kept is not None else ""))
             return task, output
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             for task, output in pool.map(one, tasks):
                 results[task] = output
+        if cache.folder is not None:
+            err("%s: %d of %d compile(s) reused from $%s" % (TOOL, len(reused), len(tasks), CACHE_ENV))
         baseline = OrderedDict()
         after = OrderedDict()
         for (tree, unit), output in results.items():

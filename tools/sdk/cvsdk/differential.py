@@ -40,6 +40,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
@@ -471,7 +472,7 @@ def _compile(command: List[str], cwd: str) -> Tuple[int, str]:
     return result.returncode, result.stdout.decode("utf-8", "replace")
 
 
-CACHE_ENV = "CVVISION_DIFFERENTIAL_CACHE"  # a folder of compiled objects reused between checks
+CACHE_ENV = "CVVISION_DIFFERENTIAL_CACHE"  # compiled objects and answers reused between checks
 
 
 _VERSION: List[str] = []
@@ -603,6 +604,45 @@ def _run(exe: str, arguments: List[str], timeout: float = 600) -> str:
     return result.stdout.decode("utf-8", "replace")
 
 
+_PROGRAM_DIGESTS: Dict[Tuple[str, int, int], str] = {}
+
+
+def _program_digest(exe: str) -> str:
+    status = os.stat(exe)
+    key = (exe, status.st_size, status.st_mtime_ns)
+    if key not in _PROGRAM_DIGESTS:
+        with open(exe, "rb") as f:
+            _PROGRAM_DIGESTS[key] = hashlib.sha256(f.read()).hexdigest()
+    return _PROGRAM_DIGESTS[key]
+
+
+def _answers(exe: str, arguments: List[str]) -> str:
+    """A program's answers to cases: a function of its bytes and its arguments (the cases come
+    from the seed), so kept in $CVVISION_DIFFERENTIAL_CACHE/runs under both and reused when the
+    same program is asked the same cases again (another test, another run of the tool). Never
+    for timings (--bench)."""
+    cache = os.environ.get(CACHE_ENV)
+    if not cache:
+        return _run(exe, arguments)
+    key = hashlib.sha256("\0".join([_program_digest(exe)] + arguments).encode()).hexdigest()[:40]
+    kept = os.path.join(cache, "runs", key + ".txt")
+    try:
+        with open(kept, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        pass
+    output = _run(exe, arguments)
+    try:
+        os.makedirs(os.path.dirname(kept), exist_ok=True)
+        partial = "%s.%d.%d.tmp" % (kept, os.getpid(), threading.get_ident())
+        with open(partial, "w", encoding="utf-8") as f:
+            f.write(output)
+        os.replace(partial, kept)
+    except OSError:
+        pass  # a cache that cannot be written only costs time
+    return output
+
+
 def _define_arguments(defines: Sequence[str]) -> List[str]:
     """The driver's arguments for the defines; with CvVision's ledger, count changes are compared
     by their net sum (the ledger takes back what a source added in an order of its own)."""
@@ -617,8 +657,8 @@ def run_cases(exe: str, seed: int, cases: int, jobs: int, defines: Sequence[str]
         chunks.append((first, min(size, cases - first)))
 
     def one(chunk: Tuple[int, int]) -> str:
-        return _run(exe, ["--seed", str(seed), "--first", str(chunk[0]), "--cases", str(chunk[1])]
-                    + _define_arguments(defines))
+        return _answers(exe, ["--seed", str(seed), "--first", str(chunk[0]), "--cases", str(chunk[1])]
+                        + _define_arguments(defines))
 
     digests: Dict[int, Dict[str, str]] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -640,7 +680,7 @@ class CaseDifference(object):
 
 def case_detail(exe: str, seed: int, case: int, defines: Sequence[str] = ()) -> Tuple[str, Dict[str, List[str]]]:
     world, parts = "", {}  # type: Tuple[str, Dict[str, List[str]]]
-    for line in _run(exe, ["--seed", str(seed), "--case", str(case)] + _define_arguments(defines)).splitlines():
+    for line in _answers(exe, ["--seed", str(seed), "--case", str(case)] + _define_arguments(defines)).splitlines():
         if line.startswith("world "):
             world = line[len("world "):]
         elif len(line) > 2 and line[1] == " ":
