@@ -2,13 +2,14 @@
 
 #include "CvPathfinder.h"
 
+#include <cstdlib>
+
 namespace
 {
 	const unsigned int PATH_COUNT_LIMIT = 1u << 30;
 
 	int minOf(int iA, int iB) { return (iA < iB) ? iA : iB; }
 	int maxOf(int iA, int iB) { return (iA > iB) ? iA : iB; }
-	int absOf(int iA) { return (iA < 0) ? -iA : iA; }
 }
 
 // --- CvPathCost -------------------------------------------------------------------------------
@@ -200,8 +201,8 @@ CvPathfinder::CvPathfinder() : m_uGeneration(0)
 int CvPathfinder::distance(int iFromX, int iFromY, int iToX, int iToY, int iWidth, int iHeight, bool bWrapX,
 	bool bWrapY)
 {
-	return maxOf(absOf(cvVisionWrapDelta(iToX - iFromX, iWidth, bWrapX)),
-		absOf(cvVisionWrapDelta(iToY - iFromY, iHeight, bWrapY)));
+	return maxOf(std::abs(cvVisionWrapDelta(iToX - iFromX, iWidth, bWrapX)),
+		std::abs(cvVisionWrapDelta(iToY - iFromY, iHeight, bWrapY)));
 }
 
 void CvPathfinder::beginSearch(int iPlots)

@@ -7,7 +7,7 @@
 
 namespace
 {
-	int signOf(int i)
+	int signum(int i)
 	{
 		return (i > 0) - (i < 0);
 	}
@@ -51,8 +51,8 @@ bool cvVisionFacingAllows(int iDX, int iDY, int eFacing, int iFarSpreadDegrees, 
 
 int cvVisionTiedPredecessors(int iDX, int iDY, int* aiPredX, int* aiPredY)
 {
-	const int iSX = signOf(iDX);
-	const int iSY = signOf(iDY);
+	const int iSX = signum(iDX);
+	const int iSY = signum(iDY);
 	// The three candidates: diagonal step, step in x, step in y.
 	const int aiCandX[3] = { iDX - iSX, iDX - iSX, iDX };
 	const int aiCandY[3] = { iDY - iSY, iDY, iDY - iSY };

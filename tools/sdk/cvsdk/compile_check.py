@@ -237,6 +237,21 @@ class LineReader(object):
         return " ".join(lines[number - 1].split()) if 0 < number <= len(lines) else ""
 
 
+UNITY = "cvvision-sdk-check-unity.cpp"
+
+
+def write_unity(tree: str, units: Sequence[str]) -> str:
+    """CvVision's own files (those the untouched tree lacks) as one translation unit: the
+    tree's whole CvGameCoreDLL.h, which every one of them includes first, is parsed once instead
+    of once per file. Each diagnostic still names the file and line it is in. The files are
+    written so that they can be one unit (tests/CMakeLists.txt, cxx98.gcc.unity)."""
+    with open(os.path.join(tree, UNITY), "w", encoding="ascii", newline="\n") as out:
+        out.write("// CvVision's files, compiled as one unit by sdk-check.\n")
+        for unit in units:
+            out.write('#include "%s"\n' % unit)
+    return UNITY
+
+
 def compile_unit(cxx: str, flags: Sequence[str], tree: str, name: str) -> Tuple[int, str]:
     command = [cxx] + flags + ["-I" + tree, name]
     result = subprocess.run(command, cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -345,10 +360,14 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
                   "-fno-diagnostics-show-caret", "-ftemplate-backtrace-limit=0", "-Wall",
                   "-I" + shims, "-I" + include_dirs[0], "-I" + include_dirs[1]]
                  + ["-D" + d for d in defines])
-        err("%s: compiling %d file(s) twice (untouched and integrated) with %s -D%s"
-            % (TOOL, len(units), cxx, " -D".join(defines)))
-        tasks = [(tree, unit) for unit in units for tree in (untouched, integrated)
-                 if os.path.isfile(os.path.join(tree, unit))]
+        own = [unit for unit in units if not os.path.isfile(os.path.join(untouched, unit))]
+        tree_units = [unit for unit in units if unit not in own]
+        err("%s: compiling the tree's %d changed file(s) twice (untouched and integrated) and "
+            "CvVision's %d as one unit, with %s -D%s"
+            % (TOOL, len(tree_units), len(own), cxx, " -D".join(defines)))
+        tasks = [(tree, unit) for unit in tree_units for tree in (untouched, integrated)]
+        if own:
+            tasks.insert(0, (integrated, write_unity(integrated, own)))
         cache = CheckCache.from_environment(cxx, flags, work, [shims] + include_dirs, system_dirs)
         cache.prepare([untouched, integrated])
         results, codes, reused = {}, {}, []
