@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Runs a command with a timeout and prints its peak RSS in MB (getrusage of the child);
-exits 1 when it exceeds LIMIT_MB or the timeout. Usage: peak_memory.py LIMIT_MB SECONDS CMD..."""
+exits 1 when it exceeds LIMIT_MB or the timeout. Usage: peak_memory.py [--stderr FILE] LIMIT_MB SECONDS CMD...
+(--stderr: the command's standard error is written to FILE)."""
 import resource
 import subprocess
 import sys
 
-limit_mb, seconds, command = float(sys.argv[1]), float(sys.argv[2]), sys.argv[3:]
+args = sys.argv[1:]
+stderr_path = None
+if args[:1] == ["--stderr"]:
+    stderr_path, args = args[1], args[2:]
+limit_mb, seconds, command = float(args[0]), float(args[1]), args[2:]
 try:
-    status = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=seconds).returncode
+    with open(stderr_path or "/dev/null", "wb") as stderr:
+        status = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=stderr, timeout=seconds).returncode
 except subprocess.TimeoutExpired:
     print(f"timeout after {seconds}s: {' '.join(command)}")
     sys.exit(1)
