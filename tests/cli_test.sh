@@ -99,6 +99,10 @@ if [ -d "$SAVES" ]; then
 	for kSave in "$SAVES"/*.CivBeyondSwordSave; do
 		expect 0 ', 0 counts differ$' audit "$kSave"
 	done
+	# The finished game (kept apart in unexplained/): its ICBMs and stealth destroyers as in BTS.
+	if [ -f "$SAVES/unexplained/finished-game.CivBeyondSwordSave" ]; then
+		expect 0 'audit: 4088 of 4088 team-plots match, 0 counts differ' audit "$SAVES/unexplained/finished-game.CivBeyondSwordSave"
+	fi
 	expect 0 '"matching": 912' audit "$SAVES/churchill-random-roll.CivBeyondSwordSave" --format json
 	expect 0 'team 0 sees' show "$SAVES/churchill-random-roll.CivBeyondSwordSave" --no-color
 	# Rules that differ from the game's (unit range 2): exit 3, with the plot, the numbers and the sources.

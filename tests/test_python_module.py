@@ -311,18 +311,54 @@ def test_optics_raises_the_see_from_of_water(world):
     assert world.has_tech(1, "TECH_MINING") and world.audit() == []
 
 
-def test_invisible_counts(world):
+def sea_world(rules):
+    world = cvvision.World(rules, 11, 11)
     for x in range(3, 8):
         for y in range(3, 8):
             world.set_plot(x, y, "water", "TERRAIN_OCEAN")
+    return world
+
+
+def test_invisible_counts(rules):
+    world = sea_world(rules)
     world.create_unit("UNIT_DESTROYER", 0, 5, 5)
     world.create_unit("UNIT_STEALTH_DESTROYER", 1, 5, 5)
     assert world.getInvisibleVisibilityCount(5, 6, 0, "INVISIBLE_SUBMARINE") == 1
     assert world.getInvisibleVisibilityCount(5, 6, 0, 0) == 1
     assert world.getInvisibleVisibilityCount(5, 6, 0, "INVISIBLE_STEALTH") == 0
+    # BTS's stealth destroyer sees other stealth ships, not submarines (the finished game's counts)
+    assert world.getInvisibleVisibilityCount(5, 6, 1, "INVISIBLE_STEALTH") == 1
+    assert world.getInvisibleVisibilityCount(5, 6, 1, "INVISIBLE_SUBMARINE") == 0
+    assert world.getVisibilityCount(5, 6, 1) == 1
+    assert world.getInvisibleVisibilityCount(0, 0, 0, 0) == 0
+
+
+def test_an_icbm_sees_as_a_ground_unit(world):
+    # BTS's ICBM is DOMAIN_IMMOBILE: no air unit's plain square, so from hills it sees the outer
+    # ring as a tank does (the finished game's stored counts; docs/command-line.md, saved games)
+    world.set_plot(5, 5, "hills")
+    icbm = world.create_unit("UNIT_ICBM", 0, 5, 5)
+    nuke = world.create_unit("UNIT_TACTICAL_NUKE", 1, 5, 5)
+    tank = world.create_unit("UNIT_TANK", 1, 5, 5)
+    assert len(world.unit_sees(icbm)) == 25
+    assert world.unit_sees(icbm) == world.unit_sees(tank)
+    assert len(world.unit_sees(nuke)) == 9
+
+
+def test_the_plain_count_moves_once_per_see_invisible_type(tmp_path):
+    units = tmp_path / "Mod" / "Assets" / "XML" / "Units"
+    units.mkdir(parents=True)
+    text = open(os.path.join(VANILLA, "XML", "Units", "CIV4UnitInfos.xml"), encoding="latin-1").read()
+    at = text.index("<Type>UNIT_STEALTH_DESTROYER</Type>")
+    end = text.index("</UnitInfo>", at)
+    sees_both = text[at:end].replace("<SeeInvisible>INVISIBLE_STEALTH<", "<SeeInvisible>INVISIBLE_SUBMARINE,INVISIBLE_STEALTH<")
+    assert sees_both != text[at:end]
+    (units / "CIV4UnitInfos.xml").write_text(text[:at] + sees_both + text[end:], encoding="latin-1")
+    world = sea_world(cvvision.Rules.load([str(tmp_path / "Mod" / "Assets"), VANILLA]))
+    world.create_unit("UNIT_STEALTH_DESTROYER", 1, 5, 5)  # a mod's, seeing both types
+    assert world.getInvisibleVisibilityCount(5, 6, 1, 0) == 1
     assert world.getInvisibleVisibilityCount(5, 6, 1, 1) == 1
     assert world.getVisibilityCount(5, 6, 1) == 2  # the plain count moves once per see-invisible type (BTS)
-    assert world.getInvisibleVisibilityCount(0, 0, 0, 0) == 0
 
 
 def test_recon_missions(world):

@@ -437,6 +437,11 @@ TEST_F(SdkAdapter, WithTheArmedLedgerRandomLevelChangesAmongManyUnitsNeverDrift)
 // the facing of line-of-sight ground units only.
 TEST_F(SdkAdapter, TheDefaultRulePointsGiveBtsPasses)
 {
+	// BTS's stealth destroyer sees one invisible type; a mod's that sees both gives two passes.
+	std::vector<int>& aeSees = m_kLoaded.kRules.aUnits.at(size_t(unit("UNIT_STEALTH_DESTROYER"))).aeSeeInvisible;
+	ASSERT_EQ(1u, aeSees.size());
+	aeSees = { 0, 1 };
+	fillGlobalsFrom(m_kLoaded, {});
 	newMap(12, 12, false, false, 3);
 	std::vector<CvVisionSightPass> aPasses;
 	CvVisionSightRules::passes(plot(3, 3), static_cast<TeamTypes>(1), 2, nullptr, aPasses);

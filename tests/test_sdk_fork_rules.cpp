@@ -35,9 +35,14 @@ namespace
 		void TearDown() override { GC.resetMock(); }
 
 		// The vanilla XML, with the ledger knob as asked; a flat map of one terrain, nobody's sight.
-		void newGame(bool bLedger, const char* szTerrain, PlotTypes ePlotType)
+		// With szSeesBoth, that unit sees both invisible types (as a mod's unit may).
+		void newGame(bool bLedger, const char* szTerrain, PlotTypes ePlotType, const char* szSeesBoth = nullptr)
 		{
 			m_kLoaded = loadVisionRules({ bundledVanillaAssets() });
+			if (szSeesBoth != nullptr)
+			{
+				m_kLoaded.kRules.aUnits.at(size_t(m_kLoaded.kRules.findUnit(szSeesBoth))).aeSeeInvisible = { 0, 1 };
+			}
 			fillGlobalsFrom(m_kLoaded, { { "CVVISION_LEDGER", bLedger ? 1 : 0 } });
 			CvMap& kMap = GC.getMapINLINE();
 			kMap.reset(21, 21, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
@@ -50,7 +55,7 @@ namespace
 			}
 		}
 		void newLandGame(bool bLedger) { newGame(bLedger, "TERRAIN_GRASS", PLOT_LAND); }
-		void newSeaGame(bool bLedger) { newGame(bLedger, "TERRAIN_OCEAN", PLOT_OCEAN); }
+		void newSeaGame(bool bLedger, const char* szSeesBoth = nullptr) { newGame(bLedger, "TERRAIN_OCEAN", PLOT_OCEAN, szSeesBoth); }
 
 		CvUnit* create(const char* szUnit, int iX, int iY)
 		{
@@ -212,10 +217,10 @@ TEST_F(SdkForkRules, PassesWithTheirOwnRangesCountAndAreTakenBackExactly)
 
 	for (int bLedger = 0; bLedger <= 1; ++bLedger)
 	{
-		newSeaGame(bLedger != 0);
+		newSeaGame(bLedger != 0, "UNIT_STEALTH_DESTROYER");
 		CvUnit* pOther = create("UNIT_DESTROYER", 16, 16);
 		CvVisionSdk::onGameStarted(); // with the knob: the ledger armed, the stealth destroyer added through it
-		CvUnit* pStealth = create("UNIT_STEALTH_DESTROYER", 10, 10); // a plain pass and two see-invisible ones
+		CvUnit* pStealth = create("UNIT_STEALTH_DESTROYER", 10, 10); // a mod's: a plain pass and two see-invisible ones
 		EXPECT_EQ(3, count(10, 10));
 		EXPECT_EQ(1, count(11, 10)) << "the plain pass alone";
 		EXPECT_EQ(1, count(10, 10, invisible("INVISIBLE_SUBMARINE")));
