@@ -30,6 +30,8 @@ import cvsdk.compat  # noqa: E402
 import cvsdk.compile_check  # noqa: E402
 import cvsdk.plan  # noqa: E402
 
+UNITY = cvsdk.compile_check.UNITY
+
 TREES = {
     "bts": BTS,
     "kmod": SDK_ROOT / "kmod-1.46" / "CvGameCoreDLL",
@@ -409,6 +411,14 @@ def fixture_tree_with_compiler(tmp_path, script):
     return tree, compiler
 
 
+# A fake compiler's prologue: f is the file it is given; files, the files that one includes when
+# it is sdk-check's unit of several (each side's files as one unit), else f itself.
+EACH_FILE = ('for a; do f="$a"; done\n'
+             'files="$f"\n'
+             'case "$f" in %s) files=$(sed -n \'s/^#include "\\(.*\\)"$/\\1/p\' "$f");; esac\n'
+             % UNITY)
+
+
 def test_a_compiler_that_fails_only_on_the_integrated_tree_is_reported(tmp_path, capsys):
     # The last argument is the file; the working folder tells which tree is compiled.
     tree, compiler = fixture_tree_with_compiler(
@@ -420,9 +430,9 @@ def test_a_compiler_that_fails_only_on_the_integrated_tree_is_reported(tmp_path,
 
 def test_a_diagnostic_only_the_integrated_tree_gives_is_added(tmp_path, capsys):
     tree, compiler = fixture_tree_with_compiler(
-        tmp_path, 'for a; do f="$a"; done\n'
-        'echo "CvPlot.h:1:1: warning: seen in both trees"\n'
-        'case "$PWD" in *integrated*) echo "$f:2:1: error: only after the integration";; esac\n'
+        tmp_path, EACH_FILE + 'echo "CvPlot.h:1:1: warning: seen in both trees"\n'
+        'case "$PWD" in *integrated*) for f in $files; do\n'
+        '  echo "$f:2:1: error: only after the integration"; done;; esac\n'
         'exit 0\n')
     before = snapshot(tree)
     code, text = run_check_main(["--cxx", compiler, "--jobs", "1", "--force", "--no-differential",
@@ -431,6 +441,29 @@ def test_a_diagnostic_only_the_integrated_tree_gives_is_added(tmp_path, capsys):
     assert "CvPlot.cpp:2: error: only after the integration" in text
     assert "seen in both trees" not in text
     assert snapshot(tree) == before
+
+
+def test_each_side_is_one_unit_and_a_fatal_error_sends_the_check_file_by_file(tmp_path, capsys):
+    """Two compiles when all goes well (each side's files as one unit); a fatal error in a unit
+    (what follows it went unchecked) makes the check compile every file on its own, and what
+    only a file of the integrated side shows is still reported."""
+    tree, compiler = fixture_tree_with_compiler(
+        tmp_path, EACH_FILE + 'case "$f" in *.cpp) echo "$f" >> "%s";; esac\n'
+        'case "$f" in %s) [ -f "%s" ] && echo "$f:1:1: fatal error: stopped here";; esac\n'
+        'case "$PWD" in *integrated*) case " $(echo $files) " in *" CvPlot.cpp "*)\n'
+        '  echo "CvPlot.cpp:2:1: error: after";; esac;; esac\n'
+        'exit 0\n' % (tmp_path / "runs", UNITY, tmp_path / "fatal"))
+    code, text = run_check_main(["--cxx", compiler, "--force", "--no-differential", tree], capsys)
+    assert code == 1 and "CvPlot.cpp:2: error: after" in text, text
+    assert (tmp_path / "runs").read_text().split() == [UNITY, UNITY]
+    assert "compiling file by file" not in text
+    (tmp_path / "runs").unlink()
+    (tmp_path / "fatal").write_text("")
+    code, text = run_check_main(["--cxx", compiler, "--force", "--no-differential", tree], capsys)
+    assert "the compiler stopped early on %s" % UNITY in text and "compiling file by file" in text
+    runs = (tmp_path / "runs").read_text().split()
+    assert runs[:2] == [UNITY, UNITY] and len(runs) > 3 and UNITY not in runs[2:], runs
+    assert code == 1 and "CvPlot.cpp:2: error: after  [compiling CvPlot.cpp]" in text, text
 
 
 def test_an_unknown_body_is_refused_by_the_check_without_force(tmp_path, capsys):
@@ -454,10 +487,10 @@ def test_a_second_check_reuses_the_compiles_exactly_and_a_changed_header_compile
     put back); after a header of the tree changed, every unit is compiled again and sees it, and
     so it is with another compiler."""
     tree, compiler = fixture_tree_with_compiler(
-        tmp_path, 'for a; do f="$a"; done\n'
-        'case "$f" in *.cpp) echo "$f" >> "%s";; esac\n'
+        tmp_path, EACH_FILE + 'case "$f" in *.cpp) echo "$f" >> "%s";; esac\n'
         'grep -q INJECTED CvPlot.h && echo "CvPlot.h:1:1: error: the changed header"\n'
-        'case "$PWD" in *integrated*) echo "$PWD/$f:2:1: warning: after the integration";; esac\n'
+        'case "$PWD" in *integrated*) for f in $files; do\n'
+        '  echo "$PWD/$f:2:1: warning: after the integration"; done;; esac\n'
         'exit 0\n' % (tmp_path / "runs"))
     monkeypatch.setenv("CVVISION_DIFFERENTIAL_CACHE", str(tmp_path / "cache"))
 
@@ -478,8 +511,8 @@ def test_a_second_check_reuses_the_compiles_exactly_and_a_changed_header_compile
         f.write("\n// INJECTED\n")
     third = run()
     assert third[2] == 2 * first[2], "every unit compiled again"
-    assert "untouched  CvPlot.cpp: 0 diagnostic line(s)" in first[1], first[1]
-    assert "untouched  CvPlot.cpp: 1 diagnostic line(s)" in third[1], "the header's error seen"
+    assert "untouched  %s: 0 diagnostic line(s)" % UNITY in first[1], first[1]
+    assert "untouched  %s: 1 diagnostic line(s)" % UNITY in third[1], "the header's error seen"
     assert "0 of %d compile(s) reused" % first[2] in third[1]
     with open(compiler, "a") as f:
         f.write("# another compiler\n")

@@ -237,19 +237,40 @@ class LineReader(object):
         return " ".join(lines[number - 1].split()) if 0 < number <= len(lines) else ""
 
 
-UNITY = "cvvision-sdk-check-unity.cpp"
+UNITY = "sdk-check-unit.cpp"
 
 
-def write_unity(tree: str, units: Sequence[str]) -> str:
-    """CvVision's own files (those the untouched tree lacks) as one translation unit: the
-    tree's whole CvGameCoreDLL.h, which every one of them includes first, is parsed once instead
-    of once per file. Each diagnostic still names the file and line it is in. The files are
-    written so that they can be one unit (tests/CMakeLists.txt, cxx98.gcc.unity)."""
+def write_unity(tree: str, units: Sequence[str]) -> None:
     with open(os.path.join(tree, UNITY), "w", encoding="ascii", newline="\n") as out:
-        out.write("// CvVision's files, compiled as one unit by sdk-check.\n")
+        out.write("// The files sdk-check compiles, as one unit.\n")
         for unit in units:
             out.write('#include "%s"\n' % unit)
-    return UNITY
+
+
+def unity_tasks(untouched: str, integrated: str, tree_units: Sequence[str],
+                own: Sequence[str]) -> List[Tuple[str, str]]:
+    """The compiles of the check: each side's files as ONE translation unit (a file in the
+    temporary copy that includes them, in the same order on both sides). Every file starts with
+    the tree's whole CvGameCoreDLL.h, the costly part, which is then parsed once a side instead
+    of once a file; each diagnostic still names its own file and line, and both sides are built
+    alike, so what the untouched side shows is taken away as before. CvVision's own files are kept
+    fit to share a unit (tests/CMakeLists.txt, cxx98.gcc.unity); a tree's files share it as they
+    are on both sides."""
+    tasks = []
+    if tree_units:
+        write_unity(untouched, tree_units)
+        tasks.append((untouched, UNITY))
+    write_unity(integrated, list(tree_units) + list(own))
+    tasks.append((integrated, UNITY))
+    return tasks
+
+
+def stopped_early(code: int, output: str) -> bool:
+    """Did the compiler give up on a unit part of the way (a fatal error such as a missing
+    include, or a failure with no error named)? Then what follows in a shared unit went
+    unchecked, and the check compiles file by file."""
+    kinds = [m.group(4) for m in map(_DIAG.match, output.splitlines()) if m]
+    return "fatal error" in kinds or (code != 0 and "error" not in kinds)
 
 
 def compile_unit(cxx: str, flags: Sequence[str], tree: str, name: str) -> Tuple[int, str]:
@@ -362,12 +383,10 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
                  + ["-D" + d for d in defines])
         own = [unit for unit in units if not os.path.isfile(os.path.join(untouched, unit))]
         tree_units = [unit for unit in units if unit not in own]
-        err("%s: compiling the tree's %d changed file(s) twice (untouched and integrated) and "
-            "CvVision's %d as one unit, with %s -D%s"
-            % (TOOL, len(tree_units), len(own), cxx, " -D".join(defines)))
-        tasks = [(tree, unit) for unit in tree_units for tree in (untouched, integrated)]
-        if own:
-            tasks.insert(0, (integrated, write_unity(integrated, own)))
+        err("%s: compiling %d file(s) with %s -D%s: the tree's %d changed one(s) untouched and "
+            "integrated, CvVision's %d integrated"
+            % (TOOL, len(units), cxx, " -D".join(defines), len(tree_units), len(own)))
+        by_unit = unity_tasks(untouched, integrated, tree_units, own)
         cache = CheckCache.from_environment(cxx, flags, work, [shims] + include_dirs, system_dirs)
         cache.prepare([untouched, integrated])
         results, codes, reused = {}, {}, []
@@ -389,9 +408,22 @@ def run_check(sdk_dir: str, boost_dir: str, python_dir: str, sources_dir: str, c
                    time.time() - begun, " (reused)" if kept is not None else ""))
             return task, output
 
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            for task, output in pool.map(one, tasks):
-                results[task] = output
+        def compile_all(tasks: List[Tuple[str, str]]) -> None:
+            results.clear()
+            codes.clear()
+            with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+                for task, output in pool.map(one, tasks):
+                    results[task] = output
+
+        compile_all(by_unit)
+        stopped = [task[1] for task in by_unit if stopped_early(codes[task], results[task])]
+        tasks = by_unit
+        if stopped:
+            err("%s: the compiler stopped early on %s (a fatal error, or a failure it did not "
+                "name): compiling file by file" % (TOOL, ", ".join(sorted(set(stopped)))))
+            tasks = [(tree, unit) for unit in tree_units for tree in (untouched, integrated)]
+            tasks += [(integrated, unit) for unit in own]
+            compile_all(tasks)
         if cache.folder is not None:
             err("%s: %d of %d compile(s) reused from $%s" % (TOOL, len(reused), len(tasks), CACHE_ENV))
         baseline = OrderedDict()
