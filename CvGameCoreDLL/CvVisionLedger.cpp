@@ -50,7 +50,7 @@ int CvVisionLedger::findSlot(const CvVisionSourceKey& kKey) const
 	{
 		return -1;
 	}
-	if (m_iLastSlot >= 0 && m_aiTags[m_iLastSlot] != 0 && m_aSlots[m_iLastSlot].kKey == kKey)
+	if (m_iLastSlot >= 0 && m_aSlots[m_iLastSlot].iTag != 0 && m_aSlots[m_iLastSlot].kKey == kKey)
 	{
 		return m_iLastSlot; // a source taken off and put back at once (a move, a promotion)
 	}
@@ -58,12 +58,12 @@ int CvVisionLedger::findSlot(const CvVisionSourceKey& kKey) const
 	const unsigned int iTag = hashOf(kKey);
 	for (unsigned int i = iTag & iMask;; i = (i + 1) & iMask)
 	{
-		const unsigned int iHere = m_aiTags[i];
-		if (iHere == 0)
+		const Slot& kHere = m_aSlots[i];
+		if (kHere.iTag == 0)
 		{
 			return -1;
 		}
-		if (iHere == iTag && m_aSlots[i].kKey == kKey)
+		if (kHere.iTag == iTag && kHere.kKey == kKey)
 		{
 			m_iLastSlot = static_cast<int>(i);
 			return m_iLastSlot;
@@ -85,12 +85,12 @@ CvVisionLedger::Slot& CvVisionLedger::slotFor(const CvVisionSourceKey& kKey)
 	const unsigned int iMask = static_cast<unsigned int>(m_aSlots.size()) - 1;
 	const unsigned int iTag = hashOf(kKey);
 	unsigned int i = iTag & iMask;
-	while (m_aiTags[i] != 0)
+	while (m_aSlots[i].iTag != 0)
 	{
 		i = (i + 1) & iMask;
 	}
-	m_aiTags[i] = iTag;
 	Slot& kSlot = m_aSlots[i];
+	kSlot.iTag = iTag;
 	kSlot.kKey = kKey;
 	kSlot.iLive = 0;
 	++m_iUsed;
@@ -101,36 +101,33 @@ void CvVisionLedger::rebuild(int iMinKeys)
 {
 	// Keep the keys with live records and those emptied within the last m_iUsed removals.
 	std::vector<Slot> aOld;
-	std::vector<unsigned int> aiOldTags;
 	aOld.swap(m_aSlots);
-	aiOldTags.swap(m_aiTags);
 	const unsigned int iRecent = static_cast<unsigned int>(m_iUsed);
 	int iKept = 0;
 	for (size_t i = 0; i < aOld.size(); ++i)
 	{
-		iKept += (aiOldTags[i] != 0 && (aOld[i].iLive > 0 || m_iClock - aOld[i].iEmptiedAt <= iRecent)) ? 1 : 0;
+		iKept += (aOld[i].iTag != 0 && (aOld[i].iLive > 0 || m_iClock - aOld[i].iEmptiedAt <= iRecent)) ? 1 : 0;
 	}
 	const int iKeys = (iKept + 1 > iMinKeys) ? iKept + 1 : iMinKeys;
 	const int iBuckets = nextPowerOfTwo(4 * iKeys); // at most a quarter full after the rebuild
 	m_aSlots.resize(iBuckets);
-	m_aiTags.assign(iBuckets, 0u);
 	m_iUsed = 0;
 	m_iLastSlot = -1;
 	const unsigned int iMask = static_cast<unsigned int>(iBuckets) - 1;
 	for (size_t iOld = 0; iOld < aOld.size(); ++iOld)
 	{
 		Slot& kOld = aOld[iOld];
-		if (aiOldTags[iOld] == 0 || (kOld.iLive == 0 && m_iClock - kOld.iEmptiedAt > iRecent))
+		if (kOld.iTag == 0 || (kOld.iLive == 0 && m_iClock - kOld.iEmptiedAt > iRecent))
 		{
 			continue;
 		}
-		unsigned int i = aiOldTags[iOld] & iMask;
-		while (m_aiTags[i] != 0)
+		unsigned int i = kOld.iTag & iMask;
+		while (m_aSlots[i].iTag != 0)
 		{
 			i = (i + 1) & iMask;
 		}
-		m_aiTags[i] = aiOldTags[iOld];
 		Slot& kNew = m_aSlots[i];
+		kNew.iTag = kOld.iTag;
 		kNew.kKey = kOld.kKey;
 		kNew.iLive = kOld.iLive;
 		kNew.iEmptiedAt = kOld.iEmptiedAt;
@@ -188,13 +185,13 @@ int CvVisionLedger::storedWords() const
 int CvVisionLedger::sizeInBytes() const
 {
 	int iBytes = static_cast<int>(sizeof(*this) + m_aSlots.capacity() * sizeof(Slot)
-		+ m_kScratch.aiEntries.capacity() * sizeof(unsigned int));
+		+ m_kScratch.aiEntries.heapWords() * sizeof(unsigned int));
 	for (size_t i = 0; i < m_aSlots.size(); ++i)
 	{
 		iBytes += static_cast<int>(m_aSlots[i].aMore.capacity() * sizeof(Record));
 		for (int r = 0; r < m_aSlots[i].records(); ++r)
 		{
-			iBytes += static_cast<int>(m_aSlots[i].record(r).aiEntries.capacity() * sizeof(unsigned int));
+			iBytes += static_cast<int>(m_aSlots[i].record(r).aiEntries.heapWords() * sizeof(unsigned int));
 		}
 	}
 	return iBytes;

@@ -183,7 +183,7 @@ public:
 	static bool sightReads(const CvVisionEngine& kEngine, const Map& kMap, const CvVisionSource& kSource, int iPlot);
 
 	bool has(const CvVisionSourceKey& kKey) const;
-	void clear() { m_aSlots.clear(); m_aiTags.clear(); m_iUsed = 0; m_iClock = 0; m_iLastSlot = -1; }
+	void clear() { m_aSlots.clear(); m_iUsed = 0; m_iClock = 0; m_iLastSlot = -1; }
 
 	CvVisionLedger() : m_iUsed(0), m_iLastSlot(-1), m_iClock(0) {}
 
@@ -218,11 +218,126 @@ private:
 	// it sees; see Segment). A sight the table tells exactly (CvVisionEngine::sightIsTableSubset)
 	// is recorded compact: one word per 32 table entries instead of one per count change, so
 	// recording and replaying it moves a few bytes where a full record moves hundreds.
+	// A record's words, the first INLINE_WORDS of them in the record itself: the compact record of
+	// a range-1 unit (five words) needs no block of its own, so a lookup that finds its slot has
+	// found its sight, with no pointer to follow. More words go to one block on the heap.
+	class Words
+	{
+	public:
+		enum { INLINE_WORDS = 6 };
+		Words() : m_paiData(m_aiInline), m_iSize(0), m_iCapacity(INLINE_WORDS) {}
+		Words(const Words& kOther) : m_paiData(m_aiInline), m_iSize(0), m_iCapacity(INLINE_WORDS) { append(kOther); }
+		Words& operator=(const Words& kOther)
+		{
+			if (this != &kOther)
+			{
+				m_iSize = 0;
+				append(kOther);
+			}
+			return *this;
+		}
+		~Words() { release(); }
+		size_t size() const { return m_iSize; }
+		size_t capacity() const { return m_iCapacity; }
+		size_t heapWords() const { return onHeap() ? m_iCapacity : 0; }
+		unsigned int& operator[](size_t i) { return m_paiData[i]; }
+		const unsigned int& operator[](size_t i) const { return m_paiData[i]; }
+		unsigned int& back() { return m_paiData[m_iSize - 1]; }
+		void clear() { m_iSize = 0; }
+		void push_back(unsigned int iWord)
+		{
+			if (m_iSize == m_iCapacity)
+			{
+				reserve(2 * m_iCapacity);
+			}
+			m_paiData[m_iSize++] = iWord;
+		}
+		void resize(size_t iSize, unsigned int iFill = 0u)
+		{
+			if (iSize > m_iCapacity)
+			{
+				reserve(iSize > 2 * m_iCapacity ? iSize : 2 * m_iCapacity);
+			}
+			for (size_t i = m_iSize; i < iSize; ++i)
+			{
+				m_paiData[i] = iFill;
+			}
+			m_iSize = iSize;
+		}
+		bool operator==(const Words& kOther) const
+		{
+			return m_iSize == kOther.m_iSize && (m_iSize == 0 || memcmp(m_paiData, kOther.m_paiData, m_iSize * sizeof(unsigned int)) == 0);
+		}
+		// Exchanges the words, each heap block staying with the words it holds.
+		void swap(Words& kOther)
+		{
+			Words kHeld;
+			kHeld.take(*this);
+			take(kOther);
+			kOther.take(kHeld);
+		}
+
+	private:
+		bool onHeap() const { return m_paiData != m_aiInline; }
+		void release()
+		{
+			if (onHeap())
+			{
+				delete[] m_paiData;
+			}
+			m_paiData = m_aiInline;
+			m_iCapacity = INLINE_WORDS;
+		}
+		void reserve(size_t iCapacity)
+		{
+			unsigned int* paiData = new unsigned int[iCapacity];
+			if (m_iSize > 0)
+			{
+				memcpy(paiData, m_paiData, m_iSize * sizeof(unsigned int));
+			}
+			release();
+			m_paiData = paiData;
+			m_iCapacity = iCapacity;
+		}
+		void append(const Words& kOther)
+		{
+			resize(m_iSize + kOther.m_iSize);
+			if (kOther.m_iSize > 0)
+			{
+				memcpy(m_paiData + m_iSize - kOther.m_iSize, kOther.m_paiData, kOther.m_iSize * sizeof(unsigned int));
+			}
+		}
+		// Becomes kOther's words (its heap block, if any), leaving kOther empty and inline.
+		void take(Words& kOther)
+		{
+			release();
+			m_iSize = 0;
+			if (kOther.onHeap())
+			{
+				m_paiData = kOther.m_paiData;
+				m_iSize = kOther.m_iSize;
+				m_iCapacity = kOther.m_iCapacity;
+				kOther.m_paiData = kOther.m_aiInline;
+				kOther.m_iCapacity = INLINE_WORDS;
+			}
+			else
+			{
+				append(kOther);
+			}
+			kOther.m_iSize = 0;
+		}
+
+		unsigned int* m_paiData;
+		size_t m_iSize;
+		size_t m_iCapacity;
+		unsigned int m_aiInline[INLINE_WORDS];
+	};
+
 	struct Record
 	{
 		int eTeam;
 		bool bCompact;
-		std::vector<unsigned int> aiEntries;
+		Words aiEntries;
 		Record() : eTeam(0), bCompact(false) {}
 	};
 
@@ -340,6 +455,7 @@ private:
 	// added again (it moved, the map changed) reuses its memory.
 	struct Slot
 	{
+		unsigned int iTag;           // the key's hash with the top bit set; 0: an empty bucket
 		CvVisionSourceKey kKey;
 		int iLive;
 		unsigned int iEmptiedAt;     // m_iClock when its last live record was removed
@@ -348,17 +464,17 @@ private:
 		int records() const { return 1 + static_cast<int>(aMore.size()); }
 		Record& record(int r) { return r == 0 ? kFirst : aMore[r - 1]; }
 		const Record& record(int r) const { return r == 0 ? kFirst : aMore[r - 1]; }
-		Slot() : iLive(0), iEmptiedAt(0) {}
+		Slot() : iTag(0), iLive(0), iEmptiedAt(0) {}
 	};
 
 	// The keys live in an open-addressing hash table (linear probing, a power-of-two size): one
-	// or two cache lines per lookup where a tree walks a dozen nodes. A key left without live
+	// cache line per lookup where a tree walks a dozen nodes. A key left without live
 	// records keeps its bucket and its memory, so that a source taken off and put back (a move,
 	// a re-sight, a whole-map update) costs no allocation; such keys are dropped when the table
 	// must grow, unless they were emptied recently (within as many operations as the table has
-	// keys), so a whole-map update never sweeps the keys it is about to re-add. Probing reads
-	// m_aiTags (the key's hash with the top bit set; 0 for an empty bucket): 16 buckets a cache
-	// line; a slot is read only when its tag matches.
+	// keys), so a whole-map update never sweeps the keys it is about to re-add. A slot holds its
+	// tag, its key and its first record's first words side by side: the table is at most half
+	// full, so a lookup mostly reads one slot, and a small unit's sight with it.
 	static unsigned int hashOf(const CvVisionSourceKey& kKey);
 	int findSlot(const CvVisionSourceKey& kKey) const; // the bucket, or -1
 	Slot& slotFor(const CvVisionSourceKey& kKey);       // found or inserted
@@ -382,7 +498,6 @@ private:
 	template <class Map>
 	static CvVisionResult validate(const Map& kMap, const CvVisionSource* paSources, int iNumSources);
 	std::vector<Slot> m_aSlots;
-	std::vector<unsigned int> m_aiTags; // per bucket
 	int m_iUsed;          // buckets holding a key
 	mutable int m_iLastSlot; // the bucket findSlot found last (-1: none)
 	unsigned int m_iClock; // counts removals, to tell recently emptied keys
