@@ -849,25 +849,29 @@ def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int =
 
 def run_bench(original: str, cvvision: str, name: str, seed: int) -> List[str]:
     """The `original tree=... range=R original_ns=... cvvision_ns=... speedup=... floor_ns=...
-    bound=...` lines. The floor is the count changes alone (the same in both programs: the
-    lower of the two), bound the speed-up a sight computed at no cost would have."""
-    def timings(exe: str) -> Tuple[Dict[int, float], Dict[int, float]]:
-        found: Dict[int, float] = {}
-        floors: Dict[int, float] = {}
+    bound=...` lines, on a map no one sees, then the `original-seen ...` lines, on a map the team
+    already sees everywhere (count changes 1 <-> 2). The floor is the count changes alone (the
+    same in both programs: the lower of the two), bound the speed-up a sight computed at no cost
+    would have."""
+    def timings(exe: str) -> Dict[Tuple[str, str, int], float]:
+        found: Dict[Tuple[str, str, int], float] = {}
         for line in _run(exe, ["--bench", "--seed", str(seed)]).splitlines():
-            m = re.match(r"(bench|floor) \w+ range=(\d+) ns=(\d+)", line)
+            m = re.match(r"(bench|floor)(-seen)? \w+ range=(\d+) ns=(\d+)", line)
             if m:
-                (found if m.group(1) == "bench" else floors)[int(m.group(2))] = float(m.group(3))
-        return found, floors
-    (mine, my_floor), (theirs, their_floor) = timings(original), timings(cvvision)
+                found[(m.group(1), m.group(2) or "", int(m.group(3)))] = float(m.group(4))
+        return found
+    mine, theirs = timings(original), timings(cvvision)
     lines = []
-    for r in sorted(mine):
-        if r in theirs:
-            line = ("original tree=%s range=%d original_ns=%.0f cvvision_ns=%.0f speedup=%.1f"
-                    % (name, r, mine[r], theirs[r], mine[r] / max(theirs[r], 1.0)))
-            floors = [f[r] for f in (my_floor, their_floor) if r in f]
+    for kind in ("", "-seen"):
+        for r in range(1, 65):
+            key = ("bench", kind, r)
+            if key not in mine or key not in theirs:
+                continue
+            line = ("original%s tree=%s range=%d original_ns=%.0f cvvision_ns=%.0f speedup=%.1f"
+                    % (kind, name, r, mine[key], theirs[key], mine[key] / max(theirs[key], 1.0)))
+            floors = [f[("floor", kind, r)] for f in (mine, theirs) if ("floor", kind, r) in f]
             if floors:
-                line += " floor_ns=%.0f bound=%.1f" % (min(floors), mine[r] / max(min(floors), 1.0))
+                line += " floor_ns=%.0f bound=%.1f" % (min(floors), mine[key] / max(min(floors), 1.0))
             lines.append(line)
     return lines
 
