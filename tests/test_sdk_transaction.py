@@ -17,7 +17,6 @@ the kills stop the process, they do not cut the power).
 import hashlib
 import os
 import shutil
-import signal
 import stat
 import subprocess
 import sys
@@ -41,7 +40,7 @@ from cvsdk import journal  # noqa: E402
 from cvsdk.cli_integrate import main as integrate_main  # noqa: E402
 from cvsdk.manifest import apply_plan, revert  # noqa: E402
 from cvsdk.names import (  # noqa: E402
-    BACKUP_DIR, DEFAULT_SOURCES, JOURNAL, LOCK_FILE, STAGING_DIR, TOOL_ENTRIES)
+    DEFAULT_SOURCES, JOURNAL, LOCK_FILE, STAGING_DIR, TOOL_ENTRIES)
 from cvsdk.plan import build_plan  # noqa: E402
 
 

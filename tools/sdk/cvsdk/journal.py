@@ -23,9 +23,8 @@ import os
 import shutil
 import signal
 import stat
-import sys
-from typing import Any, Callable, Dict, Iterator, List, Optional
 from contextlib import contextmanager
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from .errors import Refusal
 from .names import JOURNAL, LOCK_FILE, STAGING_DIR, TOOL
@@ -101,7 +100,7 @@ def _stop_if_interrupted() -> None:
 @contextmanager
 def signals_deferred() -> Iterator[None]:
     """SIGINT, SIGTERM and SIGHUP raise Interrupted before the commit point, and wait for the end
-    of the run after it (see finish_interrupted)."""
+    of the renames after it (then Interrupted says the run was finished)."""
     names = ["SIGINT", "SIGTERM", "SIGHUP"]
     numbers = [getattr(signal, n) for n in names if hasattr(signal, n)]
     previous: Dict[int, Any] = {}
@@ -117,8 +116,6 @@ def signals_deferred() -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
-
-
 
 
 # --------------------------------------------------------------------------------------------
@@ -442,6 +439,3 @@ def _before_commit_error(transaction: Transaction, error: OSError) -> Refusal:
 def file_mode(path: str) -> Optional[int]:
     return stat.S_IMODE(os.stat(path).st_mode) if os.path.exists(path) else None
 
-
-def stderr_printer(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
