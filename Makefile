@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
-.PHONY: all setup setup-build configure build test test-sanitize sanitize-build fuzz-readers demo bench fuzz clean dll-check sdk-check dll mod install install-python
+.PHONY: all setup setup-build configure build test test-sanitize sanitize-build fuzz-readers fuzz-sdk demo bench fuzz clean dll-check sdk-check dll mod install install-python
 
 all: build
 
@@ -76,6 +76,12 @@ fuzz-readers: sanitize-build
 	@for r in $(READERS); do \
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r || exit 1; \
 	done
+
+# sdk-integrate's C++ scanner fuzzed for FUZZ_SECONDS (default 600; tests/fuzz/fuzz_sdk.py): its
+# regression corpus replayed, then mutations of the real trees' sources; prints inputs/s. A finding
+# is minimized into build/fuzz/sdk/ and fails the run.
+fuzz-sdk:
+	$(PYTHON) tests/fuzz/fuzz_sdk.py --seconds $(FUZZ_SECONDS) --work $(BUILD)/fuzz/sdk
 
 demo: setup-build
 	@$(MAKE) --no-print-directory build

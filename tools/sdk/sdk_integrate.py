@@ -7,10 +7,16 @@ standard library only.
 """
 
 import os
+import signal
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cvsdk.cli_integrate import main  # noqa: E402
-
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from cvsdk.cli_integrate import main
+        status = main()
+    except KeyboardInterrupt:  # Ctrl-C while the tool loads: nothing was read or written yet
+        print("sdk-integrate: interrupted before changing anything", file=sys.stderr)
+        status = 130
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the run has ended and said how: no traceback
+    sys.exit(status)

@@ -18,7 +18,7 @@ from .differential import DifferentialError, DifferentialResult, run_differentia
 from .files import find_file, read_text, to_bytes
 from .manifest import apply_plan
 from .errors import Refusal
-from .names import BACKUP_DIR, DEFAULT_SOURCES, RULES_FILE, TOOL
+from .names import DEFAULT_SOURCES, RULES_FILE, TOOL, TOOL_ENTRIES
 from .plan import build_plan
 from .sight_rules import VARIANTS, RuleVariant, rule_point_for, variant_text
 from .text import Printer
@@ -126,7 +126,7 @@ def refusal_lines(plan: Plan, verdict: Verdict) -> List[str]:
 def integrate_copy(sdk_dir: str, target: str, sources_dir: str = DEFAULT_SOURCES) -> str:
     """A writable copy of the tree at target, integrated as sdk-integrate would without --force
     (bodies no fingerprint knows are replaced, for the differential to judge). Returns target."""
-    shutil.copytree(sdk_dir, target, symlinks=True, ignore=shutil.ignore_patterns(BACKUP_DIR))
+    shutil.copytree(sdk_dir, target, symlinks=True, ignore=shutil.ignore_patterns(*TOOL_ENTRIES))
     for folder, _, files in os.walk(target):
         os.chmod(folder, 0o755)
         for f in files:

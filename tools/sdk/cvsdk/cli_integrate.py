@@ -54,6 +54,11 @@ Files keep their permission bits; the manifest records them and --revert restore
 The original bytes of every modified file are kept in SDK_DIR/.cvvision-backup/ (never
 overwritten by a later run); `--revert` puts them back and deletes the files that were added.
 A second run on an integrated tree changes nothing.
+An integration and a revert are all or nothing (cvsdk/journal.py): their files are staged in
+SDK_DIR/.cvvision-staging/ and committed by a journal; stopped before that (Ctrl-C, a full disk)
+the tree is as it was, and a run killed after it is finished by the next run on the tree (an
+integration or --revert). One run at a time: a run on a tree another run holds
+(SDK_DIR/.cvvision-lock) is refused. Exit status 130: interrupted (Ctrl-C, SIGTERM, SIGHUP).
 
 Options:
     --check, --dry-run  report what would be done; change nothing
@@ -87,7 +92,9 @@ from .changes import Plan
 from .compile_check import check
 from .errors import EXIT_OK, EXIT_REFUSED, Refusal, UsageError
 from .files import list_sources
-from .manifest import apply_plan, revert
+from .journal import (
+    EXIT_INTERRUPTED, Interrupted, locked, pending, recover, signals_deferred)
+from .manifest import apply_plan, load_manifest, revert
 from .names import BACKUP_DIR, DEFAULT_SOURCES, TOOL
 from .plan import build_plan
 from .text import Printer
@@ -183,6 +190,42 @@ def compile_check(arguments: argparse.Namespace, out: Printer, err: Printer) -> 
                  jobs=max(1, min(4, os.cpu_count() or 1)), out=out, err=err, force=arguments.force)
 
 
+def refuse_if_pending(sdk_dir: str) -> None:
+    problem = pending(sdk_dir)
+    if problem:
+        raise Refusal(problem)
+
+
+def run_locked(arguments: argparse.Namespace, out: Printer, err: Printer) -> int:
+    """The run, the tree locked: what an interrupted run left is finished or undone first
+    (--check only reports it)."""
+    sdk_dir = arguments.sdk_dir
+    if arguments.check:
+        refuse_if_pending(sdk_dir)
+        return integrate(arguments, out, err)
+    recovered = recover(sdk_dir, err)
+    if arguments.revert:
+        if recovered == "finished revert" or (recovered and load_manifest(sdk_dir) is None):
+            out("nothing more to revert: %s is as it was before %s" % (sdk_dir, TOOL))
+            return EXIT_OK
+        revert(sdk_dir, out)
+        return EXIT_OK
+    return integrate(arguments, out, err)
+
+
+def report_interruption(interruption: Interrupted, sdk_dir: str, err: Printer) -> int:
+    """Ctrl-C, a kill, a closed terminal: before the commit point nothing was changed; during
+    the renames that follow it the run finished them first."""
+    finished = interruption.finished
+    if finished is not None and os.path.realpath(finished) == os.path.realpath(sdk_dir):
+        err("%s: interrupted (%s) after the point of no return: the %s was finished first, "
+            "%s is complete" % (TOOL, interruption, interruption.kind, sdk_dir))
+    else:
+        err("%s: interrupted (%s) before changing anything: %s is as it was"
+            % (TOOL, interruption, sdk_dir))
+    return EXIT_INTERRUPTED
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     out = lambda line: print(line, flush=True)
     err = lambda line: print(line, file=sys.stderr, flush=True)
@@ -192,12 +235,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             raise UsageError("%s: not a folder" % arguments.sdk_dir)
         if (arguments.boost or arguments.python) and not arguments.compile_check:
             raise UsageError("--boost and --python go with --compile-check")
-        if arguments.revert:
-            revert(arguments.sdk_dir, out)
-            return EXIT_OK
         if arguments.compile_check:
+            refuse_if_pending(arguments.sdk_dir)
             return compile_check(arguments, out, err)
-        return integrate(arguments, out, err)
+        with signals_deferred(), locked(arguments.sdk_dir, required=not arguments.check):
+            return run_locked(arguments, out, err)
+    except Interrupted as interruption:
+        return report_interruption(interruption, arguments.sdk_dir, err)
+    except KeyboardInterrupt:
+        err("%s: interrupted before changing anything" % TOOL)
+        return EXIT_INTERRUPTED
     except UsageError as error:
         err("%s: error: %s" % (TOOL, error))
         err("usage: %s [--check | --revert | --compile-check] [--force] [--sources DIR] SDK_DIR  "

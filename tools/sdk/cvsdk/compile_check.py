@@ -23,7 +23,7 @@ from .behaviour import settle_rules, where_to_write
 from .hooks import describe_hooks, placed_hooks
 from .projects import BASE_DEFINES, NOT_DEFINED, tree_defines  # noqa: F401 (tests name them here)
 from .manifest import apply_plan, revert
-from .names import BACKUP_DIR, DEFAULT_SOURCES
+from .names import BACKUP_DIR, DEFAULT_SOURCES, TOOL_ENTRIES
 from .plan import build_plan
 from .text import Printer
 
@@ -285,7 +285,7 @@ def compile_unit(cxx: str, flags: Sequence[str], tree: str, name: str) -> Tuple[
 def copy_tree(source: str, target: str, skip: Collection[str]) -> None:
     def ignore(folder: str, entries: List[str]) -> List[str]:
         return [e for e in entries
-                if os.path.realpath(os.path.join(folder, e)) in skip or e == BACKUP_DIR]
+                if os.path.realpath(os.path.join(folder, e)) in skip or e in TOOL_ENTRIES]
     shutil.copytree(source, target, ignore=ignore, symlinks=True)
     make_writable(target)
 

@@ -1,16 +1,16 @@
 """Writing a plan and undoing it: the original bytes of every modified file are kept in
 SDK_DIR/.cvvision-backup/ with a manifest (hashes, added files, permission bits); revert puts
-them back.
+them back. Both are all or nothing: their writes go through a journal (journal.py).
 """
 
 import json
 import os
-import shutil
 from typing import Any, Dict, Optional
 
 from .changes import Plan
 from .errors import Refusal
-from .files import read_only, sha256, write_bytes
+from .files import read_only, sha256
+from .journal import Transaction, file_mode, run_transaction
 from .names import BACKUP_DIR, MANIFEST, TOOL
 from .text import Printer
 
@@ -32,34 +32,34 @@ def load_manifest(sdk_dir: str) -> Optional[Dict[str, Any]]:
     return manifest
 
 
-def save_manifest(sdk_dir: str, manifest: Dict[str, Any]) -> None:
-    data = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
-    write_bytes(os.path.join(sdk_dir, BACKUP_DIR, MANIFEST), data.encode("utf-8"))
+def manifest_bytes(manifest: Dict[str, Any]) -> bytes:
+    return (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def apply_plan(plan: Plan) -> str:
-    """Back up what is not backed up yet, then write. Returns the backup folder."""
+    """Back up what is not backed up yet, then write, all or nothing (journal.py). Returns the
+    backup folder."""
     backup = os.path.join(plan.sdk_dir, BACKUP_DIR)
     manifest = load_manifest(plan.sdk_dir) or {
         "tool": TOOL, "format": 1, "modified": [], "added": [], "integrated": {}, "modes": {}}
-    os.makedirs(backup, exist_ok=True)
-    for name, original in plan.originals.items():
-        if name in manifest["modified"] or name in manifest["added"]:
-            continue  # the first run's backup stays as it is
-        if original is None:
-            manifest["added"].append(name)
-        else:
-            copy = os.path.join(backup, name)
-            if not os.path.exists(copy):
-                os.makedirs(os.path.dirname(copy), exist_ok=True)
-                write_bytes(copy, original)
-            manifest["modified"].append(name)
-            manifest["modes"][name] = "%04o" % plan.modes[name]
-    save_manifest(plan.sdk_dir, manifest)
-    for name, data in plan.writes.items():
-        write_bytes(os.path.join(plan.sdk_dir, name), data)
-        manifest["integrated"][name] = sha256(data)
-    save_manifest(plan.sdk_dir, manifest)
+
+    def stage(transaction: Transaction) -> None:
+        for name, original in plan.originals.items():
+            if name in manifest["modified"] or name in manifest["added"]:
+                continue  # the first run's backup stays as it is
+            if original is None:
+                manifest["added"].append(name)
+            else:
+                transaction.stage(BACKUP_DIR + "/" + name, original)
+                manifest["modified"].append(name)
+                manifest["modes"][name] = "%04o" % plan.modes[name]
+        for name, data in plan.writes.items():
+            manifest["integrated"][name] = sha256(data)
+        transaction.stage(BACKUP_DIR + "/" + MANIFEST, manifest_bytes(manifest))
+        for name, data in plan.writes.items():
+            transaction.stage(name, data, file_mode(os.path.join(plan.sdk_dir, name)))
+
+    run_transaction(Transaction(plan.sdk_dir, "integration"), stage)
     return backup
 
 
@@ -86,21 +86,29 @@ def revert(sdk_dir: str, out: Printer) -> None:
         with open(path, "rb") as f:
             return sha256(f.read()) != integrated[name]
 
-    for name in manifest["modified"]:
-        path = os.path.join(sdk_dir, name)
-        was_edited = edited(path, name)
-        mode = modes.get(name)
-        with open(os.path.join(backup, name), "rb") as f:
-            write_bytes(path, f.read(), int(mode, 8) if isinstance(mode, str) else None)
-        out("  %s: original restored%s" % (name, " (edits made since the integration are "
-                                           "discarded)" if was_edited else ""))
-    for name in manifest["added"]:
-        path = os.path.join(sdk_dir, name)
-        if os.path.isfile(path):
-            was_edited = edited(path, name)
-            os.remove(path)
-            out("  %s: removed (it was added by %s)%s"
-                % (name, TOOL, " (it had been edited since)" if was_edited else ""))
-    shutil.rmtree(backup)
+    lines = []
+
+    def stage(transaction: Transaction) -> None:
+        for name in manifest["modified"]:
+            path = os.path.join(sdk_dir, name)
+            mode = modes.get(name)
+            with open(os.path.join(backup, name), "rb") as f:
+                transaction.stage(name, f.read(), int(mode, 8) if isinstance(mode, str)
+                                  else file_mode(path))
+            lines.append("  %s: original restored%s" % (
+                name, " (edits made since the integration are discarded)"
+                if edited(path, name) else ""))
+        for name in manifest["added"]:
+            path = os.path.join(sdk_dir, name)
+            if os.path.isfile(path):
+                transaction.removes.append(name)
+                lines.append("  %s: removed (it was added by %s)%s"
+                             % (name, TOOL, " (it had been edited since)"
+                                if edited(path, name) else ""))
+        transaction.delete_folder = BACKUP_DIR
+
+    run_transaction(Transaction(sdk_dir, "revert"), stage)
+    for line in lines:
+        out(line)
     out("reverted %s: %d file(s) restored, %d removed, %s/ deleted"
         % (sdk_dir, len(manifest["modified"]), len(manifest["added"]), BACKUP_DIR))

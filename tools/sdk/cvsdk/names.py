@@ -8,6 +8,12 @@ import os
 TOOL = "sdk-integrate"
 BACKUP_DIR = ".cvvision-backup"
 MANIFEST = "manifest.json"
+# A run's staged files and its journal (cvsdk/journal.py), and the lock of the tree
+STAGING_DIR = ".cvvision-staging"
+JOURNAL = "journal.json"
+LOCK_FILE = ".cvvision-lock"
+# The entries of SDK_DIR that are the tool's own state, not the mod's (copies of a tree skip them)
+TOOL_ENTRIES = (BACKUP_DIR, STAGING_DIR, LOCK_FILE)
 BODY_TAG = ("// CvVision (sdk-integrate): vision by CvVisionSdk; "
             "the original body is in " + BACKUP_DIR + "/")
 LINE_TAG = "// CvVision"

@@ -2,8 +2,10 @@
 brackets, function definitions at file level, their parameters, and statements.
 """
 
+import bisect
+import functools
 import re
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from .errors import Refusal
 from .names import BOM
@@ -100,9 +102,15 @@ def if0_region_end(text: str, i: int) -> int:
     return len(text)
 
 
+@functools.lru_cache(maxsize=16)
 def mask_code(text: str, strings: bool = True, directives: bool = True) -> str:
     """Blank comments, and string/char literal contents if strings, and preprocessor lines and
-    #if 0 blocks if directives. The result has the same length and line endings as text."""
+    #if 0 blocks if directives. The result has the same length and line endings as text. The
+    patchers of one file each ask for it: the last answers are kept."""
+    return _mask_code(text, strings, directives)
+
+
+def _mask_code(text: str, strings: bool = True, directives: bool = True) -> str:
     pieces = []
     i, n = 0, len(text)
     if text.startswith(BOM):
@@ -143,7 +151,7 @@ def mask_code(text: str, strings: bool = True, directives: bool = True) -> str:
             at_line_start, i = False, end
         elif token == "#" and at_line_start and directives:
             end = _directive_end(text, j)
-            directive = mask_code(text[j:end], directives=False)
+            directive = _mask_code(text[j:end], directives=False)
             if re.match(r"#[ \t]*if[ \t]+0\b", directive):
                 end = if0_region_end(text, j)
             pieces.append(_blank(text[j:end]))
@@ -153,7 +161,7 @@ def mask_code(text: str, strings: bool = True, directives: bool = True) -> str:
             at_line_start, i = False, j + 1
     code = "".join(pieces)
     if directives:
-        code = one_branch_where_unbalanced(mask_code(text, directives=False), code)
+        code = one_branch_where_unbalanced(_mask_code(text, directives=False), code)
     return code
 
 
@@ -221,48 +229,149 @@ def _selected(branch: _Branch) -> Optional[bool]:
     return None
 
 
-def _bracket_delta(chars: List[str], start: int, end: int) -> Tuple[int, int]:
-    piece = "".join(chars[start:end])
-    return piece.count("{") - piece.count("}"), piece.count("(") - piece.count(")")
+class _Brackets(object):
+    """The brackets of a text, with the sums of a range's braces and parentheses (each { or (
+    counts +1, each } or ) -1) kept in Fenwick trees, and brackets removed as their branches are
+    blanked: each query and each removal costs a logarithm, however deeply the groups nest."""
+
+    def __init__(self, code: str) -> None:
+        self.positions = [m.start() for m in re.finditer(r"[{}()]", code)]
+        size = len(self.positions)
+        self.braces = [0] * (size + 1)
+        self.parens = [0] * (size + 1)
+        self.next_alive = list(range(size + 1))  # union-find: the next bracket not removed
+        weights = {"{": (1, 0), "}": (-1, 0), "(": (0, 1), ")": (0, -1)}
+        for index, position in enumerate(self.positions):
+            brace, paren = weights[code[position]]
+            self.braces[index + 1] += brace
+            self.parens[index + 1] += paren
+        for i in range(1, size + 1):  # the trees built in one pass
+            parent = i + (i & -i)
+            if parent <= size:
+                self.braces[parent] += self.braces[i]
+                self.parens[parent] += self.parens[i]
+
+    def _add(self, index: int, char: str, sign: int) -> None:
+        tree = self.braces if char in "{}" else self.parens
+        value = sign if char in "{(" else -sign
+        i = index + 1
+        while i < len(tree):
+            tree[i] += value
+            i += i & -i
+
+    def _prefix(self, tree: List[int], count: int) -> int:
+        total = 0
+        while count > 0:
+            total += tree[count]
+            count -= count & -count
+        return total
+
+    def _range(self, start: int, end: int) -> Tuple[int, int]:
+        return bisect.bisect_left(self.positions, start), bisect.bisect_left(self.positions, end)
+
+    def delta(self, start: int, end: int) -> Tuple[int, int]:
+        """(braces opened - closed, parentheses opened - closed) in code[start:end]."""
+        first, last = self._range(start, end)
+        return (self._prefix(self.braces, last) - self._prefix(self.braces, first),
+                self._prefix(self.parens, last) - self._prefix(self.parens, first))
+
+    def any_in(self, start: int, end: int) -> bool:
+        first, last = self._range(start, end)
+        return self._find(first) < last
+
+    def _find(self, index: int) -> int:
+        root = index
+        while self.next_alive[root] != root:
+            root = self.next_alive[root]
+        while self.next_alive[index] != root:
+            self.next_alive[index], index = root, self.next_alive[index]
+        return root
+
+    def remove(self, start: int, end: int, code: str) -> None:
+        first, last = self._range(start, end)
+        index = self._find(first)
+        while index < last:
+            self._add(index, code[self.positions[index]], -1)
+            self.next_alive[index] = index + 1
+            index = self._find(index + 1)
+
+
+def _blanked(code: str, ranges: List[Tuple[int, int]]) -> str:
+    """code with every character in the ranges but line endings made a space."""
+    pieces, done = [], 0
+    for start, end in sorted(ranges):
+        start = max(start, done)
+        if end <= start:
+            continue
+        pieces.append(code[done:start])
+        pieces.append(_blank(code[start:end]))
+        done = end
+    pieces.append(code[done:])
+    return "".join(pieces)
 
 
 def one_branch_where_unbalanced(view: str, code: str) -> str:
     """code with, in each conditional group whose branches do not all balance their brackets,
     every branch but the one a compiler would read blanked (see above)."""
-    chars: Optional[List[str]] = None
-    for group in _conditional_groups(view):
-        if chars is None:
-            if not any(code.count(c, b.body_start, b.body_end) for b in group for c in "{}()"):
-                continue
-            chars = list(code)
-        if all(_bracket_delta(chars, b.body_start, b.body_end) == (0, 0) for b in group):
+    groups = _conditional_groups(view)
+    if not groups:
+        return code
+    brackets = _Brackets(code)
+    blanked: List[Tuple[int, int]] = []
+    for group in groups:
+        if not any(brackets.any_in(b.body_start, b.body_end) for b in group):
+            continue
+        if all(brackets.delta(b.body_start, b.body_end) == (0, 0) for b in group):
             continue
         kept = next((b for b in group if _selected(b) is not False), None)
         for branch in group:
             if branch is not kept:
-                for k in range(branch.body_start, branch.body_end):
-                    if chars[k] not in "\r\n":
-                        chars[k] = " "
-    return code if chars is None else "".join(chars)
+                brackets.remove(branch.body_start, branch.body_end, code)
+                blanked.append((branch.body_start, branch.body_end))
+    return _blanked(code, blanked) if blanked else code
 
 
-_PAIRS = {"(": ")", "{": "}", "[": "]"}
+class _Pairs(object):
+    """The brackets of a masked text paired once (each kind on its own, as match_close reads
+    them), and the brace depth before each brace: a lookup, not a scan, per question."""
+
+    def __init__(self, code: str) -> None:
+        self.close_of: Dict[int, int] = {}
+        stacks: Dict[str, List[int]] = {"(": [], "{": [], "[": []}
+        openers = {")": "(", "}": "{", "]": "["}
+        self.brace_positions: List[int] = []
+        self.depth_after: List[int] = []
+        depth = 0
+        for m in re.finditer(r"[(){}\[\]]", code):
+            char, at = m.group(0), m.start()
+            if char in stacks:
+                stacks[char].append(at)
+            else:
+                stack = stacks[openers[char]]
+                if stack:
+                    self.close_of[stack.pop()] = at
+            if char in "{}":
+                depth += 1 if char == "{" else -1
+                self.brace_positions.append(at)
+                self.depth_after.append(depth)
+
+    def depth_at(self, pos: int) -> int:
+        index = bisect.bisect_left(self.brace_positions, pos)
+        return self.depth_after[index - 1] if index else 0
+
+
+@functools.lru_cache(maxsize=8)
+def _pairs(code: str) -> _Pairs:
+    return _Pairs(code)
 
 
 def match_close(code: str, open_index: int) -> int:
     """Index of the bracket closing the one at open_index in masked code, or -1."""
-    opener = code[open_index]
-    closer = _PAIRS[opener]
-    depth = 0
-    for m in re.compile(re.escape(opener) + "|" + re.escape(closer)).finditer(code, open_index):
-        depth += 1 if m.group(0) == opener else -1
-        if depth == 0:
-            return m.start()
-    return -1
+    return _pairs(code).close_of.get(open_index, -1)
 
 
 def brace_depth_at(code: str, pos: int) -> int:
-    return code.count("{", 0, pos) - code.count("}", 0, pos)
+    return _pairs(code).depth_at(pos)
 
 
 def skip_space(code: str, i: int) -> int:
