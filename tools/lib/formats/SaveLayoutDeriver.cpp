@@ -944,7 +944,7 @@ void SaveLayout::Impl::preprocess(int iFile, const std::string& sText, bool bTok
 // built with whatever the configuration.
 void SaveLayout::Impl::projectDefines()
 {
-	std::vector<std::set<std::string>> aSets;
+	std::vector<std::set<std::string>> aSets, aMakeSets;
 	std::error_code kError;
 	for (auto it = fs::recursive_directory_iterator(kTree, kError); it != fs::recursive_directory_iterator(); it.increment(kError))
 	{
@@ -968,7 +968,7 @@ void SaveLayout::Impl::projectDefines()
 					if (sWord.compare(0, 2, "/D") == 0 || sWord.compare(0, 2, "-D") == 0)
 						kSet.insert(sWord.substr(2, sWord.find('=') == std::string::npos ? std::string::npos : sWord.find('=') - 2));
 				if (!kSet.empty())
-					aSets.push_back(kSet);
+					aMakeSets.push_back(kSet);
 			}
 		}
 		else if (sExt == ".vcproj" || sExt == ".vcxproj")
@@ -990,6 +990,9 @@ void SaveLayout::Impl::projectDefines()
 				}
 		}
 	}
+	// a Makefile's flags are the build's (the project files of these trees often only call nmake)
+	if (!aMakeSets.empty())
+		aSets = aMakeSets;
 	if (aSets.empty())
 		return;
 	std::set<std::string> kCommon = aSets[0];
