@@ -1283,13 +1283,6 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		}
 		i = j + 1;
 	}
-	if (std::getenv("CVV_LAYOUT_DEBUG"))
-	{
-		std::fprintf(stderr, "class %s (%s:%d): %zu members:", c.sName.c_str(), aFiles[size_t(iFile)].sName.c_str(), a[iName].iLine, c.kMembers.size());
-		for (const auto& [sMember, kType] : c.kMembers)
-			std::fprintf(stderr, " %s %s;", typeText(kType).c_str(), sMember.c_str());
-		std::fprintf(stderr, "\n");
-	}
 	if (!kClasses.count(c.sName) || kClasses[c.sName].kMembers.empty())
 		kClasses[c.sName] = c;
 }
@@ -2546,8 +2539,6 @@ private:
 	{
 		if (++m_iSteps > m_iMaxSteps)
 			fail(where(f, s.iLine), "the read does not end (more steps than the data can hold)");
-		if ((m_iSteps & 0xfffff) == 0 && std::getenv("CVV_LAYOUT_DEBUG"))
-			std::fprintf(stderr, "step %lld at %s\n", m_iSteps, where(f, s.iLine).c_str());
 		const Toks& a = toks(f);
 		m_pWhereFunc = f.pFunc;
 		m_iWhereLine = s.iLine;
@@ -2569,8 +2560,6 @@ private:
 			{
 				if (s.bStream)
 					fail(where(f, s.iLine), "the condition (" + joinToks(a, s.b, s.e) + ") of a branch that reads cannot be evaluated" + why(v));
-				if (std::getenv("CVV_LAYOUT_DEBUG"))
-					std::fprintf(stderr, "unknown condition %s at %s: %s\n", joinToks(a, s.b, s.e).c_str(), where(f, s.iLine).c_str(), v.sWhy.c_str());
 				for (const Stmt& k : s.aKids)
 					forget(k, f);
 				return Flow::Normal;
@@ -2768,14 +2757,7 @@ private:
 					kObj.pObj = r;
 					kObj.kType = objectClass(p.kType);
 					const size_t iOpen = iDot + 2;
-					const Value v = callValue(kObj, a[iDot + 1].s, a, iOpen + 1, e - 1, f);
-					if (std::getenv("CVV_LAYOUT_DEBUG"))
-					{
-						std::fprintf(stderr, "effect call %s: %s; record %p:", joinToks(a, b, e).c_str(), v.sWhy.c_str(), (void*)r);
-						for (const auto& [sK, aV] : r->kValues)
-							std::fprintf(stderr, " %s=%lld", sK.c_str(), aV.empty() ? -999 : aV[0]);
-						std::fprintf(stderr, "\n");
-					}
+					callValue(kObj, a[iDot + 1].s, a, iOpen + 1, e - 1, f);
 				}
 				return;
 			}

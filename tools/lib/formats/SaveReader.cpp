@@ -114,8 +114,10 @@ public:
 	[[noreturn]] void modded(const std::string& sWhat) const { moddedAt(m_iPos, sWhat); }
 	[[noreturn]] void moddedAt(size_t iPos, const std::string& sWhat) const
 	{
-		failAt(iPos, kModded + sWhat + m_sModdedNote);
+		failAt(iPos, m_sModdedPrefix + sWhat + m_sModdedNote);
 	}
+	// With a layout derived from a tree, a mismatch is not "not unmodified BTS" but "not that layout".
+	void setModdedPrefix(const std::string& s) { m_sModdedPrefix = s; }
 	// Inside the inflated data a layout mismatch can also come from damaged bytes that still inflate.
 	void setModdedNote(const std::string& s) { m_sModdedNote = s; }
 
@@ -300,6 +302,7 @@ private:
 	size_t m_iBase;
 	std::string m_sSection;
 	std::string m_sModdedNote;
+	std::string m_sModdedPrefix = kModded;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1717,15 +1720,40 @@ SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOp
 		Cursor kBlock(aFile.data() + iSetUpStart, size_t(iSetUpSize), sFile, iSetUpStart);
 		kBlock.setSection("header: game set-up block");
 		kSave.sLayoutTree = pLayout->tree().string();
+		const std::string sPrefix = "not a save of the layout of " + kSave.sLayoutTree + ": ";
+		kBlock.setModdedPrefix(sPrefix);
+		k.setModdedPrefix(sPrefix);
 		const std::vector<fs::path> aAssets = kOptions.aAssets;
 		std::map<std::string, int> kCache;
+		std::vector<std::string> asFallback; // counts no --assets folder has the XML of: BTS's
 		const LayoutCounts fCounts = [&](const std::string& sAccessor) {
 			auto it = kCache.find(sAccessor);
 			if (it == kCache.end())
+			{
 				it = kCache.emplace(sAccessor, saveLayoutCount(*pLayout, aAssets, sAccessor)).first;
+				const std::string sFile = pLayout->infoFile(sAccessor).first;
+				bool bXml = false;
+				for (const fs::path& kFolder : aAssets)
+					bXml = bXml || (!sFile.empty() && !findCaseless(kFolder, "XML/" + sFile).empty());
+				if (!bXml && sAccessor.compare(0, 6, "getNum") == 0)
+					asFallback.push_back(sAccessor + "() = " + std::to_string(it->second));
+			}
 			return it->second;
 		};
-		readWithLayout(kBlock, k, *pLayout, fCounts, kSave);
+		try
+		{
+			readWithLayout(kBlock, k, *pLayout, fCounts, kSave);
+		}
+		catch (const SaveError& kError)
+		{
+			if (asFallback.empty())
+				throw;
+			std::string sNote;
+			for (const std::string& s : asFallback)
+				sNote += (sNote.empty() ? "" : ", ") + s;
+			// a save of other rules reads otherwise: say which counts were not the mod's
+			throw SaveError(std::string(kError.what()) + "; these type counts are BTS 3.19's, no --assets folder has their XML: " + sNote);
+		}
 		return kSave;
 	}
 	Layout kLayout;
