@@ -49,7 +49,7 @@ SANITIZE_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fn
   -fno-sanitize=enum -fsanitize=fuzzer-no-link
 SANITIZE_TARGETS = cvvision_tests cvvision_support_tests cvvision_fov_tests cvvision_sdk_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
-  bench_turn fuzz_wb fuzz_save fuzz_rules fuzz_civ2
+  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_rules fuzz_civ2
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 20
 export ASAN_OPTIONS ?= detect_leaks=1
@@ -71,7 +71,7 @@ test-sanitize: sanitize-build
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in
 # build-sanitize/fuzz/READER/ (see tests/fuzz/run.sh). READERS=wb to run one.
 FUZZ_SECONDS ?= 600
-READERS ?= wb save rules civ2
+READERS ?= wb save save_layout rules civ2
 fuzz-readers: sanitize-build
 	@for r in $(READERS); do \
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r || exit 1; \

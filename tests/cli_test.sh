@@ -126,7 +126,7 @@ expect 2 'audit needs a saved game' audit "$SAMPLE"
 # Help: the global help lists every command; each command's help (COMMAND --help, -h, or help
 # COMMAND) gives its usage line, every option it takes and its exit status, and exits 0; an option
 # a command does not take is refused. The lists below are the table of main.cpp, written again.
-COMMON='--assets --no-vanilla'
+COMMON='--assets --no-vanilla --sdk'
 OPTIONS_demo="$COMMON --out --color --no-color"
 OPTIONS_rules="$COMMON --format --json"
 OPTIONS_counts="$COMMON --team --format --lenient"
@@ -135,10 +135,11 @@ OPTIONS_render="$COMMON --team --lenient --png --html"
 OPTIONS_explain="$COMMON --from --to --range --team --lenient"
 OPTIONS_audit="$COMMON --format"
 OPTIONS_path="$COMMON --from --to --team --unit --seed --open-borders --png --format --lenient"
+OPTIONS_save_layout="$COMMON"
 ALL_OPTIONS="$COMMON --out --color --no-color --format --json --team --lenient --png --html --from --to --range --unit --seed --open-borders"
 "$CVVISION" --help >"$TMP/help" 2>&1 || { echo "FAILED: cvvision --help exits $?"; FAILED=1; }
 COMMANDS=$(sed -n '/^commands:$/,/^$/p' "$TMP/help" | awk '/^  [a-z]/ { print $1 }')
-[ "$(echo $COMMANDS)" = "demo rules counts show render explain audit path" ] \
+[ "$(echo $COMMANDS)" = "demo rules counts show render explain audit path save-layout" ] \
 	|| { echo "FAILED: the commands of cvvision --help: $(echo $COMMANDS)"; FAILED=1; }
 "$CVVISION" help | cmp -s - "$TMP/help" || { echo "FAILED: cvvision help differs from cvvision --help"; FAILED=1; }
 "$CVVISION" -h | cmp -s - "$TMP/help" || { echo "FAILED: cvvision -h differs from cvvision --help"; FAILED=1; }
@@ -146,7 +147,7 @@ for option in $COMMON -h; do
 	grep -q -- "^  $option\( \|,\|\$\)" "$TMP/help" || { echo "FAILED: cvvision --help does not explain $option"; FAILED=1; }
 done
 for command in $COMMANDS; do
-	eval "options=\$OPTIONS_$command"
+	eval "options=\$OPTIONS_$(echo "$command" | tr - _)"
 	"$CVVISION" "$command" --help >"$TMP/help-$command" 2>&1
 	status=$?
 	if [ "$status" -ne 0 ] || ! grep -q "^usage: cvvision $command " "$TMP/help-$command" || ! grep -q '^exit status: 0 success' "$TMP/help-$command"; then

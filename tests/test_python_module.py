@@ -454,6 +454,18 @@ def test_a_save_gives_the_counts_the_game_stored():
     assert len(world.visible_plots(0)) > 0
 
 
+def test_a_mods_save_reads_with_its_tree():
+    path = os.path.join(SAVES, "mods", "pbmod-v10-Example_v10.CivBeyondSwordSave")
+    tree = os.path.join(SAVES, "..", "..", "sdk", "pbmod-v10", "CvGameCoreDLL")
+    if not os.path.exists(path) or not os.path.isdir(tree):
+        pytest.skip("../shared/data is absent: " + path)
+    world = cvvision.World.load_save(path, sdk=tree)
+    assert (world.width, world.height) == (84, 52)
+    assert world.audit() == []
+    with pytest.raises(cvvision.FileError, match="not a CvGameCoreDLL source folder"):
+        cvvision.World.load_save(path, sdk=SAVES)
+
+
 def test_a_damaged_save_is_a_file_error(tmp_path):
     bad = tmp_path / "bad.CivBeyondSwordSave"
     bad.write_bytes(b"\x2e\x01\x00\x00" + b"\x00" * 10)

@@ -24,6 +24,10 @@ wb)
 	for f in "$SRC"/PublicMaps/* "$SHARED"/data/civ4/maps/*; do seed "$f" "$(basename "$f")"; done ;;
 save)
 	for f in "$SHARED"/data/civ4/saves/*; do seed "$f" "$(basename "$f")"; done ;;
+save_layout)
+	# the saves read with the layout derived from PB Mod v10's tree (fuzz_save_layout.cpp)
+	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}"
+	for f in "$SHARED"/data/civ4/saves/*.CivBeyondSwordSave "$SHARED"/data/civ4/saves/mods/*; do seed "$f" "$(basename "$f")"; done ;;
 civ2)
 	for f in "$SHARED"/data/civ2/*; do seed "$f" "$(basename "$f")"; done ;;
 rules)
@@ -43,7 +47,7 @@ rules)
 		i=$((i + 1))
 	done ;;
 *)
-	echo "run.sh: unknown reader '$READER' (wb, save, rules, civ2)" >&2; exit 2 ;;
+	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, rules, civ2)" >&2; exit 2 ;;
 esac
 
 # 1. The regression corpus, one input at a time.

@@ -9,6 +9,7 @@
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
+#include "formats/SaveLayout.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
 #include "scenario/WorldLoader.h"
@@ -176,6 +177,11 @@ namespace
 	{
 		const auto pRules = std::make_shared<const LoadedRules>(rulesFor(kOptions));
 		LoadOptions kLoad;
+		if (!kOptions.kSdk.empty())
+		{
+			kLoad.pSaveLayout = SaveLayout::derive(kOptions.kSdk);
+			kLoad.aLayoutAssets = frontEndRulesFolders(kOptions.aAssets, kOptions.bNoVanilla);
+		}
 		kLoad.bLenient = kOptions.bLenient;
 		kLoad.bImportMemory = bImportMemory;
 		kLoad.fProgress = &progress;
@@ -403,7 +409,12 @@ int runAudit(const CliOptions& kOptions)
 			kJson.end().end();
 		}
 		kJson.end("\n").key("team_plots").number(kResult.lTeamPlots).key("matching").number(kResult.lMatching);
-		kJson.key("lock_modified_assets").string(sLock).key("summary").string(szSummary).end();
+		kJson.key("lock_modified_assets").string(sLock);
+		if (!kOptions.kSdk.empty())
+		{
+			kJson.key("mod").string(kLoaded.kSave->sMod).key("sdk").string(kLoaded.kSave->sLayoutTree);
+		}
+		kJson.key("summary").string(szSummary).end();
 		std::fputs((kJson.str() + "\n").c_str(), stdout);
 		return kResult.aDifferences.empty() ? 0 : 3;
 	}
@@ -424,9 +435,55 @@ int runAudit(const CliOptions& kOptions)
 	{
 		sOut += "Lock Modified Assets: " + sLock + " (a game started with locked assets: multiplayer, hotseat or PBEM)\n";
 	}
+	if (!kOptions.kSdk.empty())
+	{
+		sOut += "layout: derived from " + kLoaded.kSave->sLayoutTree + "; mod: "
+			+ (kLoaded.kSave->sMod.empty() ? std::string("none (unmodified BTS)") : kLoaded.kSave->sMod) + "\n";
+	}
 	sOut += std::string("audit: ") + szSummary + "\n";
 	std::fputs(sOut.c_str(), stdout);
 	return kResult.aDifferences.empty() ? 0 : 3;
+}
+
+int runSaveLayout(const CliOptions& kOptions)
+{
+	if (kOptions.kSdk.empty())
+	{
+		throw std::invalid_argument("save-layout needs --sdk DIR (a CvGameCoreDLL source folder)");
+	}
+	const std::shared_ptr<const SaveLayout> pLayout = SaveLayout::derive(kOptions.kSdk);
+	const std::vector<LayoutClassReport> aReport = pLayout->report();
+	std::string sOut = "save layout of " + pLayout->tree().string() + "\n";
+	for (const char* szConstant : { "MAX_CIV_PLAYERS", "MAX_PLAYERS", "MAX_TEAMS" })
+	{
+		try
+		{
+			sOut += std::string("  ") + szConstant + " = " + std::to_string(pLayout->constant(szConstant)) + "\n";
+		}
+		catch (const LayoutError& kError)
+		{
+			sOut += std::string("  ") + szConstant + ": " + kError.what() + "\n";
+		}
+	}
+	int iStops = 0;
+	for (const LayoutClassReport& k : aReport)
+	{
+		sOut += "\n" + k.sClass + (k.sFunction.empty() ? std::string() : " (" + k.sFunction + ", " + k.sWhere + ")") + ": "
+			+ (k.sError.empty() ? "follows " + std::to_string(k.aszFields.size()) + " reads" : std::string("STOPS")) + "\n";
+		for (const std::string& sField : k.aszFields)
+		{
+			sOut += "    " + sField + "\n";
+		}
+		if (!k.sError.empty())
+		{
+			sOut += "    stops at: " + k.sError + "\n";
+			++iStops;
+		}
+	}
+	sOut += "\nsave-layout: " + std::to_string(aReport.size() - size_t(iStops)) + " of " + std::to_string(aReport.size())
+		+ " classes followed" + (iStops ? "; the saves of this tree cannot be read until those are" : "; its saves can be read with --sdk") + "\n";
+	std::fputs(sOut.c_str(), stdout);
+	return iStops ? 3 : 0;
 }
 
 fs::path sampleMap()

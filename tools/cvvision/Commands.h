@@ -26,6 +26,7 @@ struct CliOptions
 	unsigned int uSeed = 0;             // path: chooses among equal-cost paths
 	std::string sUnit;                  // path: the unit type that moves
 	std::vector<int> aeOpenTeams;       // path: teams whose territory is open (open borders, war)
+	std::filesystem::path kSdk;         // --sdk: a mod's CvGameCoreDLL tree, whose layout reads the save
 };
 
 int runRules(const CliOptions& kOptions);
@@ -38,6 +39,8 @@ int runAudit(const CliOptions& kOptions);
 int runDemo(const CliOptions& kOptions);
 // The path from --from to --to planned with the team's knowledge and with the truth.
 int runPath(const CliOptions& kOptions);
+// What the save layout deriver follows in the --sdk tree, class by class (exit 3 when it stops somewhere).
+int runSaveLayout(const CliOptions& kOptions);
 
 // The project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave).
 std::filesystem::path sampleMap();

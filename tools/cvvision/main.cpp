@@ -29,6 +29,8 @@ namespace
 
 	const CliOption ASSETS = { "--assets", "DIR",
 		[](CliOptions& k, const std::string&, const std::string& s) { k.aAssets.push_back(s); } };
+	const CliOption SDK = { "--sdk", "DIR",
+		[](CliOptions& k, const std::string&, const std::string& s) { k.kSdk = s; } };
 	const CliOption NO_VANILLA = { "--no-vanilla", "",
 		[](CliOptions& k, const std::string&, const std::string&) { k.bNoVanilla = true; } };
 	const CliOption TEAM = { "--team", "T",
@@ -78,6 +80,9 @@ namespace
 				   "The bundled vanilla XML (the game's own types, in the game's order) stands last, for the files no "
 				   "folder has. Default: this project's Assets/ over the bundled vanilla XML" },
 		{ &NO_VANILLA, "no bundled vanilla XML after the --assets folders" },
+		{ &SDK, "a save's CvGameCoreDLL source folder (a mod's): the save is read with the layout its read() "
+				"functions define and the type counts of the --assets XML, and a header naming a mod is accepted. "
+				"Default: the built-in layout of unmodified BTS 3.19" },
 	};
 	const char* const HELP_OPTION = "-h, --help";
 
@@ -169,6 +174,12 @@ namespace
 				{ &PNG, "also draw both paths (knowledge left, truth right)" },
 				{ &FORMAT_TEXT, "the output (default text)" }, { &LENIENT, LENIENT_HELP } },
 			&runPath, "" },
+		{ "save-layout", "", "what the save layout of a CvGameCoreDLL tree (--sdk DIR) is, class by class",
+			"Derives the save layout from the --sdk tree's own C++ (its headers' constants, its classes' members and "
+			"read() functions) and lists, for each class a save holds, the reads it follows or the first construct it "
+			"cannot follow (file, function, line). A tree whose classes are all followed can read its saves with --sdk.",
+			{},
+			&runSaveLayout, "3 the deriver stops in some class" },
 	};
 
 	const Command* findCommand(const std::string& sName)

@@ -22,6 +22,7 @@
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
+#include "formats/SaveLayout.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
 #include "model/VisionWorld.h"
@@ -567,12 +568,26 @@ namespace
 	}
 
 	// A map or a save through the one loader (scenario/WorldLoader.h), its memory and techs included.
-	WorldPtr worldLoad(const std::string& sPath, const bp::object& kRules, LoadKind eKind, bool bLenient)
+	WorldPtr worldLoad(const std::string& sPath, const bp::object& kRules, LoadKind eKind, bool bLenient,
+		const bp::object& kSdk = bp::object())
 	{
 		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
 		LoadOptions kOptions;
 		kOptions.eKind = eKind;
 		kOptions.bLenient = bLenient;
+		if (!kSdk.is_none())
+		{
+			// a mod's save: the layout of its CvGameCoreDLL tree, the type counts of the rules' folders
+			try
+			{
+				kOptions.pSaveLayout = SaveLayout::derive(pathOf(kSdk, "load_save: sdk"));
+			}
+			catch (const LayoutError& kError)
+			{
+				throw SaveError(kError.what());
+			}
+			kOptions.aLayoutAssets = pOut->kRules.pLoaded->aFolders;
+		}
 		LoadedWorld kLoaded = loadWorld(sPath, pOut->kRules.pLoaded, kOptions);
 		pOut->pWorld = std::move(kLoaded.pWorld);
 		pOut->asWarnings = std::move(kLoaded.asWarnings);
@@ -592,9 +607,16 @@ namespace
 		return worldLoad(sPath, kRules, LoadKind::Map, bLenient);
 	}
 
-	WorldPtr worldLoadSave(const bp::object& kPath, const bp::object& kRules)
+	WorldPtr worldLoadSave(const bp::object& kPath, const bp::object& kRules, const bp::object& kSdk)
 	{
-		return worldLoad(pathOf(kPath, "load_save: the save"), kRules, LoadKind::Save, false);
+		try
+		{
+			return worldLoad(pathOf(kPath, "load_save: the save"), kRules, LoadKind::Save, false, kSdk);
+		}
+		catch (const LayoutError& kError)
+		{
+			throw SaveError(kError.what());
+		}
 	}
 
 	int worldWidth(const PyWorld& w) { return w.width(); }
@@ -1280,8 +1302,10 @@ BOOST_PYTHON_MODULE(cvvision)
 			"cvvision.FileError naming the file and line for a file that cannot be read, is malformed or names a\n"
 			"type the rules lack; lenient=True turns unknown names into warnings (World.warnings) instead.")
 		.staticmethod("load_map")
-		.def("load_save", &worldLoadSave, (bp::arg("path"), bp::arg("rules") = bp::object()),
-			"World.load_save(path, rules=None) -> World\n\n"
+		.def("load_save", &worldLoadSave, (bp::arg("path"), bp::arg("rules") = bp::object(), bp::arg("sdk") = bp::object()),
+			"World.load_save(path, rules=None, sdk=None) -> World\n\n"
+			"sdk: a mod's CvGameCoreDLL source folder; its save is read with the layout of that tree's read()\n"
+			"functions and the type counts of the rules' folders (as `cvvision audit --sdk`).\n"
 			"A saved game of unmodified BTS 3.19 (.CivBeyondSwordSave): its plots, units, cities, techs, vassals and\n"
 			"espionage as sight sources. Saves store type indices, so the rules must list the types in the game's\n"
 			"order (the bundled vanilla XML does). cvvision.FileError for a damaged or modded save.")

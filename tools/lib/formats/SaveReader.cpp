@@ -9,6 +9,7 @@
 // the game, the map (header, plots, areas), the 19 teams and the 19 players, then data the reader
 // does not need.
 #include "formats/SaveReader.h"
+#include "formats/SaveLayout.h"
 #include "model/VisionWorld.h"
 
 #include <zlib.h>
@@ -23,6 +24,8 @@
 #include <sstream>
 
 namespace cvv {
+
+namespace fs = std::filesystem;
 
 namespace
 {
@@ -111,8 +114,10 @@ public:
 	[[noreturn]] void modded(const std::string& sWhat) const { moddedAt(m_iPos, sWhat); }
 	[[noreturn]] void moddedAt(size_t iPos, const std::string& sWhat) const
 	{
-		failAt(iPos, kModded + sWhat + m_sModdedNote);
+		failAt(iPos, m_sModdedPrefix + sWhat + m_sModdedNote);
 	}
+	// With a layout derived from a tree, a mismatch is not "not unmodified BTS" but "not that layout".
+	void setModdedPrefix(const std::string& s) { m_sModdedPrefix = s; }
 	// Inside the inflated data a layout mismatch can also come from damaged bytes that still inflate.
 	void setModdedNote(const std::string& s) { m_sModdedNote = s; }
 
@@ -297,6 +302,7 @@ private:
 	size_t m_iBase;
 	std::string m_sSection;
 	std::string m_sModdedNote;
+	std::string m_sModdedPrefix = kModded;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1118,6 +1124,388 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 	k.skipInts(kBonuses + kUnitClasses + kUnitCombats + kSlots, "the player AI's weights");
 }
 
+// The players' units and cities against the plots: every unit listed on the plot it stands on, once;
+// every city named by its plot.
+void crossCheck(Cursor& k, const SaveGame& kSave, const std::vector<PlotCityRef>& aPlotCities)
+{
+	k.setSection("inflated game data: units against plots");
+	std::map<std::pair<int, int>, int> kListed; // (owner, id) -> plot index
+	for (int i = 0; i < int(kSave.aPlots.size()); ++i)
+		for (const auto& kRef : kSave.aPlots[size_t(i)].aUnits)
+			if (!kListed.emplace(kRef, i).second)
+				k.moddedAt(k.pos(), "unit " + std::to_string(kRef.second) + " of player " +
+				                        std::to_string(kRef.first) + " is listed on two plots");
+	if (kListed.size() != kSave.aUnits.size())
+		k.moddedAt(k.pos(), std::to_string(kSave.aUnits.size()) + " units in the player sections, " +
+		                        std::to_string(kListed.size()) + " listed on the plots");
+	for (const SaveUnit& kUnit : kSave.aUnits)
+	{
+		const auto it = kListed.find(std::make_pair(kUnit.ePlayer, kUnit.iId));
+		if (it == kListed.end() || it->second != kUnit.iY * kSave.iWidth + kUnit.iX)
+			k.moddedAt(k.pos(), "unit " + std::to_string(kUnit.iId) + " of player " + std::to_string(kUnit.ePlayer) +
+			                        " at (" + std::to_string(kUnit.iX) + "," + std::to_string(kUnit.iY) +
+			                        ") is not listed on that plot");
+	}
+	for (const SaveCity& kCity : kSave.aCities)
+	{
+		const PlotCityRef& kRef = aPlotCities[size_t(kCity.iY * kSave.iWidth + kCity.iX)];
+		if (kRef.eOwner != kCity.ePlayer || kRef.iId != kCity.iId)
+			k.moddedAt(k.pos(), "city " + std::to_string(kCity.iId) + " of player " + std::to_string(kCity.ePlayer) +
+			                        " is not the city its plot (" + std::to_string(kCity.iX) + "," +
+			                        std::to_string(kCity.iY) + ") names");
+	}
+
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Reading with a layout derived from a CvGameCoreDLL tree (formats/SaveLayout.h)
+// ---------------------------------------------------------------------------------------------
+
+// The cursor as the layout's stream: every read is bounds-checked, and a failure names the code
+// being followed.
+class CursorStream : public LayoutStream
+{
+public:
+	CursorStream(Cursor& k, const std::string& sSection) : m_k(k), m_sSection(sSection) {}
+	const unsigned char* take(size_t iBytes, const std::string& sWhat) override
+	{
+		if (iBytes > m_k.left())
+		{
+			name();
+			m_k.need(iBytes, sWhat.c_str());
+		}
+		const unsigned char* p = m_k.data() + m_k.pos();
+		m_k.skip(iBytes, sWhat.c_str());
+		return p;
+	}
+	size_t left() const override { return m_k.left(); }
+	void setWhere(const LayoutWhere* pWhere) override { m_pWhere = pWhere; }
+	[[noreturn]] void fail(const std::string& sWhat) override
+	{
+		name();
+		m_k.modded(sWhat);
+	}
+
+private:
+	void name() { m_k.setSection(m_sSection + (m_pWhere ? ", " + m_pWhere->where() : std::string())); }
+
+	Cursor& m_k;
+	std::string m_sSection;
+	const LayoutWhere* m_pWhere = nullptr;
+};
+
+// BTS 3.19's counts (the shipped XML), by the tree's accessor: the fallback when no --assets
+// folder holds the file.
+int vanillaCount(const std::string& sAccessor)
+{
+	static const std::map<std::string, int> kCounts = {
+		{ "getNumUnitInfos", kUnitTypes }, { "getNumUnitClassInfos", kUnitClasses },
+		{ "getNumBuildingClassInfos", kBuildingClasses }, { "getNumBuildingInfos", kBuildingsVanilla },
+		{ "getNumProjectInfos", kProjects }, { "getNumCivicInfos", kCivics }, { "getNumCivicOptionInfos", kCivicOptions },
+		{ "getNumVoteInfos", kVotes }, { "getNumVoteSourceInfos", kVoteSources }, { "getNumReligionInfos", kReligions },
+		{ "getNumCorporationInfos", kCorporations }, { "getNumSpecialUnitInfos", kSpecialUnits },
+		{ "getNumSpecialBuildingInfos", kSpecialBuildings }, { "getNumBonusInfos", kBonuses },
+		{ "getNumImprovementInfos", kImprovements }, { "getNumTechInfos", kTechs }, { "getNumTerrainInfos", kTerrains },
+		{ "getNumFeatureInfos", kFeatures }, { "getNumRouteInfos", kRoutes }, { "getNumPromotionInfos", kPromotions },
+		{ "getNumHurryInfos", kHurries }, { "getNumUpkeepInfos", kUpkeeps }, { "getNumSpecialistInfos", kSpecialists },
+		{ "getNumUnitCombatInfos", kUnitCombats }, { "getNumEmphasizeInfos", kEmphases }, { "getNumBuildInfos", kBuilds },
+		{ "getNumCultureLevelInfos", kCultureLevels }, { "getNumInvisibleInfos", kInvisibleTypes },
+		{ "getNumVictoryInfos", 7 },
+	};
+	auto it = kCounts.find(sAccessor);
+	return it == kCounts.end() ? -1 : it->second;
+}
+
+std::string lower(std::string s)
+{
+	for (char& c : s)
+		c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+	return s;
+}
+
+// kFolder/sRelative with each part matched case-insensitively, as on Windows; empty if absent.
+fs::path findCaseless(const fs::path& kFolder, const std::string& sRelative)
+{
+	fs::path kAt = kFolder;
+	std::istringstream k(sRelative);
+	std::string sPart;
+	std::error_code kError;
+	while (std::getline(k, sPart, '/'))
+	{
+		bool bFound = false;
+		if (!fs::is_directory(kAt, kError))
+			return fs::path();
+		for (const auto& kEntry : fs::directory_iterator(kAt, kError))
+			if (lower(kEntry.path().filename().string()) == lower(sPart))
+			{
+				kAt = kEntry.path();
+				bFound = true;
+				break;
+			}
+		if (!bFound)
+			return fs::path();
+	}
+	return kAt;
+}
+
+// The number of <sElement> entries of an info file.
+int countElements(const fs::path& kFile, const std::string& sElement)
+{
+	std::ifstream kIn(kFile, std::ios::binary);
+	std::ostringstream o;
+	o << kIn.rdbuf();
+	const std::string s = o.str();
+	int iCount = 0;
+	for (size_t i = s.find("<" + sElement); i != std::string::npos; i = s.find("<" + sElement, i + 1))
+	{
+		const char c = i + 1 + sElement.size() < s.size() ? s[i + 1 + sElement.size()] : 0;
+		if (c == '>' || c == ' ' || c == '\t' || c == '\r' || c == '\n')
+			++iCount;
+	}
+	return iCount;
+}
+
+std::vector<long long> recordInts(const LayoutRecord& r, const std::string& sName, size_t iSize, long long iFill)
+{
+	std::vector<long long> a(iSize, iFill);
+	if (const std::vector<long long>* p = r.values(sName))
+		for (size_t i = 0; i < iSize && i < p->size(); ++i)
+			a[i] = (*p)[i];
+	return a;
+}
+
+long long recordInt(Cursor& k, const LayoutRecord& r, const std::string& sName)
+{
+	const std::vector<long long>* p = r.values(sName);
+	if (!p || p->size() != 1)
+		k.modded("the tree's " + r.sClass + "::read does not read the member " + sName + " the audit needs");
+	return (*p)[0];
+}
+
+void readPlotRecord(Cursor& k, const LayoutRecord& r, int iIndex, int iWidth, int iTeams, int iPlayers, int iInvisible,
+                    SavePlot& kPlot, PlotCityRef& kCity)
+{
+	const int iWantX = iIndex % iWidth;
+	const int iWantY = iIndex / iWidth;
+	kPlot.iX = int(recordInt(k, r, "m_iX"));
+	kPlot.iY = int(recordInt(k, r, "m_iY"));
+	if (kPlot.iX != iWantX || kPlot.iY != iWantY)
+	{
+		std::ostringstream o;
+		o << "x/y not in lock-step: record " << iIndex << " should be (" << iWantX << "," << iWantY << ") but holds ("
+		  << kPlot.iX << "," << kPlot.iY << ")";
+		k.modded(o.str());
+	}
+	kPlot.eOwner = int(recordInt(k, r, "m_eOwner"));
+	kPlot.ePlotType = int(recordInt(k, r, "m_ePlotType"));
+	kPlot.eTerrain = int(recordInt(k, r, "m_eTerrainType"));
+	kPlot.eFeature = int(recordInt(k, r, "m_eFeatureType"));
+	kPlot.eImprovement = int(recordInt(k, r, "m_eImprovementType"));
+	kPlot.eRoute = int(recordInt(k, r, "m_eRouteType"));
+	const size_t iAt = k.pos();
+	checkRange(k, iAt, "the plot's owner", kPlot.eOwner, -1, iPlayers);
+	checkRange(k, iAt, "the plot type", kPlot.ePlotType, 0, 4);
+	kCity.eOwner = int(recordInt(k, r, "m_plotCity.eOwner"));
+	kCity.iId = int(recordInt(k, r, "m_plotCity.iID"));
+	checkRange(k, iAt, "the plot's city owner", kCity.eOwner, -1, iPlayers);
+	auto ints = [&](const char* szName, long long iFill) {
+		const std::vector<long long> a = recordInts(r, szName, size_t(iTeams), iFill);
+		return std::vector<int>(a.begin(), a.end());
+	};
+	kPlot.aiVisibility = ints("m_aiVisibilityCount", 0);
+	kPlot.aiStolenVisibility = ints("m_aiStolenVisibilityCount", 0);
+	kPlot.aeRevealedOwner = ints("m_aiRevealedOwner", -1);
+	checkRangeAll(k, iAt, "a revealed owner", kPlot.aeRevealedOwner, -1, iPlayers);
+	const std::vector<int> aiRevealed = ints("m_abRevealed", 0);
+	checkRangeAll(k, iAt, "a revealed switch", aiRevealed, 0, 2);
+	kPlot.abRevealed.assign(aiRevealed.begin(), aiRevealed.end());
+	kPlot.aeRevealedImprovement = ints("m_aeRevealedImprovementType", -1);
+	kPlot.aeRevealedRoute = ints("m_aeRevealedRouteType", -1);
+	kPlot.aaiInvisibleVisibility.assign(size_t(iTeams), std::vector<int>(size_t(iInvisible), 0));
+	for (int t = 0; t < iTeams; ++t)
+	{
+		const std::vector<long long> a =
+			recordInts(r, "m_apaiInvisibleVisibilityCount[" + std::to_string(t) + "]", size_t(iInvisible), 0);
+		kPlot.aaiInvisibleVisibility[size_t(t)].assign(a.begin(), a.end());
+	}
+	for (const LayoutRecord* pUnit : r.objects("m_units"))
+	{
+		const int eOwner = int(recordInt(k, *pUnit, "eOwner"));
+		checkRange(k, iAt, "a listed unit's owner", eOwner, 0, iPlayers);
+		kPlot.aUnits.emplace_back(eOwner, int(recordInt(k, *pUnit, "iID")));
+	}
+}
+
+void readCityRecord(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHeight, int iTeams, SaveCity& kCity)
+{
+	kCity.iId = int(recordInt(k, r, "m_iID"));
+	kCity.iX = int(recordInt(k, r, "m_iX"));
+	kCity.iY = int(recordInt(k, r, "m_iY"));
+	const size_t iAt = k.pos();
+	checkRange(k, iAt, "a city's x", kCity.iX, 0, iWidth);
+	checkRange(k, iAt, "a city's y", kCity.iY, 0, iHeight);
+	kCity.ePlayer = int(recordInt(k, r, "m_eOwner"));
+	if (kCity.ePlayer != ePlayer)
+		k.modded("a city of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kCity.ePlayer));
+	const std::vector<long long> a = recordInts(r, "m_abEspionageVisibility", size_t(iTeams), 0);
+	for (long long v : a)
+		kCity.aiEspionageVisibility.push_back(v ? 1 : 0);
+}
+
+void readUnitRecord(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHeight, int iPlayers, int iUnitTypes,
+                    int iPromotions, SaveUnit& kUnit)
+{
+	kUnit.iId = int(recordInt(k, r, "m_iID"));
+	kUnit.iX = int(recordInt(k, r, "m_iX"));
+	kUnit.iY = int(recordInt(k, r, "m_iY"));
+	const size_t iAt = k.pos();
+	checkRange(k, iAt, "a unit's x", kUnit.iX, 0, iWidth);
+	checkRange(k, iAt, "a unit's y", kUnit.iY, 0, iHeight);
+	const int iReconX = int(recordInt(k, r, "m_iReconX"));
+	const int iReconY = int(recordInt(k, r, "m_iReconY"));
+	if (iReconX == kNoCoord || iReconY == kNoCoord)
+	{
+		if (iReconX != iReconY)
+			k.modded("a unit's recon plot is half set");
+	}
+	else
+	{
+		checkRange(k, iAt, "a unit's recon x", iReconX, 0, iWidth);
+		checkRange(k, iAt, "a unit's recon y", iReconY, 0, iHeight);
+		kUnit.iReconX = iReconX;
+		kUnit.iReconY = iReconY;
+	}
+	kUnit.eFacing = int(recordInt(k, r, "m_eFacingDirection"));
+	checkRange(k, iAt, "a unit's facing", kUnit.eFacing, 0, kDirections);
+	kUnit.ePlayer = int(recordInt(k, r, "m_eOwner"));
+	if (kUnit.ePlayer != ePlayer)
+		k.modded("a unit of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kUnit.ePlayer));
+	(void)iPlayers;
+	kUnit.eType = int(recordInt(k, r, "m_eUnitType"));
+	checkRange(k, iAt, "a unit's type", kUnit.eType, 0, iUnitTypes);
+	const std::vector<long long> a = recordInts(r, "m_pabHasPromotion", size_t(iPromotions), 0);
+	for (size_t i = 0; i < a.size(); ++i)
+		if (a[i])
+			kUnit.aePromotions.push_back(int(i));
+}
+
+// The set-up block and the inflated game data read by the tree's read() functions.
+void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const LayoutCounts& fCounts, SaveGame& kSave)
+{
+	const int iPlayers = int(kLayout.constant("MAX_PLAYERS"));
+	const int iTeams = int(kLayout.constant("MAX_TEAMS"));
+	if (iPlayers <= 0 || iPlayers > 1024 || iTeams <= 0 || iTeams > 1024)
+		throw LayoutError(kLayout.tree().string() + ": MAX_PLAYERS " + std::to_string(iPlayers) + ", MAX_TEAMS " +
+		                  std::to_string(iTeams) + ": not a game's slot counts");
+	kSave.iMaxPlayers = iPlayers;
+	kSave.iMaxTeams = iTeams;
+
+	// the set-up block: CvInitCore::read, which must take the block exactly
+	std::vector<long long> aeTeam;
+	{
+		CursorStream kStream(kBlock, "header: game set-up block");
+		LayoutRecord kInit;
+		kLayout.read("CvInitCore", kStream, fCounts, kInit);
+		if (kBlock.left() != 0)
+			kBlock.modded("CvInitCore::read of " + kLayout.tree().string() + " leaves " + std::to_string(kBlock.left()) +
+			              " bytes of the set-up block unread");
+		aeTeam = recordInts(kInit, "m_aeTeam", size_t(iPlayers), -2);
+		for (int i = 0; i < iPlayers; ++i)
+			if (aeTeam[size_t(i)] < -1 || aeTeam[size_t(i)] >= iTeams)
+				kBlock.moddedAt(0, "player " + std::to_string(i) + " is on team " + std::to_string(aeTeam[size_t(i)]));
+	}
+
+	LayoutRecord kGame, kMap;
+	{
+		CursorStream kStream(k, "inflated game data: game");
+		kLayout.read("CvGameAI", kStream, fCounts, kGame);
+	}
+	{
+		CursorStream kStream(k, "inflated game data: map");
+		kLayout.read("CvMap", kStream, fCounts, kMap);
+	}
+	k.setSection("inflated game data: map");
+	const int iWidth = int(recordInt(k, kMap, "m_iGridWidth"));
+	const int iHeight = int(recordInt(k, kMap, "m_iGridHeight"));
+	if (iWidth <= 0 || iHeight <= 0)
+		k.modded("the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
+	if (!cvVisionMapSizeOk(iWidth, iHeight))
+		k.fail(VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
+	kSave.iWidth = iWidth;
+	kSave.iHeight = iHeight;
+	kSave.bWrapX = recordInt(k, kMap, "m_bWrapX") != 0;
+	kSave.bWrapY = recordInt(k, kMap, "m_bWrapY") != 0;
+	const std::vector<const LayoutRecord*> aPlots = kMap.objects("m_pMapPlots");
+	if (aPlots.size() != size_t(iWidth) * size_t(iHeight))
+		k.modded(std::to_string(aPlots.size()) + " plot records for a " + std::to_string(iWidth) + " x " +
+		         std::to_string(iHeight) + " map");
+	const int iInvisible = fCounts("getNumInvisibleInfos");
+	std::vector<PlotCityRef> aPlotCities(aPlots.size());
+	kSave.aPlots.resize(aPlots.size());
+	for (size_t i = 0; i < aPlots.size(); ++i)
+	{
+		k.setSection("inflated game data: plot record " + std::to_string(i));
+		readPlotRecord(k, *aPlots[i], int(i), iWidth, iTeams, iPlayers, iInvisible, kSave.aPlots[i], aPlotCities[i]);
+	}
+
+	const int iTechs = fCounts("getNumTechInfos");
+	kSave.aTeams.resize(size_t(iTeams));
+	for (int t = 0; t < iTeams; ++t)
+	{
+		LayoutRecord kTeam;
+		CursorStream kStream(k, "inflated game data: team " + std::to_string(t));
+		kLayout.read("CvTeamAI", kStream, fCounts, kTeam);
+		const std::vector<long long> aTech = recordInts(kTeam, "m_pabHasTech", size_t(iTechs), 0);
+		SaveTeam& kOut = kSave.aTeams[size_t(t)];
+		for (long long v : aTech)
+			kOut.abHasTech.push_back(v ? 1 : 0);
+		const std::vector<long long> aVassal = recordInts(kTeam, "m_abVassal", size_t(iTeams), 0);
+		int iMasters = 0;
+		for (int u = 0; u < iTeams; ++u)
+			if (aVassal[size_t(u)])
+			{
+				kOut.eVassalOf = u;
+				++iMasters;
+			}
+		if (iMasters > 1 || kOut.eVassalOf == t)
+			k.modded("team " + std::to_string(t) + " is marked the vassal of " + std::to_string(iMasters) + " teams (or of itself)");
+	}
+
+	const int iUnitTypes = fCounts("getNumUnitInfos");
+	const int iPromotions = fCounts("getNumPromotionInfos");
+	kSave.aPlayers.resize(size_t(iPlayers));
+	for (int p = 0; p < iPlayers; ++p)
+	{
+		LayoutRecord kPlayer;
+		const std::string sSection = "inflated game data: player " + std::to_string(p);
+		{
+			CursorStream kStream(k, sSection);
+			kLayout.read("CvPlayerAI", kStream, fCounts, kPlayer);
+		}
+		k.setSection(sSection);
+		SavePlayer& kOut = kSave.aPlayers[size_t(p)];
+		kOut.eTeam = int(aeTeam[size_t(p)]);
+		kOut.bAlive = recordInt(k, kPlayer, "m_bAlive") != 0;
+		if (recordInt(k, kPlayer, "m_eID") != p)
+			k.modded("player " + std::to_string(p) + " names id " + std::to_string(recordInt(k, kPlayer, "m_eID")));
+		for (const LayoutRecord* pCity : kPlayer.objects("m_cities"))
+		{
+			SaveCity kCity;
+			readCityRecord(k, *pCity, p, iWidth, iHeight, iTeams, kCity);
+			kSave.aCities.push_back(std::move(kCity));
+		}
+		for (const LayoutRecord* pUnit : kPlayer.objects("m_units"))
+		{
+			SaveUnit kUnit;
+			readUnitRecord(k, *pUnit, p, iWidth, iHeight, iPlayers, iUnitTypes, iPromotions, kUnit);
+			kSave.aUnits.push_back(std::move(kUnit));
+		}
+	}
+	crossCheck(k, kSave, aPlotCities);
+	kSave.bHasPlayerSections = true;
+}
+
 // Real saves are a few MB (a Gigantic late game: under 10 MB); reading stops past this, so an
 // endless stream (/dev/zero) costs at most this much.
 const size_t kMaxSaveBytes = size_t(64) << 20;
@@ -1153,8 +1541,66 @@ std::vector<unsigned char> readFile(const std::filesystem::path& kPath)
 
 } // namespace
 
-SaveGame readSave(const std::filesystem::path& kPath)
+// An integer define of the XML (GlobalDefinesAlt.xml over GlobalDefines.xml, each from the first
+// folder that has it), or BTS's; -1 if neither has it.
+int layoutDefine(const std::vector<fs::path>& aAssets, const std::string& sName)
 {
+	for (const char* szFile : { "XML/GlobalDefinesAlt.xml", "XML/GlobalDefines.xml" })
+		for (const fs::path& kFolder : aAssets)
+		{
+			const fs::path kFound = findCaseless(kFolder, szFile);
+			if (kFound.empty())
+				continue;
+			std::ifstream kIn(kFound, std::ios::binary);
+			std::ostringstream o;
+			o << kIn.rdbuf();
+			const std::string s = o.str();
+			const size_t i = s.find("<DefineName>" + sName + "</DefineName>");
+			if (i != std::string::npos)
+			{
+				const size_t j = s.find("<iDefineIntVal>", i);
+				const size_t iNext = s.find("<DefineName>", i + 1);
+				if (j != std::string::npos && (iNext == std::string::npos || j < iNext))
+					return std::atoi(s.c_str() + j + 15);
+			}
+			break; // this file is the one the game reads
+		}
+	static const std::map<std::string, int> kBts = { { "MAX_TRADE_ROUTES", kTradeRouteSlots } };
+	auto it = kBts.find(sName);
+	return it == kBts.end() ? -1 : it->second;
+}
+
+int saveLayoutCount(const SaveLayout& kLayout, const std::vector<fs::path>& aAssets, const std::string& sAccessor)
+{
+	if (sAccessor.compare(0, 13, "getDefineINT:") == 0)
+	{
+		const int iValue = layoutDefine(aAssets, sAccessor.substr(13));
+		if (iValue < 0)
+			throw SaveError("the define " + sAccessor.substr(13) + " is in no GlobalDefines file of the --assets folders");
+		return iValue;
+	}
+	const auto [sFile, sElement] = kLayout.infoFile(sAccessor);
+	if (!sFile.empty())
+		for (const fs::path& kFolder : aAssets)
+		{
+			const fs::path kFound = findCaseless(kFolder, "XML/" + sFile);
+			if (!kFound.empty())
+				return countElements(kFound, sElement);
+		}
+	const int iVanilla = vanillaCount(sAccessor);
+	if (iVanilla < 0)
+		throw SaveError("GC." + sAccessor + "(): " +
+		                (sFile.empty() ? std::string("the tree loads no XML file for it")
+		                               : "no --assets folder has XML/" + sFile) +
+		                ", and BTS 3.19's count is not known here");
+	return iVanilla;
+}
+
+SaveGame readSave(const std::filesystem::path& kPath) { return readSave(kPath, SaveReadOptions()); }
+
+SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOptions)
+{
+	const SaveLayout* pLayout = kOptions.pLayout.get();
 	const std::string sFile = kPath.string();
 	const std::vector<unsigned char> aFile = readFile(kPath);
 	if (aFile.empty())
@@ -1180,7 +1626,8 @@ SaveGame readSave(const std::filesystem::path& kPath)
 	{
 		const size_t iAt = kFile.pos();
 		const std::string sMod = kFile.string("the header's mod name", 1024);
-		if (!sMod.empty())
+		kSave.sMod = sMod;
+		if (!sMod.empty() && !pLayout)
 			kFile.moddedAt(iAt, "the header names the mod '" + sMod + "'");
 	}
 	kFile.md5("the header's mod MD5");
@@ -1200,6 +1647,7 @@ SaveGame readSave(const std::filesystem::path& kPath)
 	}
 	const size_t iSetUpStart = kFile.pos();
 	SetUp kSetUp;
+	if (!pLayout)
 	{
 		Cursor kBlock(aFile.data() + iSetUpStart, size_t(iSetUpSize), sFile, iSetUpStart);
 		kBlock.setSection("header: game set-up block");
@@ -1267,6 +1715,47 @@ SaveGame readSave(const std::filesystem::path& kPath)
 	// ---- inflated game data ----
 	Cursor k(aData.data(), aData.size(), sFile);
 	k.setModdedNote(" (or the compressed data is damaged)");
+	if (pLayout)
+	{
+		Cursor kBlock(aFile.data() + iSetUpStart, size_t(iSetUpSize), sFile, iSetUpStart);
+		kBlock.setSection("header: game set-up block");
+		kSave.sLayoutTree = pLayout->tree().string();
+		const std::string sPrefix = "not a save of the layout of " + kSave.sLayoutTree + ": ";
+		kBlock.setModdedPrefix(sPrefix);
+		k.setModdedPrefix(sPrefix);
+		const std::vector<fs::path> aAssets = kOptions.aAssets;
+		std::map<std::string, int> kCache;
+		std::vector<std::string> asFallback; // counts no --assets folder has the XML of: BTS's
+		const LayoutCounts fCounts = [&](const std::string& sAccessor) {
+			auto it = kCache.find(sAccessor);
+			if (it == kCache.end())
+			{
+				it = kCache.emplace(sAccessor, saveLayoutCount(*pLayout, aAssets, sAccessor)).first;
+				const std::string sFile = pLayout->infoFile(sAccessor).first;
+				bool bXml = false;
+				for (const fs::path& kFolder : aAssets)
+					bXml = bXml || (!sFile.empty() && !findCaseless(kFolder, "XML/" + sFile).empty());
+				if (!bXml && sAccessor.compare(0, 6, "getNum") == 0)
+					asFallback.push_back(sAccessor + "() = " + std::to_string(it->second));
+			}
+			return it->second;
+		};
+		try
+		{
+			readWithLayout(kBlock, k, *pLayout, fCounts, kSave);
+		}
+		catch (const SaveError& kError)
+		{
+			if (asFallback.empty())
+				throw;
+			std::string sNote;
+			for (const std::string& s : asFallback)
+				sNote += (sNote.empty() ? "" : ", ") + s;
+			// a save of other rules reads otherwise: say which counts were not the mod's
+			throw SaveError(std::string(kError.what()) + "; these type counts are BTS 3.19's, no --assets folder has their XML: " + sNote);
+		}
+		return kSave;
+	}
 	Layout kLayout;
 	kLayout.iVictories = kSetUp.iVictories;
 	skipGame(k);
@@ -1320,34 +1809,7 @@ SaveGame readSave(const std::filesystem::path& kPath)
 		readPlayer(k, p, kLayout, iWidth, iHeight, kSave.aPlayers[size_t(p)], kSave.aUnits, kSave.aCities);
 	}
 
-	// ---- cross-checks: the players' units and cities against the plots ----
-	k.setSection("inflated game data: units against plots");
-	std::map<std::pair<int, int>, int> kListed; // (owner, id) -> plot index
-	for (int i = 0; i < iPlots; ++i)
-		for (const auto& kRef : kSave.aPlots[size_t(i)].aUnits)
-			if (!kListed.emplace(kRef, i).second)
-				k.moddedAt(k.pos(), "unit " + std::to_string(kRef.second) + " of player " +
-				                        std::to_string(kRef.first) + " is listed on two plots");
-	if (kListed.size() != kSave.aUnits.size())
-		k.moddedAt(k.pos(), std::to_string(kSave.aUnits.size()) + " units in the player sections, " +
-		                        std::to_string(kListed.size()) + " listed on the plots");
-	for (const SaveUnit& kUnit : kSave.aUnits)
-	{
-		const auto it = kListed.find(std::make_pair(kUnit.ePlayer, kUnit.iId));
-		if (it == kListed.end() || it->second != kUnit.iY * iWidth + kUnit.iX)
-			k.moddedAt(k.pos(), "unit " + std::to_string(kUnit.iId) + " of player " + std::to_string(kUnit.ePlayer) +
-			                        " at (" + std::to_string(kUnit.iX) + "," + std::to_string(kUnit.iY) +
-			                        ") is not listed on that plot");
-	}
-	for (const SaveCity& kCity : kSave.aCities)
-	{
-		const PlotCityRef& kRef = aPlotCities[size_t(kCity.iY * iWidth + kCity.iX)];
-		if (kRef.eOwner != kCity.ePlayer || kRef.iId != kCity.iId)
-			k.moddedAt(k.pos(), "city " + std::to_string(kCity.iId) + " of player " + std::to_string(kCity.ePlayer) +
-			                        " is not the city its plot (" + std::to_string(kCity.iX) + "," +
-			                        std::to_string(kCity.iY) + ") names");
-	}
-
+	crossCheck(k, kSave, aPlotCities);
 	kSave.bHasPlayerSections = true;
 	return kSave;
 }

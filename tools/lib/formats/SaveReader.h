@@ -17,6 +17,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -92,6 +93,8 @@ struct SaveGame
 {
 	std::string sPath;
 	int iSaveVersion = 0;
+	std::string sMod;        // the header's mod name ("Mods\\PBMod_v10\\"); empty for unmodified BTS
+	std::string sLayoutTree; // the CvGameCoreDLL tree whose layout read it; empty: the built-in BTS 3.19 layout
 	// The header's Lock Modified Assets text (e.g. "3.1.9.0 (128100)") and its MD5s, as a game
 	// started with Lock Modified Assets (multiplayer, hotseat, PBEM) writes them; empty otherwise.
 	std::string sLockModifiedAssets;
@@ -110,7 +113,25 @@ struct SaveGame
 	bool bHasPlayerSections = false; // false if only the plots could be read (then aUnits/aCities/aTeams techs are empty)
 };
 
-// Throws SaveError (file missing, truncated, corrupt, or not an unmodified BTS 3.19 save).
+class SaveLayout;
+
+// How to read a save: the built-in BTS 3.19 layout (pLayout null), or the layout derived from a
+// CvGameCoreDLL tree (formats/SaveLayout.h), with the type counts of the XML in aAssets (the mod's
+// folder first; a count no folder has a file for is BTS's).
+struct SaveReadOptions
+{
+	std::shared_ptr<const SaveLayout> pLayout;
+	std::vector<std::filesystem::path> aAssets;
+};
+
+// Throws SaveError (file missing, truncated, corrupt, or not an unmodified BTS 3.19 save; with a
+// layout: not the layout of that tree) or LayoutError (the tree's code cannot be followed).
 SaveGame readSave(const std::filesystem::path& kPath);
+SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOptions);
+
+// The number of types the XML of aAssets holds for a count accessor of the tree (getNumUnitInfos),
+// resolved as the game does (the first folder that has the file), or BTS 3.19's when none has it.
+// Throws SaveError if neither knows it.
+int saveLayoutCount(const SaveLayout& kLayout, const std::vector<std::filesystem::path>& aAssets, const std::string& sAccessor);
 
 } // namespace cvv

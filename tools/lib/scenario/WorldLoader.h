@@ -52,6 +52,10 @@ struct LoadOptions
 	bool bImportMemory = true;
 	// Called now and then while a map is read and placed (what, done, total; total -1: unknown).
 	WbProgress fProgress = nullptr;
+	// A save of a mod: read with the layout derived from its CvGameCoreDLL tree and the type counts
+	// of these Assets folders (formats/SaveLayout.h); null: the built-in BTS 3.19 layout.
+	std::shared_ptr<const SaveLayout> pSaveLayout;
+	std::vector<std::filesystem::path> aLayoutAssets;
 };
 
 // A map or a save and the world built from it.

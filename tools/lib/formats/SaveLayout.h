@@ -1,0 +1,114 @@
+// The save layout of a CvGameCoreDLL tree, derived from the tree's own C++ (docs/file-formats.md,
+// section "Saves of mods"): the constants of its headers (MAX_PLAYERS, MAX_TEAMS, the enums' NUM_*
+// counts), the members its classes declare (their types give each field's size) and the read()
+// functions of every class a save holds, followed statement by statement: what is read, its type and
+// count, the version flags and counts it branches on, the sub-objects and containers it reads.
+//
+// The deriver does not guess. A statement that touches the stream and is not one of the forms it
+// knows (a Read of a variable or an array, a ReadString, a sub-object's read, a container's Read, a
+// base class's read), a type it cannot size, a call or macro it cannot follow, is a LayoutError
+// naming the file, the function and the line. Statements that do not touch the stream (resets,
+// assertions, caches) cannot change the layout and are passed over; a condition or loop bound is
+// evaluated only where its branches or body read.
+//
+// SaveLayout::read runs a class's read() over a stream of bytes and records the values of the
+// members it reads (LayoutRecord); SaveReader turns those records into a SaveGame.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cvv {
+
+// "FILE:LINE (Class::function): what cannot be followed".
+class LayoutError : public std::runtime_error
+{
+public:
+	using std::runtime_error::runtime_error;
+};
+
+// What one object's read() read: its members' values by name ("m_iX", "m_aiYield",
+// "m_plotCity.eOwner", "m_apaiInvisibleVisibilityCount[3]"), strings by length, and the objects it read
+// in turn, by the member (or container) they were read into. The elements of a container (a free
+// list's cities, a linked list's IDInfos) are the container record's "items".
+struct LayoutRecord
+{
+	std::string sClass;
+	std::map<std::string, std::vector<long long>> kValues;
+	std::map<std::string, std::vector<std::shared_ptr<LayoutRecord>>> kChildren;
+
+	// The values of a member; nullptr if the read did not set it.
+	const std::vector<long long>* values(const std::string& sName) const;
+	// The records read into a member (for a container: its one record's items); empty if none.
+	std::vector<const LayoutRecord*> objects(const std::string& sName) const;
+};
+
+// The code being followed ("CvPlot.cpp:8593 (CvPlot::read)"), asked for only when a message needs it.
+class LayoutWhere
+{
+public:
+	virtual ~LayoutWhere() = default;
+	virtual std::string where() const = 0;
+};
+
+// Where the bytes come from: the save reader's bounds-checked cursor. take() returns iBytes bytes or
+// throws (the data ends); its messages name the code being followed (setWhere).
+class LayoutStream
+{
+public:
+	virtual ~LayoutStream() = default;
+	virtual const unsigned char* take(size_t iBytes, const std::string& sWhat) = 0;
+	virtual size_t left() const = 0;
+	virtual void setWhere(const LayoutWhere* pWhere) = 0;
+	[[noreturn]] virtual void fail(const std::string& sWhat) = 0;
+};
+
+// The number of types of an XML info class, by the tree's accessor name ("getNumUnitInfos").
+// Throws (a LayoutError or a RulesError) when it is unknown.
+using LayoutCounts = std::function<int(const std::string& sAccessor)>;
+
+// One line of the per-class report of save-layout.
+struct LayoutClassReport
+{
+	std::string sClass;    // "CvPlot"
+	std::string sFunction; // "CvPlot::read"
+	std::string sWhere;    // "CvPlot.cpp:1234"
+	std::vector<std::string> aszFields; // what it reads, in order ("short m_iX", "if (uiFlag > 0) {", ...)
+	std::string sError;    // the first construct it could not follow; empty if it follows every one
+};
+
+class SaveLayout
+{
+public:
+	// Parses the tree's .h and .cpp files (read at run time; nothing of them is kept beyond the
+	// layout). Throws LayoutError when the folder holds no CvGameCoreDLL sources.
+	static std::shared_ptr<const SaveLayout> derive(const std::filesystem::path& kTree);
+
+	const std::filesystem::path& tree() const;
+	// The value of a constant of the tree's headers (a #define or an enumerator); throws LayoutError.
+	long long constant(const std::string& sName) const;
+	// The XML behind an accessor, as the tree's XML loading names it: (folder/file, element) such as
+	// ("Units/CIV4UnitInfos.xml", "UnitInfo"); empty if the tree does not load it by LoadGlobalClassInfo.
+	std::pair<std::string, std::string> infoFile(const std::string& sAccessor) const;
+
+	// The classes a save holds, from the roots down (CvInitCore, CvGameAI, CvMap, CvTeamAI, CvPlayerAI,
+	// then the objects they read), each with what the deriver follows or where it stops.
+	std::vector<LayoutClassReport> report() const;
+
+	// Runs sClass's read() over the stream into kOut. Throws LayoutError (a construct it cannot
+	// follow, or a count it cannot evaluate) or what the stream throws.
+	void read(const std::string& sClass, LayoutStream& kStream, const LayoutCounts& fCounts, LayoutRecord& kOut) const;
+
+	struct Impl;
+	explicit SaveLayout(std::shared_ptr<Impl> p);
+
+private:
+	std::shared_ptr<Impl> m_p;
+};
+
+} // namespace cvv

@@ -1,0 +1,3547 @@
+// The save layout from a CvGameCoreDLL tree's own C++; see SaveLayout.h and docs/file-formats.md
+// ("Saves of mods").
+//
+// Three parts:
+//   1. the tree: every .h/.inl/.cpp file tokenised after its #if/#ifdef branches are resolved with
+//      the #defines of the tree's headers; the enums and #define constants; the classes and structs
+//      with their members' types and inline methods; the functions defined out of line;
+//   2. the statements of a function body (blocks, if/else, for, while, declarations, expressions);
+//   3. an interpreter that runs a read() over the stream: a statement that names the stream is one
+//      of the read forms it knows or an error; one that does not is run only for its effect on the
+//      values the reads depend on (assignments, the methods it calls), and what cannot be evaluated
+//      there becomes unknown, an error only if a read later depends on it.
+#include "formats/SaveLayout.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <unordered_map>
+#include <set>
+#include <sstream>
+
+namespace cvv {
+
+namespace fs = std::filesystem;
+
+namespace
+{
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+// ---------------------------------------------------------------------------------------------
+struct Tok
+{
+	char k = 'p'; // i identifier, n number, s string, c character, p punctuator
+	std::string s;
+	int iLine = 0;
+};
+using Toks = std::vector<Tok>;
+
+struct SourceFile
+{
+	std::string sName; // the file name within the tree
+	Toks aToks;
+};
+
+bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Tokenises one logical line (or a whole text); comments are removed by the caller.
+void tokenize(const std::string& s, int iLine, Toks& aOut)
+{
+	static const char* const aszPunct[] = { "<<=", ">>=", "->", "::", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "++",
+		"--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##" };
+	size_t i = 0;
+	while (i < s.size())
+	{
+		const char c = s[i];
+		if (std::isspace(static_cast<unsigned char>(c)))
+		{
+			++i;
+			continue;
+		}
+		Tok t;
+		t.iLine = iLine;
+		if (isIdentStart(c))
+		{
+			size_t j = i;
+			while (j < s.size() && isIdentChar(s[j]))
+				++j;
+			t.k = 'i';
+			t.s = s.substr(i, j - i);
+			i = j;
+		}
+		else if (std::isdigit(static_cast<unsigned char>(c)))
+		{
+			size_t j = i;
+			while (j < s.size() && (isIdentChar(s[j]) || s[j] == '.'))
+				++j;
+			t.k = 'n';
+			t.s = s.substr(i, j - i);
+			i = j;
+		}
+		else if (c == '"' || c == '\'')
+		{
+			size_t j = i + 1;
+			while (j < s.size() && s[j] != c)
+				j += (s[j] == '\\') ? 2 : 1;
+			t.k = c == '"' ? 's' : 'c';
+			t.s = s.substr(i, std::min(j + 1, s.size()) - i);
+			i = j + 1;
+		}
+		else
+		{
+			t.k = 'p';
+			t.s = std::string(1, c);
+			for (const char* sz : aszPunct)
+				if (s.compare(i, std::strlen(sz), sz) == 0)
+				{
+					t.s = sz;
+					break;
+				}
+			i += t.s.size();
+		}
+		aOut.push_back(std::move(t));
+	}
+}
+
+// The text of a file with comments blanked (newlines kept) and CRs dropped.
+std::string stripComments(const std::string& sIn)
+{
+	std::string s;
+	s.reserve(sIn.size());
+	size_t i = 0;
+	while (i < sIn.size())
+	{
+		const char c = sIn[i];
+		if (c == '\r')
+		{
+			++i;
+			continue;
+		}
+		if (c == '/' && i + 1 < sIn.size() && sIn[i + 1] == '/')
+		{
+			while (i < sIn.size() && sIn[i] != '\n')
+				++i;
+			continue;
+		}
+		if (c == '/' && i + 1 < sIn.size() && sIn[i + 1] == '*')
+		{
+			i += 2;
+			while (i + 1 < sIn.size() && !(sIn[i] == '*' && sIn[i + 1] == '/'))
+			{
+				if (sIn[i] == '\n')
+					s += '\n';
+				++i;
+			}
+			i += 2;
+			s += ' ';
+			continue;
+		}
+		if (c == '"' || c == '\'')
+		{
+			size_t j = i + 1;
+			while (j < sIn.size() && sIn[j] != c && sIn[j] != '\n')
+				j += (sIn[j] == '\\') ? 2 : 1;
+			s.append(sIn, i, std::min(j + 1, sIn.size()) - i);
+			i = j + 1;
+			continue;
+		}
+		s += c;
+		++i;
+	}
+	return s;
+}
+
+// The logical lines of a text (backslash continuations joined), each with its first line number.
+std::vector<std::pair<int, std::string>> logicalLines(const std::string& s)
+{
+	std::vector<std::pair<int, std::string>> a;
+	std::istringstream k(s);
+	std::string sLine;
+	int iLine = 0;
+	while (std::getline(k, sLine))
+	{
+		++iLine;
+		const int iFirst = iLine;
+		while (!sLine.empty() && sLine.back() == '\\')
+		{
+			sLine.pop_back();
+			std::string sNext;
+			if (!std::getline(k, sNext))
+				break;
+			++iLine;
+			sLine += ' ' + sNext;
+		}
+		a.emplace_back(iFirst, sLine);
+	}
+	return a;
+}
+
+std::string trimLeft(const std::string& s)
+{
+	size_t i = 0;
+	while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
+		++i;
+	return s.substr(i);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------
+struct TypeRef
+{
+	std::string sName; // "int", "unsigned int", "CvWString", "CLinkList", "ReplayMessageList::_Alloc::size_type"
+	std::vector<TypeRef> aArgs;
+	int iPtr = 0;
+	std::vector<Toks> aDims; // array dimensions, outermost first
+	bool bValid = false;
+};
+
+std::string typeText(const TypeRef& k)
+{
+	std::string s = k.sName;
+	if (!k.aArgs.empty())
+	{
+		s += "<";
+		for (size_t i = 0; i < k.aArgs.size(); ++i)
+			s += (i ? ", " : "") + typeText(k.aArgs[i]);
+		s += ">";
+	}
+	s += std::string(size_t(k.iPtr), '*');
+	for (const Toks& a : k.aDims)
+	{
+		s += "[";
+		for (const Tok& t : a)
+			s += t.s;
+		s += "]";
+	}
+	return s;
+}
+
+std::string joinToks(const Toks& a, size_t b, size_t e)
+{
+	std::string s;
+	for (size_t i = b; i < e && i < a.size(); ++i)
+	{
+		const Tok& t = a[i];
+		if (!s.empty() && (t.k == 'i' || t.k == 'n') && (isIdentChar(s.back())))
+			s += ' ';
+		s += t.s;
+	}
+	return s;
+}
+
+size_t matchClose(const Toks& a, size_t iOpen)
+{
+	const std::string sOpen = a[iOpen].s;
+	const std::string sClose = sOpen == "(" ? ")" : sOpen == "[" ? "]" : sOpen == "{" ? "}" : ">";
+	int iDepth = 0;
+	for (size_t i = iOpen; i < a.size(); ++i)
+	{
+		if (a[i].s == sOpen)
+			++iDepth;
+		else if (a[i].s == sClose)
+		{
+			if (--iDepth == 0)
+				return i;
+		}
+		else if (sOpen == "<" && a[i].s == ">>")
+		{
+			iDepth -= 2;
+			if (iDepth <= 0)
+				return i;
+		}
+		else if (sOpen == "<" && (a[i].s == ";" || a[i].s == "{"))
+			return std::string::npos;
+	}
+	return std::string::npos;
+}
+
+// Parses a type at a[i] (qualifiers, a qualified name, template arguments, pointer stars); i moves
+// past it. Returns an invalid TypeRef if no type starts there.
+TypeRef parseType(const Toks& a, size_t& i, size_t e)
+{
+	TypeRef k;
+	static const std::set<std::string> kSkip = { "const", "volatile", "static", "mutable", "struct", "class", "typename",
+		"inline", "virtual", "DllExport", "register", "enum" };
+	while (i < e && a[i].k == 'i' && kSkip.count(a[i].s))
+		++i;
+	if (i >= e || a[i].k != 'i')
+		return k;
+	if (a[i].s == "unsigned" || a[i].s == "signed")
+	{
+		const std::string sSign = a[i].s;
+		++i;
+		if (i < e && a[i].k == 'i' && (a[i].s == "int" || a[i].s == "char" || a[i].s == "short" || a[i].s == "long"))
+		{
+			k.sName = sSign + " " + a[i].s;
+			++i;
+			if (k.sName.find("long") != std::string::npos && i < e && a[i].s == "long")
+			{
+				k.sName += " long";
+				++i;
+			}
+		}
+		else
+			k.sName = sSign + " int";
+	}
+	else
+	{
+		for (;;)
+		{
+			if (i >= e || a[i].k != 'i')
+				return TypeRef();
+			std::string sPart = a[i].s;
+			++i;
+			if (sPart != "std")
+				k.sName += (k.sName.empty() ? "" : "::") + sPart;
+			if (i < e && a[i].s == "<")
+			{
+				const size_t iClose = matchClose(a, i);
+				if (iClose == std::string::npos || iClose >= e)
+					return TypeRef();
+				size_t j = i + 1;
+				while (j < iClose)
+				{
+					TypeRef kArg = parseType(a, j, iClose);
+					if (!kArg.bValid)
+						break;
+					k.aArgs.push_back(kArg);
+					while (j < iClose && a[j].s != ",")
+						++j;
+					++j;
+				}
+				i = iClose + 1;
+			}
+			if (i < e && a[i].s == "::" && i + 1 < e && a[i + 1].k == 'i')
+			{
+				++i;
+				continue;
+			}
+			break;
+		}
+		if (k.sName == "long" && i < e && a[i].s == "long")
+		{
+			k.sName = "long long";
+			++i;
+		}
+	}
+	while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "const"))
+	{
+		if (a[i].s == "*")
+			++k.iPtr;
+		++i;
+	}
+	k.bValid = true;
+	return k;
+}
+
+// One declared name: its type (with its own stars and dimensions) and the tokens of its initialiser.
+struct Declarator
+{
+	TypeRef kType;
+	std::string sName;
+	size_t iInit = 0, iInitEnd = 0; // "= expr" or "(args)"; empty if none
+	bool bCtorArgs = false;
+};
+
+// "int a, *b[3] = ..." in a[b, e) (no ';'). Returns false if it is not a declaration.
+bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>& aOut)
+{
+	size_t i = b;
+	TypeRef kBase = parseType(a, i, e);
+	if (!kBase.bValid)
+		return false;
+	const int iBasePtr = kBase.iPtr;
+	for (;;)
+	{
+		Declarator d;
+		d.kType = kBase;
+		d.kType.iPtr = iBasePtr;
+		while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "const"))
+		{
+			if (a[i].s == "*")
+				++d.kType.iPtr;
+			++i;
+		}
+		if (i >= e || a[i].k != 'i')
+			return false;
+		d.sName = a[i].s;
+		++i;
+		while (i < e && a[i].s == "[")
+		{
+			const size_t iClose = matchClose(a, i);
+			if (iClose == std::string::npos || iClose >= e)
+				return false;
+			d.kType.aDims.push_back(Toks(a.begin() + std::ptrdiff_t(i + 1), a.begin() + std::ptrdiff_t(iClose)));
+			i = iClose + 1;
+		}
+		if (i < e && a[i].s == ":") // a bit field
+		{
+			i += 2;
+		}
+		if (i < e && a[i].s == "=")
+		{
+			d.iInit = i + 1;
+			int iDepth = 0;
+			++i;
+			while (i < e && !(iDepth == 0 && a[i].s == ","))
+			{
+				if (a[i].s == "(" || a[i].s == "[" || a[i].s == "{")
+					++iDepth;
+				if (a[i].s == ")" || a[i].s == "]" || a[i].s == "}")
+					--iDepth;
+				++i;
+			}
+			d.iInitEnd = i;
+		}
+		else if (i < e && a[i].s == "(")
+		{
+			const size_t iClose = matchClose(a, i);
+			if (iClose == std::string::npos || iClose > e)
+				return false;
+			d.iInit = i + 1;
+			d.iInitEnd = iClose;
+			d.bCtorArgs = true;
+			i = iClose + 1;
+		}
+		aOut.push_back(d);
+		if (i >= e)
+			return true;
+		if (a[i].s != ",")
+			return false;
+		++i;
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+// ---------------------------------------------------------------------------------------------
+struct Stmt
+{
+	enum Kind
+	{
+		Block,
+		If,
+		For,
+		While,
+		Do,
+		Simple, // an expression or a declaration: a[b, e) without the ';'
+		Return,
+		Break,
+		Continue,
+		Other // switch, try, goto...: followed only if it does not name the stream
+	};
+	Kind eKind = Simple;
+	int iLine = 0;
+	size_t b = 0, e = 0;           // Simple/Return: the tokens; If/While/Do: the condition; For: the init
+	size_t b2 = 0, e2 = 0, b3 = 0, e3 = 0; // For: the condition and the step
+	std::vector<Stmt> aKids;       // Block: the statements; If: then, [else]; For/While/Do: the body
+	bool bStream = false;          // names the stream (here or below)
+};
+
+struct Function
+{
+	std::string sName; // "CvPlot::read" or "ReadStreamableFFreeListTrashArray"
+	std::string sClass;
+	int iFile = -1;
+	size_t iParams = 0, iParamsEnd = 0; // the tokens between the parentheses
+	size_t iBody = 0, iBodyEnd = 0;     // '{' and '}'
+	std::vector<std::string> aTemplate; // template parameter names
+	mutable std::shared_ptr<Stmt> pBody;
+	mutable std::string sStream; // the FDataStreamBase parameter
+	mutable bool bStreamRef = false;
+};
+
+struct ClassDef
+{
+	std::string sName;
+	std::vector<std::string> aBases;
+	std::vector<std::string> aTemplate;
+	std::map<std::string, TypeRef> kMembers;
+	std::vector<std::string> aOrder;
+	std::map<std::string, std::vector<const Function*>> kMethods; // inline ones
+	int iFile = -1;
+};
+
+bool namesStream(const Toks& a, size_t b, size_t e, const std::string& sStream)
+{
+	for (size_t i = b; i < e; ++i)
+		if (a[i].k == 'i' && a[i].s == sStream)
+			return true;
+	return false;
+}
+
+size_t findTop(const Toks& a, size_t b, size_t e, const std::string& s)
+{
+	int iDepth = 0;
+	for (size_t i = b; i < e; ++i)
+	{
+		if (iDepth == 0 && a[i].s == s)
+			return i;
+		if (a[i].s == "(" || a[i].s == "[" || a[i].s == "{")
+			++iDepth;
+		else if (a[i].s == ")" || a[i].s == "]" || a[i].s == "}")
+			--iDepth;
+	}
+	return std::string::npos;
+}
+
+class StmtParser
+{
+public:
+	StmtParser(const Toks& a, const std::string& sStream, const std::string& sWhere) : m_a(a), m_sStream(sStream), m_sWhere(sWhere) {}
+
+	Stmt parse(size_t& i, size_t e)
+	{
+		Stmt s;
+		if (i >= e)
+			fail(e, "the function body ends inside a statement");
+		s.iLine = m_a[i].iLine;
+		const std::string& t = m_a[i].s;
+		if (t == "{")
+		{
+			const size_t iClose = close(i, e);
+			s.eKind = Stmt::Block;
+			size_t j = i + 1;
+			while (j < iClose)
+				s.aKids.push_back(parse(j, iClose));
+			i = iClose + 1;
+		}
+		else if (t == ";")
+		{
+			s.eKind = Stmt::Block;
+			++i;
+		}
+		else if (m_a[i].k == 'i' && (t == "if" || t == "while"))
+		{
+			s.eKind = t == "if" ? Stmt::If : Stmt::While;
+			const size_t iOpen = i + 1;
+			if (iOpen >= e || m_a[iOpen].s != "(")
+				fail(i, "'" + t + "' without a condition");
+			const size_t iClose = close(iOpen, e);
+			s.b = iOpen + 1;
+			s.e = iClose;
+			i = iClose + 1;
+			s.aKids.push_back(parse(i, e));
+			if (s.eKind == Stmt::If && i < e && m_a[i].s == "else")
+			{
+				++i;
+				s.aKids.push_back(parse(i, e));
+			}
+		}
+		else if (m_a[i].k == 'i' && t == "for")
+		{
+			s.eKind = Stmt::For;
+			const size_t iOpen = i + 1;
+			if (iOpen >= e || m_a[iOpen].s != "(")
+				fail(i, "'for' without its header");
+			const size_t iClose = close(iOpen, e);
+			const size_t iSemi1 = findTop(m_a, iOpen + 1, iClose, ";");
+			const size_t iSemi2 = iSemi1 == std::string::npos ? iSemi1 : findTop(m_a, iSemi1 + 1, iClose, ";");
+			if (iSemi2 == std::string::npos)
+				fail(i, "a 'for' header without two ';'");
+			s.b = iOpen + 1;
+			s.e = iSemi1;
+			s.b2 = iSemi1 + 1;
+			s.e2 = iSemi2;
+			s.b3 = iSemi2 + 1;
+			s.e3 = iClose;
+			i = iClose + 1;
+			s.aKids.push_back(parse(i, e));
+		}
+		else if (m_a[i].k == 'i' && t == "do")
+		{
+			s.eKind = Stmt::Do;
+			++i;
+			s.aKids.push_back(parse(i, e));
+			if (i + 1 >= e || m_a[i].s != "while" || m_a[i + 1].s != "(")
+				fail(i, "'do' without its 'while'");
+			const size_t iClose = close(i + 1, e);
+			s.b = i + 2;
+			s.e = iClose;
+			i = iClose + 1;
+			if (i < e && m_a[i].s == ";")
+				++i;
+		}
+		else if (m_a[i].k == 'i' && (t == "switch" || t == "try" || t == "goto"))
+		{
+			s.eKind = Stmt::Other;
+			size_t j = i + 1;
+			if (j < e && m_a[j].s == "(")
+				j = close(j, e) + 1;
+			if (j < e && m_a[j].s == "{")
+				j = close(j, e) + 1;
+			while (t == "try" && j + 1 < e && m_a[j].s == "catch")
+			{
+				j = close(j + 1, e) + 1;
+				if (j < e && m_a[j].s == "{")
+					j = close(j, e) + 1;
+			}
+			if (t == "goto")
+				j = endOf(i, e) + 1;
+			s.b = i;
+			s.e = j;
+			i = j;
+		}
+		else if (m_a[i].k == 'i' && (t == "return" || t == "break" || t == "continue"))
+		{
+			s.eKind = t == "return" ? Stmt::Return : t == "break" ? Stmt::Break : Stmt::Continue;
+			const size_t iEnd = endOf(i, e);
+			s.b = i + 1;
+			s.e = iEnd;
+			i = iEnd + 1;
+		}
+		else
+		{
+			s.eKind = Stmt::Simple;
+			const size_t iEnd = endOf(i, e);
+			s.b = i;
+			s.e = iEnd;
+			i = iEnd + 1;
+		}
+		s.bStream = namesStream(m_a, s.b, s.e, m_sStream) || namesStream(m_a, s.b2, s.e2, m_sStream) ||
+		            namesStream(m_a, s.b3, s.e3, m_sStream);
+		for (const Stmt& k : s.aKids)
+			s.bStream = s.bStream || k.bStream;
+		return s;
+	}
+
+private:
+	[[noreturn]] void fail(size_t i, const std::string& sWhat) const
+	{
+		const int iLine = i < m_a.size() ? m_a[i].iLine : 0;
+		throw LayoutError(m_sWhere + ":" + std::to_string(iLine) + ": " + sWhat);
+	}
+	size_t close(size_t iOpen, size_t e) const
+	{
+		const size_t iClose = matchClose(m_a, iOpen);
+		if (iClose == std::string::npos || iClose >= e)
+			fail(iOpen, "an unbalanced '" + m_a[iOpen].s + "'");
+		return iClose;
+	}
+	size_t endOf(size_t i, size_t e) const
+	{
+		const size_t iSemi = findTop(m_a, i, e, ";");
+		if (iSemi == std::string::npos)
+			fail(i, "a statement without its ';'");
+		return iSemi;
+	}
+
+	const Toks& m_a;
+	std::string m_sStream;
+	std::string m_sWhere;
+};
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The tree
+// ---------------------------------------------------------------------------------------------
+struct SaveLayout::Impl
+{
+	fs::path kTree;
+	std::vector<SourceFile> aFiles;
+	std::map<std::string, std::pair<int, Toks>> kMacros;   // object-like #defines: file, body
+	std::set<std::string> kFunctionMacros;
+	struct Enumerator
+	{
+		Toks aExpr;
+		std::string sPrev;
+		int iFile = -1;
+	};
+	std::map<std::string, Enumerator> kEnumerators;
+	std::set<std::string> kEnumTypes;
+	std::map<std::string, TypeRef> kTypedefs;
+	std::map<std::string, ClassDef> kClasses;
+	std::map<std::string, std::vector<Function>> kFunctions; // by qualified name
+	std::vector<std::unique_ptr<Function>> aInline;           // inline methods (ClassDef points here)
+	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
+	mutable std::map<std::string, long long> kConstCache;
+
+	void load();
+	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
+	void preprocess(int iFile, const std::string& sText, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
+	void projectDefines();
+	void scanDeclarations(int iFile);
+	void scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate);
+	void scanFunctions(int iFile);
+	void scanInfoFiles();
+
+	const ClassDef* findClass(const std::string& sName) const
+	{
+		auto it = kClasses.find(sName);
+		return it == kClasses.end() ? nullptr : &it->second;
+	}
+	const Function* findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner = nullptr) const;
+	const Stmt& body(const Function& f) const;
+	std::string where(const Function& f, int iLine) const
+	{
+		return aFiles[size_t(f.iFile)].sName + ":" + std::to_string(iLine) + " (" + f.sName + ")";
+	}
+};
+
+namespace
+{
+
+std::string readText(const fs::path& k)
+{
+	std::ifstream kIn(k, std::ios::binary);
+	std::ostringstream o;
+	o << kIn.rdbuf();
+	return o.str();
+}
+
+// A #if expression with defined(); identifiers are macro values or 0, as the preprocessor has it.
+using MacroLookup = std::function<const Toks*(const std::string&)>;
+long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iPrec, int iDepth);
+
+long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iDepth)
+{
+	if (i >= e)
+		return 0;
+	const Tok& t = a[i];
+	if (t.s == "(")
+	{
+		++i;
+		const long long v = evalPreprocessor(a, i, e, kMacros, 0, iDepth);
+		if (i < e && a[i].s == ")")
+			++i;
+		return v;
+	}
+	if (t.s == "!")
+	{
+		++i;
+		return !ppPrimary(a, i, e, kMacros, iDepth);
+	}
+	if (t.s == "-")
+	{
+		++i;
+		return -ppPrimary(a, i, e, kMacros, iDepth);
+	}
+	if (t.s == "~")
+	{
+		++i;
+		return ~ppPrimary(a, i, e, kMacros, iDepth);
+	}
+	if (t.k == 'n')
+	{
+		++i;
+		return std::strtoll(t.s.c_str(), nullptr, 0);
+	}
+	if (t.k == 'i' && t.s == "defined")
+	{
+		++i;
+		const bool bParen = i < e && a[i].s == "(";
+		if (bParen)
+			++i;
+		const bool bDefined = i < e && kMacros(a[i].s) != nullptr;
+		++i;
+		if (bParen && i < e && a[i].s == ")")
+			++i;
+		return bDefined;
+	}
+	if (t.k == 'i')
+	{
+		++i;
+		const Toks* pBody = kMacros(t.s);
+		if (!pBody || iDepth > 20)
+			return 0;
+		size_t j = 0;
+		return evalPreprocessor(*pBody, j, pBody->size(), kMacros, 0, iDepth + 1);
+	}
+	++i;
+	return 0;
+}
+
+int binaryPrec(const std::string& s)
+{
+	if (s == "||")
+		return 1;
+	if (s == "&&")
+		return 2;
+	if (s == "|")
+		return 3;
+	if (s == "^")
+		return 4;
+	if (s == "&")
+		return 5;
+	if (s == "==" || s == "!=")
+		return 6;
+	if (s == "<" || s == ">" || s == "<=" || s == ">=")
+		return 7;
+	if (s == "<<" || s == ">>")
+		return 8;
+	if (s == "+" || s == "-")
+		return 9;
+	if (s == "*" || s == "/" || s == "%")
+		return 10;
+	return 0;
+}
+
+bool applyBinary(const std::string& op, long long x, long long y, long long& r)
+{
+	if (op == "||") r = x || y;
+	else if (op == "&&") r = x && y;
+	else if (op == "|") r = x | y;
+	else if (op == "^") r = x ^ y;
+	else if (op == "&") r = x & y;
+	else if (op == "==") r = x == y;
+	else if (op == "!=") r = x != y;
+	else if (op == "<") r = x < y;
+	else if (op == ">") r = x > y;
+	else if (op == "<=") r = x <= y;
+	else if (op == ">=") r = x >= y;
+	else if (op == "<<") r = (y < 0 || y > 62) ? 0 : (x << y);
+	else if (op == ">>") r = (y < 0 || y > 62) ? 0 : (x >> y);
+	else if (op == "+") r = x + y;
+	else if (op == "-") r = x - y;
+	else if (op == "*") r = x * y;
+	else if (op == "/") { if (y == 0) return false; r = x / y; }
+	else if (op == "%") { if (y == 0) return false; r = x % y; }
+	else return false;
+	return true;
+}
+
+long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iPrec, int iDepth)
+{
+	long long x = ppPrimary(a, i, e, kMacros, iDepth);
+	while (i < e)
+	{
+		const int p = binaryPrec(a[i].s);
+		if (p == 0 || p <= iPrec)
+			break;
+		const std::string op = a[i].s;
+		++i;
+		const long long y = evalPreprocessor(a, i, e, kMacros, p, iDepth);
+		long long r = 0;
+		if (!applyBinary(op, x, y, r))
+			r = 0;
+		x = r;
+	}
+	return x;
+}
+
+} // namespace
+
+// One file's #if branches resolved. The macros visible are the project's defines, the defines of the
+// other headers and this file's own up to the line (so that its include guard does not hide it);
+// bTokens: keep the live lines' tokens; the live #defines go to kDefined.
+void SaveLayout::Impl::preprocess(int iFile, const std::string& sText, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined)
+{
+	SourceFile& f = aFiles[size_t(iFile)];
+	// this file's defines and #undefs so far, over the other files' and the project's
+	std::map<std::string, std::pair<bool, Toks>> kLocal;
+	const MacroLookup fLookup = [&](const std::string& sName) -> const Toks* {
+		auto it = kLocal.find(sName);
+		if (it != kLocal.end())
+			return it->second.first ? &it->second.second : nullptr;
+		auto jt = kMacros.find(sName);
+		if (jt != kMacros.end() && jt->second.first != iFile)
+			return &jt->second.second;
+		auto kt = kProjectMacros.find(sName);
+		return kt != kProjectMacros.end() ? &kt->second.second : nullptr;
+	};
+	// the #if stack: (this branch is live, some branch of this #if was taken)
+	std::vector<std::pair<bool, bool>> aStack;
+	auto live = [&]() {
+		for (const auto& k : aStack)
+			if (!k.first)
+				return false;
+		return true;
+	};
+	for (const auto& [iLine, sLine] : logicalLines(sText))
+	{
+		const std::string s = trimLeft(sLine);
+		if (!s.empty() && s[0] == '#')
+		{
+			std::string sDir = trimLeft(s.substr(1));
+			size_t j = 0;
+			while (j < sDir.size() && isIdentChar(sDir[j]))
+				++j;
+			const std::string sWord = sDir.substr(0, j);
+			Toks a;
+			auto cond = [&]() {
+				size_t k = 0;
+				return evalPreprocessor(a, k, a.size(), fLookup, 0, 0) != 0;
+			};
+			if (sWord == "define" && live())
+			{
+				size_t k = j;
+				while (k < sDir.size() && std::isspace(static_cast<unsigned char>(sDir[k])))
+					++k;
+				size_t n = k;
+				while (n < sDir.size() && isIdentChar(sDir[n]))
+					++n;
+				const std::string sName = sDir.substr(k, n - k);
+				if (sName.empty())
+					continue;
+				if (n < sDir.size() && sDir[n] == '(')
+				{
+					kFunctionMacros.insert(sName);
+					continue;
+				}
+				Toks aBody;
+				tokenize(sDir.substr(n), iLine, aBody);
+				kLocal[sName] = { true, aBody };
+				kDefined[sName] = { iFile, aBody };
+				continue;
+			}
+			if (sWord == "undef" && live())
+			{
+				tokenize(sDir.substr(j), iLine, a);
+				if (!a.empty())
+					kLocal[a[0].s] = { false, Toks() };
+				continue;
+			}
+			tokenize(sDir.substr(j), iLine, a);
+			if (sWord == "if" || sWord == "ifdef" || sWord == "ifndef")
+			{
+				bool b = false;
+				if (live())
+				{
+					if (sWord == "if")
+						b = cond();
+					else
+						b = !a.empty() && (fLookup(a[0].s) != nullptr) == (sWord == "ifdef");
+				}
+				aStack.emplace_back(b, b);
+			}
+			else if (sWord == "elif" && !aStack.empty())
+			{
+				const bool bOuter = [&]() {
+					for (size_t k = 0; k + 1 < aStack.size(); ++k)
+						if (!aStack[k].first)
+							return false;
+					return true;
+				}();
+				const bool b = bOuter && !aStack.back().second && cond();
+				aStack.back().first = b;
+				aStack.back().second = aStack.back().second || b;
+			}
+			else if (sWord == "else" && !aStack.empty())
+			{
+				aStack.back().first = !aStack.back().second;
+				aStack.back().second = true;
+			}
+			else if (sWord == "endif" && !aStack.empty())
+				aStack.pop_back();
+			continue;
+		}
+		if (bTokens && live())
+			tokenize(sLine, iLine, f.aToks);
+	}
+}
+
+// The preprocessor definitions every configuration of the tree's build passes (a Makefile's
+// GLOBAL_CFLAGS /D, a .vcproj's or .vcxproj's PreprocessorDefinitions): those the game's DLL is
+// built with whatever the configuration.
+void SaveLayout::Impl::projectDefines()
+{
+	std::vector<std::set<std::string>> aSets, aMakeSets;
+	std::error_code kError;
+	for (auto it = fs::recursive_directory_iterator(kTree, kError); it != fs::recursive_directory_iterator(); it.increment(kError))
+	{
+		if (kError || it.depth() > 2)
+			continue;
+		const fs::path k = it->path();
+		const std::string sName = k.filename().string();
+		const std::string sExt = k.extension().string();
+		if (!it->is_regular_file())
+			continue;
+		if (sName == "Makefile" || sName == "makefile")
+		{
+			for (const auto& [iLine, sLine] : logicalLines(readText(k)))
+			{
+				if (trimLeft(sLine).compare(0, 13, "GLOBAL_CFLAGS") != 0)
+					continue;
+				std::set<std::string> kSet;
+				std::istringstream o(sLine);
+				std::string sWord;
+				while (o >> sWord)
+					if (sWord.compare(0, 2, "/D") == 0 || sWord.compare(0, 2, "-D") == 0)
+						kSet.insert(sWord.substr(2, sWord.find('=') == std::string::npos ? std::string::npos : sWord.find('=') - 2));
+				if (!kSet.empty())
+					aMakeSets.push_back(kSet);
+			}
+		}
+		else if (sExt == ".vcproj" || sExt == ".vcxproj")
+		{
+			const std::string sText = readText(k);
+			for (const char* szKey : { "PreprocessorDefinitions=\"", "PreprocessorDefinitions>" })
+				for (size_t i = sText.find(szKey); i != std::string::npos; i = sText.find(szKey, i + 1))
+				{
+					const size_t b = i + std::strlen(szKey);
+					const size_t e = sText.find_first_of("\"<", b);
+					std::set<std::string> kSet;
+					std::istringstream o(sText.substr(b, e - b));
+					std::string sWord;
+					while (std::getline(o, sWord, ';'))
+						if (!sWord.empty() && sWord[0] != '$' && sWord[0] != '%')
+							kSet.insert(sWord.substr(0, sWord.find('=')));
+					if (!kSet.empty())
+						aSets.push_back(kSet);
+				}
+		}
+	}
+	// a Makefile's flags are the build's (the project files of these trees often only call nmake)
+	if (!aMakeSets.empty())
+		aSets = aMakeSets;
+	if (aSets.empty())
+		return;
+	std::set<std::string> kCommon = aSets[0];
+	for (const auto& kSet : aSets)
+	{
+		std::set<std::string> kBoth;
+		for (const std::string& s : kCommon)
+			if (kSet.count(s))
+				kBoth.insert(s);
+		kCommon = kBoth;
+	}
+	for (const std::string& s : kCommon)
+		kProjectMacros[s] = { -1, Toks{ Tok{ 'n', "1", 0 } } };
+}
+
+void SaveLayout::Impl::load()
+{
+	std::error_code kError;
+	if (!fs::is_directory(kTree, kError))
+		throw LayoutError(kTree.string() + ": not a folder (give --sdk the mod's CvGameCoreDLL folder)");
+	std::vector<fs::path> aPaths;
+	for (const auto& kEntry : fs::directory_iterator(kTree, kError))
+	{
+		const std::string sExt = kEntry.path().extension().string();
+		if (kEntry.is_regular_file() && (sExt == ".h" || sExt == ".cpp" || sExt == ".inl" || sExt == ".hpp"))
+			aPaths.push_back(kEntry.path());
+	}
+	std::sort(aPaths.begin(), aPaths.end());
+	bool bReads = false;
+	for (const fs::path& k : aPaths)
+		bReads = bReads || k.filename() == "CvPlot.cpp";
+	if (!bReads)
+		throw LayoutError(kTree.string() + ": no CvPlot.cpp here: not a CvGameCoreDLL source folder");
+
+	// The #defines of the headers first (a read() may use a constant defined in any of them), found
+	// with their own #if branches resolved (twice, so that a define may depend on another header's),
+	// then each file's live lines.
+	projectDefines();
+	std::vector<std::string> aTexts;
+	for (size_t iFile = 0; iFile < aPaths.size(); ++iFile)
+	{
+		aTexts.push_back(stripComments(readText(aPaths[iFile])));
+		aFiles.push_back(SourceFile{ aPaths[iFile].filename().string(), {} });
+	}
+	for (int iPass = 0; iPass < 2; ++iPass)
+	{
+		std::map<std::string, std::pair<int, Toks>> kDefined;
+		for (size_t iFile = 0; iFile < aPaths.size(); ++iFile)
+			if (aPaths[iFile].extension() != ".cpp")
+				preprocess(int(iFile), aTexts[iFile], false, kDefined);
+		kMacros = kDefined;
+	}
+	for (size_t iFile = 0; iFile < aPaths.size(); ++iFile)
+	{
+		std::map<std::string, std::pair<int, Toks>> kIgnored;
+		preprocess(int(iFile), aTexts[iFile], true, kIgnored);
+	}
+	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile)
+		scanDeclarations(int(iFile));
+	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile)
+		scanFunctions(int(iFile));
+	scanInfoFiles();
+}
+
+// Enums, typedefs, global constants and classes of one file.
+void SaveLayout::Impl::scanDeclarations(int iFile)
+{
+	const Toks& a = aFiles[size_t(iFile)].aToks;
+	std::vector<std::string> aTemplate;
+	for (size_t i = 0; i < a.size(); ++i)
+	{
+		const Tok& t = a[i];
+		if (t.k != 'i')
+			continue;
+		if (t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
+		{
+			const size_t iClose = matchClose(a, i + 1);
+			if (iClose == std::string::npos)
+				continue;
+			aTemplate.clear();
+			for (size_t j = i + 2; j < iClose; ++j)
+				if ((a[j].s == "class" || a[j].s == "typename") && j + 1 < iClose && a[j + 1].k == 'i')
+					aTemplate.push_back(a[j + 1].s);
+			i = iClose;
+			continue;
+		}
+		if (t.s == "enum")
+		{
+			size_t j = i + 1;
+			std::string sName;
+			if (j < a.size() && a[j].k == 'i')
+				sName = a[j++].s;
+			if (j >= a.size() || a[j].s != "{")
+				continue;
+			const size_t iClose = matchClose(a, j);
+			if (iClose == std::string::npos)
+				continue;
+			if (!sName.empty())
+				kEnumTypes.insert(sName);
+			if (iClose + 1 < a.size() && a[iClose + 1].k == 'i') // typedef enum {...} Name;
+				kEnumTypes.insert(a[iClose + 1].s);
+			std::string sPrev;
+			size_t k = j + 1;
+			while (k < iClose)
+			{
+				size_t iEnd = findTop(a, k, iClose, ",");
+				if (iEnd == std::string::npos)
+					iEnd = iClose;
+				if (a[k].k == 'i')
+				{
+					Enumerator kE;
+					kE.iFile = iFile;
+					if (k + 1 < iEnd && a[k + 1].s == "=")
+						kE.aExpr.assign(a.begin() + std::ptrdiff_t(k + 2), a.begin() + std::ptrdiff_t(iEnd));
+					else
+						kE.sPrev = sPrev.empty() ? std::string() : sPrev;
+					if (kE.aExpr.empty() && sPrev.empty())
+						kE.aExpr.push_back(Tok{ 'n', "0", a[k].iLine });
+					kEnumerators[a[k].s] = kE;
+					sPrev = a[k].s;
+				}
+				k = iEnd + 1;
+			}
+			i = iClose;
+			continue;
+		}
+		if (t.s == "typedef")
+		{
+			const size_t iSemi = findTop(a, i, a.size(), ";");
+			if (iSemi == std::string::npos)
+				continue;
+			if (findTop(a, i + 1, iSemi, "(") == std::string::npos && findTop(a, i + 1, iSemi, "{") == std::string::npos)
+			{
+				std::vector<Declarator> aDecl;
+				if (parseDeclaration(a, i + 1, iSemi, aDecl))
+					for (const Declarator& d : aDecl)
+						if (!kTypedefs.count(d.sName))
+							kTypedefs[d.sName] = d.kType;
+			}
+			// a typedef struct {...} Name; is found by the class scan below
+			continue;
+		}
+		if ((t.s == "class" || t.s == "struct") && i + 1 < a.size() && a[i + 1].k == 'i')
+		{
+			if (i > 0 && a[i - 1].s == "friend")
+				continue;
+			size_t j = i + 2;
+			while (j < a.size() && a[j].k == 'i' && j == i + 2 && a[j].s != "{") // class DllExport Name
+				break;
+			size_t iName = i + 1;
+			if (j < a.size() && a[j].k == 'i' && j + 1 < a.size() && (a[j + 1].s == "{" || a[j + 1].s == ":"))
+			{
+				iName = j; // "class DllExport CvFoo"
+				++j;
+			}
+			size_t k = j;
+			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(")
+				++k;
+			if (k >= a.size() || a[k].s != "{")
+			{
+				aTemplate.clear();
+				continue;
+			}
+			const size_t iClose = matchClose(a, k);
+			if (iClose == std::string::npos)
+				continue;
+			scanClass(iFile, iName, k, iClose, aTemplate);
+			aTemplate.clear();
+			// nested classes are scanned too (the loop goes on inside)
+			continue;
+		}
+		if (t.s == "const" && i + 3 < a.size() && a[i + 1].k == 'i' && a[i + 2].k == 'i' && a[i + 3].s == "=")
+		{
+			const size_t iSemi = findTop(a, i, a.size(), ";");
+			if (iSemi != std::string::npos && !kEnumerators.count(a[i + 2].s))
+			{
+				Enumerator kE;
+				kE.iFile = iFile;
+				kE.aExpr.assign(a.begin() + std::ptrdiff_t(i + 4), a.begin() + std::ptrdiff_t(iSemi));
+				kEnumerators[a[i + 2].s] = kE;
+			}
+		}
+		if (t.s != "template")
+			aTemplate.clear();
+	}
+}
+
+void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate)
+{
+	const Toks& a = aFiles[size_t(iFile)].aToks;
+	ClassDef c;
+	c.sName = a[iName].s;
+	c.aTemplate = aTemplate;
+	c.iFile = iFile;
+	for (size_t j = iName + 1; j < iOpen; ++j)
+		if (a[j].k == 'i' && a[j].s != "public" && a[j].s != "private" && a[j].s != "protected" && a[j].s != "virtual" &&
+		    (a[j - 1].s == ":" || a[j - 1].s == "," || a[j - 1].s == "public" || a[j - 1].s == "private" ||
+		     a[j - 1].s == "protected" || a[j - 1].s == "virtual"))
+			c.aBases.push_back(a[j].s);
+	size_t i = iOpen + 1;
+	while (i < iClose)
+	{
+		const Tok& t = a[i];
+		if (t.k == 'i' && (t.s == "public" || t.s == "private" || t.s == "protected") && i + 1 < iClose && a[i + 1].s == ":")
+		{
+			i += 2;
+			continue;
+		}
+		if (t.s == ";")
+		{
+			++i;
+			continue;
+		}
+		if (t.k == 'i' && t.s == "template" && i + 1 < iClose && a[i + 1].s == "<")
+		{
+			const size_t k = matchClose(a, i + 1);
+			i = (k == std::string::npos) ? iClose : k + 1;
+			continue;
+		}
+		// up to the ';' or the '{' that ends this member
+		size_t j = i;
+		int iDepth = 0;
+		while (j < iClose && !(iDepth == 0 && (a[j].s == ";" || a[j].s == "{")))
+		{
+			if (a[j].s == "(" || a[j].s == "[")
+				++iDepth;
+			if (a[j].s == ")" || a[j].s == "]")
+				--iDepth;
+			++j;
+		}
+		if (j >= iClose)
+			break;
+		if (t.k == 'i' && t.s == "union" && i + 1 < iClose && a[i + 1].s == "{")
+		{
+			// an anonymous union: its members are the class's (at the same offset; only their types matter)
+			const size_t iUnionClose = matchClose(a, i + 1);
+			if (iUnionClose == std::string::npos || iUnionClose > iClose)
+				break;
+			size_t u = i + 2;
+			while (u < iUnionClose)
+			{
+				size_t v = findTop(a, u, iUnionClose, ";");
+				if (v == std::string::npos)
+					v = iUnionClose;
+				std::vector<Declarator> aDecl;
+				if (parseDeclaration(a, u, v, aDecl))
+					for (const Declarator& d : aDecl)
+						c.kMembers[d.sName] = d.kType;
+				u = v + 1;
+			}
+			i = iUnionClose + 1;
+			continue;
+		}
+		const bool bKeyword = t.k == 'i' && (t.s == "typedef" || t.s == "friend" || t.s == "enum" || t.s == "class" ||
+		                                    t.s == "struct" || t.s == "union" || t.s == "using");
+		const size_t iParen = findTop(a, i, j, "(");
+		if (a[j].s == "{")
+		{
+			const size_t iBodyClose = matchClose(a, j);
+			if (iBodyClose == std::string::npos || iBodyClose > iClose)
+				break;
+			if (!bKeyword && iParen != std::string::npos && iParen > i && a[iParen - 1].k == 'i')
+			{
+				auto f = std::make_unique<Function>();
+				f->sName = c.sName + "::" + a[iParen - 1].s;
+				f->sClass = c.sName;
+				f->iFile = iFile;
+				f->iParams = iParen + 1;
+				f->iParamsEnd = matchClose(a, iParen);
+				f->iBody = j;
+				f->iBodyEnd = iBodyClose;
+				f->aTemplate = aTemplate;
+				c.kMethods[a[iParen - 1].s].push_back(f.get());
+				aInline.push_back(std::move(f));
+			}
+			i = iBodyClose + 1;
+			continue;
+		}
+		if (!bKeyword && iParen == std::string::npos)
+		{
+			std::vector<Declarator> aDecl;
+			if (parseDeclaration(a, i, j, aDecl))
+				for (const Declarator& d : aDecl)
+				{
+					c.kMembers[d.sName] = d.kType;
+					c.aOrder.push_back(d.sName);
+				}
+		}
+		i = j + 1;
+	}
+	if (!kClasses.count(c.sName) || kClasses[c.sName].kMembers.empty())
+		kClasses[c.sName] = c;
+}
+
+// Functions defined at file scope: "Ret Class::name(params) {" and "Ret name(params) {".
+void SaveLayout::Impl::scanFunctions(int iFile)
+{
+	const Toks& a = aFiles[size_t(iFile)].aToks;
+	int iDepth = 0;
+	std::vector<std::string> aTemplate;
+	for (size_t i = 0; i < a.size(); ++i)
+	{
+		const Tok& t = a[i];
+		if (t.s == "{")
+		{
+			++iDepth;
+			continue;
+		}
+		if (t.s == "}")
+		{
+			--iDepth;
+			continue;
+		}
+		if (iDepth != 0)
+			continue;
+		if (t.k == 'i' && t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
+		{
+			const size_t iClose = matchClose(a, i + 1);
+			if (iClose == std::string::npos)
+				continue;
+			aTemplate.clear();
+			for (size_t j = i + 2; j < iClose; ++j)
+				if ((a[j].s == "class" || a[j].s == "typename") && j + 1 < iClose && a[j + 1].k == 'i')
+					aTemplate.push_back(a[j + 1].s);
+			i = iClose;
+			continue;
+		}
+		if (t.k == 'i' && (t.s == "class" || t.s == "struct" || t.s == "enum" || t.s == "union" || t.s == "namespace"))
+		{
+			// skip to the end of the declaration (its braces are counted as the loop goes on)
+			size_t j = i + 1;
+			while (j < a.size() && a[j].s != "{" && a[j].s != ";")
+				++j;
+			if (j < a.size() && a[j].s == "{")
+			{
+				if (t.s == "namespace")
+				{
+					i = j; // the namespace's functions are at file scope for us
+					continue;
+				}
+				const size_t iClose = matchClose(a, j);
+				if (iClose == std::string::npos)
+					return;
+				i = iClose;
+			}
+			else
+				i = j;
+			aTemplate.clear();
+			continue;
+		}
+		if (t.s != "(" || i == 0 || a[i - 1].k != 'i')
+			continue;
+		static const std::set<std::string> kNotFunctions = { "if", "while", "for", "switch", "return", "sizeof" };
+		if (kNotFunctions.count(a[i - 1].s))
+			continue;
+		const size_t iClose = matchClose(a, i);
+		if (iClose == std::string::npos)
+			return;
+		size_t j = iClose + 1;
+		while (j < a.size() && a[j].k == 'i' && (a[j].s == "const" || a[j].s == "throw"))
+			++j;
+		if (j < a.size() && a[j].s == ":") // a constructor's initialiser list
+		{
+			while (j < a.size() && a[j].s != "{" && a[j].s != ";")
+				++j;
+		}
+		if (j >= a.size() || a[j].s != "{")
+		{
+			i = iClose;
+			if (j < a.size() && a[j].s == ";")
+				aTemplate.clear();
+			continue;
+		}
+		const size_t iBodyClose = matchClose(a, j);
+		if (iBodyClose == std::string::npos)
+			return;
+		Function f;
+		f.iFile = iFile;
+		f.iParams = i + 1;
+		f.iParamsEnd = iClose;
+		f.iBody = j;
+		f.iBodyEnd = iBodyClose;
+		f.aTemplate = aTemplate;
+		// the qualified name: Name, or Class[<T>]::Name
+		size_t k = i - 1;
+		std::string sName = a[k].s;
+		if (k >= 2 && a[k - 1].s == "::")
+		{
+			size_t c = k - 2;
+			if (a[c].s == ">")
+			{
+				int iAngle = 0;
+				while (c > 0)
+				{
+					if (a[c].s == ">")
+						++iAngle;
+					if (a[c].s == "<" && --iAngle == 0)
+						break;
+					--c;
+				}
+				--c;
+			}
+			if (a[c].k == 'i')
+			{
+				f.sClass = a[c].s;
+				sName = f.sClass + "::" + sName;
+			}
+		}
+		f.sName = sName;
+		kFunctions[sName].push_back(f);
+		i = iBodyClose;
+		aTemplate.clear();
+	}
+}
+
+// The XML of each info class, from the tree's LoadGlobalClassInfo(GC.getXInfo(), "FILE", "FOLDER",
+// "Root/Xs/X", ...) calls.
+void SaveLayout::Impl::scanInfoFiles()
+{
+	for (const SourceFile& f : aFiles)
+	{
+		const Toks& a = f.aToks;
+		for (size_t i = 0; i + 1 < a.size(); ++i)
+		{
+			if (a[i].s != "LoadGlobalClassInfo" || a[i + 1].s != "(")
+				continue;
+			const size_t iClose = matchClose(a, i + 1);
+			if (iClose == std::string::npos)
+				continue;
+			// the accessor: the identifier before the first "(" of the first argument
+			std::string sGetter;
+			std::vector<std::string> aStrings;
+			for (size_t j = i + 2; j < iClose; ++j)
+			{
+				if (sGetter.empty() && a[j].k == 'i' && j + 1 < iClose && a[j + 1].s == "(" && a[j].s.compare(0, 3, "get") == 0)
+					sGetter = a[j].s;
+				if (a[j].k == 's')
+					aStrings.push_back(a[j].s.substr(1, a[j].s.size() - 2));
+			}
+			if (sGetter.empty() || aStrings.size() < 3)
+				continue;
+			const std::string sPath = aStrings[2];
+			const std::string sElement = sPath.substr(sPath.rfind('/') + 1);
+			std::string sBase = sGetter.substr(3); // "UnitInfo"
+			const std::string sAccessor = "getNum" + sBase + "s";
+			if (!kInfoFiles.count(sAccessor))
+				kInfoFiles[sAccessor] = { aStrings[1] + "/" + aStrings[0] + ".xml", sElement };
+		}
+	}
+}
+
+const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner) const
+{
+	std::vector<std::string> aQueue = { sClass };
+	std::set<std::string> kSeen;
+	while (!aQueue.empty())
+	{
+		const std::string s = aQueue.front();
+		aQueue.erase(aQueue.begin());
+		if (!kSeen.insert(s).second)
+			continue;
+		std::vector<const Function*> aCandidates;
+		auto it = kFunctions.find(s + "::" + sName);
+		if (it != kFunctions.end())
+			for (const Function& f : it->second)
+				aCandidates.push_back(&f);
+		const ClassDef* c = findClass(s);
+		if (c)
+		{
+			auto jt = c->kMethods.find(sName);
+			if (jt != c->kMethods.end())
+				aCandidates.insert(aCandidates.end(), jt->second.begin(), jt->second.end());
+		}
+		for (const Function* f : aCandidates)
+		{
+			const Toks& a = aFiles[size_t(f->iFile)].aToks;
+			const bool bHasStream = [&]() {
+				for (size_t i = f->iParams; i < f->iParamsEnd; ++i)
+					if (a[i].s == "FDataStreamBase")
+						return true;
+				return false;
+			}();
+			if (bHasStream == bStream)
+			{
+				if (pOwner)
+					*pOwner = s;
+				return f;
+			}
+		}
+		if (c)
+			for (const std::string& sBase : c->aBases)
+				aQueue.push_back(sBase);
+	}
+	return nullptr;
+}
+
+const Stmt& SaveLayout::Impl::body(const Function& f) const
+{
+	if (!f.pBody)
+	{
+		const Toks& a = aFiles[size_t(f.iFile)].aToks;
+		// the stream parameter: FDataStreamBase* NAME or FDataStreamBase& NAME
+		for (size_t i = f.iParams; i < f.iParamsEnd; ++i)
+			if (a[i].s == "FDataStreamBase")
+			{
+				size_t j = i + 1;
+				while (j < f.iParamsEnd && (a[j].s == "*" || a[j].s == "&"))
+				{
+					f.bStreamRef = a[j].s == "&";
+					++j;
+				}
+				if (j < f.iParamsEnd && a[j].k == 'i')
+					f.sStream = a[j].s;
+			}
+		StmtParser kParser(a, f.sStream.empty() ? std::string("\x01") : f.sStream, aFiles[size_t(f.iFile)].sName);
+		size_t i = f.iBody;
+		f.pBody = std::make_shared<Stmt>(kParser.parse(i, f.iBodyEnd + 1));
+	}
+	return *f.pBody;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The interpreter
+// ---------------------------------------------------------------------------------------------
+namespace
+{
+
+struct Value
+{
+	enum Kind
+	{
+		Unknown,
+		Int,
+		Str,
+		Obj,
+		Globals // GC
+	};
+	Kind eKind = Unknown;
+	long long i = 0;
+	std::string s;
+	LayoutRecord* pObj = nullptr;
+	TypeRef kType;
+	std::string sWhy; // why it is unknown
+	static Value of(long long v)
+	{
+		Value k;
+		k.eKind = Int;
+		k.i = v;
+		return k;
+	}
+	static Value unknown(const std::string& sWhy)
+	{
+		Value k;
+		k.sWhy = sWhy;
+		return k;
+	}
+};
+
+struct Local
+{
+	TypeRef kType;
+	Value v;
+};
+
+// Where an lvalue lives: a member of the frame's object, or a local.
+struct Place
+{
+	bool bValid = false;
+	bool bLocal = false;
+	std::string sRoot; // the first name
+	std::string sKey;  // the full path with evaluated indices ("m_aiX[3].eOwner")
+	std::string sSub;  // the path below a local object ("szText")
+	TypeRef kType;
+	LayoutRecord* pObj = nullptr; // the record the path is stored in
+	bool bIndexed = false;
+};
+
+struct Frame
+{
+	const Function* pFunc = nullptr;
+	std::string sClass;
+	std::map<std::string, TypeRef> kTemplate;
+	std::map<std::string, Local> kLocals;
+	LayoutRecord* pRecord = nullptr;
+	std::string sStream;
+	bool bEffectsOnly = false; // run for side effects (no stream)
+	int iDepth = 0;
+};
+
+enum class Flow
+{
+	Normal,
+	Break,
+	Continue,
+	Return
+};
+
+} // namespace
+
+class LayoutRunner : public LayoutWhere
+{
+public:
+	LayoutRunner(const SaveLayout::Impl& kTree, LayoutStream* pStream, const LayoutCounts& fCounts)
+		: m_t(kTree), m_pStream(pStream), m_fCounts(fCounts)
+	{
+	}
+
+	std::string where() const override
+	{
+		return m_pWhereFunc ? m_t.where(*m_pWhereFunc, m_iWhereLine) : std::string();
+	}
+
+	void runRead(const std::string& sClass, LayoutRecord& kRecord)
+	{
+		if (m_pStream)
+			m_pStream->setWhere(this);
+		const Function* f = m_t.findMethod(sClass, "read", true);
+		if (!f)
+			throw LayoutError(m_t.kTree.string() + ": no " + sClass + "::read(FDataStreamBase*) in the tree");
+		Frame k;
+		k.sClass = sClass;
+		kRecord.sClass = sClass;
+		k.pRecord = &kRecord;
+		call(*f, k);
+	}
+
+	long long constant(const std::string& sName, const std::string& sWhere)
+	{
+		auto it = m_t.kConstCache.find(sName);
+		if (it != m_t.kConstCache.end())
+			return it->second;
+		if (m_kBusy.count(sName))
+			fail(sWhere, "the constant " + sName + " is defined in terms of itself");
+		m_kBusy.insert(sName);
+		long long v = 0;
+		auto kMacro = m_t.kMacros.find(sName);
+		auto kEnum = m_t.kEnumerators.find(sName);
+		Frame kEmpty;
+		if (kMacro != m_t.kMacros.end())
+			v = evalConst(kMacro->second.second, m_t.aFiles[size_t(kMacro->second.first)].sName, sName);
+		else if (kEnum != m_t.kEnumerators.end())
+		{
+			if (!kEnum->second.aExpr.empty())
+				v = evalConst(kEnum->second.aExpr, m_t.aFiles[size_t(kEnum->second.iFile)].sName, sName);
+			else
+				v = constant(kEnum->second.sPrev, sWhere) + 1;
+		}
+		else
+		{
+			m_kBusy.erase(sName);
+			fail(sWhere, "'" + sName + "' is not a constant of the tree's headers");
+		}
+		m_kBusy.erase(sName);
+		m_t.kConstCache[sName] = v;
+		return v;
+	}
+
+	bool isConstant(const std::string& s) const { return m_t.kMacros.count(s) || m_t.kEnumerators.count(s); }
+
+	// --- the static walk of save-layout ---
+	void describe(const std::string& sEntry, LayoutClassReport& kOut, std::vector<std::string>& aReached)
+	{
+		const size_t iColons = sEntry.find("::");
+		const std::string sClass = sEntry.substr(0, iColons);
+		const std::string sMethod = iColons == std::string::npos ? std::string("read") : sEntry.substr(iColons + 2);
+		const Function* f = m_t.findMethod(sClass, sMethod, true);
+		kOut.sClass = sClass;
+		if (!f)
+		{
+			kOut.sError = "no " + sClass + "::" + sMethod + "(FDataStreamBase*) in the tree";
+			return;
+		}
+		kOut.sFunction = f->sName;
+		const Toks& a = m_t.aFiles[size_t(f->iFile)].aToks;
+		kOut.sWhere = m_t.aFiles[size_t(f->iFile)].sName + ":" + std::to_string(a[f->iBody].iLine);
+		try
+		{
+			Frame k;
+			k.sClass = sClass;
+			k.pFunc = f;
+			describeStmt(m_t.body(*f), k, 0, kOut, aReached);
+		}
+		catch (const LayoutError& e)
+		{
+			kOut.sError = e.what();
+		}
+	}
+
+private:
+	[[noreturn]] void fail(const std::string& sWhere, const std::string& sWhat) const
+	{
+		throw LayoutError(sWhere + ": " + sWhat);
+	}
+	std::string where(const Frame& k, int iLine) const { return m_t.where(*k.pFunc, iLine); }
+	const Toks& toks(const Frame& k) const { return m_t.aFiles[size_t(k.pFunc->iFile)].aToks; }
+
+	long long evalConst(const Toks& a, const std::string& sFile, const std::string& sName)
+	{
+		Frame k;
+		Function kFake;
+		kFake.sName = sName;
+		kFake.iFile = -1;
+		size_t i = 0;
+		m_pConstToks = &a;
+		m_sConstFile = sFile;
+		const Toks* pSaved = m_pToks;
+		m_pToks = &a;
+		Value v = expr(a, i, a.size(), k, 0);
+		m_pToks = pSaved;
+		if (v.eKind != Value::Int)
+			throw LayoutError(sFile + ":" + std::to_string(a.empty() ? 0 : a[0].iLine) + " (" + sName + "): the value of " +
+			                  sName + " cannot be evaluated" + (v.sWhy.empty() ? "" : " (" + v.sWhy + ")"));
+		return v.i;
+	}
+
+	// ----- types -----
+	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0) const
+	{
+		if (iDepth > 20)
+			return k;
+		auto it = f.kTemplate.find(k.sName);
+		if (it != f.kTemplate.end() && k.aArgs.empty())
+		{
+			TypeRef r = it->second;
+			r.iPtr += k.iPtr;
+			r.aDims.insert(r.aDims.end(), k.aDims.begin(), k.aDims.end());
+			return resolve(r, f, iDepth + 1);
+		}
+		auto jt = m_t.kTypedefs.find(k.sName);
+		if (jt != m_t.kTypedefs.end() && jt->second.sName != k.sName && !m_t.kClasses.count(k.sName))
+		{
+			TypeRef r = jt->second;
+			r.iPtr += k.iPtr;
+			r.aDims.insert(r.aDims.end(), k.aDims.begin(), k.aDims.end());
+			return resolve(r, f, iDepth + 1);
+		}
+		for (TypeRef& kArg : k.aArgs)
+			kArg = resolve(kArg, f, iDepth + 1);
+		return k;
+	}
+
+	// 1, 2, 4 or 8 for a scalar the stream reads as such; 0 otherwise.
+	static int scalarSize(const std::string& s, bool& bUnsigned)
+	{
+		bUnsigned = s.find("unsigned") != std::string::npos || s == "uint" || s == "byte" || s == "BYTE" || s == "WORD" ||
+		            s == "DWORD" || s == "UINT" || s == "size_t" || s == "bool" || s == "wchar" || s == "wchar_t" ||
+		            s == "uint8" || s == "uint16" || s == "uint32" || s == "uint64" || s == "ULONG" ||
+		            (s.size() >= 9 && s.compare(s.size() - 9, 9, "size_type") == 0);
+		if (s == "char" || s == "bool" || s == "byte" || s == "BYTE" || s == "unsigned char" || s == "signed char" ||
+		    s == "int8" || s == "uint8" || s == "BOOLEAN")
+			return 1;
+		if (s == "short" || s == "unsigned short" || s == "signed short" || s == "WORD" || s == "wchar_t" || s == "wchar" ||
+		    s == "int16" || s == "uint16" || s == "short int")
+			return 2;
+		if (s == "int" || s == "unsigned int" || s == "signed int" || s == "unsigned" || s == "uint" || s == "long" ||
+		    s == "unsigned long" || s == "DWORD" || s == "UINT" || s == "float" || s == "size_t" || s == "int32" ||
+		    s == "uint32" || s == "LONG" || s == "ULONG" || s == "BOOL" || (s.size() >= 9 && s.compare(s.size() - 9, 9, "size_type") == 0))
+			return 4;
+		if (s == "double" || s == "__int64" || s == "long long" || s == "unsigned long long" || s == "int64" || s == "uint64")
+			return 8;
+		return 0;
+	}
+
+	int stringKind(const std::string& s) const
+	{
+		if (s == "CvString" || s == "string" || s == "basic_string")
+			return 1;
+		if (s == "CvWString" || s == "wstring")
+			return 2;
+		return 0;
+	}
+
+	bool isEnum(const std::string& s) const { return m_t.kEnumTypes.count(s) != 0; }
+
+	// The size of an element of type k (no pointer, no dimension left) as the stream reads it.
+	int elementSize(const TypeRef& k, bool& bUnsigned) const
+	{
+		bUnsigned = false;
+		if (k.iPtr > 0)
+			return 4;
+		const int i = scalarSize(k.sName, bUnsigned);
+		if (i)
+			return i;
+		if (isEnum(k.sName))
+			return 4;
+		return 0;
+	}
+
+	// sizeof(k) as Visual C++ lays it out (natural alignment); -1 if it cannot be sized.
+	long long sizeOf(const TypeRef& kIn, const Frame& f, int* pAlign = nullptr, int iDepth = 0)
+	{
+		const TypeRef k = resolve(kIn, f);
+		long long iCount = 1;
+		for (const Toks& d : k.aDims)
+		{
+			size_t i = 0;
+			const Value v = expr(d, i, d.size(), f, 0);
+			if (v.eKind != Value::Int)
+				return -1;
+			iCount *= v.i;
+		}
+		bool bUnsigned = false;
+		int iSize = elementSize(k, bUnsigned);
+		int iAlign = iSize;
+		if (iSize == 0)
+		{
+			const ClassDef* c = m_t.findClass(k.sName);
+			if (!c || iDepth > 10 || stringKind(k.sName))
+				return -1;
+			long long iOff = 0;
+			int iMax = 1;
+			for (const std::string& sBase : c->aBases)
+			{
+				int iA = 1;
+				const long long iB = sizeOf(TypeRef{ sBase, {}, 0, {}, true }, f, &iA, iDepth + 1);
+				if (iB < 0)
+					return -1;
+				iOff += iB;
+				iMax = std::max(iMax, iA);
+			}
+			for (const std::string& sMember : c->aOrder)
+			{
+				int iA = 1;
+				const long long iM = sizeOf(c->kMembers.at(sMember), f, &iA, iDepth + 1);
+				if (iM < 0)
+					return -1;
+				iOff = (iOff + iA - 1) / iA * iA;
+				iOff += iM;
+				iMax = std::max(iMax, iA);
+			}
+			iOff = (iOff + iMax - 1) / iMax * iMax;
+			if (iOff == 0)
+				iOff = 1;
+			iAlign = iMax;
+			iSize = int(iOff);
+		}
+		if (pAlign)
+			*pAlign = std::min(iAlign, 8);
+		return iSize * iCount;
+	}
+
+	// The type of a member of a class (or its bases), with the class's template bindings.
+	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut, const std::vector<TypeRef>& aArgs, std::map<std::string, TypeRef>* pBind = nullptr) const
+	{
+		std::vector<std::string> aQueue = { sClass };
+		std::set<std::string> kSeen;
+		while (!aQueue.empty())
+		{
+			const std::string s = aQueue.front();
+			aQueue.erase(aQueue.begin());
+			if (!kSeen.insert(s).second)
+				continue;
+			const ClassDef* c = m_t.findClass(s);
+			if (!c)
+				continue;
+			auto it = c->kMembers.find(sMember);
+			if (it != c->kMembers.end())
+			{
+				kOut = it->second;
+				if (pBind)
+					for (size_t i = 0; i < c->aTemplate.size() && i < aArgs.size(); ++i)
+						(*pBind)[c->aTemplate[i]] = aArgs[i];
+				return true;
+			}
+			for (const std::string& sBase : c->aBases)
+				aQueue.push_back(sBase);
+		}
+		return false;
+	}
+
+	// ----- places -----
+	// Parses an lvalue at a[i]: [this->] name ([expr] | .name | ->name)*. Moves i past it.
+	Place place(const Toks& a, size_t& i, size_t e, Frame& f)
+	{
+		Place p;
+		if (i + 1 < e && a[i].s == "this" && a[i + 1].s == "->")
+			i += 2;
+		if (i >= e || a[i].k != 'i')
+			return p;
+		p.sRoot = a[i].s;
+		auto it = f.kLocals.find(p.sRoot);
+		if (it != f.kLocals.end())
+		{
+			p.bLocal = true;
+			p.kType = resolve(it->second.kType, f);
+			p.pObj = it->second.v.pObj;
+		}
+		else
+		{
+			TypeRef k;
+			if (!memberType(f.sClass, p.sRoot, k, {}))
+				return p;
+			p.kType = resolve(k, f);
+			p.pObj = f.pRecord;
+		}
+		p.sKey = p.sRoot;
+		++i;
+		while (i < e)
+		{
+			if (a[i].s == "[")
+			{
+				const size_t iClose = matchClose(a, i);
+				if (iClose == std::string::npos || iClose >= e)
+					return Place();
+				size_t j = i + 1;
+				const Value v = expr(a, j, iClose, f, 0);
+				if (v.eKind != Value::Int)
+					fail(whereTok(f, a, i), "the index of " + p.sKey + " cannot be evaluated" + why(v));
+				p.sKey += "[" + std::to_string(v.i) + "]";
+				p.sSub += "[" + std::to_string(v.i) + "]";
+				p.bIndexed = true;
+				if (!p.kType.aDims.empty())
+					p.kType.aDims.erase(p.kType.aDims.begin());
+				else if (p.kType.iPtr > 0)
+					--p.kType.iPtr;
+				else if (!p.kType.aArgs.empty())
+					p.kType = resolve(p.kType.aArgs[0], f);
+				i = iClose + 1;
+			}
+			else if ((a[i].s == "." || a[i].s == "->") && i + 1 < e && a[i + 1].k == 'i' && !(i + 2 < e && a[i + 2].s == "("))
+			{
+				TypeRef k;
+				std::map<std::string, TypeRef> kBind;
+				if (!memberType(p.kType.sName, a[i + 1].s, k, p.kType.aArgs, &kBind))
+					fail(whereTok(f, a, i), "no member '" + a[i + 1].s + "' in " + typeText(p.kType));
+				Frame kSub;
+				kSub.kTemplate = kBind;
+				p.kType = resolve(resolve(k, kSub), f);
+				p.sKey += "." + a[i + 1].s;
+				p.sSub += (p.sSub.empty() ? "" : ".") + a[i + 1].s;
+				i += 2;
+			}
+			else
+				break;
+		}
+		p.bValid = true;
+		return p;
+	}
+
+	std::string whereTok(const Frame& f, const Toks& a, size_t i) const
+	{
+		const int iLine = i < a.size() ? a[i].iLine : (a.empty() ? 0 : a.back().iLine);
+		if (!f.pFunc)
+			return m_sConstFile + ":" + std::to_string(iLine);
+		return where(f, iLine);
+	}
+	static std::string why(const Value& v) { return v.sWhy.empty() ? "" : " (" + v.sWhy + ")"; }
+
+	Value load(const Place& p, Frame& f)
+	{
+		if (p.bLocal && p.sSub.empty())
+			return f.kLocals[p.sRoot].v;
+		const LayoutRecord* r = p.pObj;
+		if (!r)
+			return Value::unknown(p.sKey + " has no value here");
+		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
+		const size_t iBracket0 = sKey.find('[');
+		if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
+			return Value::unknown(p.sKey + " may be changed by " + m_sStaleCall + ", which the deriver does not follow");
+		auto it = r->kValues.find(sKey);
+		if (it != r->kValues.end() && it->second.size() == 1)
+			return Value::of(it->second[0]);
+		// an element of an array read whole: "m_ai[3]" from "m_ai"
+		const size_t iBracket = sKey.rfind('[');
+		if (it == r->kValues.end() && iBracket != std::string::npos && sKey.back() == ']')
+		{
+			auto jt = r->kValues.find(sKey.substr(0, iBracket));
+			const long long iIndex = std::atoll(sKey.c_str() + iBracket + 1);
+			if (jt != r->kValues.end() && iIndex >= 0 && size_t(iIndex) < jt->second.size())
+				return Value::of(jt->second[size_t(iIndex)]);
+		}
+		auto st = m_kStrings.find(std::make_pair(r, sKey));
+		if (st != m_kStrings.end())
+		{
+			Value v;
+			v.eKind = Value::Str;
+			v.s = st->second;
+			return v;
+		}
+		return Value::unknown(p.sKey + " is not set by the time it is used");
+	}
+
+	void store(const Place& p, Frame& f, const Value& v)
+	{
+		if (p.bLocal && p.sSub.empty())
+		{
+			f.kLocals[p.sRoot].v = v;
+			return;
+		}
+		LayoutRecord* r = p.pObj;
+		if (!r)
+			return;
+		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
+		noteWrite(r, sKey);
+		if (v.eKind == Value::Int)
+			r->kValues[sKey] = { v.i };
+		else
+		{
+			r->kValues.erase(sKey);
+			if (v.eKind == Value::Str)
+				m_kStrings[std::make_pair(r, sKey)] = v.s;
+		}
+		if (p.bIndexed)
+		{
+			// an element changed: a whole-array value of its base is no longer exact
+			const size_t iBracket = sKey.find('[');
+			if (iBracket != std::string::npos && v.eKind != Value::Int)
+				r->kValues.erase(sKey.substr(0, iBracket));
+		}
+	}
+
+	// ----- expressions -----
+	Value expr(const Toks& a, size_t& i, size_t e, const Frame& fc, int iPrec)
+	{
+		Frame& f = const_cast<Frame&>(fc);
+		Value x = unary(a, i, e, f);
+		for (;;)
+		{
+			if (i >= e)
+				return x;
+			const std::string& op = a[i].s;
+			if (op == "?" && iPrec == 0)
+			{
+				++i;
+				const size_t iColon = findTop(a, i, e, ":");
+				if (iColon == std::string::npos)
+					return Value::unknown("a '?' without ':'");
+				Value y = expr(a, i, iColon, f, 0);
+				i = iColon + 1;
+				Value z = expr(a, i, e, f, 0);
+				if (x.eKind != Value::Int)
+					return x.eKind == Value::Obj ? y : Value::unknown("the condition of a '?:'" + why(x));
+				x = x.i ? y : z;
+				continue;
+			}
+			const int p = binaryPrec(op);
+			if (p == 0 || p <= iPrec)
+				return x;
+			++i;
+			Value y = expr(a, i, e, f, p);
+			if (op == "&&" && x.eKind == Value::Int && x.i == 0)
+				continue;
+			if (op == "||" && x.eKind == Value::Int && x.i != 0)
+			{
+				x = Value::of(1);
+				continue;
+			}
+			auto asInt = [](const Value& v) -> std::pair<bool, long long> {
+				if (v.eKind == Value::Int)
+					return { true, v.i };
+				if (v.eKind == Value::Obj)
+					return { true, 1 }; // an object's address: not NULL
+				return { false, 0 };
+			};
+			const auto [bX, iX] = asInt(x);
+			const auto [bY, iY] = asInt(y);
+			if (!bX || !bY)
+			{
+				x = Value::unknown(!bX ? (x.sWhy.empty() ? "an operand of '" + op + "'" : x.sWhy) : (y.sWhy.empty() ? "an operand of '" + op + "'" : y.sWhy));
+				continue;
+			}
+			long long r = 0;
+			if (!applyBinary(op, iX, iY, r))
+				x = Value::unknown("a division by zero");
+			else
+				x = Value::of(r);
+		}
+	}
+
+	bool looksLikeCast(const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter) const
+	{
+		// "(" type ")" followed by an operand
+		if (i >= e || a[i].s != "(")
+			return false;
+		const size_t iClose = matchClose(a, i);
+		if (iClose == std::string::npos || iClose + 1 >= e + 1)
+			return false;
+		size_t j = i + 1;
+		TypeRef k = parseType(a, j, iClose);
+		if (!k.bValid || j != iClose)
+			return false;
+		bool bUnsigned = false;
+		const TypeRef r = resolve(k, f);
+		const bool bType = scalarSize(k.sName, bUnsigned) || isEnum(k.sName) || m_t.kClasses.count(k.sName) ||
+		                   m_t.kTypedefs.count(k.sName) || f.kTemplate.count(k.sName) || k.iPtr > 0 || elementSize(r, bUnsigned);
+		if (!bType || f.kLocals.count(k.sName) || isConstant(k.sName))
+			return false;
+		kType = k;
+		iAfter = iClose + 1;
+		return iAfter < e && (a[iAfter].k != 'p' || a[iAfter].s == "(" || a[iAfter].s == "&" || a[iAfter].s == "*" ||
+		                      a[iAfter].s == "-" || a[iAfter].s == "!" || a[iAfter].s == "~");
+	}
+
+	Value unary(const Toks& a, size_t& i, size_t e, Frame& f)
+	{
+		if (i >= e)
+			return Value::unknown("an expression ends early");
+		const std::string& t = a[i].s;
+		if (a[i].k == 'p')
+		{
+			if (t == "!" || t == "-" || t == "~" || t == "+")
+			{
+				++i;
+				Value v = unary(a, i, e, f);
+				if (v.eKind == Value::Obj && t == "!")
+					return Value::of(0);
+				if (v.eKind != Value::Int)
+					return v;
+				return Value::of(t == "!" ? !v.i : t == "-" ? -v.i : t == "~" ? ~v.i : v.i);
+			}
+			if (t == "++" || t == "--")
+			{
+				++i;
+				size_t j = i;
+				Place p = place(a, j, e, f);
+				if (!p.bValid)
+					return Value::unknown("'" + t + "' on what is not a variable");
+				i = j;
+				Value v = load(p, f);
+				if (v.eKind == Value::Int)
+					v.i += t == "++" ? 1 : -1;
+				store(p, f, v);
+				return v;
+			}
+			if (t == "*" || t == "&")
+			{
+				++i;
+				return unary(a, i, e, f);
+			}
+			TypeRef kCast;
+			size_t iAfter = 0;
+			if (looksLikeCast(a, i, e, f, kCast, iAfter))
+			{
+				i = iAfter;
+				Value v = unary(a, i, e, f);
+				bool bUnsigned = false;
+				const int iSize = elementSize(resolve(kCast, f), bUnsigned);
+				if (v.eKind == Value::Int && iSize > 0 && iSize < 8)
+				{
+					const unsigned long long iMask = (1ull << (8 * iSize)) - 1;
+					unsigned long long u = static_cast<unsigned long long>(v.i) & iMask;
+					if (!bUnsigned && (u >> (8 * iSize - 1)))
+						v.i = static_cast<long long>(u | ~iMask);
+					else
+						v.i = static_cast<long long>(u);
+				}
+				return v;
+			}
+		}
+		return postfix(a, i, e, f);
+	}
+
+	Value postfix(const Toks& a, size_t& i, size_t e, Frame& f)
+	{
+		Value v = primary(a, i, e, f);
+		while (i < e)
+		{
+			if ((a[i].s == "." || a[i].s == "->") && i + 2 < e && a[i + 1].k == 'i' && a[i + 2].s == "(")
+			{
+				const std::string sMethod = a[i + 1].s;
+				const size_t iClose = matchClose(a, i + 2);
+				if (iClose == std::string::npos || iClose >= e)
+					return Value::unknown("an unbalanced call");
+				if (v.eKind == Value::Str && (sMethod == "empty" || sMethod == "size" || sMethod == "length" || sMethod == "GetLength"))
+					v = Value::of(sMethod == "empty" ? v.s.empty() : static_cast<long long>(v.s.size()));
+				else if (v.eKind == Value::Globals)
+					v = globals(sMethod, a, i + 3, iClose, f);
+				else if (v.eKind == Value::Obj && v.pObj)
+					v = callValue(v, sMethod, a, i + 3, iClose, f);
+				else
+					v = Value::unknown("." + sMethod + "()" + why(v));
+				i = iClose + 1;
+				continue;
+			}
+			if (a[i].s == "++" || a[i].s == "--")
+			{
+				++i; // handled by statements as assignments
+				continue;
+			}
+			break;
+		}
+		return v;
+	}
+
+	Value globals(const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
+	{
+		if ((sMethod == "getDefineINT" || sMethod == "getDefineBOOL") && e == b + 1 && a[b].k == 's')
+		{
+			const std::string sDefine = a[b].s.substr(1, a[b].s.size() - 2);
+			try
+			{
+				return Value::of(m_fCounts("getDefineINT:" + sDefine));
+			}
+			catch (const std::exception& k)
+			{
+				return Value::unknown("GC." + sMethod + "(\"" + sDefine + "\"): " + k.what());
+			}
+		}
+		if (sMethod.compare(0, 6, "getNum") == 0)
+		{
+			try
+			{
+				return Value::of(m_fCounts(sMethod));
+			}
+			catch (const std::exception& k)
+			{
+				return Value::unknown(std::string("GC.") + sMethod + "(): " + k.what());
+			}
+		}
+		(void)f;
+		return Value::unknown("GC." + sMethod + "() is not a count of the XML");
+	}
+
+	// A method with a body that is one return statement, evaluated in the object's frame.
+	Value callValue(const Value& kObj, const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
+	{
+		const TypeRef kType = kObj.kType;
+		std::string sOwner;
+		const Function* m = m_t.findMethod(kType.sName, sMethod, false, &sOwner);
+		if (!m)
+			return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
+		Frame k;
+		k.sClass = kType.sName;
+		const ClassDef* c = m_t.findClass(kType.sName);
+		if (c)
+			for (size_t j = 0; j < c->aTemplate.size() && j < kType.aArgs.size(); ++j)
+				k.kTemplate[c->aTemplate[j]] = kType.aArgs[j];
+		for (size_t j = 0; j < m->aTemplate.size() && j < kType.aArgs.size(); ++j)
+			k.kTemplate[m->aTemplate[j]] = kType.aArgs[j];
+		k.pRecord = kObj.pObj;
+		k.iDepth = f.iDepth + 1;
+		return evalCall(*m, k, a, b, e, f);
+	}
+
+	Value evalCall(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller)
+	{
+		if (k.iDepth > 6)
+			return Value::unknown(m.sName + "() calls too deep");
+		k.pFunc = &m;
+		bindArgs(m, k, aArgs, b, e, fCaller);
+		const Stmt& s = m_t.body(m);
+		k.bEffectsOnly = true;
+		m_kReturn = Value::unknown(m.sName + "() returns no value the deriver can follow");
+		run(s, k);
+		Value v = m_kReturn;
+		m_kReturn = Value();
+		return v;
+	}
+
+	void bindArgs(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller)
+	{
+		const Toks& a = m_t.aFiles[size_t(m.iFile)].aToks;
+		std::vector<std::pair<size_t, size_t>> aParams, aGiven;
+		auto split = [](const Toks& t, size_t b0, size_t e0, std::vector<std::pair<size_t, size_t>>& aOut) {
+			size_t j = b0;
+			while (j < e0)
+			{
+				size_t iComma = findTop(t, j, e0, ",");
+				if (iComma == std::string::npos)
+					iComma = e0;
+				if (iComma > j)
+					aOut.emplace_back(j, iComma);
+				j = iComma + 1;
+			}
+		};
+		split(a, m.iParams, m.iParamsEnd, aParams);
+		split(aArgs, b, e, aGiven);
+		for (size_t j = 0; j < aParams.size(); ++j)
+		{
+			std::vector<Declarator> aDecl;
+			if (!parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1)
+				continue;
+			const Declarator& d = aDecl[0];
+			if (d.kType.sName == "FDataStreamBase")
+				continue;
+			Local l;
+			l.kType = d.kType;
+			if (j < aGiven.size())
+			{
+				size_t i = aGiven[j].first;
+				Frame kNo;
+				l.v = expr(aArgs, i, aGiven[j].second, fCaller, 0);
+			}
+			else if (d.iInit)
+			{
+				size_t i = d.iInit;
+				l.v = expr(a, i, d.iInitEnd, k, 0);
+			}
+			k.kLocals[d.sName] = l;
+		}
+	}
+
+	Value primary(const Toks& a, size_t& i, size_t e, Frame& f)
+	{
+		const Tok& t = a[i];
+		if (t.s == "(")
+		{
+			const size_t iClose = matchClose(a, i);
+			if (iClose == std::string::npos || iClose >= e)
+				return Value::unknown("an unbalanced '('");
+			size_t j = i + 1;
+			Value v = expr(a, j, iClose, f, 0);
+			i = iClose + 1;
+			return v;
+		}
+		if (t.k == 'n')
+		{
+			++i;
+			std::string s = t.s;
+			while (!s.empty() && (s.back() == 'u' || s.back() == 'U' || s.back() == 'l' || s.back() == 'L'))
+				s.pop_back();
+			if (s.find('.') != std::string::npos || ((s.find('e') != std::string::npos || s.find('f') != std::string::npos) && s.compare(0, 2, "0x") != 0))
+				return Value::unknown("a floating-point number");
+			return Value::of(std::strtoll(s.c_str(), nullptr, 0));
+		}
+		if (t.k == 'c')
+		{
+			++i;
+			return Value::of(t.s.size() >= 3 ? static_cast<unsigned char>(t.s[1]) : 0);
+		}
+		if (t.k == 's')
+		{
+			++i;
+			Value v;
+			v.eKind = Value::Str;
+			v.s = t.s.substr(1, t.s.size() - 2);
+			return v;
+		}
+		if (t.k != 'i')
+		{
+			++i;
+			return Value::unknown("'" + t.s + "' where a value belongs");
+		}
+		if (t.s == "sizeof")
+		{
+			++i;
+			if (i < e && a[i].s == "(")
+			{
+				const size_t iClose = matchClose(a, i);
+				size_t j = i + 1;
+				TypeRef k = parseType(a, j, iClose);
+				i = iClose + 1;
+				if (k.bValid && j == iClose && !f.kLocals.count(k.sName))
+				{
+					const long long n = sizeOf(k, f);
+					if (n < 0)
+						return Value::unknown("sizeof(" + typeText(k) + ") cannot be computed");
+					return Value::of(n);
+				}
+				size_t j2 = iClose;
+				(void)j2;
+			}
+			return Value::unknown("a sizeof of an expression");
+		}
+		if (t.s == "true" || t.s == "false")
+		{
+			++i;
+			return Value::of(t.s == "true");
+		}
+		if (t.s == "NULL")
+		{
+			++i;
+			return Value::of(0);
+		}
+		if (t.s == "GC" && i + 1 < e && a[i + 1].s == ".")
+		{
+			++i;
+			Value v;
+			v.eKind = Value::Globals;
+			return v;
+		}
+		if (t.s == "new")
+		{
+			// new T / new T[n] / new T(args): an object of its own (or an array nobody reads back)
+			++i;
+			size_t j = i;
+			TypeRef k = parseType(a, j, e);
+			i = e;
+			Value v = Value::unknown("a new object");
+			v.kType = k;
+			return v;
+		}
+		// a call: a method of this class or a free function, evaluated if its body is a return
+		if (i + 1 < e && a[i + 1].s == "(")
+		{
+			const size_t iClose = matchClose(a, i + 1);
+			if (iClose == std::string::npos || iClose >= e)
+				return Value::unknown("an unbalanced call");
+			const std::string sName = t.s;
+			const size_t iArgs = i + 2;
+			i = iClose + 1;
+			if (m_t.kFunctionMacros.count(sName))
+				return Value::unknown("the macro " + sName + "() is not followed");
+			const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sName, false);
+			if (m)
+			{
+				Frame k;
+				k.sClass = f.sClass;
+				k.kTemplate = f.kTemplate;
+				k.pRecord = f.pRecord;
+				k.iDepth = f.iDepth + 1;
+				return evalCall(*m, k, a, iArgs, iClose, f);
+			}
+			return Value::unknown(sName + "() is not a method of " + (f.sClass.empty() ? std::string("this") : f.sClass));
+		}
+		// a qualified constant: Class::NAME or Enum::NAME
+		if (i + 2 < e && a[i + 1].s == "::" && a[i + 2].k == 'i')
+		{
+			const std::string sName = a[i + 2].s;
+			i += 3;
+			if (isConstant(sName))
+			{
+				try
+				{
+					return Value::of(constant(sName, whereTok(f, a, i - 1)));
+				}
+				catch (const LayoutError& e)
+				{
+					return Value::unknown(e.what());
+				}
+			}
+			return Value::unknown(t.s + "::" + sName + " is not a constant");
+		}
+		// a variable or a member
+		{
+			size_t j = i;
+			Place p = place(a, j, e, f);
+			if (p.bValid)
+			{
+				i = j;
+				// an assignment
+				if (i < e && (a[i].s == "=" || a[i].s == "+=" || a[i].s == "-=" || a[i].s == "|=" || a[i].s == "&=" ||
+				              a[i].s == "^=" || a[i].s == "<<=" || a[i].s == ">>=" || a[i].s == "*=" || a[i].s == "/="))
+				{
+					const std::string op = a[i].s;
+					++i;
+					Value y = expr(a, i, e, f, 0);
+					if (op != "=")
+					{
+						Value x = load(p, f);
+						long long r = 0;
+						const std::string sOp = op.substr(0, op.size() - 1);
+						if (x.eKind == Value::Int && y.eKind == Value::Int && applyBinary(sOp, x.i, y.i, r))
+							y = Value::of(r);
+						else
+							y = Value::unknown(p.sKey + " " + op + " an unknown value");
+					}
+					if (y.eKind == Value::Unknown && y.kType.bValid && isObjectType(resolve(y.kType, f)))
+						y = newObject(resolve(y.kType, f), f);
+					store(p, f, y);
+					return y;
+				}
+				if (i < e && (a[i].s == "++" || a[i].s == "--"))
+				{
+					Value x = load(p, f);
+					Value y = x;
+					if (y.eKind == Value::Int)
+						y.i += a[i].s == "++" ? 1 : -1;
+					store(p, f, y);
+					++i;
+					return x;
+				}
+				Value v = load(p, f);
+				// a member object (not a pointer: what a pointer member points to is not known here)
+				if (v.eKind == Value::Obj || (v.eKind == Value::Unknown && p.kType.iPtr == 0 && isObjectType(p.kType)))
+				{
+					if (v.eKind != Value::Obj && !p.bLocal && p.pObj)
+					{
+						v.eKind = Value::Obj;
+						v.pObj = childOf(p, f, resolve(p.kType, f));
+					}
+					v.kType = p.kType;
+				}
+				return v;
+			}
+		}
+		if (isConstant(t.s))
+		{
+			++i;
+			try
+			{
+				return Value::of(constant(t.s, whereTok(f, a, i - 1)));
+			}
+			catch (const LayoutError& e)
+			{
+				return Value::unknown(e.what());
+			}
+		}
+		++i;
+		return Value::unknown("'" + t.s + "' is neither a variable, a member nor a constant of the tree");
+	}
+
+	// ----- objects -----
+	bool isObjectType(const TypeRef& k) const
+	{
+		if (k.sName.empty() || stringKind(k.sName))
+			return false;
+		bool bU = false;
+		if (scalarSize(k.sName, bU) || isEnum(k.sName))
+			return false;
+		return m_t.findClass(k.sName) != nullptr;
+	}
+
+	// The element class of a member or local object type: T for T, T*, T[n].
+	TypeRef objectClass(TypeRef k) const
+	{
+		k.iPtr = 0;
+		k.aDims.clear();
+		return k;
+	}
+
+	Value newObject(const TypeRef& kType, Frame& f)
+	{
+		auto r = std::make_shared<LayoutRecord>();
+		r->sClass = objectClass(kType).sName;
+		LayoutRecord* p = r.get();
+		if (f.pRecord)
+			f.pRecord->kChildren["items"].push_back(r);
+		else
+			m_aOrphans.push_back(r);
+		Value v;
+		v.eKind = Value::Obj;
+		v.pObj = p;
+		v.kType = kType;
+		return v;
+	}
+
+	// The record a member object reads into: a new child of the frame's record under its root name.
+	LayoutRecord* childOf(const Place& p, Frame& f, const TypeRef& kType)
+	{
+		auto r = std::make_shared<LayoutRecord>();
+		r->sClass = objectClass(kType).sName;
+		LayoutRecord* pOut = r.get();
+		LayoutRecord* pParent = p.pObj ? p.pObj : f.pRecord;
+		if (pParent)
+			pParent->kChildren[p.bLocal ? p.sSub : p.sRoot].push_back(r);
+		else
+			m_aOrphans.push_back(r);
+		return pOut;
+	}
+
+	// ----- statements -----
+	Flow run(const Stmt& s, Frame& f)
+	{
+		if (++m_iSteps > m_iMaxSteps)
+			fail(where(f, s.iLine), "the read does not end (more steps than the data can hold)");
+		const Toks& a = toks(f);
+		m_pWhereFunc = f.pFunc;
+		m_iWhereLine = s.iLine;
+		switch (s.eKind)
+		{
+		case Stmt::Block:
+			for (const Stmt& k : s.aKids)
+			{
+				const Flow e = run(k, f);
+				if (e != Flow::Normal)
+					return e;
+			}
+			return Flow::Normal;
+		case Stmt::If:
+		{
+			size_t i = s.b;
+			const Value v = expr(a, i, s.e, f, 0);
+			if (v.eKind != Value::Int && v.eKind != Value::Obj)
+			{
+				if (s.bStream)
+					fail(where(f, s.iLine), "the condition (" + joinToks(a, s.b, s.e) + ") of a branch that reads cannot be evaluated" + why(v));
+				for (const Stmt& k : s.aKids)
+					forget(k, f);
+				return Flow::Normal;
+			}
+			const bool bTrue = v.eKind == Value::Obj || v.i != 0;
+			if (bTrue)
+				return run(s.aKids[0], f);
+			if (s.aKids.size() > 1)
+				return run(s.aKids[1], f);
+			return Flow::Normal;
+		}
+		case Stmt::For:
+		case Stmt::While:
+		case Stmt::Do:
+		{
+			if (!s.bStream && !assignsScalar(s.aKids[0], a))
+			{
+				// a loop that does not read and sets no single variable (it fills arrays, calls
+				// methods): its values cannot steer a read; what it may assign is forgotten
+				forget(s, f);
+				return Flow::Normal;
+			}
+			if (s.eKind == Stmt::For && s.e > s.b)
+				simple(a, s.b, s.e, f, s.iLine);
+			bool bFirst = true;
+			for (;;)
+			{
+				if (!(s.eKind == Stmt::Do && bFirst))
+				{
+					const size_t b = s.eKind == Stmt::For ? s.b2 : s.b;
+					const size_t e = s.eKind == Stmt::For ? s.e2 : s.e;
+					if (e > b)
+					{
+						size_t i = b;
+						const Value v = expr(a, i, e, f, 0);
+						if (v.eKind != Value::Int)
+						{
+							if (s.bStream)
+								fail(where(f, s.iLine), "the loop condition (" + joinToks(a, b, e) + ") of a loop that reads cannot be evaluated" + why(v));
+							forget(s, f);
+							return Flow::Normal;
+						}
+						if (!v.i)
+							break;
+					}
+				}
+				bFirst = false;
+				if (++m_iSteps > m_iMaxSteps)
+					fail(where(f, s.iLine), "the loop does not end (more steps than the data can hold)");
+				const Flow e = run(s.aKids[0], f);
+				if (e == Flow::Break)
+					break;
+				if (e == Flow::Return)
+					return e;
+				if (s.eKind == Stmt::For && s.e3 > s.b3)
+					simple(a, s.b3, s.e3, f, s.iLine);
+				if (!s.bStream && f.bEffectsOnly && m_iLoopBudget-- <= 0)
+				{
+					forget(s, f);
+					break;
+				}
+			}
+			return Flow::Normal;
+		}
+		case Stmt::Return:
+			if (s.e > s.b)
+			{
+				size_t i = s.b;
+				m_kReturn = expr(a, i, s.e, f, 0);
+			}
+			return Flow::Return;
+		case Stmt::Break:
+			return Flow::Break;
+		case Stmt::Continue:
+			return Flow::Continue;
+		case Stmt::Other:
+			if (s.bStream)
+				fail(where(f, s.iLine), "cannot follow '" + a[s.b].s + "' around a read");
+			forget(s, f);
+			return Flow::Normal;
+		case Stmt::Simple:
+			if (s.bStream)
+				streamStatement(a, s.b, s.e, f, s.iLine);
+			else
+				simple(a, s.b, s.e, f, s.iLine);
+			return Flow::Normal;
+		}
+		return Flow::Normal;
+	}
+
+	// Whether a statement assigns a plain variable or member (not an element of an array).
+	static bool assignsScalar(const Stmt& s, const Toks& a)
+	{
+		auto scan = [&](size_t b, size_t e) {
+			for (size_t i = b; i + 1 < e; ++i)
+			{
+				const std::string& op = a[i + 1].s;
+				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^=" ||
+				                     op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
+				if (a[i].k == 'i' && bAssign && (i == 0 || (a[i - 1].s != "." && a[i - 1].s != "->")))
+					return true;
+				if ((a[i].s == "++" || a[i].s == "--") && a[i + 1].k == 'i')
+					return true;
+			}
+			return false;
+		};
+		if (scan(s.b, s.e) || scan(s.b2, s.e2) || scan(s.b3, s.e3))
+			return true;
+		for (const Stmt& k : s.aKids)
+			if (assignsScalar(k, a))
+				return true;
+		return false;
+	}
+
+	// Marks unknown what a statement the interpreter does not run may assign.
+	void forget(const Stmt& s, Frame& f)
+	{
+		const Toks& a = toks(f);
+		auto scan = [&](size_t b, size_t e) {
+			for (size_t i = b; i + 1 < e; ++i)
+			{
+				const std::string& op = a[i + 1].s;
+				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^=" ||
+				                     op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
+				if (a[i].k == 'i' && bAssign)
+				{
+					auto it = f.kLocals.find(a[i].s);
+					if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
+						it->second.v = Value::unknown(a[i].s + " is changed where the deriver does not follow");
+					else if (f.pRecord)
+						f.pRecord->kValues.erase(a[i].s);
+				}
+			}
+		};
+		scan(s.b, s.e);
+		scan(s.b2, s.e2);
+		scan(s.b3, s.e3);
+		for (const Stmt& k : s.aKids)
+			forget(k, f);
+	}
+
+	// A statement that does not touch the stream: a declaration, an assignment or a call, run for its
+	// effect on the values the reads depend on.
+	void simple(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
+	{
+		(void)iLine;
+		std::vector<Declarator> aDecl;
+		if (isDeclaration(a, b, e, f) && parseDeclaration(a, b, e, aDecl))
+		{
+			for (const Declarator& d : aDecl)
+			{
+				Local l;
+				l.kType = d.kType;
+				const TypeRef r = resolve(d.kType, f);
+				if (d.iInit && !d.bCtorArgs)
+				{
+					size_t i = d.iInit;
+					l.v = expr(a, i, d.iInitEnd, f, 0);
+				}
+				// an object of its own: declared as one, or a pointer given a new one
+				const bool bNew = r.iPtr == 0 || (d.iInit && joinToks(a, d.iInit, d.iInitEnd).compare(0, 3, "new") == 0);
+				if (isObjectType(r) && r.aDims.empty() && l.v.eKind != Value::Obj && bNew)
+					l.v = newObject(r, f);
+				f.kLocals[d.sName] = l;
+			}
+			return;
+		}
+		// a call of a method of another object: obj.method(args)
+		const size_t iDot = [&]() {
+			for (size_t i = b; i + 2 < e; ++i)
+				if ((a[i].s == "." || a[i].s == "->") && a[i + 1].k == 'i' && a[i + 2].s == "(" && matchClose(a, i + 2) == e - 1)
+					return i;
+			return std::string::npos;
+		}();
+		if (iDot != std::string::npos && findTop(a, b, e, "=") == std::string::npos)
+		{
+			size_t i = b;
+			Place p = place(a, i, iDot, f);
+			if (p.bValid && i == iDot && isObjectType(objectClass(p.kType)))
+			{
+				LayoutRecord* r = p.bLocal && p.sSub.empty() ? f.kLocals[p.sRoot].v.pObj : nullptr;
+				if (!r && p.pObj)
+				{
+					// the record this member was last read into, or a new one
+					const std::string sKey = p.bLocal ? p.sSub : p.sRoot;
+					auto& aKids = p.pObj->kChildren[sKey];
+					if (aKids.empty())
+						aKids.push_back(std::make_shared<LayoutRecord>());
+					r = aKids.back().get();
+				}
+				if (r)
+				{
+					Value kObj;
+					kObj.eKind = Value::Obj;
+					kObj.pObj = r;
+					kObj.kType = objectClass(p.kType);
+					const size_t iOpen = iDot + 2;
+					callValue(kObj, a[iDot + 1].s, a, iOpen + 1, e - 1, f);
+				}
+				return;
+			}
+		}
+		if (e > b + 1 && a[b].k == 'i' && a[b + 1].s == "(" && matchClose(a, b + 1) == e - 1)
+		{
+			// a call for its effect, not run. A method of this object may change any of its members:
+			// the values set so far are stale for later conditions. A macro or a free function changes
+			// at most what its arguments name: those are forgotten.
+			const bool bMethod = !f.sClass.empty() && (m_t.findMethod(f.sClass, a[b].s, false) || m_t.findMethod(f.sClass, a[b].s, true));
+			if (!bMethod)
+			{
+				std::vector<size_t> aBare; // the arguments that are a variable or its address
+				for (size_t j = b + 2; j < e - 1;)
+				{
+					size_t iComma = findTop(a, j, e - 1, ",");
+					if (iComma == std::string::npos)
+						iComma = e - 1;
+					size_t q = j;
+					if (q < iComma && a[q].s == "&")
+						++q;
+					if (q + 1 == iComma && a[q].k == 'i')
+						aBare.push_back(q);
+					j = iComma + 1;
+				}
+				for (size_t j : aBare)
+					{
+						auto it = f.kLocals.find(a[j].s);
+						if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
+							it->second.v = Value::unknown(a[j].s + " is passed to " + a[b].s + "(), which the deriver does not follow");
+						else if (f.pRecord && f.pRecord->kValues.erase(a[j].s))
+							noteWrite(f.pRecord, a[j].s);
+					}
+				return;
+			}
+			if (f.pRecord)
+			{
+				m_kStaleSince[f.pRecord] = ++m_iEpoch;
+				m_sStaleCall = a[b].s + "() at " + where(f, a[b].iLine);
+			}
+			return;
+		}
+		size_t i = b;
+		expr(a, i, e, f, 0);
+	}
+
+	bool isDeclaration(const Toks& a, size_t b, size_t e, const Frame& f) const
+	{
+		size_t i = b;
+		while (i < e && a[i].k == 'i' && (a[i].s == "const" || a[i].s == "static" || a[i].s == "struct" || a[i].s == "class"))
+			++i;
+		if (i >= e || a[i].k != 'i' || f.kLocals.count(a[i].s) || a[i].s == "delete" || a[i].s == "return" || a[i].s == "new")
+			return false;
+		TypeRef k = parseType(a, i, e);
+		if (!k.bValid || i >= e || a[i].k != 'i')
+			return false;
+		++i;
+		return i >= e || a[i].s == "=" || a[i].s == ";" || a[i].s == "," || a[i].s == "[" || a[i].s == "(";
+	}
+
+	// ----- the reads -----
+	bool isStreamTok(const Toks& a, size_t b, size_t e, const Frame& f) const
+	{
+		// S, *S, &S, (*S)
+		size_t i = b;
+		while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "("))
+			++i;
+		size_t j = e;
+		while (j > i && a[j - 1].s == ")")
+			--j;
+		return j == i + 1 && a[i].s == f.sStream;
+	}
+
+	void streamStatement(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
+	{
+		const std::string sWhere = where(f, iLine);
+		if (f.bEffectsOnly)
+			fail(sWhere, "a read inside a function called for its value");
+		// LHS = S->ReadString() / ReadWideString()
+		const size_t iAssign = findTop(a, b, e, "=");
+		if (iAssign != std::string::npos)
+		{
+			const size_t r = iAssign + 1;
+			if (r + 4 < e + 1 && a[r].s == f.sStream && (a[r + 1].s == "->" || a[r + 1].s == ".") &&
+			    (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString") && a[r + 3].s == "(" && a[r + 4].s == ")")
+			{
+				size_t i = b;
+				Place p = place(a, i, iAssign, f);
+				readString(a[r + 2].s == "ReadWideString" ? 2 : 1, p, f, sWhere);
+				return;
+			}
+			fail(sWhere, "cannot follow the assignment '" + joinToks(a, b, e) + "'");
+		}
+		if (e == 0 || a[e - 1].s != ")")
+			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+		size_t iOpen = e - 1;
+		{
+			int iDepth = 0;
+			for (size_t i = e; i-- > b;)
+			{
+				if (a[i].s == ")")
+					++iDepth;
+				else if (a[i].s == "(" && --iDepth == 0)
+				{
+					iOpen = i;
+					break;
+				}
+			}
+		}
+		if (iOpen <= b || a[iOpen - 1].k != 'i')
+			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+		const std::string sCallee = a[iOpen - 1].s;
+		std::vector<std::pair<size_t, size_t>> aArgs;
+		{
+			size_t j = iOpen + 1;
+			while (j < e - 1)
+			{
+				size_t iComma = findTop(a, j, e - 1, ",");
+				if (iComma == std::string::npos)
+					iComma = e - 1;
+				aArgs.emplace_back(j, iComma);
+				j = iComma + 1;
+			}
+		}
+		// the stream's own methods
+		if (iOpen >= b + 3 && (a[iOpen - 2].s == "->" || a[iOpen - 2].s == ".") && isStreamTok(a, b, iOpen - 2, f))
+		{
+			if (sCallee == "Read")
+				return readCall(a, aArgs, f, sWhere);
+			if (sCallee == "ReadString" || sCallee == "ReadWideString")
+			{
+				if (aArgs.size() == 1)
+				{
+					size_t i = aArgs[0].first;
+					Place p = place(a, i, aArgs[0].second, f);
+					if (!p.bValid || i != aArgs[0].second)
+						fail(sWhere, "cannot follow the string read into '" + joinToks(a, aArgs[0].first, aArgs[0].second) + "'");
+					return readString(sCallee == "ReadWideString" ? 2 : stringKind(p.kType.sName) == 2 || p.kType.sName == "wchar" ? 2 : 1, p, f, sWhere);
+				}
+				if (aArgs.size() == 2)
+				{
+					size_t i = aArgs[0].first;
+					const Value n = expr(a, i, aArgs[0].second, f, 0);
+					if (n.eKind != Value::Int)
+						fail(sWhere, "the count of a string array cannot be evaluated" + why(n));
+					i = aArgs[1].first;
+					Place p = place(a, i, aArgs[1].second, f);
+					if (!p.bValid)
+						fail(sWhere, "cannot follow the string array '" + joinToks(a, aArgs[1].first, aArgs[1].second) + "'");
+					TypeRef kElem = p.kType;
+					if (!kElem.aDims.empty())
+						kElem.aDims.erase(kElem.aDims.begin());
+					else if (kElem.iPtr > 0)
+						--kElem.iPtr;
+					const int iKind = stringKind(kElem.sName);
+					if (!iKind)
+						fail(sWhere, "a string array of " + typeText(p.kType));
+					if (n.i < 0)
+						m_pStream->fail("a string count of " + std::to_string(n.i));
+					for (long long j = 0; j < n.i; ++j)
+						readString(iKind, Place(), f, sWhere);
+					return;
+				}
+			}
+			fail(sWhere, "cannot follow the stream call '" + sCallee + "'");
+		}
+		// the arguments hold the stream: a sub-object's read, a base class's read, a free function
+		bool bPassesStream = false;
+		for (const auto& [x, y] : aArgs)
+			bPassesStream = bPassesStream || isStreamTok(a, x, y, f);
+		if (!bPassesStream)
+			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "' (the stream is used in a way the deriver does not know)");
+		if (iOpen >= b + 3 && a[iOpen - 2].s == "::" && iOpen - 3 == b)
+		{
+			// Base::read(pStream): the same object, read as its base class
+			const std::string sClass = a[b].s;
+			const Function* m = m_t.findMethod(sClass, sCallee, true);
+			if (!m)
+				fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
+			Frame k;
+			k.sClass = sClass;
+			k.kTemplate = f.kTemplate;
+			k.pRecord = f.pRecord;
+			k.iDepth = f.iDepth;
+			bindArgs(*m, k, a, iOpen + 1, e - 1, f);
+			call(*m, k);
+			return;
+		}
+		if (iOpen >= b + 3 && (a[iOpen - 2].s == "." || a[iOpen - 2].s == "->"))
+		{
+			size_t i = b;
+			Place p = place(a, i, iOpen - 2, f);
+			if (!p.bValid || i != iOpen - 2)
+				fail(sWhere, "cannot follow the object '" + joinToks(a, b, iOpen - 2) + "' whose " + sCallee + " reads");
+			const TypeRef kClass = objectClass(resolve(p.kType, f));
+			if (!m_t.findClass(kClass.sName))
+				fail(sWhere, "the class " + typeText(kClass) + " of '" + p.sKey + "' is not in the tree");
+			std::string sOwner;
+			const Function* m = m_t.findMethod(kClass.sName, sCallee, true, &sOwner);
+			if (!m)
+				fail(sWhere, "no " + kClass.sName + "::" + sCallee + "(FDataStreamBase) in the tree");
+			LayoutRecord* r = nullptr;
+			if (p.bLocal && p.sSub.empty())
+			{
+				Value& v = f.kLocals[p.sRoot].v;
+				if (v.eKind != Value::Obj || !v.pObj)
+					v = newObject(kClass, f); // a pointer the deriver did not see given an object
+				r = v.pObj;
+			}
+			if (!r)
+				r = childOf(p, f, kClass);
+			r->sClass = kClass.sName;
+			Frame k;
+			k.sClass = kClass.sName;
+			const ClassDef* c = m_t.findClass(kClass.sName);
+			for (size_t j = 0; c && j < c->aTemplate.size() && j < kClass.aArgs.size(); ++j)
+				k.kTemplate[c->aTemplate[j]] = kClass.aArgs[j];
+			// an out-of-line template method may name its parameter otherwise than its class does
+			for (size_t j = 0; j < m->aTemplate.size() && j < kClass.aArgs.size(); ++j)
+				k.kTemplate[m->aTemplate[j]] = kClass.aArgs[j];
+			k.pRecord = r;
+			k.iDepth = f.iDepth + 1;
+			bindArgs(*m, k, a, iOpen + 1, e - 1, f);
+			call(*m, k);
+			return;
+		}
+		if (iOpen == b + 1)
+		{
+			// a method of this class, or a free (template) function
+			const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sCallee, true);
+			if (m)
+			{
+				Frame k;
+				k.sClass = f.sClass;
+				k.kTemplate = f.kTemplate;
+				k.pRecord = f.pRecord;
+				k.iDepth = f.iDepth + 1;
+				bindArgs(*m, k, a, iOpen + 1, e - 1, f);
+				call(*m, k);
+				return;
+			}
+			auto it = m_t.kFunctions.find(sCallee);
+			if (it == m_t.kFunctions.end())
+				fail(sWhere, "the function " + sCallee + " is not in the tree" +
+				                 (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
+			const Function& fn = it->second.front();
+			Frame k;
+			k.iDepth = f.iDepth + 1;
+			k.pFunc = &fn;
+			// each object argument: a record of its own under the caller's record; template parameters
+			// bound from the argument types
+			const Toks& ft = m_t.aFiles[size_t(fn.iFile)].aToks;
+			std::vector<std::pair<size_t, size_t>> aParams;
+			{
+				size_t j = fn.iParams;
+				while (j < fn.iParamsEnd)
+				{
+					size_t iComma = findTop(ft, j, fn.iParamsEnd, ",");
+					if (iComma == std::string::npos)
+						iComma = fn.iParamsEnd;
+					aParams.emplace_back(j, iComma);
+					j = iComma + 1;
+				}
+			}
+			for (size_t j = 0; j < aParams.size() && j < aArgs.size(); ++j)
+			{
+				std::vector<Declarator> aDecl;
+				if (!parseDeclaration(ft, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1)
+					fail(sWhere, "cannot follow the parameters of " + fn.sName);
+				const Declarator& d = aDecl[0];
+				if (d.kType.sName == "FDataStreamBase")
+					continue;
+				size_t i = aArgs[j].first;
+				Place p = place(a, i, aArgs[j].second, f);
+				Local l;
+				l.kType = d.kType;
+				if (p.bValid && i == aArgs[j].second)
+				{
+					const TypeRef kArg = resolve(p.kType, f);
+					// bind T from "Container<T>" or "T"
+					for (const std::string& sT : fn.aTemplate)
+					{
+						if (d.kType.sName == sT)
+							k.kTemplate[sT] = objectClass(kArg);
+						for (size_t q = 0; q < d.kType.aArgs.size() && q < kArg.aArgs.size(); ++q)
+							if (d.kType.aArgs[q].sName == sT)
+								k.kTemplate[sT] = kArg.aArgs[q];
+					}
+					l.kType = kArg;
+					if (isObjectType(objectClass(kArg)))
+					{
+						l.v.eKind = Value::Obj;
+						l.v.pObj = childOf(p, f, kArg);
+						l.v.kType = kArg;
+					}
+					else
+						l.v = load(p, f);
+				}
+				else
+				{
+					size_t q = aArgs[j].first;
+					l.v = expr(a, q, aArgs[j].second, f, 0);
+				}
+				k.kLocals[d.sName] = l;
+			}
+			// the record of the first object argument is the function's "this"
+			for (auto& [sName, l] : k.kLocals)
+				if (l.v.eKind == Value::Obj && !k.pRecord)
+				{
+					k.pRecord = l.v.pObj;
+					k.sClass = l.kType.sName;
+				}
+			call(fn, k);
+			return;
+		}
+		fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+	}
+
+	void call(const Function& m, Frame& k)
+	{
+		if (k.iDepth > 40)
+			fail(m_t.where(m, 0), "the reads nest too deep");
+		k.pFunc = &m;
+		const Stmt& s = m_t.body(m);
+		k.sStream = m.sStream;
+		if (k.sStream.empty())
+			fail(m_t.where(m, s.iLine), "no stream parameter");
+		run(s, k);
+	}
+
+	void readString(int iKind, const Place& p, Frame& f, const std::string& sWhere)
+	{
+		const unsigned char* q = m_pStream->take(4, "a string's length");
+		const long long n = static_cast<int32_t>(uint32_t(q[0]) | (uint32_t(q[1]) << 8) | (uint32_t(q[2]) << 16) | (uint32_t(q[3]) << 24));
+		if (n < 0 || size_t(n) > m_pStream->left() / size_t(iKind))
+			m_pStream->fail("a string of " + std::to_string(n) + " characters with " + std::to_string(m_pStream->left()) + " bytes left");
+		const unsigned char* c = m_pStream->take(size_t(n) * size_t(iKind), "a string");
+		if (p.bValid)
+		{
+			Value v;
+			v.eKind = Value::Str;
+			for (long long j = 0; j < n; ++j)
+				v.s += static_cast<char>(c[size_t(j) * size_t(iKind)]);
+			store(p, f, v);
+		}
+		(void)sWhere;
+	}
+
+	long long scalar(const unsigned char* q, int iSize, bool bUnsigned) const
+	{
+		unsigned long long u = 0;
+		for (int j = 0; j < iSize; ++j)
+			u |= static_cast<unsigned long long>(q[j]) << (8 * j);
+		if (!bUnsigned && iSize < 8 && (u >> (8 * iSize - 1)))
+			u |= ~((1ull << (8 * iSize)) - 1);
+		return static_cast<long long>(u);
+	}
+
+	// Read(&x), Read((T*)&x), Read(n, p), Read(n, (T*)p), Read(n, &v[0]), Read(sizeof(T), (byte*)p)
+	void readCall(const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs, Frame& f, const std::string& sWhere)
+	{
+		if (aArgs.empty() || aArgs.size() > 2)
+			fail(sWhere, "a Read with " + std::to_string(aArgs.size()) + " arguments");
+		long long iCount = 1;
+		bool bArray = aArgs.size() == 2;
+		if (bArray)
+		{
+			size_t i = aArgs[0].first;
+			const Value n = expr(a, i, aArgs[0].second, f, 0);
+			if (n.eKind != Value::Int || i != aArgs[0].second)
+				fail(sWhere, "the count (" + joinToks(a, aArgs[0].first, aArgs[0].second) + ") cannot be evaluated" + why(n));
+			iCount = n.i;
+			if (iCount < 0)
+				m_pStream->fail("an array of " + std::to_string(iCount) + " entries (" + joinToks(a, aArgs[0].first, aArgs[0].second) + ")");
+		}
+		const auto [b, e] = aArgs.back();
+		size_t i = b;
+		TypeRef kCast;
+		bool bCast = false;
+		if (a[i].s == "(")
+		{
+			const size_t iClose = matchClose(a, i);
+			size_t j = i + 1;
+			TypeRef k = parseType(a, j, iClose);
+			if (k.bValid && j == iClose && k.iPtr > 0)
+			{
+				kCast = k;
+				--kCast.iPtr;
+				bCast = true;
+				i = iClose + 1;
+			}
+		}
+		bool bAddress = false;
+		if (i < e && a[i].s == "&")
+		{
+			bAddress = true;
+			++i;
+		}
+		if (i < e && a[i].s == "(" && matchClose(a, i) == e - 1) // (&x) or (x)
+		{
+			++i;
+		}
+		size_t iEnd = e;
+		while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos)
+			--iEnd;
+		Place p = place(a, i, iEnd, f);
+		if (!p.bValid || i != iEnd)
+			fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
+		TypeRef kElem = p.kType;
+		if (!bAddress)
+		{
+			// a pointer or an array: the element type
+			if (!kElem.aDims.empty())
+				kElem.aDims.erase(kElem.aDims.begin());
+			else if (kElem.iPtr > 0)
+				--kElem.iPtr;
+			else if (!bCast)
+				fail(sWhere, "the read into '" + joinToks(a, b, e) + "' is not through a pointer");
+		}
+		const TypeRef kTarget = resolve(kElem, f);
+		const TypeRef kRead = bCast ? resolve(kCast, f) : kTarget;
+		bool bUnsigned = false;
+		int iSize = elementSize(kRead, bUnsigned);
+		long long iBytes = 0;
+		if (iSize == 0 || !kRead.aDims.empty())
+		{
+			// a fixed-size record or array read whole
+			const long long n = sizeOf(kRead, f);
+			if (n <= 0)
+				fail(sWhere, "cannot size the type " + typeText(kRead) + " of '" + joinToks(a, b, e) + "'");
+			iBytes = n * iCount;
+			iSize = 0;
+		}
+		else
+			iBytes = iSize * iCount;
+		if (iBytes > 0 && size_t(iBytes) > m_pStream->left())
+			m_pStream->fail("the data ends inside " + joinToks(a, b, e) + " (" + std::to_string(iBytes) + " bytes needed, " + std::to_string(m_pStream->left()) + " left)");
+		const unsigned char* q = iBytes > 0 ? m_pStream->take(size_t(iBytes), joinToks(a, b, e)) : nullptr;
+		if (iSize == 0)
+		{
+			// raw bytes into a struct (a linked list's IDInfo): its fields by their layout
+			const TypeRef kStruct = objectClass(kTarget);
+			const ClassDef* c = m_t.findClass(kStruct.sName);
+			if (c && p.bLocal && p.sSub.empty() && sizeOf(kStruct, f) * iCount == iBytes)
+				decodeStruct(*c, f, q, *newObject(kStruct, f).pObj);
+			return;
+		}
+		if (bCast && iSize == 1 && elementSize(kTarget, bUnsigned) == 0)
+		{
+			const TypeRef kStruct = objectClass(kTarget);
+			const ClassDef* c = m_t.findClass(kStruct.sName);
+			if (c && p.bLocal && p.sSub.empty() && sizeOf(kStruct, f) == iBytes)
+				decodeStruct(*c, f, q, *newObject(kStruct, f).pObj); // each read is an element of its own
+			return;
+		}
+		std::vector<long long> aValues;
+		aValues.reserve(size_t(iCount));
+		for (long long j = 0; j < iCount; ++j)
+			aValues.push_back(scalar(q + j * iSize, iSize, bUnsigned));
+		if (!bArray || !bAddress)
+		{
+			if (!bArray)
+			{
+				store(p, f, Value::of(aValues[0]));
+				return;
+			}
+			LayoutRecord* r = p.pObj;
+			if (r && !(p.bLocal && p.sSub.empty()))
+			{
+				r->kValues[p.bLocal ? p.sSub : p.sKey] = aValues;
+				noteWrite(r, p.bLocal ? p.sSub : p.sKey);
+			}
+			return;
+		}
+		// Read(n, &v[0]) or Read(n, &m_a[i]): the values start at that element
+		if (p.pObj && !(p.bLocal && p.sSub.empty()))
+		{
+			std::string sKey = p.bLocal ? p.sSub : p.sKey;
+			if (sKey.size() > 3 && sKey.compare(sKey.size() - 3, 3, "[0]") == 0)
+				sKey.resize(sKey.size() - 3);
+			p.pObj->kValues[sKey] = aValues;
+			noteWrite(p.pObj, sKey);
+		}
+	}
+
+	void decodeStruct(const ClassDef& c, Frame& f, const unsigned char* q, LayoutRecord& r)
+	{
+		long long iOff = 0;
+		for (const std::string& sMember : c.aOrder)
+		{
+			int iA = 1;
+			const TypeRef k = resolve(c.kMembers.at(sMember), f);
+			const long long n = sizeOf(k, f, &iA);
+			iOff = (iOff + iA - 1) / iA * iA;
+			bool bUnsigned = false;
+			const int iSize = elementSize(k, bUnsigned);
+			if (iSize > 0 && k.aDims.empty())
+				r.kValues[sMember] = { scalar(q + iOff, iSize, bUnsigned) };
+			iOff += n;
+		}
+	}
+
+	// ----- the static walk -----
+	void describeStmt(const Stmt& s, Frame& f, int iDepth, LayoutClassReport& kOut, std::vector<std::string>& aReached)
+	{
+		if (!s.bStream)
+			return;
+		const Toks& a = toks(f);
+		const std::string sIndent(size_t(iDepth) * 2, ' ');
+		auto line = [&](const std::string& sText) {
+			kOut.aszFields.push_back(sIndent + sText + "  [" + m_t.aFiles[size_t(f.pFunc->iFile)].sName + ":" + std::to_string(s.iLine) + "]");
+		};
+		switch (s.eKind)
+		{
+		case Stmt::Block:
+			for (const Stmt& k : s.aKids)
+				describeStmt(k, f, iDepth, kOut, aReached);
+			return;
+		case Stmt::If:
+			line("if (" + joinToks(a, s.b, s.e) + ")");
+			describeStmt(s.aKids[0], f, iDepth + 1, kOut, aReached);
+			if (s.aKids.size() > 1)
+			{
+				line("else");
+				describeStmt(s.aKids[1], f, iDepth + 1, kOut, aReached);
+			}
+			return;
+		case Stmt::For:
+		case Stmt::While:
+		case Stmt::Do:
+			line(std::string(s.eKind == Stmt::For ? "for (" + joinToks(a, s.b2, s.e2) : "while (" + joinToks(a, s.b, s.e)) + ")");
+			describeStmt(s.aKids[0], f, iDepth + 1, kOut, aReached);
+			return;
+		case Stmt::Simple:
+			describeSimple(a, s, f, line, aReached);
+			return;
+		default:
+			fail(where(f, s.iLine), "cannot follow '" + a[s.b].s + "' around a read");
+		}
+	}
+
+	template <typename Line>
+	void describeSimple(const Toks& a, const Stmt& s, Frame& f, Line& line, std::vector<std::string>& aReached)
+	{
+		const std::string sText = joinToks(a, s.b, s.e);
+		const std::string sWhere = where(f, s.iLine);
+		// locals declared here are typed for the lines below
+		const size_t iCall = sText.find(f.pFunc->sStream);
+		(void)iCall;
+		// the stream's own calls
+		size_t i = s.b;
+		while (i < s.e && (a[i].s == "*" || a[i].s == "(" ))
+			++i;
+		const size_t iAssign = findTop(a, s.b, s.e, "=");
+		if (iAssign != std::string::npos)
+		{
+			const size_t r = iAssign + 1;
+			if (r + 2 < s.e && a[r].s == f.pFunc->sStream && (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString"))
+			{
+				line(std::string(a[r + 2].s == "ReadWideString" ? "wide string " : "string ") + joinToks(a, s.b, iAssign));
+				return;
+			}
+			fail(sWhere, "cannot follow the assignment '" + sText + "'");
+		}
+		if (a[i].s == f.pFunc->sStream && i + 2 < s.e && (a[i + 1].s == "->" || a[i + 1].s == "."))
+		{
+			const std::string sCall = a[i + 2].s;
+			if (sCall == "Read" || sCall == "ReadString" || sCall == "ReadWideString")
+			{
+				const std::string sArgs = joinToks(a, i + 4, s.e - 1);
+				line(sCall + "(" + sArgs + ")");
+				return;
+			}
+			fail(sWhere, "cannot follow the stream call '" + sCall + "'");
+		}
+		// a sub-object or a base class: name the class it reads
+		size_t iOpen = std::string::npos;
+		for (size_t j = s.b; j < s.e; ++j)
+			if (a[j].s == "(" && matchClose(a, j) == s.e - 1)
+			{
+				iOpen = j;
+				break;
+			}
+		if (iOpen == std::string::npos || iOpen == s.b || a[iOpen - 1].k != 'i')
+			fail(sWhere, "cannot follow '" + sText + "'");
+		const std::string sCallee = a[iOpen - 1].s;
+		if (iOpen >= s.b + 3 && a[iOpen - 2].s == "::")
+		{
+			const std::string sClass = a[iOpen - 3].s;
+			if (!m_t.findMethod(sClass, sCallee, true))
+				fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
+			line(sClass + "::" + sCallee + " (the base class)");
+			aReached.push_back(sCallee == "read" ? sClass : sClass + "::" + sCallee);
+			return;
+		}
+		if (iOpen >= s.b + 2 && (a[iOpen - 2].s == "." || a[iOpen - 2].s == "->"))
+		{
+			const std::string sObject = joinToks(a, s.b, iOpen - 2);
+			// the object's type: a member or a local declared above (static: members only, locals by name)
+			TypeRef k;
+			std::string sRoot = a[s.b].s == "this" && s.b + 2 < iOpen ? a[s.b + 2].s : a[s.b].s;
+			std::string sClass;
+			if (memberType(f.sClass, sRoot, k, {}))
+			{
+				k = objectClass(k);
+				if ((k.sName == "vector" || k.sName == "list") && !k.aArgs.empty())
+					k = objectClass(k.aArgs[0]);
+				sClass = k.sName;
+				if (!k.aArgs.empty())
+					sClass += "<" + typeText(k.aArgs[0]) + ">";
+			}
+			else
+				sClass = localType(a, f, sRoot);
+			const std::string sBare = sClass.substr(0, sClass.find('<'));
+			if (sBare.empty() || (!m_t.findMethod(sBare, sCallee, true) && !f.kTemplate.count(sBare) && sBare != "T"))
+				fail(sWhere, "cannot follow '" + sText + "': no " + (sBare.empty() ? sObject : sBare) + "::" + sCallee + "(FDataStreamBase) in the tree");
+			line(sClass + "::" + sCallee + " (" + sObject + ")");
+			if (m_t.findClass(sBare))
+				aReached.push_back(sCallee == "read" ? sBare : sBare + "::" + sCallee);
+			return;
+		}
+		if (iOpen == s.b + 1)
+		{
+			if (!f.sClass.empty() && m_t.findMethod(f.sClass, sCallee, true))
+			{
+				line(f.sClass + "::" + sCallee);
+				return;
+			}
+			auto it = m_t.kFunctions.find(sCallee);
+			if (it == m_t.kFunctions.end())
+				fail(sWhere, "the function " + sCallee + " is not in the tree" + (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
+			// the container's element class: the member named in the first argument
+			std::string sElem;
+			TypeRef k;
+			if (memberType(f.sClass, a[iOpen + 1].s, k, {}) && !k.aArgs.empty())
+			{
+				sElem = k.aArgs[0].sName;
+				aReached.push_back(sElem);
+			}
+			line(sCallee + " (" + joinToks(a, iOpen + 1, s.e - 1) + ")" + (sElem.empty() ? "" : " of " + sElem));
+			return;
+		}
+		fail(sWhere, "cannot follow '" + sText + "'");
+	}
+
+	// The declared type of a local, found by its declaration in the function (for the report).
+	std::string localType(const Toks& a, const Frame& f, const std::string& sName) const
+	{
+		for (size_t i = f.pFunc->iBody; i < f.pFunc->iBodyEnd; ++i)
+			if (a[i].k == 'i' && a[i].s == sName && i > f.pFunc->iBody)
+			{
+				size_t j = i;
+				while (j > f.pFunc->iBody && a[j - 1].s != ";" && a[j - 1].s != "{" && a[j - 1].s != "}" && a[j - 1].s != ")")
+					--j;
+				std::vector<Declarator> aDecl;
+				const size_t iSemi = findTop(a, i, f.pFunc->iBodyEnd, ";");
+				if (iSemi != std::string::npos && parseDeclaration(a, j, iSemi, aDecl))
+					for (const Declarator& d : aDecl)
+						if (d.sName == sName)
+							return d.kType.sName;
+			}
+		return std::string();
+	}
+
+	const SaveLayout::Impl& m_t;
+	LayoutStream* m_pStream;
+	LayoutCounts m_fCounts;
+	std::set<std::string> m_kBusy;
+	const Toks* m_pConstToks = nullptr;
+	const Toks* m_pToks = nullptr;
+	std::string m_sConstFile;
+	Value m_kReturn;
+	std::map<std::pair<const LayoutRecord*, std::string>, std::string> m_kStrings;
+	std::vector<std::shared_ptr<LayoutRecord>> m_aOrphans;
+	long long m_iSteps = 0;
+	long long m_iLoopBudget = 1 << 22;
+	const Function* m_pWhereFunc = nullptr;
+	int m_iWhereLine = 0;
+	// a call the deriver does not run may change any member of its object: the values set before it
+	// are stale (the write's epoch is older than the object's last such call)
+	long long m_iEpoch = 0;
+	std::string m_sStaleCall;
+	std::unordered_map<const LayoutRecord*, long long> m_kStaleSince;
+	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, long long>> m_kWritten;
+	void noteWrite(const LayoutRecord* r, const std::string& sKey) { m_kWritten[r][sKey] = m_iEpoch; }
+	bool isStale(const LayoutRecord* r, const std::string& sKey) const
+	{
+		auto it = m_kStaleSince.find(r);
+		if (it == m_kStaleSince.end())
+			return false;
+		auto jt = m_kWritten.find(r);
+		if (jt == m_kWritten.end())
+			return true;
+		auto kt = jt->second.find(sKey);
+		return kt == jt->second.end() || kt->second < it->second;
+	}
+
+public:
+	long long m_iMaxSteps = 1ll << 40;
+};
+
+// ---------------------------------------------------------------------------------------------
+// SaveLayout
+// ---------------------------------------------------------------------------------------------
+SaveLayout::SaveLayout(std::shared_ptr<Impl> p) : m_p(std::move(p)) {}
+
+std::shared_ptr<const SaveLayout> SaveLayout::derive(const fs::path& kTree)
+{
+	auto p = std::make_shared<Impl>();
+	p->kTree = kTree;
+	p->load();
+	return std::make_shared<SaveLayout>(p);
+}
+
+const fs::path& SaveLayout::tree() const { return m_p->kTree; }
+
+long long SaveLayout::constant(const std::string& sName) const
+{
+	LayoutRunner k(*m_p, nullptr, [](const std::string& s) -> int { throw LayoutError(s + ": no counts here"); });
+	return k.constant(sName, m_p->kTree.string());
+}
+
+std::pair<std::string, std::string> SaveLayout::infoFile(const std::string& sAccessor) const
+{
+	auto it = m_p->kInfoFiles.find(sAccessor);
+	return it == m_p->kInfoFiles.end() ? std::pair<std::string, std::string>() : it->second;
+}
+
+std::vector<LayoutClassReport> SaveLayout::report() const
+{
+	LayoutRunner k(*m_p, nullptr, [](const std::string& s) -> int { throw LayoutError(s + ": no counts here"); });
+	std::vector<LayoutClassReport> aOut;
+	std::vector<std::string> aQueue = { "CvInitCore", "CvGameAI", "CvMap", "CvTeamAI", "CvPlayerAI" };
+	std::set<std::string> kSeen;
+	for (size_t i = 0; i < aQueue.size(); ++i)
+	{
+		if (!kSeen.insert(aQueue[i]).second)
+			continue;
+		LayoutClassReport r;
+		std::vector<std::string> aReached;
+		k.describe(aQueue[i], r, aReached);
+		aOut.push_back(r);
+		for (const std::string& s : aReached)
+			if (!kSeen.count(s) && s != "T")
+				aQueue.push_back(s);
+	}
+	return aOut;
+}
+
+void SaveLayout::read(const std::string& sClass, LayoutStream& kStream, const LayoutCounts& fCounts, LayoutRecord& kOut) const
+{
+	LayoutRunner k(*m_p, &kStream, fCounts);
+	// every step of a read takes at least one byte or is bounded by one that did: a generous cap
+	k.m_iMaxSteps = static_cast<long long>(kStream.left()) * 64 + (1 << 24);
+	k.runRead(sClass, kOut);
+}
+
+const std::vector<long long>* LayoutRecord::values(const std::string& sName) const
+{
+	auto it = kValues.find(sName);
+	return it == kValues.end() ? nullptr : &it->second;
+}
+
+std::vector<const LayoutRecord*> LayoutRecord::objects(const std::string& sName) const
+{
+	std::vector<const LayoutRecord*> a;
+	auto it = kChildren.find(sName);
+	if (it == kChildren.end())
+		return a;
+	// a record nothing was read into (a buffer declared before its reads) is no element
+	auto bEmpty = [](const LayoutRecord& r) { return r.kValues.empty() && r.kChildren.empty(); };
+	for (const auto& p : it->second)
+	{
+		auto jt = p->kChildren.find("items");
+		if (jt != p->kChildren.end())
+		{
+			for (const auto& q : jt->second)
+				if (!bEmpty(*q))
+					a.push_back(q.get());
+		}
+		else if (!bEmpty(*p))
+			a.push_back(p.get());
+	}
+	return a;
+}
+
+} // namespace cvv
