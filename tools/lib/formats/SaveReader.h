@@ -112,5 +112,7 @@ struct SaveGame
 
 // Throws SaveError (file missing, truncated, corrupt, or not an unmodified BTS 3.19 save).
 SaveGame readSave(const std::filesystem::path& kPath);
+// The same for a save's bytes in memory; sFile names it in messages (and in SaveGame::sPath).
+SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile);
 
 } // namespace cvv
