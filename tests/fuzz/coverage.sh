@@ -20,8 +20,9 @@ esac
 rm -rf "$WORK"; mkdir -p "$WORK"
 FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null
 set -- "$WORK/seeds"
-[ -d "$SRC/tests/fuzz/corpus/$READER" ] && set -- "$@" "$SRC/tests/fuzz/corpus/$READER"
-[ -n "$CORPUS" ] && [ -d "$CORPUS" ] && set -- "$@" "$CORPUS"
+what="seeds"
+[ -d "$SRC/tests/fuzz/corpus/$READER" ] && set -- "$@" "$SRC/tests/fuzz/corpus/$READER" && what="$what, regression corpus"
+[ -n "$CORPUS" ] && [ -d "$CORPUS" ] && set -- "$@" "$CORPUS" && what="$what, $CORPUS"
 inputs=0
 for d in "$@"; do inputs=$((inputs + $(ls -A "$d" | wc -l))); done
 # -runs=0: each input of the folders once, nothing mutated. Findings are fuzz-readers' business.
@@ -34,7 +35,7 @@ for f in $FILES; do paths="$paths $SRC/$f"; done
 llvm-cov report "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/report.txt"
 # shellcheck disable=SC2086
 llvm-cov show "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/show.txt"
-echo "coverage $READER: $inputs inputs replayed (seeds, regression corpus${CORPUS:+, $CORPUS})"
+echo "coverage $READER: $inputs inputs replayed ($what)"
 # llvm-cov report's columns: Filename, Regions, Missed Regions, Cover, Functions, Missed Functions,
 # Executed, Lines, Missed Lines, Cover, Branches, Missed Branches, Cover.
 awk -v r="$READER" -v src="$SRC/" '$1 ~ /\.cpp$/ {
