@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
-.PHONY: all setup setup-build configure build test test-sanitize sanitize-build fuzz-readers fuzz-sdk demo bench fuzz clean dll-check sdk-check dll mod install install-python
+.PHONY: all setup setup-build configure build test test-sanitize sanitize-build fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
 
 all: build
 
@@ -49,7 +49,7 @@ SANITIZE_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fn
   -fno-sanitize=enum -fsanitize=fuzzer-no-link
 SANITIZE_TARGETS = cvvision_tests cvvision_support_tests cvvision_fov_tests cvvision_sdk_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
-  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_rules fuzz_civ2
+  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 20
 export ASAN_OPTIONS ?= detect_leaks=1
@@ -69,12 +69,34 @@ test-sanitize: sanitize-build
 
 # Each reader's fuzz target for FUZZ_SECONDS (default 600): its regression corpus replayed, then
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in
-# build-sanitize/fuzz/READER/ (see tests/fuzz/run.sh). READERS=wb to run one.
+# build-sanitize/fuzz/READER/ (see tests/fuzz/run.sh). Each prints its speed (inputs/s), and the
+# speeds come again at the end. READERS=wb to run one. savedata: saves with their game data
+# inflated (the target compresses it), where fuzzing reaches the parser.
 FUZZ_SECONDS ?= 600
-READERS ?= wb save save_layout rules civ2
+READERS ?= wb save save_layout savedata rules civ2
 fuzz-readers: sanitize-build
 	@for r in $(READERS); do \
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r || exit 1; \
+	done; \
+	echo "== fuzz speeds ($(FUZZ_SECONDS) s each, under the sanitizers)"; \
+	for r in $(READERS); do cat $(SANITIZE_BUILD)/fuzz/$$r/speed.txt; done
+
+# Line coverage of each reader by its fuzz corpus (clang's source-based coverage, llvm-cov from
+# Debian's llvm): the fuzz targets built with -fprofile-instr-generate -fcoverage-mapping in
+# build-coverage/, each replaying its seeds, its regression corpus and what fuzz-readers found in
+# build-sanitize/fuzz/READER/corpus; prints each reader's source files' line coverage
+# (tests/fuzz/coverage.sh). Run `make fuzz-readers` first for the corpus fuzzing found.
+COVERAGE_BUILD ?= build-coverage
+COVERAGE_FLAGS = -O1 -g -fprofile-instr-generate -fcoverage-mapping
+fuzz-coverage:
+	@for tool in clang++ llvm-profdata llvm-cov; do \
+	  command -v $$tool >/dev/null 2>&1 || { echo "make: $$tool not found (clang, llvm): run \`make setup\`" >&2; exit 1; }; \
+	done
+	@cmake -S . -B $(COVERAGE_BUILD) -DCMAKE_BUILD_TYPE=Coverage -DCMAKE_CXX_COMPILER=clang++ \
+	  -DCMAKE_CXX_FLAGS="$(COVERAGE_FLAGS)" -DCVVISION_FUZZ=ON -DCVVISION_WITH_BENCHMARKS=OFF >/dev/null
+	@cmake --build $(COVERAGE_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(READERS))
+	@for r in $(READERS); do \
+	  sh tests/fuzz/coverage.sh $(COVERAGE_BUILD)/fuzz_$$r $$r $(COVERAGE_BUILD)/coverage/$$r $(SANITIZE_BUILD)/fuzz/$$r/corpus || exit 1; \
 	done
 
 # sdk-integrate's C++ scanner fuzzed for FUZZ_SECONDS (default 600; tests/fuzz/fuzz_sdk.py): its

@@ -146,20 +146,20 @@ private:
 		STATE_ABOVE = 4  // clear, and the viewer's level > its see-through level
 	};
 
-	// The state of a displacement light reaches (no branch: the terrain mix is random).
-	// Sign bits rather than comparisons, which compilers turn back into branches.
-	// Levels are small, so the differences cannot overflow.
+	// The state of a displacement light reaches (no branch: the terrain mix is random). Plain
+	// comparisons, exact for every int level (a difference of two levels may overflow); each
+	// becomes a flag instruction (setcc), not a branch, as its result is used as a number.
 	static int stateOf(int iViewerLevel, int iSeeThrough)
 	{
-		const int iAtLeast = static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel - 1) >> 31);
-		const int iAbove = static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel) >> 31);
+		const int iAtLeast = iViewerLevel >= iSeeThrough;
+		const int iAbove = iViewerLevel > iSeeThrough;
 		return iAtLeast * (STATE_CLEAR | STATE_PASS) + iAbove * STATE_ABOVE;
 	}
 
 	// Only the clear bit: all that rings before the last inner ring need.
 	static int clearOf(int iViewerLevel, int iSeeThrough)
 	{
-		return static_cast<int>(static_cast<unsigned int>(iSeeThrough - iViewerLevel - 1) >> 31);
+		return iViewerLevel >= iSeeThrough;
 	}
 
 	// Outer ring target, given the OR of its predecessors' states (docs/vision-rules.md, section

@@ -70,22 +70,31 @@ private:
 const CvVisionFovRing& cvVisionFovRing(int eSightModel, int iRing);
 
 // The engine's Map seen as opaque cells for a viewer at level iLevel: a plot blocks when its
-// see-through level is above iLevel.
+// see-through level is above iLevel (bBelowOnly: at iLevel or above, for lines whose every plot is
+// below the viewer). A comparison, not iLevel - 1: exact for every int level.
 template <class Map>
 class CvVisionOpacity
 {
 public:
-	CvVisionOpacity(const Map& kMap, int iLevel) : m_kMap(kMap), m_iLevel(iLevel) {}
+	CvVisionOpacity(const Map& kMap, int iLevel, bool bBelowOnly = false)
+		: m_kMap(kMap), m_iLevel(iLevel), m_bBelowOnly(bBelowOnly)
+	{
+	}
 
 	int getGridWidth() const { return m_kMap.getGridWidth(); }
 	int getGridHeight() const { return m_kMap.getGridHeight(); }
 	bool isWrapX() const { return m_kMap.isWrapX(); }
 	bool isWrapY() const { return m_kMap.isWrapY(); }
-	bool isOpaque(int iPlot) const { return m_kMap.seeThroughLevel(iPlot) > m_iLevel; }
+	bool isOpaque(int iPlot) const
+	{
+		const int iSeeThrough = m_kMap.seeThroughLevel(iPlot);
+		return iSeeThrough > m_iLevel || (m_bBelowOnly && iSeeThrough == m_iLevel);
+	}
 
 private:
 	const Map& m_kMap;
 	int m_iLevel;
+	bool m_bBelowOnly;
 };
 
 // Collects what one source sees from the two walks of the field of view, each plot once.
@@ -172,7 +181,7 @@ int cvVisionFovSightTwoWalks(const Map& kMap, const CvVisionTables& kTables, int
 	if (bOuterRule)
 	{
 		kCollector.setWalk(CvVisionFovCollector<Map>::WALK_BELOW);
-		kTable.compute(CvVisionOpacity<Map>(kMap, iLevel - 1), iX, iY, iRing, kCollector);
+		kTable.compute(CvVisionOpacity<Map>(kMap, iLevel, true), iX, iY, iRing, kCollector);
 	}
 	return kCollector.count();
 }

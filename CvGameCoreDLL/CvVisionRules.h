@@ -167,6 +167,14 @@ struct CvVisionLevelDefines
 	}
 };
 
+// a + b + c as the game's compiled int additions give it: round modulo 2^32 when the sum leaves the
+// int range (levels near 10^9 with the GlobalDefines changes), where a signed overflow would be
+// undefined in C++. The host's rules loader refuses such rules (docs/vision-rules.md, section 1).
+inline int cvVisionLevelSum(int a, int b, int c)
+{
+	return static_cast<int>(static_cast<unsigned int>(a) + static_cast<unsigned int>(b) + static_cast<unsigned int>(c));
+}
+
 // The defines folded into what each plot kind adds to its terrain's levels, so that a level is a
 // few loads and adds: no branch for a random terrain mix to mispredict.
 class CvVisionLevels
@@ -179,8 +187,8 @@ public:
 			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_PEAK] = kDefines.iPeakSeeFromChange;
 			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_HILLS] = kDefines.iHillsSeeFromChange;
 			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_LAND] = 0;
-			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_OCEAN] = kDefines.iSeaWaterSeeFromChange
-				+ iExtra * kDefines.iExtraWaterSeeFromBonus;
+			m_aaiSeeFromChange[iExtra][CV_VISION_PLOT_OCEAN] = cvVisionLevelSum(kDefines.iSeaWaterSeeFromChange,
+				iExtra * kDefines.iExtraWaterSeeFromBonus, 0);
 		}
 		m_aiSeeThroughChange[CV_VISION_PLOT_PEAK] = kDefines.iPeakSeeThroughChange;
 		m_aiSeeThroughChange[CV_VISION_PLOT_HILLS] = kDefines.iHillsSeeThroughChange;
@@ -196,14 +204,14 @@ public:
 	int seeFrom(int iTerrainSeeFrom, CvVisionPlotKind eKind, bool bExtraWaterSeeFrom,
 		int iImprovementSeeFrom = 0) const
 	{
-		return iTerrainSeeFrom + iImprovementSeeFrom + m_aaiSeeFromChange[bExtraWaterSeeFrom ? 1 : 0][eKind];
+		return cvVisionLevelSum(iTerrainSeeFrom, iImprovementSeeFrom, m_aaiSeeFromChange[bExtraWaterSeeFrom ? 1 : 0][eKind]);
 	}
 
 	// seeThrough(P): the height a viewer needs to look past P.
 	// iFeatureSeeThrough is 0 for a plot without a feature.
 	int seeThrough(int iTerrainSeeThrough, int iFeatureSeeThrough, CvVisionPlotKind eKind) const
 	{
-		return iTerrainSeeThrough + iFeatureSeeThrough + m_aiSeeThroughChange[eKind];
+		return cvVisionLevelSum(iTerrainSeeThrough, iFeatureSeeThrough, m_aiSeeThroughChange[eKind]);
 	}
 
 private:

@@ -565,3 +565,95 @@ TEST(RulesFolders, AModWithSomeFilesTakesTheRestFromTheNextFolder)
 	}
 	EXPECT_EQ(iFromMod, 1);
 }
+
+// --- extreme levels: any int, as the game; a sum beyond an int is refused, naming its parts ------
+
+namespace
+{
+	// A vanilla file with the first sOld after sAfter replaced by sNew.
+	void writeVanillaWith(const TempAssets& kMod, const std::string& sRelative, const std::string& sAfter,
+		const std::string& sOld, const std::string& sNew)
+	{
+		std::ifstream kIn(bundledVanillaAssets() / "XML" / sRelative, std::ios::binary);
+		std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+		sText.replace(sText.find(sOld, sText.find(sAfter)), sOld.size(), sNew);
+		kMod.write(sRelative, sText);
+	}
+
+	// TERRAIN_GRASS's <iSeeFrom>1</iSeeFrom> (line 10) set to sValue.
+	void writeGrassSeeFrom(const TempAssets& kMod, const std::string& sValue)
+	{
+		writeVanillaWith(kMod, "Terrain/CIV4TerrainInfos.xml", "TERRAIN_GRASS", "<iSeeFrom>1</iSeeFrom>",
+			"<iSeeFrom>" + sValue + "</iSeeFrom>");
+	}
+}
+
+TEST(RulesLevels, EveryIntLevelWhoseSumsStayInAnInt)
+{
+	// Vanilla adds at most 2 to a land terrain's see-from (a peak): INT_MAX - 2 is the largest.
+	TempAssets kMod;
+	kMod.copyVanilla();
+	writeGrassSeeFrom(kMod, "2147483645");
+	kMod.write("GlobalDefinesAlt.xml", defines(define("HILLS_SEE_THROUGH_CHANGE", "-2147483647")));
+	const LoadedRules kLoaded = loadVisionRules({ kMod.path() });
+	EXPECT_EQ(2147483645, kLoaded.kRules.aTerrains[kLoaded.kRules.findTerrain("TERRAIN_GRASS")].iSeeFrom);
+	EXPECT_EQ(-2147483647, kLoaded.kRules.kLevels.iHillsSeeThroughChange);
+}
+
+TEST(RulesLevels, ASumBeyondAnIntNamesTheTerrainAndTheDefine)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	writeGrassSeeFrom(kMod, "2147483646");
+	const std::string sTerrains = (kMod.path() / "XML" / "Terrain" / "CIV4TerrainInfos.xml").string();
+	const std::string sDefines = (kMod.path() / "XML" / "GlobalDefines.xml").string();
+	EXPECT_EQ(sTerrains + ":5: TERRAIN_GRASS: <iSeeFrom> 2147483646 on a peak plot, with PEAK_SEE_FROM_CHANGE 2 ("
+			+ sDefines + ":28) and no improvement, gives a see-from level of 2147483648, beyond an int "
+			"(-2147483648..2147483647): the game's sum would overflow",
+		loadError({ kMod.path() }));
+
+	// The case: see-from -10^9 on hills with HILLS_SEE_FROM_CHANGE -2*10^8 is fine;
+	// -2147483647 is not (on TERRAIN_COAST, whose see-from is 0, it still is).
+	writeGrassSeeFrom(kMod, "-1000000000");
+	kMod.write("GlobalDefinesAlt.xml", defines(define("HILLS_SEE_FROM_CHANGE", "-200000000")));
+	EXPECT_EQ("no error", loadError({ kMod.path() }));
+	kMod.write("GlobalDefinesAlt.xml", defines(define("HILLS_SEE_FROM_CHANGE", "-2147483647")));
+	const std::string sAlt = (kMod.path() / "XML" / "GlobalDefinesAlt.xml").string();
+	EXPECT_EQ(sTerrains + ":5: TERRAIN_GRASS: <iSeeFrom> -1000000000 on a hills plot, with HILLS_SEE_FROM_CHANGE "
+			"-2147483647 (" + sAlt + ":3) and no improvement, gives a see-from level of -3147483647, beyond an int "
+			"(-2147483648..2147483647): the game's sum would overflow",
+		loadError({ kMod.path() }));
+
+	// A feature's see-through with the terrain's: the message names the feature.
+	kMod.write("GlobalDefinesAlt.xml", defines(""));
+	writeGrassSeeFrom(kMod, "1");
+	writeVanillaWith(kMod, "Terrain/CIV4FeatureInfos.xml", "FEATURE_FOREST", "<iSeeThrough>1</iSeeThrough>",
+		"<iSeeThrough>2147483646</iSeeThrough>");
+	const std::string sError = loadError({ kMod.path() });
+	EXPECT_NE(std::string::npos, sError.find(sTerrains + ":5: TERRAIN_GRASS: <iSeeThrough> 1 on a peak plot, with "
+												"PEAK_SEE_THROUGH_CHANGE 2 (" + sDefines + ":"))
+		<< sError;
+	EXPECT_NE(std::string::npos, sError.find("and FEATURE_FOREST's <iSeeThrough> 2147483646 ("
+		+ (kMod.path() / "XML" / "Terrain" / "CIV4FeatureInfos.xml").string() + ":33), gives a see-through level of 2147483649"))
+		<< sError;
+}
+
+TEST(RulesLevels, ALevelBeyondAnIntAndOtherFieldsBeyondTheirLimits)
+{
+	TempAssets kMod;
+	kMod.copyVanilla();
+	writeGrassSeeFrom(kMod, "2147483648");
+	const std::string sTerrains = (kMod.path() / "XML" / "Terrain" / "CIV4TerrainInfos.xml").string();
+	EXPECT_EQ(sTerrains + ":10: TERRAIN_GRASS: <iSeeFrom> 2147483648 is out of range: CvVision reads "
+						  "-2147483648..2147483647 here (an int, as the game)",
+		loadError({ kMod.path() }));
+	writeGrassSeeFrom(kMod, "1");
+	kMod.write("GlobalDefinesAlt.xml", defines(define("PEAK_SEE_THROUGH_CHANGE", "-99999999999999999999")));
+	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find(
+		":5: define PEAK_SEE_THROUGH_CHANGE: <iDefineIntVal> -99999999999999999999 is out of range"));
+	// Fields that are not levels keep within -10^9..10^9, so that their sums stay in an int.
+	kMod.write("GlobalDefinesAlt.xml", defines(define("HILLS_EXTRA_MOVEMENT", "2000000000")));
+	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find(
+		":5: define HILLS_EXTRA_MOVEMENT: <iDefineIntVal> 2000000000 is out of range: CvVision reads "
+		"-1000000000..1000000000 here"));
+}

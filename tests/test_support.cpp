@@ -1,14 +1,37 @@
-// The support layer's argument parser (support/Args.h) and JSON writer (support/Json.h), which
-// cvvision and civ2huts share.
+// The support layer's argument parser (support/Args.h), JSON writer (support/Json.h) and output
+// files (support/OutputFile.h), which cvvision and civ2huts share.
 #include "support/Args.h"
 #include "support/Json.h"
+#include "support/OutputFile.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <climits>
+#include <filesystem>
+#include <fstream>
+#include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// Every umask(2) call of this program goes through here (the executable's definition comes before
+// the C library's): the output tests count the calls writing makes.
+namespace
+{
+	std::atomic<int> g_iUmaskCalls(0);
+}
+
+extern "C" mode_t umask(mode_t uMask) noexcept
+{
+	++g_iUmaskCalls;
+	return static_cast<mode_t>(::syscall(SYS_umask, uMask));
+}
 
 using namespace cvv;
 
@@ -251,4 +274,118 @@ TEST(SupportJson, ArraysOfNumbersAndStrings)
 	EXPECT_EQ(jsonNumbers(std::vector<int>{}), "[]");
 	EXPECT_EQ(jsonStrings({ "a", "<" }), "[\"a\",\"<\"]");
 	EXPECT_EQ(jsonStrings({ "a", "<" }, JsonWriter::Layout::Spaced, JsonEscape::Script), "[\"a\", \"\\u003c\"]");
+}
+
+// --- output files: the mode of a new file without touching the process's umask -----------------
+
+namespace
+{
+	namespace fs = std::filesystem;
+
+	// A throw-away folder.
+	struct TempFolder
+	{
+		fs::path kPath;
+		TempFolder()
+		{
+			std::random_device kRandom;
+			kPath = fs::temp_directory_path() / ("cvvision-output-" + std::to_string(kRandom()));
+			fs::create_directories(kPath);
+		}
+		~TempFolder() { fs::remove_all(kPath); }
+	};
+
+	mode_t modeOf(const fs::path& kPath)
+	{
+		struct stat kStat;
+		return ::stat(kPath.c_str(), &kStat) == 0 ? (kStat.st_mode & 07777) : 0;
+	}
+
+	// The umask as /proc/self/status says it (Linux 4.7 and later), or -1.
+	int umaskFromProc()
+	{
+		std::ifstream kIn("/proc/self/status");
+		std::string sLine;
+		while (std::getline(kIn, sLine))
+		{
+			if (sLine.compare(0, 6, "Umask:") == 0)
+			{
+				return static_cast<int>(std::stoul(sLine.substr(6), nullptr, 8));
+			}
+		}
+		return -1;
+	}
+
+	std::string contentsOf(const fs::path& kPath)
+	{
+		std::ifstream kIn(kPath, std::ios::binary);
+		return std::string((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+	}
+}
+
+TEST(SupportOutput, ANewFileGetsTheModeTheUmaskGives)
+{
+	TempFolder kFolder;
+	const mode_t uOldMask = ::umask(027);
+	writeOutputs({ { kFolder.kPath / "a.txt", "a\n" } });
+	::umask(0);
+	writeOutputs({ { kFolder.kPath / "b.txt", "b\n" } });
+	::umask(uOldMask);
+	EXPECT_EQ(0640u, modeOf(kFolder.kPath / "a.txt"));
+	EXPECT_EQ(0666u, modeOf(kFolder.kPath / "b.txt"));
+	EXPECT_EQ("a\n", contentsOf(kFolder.kPath / "a.txt"));
+	EXPECT_EQ(2, std::distance(fs::directory_iterator(kFolder.kPath), fs::directory_iterator())) << "no temporary left";
+}
+
+TEST(SupportOutput, AReplacedFileKeepsItsMode)
+{
+	TempFolder kFolder;
+	const fs::path kFile = kFolder.kPath / "kept.txt";
+	std::ofstream(kFile) << "old";
+	ASSERT_EQ(0, ::chmod(kFile.c_str(), 0604));
+	writeOutputs({ { kFile, "new" } });
+	EXPECT_EQ(0604u, modeOf(kFile));
+	EXPECT_EQ("new", contentsOf(kFile));
+	EXPECT_EQ(1, std::distance(fs::directory_iterator(kFolder.kPath), fs::directory_iterator()));
+}
+
+TEST(SupportOutput, WritingCallsNoUmask)
+{
+	TempFolder kFolder;
+	const int iBefore = g_iUmaskCalls;
+	writeOutputs({ { kFolder.kPath / "new.txt", "1" }, { kFolder.kPath / "new.txt", "2" } });
+	writeOutputs({ { kFolder.kPath / "new.txt", "3" } });
+	EXPECT_EQ(iBefore, g_iUmaskCalls) << "umask(2) can only be read by setting it: a race between threads";
+}
+
+TEST(SupportOutput, WritingChangesNoProcessWideState)
+{
+	// One thread writes files while another reads the umask from the kernel: the umask never
+	// changes, not even for an instant (reading it by setting it would).
+	if (umaskFromProc() < 0)
+	{
+		GTEST_SKIP() << "/proc/self/status has no Umask line here";
+	}
+	TempFolder kFolder;
+	const mode_t uOldMask = ::umask(022);
+	std::atomic<bool> bDone(false);
+	int iReads = 0;
+	int iChanged = 0;
+	std::thread kReader([&] {
+		while (!bDone)
+		{
+			iChanged += umaskFromProc() != 022;
+			++iReads;
+		}
+	});
+	for (int i = 0; i < 100; ++i)
+	{
+		writeOutputs({ { kFolder.kPath / ("f" + std::to_string(i % 10) + ".txt"), std::to_string(i) } });
+	}
+	bDone = true;
+	kReader.join();
+	::umask(uOldMask);
+	EXPECT_EQ(0, iChanged) << "of " << iReads << " reads";
+	EXPECT_GT(iReads, 0);
+	EXPECT_EQ(0644u, modeOf(kFolder.kPath / "f0.txt"));
 }

@@ -28,6 +28,36 @@ save_layout)
 	# the saves read with the layout derived from PB Mod v10's tree (fuzz_save_layout.cpp)
 	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}"
 	for f in "$SHARED"/data/civ4/saves/*.CivBeyondSwordSave "$SHARED"/data/civ4/saves/mods/*; do seed "$f" "$(basename "$f")"; done ;;
+savedata)
+	# fuzz_savedata.cpp's input: the header's length (u32), the header, the inflated game data.
+	for f in "$SHARED"/data/civ4/saves/*.CivBeyondSwordSave; do
+		[ -f "$f" ] || continue
+		python3 - "$f" "$WORK/seeds/$(basename "$f")" <<'PY' || true
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+at = 4
+def skip_string():
+    global at
+    at += 4 + struct.unpack_from("<i", data, at)[0]
+for _ in range(2):
+    skip_string()  # the mod name, the mod MD5
+at += 4            # the checksum word
+for _ in range(5):
+    skip_string()  # the Lock Modified Assets text and its four MD5s
+at += 4 + struct.unpack_from("<i", data, at)[0] + 4  # the set-up block and the word after it
+header, stream = data[:at], b""
+while True:
+    length = struct.unpack_from("<I", data, at)[0]
+    at += 4
+    if length == 0:
+        break
+    stream += data[at:at + length]
+    at += length
+inflater = zlib.decompressobj()
+inflated = inflater.decompress(stream) + inflater.flush(zlib.Z_SYNC_FLUSH)
+open(sys.argv[2], "wb").write(struct.pack("<I", len(header)) + header + inflated)
+PY
+	done ;;
 civ2)
 	for f in "$SHARED"/data/civ2/*; do seed "$f" "$(basename "$f")"; done ;;
 rules)
@@ -47,8 +77,11 @@ rules)
 		i=$((i + 1))
 	done ;;
 *)
-	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, rules, civ2)" >&2; exit 2 ;;
+	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2)" >&2; exit 2 ;;
 esac
+
+# FUZZ_SEEDS_ONLY=1: the seeds made, nothing run (tests/fuzz/coverage.sh replays them).
+[ "${FUZZ_SEEDS_ONLY:-0}" = 1 ] && exit 0
 
 # 1. The regression corpus, one input at a time.
 if [ -d "$REGRESSION" ] && [ -n "$(ls -A "$REGRESSION")" ]; then
@@ -71,4 +104,7 @@ if ! "$FUZZER" $LIMITS -max_total_time="$SECONDS_" -print_final_stats=1 -artifac
 	echo "  add it to tests/fuzz/corpus/$READER/ with the fix" >&2
 	exit 1
 fi
-grep -E '^stat::number_of_executed_units|^Done' "$WORK/fuzz.log" | tr '\n' ' '; echo
+# The speed: inputs run and inputs a second (libFuzzer's final stats).
+runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/fuzz.log")
+speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$WORK/fuzz.log")
+echo "fuzz $READER: ${runs:-?} inputs in $SECONDS_ s, ${speed:-?} inputs/s" | tee "$WORK/speed.txt"

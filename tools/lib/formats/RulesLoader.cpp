@@ -12,6 +12,8 @@
 #include <cstdlib>
 #include <set>
 #include <fstream>
+#include <iterator>
+#include <limits>
 #include <sstream>
 
 namespace cvv {
@@ -121,10 +123,25 @@ namespace
 		return iBegin == std::string::npos ? std::string() : sText.substr(iBegin, iEnd - iBegin + 1);
 	}
 
-	// An integer child: absent reads as iDefault (the game's schema defaults), anything but a
-	// whole number is an error naming the line.
+	// What an integer field may hold: a level (or a define that changes levels) any int, as in the
+	// game; every other field -10^9..10^9, so that the sums made of it stay within an int.
+	const long long MAX_FIELD = 1000000000LL;
+	const long long MIN_INT = std::numeric_limits<int>::min();
+	const long long MAX_INT = std::numeric_limits<int>::max();
+
+	// The defines that change levels: any int (a sum that leaves the int range is refused later).
+	bool isLevelDefine(const std::string& sName)
+	{
+		static const char* const aszLevelDefines[] = { "PEAK_SEE_FROM_CHANGE", "PEAK_SEE_THROUGH_CHANGE",
+			"HILLS_SEE_FROM_CHANGE", "HILLS_SEE_THROUGH_CHANGE", "SEAWATER_SEE_FROM_CHANGE",
+			"SEAWATER_SEE_THROUGH_CHANGE" };
+		return std::find(std::begin(aszLevelDefines), std::end(aszLevelDefines), sName) != std::end(aszLevelDefines);
+	}
+
+	// An integer child: absent reads as iDefault (the game's schema defaults); anything but a whole
+	// number, or one outside iMin..iMax, is an error naming the line.
 	int intChild(const Source& kSource, const XMLElement* pParent, const char* szName, const std::string& sWhere,
-		int iDefault = 0)
+		int iDefault = 0, long long iMin = -MAX_FIELD, long long iMax = MAX_FIELD)
 	{
 		const XMLElement* pChild = pParent->FirstChildElement(szName);
 		if (!pChild)
@@ -134,12 +151,24 @@ namespace
 		const std::string sText = textOf(pChild);
 		char* szEnd = nullptr;
 		errno = 0;
-		const long iValue = std::strtol(sText.c_str(), &szEnd, 10);
-		if (sText.empty() || *szEnd != '\0' || errno != 0 || iValue < -1000000000L || iValue > 1000000000L)
+		const long long iValue = std::strtoll(sText.c_str(), &szEnd, 10);
+		if (sText.empty() || *szEnd != '\0')
 		{
 			kSource.fail(pChild, sWhere + ": <" + szName + "> '" + sText + "' is not a whole number");
 		}
+		if (errno != 0 || iValue < iMin || iValue > iMax)
+		{
+			kSource.fail(pChild, sWhere + ": <" + szName + "> " + sText + " is out of range: CvVision reads "
+				+ std::to_string(iMin) + ".." + std::to_string(iMax) + " here"
+				+ (iMax == MAX_INT ? " (an int, as the game)" : ""));
+		}
 		return static_cast<int>(iValue);
+	}
+
+	// A see-from or see-through level of an info: any int, as the game reads it.
+	int levelChild(const Source& kSource, const XMLElement* pParent, const char* szName, const std::string& sWhere)
+	{
+		return intChild(kSource, pParent, szName, sWhere, 0, MIN_INT, MAX_INT);
 	}
 
 	// <iMovement> of a terrain or feature: absent reads as 1 (one move), negative is an error.
@@ -261,7 +290,9 @@ namespace
 			}
 			if (pDefine->FirstChildElement("iDefineIntVal"))
 			{
-				kOut.kDefines[sName] = intChild(kSource, pDefine, "iDefineIntVal", "define " + sName);
+				kOut.kDefines[sName] = isLevelDefine(sName)
+					? intChild(kSource, pDefine, "iDefineIntVal", "define " + sName, 0, MIN_INT, MAX_INT)
+					: intChild(kSource, pDefine, "iDefineIntVal", "define " + sName);
 				kOut.kDefineOrigins[sName] = kPath.string() + ":" + std::to_string(pDefine->GetLineNum());
 			}
 			else if (sName.compare(0, 9, "CVVISION_") == 0)
@@ -618,6 +649,115 @@ namespace
 			}
 		}
 	}
+
+	// Where each terrain and feature was read ("FILE:LINE"), for the level check's messages.
+	struct InfoOrigins
+	{
+		std::vector<std::string> aszTerrains;
+		std::vector<std::string> aszFeatures;
+	};
+
+	// One part of a level's sum, and how a message names it.
+	struct LevelPart
+	{
+		long long iValue;
+		std::string sName;
+	};
+
+	LevelPart definePart(const LoadedRules& kOut, const char* szName, long long iValue)
+	{
+		const auto it = kOut.kDefineOrigins.find(szName);
+		return { iValue, std::string(szName) + " " + std::to_string(iValue)
+			+ (it == kOut.kDefineOrigins.end() ? std::string(" (absent)") : " (" + it->second + ")") };
+	}
+
+	// The smallest and the largest of 0 (sNone) and each of aParts: what a plot may add.
+	std::vector<LevelPart> extremes(const std::vector<LevelPart>& aParts, const std::string& sNone)
+	{
+		LevelPart kLow = { 0, sNone };
+		LevelPart kHigh = kLow;
+		for (const LevelPart& kPart : aParts)
+		{
+			kLow = kPart.iValue < kLow.iValue ? kPart : kLow;
+			kHigh = kPart.iValue > kHigh.iValue ? kPart : kHigh;
+		}
+		return { kLow, kHigh };
+	}
+
+	// A level is the sum of a terrain's value, what its plot type adds and what a feature or an
+	// improvement adds (docs/vision-rules.md, section 1). A sum beyond the int range, where the
+	// game's sum would overflow, is refused; every level within an int is exact.
+	void checkLevelSum(const std::string& sOrigin, const std::string& sTerrain, const char* szLevel,
+		const char* szField, long long iTerrain, const LevelPart& kKind, const char* szKind, const LevelPart& kExtra)
+	{
+		const long long iSum = iTerrain + kKind.iValue + kExtra.iValue;
+		if (iSum >= MIN_INT && iSum <= MAX_INT)
+		{
+			return;
+		}
+		throw RulesError(sOrigin + ": " + sTerrain + ": <" + szField + "> " + std::to_string(iTerrain) + " on a "
+			+ szKind + " plot, with " + kKind.sName + " and " + kExtra.sName + ", gives a " + szLevel + " level of "
+			+ std::to_string(iSum) + ", beyond an int (" + std::to_string(MIN_INT) + ".." + std::to_string(MAX_INT)
+			+ "): the game's sum would overflow");
+	}
+
+	void checkLevelSums(const LoadedRules& kOut, const InfoOrigins& kOrigins)
+	{
+		const CvVisionRules& kRules = kOut.kRules;
+		const CvVisionLevelDefines& kLevels = kRules.kLevels;
+		std::vector<LevelPart> aImprovements;
+		for (const CvVisionImprovementRule& kImprovement : kRules.aImprovements)
+		{
+			aImprovements.push_back({ kImprovement.iExtraSeeFrom, std::string(CV_VISION_SEE_FROM_PREFIX)
+				+ kImprovement.szType + " " + std::to_string(kImprovement.iExtraSeeFrom) });
+		}
+		std::vector<LevelPart> aFeatures;
+		for (size_t i = 0; i < kRules.aFeatures.size(); ++i)
+		{
+			const CvVisionFeatureRule& kFeature = kRules.aFeatures[i];
+			aFeatures.push_back({ kFeature.iSeeThrough, kFeature.szType + "'s <iSeeThrough> "
+				+ std::to_string(kFeature.iSeeThrough) + " (" + kOrigins.aszFeatures[i] + ")" });
+		}
+		const LevelPart kNone = { 0, "no define" };
+		LevelPart kWaterBonus = definePart(kOut, "SEAWATER_SEE_FROM_CHANGE",
+			static_cast<long long>(kLevels.iSeaWaterSeeFromChange) + kLevels.iExtraWaterSeeFromBonus);
+		kWaterBonus.sName += " plus the water bonus " + std::to_string(kLevels.iExtraWaterSeeFromBonus);
+		const std::pair<LevelPart, const char*> aSeeFrom[] = {
+			{ definePart(kOut, "PEAK_SEE_FROM_CHANGE", kLevels.iPeakSeeFromChange), "peak" },
+			{ definePart(kOut, "HILLS_SEE_FROM_CHANGE", kLevels.iHillsSeeFromChange), "hills" },
+			{ kNone, "flat" },
+			{ definePart(kOut, "SEAWATER_SEE_FROM_CHANGE", kLevels.iSeaWaterSeeFromChange), "water" },
+			{ kWaterBonus, "water" } };
+		// BTS adds the see-from define to water's see-through (CVVISION_WATER_SEE_THROUGH_DEFINE 0).
+		const bool bThroughDefine = kLevels.bWaterSeeThroughDefine;
+		const std::pair<LevelPart, const char*> aSeeThrough[] = {
+			{ definePart(kOut, "PEAK_SEE_THROUGH_CHANGE", kLevels.iPeakSeeThroughChange), "peak" },
+			{ definePart(kOut, "HILLS_SEE_THROUGH_CHANGE", kLevels.iHillsSeeThroughChange), "hills" },
+			{ kNone, "flat" },
+			{ definePart(kOut, bThroughDefine ? "SEAWATER_SEE_THROUGH_CHANGE" : "SEAWATER_SEE_FROM_CHANGE",
+				  bThroughDefine ? kLevels.iSeaWaterSeeThroughChange : kLevels.iSeaWaterSeeFromChange), "water" } };
+		// Every plot type on every terrain: a map may put any terrain under any plot type.
+		for (size_t t = 0; t < kRules.aTerrains.size(); ++t)
+		{
+			const CvVisionTerrainRule& kTerrain = kRules.aTerrains[t];
+			for (const auto& kKind : aSeeFrom)
+			{
+				for (const LevelPart& kExtra : extremes(aImprovements, "no improvement"))
+				{
+					checkLevelSum(kOrigins.aszTerrains[t], kTerrain.szType, "see-from", "iSeeFrom", kTerrain.iSeeFrom,
+						kKind.first, kKind.second, kExtra);
+				}
+			}
+			for (const auto& kKind : aSeeThrough)
+			{
+				for (const LevelPart& kExtra : extremes(aFeatures, "no feature"))
+				{
+					checkLevelSum(kOrigins.aszTerrains[t], kTerrain.szType, "see-through", "iSeeThrough",
+						kTerrain.iSeeThrough, kKind.first, kKind.second, kExtra);
+				}
+			}
+		}
+	}
 }
 
 LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
@@ -660,16 +800,22 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	applyDefines(kOut);
 
 	CvVisionRules& kRules = kOut.kRules;
+	InfoOrigins kOrigins;
+	auto originOfItem = [](const Source& kSource, const XMLElement* pItem) {
+		return kSource.kPath.string() + ":" + std::to_string(pItem->GetLineNum());
+	};
 	readInfos(require(aAssetsFolders, "Terrain/CIV4TerrainInfos.xml"), "Civ4TerrainInfos", "TerrainInfos",
 		"TerrainInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aTerrains.push_back(CvVisionTerrainRule{ sType, intChild(kSource, pItem, "iSeeFrom", sType),
-				intChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType),
+			kRules.aTerrains.push_back(CvVisionTerrainRule{ sType, levelChild(kSource, pItem, "iSeeFrom", sType),
+				levelChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType),
 				movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
+			kOrigins.aszTerrains.push_back(originOfItem(kSource, pItem));
 		});
 	readInfos(require(aAssetsFolders, "Terrain/CIV4FeatureInfos.xml"), "Civ4FeatureInfos", "FeatureInfos",
 		"FeatureInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aFeatures.push_back(CvVisionFeatureRule{ sType, intChild(kSource, pItem, "iSeeThrough", sType),
+			kRules.aFeatures.push_back(CvVisionFeatureRule{ sType, levelChild(kSource, pItem, "iSeeThrough", sType),
 				movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
+			kOrigins.aszFeatures.push_back(originOfItem(kSource, pItem));
 			checkReferences(kSource, pItem, kRules, sType);
 		});
 	readImprovements(aAssetsFolders, kOut);
@@ -686,6 +832,7 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	readInvisibleTypes(aAssetsFolders, kOut);
 	readUnits(require(aAssetsFolders, "Units/CIV4UnitInfos.xml"), kOut);
 	applyKnobs(kOut);
+	checkLevelSums(kOut, kOrigins);
 	return kOut;
 }
 

@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <sstream>
 
 namespace cvv {
@@ -366,27 +367,32 @@ std::vector<unsigned char> inflateAll(const std::vector<unsigned char>& aIn, Cur
 	if (inflateInit(&z) != Z_OK)
 		kFile.failAt(iStreamStart, "zlib could not start");
 
-	std::vector<unsigned char> aOut;
-	aOut.resize(std::min(std::max<size_t>(aIn.size() * 8, 1 << 16), kMaxInflated));
+	// The output grows without being zeroed first (zlib writes it): zero-filling eight times the
+	// compressed size cost more than inflating.
+	size_t iCapacity = std::min(std::max<size_t>(aIn.size() * 8, 1 << 16), kMaxInflated);
+	std::unique_ptr<unsigned char[]> pOut(new unsigned char[iCapacity]);
 	z.next_in = const_cast<Bytef*>(aIn.data());
 	z.avail_in = static_cast<uInt>(aIn.size());
 	size_t iOut = 0;
 	int iRet = Z_OK;
 	for (;;)
 	{
-		if (iOut == aOut.size())
+		if (iOut == iCapacity)
 		{
-			if (aOut.size() >= kMaxInflated)
+			if (iCapacity >= kMaxInflated)
 			{
 				inflateEnd(&z);
 				kFile.failAt(iStreamStart, "the compressed stream inflates to more than 1 GiB");
 			}
-			aOut.resize(std::min(aOut.size() * 2, kMaxInflated));
+			iCapacity = std::min(iCapacity * 2, kMaxInflated);
+			std::unique_ptr<unsigned char[]> pLarger(new unsigned char[iCapacity]);
+			std::memcpy(pLarger.get(), pOut.get(), iOut);
+			pOut = std::move(pLarger);
 		}
-		z.next_out = aOut.data() + iOut;
-		z.avail_out = static_cast<uInt>(aOut.size() - iOut);
+		z.next_out = pOut.get() + iOut;
+		z.avail_out = static_cast<uInt>(iCapacity - iOut);
 		iRet = inflate(&z, Z_SYNC_FLUSH);
-		iOut = aOut.size() - z.avail_out;
+		iOut = iCapacity - z.avail_out;
 		if (iRet == Z_STREAM_END)
 			break;
 		if (iRet == Z_OK)
@@ -407,8 +413,7 @@ std::vector<unsigned char> inflateAll(const std::vector<unsigned char>& aIn, Cur
 		k << "the compressed stream ends " << iUnused << " bytes before the chunk data does";
 		kFile.failAt(iStreamStart, k.str());
 	}
-	aOut.resize(iOut);
-	return aOut;
+	return std::vector<unsigned char>(pOut.get(), pOut.get() + iOut);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1600,9 +1605,17 @@ SaveGame readSave(const std::filesystem::path& kPath) { return readSave(kPath, S
 
 SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOptions)
 {
+	return readSaveBytes(readFile(kPath), kPath.string(), kOptions);
+}
+
+SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile)
+{
+	return readSaveBytes(aFile, sFile, SaveReadOptions());
+}
+
+SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile, const SaveReadOptions& kOptions)
+{
 	const SaveLayout* pLayout = kOptions.pLayout.get();
-	const std::string sFile = kPath.string();
-	const std::vector<unsigned char> aFile = readFile(kPath);
 	if (aFile.empty())
 		throw SaveError(sFile + ": offset 0 (header): the file is empty");
 

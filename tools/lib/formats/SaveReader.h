@@ -128,6 +128,10 @@ struct SaveReadOptions
 // layout: not the layout of that tree) or LayoutError (the tree's code cannot be followed).
 SaveGame readSave(const std::filesystem::path& kPath);
 SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOptions);
+// The same for a save's bytes in memory; sFile names it in messages (and in SaveGame::sPath).
+SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile);
+SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile,
+	const SaveReadOptions& kOptions);
 
 // The number of types the XML of aAssets holds for a count accessor of the tree (getNumUnitInfos),
 // resolved as the game does (the first folder that has the file), or BTS 3.19's when none has it.

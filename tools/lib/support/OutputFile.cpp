@@ -1,9 +1,11 @@
 #include "support/OutputFile.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <random>
 #include <stdexcept>
 #include <system_error>
 
@@ -53,11 +55,34 @@ namespace
 		return true;
 	}
 
-	mode_t newFileMode()
+	// A new, empty temporary file beside kTarget, created with mode 0666 so that the kernel applies
+	// the umask (or the folder's default ACL) as it would to the target itself: no process-wide
+	// state is read or changed (umask(2) can only be read by setting it, a race between threads).
+	// Returns its descriptor and fills sPath, or -1 with errno set.
+	int createTemporaryBeside(const fs::path& kTarget, std::string& sPath)
 	{
-		const mode_t uMask = ::umask(0);
-		::umask(uMask);
-		return 0666 & ~uMask;
+		static std::atomic<unsigned int> s_uCounter(0);
+		static const char s_acDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+		std::random_device kRandom;
+		const std::string sPrefix = (folderOf(kTarget) / ("." + kTarget.filename().string() + ".tmp")).string();
+		for (int iAttempt = 0; iAttempt < 100; ++iAttempt)
+		{
+			unsigned long long uName = (static_cast<unsigned long long>(kRandom()) << 20)
+				^ (static_cast<unsigned long long>(::getpid()) << 8) ^ s_uCounter.fetch_add(1);
+			std::string sSuffix;
+			for (int i = 0; i < 8; ++i, uName /= 36)
+			{
+				sSuffix += s_acDigits[uName % 36];
+			}
+			sPath = sPrefix + sSuffix;
+			const int iFd = ::open(sPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0666);
+			if (iFd >= 0 || errno != EEXIST)
+			{
+				return iFd;
+			}
+		}
+		errno = EEXIST;
+		return -1;
 	}
 
 	struct Prepared
@@ -177,18 +202,19 @@ void writeOutputs(const std::vector<OutputFile>& aFiles)
 		{
 			continue;
 		}
-		std::string sTemplate = (folderOf(k.kTarget) / ("." + k.kTarget.filename().string() + ".tmpXXXXXX")).string();
-		const int iFd = ::mkstemp(sTemplate.data());
+		std::string sTemporary;
+		const int iFd = createTemporaryBeside(k.kTarget, sTemporary);
 		if (iFd < 0)
 		{
 			const std::string sReason = std::strerror(errno);
 			removeTemporaries(aPrepared);
 			fail(k.pFile->sWhat, k.pFile->kPath, sReason);
 		}
-		k.sTemporary = sTemplate;
+		k.sTemporary = sTemporary;
+		// An existing file keeps its mode; a new one has the mode the kernel gave the temporary.
 		struct stat kOld;
-		const mode_t uMode = ::stat(k.kTarget.c_str(), &kOld) == 0 ? (kOld.st_mode & 07777) : newFileMode();
-		const bool bWritten = writeAll(iFd, k.pFile->sBytes) && ::fchmod(iFd, uMode) == 0;
+		const bool bKeepMode = ::stat(k.kTarget.c_str(), &kOld) == 0;
+		const bool bWritten = writeAll(iFd, k.pFile->sBytes) && (!bKeepMode || ::fchmod(iFd, kOld.st_mode & 07777) == 0);
 		const int iError = errno;
 		const bool bClosed = ::close(iFd) == 0;
 		if (!bWritten || !bClosed)

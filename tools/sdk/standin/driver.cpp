@@ -178,27 +178,57 @@ namespace
 		}
 	}
 
+	// Levels far apart (docs/vision-rules.md, section 1): one of -iBound..iBound, mostly near its
+	// ends or 0. Terrains take 10^9, features 5*10^8, defines 2*10^8: every sum of a plot's parts
+	// stays within an int, as BTS needs, while the difference of two levels does not.
+	int extremeLevel(Rng& kRng, int iBound)
+	{
+		switch (kRng.range(0, 3))
+		{
+		case 0:
+			return iBound - kRng.range(0, 2);
+		case 1:
+			return -iBound + kRng.range(0, 2);
+		case 2:
+			return kRng.range(-2, 2);
+		default:
+			{
+				const unsigned int uOffset = kRng.next() % (2u * static_cast<unsigned int>(iBound) + 1u);
+				const unsigned int uBound = static_cast<unsigned int>(iBound);
+				return uOffset >= uBound ? static_cast<int>(uOffset - uBound) : -static_cast<int>(uBound - uOffset);
+			}
+		}
+	}
+
+	// A level of a case: vanilla, odd (small) or extreme.
+	int caseLevel(Rng& kRng, bool bOdd, bool bExtreme, int iLow, int iHigh, int iVanilla, int iExtremeBound)
+	{
+		return bExtreme ? extremeLevel(kRng, iExtremeBound) : (bOdd ? kRng.range(iLow, iHigh) : iVanilla);
+	}
+
 	// The game's rules and a random map: the infos, the defines, the plots' facts, Optics.
 	void makeWorld(Rng& kRng, Case& kCase)
 	{
 		GC.resetMock();
 		const bool bOdd = kRng.chance(60);
+		const bool bExtreme = bOdd && kRng.chance(15);
+		const int DEFINE_BOUND = 200000000;
 		setDefine(kCase, "PLOT_VISIBILITY_RANGE", bOdd ? kRng.range(0, 2) : 1, 1);
 		setDefine(kCase, "UNIT_VISIBILITY_RANGE", bOdd ? kRng.range(-1, 3) : 1, 1);
 		setDefine(kCase, "RECON_VISIBILITY_RANGE", bOdd ? kRng.range(0, 6) : 5, 5);
-		setDefine(kCase, "PEAK_SEE_FROM_CHANGE", bOdd ? kRng.range(-2, 4) : 2, 2);
-		setDefine(kCase, "PEAK_SEE_THROUGH_CHANGE", bOdd ? kRng.range(-2, 4) : 2, 2);
-		setDefine(kCase, "HILLS_SEE_FROM_CHANGE", bOdd ? kRng.range(-2, 3) : 1, 1);
-		setDefine(kCase, "HILLS_SEE_THROUGH_CHANGE", bOdd ? kRng.range(-2, 3) : 1, 1);
-		setDefine(kCase, "SEAWATER_SEE_FROM_CHANGE", bOdd ? kRng.range(-2, 2) : 0, 0);
-		setDefine(kCase, "SEAWATER_SEE_THROUGH_CHANGE", bOdd ? kRng.range(-2, 2) : 0, 0);
+		setDefine(kCase, "PEAK_SEE_FROM_CHANGE", caseLevel(kRng, bOdd, bExtreme, -2, 4, 2, DEFINE_BOUND), 2);
+		setDefine(kCase, "PEAK_SEE_THROUGH_CHANGE", caseLevel(kRng, bOdd, bExtreme, -2, 4, 2, DEFINE_BOUND), 2);
+		setDefine(kCase, "HILLS_SEE_FROM_CHANGE", caseLevel(kRng, bOdd, bExtreme, -2, 3, 1, DEFINE_BOUND), 1);
+		setDefine(kCase, "HILLS_SEE_THROUGH_CHANGE", caseLevel(kRng, bOdd, bExtreme, -2, 3, 1, DEFINE_BOUND), 1);
+		setDefine(kCase, "SEAWATER_SEE_FROM_CHANGE", caseLevel(kRng, bOdd, bExtreme, -2, 2, 0, DEFINE_BOUND), 0);
+		setDefine(kCase, "SEAWATER_SEE_THROUGH_CHANGE", caseLevel(kRng, bOdd, bExtreme, -2, 2, 0, DEFINE_BOUND), 0);
 		setDefine(kCase, "MOVE_DENOMINATOR", 60, 60);
 		const int iNumTerrains = kRng.range(1, 4);
 		for (int i = 0; i < iNumTerrains; ++i)
 		{
 			const bool bWater = kRng.chance(30);
-			const int iSeeFrom = bOdd ? kRng.range(-1, 3) : (bWater ? 0 : 1);
-			const int iSeeThrough = bOdd ? kRng.range(-1, 3) : (bWater ? 0 : 1);
+			const int iSeeFrom = caseLevel(kRng, bOdd, bExtreme, -1, 3, bWater ? 0 : 1, 1000000000);
+			const int iSeeThrough = caseLevel(kRng, bOdd, bExtreme, -1, 3, bWater ? 0 : 1, 1000000000);
 			GC.m_aTerrains.push_back(CvTerrainInfo(format("TERRAIN_%d", i), iSeeFrom, iSeeThrough, bWater));
 			if (bOdd)
 			{
@@ -208,7 +238,7 @@ namespace
 		const int iNumFeatures = kRng.range(0, 3);
 		for (int i = 0; i < iNumFeatures; ++i)
 		{
-			const int iChange = kRng.range(-2, 3);
+			const int iChange = bExtreme ? extremeLevel(kRng, 500000000) : kRng.range(-2, 3);
 			GC.m_aFeatures.push_back(CvFeatureInfo(format("FEATURE_%d", i), iChange));
 			addRule(kCase, format("feature %d see-through %+d", i, iChange));
 		}

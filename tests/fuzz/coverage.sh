@@ -1,0 +1,44 @@
+#!/bin/sh
+# Line coverage of one reader by its fuzz inputs (`make fuzz-coverage`): FUZZER, built with
+# -fprofile-instr-generate -fcoverage-mapping, replays the seeds run.sh makes, the regression corpus
+# tests/fuzz/corpus/READER/ and CORPUS (what fuzzing found, when it exists) once each; llvm-cov then
+# reports the lines of the reader's own source files that ran. Prints one line per file:
+#   coverage READER: FILE lines COVERED/TOTAL (P%) regions P%
+# and keeps the full report in WORK/report.txt (llvm-cov show's annotated sources: WORK/show.txt).
+# Usage: coverage.sh FUZZER READER WORK [CORPUS] [SOURCE_DIR] [SHARED_DIR]
+set -eu
+FUZZER=$1 READER=$2 WORK=$3 CORPUS=${4:-}
+SRC=${5:-$(cd "$(dirname "$0")/../.." && pwd)}
+SHARED=${6:-$SRC/../shared}
+case "$READER" in
+wb) FILES="tools/lib/formats/WbReader.cpp tools/lib/scenario/WorldFromMap.cpp" ;;
+save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
+rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
+civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
+*) echo "coverage.sh: unknown reader '$READER' (wb, save, savedata, rules, civ2)" >&2; exit 2 ;;
+esac
+rm -rf "$WORK"; mkdir -p "$WORK"
+FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null
+set -- "$WORK/seeds"
+what="seeds"
+[ -d "$SRC/tests/fuzz/corpus/$READER" ] && set -- "$@" "$SRC/tests/fuzz/corpus/$READER" && what="$what, regression corpus"
+[ -n "$CORPUS" ] && [ -d "$CORPUS" ] && set -- "$@" "$CORPUS" && what="$what, $CORPUS"
+inputs=0
+for d in "$@"; do inputs=$((inputs + $(ls -A "$d" | wc -l))); done
+# -runs=0: each input of the folders once, nothing mutated. Findings are fuzz-readers' business.
+LLVM_PROFILE_FILE="$WORK/raw-%p.profraw" "$FUZZER" -runs=0 -timeout=60 -rss_limit_mb=4096 "$@" \
+	>"$WORK/replay.log" 2>&1 || { tail -20 "$WORK/replay.log"; echo "coverage $READER: the replay failed (log $WORK/replay.log)" >&2; exit 1; }
+llvm-profdata merge -sparse "$WORK"/raw-*.profraw -o "$WORK/merged.profdata"
+paths=""
+for f in $FILES; do paths="$paths $SRC/$f"; done
+# shellcheck disable=SC2086
+llvm-cov report "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/report.txt"
+# shellcheck disable=SC2086
+llvm-cov show "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/show.txt"
+echo "coverage $READER: $inputs inputs replayed ($what)"
+# llvm-cov report's columns: Filename, Regions, Missed Regions, Cover, Functions, Missed Functions,
+# Executed, Lines, Missed Lines, Cover, Branches, Missed Branches, Cover.
+awk -v r="$READER" -v src="$SRC/" '$1 ~ /\.cpp$/ {
+	name = $1; sub(src, "", name)
+	printf "coverage %s: %s lines %d/%d (%s) regions %s\n", r, name, $8 - $9, $8, $10, $4
+}' "$WORK/report.txt"
