@@ -182,6 +182,19 @@ int CvVisionLedger::storedWords() const
 	return iWords;
 }
 
+int CvVisionLedger::heapWords() const
+{
+	int iWords = 0;
+	for (size_t i = 0; i < m_aSlots.size(); ++i)
+	{
+		for (int r = 0; r < m_aSlots[i].records(); ++r)
+		{
+			iWords += static_cast<int>(m_aSlots[i].record(r).aiEntries.heapWords());
+		}
+	}
+	return iWords;
+}
+
 int CvVisionLedger::sizeInBytes() const
 {
 	int iBytes = static_cast<int>(sizeof(*this) + m_aSlots.capacity() * sizeof(Slot)

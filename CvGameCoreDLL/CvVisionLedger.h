@@ -196,6 +196,7 @@ public:
 	int numEntries() const;      // recorded count changes
 	int sizeInBytes() const;     // an estimate of the memory the ledger takes
 	int storedWords() const;     // 4-byte words the live records hold (compact or full)
+	int heapWords() const;       // 4-byte words held in blocks of their own (past a slot's first six)
 	int buckets() const { return static_cast<int>(m_aSlots.size()); } // of the key table
 
 private:

@@ -197,10 +197,10 @@ int main(int argc, char** argv)
 		}
 	}
 	// The ledger of the game as built (every source added once). On the game's 32-bit DLL a
-	// stored word is 4 bytes, a record 20 (team, compact flag, vector), a bucket of the key table
-	// 40 (tag, key, counts, vector of records).
+	// bucket of the key table is 84 bytes (tag, key, counts, the first record with its first six
+	// words in place, the vector of further records), a word in a block of its own 4.
 	const CvVisionLedger& kLedger = game(0).kLedger;
-	const long lBytes32 = 4L * kLedger.storedWords() + 20L * kLedger.numSources() + 40L * kLedger.buckets();
+	const long lBytes32 = 4L * kLedger.heapWords() + 84L * kLedger.buckets();
 	std::snprintf(szLine, sizeof(szLine), "ledger sources=%d entries=%d words=%d host_bytes=%d bytes_32bit=%ld\n",
 		kLedger.numSources(), kLedger.numEntries(), kLedger.storedWords(), kLedger.sizeInBytes(), lBytes32);
 	kSummary << szLine;

@@ -74,7 +74,7 @@ def main() -> int:
             result = differential.run_differential(tree, integrated, name, a.cases, defines=a.define)
             for line in result.report():
                 print(line)
-            if result.differences == 0 or not any("A" in s.parts for s in result.shown):
+            if result.differences == 0 or not any("A" in result.parts_of[c] for c in result.differing):
                 print("FAILED: the injected fault (%s) was not reported in changeAdjacentSight"
                       % a.inject_fault)
                 return 1
