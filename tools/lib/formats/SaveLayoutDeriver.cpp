@@ -263,6 +263,20 @@ size_t matchClose(const Toks& a, size_t iOpen)
 	return std::string::npos;
 }
 
+// `template <class T, typename U>` at a[iTemplate]: the parameters' names into aTemplate (cleared
+// first); returns the index of the closing '>' (npos, aTemplate untouched, if it has none).
+size_t templateParameters(const Toks& a, size_t iTemplate, std::vector<std::string>& aTemplate)
+{
+	const size_t iClose = matchClose(a, iTemplate + 1);
+	if (iClose == std::string::npos)
+		return iClose;
+	aTemplate.clear();
+	for (size_t j = iTemplate + 2; j < iClose; ++j)
+		if ((a[j].s == "class" || a[j].s == "typename") && j + 1 < iClose && a[j + 1].k == 'i')
+			aTemplate.push_back(a[j + 1].s);
+	return iClose;
+}
+
 // Parses a type at a[i] (qualifiers, a qualified name, template arguments, pointer stars); i moves
 // past it. Returns an invalid TypeRef if no type starts there.
 TypeRef parseType(const Toks& a, size_t& i, size_t e)
@@ -1069,14 +1083,9 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 			continue;
 		if (t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
 		{
-			const size_t iClose = matchClose(a, i + 1);
-			if (iClose == std::string::npos)
-				continue;
-			aTemplate.clear();
-			for (size_t j = i + 2; j < iClose; ++j)
-				if ((a[j].s == "class" || a[j].s == "typename") && j + 1 < iClose && a[j + 1].k == 'i')
-					aTemplate.push_back(a[j + 1].s);
-			i = iClose;
+			const size_t iClose = templateParameters(a, i, aTemplate);
+			if (iClose != std::string::npos)
+				i = iClose;
 			continue;
 		}
 		if (t.s == "enum")
@@ -1310,14 +1319,9 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 			continue;
 		if (t.k == 'i' && t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
 		{
-			const size_t iClose = matchClose(a, i + 1);
-			if (iClose == std::string::npos)
-				continue;
-			aTemplate.clear();
-			for (size_t j = i + 2; j < iClose; ++j)
-				if ((a[j].s == "class" || a[j].s == "typename") && j + 1 < iClose && a[j + 1].k == 'i')
-					aTemplate.push_back(a[j + 1].s);
-			i = iClose;
+			const size_t iClose = templateParameters(a, i, aTemplate);
+			if (iClose != std::string::npos)
+				i = iClose;
 			continue;
 		}
 		if (t.k == 'i' && (t.s == "class" || t.s == "struct" || t.s == "enum" || t.s == "union" || t.s == "namespace"))
