@@ -45,20 +45,21 @@ test: setup
 # `enum { NO_INVISIBLE = -1 }` and holds 0..N read from XML), and the bad-input tests hand
 # out-of-range CvFovMode values on purpose to see them refused.
 SANITIZE_BUILD ?= build-sanitize
-SANITIZE_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
+SANITIZE_FLAGS = -O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
   -fno-sanitize=enum -fsanitize=fuzzer-no-link
 SANITIZE_TARGETS = cvvision_tests cvvision_support_tests cvvision_fov_tests cvvision_sdk_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
   bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
-FUZZ_TEST_SECONDS ?= 20
+FUZZ_TEST_SECONDS ?= 10
 export ASAN_OPTIONS ?= detect_leaks=1
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 sanitize-build:
 	@command -v clang++ >/dev/null 2>&1 || { echo "make: clang++ not found (clang, libclang-rt-14-dev): run \`make setup\`" >&2; exit 1; }
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_COMPILER=clang++ \
-	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" -DCVVISION_FUZZ=ON -DCVVISION_FUZZ_TEST_SECONDS=$(FUZZ_TEST_SECONDS) >/dev/null
+	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" -DCVVISION_FUZZ=ON -DCVVISION_FUZZ_TEST_SECONDS=$(FUZZ_TEST_SECONDS) \
+	  -DCVVISION_TEST_OPTIMIZE_LIGHT=-O0 -DCVVISION_GTEST_SHARDS=4 >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target $(SANITIZE_TARGETS)
 
 # The long randomized suites with a tenth of their cases here (the plain build runs them all):
