@@ -532,7 +532,7 @@ namespace
 
 TEST(ExplainProperty, VerdictAgreesWithTheEngineOnRandomMaps)
 {
-	checkRandomRequests(kEngine, 1234u, 1000, 100);
+	checkRandomRequests(kEngine, 1234u, randomCases(1000), 100);
 }
 
 TEST(ExplainProperty, VerdictAgreesWithTheEngineUnderTheOuterRingKnobs)
@@ -541,6 +541,6 @@ TEST(ExplainProperty, VerdictAgreesWithTheEngineUnderTheOuterRingKnobs)
 	kNoOuter.bOuterRing = false;
 	CvVisionOptions kAsInner;
 	kAsInner.bOuterRingAsInner = true;
-	checkRandomRequests(CvVisionEngine(CvVisionTables::standard(), kNoOuter), 99u, 300, 100);
-	checkRandomRequests(CvVisionEngine(CvVisionTables::standard(), kAsInner), 7u, 300, 100);
+	checkRandomRequests(CvVisionEngine(CvVisionTables::standard(), kNoOuter), 99u, randomCases(300), 100);
+	checkRandomRequests(CvVisionEngine(CvVisionTables::standard(), kAsInner), 7u, randomCases(300), 100);
 }
