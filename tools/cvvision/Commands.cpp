@@ -365,17 +365,8 @@ int runExplain(const CliOptions& kOptions)
 	kRequest.iToX = kTo.first;
 	kRequest.iToY = kTo.second;
 	kRequest.eTeam = teamOf(kOptions, kLoaded);
-	kRequest.iRange = kLoaded.rules().iUnitVisibilityRange;
-	// Without --range: the sight of the team's first unit standing there, if any.
-	for (const auto& [iId, kUnit] : kLoaded.world().state().kUnits)
-	{
-		if (kUnit.iX == kFrom.first && kUnit.iY == kFrom.second && kUnit.eTeam == kRequest.eTeam)
-		{
-			kRequest.iRange = kLoaded.world().unitRange(iId);
-			break;
-		}
-	}
-	kRequest.iRange = kOptions.iRange.value_or(kRequest.iRange);
+	kRequest.iRange = kOptions.iRange ? *kOptions.iRange
+		: defaultExplainRange(kLoaded.world(), kLoaded.rules(), kFrom.first, kFrom.second, kRequest.eTeam);
 	const VisionSetup kSetup(kLoaded.rules());
 	std::fputs(explainSight(kLoaded.world().grid(), kSetup.engine(), kRequest).c_str(), stdout);
 	return 0;
