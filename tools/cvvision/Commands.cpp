@@ -404,6 +404,12 @@ int runAudit(const CliOptions& kOptions)
 		if (!kOptions.kSdk.empty())
 		{
 			kJson.key("mod").string(kLoaded.kSave->sMod).key("sdk").string(kLoaded.kSave->sLayoutTree);
+			kJson.key("counts_found").beginArray();
+			for (const std::string& sCount : kLoaded.kSave->asCountsFound)
+			{
+				kJson.string(sCount);
+			}
+			kJson.end();
 		}
 		kJson.key("summary").string(szSummary).end();
 		std::fputs((kJson.str() + "\n").c_str(), stdout);
@@ -430,6 +436,10 @@ int runAudit(const CliOptions& kOptions)
 	{
 		sOut += "layout: derived from " + kLoaded.kSave->sLayoutTree + "; mod: "
 			+ (kLoaded.kSave->sMod.empty() ? std::string("none (unmodified BTS)") : kLoaded.kSave->sMod) + "\n";
+		for (const std::string& sCount : kLoaded.kSave->asCountsFound)
+		{
+			sOut += "layout: " + sCount + "\n";
+		}
 	}
 	sOut += std::string("audit: ") + szSummary + "\n";
 	std::fputs(sOut.c_str(), stdout);
