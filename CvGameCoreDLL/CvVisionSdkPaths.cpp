@@ -60,10 +60,6 @@ namespace
 		const CvMap& m_kMap;
 	};
 
-	// The unit as the path cost needs it: its type's domain and moves, eTeam's route
-	// TechMovementChanges, and the teams whose territory is closed to it (every team but its
-	// own, its master and vassals, the barbarians, and those it has open borders with or is at
-	// war with). eUnitType must be a land or sea unit type.
 	// Does a team know a tech (CvPathUnit::setRouteChanges)?
 	struct TeamHasTech
 	{
@@ -72,6 +68,10 @@ namespace
 		bool operator()(int eTech) const { return kTeam.isHasTech(static_cast<TechTypes>(eTech)); }
 	};
 
+	// The unit as the path cost needs it: its type's domain and moves, eTeam's route
+	// TechMovementChanges, and the teams whose territory is closed to it (every team but its
+	// own, its master and vassals, the barbarians, and those it has open borders with or is at
+	// war with). eUnitType must be a land or sea unit type.
 	CvPathUnit pathUnitOf(const CvVisionRules& kRules, TeamTypes eTeam, UnitTypes eUnitType)
 	{
 		CvPathUnit kUnit;
