@@ -24,6 +24,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace cvv;
 
@@ -749,6 +750,50 @@ TEST_F(SdkAdapter, AUnitsSightChangesHandThatUnitToChangeVisibilityCount)
 	EXPECT_EQ(nullptr, plot(17, 9).lastVisibilityUnit()) << "an owned plot's own sight has no unit";
 	EXPECT_EQ(1, plot(17, 9).getVisibilityCount(static_cast<TeamTypes>(1)));
 	expectCountsMatch("units and plots");
+}
+
+namespace
+{
+	// The messages of the adapter's failed assertions (CvVisionSdkAssert.h), through the stand-in's
+	// hook (cvStandinSetAssertHandler).
+	std::vector<std::string> g_aszAssertions;
+	void recordAssertion(const char* /*szExpression*/, const char* szMessage, const char* /*szFile*/, int /*iLine*/)
+	{
+		g_aszAssertions.push_back(szMessage);
+	}
+}
+
+// Every result of the engine and the ledger is checked (docs/into-the-game.md, "Assertions"): a
+// sight the engine refuses (a line-of-sight unit facing none of the eight directions, which no
+// game makes) fails the assertion with the engine's reason and changes no count, as it is added
+// (by the engine, or by the armed ledger), collected by an audit, and taken away.
+TEST_F(SdkAdapter, AFailedEngineOrLedgerResultFailsTheAssertion)
+{
+	const std::string sBadFacing = cvVisionResultText(CV_VISION_BAD_FACING);
+	for (int bLedger = 0; bLedger <= 1; ++bLedger)
+	{
+		useRules({ { "CVVISION_LEDGER", bLedger } });
+		newMap(16, 16, false, false, 3);
+		flatten();
+		GC.m_aUnits[unit("UNIT_SCOUT")].lineOfSight();
+		CvVisionSdk::onGameStarted(); // arms the ledger when the knob is on
+		EXPECT_EQ(bLedger != 0, CvVisionSdk::isLedgerArmed());
+		g_aszAssertions.clear();
+		const CvStandinAssertHandler pBefore = cvStandinSetAssertHandler(recordAssertion);
+		CvUnit* pScout = GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), static_cast<TeamTypes>(0), 8, 8,
+			static_cast<DirectionTypes>(NUM_DIRECTION_TYPES + 1));
+		EXPECT_EQ(1u, g_aszAssertions.size()) << "added";
+		EXPECT_EQ(0, CvVisionSdk::auditSight(false, nullptr)) << "nothing was counted, nothing is expected";
+		EXPECT_EQ(2u, g_aszAssertions.size()) << "collected by the audit";
+		GC.getMapINLINE().killUnit(pScout);
+		cvStandinSetAssertHandler(pBefore);
+		ASSERT_EQ(3u, g_aszAssertions.size()) << "taken away";
+		for (const std::string& sMessage : g_aszAssertions)
+		{
+			EXPECT_EQ(sBadFacing, sMessage);
+		}
+		EXPECT_EQ(0, plot(8, 8).getVisibilityCount(static_cast<TeamTypes>(0)));
+	}
 }
 
 TEST_F(SdkAdapter, WithTheLedgerAMissingBracketCannotLeaveACountWrong)

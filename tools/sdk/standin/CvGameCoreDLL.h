@@ -16,6 +16,15 @@
 #ifndef FAssertMsg
 #define FAssertMsg(expr, msg) ((void)0)
 #endif
+// CvVision's assertion (CvVisionSdkAssert.h), FAssertMsg in the game: here every failure goes to
+// cvVisionAssertFailed (CvMockGame.cpp), which prints it and aborts, or calls the handler a test
+// installed (cvStandinSetAssertHandler) to see it.
+#define CV_VISION_ASSERT_HOOK
+typedef void (*CvStandinAssertHandler)(const char* szExpression, const char* szMessage, const char* szFile,
+	int iLine);
+void cvVisionAssertFailed(const char* szExpression, const char* szMessage, const char* szFile, int iLine);
+// Installs pHandler (NULL: print and abort again); returns the handler it replaces.
+CvStandinAssertHandler cvStandinSetAssertHandler(CvStandinAssertHandler pHandler);
 #ifndef PROFILE_FUNC
 #define PROFILE_FUNC() ((void)0)
 #endif

@@ -11,10 +11,38 @@
 #include "CvUnit.h"
 #include "CvVisionSdk.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace
 {
 	CvMap g_kMap;
 	std::vector<CvTeam> g_aTeams;
+}
+
+// --- CvVision's assertion (CvVisionSdkAssert.h) -------------------------------------------------
+
+namespace
+{
+	CvStandinAssertHandler g_pAssertHandler = NULL;
+}
+
+void cvVisionAssertFailed(const char* szExpression, const char* szMessage, const char* szFile, int iLine)
+{
+	if (g_pAssertHandler != NULL)
+	{
+		g_pAssertHandler(szExpression, szMessage, szFile, iLine);
+		return;
+	}
+	std::fprintf(stderr, "%s:%d: CvVision assertion failed: %s (%s)\n", szFile, iLine, szExpression, szMessage);
+	std::abort();
+}
+
+CvStandinAssertHandler cvStandinSetAssertHandler(CvStandinAssertHandler pHandler)
+{
+	const CvStandinAssertHandler pBefore = g_pAssertHandler;
+	g_pAssertHandler = pHandler;
+	return pBefore;
 }
 
 // --- CvGlobals ---------------------------------------------------------------------------------
