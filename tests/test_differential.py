@@ -90,6 +90,32 @@ def test_made_up_bodies_differ_from_cvvision(tmp_path, capsys):
     assert "the tree's own code:" in out and "CvVision:" in out
 
 
+def test_cvvisions_files_are_compiled_as_two_units(tmp_path):
+    """The engine's files in one unit, the adapter's (they include CvGameCoreDLL.h) in another."""
+    cvv, gen = tmp_path / "cvvision", tmp_path / "generated"
+    cvv.mkdir()
+    gen.mkdir()
+    for name in ("CvVisionEngine.cpp", "CvVisionSdk.cpp", "CvVisionSightRules.cpp", "CyVision.cpp"):
+        shutil.copy(REPO / "CvGameCoreDLL" / name, cvv / name)
+    units = differential.grouped_units(str(gen), str(cvv))
+    assert [u.included for u in units] == [["CvVisionEngine.cpp"], ["CvVisionSdk.cpp", "CvVisionSightRules.cpp"]]
+    assert (gen / "cvvision_adapter_unit.cpp").read_text().endswith(
+        '#include "CvVisionSdk.cpp"\n#include "CvVisionSightRules.cpp"\n')
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+def test_a_unit_that_does_not_compile_as_one_is_compiled_file_by_file(tmp_path, capsys):
+    """A fork's rules file with a file-local name that one of CvVision's adapter files also has:
+    the adapter's unit does not compile, its files one by one do, and the cases run."""
+    tree = made_up_tree(tmp_path)
+    rules = (REPO / "CvGameCoreDLL" / "CvVisionSightRules.cpp").read_text(encoding="latin-1")
+    (tree / "CvVisionSightRules.cpp").write_text(rules + "\nnamespace\n{\n\tint markArming = 0;\n}\n")
+    status = differential.main(["--cases", "20", str(tree)])
+    out = capsys.readouterr().out
+    assert status == differential.EXIT_DIFFERENT, out
+    assert "cases=20 differences=" in out
+
+
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
 def test_a_name_the_stand_in_lacks_is_named(tmp_path, capsys):
     tree = made_up_tree(tmp_path, lambda text: text.replace(
