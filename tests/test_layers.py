@@ -10,6 +10,11 @@
 
 Nothing under tools/ or CvGameCoreDLL/ includes from tests/, and no two paths differ only in case
 (they would collide on a Windows or macOS checkout).
+
+The build itself stops a library layer from including or calling an upper one (tools/lib's
+CMakeLists.txt, shown by CTest tree.layer_build); this check names the offending line quickly and
+covers what the build does not see: the DLL side, the programs, the bindings and tests/, "../" in
+includes, and case. Its table of layers must be the build's (test_layer_table_is_the_builds).
 """
 import os
 import re
@@ -111,6 +116,14 @@ def read_file(path):
 
 def test_includes_point_one_way():
     assert violations(repository_files(), read_file) == []
+
+
+def test_layer_table_is_the_builds():
+    with open(os.path.join(ROOT, "tools", "lib", "CMakeLists.txt"), encoding="utf-8") as f:
+        code = f.read()
+    table = {layer: set(uses.replace('"', "").split())
+             for layer, uses in re.findall(r"^set\(CVVISION_LAYER_USES_(\w+) ([^)]*)\)", code, re.M)}
+    assert table == LAYER_USES
 
 
 def test_no_two_paths_differ_only_in_case():
