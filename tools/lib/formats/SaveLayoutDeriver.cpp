@@ -21,6 +21,7 @@
 #include <fstream>
 #include <functional>
 #include <unordered_map>
+#include <unordered_set>
 #include <set>
 #include <sstream>
 
@@ -34,10 +35,40 @@ namespace
 // ---------------------------------------------------------------------------------------------
 // Tokens
 // ---------------------------------------------------------------------------------------------
+// A token's text: a std::string whose comparison with a literal ("(", "->", "Read") checks the
+// length first and compares a length known at compile time, without strlen or a library call (the
+// interpreter compares tokens with literals at every step of a read).
+struct TokText : std::string
+{
+	TokText() = default;
+	TokText(const char* sz) : std::string(sz) {}
+	explicit TokText(std::string s) : std::string(std::move(s)) {}
+	TokText& operator=(std::string s)
+	{
+		std::string::operator=(std::move(s));
+		return *this;
+	}
+	TokText& operator=(const char* sz)
+	{
+		std::string::operator=(sz);
+		return *this;
+	}
+	template <size_t N>
+	bool operator==(const char (&sz)[N]) const
+	{
+		return size() == N - 1 && std::memcmp(data(), sz, N - 1) == 0;
+	}
+	template <size_t N>
+	bool operator!=(const char (&sz)[N]) const
+	{
+		return !(*this == sz);
+	}
+};
+
 struct Tok
 {
 	char k = 'p'; // i identifier, n number, s string, c character, p punctuator
-	std::string s;
+	TokText s;
 	int iLine = 0;
 };
 using Toks = std::vector<Tok>;
@@ -73,7 +104,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			while (j < s.size() && isIdentChar(s[j]))
 				++j;
 			t.k = 'i';
-			t.s = s.substr(i, j - i);
+			t.s.assign(s, i, j - i);
 			i = j;
 		}
 		else if (std::isdigit(static_cast<unsigned char>(c)))
@@ -82,7 +113,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			while (j < s.size() && (isIdentChar(s[j]) || s[j] == '.'))
 				++j;
 			t.k = 'n';
-			t.s = s.substr(i, j - i);
+			t.s.assign(s, i, j - i);
 			i = j;
 		}
 		else if (c == '"' || c == '\'')
@@ -91,20 +122,22 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			while (j < s.size() && s[j] != c)
 				j += (s[j] == '\\') ? 2 : 1;
 			t.k = c == '"' ? 's' : 'c';
-			t.s = s.substr(i, std::min(j + 1, s.size()) - i);
+			t.s.assign(s, i, std::min(j + 1, s.size()) - i);
 			i = j + 1;
 		}
 		else
 		{
 			t.k = 'p';
-			t.s = std::string(1, c);
-			for (const char* sz : aszPunct)
-				if (s.compare(i, std::strlen(sz), sz) == 0)
-				{
-					t.s = sz;
-					break;
-				}
-			i += t.s.size();
+			size_t n = 1;
+			if (c != '\0' && std::strchr("<>-:=!&|+*/%^#", c)) // the first characters of aszPunct
+				for (const char* sz : aszPunct)
+					if (s.compare(i, std::strlen(sz), sz) == 0)
+					{
+						n = std::strlen(sz);
+						break;
+					}
+			t.s.assign(s, i, n);
+			i += n;
 		}
 		aOut.push_back(std::move(t));
 	}
@@ -492,7 +525,8 @@ bool namesStream(const Toks& a, size_t b, size_t e, const std::string& sStream)
 	return false;
 }
 
-size_t findTop(const Toks& a, size_t b, size_t e, const std::string& s)
+template <size_t N>
+size_t findTop(const Toks& a, size_t b, size_t e, const char (&s)[N])
 {
 	int iDepth = 0;
 	for (size_t i = b; i < e; ++i)
@@ -518,7 +552,7 @@ public:
 		if (i >= e)
 			fail(e, "the function body ends inside a statement");
 		s.iLine = m_a[i].iLine;
-		const std::string& t = m_a[i].s;
+		const TokText& t = m_a[i].s;
 		if (t == "{")
 		{
 			const size_t iClose = close(i, e);
@@ -653,6 +687,13 @@ private:
 	std::string m_sWhere;
 };
 
+// Where a member is declared: the class and the member's type.
+struct MemberOwner
+{
+	const ClassDef* pClass = nullptr;
+	const TypeRef* pType = nullptr;
+};
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -663,21 +704,21 @@ struct SaveLayout::Impl
 	fs::path kTree;
 	std::vector<SourceFile> aFiles;
 	std::map<std::string, std::pair<int, Toks>> kMacros;   // object-like #defines: file, body
-	std::set<std::string> kFunctionMacros;
+	std::unordered_set<std::string> kFunctionMacros;
 	struct Enumerator
 	{
 		Toks aExpr;
 		std::string sPrev;
 		int iFile = -1;
 	};
-	std::map<std::string, Enumerator> kEnumerators;
-	std::set<std::string> kEnumTypes;
-	std::map<std::string, TypeRef> kTypedefs;
-	std::map<std::string, ClassDef> kClasses;
-	std::map<std::string, std::vector<Function>> kFunctions; // by qualified name
+	std::unordered_map<std::string, Enumerator> kEnumerators;
+	std::unordered_set<std::string> kEnumTypes;
+	std::unordered_map<std::string, TypeRef> kTypedefs;
+	std::unordered_map<std::string, ClassDef> kClasses;
+	std::unordered_map<std::string, std::vector<Function>> kFunctions; // by qualified name
 	std::vector<std::unique_ptr<Function>> aInline;           // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
-	mutable std::map<std::string, long long> kConstCache;
+	mutable std::unordered_map<std::string, long long> kConstCache;
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
@@ -693,7 +734,15 @@ struct SaveLayout::Impl
 		auto it = kClasses.find(sName);
 		return it == kClasses.end() ? nullptr : &it->second;
 	}
+	// The method sName of sClass or of its nearest base (breadth first) that takes a stream or not;
+	// pOwner gets the class that defines it. Remembered by (class, name, stream).
 	const Function* findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner = nullptr) const;
+	const Function* searchMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const;
+	mutable std::unordered_map<std::string, std::pair<const Function*, std::string>> kMethodCache;
+	// The class (sClass or its nearest base, breadth first) that declares the member sMember, and its
+	// declared type; both null if none does. Remembered by (class, member).
+	const MemberOwner& memberOwner(const std::string& sClass, const std::string& sMember) const;
+	mutable std::unordered_map<std::string, MemberOwner> kMemberCache;
 	const Stmt& body(const Function& f) const;
 	std::string where(const Function& f, int iLine) const
 	{
@@ -774,7 +823,7 @@ long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacr
 	return 0;
 }
 
-int binaryPrec(const std::string& s)
+int binaryPrec(const TokText& s)
 {
 	if (s == "||")
 		return 1;
@@ -799,7 +848,7 @@ int binaryPrec(const std::string& s)
 	return 0;
 }
 
-bool applyBinary(const std::string& op, long long x, long long y, long long& r)
+bool applyBinary(const TokText& op, long long x, long long y, long long& r)
 {
 	if (op == "||") r = x || y;
 	else if (op == "&&") r = x && y;
@@ -831,7 +880,7 @@ long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup
 		const int p = binaryPrec(a[i].s);
 		if (p == 0 || p <= iPrec)
 			break;
-		const std::string op = a[i].s;
+		const TokText op = a[i].s;
 		++i;
 		const long long y = evalPreprocessor(a, i, e, kMacros, p, iDepth);
 		long long r = 0;
@@ -870,6 +919,8 @@ void SaveLayout::Impl::preprocess(int iFile, const std::string& sText, bool bTok
 				return false;
 		return true;
 	};
+	if (bTokens)
+		f.aToks.reserve(f.aToks.size() + sText.size() / 4); // about a token per four characters of C++
 	for (const auto& [iLine, sLine] : logicalLines(sText))
 	{
 		const std::string s = trimLeft(sLine);
@@ -1450,6 +1501,24 @@ void SaveLayout::Impl::scanInfoFiles()
 
 const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner) const
 {
+	std::string sKey = sClass;
+	sKey += '\0';
+	sKey += sName;
+	sKey += bStream ? '1' : '0';
+	auto it = kMethodCache.find(sKey);
+	if (it == kMethodCache.end())
+	{
+		std::string sOwner;
+		const Function* f = searchMethod(sClass, sName, bStream, sOwner);
+		it = kMethodCache.emplace(std::move(sKey), std::make_pair(f, sOwner)).first;
+	}
+	if (pOwner && it->second.first)
+		*pOwner = it->second.second;
+	return it->second.first;
+}
+
+const Function* SaveLayout::Impl::searchMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const
+{
 	std::vector<std::string> aQueue = { sClass };
 	std::set<std::string> kSeen;
 	while (!aQueue.empty())
@@ -1481,8 +1550,7 @@ const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const st
 			}();
 			if (bHasStream == bStream)
 			{
-				if (pOwner)
-					*pOwner = s;
+				sOwner = s;
 				return f;
 			}
 		}
@@ -1491,6 +1559,39 @@ const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const st
 				aQueue.push_back(sBase);
 	}
 	return nullptr;
+}
+
+const MemberOwner& SaveLayout::Impl::memberOwner(const std::string& sClass, const std::string& sMember) const
+{
+	std::string sKey = sClass;
+	sKey += '\0';
+	sKey += sMember;
+	auto it = kMemberCache.find(sKey);
+	if (it != kMemberCache.end())
+		return it->second;
+	MemberOwner kFound;
+	std::vector<std::string> aQueue = { sClass };
+	std::set<std::string> kSeen;
+	while (!aQueue.empty() && !kFound.pClass)
+	{
+		const std::string s = aQueue.front();
+		aQueue.erase(aQueue.begin());
+		if (!kSeen.insert(s).second)
+			continue;
+		const ClassDef* c = findClass(s);
+		if (!c)
+			continue;
+		auto jt = c->kMembers.find(sMember);
+		if (jt != c->kMembers.end())
+		{
+			kFound.pClass = c;
+			kFound.pType = &jt->second;
+		}
+		else
+			for (const std::string& sBase : c->aBases)
+				aQueue.push_back(sBase);
+	}
+	return kMemberCache.emplace(std::move(sKey), kFound).first->second;
 }
 
 const Stmt& SaveLayout::Impl::body(const Function& f) const
@@ -1715,6 +1816,8 @@ private:
 	// ----- types -----
 	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0) const
 	{
+		if (m_pResolvedNames)
+			m_pResolvedNames->push_back(k.sName);
 		if (iDepth > 20)
 			return k;
 		auto it = f.kTemplate.find(k.sName);
@@ -1741,23 +1844,35 @@ private:
 	// 1, 2, 4 or 8 for a scalar the stream reads as such; 0 otherwise.
 	static int scalarSize(const std::string& s, bool& bUnsigned)
 	{
-		bUnsigned = s.find("unsigned") != std::string::npos || s == "uint" || s == "byte" || s == "BYTE" || s == "WORD" ||
-		            s == "DWORD" || s == "UINT" || s == "size_t" || s == "bool" || s == "wchar" || s == "wchar_t" ||
-		            s == "uint8" || s == "uint16" || s == "uint32" || s == "uint64" || s == "ULONG" ||
-		            (s.size() >= 9 && s.compare(s.size() - 9, 9, "size_type") == 0);
-		if (s == "char" || s == "bool" || s == "byte" || s == "BYTE" || s == "unsigned char" || s == "signed char" ||
-		    s == "int8" || s == "uint8" || s == "BOOLEAN")
-			return 1;
-		if (s == "short" || s == "unsigned short" || s == "signed short" || s == "WORD" || s == "wchar_t" || s == "wchar" ||
-		    s == "int16" || s == "uint16" || s == "short int")
-			return 2;
-		if (s == "int" || s == "unsigned int" || s == "signed int" || s == "unsigned" || s == "uint" || s == "long" ||
-		    s == "unsigned long" || s == "DWORD" || s == "UINT" || s == "float" || s == "size_t" || s == "int32" ||
-		    s == "uint32" || s == "LONG" || s == "ULONG" || s == "BOOL" || (s.size() >= 9 && s.compare(s.size() - 9, 9, "size_type") == 0))
-			return 4;
-		if (s == "double" || s == "__int64" || s == "long long" || s == "unsigned long long" || s == "int64" || s == "uint64")
-			return 8;
-		return 0;
+		static const std::unordered_map<std::string, std::pair<int, bool>> kScalars = scalarTypes();
+		auto it = kScalars.find(s);
+		if (it != kScalars.end())
+		{
+			bUnsigned = it->second.second;
+			return it->second.first;
+		}
+		const bool bSizeType = s.size() >= 9 && s.compare(s.size() - 9, 9, "size_type") == 0;
+		bUnsigned = bSizeType || s.find("unsigned") != std::string::npos;
+		return bSizeType ? 4 : 0;
+	}
+
+	// The scalar types by name: (size, unsigned).
+	static std::unordered_map<std::string, std::pair<int, bool>> scalarTypes()
+	{
+		std::unordered_map<std::string, std::pair<int, bool>> k;
+		auto add = [&](int iSize, bool bUnsigned, std::initializer_list<const char*> aszNames) {
+			for (const char* sz : aszNames)
+				k[sz] = { iSize, bUnsigned };
+		};
+		add(1, false, { "char", "signed char", "int8", "BOOLEAN" });
+		add(1, true, { "bool", "byte", "BYTE", "unsigned char", "uint8" });
+		add(2, false, { "short", "signed short", "int16", "short int" });
+		add(2, true, { "unsigned short", "WORD", "wchar_t", "wchar", "uint16" });
+		add(4, false, { "int", "signed int", "long", "float", "int32", "LONG", "BOOL" });
+		add(4, true, { "unsigned int", "unsigned", "uint", "unsigned long", "DWORD", "UINT", "size_t", "uint32", "ULONG" });
+		add(8, false, { "double", "__int64", "long long", "int64" });
+		add(8, true, { "unsigned long long", "uint64" });
+		return k;
 	}
 
 	int stringKind(const std::string& s) const
@@ -1792,6 +1907,7 @@ private:
 		long long iCount = 1;
 		for (const Toks& d : k.aDims)
 		{
+			m_bSizeUsesFrame = true;
 			size_t i = 0;
 			const Value v = expr(d, i, d.size(), f, 0);
 			if (v.eKind != Value::Int)
@@ -1803,68 +1919,96 @@ private:
 		int iAlign = iSize;
 		if (iSize == 0)
 		{
-			const ClassDef* c = m_t.findClass(k.sName);
-			if (!c || iDepth > 10 || stringKind(k.sName))
+			const long long iClass = iDepth == 0 ? rememberedClassSize(k, f, iAlign) : classSize(k, f, iAlign, iDepth);
+			if (iClass < 0)
 				return -1;
-			long long iOff = 0;
-			int iMax = 1;
-			for (const std::string& sBase : c->aBases)
-			{
-				int iA = 1;
-				const long long iB = sizeOf(TypeRef{ sBase, {}, 0, {}, true }, f, &iA, iDepth + 1);
-				if (iB < 0)
-					return -1;
-				iOff += iB;
-				iMax = std::max(iMax, iA);
-			}
-			for (const std::string& sMember : c->aOrder)
-			{
-				int iA = 1;
-				const long long iM = sizeOf(c->kMembers.at(sMember), f, &iA, iDepth + 1);
-				if (iM < 0)
-					return -1;
-				iOff = (iOff + iA - 1) / iA * iA;
-				iOff += iM;
-				iMax = std::max(iMax, iA);
-			}
-			iOff = (iOff + iMax - 1) / iMax * iMax;
-			if (iOff == 0)
-				iOff = 1;
-			iAlign = iMax;
-			iSize = int(iOff);
+			iSize = int(iClass);
 		}
 		if (pAlign)
 			*pAlign = std::min(iAlign, 8);
 		return iSize * iCount;
 	}
 
+	// The size and alignment of a class (its bases and members in order); -1 if it cannot be sized.
+	long long classSize(const TypeRef& k, const Frame& f, int& iAlign, int iDepth)
+	{
+		const ClassDef* c = m_t.findClass(k.sName);
+		if (!c || iDepth > 10 || stringKind(k.sName))
+			return -1;
+		long long iOff = 0;
+		int iMax = 1;
+		for (const std::string& sBase : c->aBases)
+		{
+			int iA = 1;
+			const long long iB = sizeOf(TypeRef{ sBase, {}, 0, {}, true }, f, &iA, iDepth + 1);
+			if (iB < 0)
+				return -1;
+			iOff += iB;
+			iMax = std::max(iMax, iA);
+		}
+		for (const std::string& sMember : c->aOrder)
+		{
+			int iA = 1;
+			const long long iM = sizeOf(c->kMembers.at(sMember), f, &iA, iDepth + 1);
+			if (iM < 0)
+				return -1;
+			iOff = (iOff + iA - 1) / iA * iA;
+			iOff += iM;
+			iMax = std::max(iMax, iA);
+		}
+		iOff = (iOff + iMax - 1) / iMax * iMax;
+		if (iOff == 0)
+			iOff = 1;
+		iAlign = iMax;
+		return iOff;
+	}
+
+	// classSize at the top of a sizeOf, remembered by class when it depends on the tree alone: no
+	// dimension was evaluated (in the frame) and no type name it resolved is a template parameter of
+	// the frame (kept, to check against the frames that ask later).
+	long long rememberedClassSize(const TypeRef& k, const Frame& f, int& iAlign)
+	{
+		auto it = m_kClassSizes.find(k.sName);
+		if (it != m_kClassSizes.end() && k.aArgs.empty() && !namesTemplateParameter(it->second.aNames, f))
+		{
+			iAlign = it->second.iAlign;
+			return it->second.iSize;
+		}
+		std::vector<std::string> aNames;
+		std::vector<std::string>* pSavedNames = m_pResolvedNames;
+		const bool bSavedUsesFrame = m_bSizeUsesFrame;
+		m_pResolvedNames = &aNames;
+		m_bSizeUsesFrame = false;
+		const long long iSize = classSize(k, f, iAlign, 0);
+		const bool bUsesFrame = m_bSizeUsesFrame;
+		m_pResolvedNames = pSavedNames;
+		m_bSizeUsesFrame = bSavedUsesFrame || bUsesFrame;
+		if (k.aArgs.empty() && !bUsesFrame && !namesTemplateParameter(aNames, f))
+			m_kClassSizes[k.sName] = ClassSize{ iSize, iAlign, std::move(aNames) };
+		return iSize;
+	}
+
+	static bool namesTemplateParameter(const std::vector<std::string>& aNames, const Frame& f)
+	{
+		if (f.kTemplate.empty())
+			return false;
+		for (const std::string& s : aNames)
+			if (f.kTemplate.count(s))
+				return true;
+		return false;
+	}
+
 	// The type of a member of a class (or its bases), with the class's template bindings.
 	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut, const std::vector<TypeRef>& aArgs, std::map<std::string, TypeRef>* pBind = nullptr) const
 	{
-		std::vector<std::string> aQueue = { sClass };
-		std::set<std::string> kSeen;
-		while (!aQueue.empty())
-		{
-			const std::string s = aQueue.front();
-			aQueue.erase(aQueue.begin());
-			if (!kSeen.insert(s).second)
-				continue;
-			const ClassDef* c = m_t.findClass(s);
-			if (!c)
-				continue;
-			auto it = c->kMembers.find(sMember);
-			if (it != c->kMembers.end())
-			{
-				kOut = it->second;
-				if (pBind)
-					for (size_t i = 0; i < c->aTemplate.size() && i < aArgs.size(); ++i)
-						(*pBind)[c->aTemplate[i]] = aArgs[i];
-				return true;
-			}
-			for (const std::string& sBase : c->aBases)
-				aQueue.push_back(sBase);
-		}
-		return false;
+		const MemberOwner& k = m_t.memberOwner(sClass, sMember);
+		if (!k.pClass)
+			return false;
+		kOut = *k.pType;
+		if (pBind)
+			for (size_t i = 0; i < k.pClass->aTemplate.size() && i < aArgs.size(); ++i)
+				(*pBind)[k.pClass->aTemplate[i]] = aArgs[i];
+		return true;
 	}
 
 	// ----- places -----
@@ -2017,7 +2161,7 @@ private:
 		{
 			if (i >= e)
 				return x;
-			const std::string& op = a[i].s;
+			const TokText& op = a[i].s;
 			if (op == "?" && iPrec == 0)
 			{
 				++i;
@@ -2094,7 +2238,7 @@ private:
 	{
 		if (i >= e)
 			return Value::unknown("an expression ends early");
-		const std::string& t = a[i].s;
+		const TokText& t = a[i].s;
 		if (a[i].k == 'p')
 		{
 			if (t == "!" || t == "-" || t == "~" || t == "+")
@@ -2431,14 +2575,14 @@ private:
 				if (i < e && (a[i].s == "=" || a[i].s == "+=" || a[i].s == "-=" || a[i].s == "|=" || a[i].s == "&=" ||
 				              a[i].s == "^=" || a[i].s == "<<=" || a[i].s == ">>=" || a[i].s == "*=" || a[i].s == "/="))
 				{
-					const std::string op = a[i].s;
+					const TokText op = a[i].s;
 					++i;
 					Value y = expr(a, i, e, f, 0);
 					if (op != "=")
 					{
 						Value x = load(p, f);
 						long long r = 0;
-						const std::string sOp = op.substr(0, op.size() - 1);
+						const TokText sOp(op.substr(0, op.size() - 1));
 						if (x.eKind == Value::Int && y.eKind == Value::Int && applyBinary(sOp, x.i, y.i, r))
 							y = Value::of(r);
 						else
@@ -2660,7 +2804,7 @@ private:
 		auto scan = [&](size_t b, size_t e) {
 			for (size_t i = b; i + 1 < e; ++i)
 			{
-				const std::string& op = a[i + 1].s;
+				const TokText& op = a[i + 1].s;
 				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^=" ||
 				                     op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
 				if (a[i].k == 'i' && bAssign && (i == 0 || (a[i - 1].s != "." && a[i - 1].s != "->")))
@@ -2685,7 +2829,7 @@ private:
 		auto scan = [&](size_t b, size_t e) {
 			for (size_t i = b; i + 1 < e; ++i)
 			{
-				const std::string& op = a[i + 1].s;
+				const TokText& op = a[i + 1].s;
 				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^=" ||
 				                     op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
 				if (a[i].k == 'i' && bAssign)
@@ -3427,6 +3571,16 @@ private:
 	}
 
 	const SaveLayout::Impl& m_t;
+	// sizeOf's remembered class sizes (rememberedClassSize)
+	struct ClassSize
+	{
+		long long iSize = 0;
+		int iAlign = 1;
+		std::vector<std::string> aNames; // the type names resolved to size it
+	};
+	std::unordered_map<std::string, ClassSize> m_kClassSizes;
+	std::vector<std::string>* m_pResolvedNames = nullptr; // resolve() notes the names it looks up here
+	bool m_bSizeUsesFrame = false;                          // a dimension was evaluated in the frame
 	LayoutStream* m_pStream;
 	LayoutCounts m_fCounts;
 	std::set<std::string> m_kBusy;
@@ -3446,7 +3600,14 @@ private:
 	std::string m_sStaleCall;
 	std::unordered_map<const LayoutRecord*, long long> m_kStaleSince;
 	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, long long>> m_kWritten;
-	void noteWrite(const LayoutRecord* r, const std::string& sKey) { m_kWritten[r][sKey] = m_iEpoch; }
+	// Only a write after the record's last such call is told apart: one before it is stale whether it
+	// is noted or not (the call's epoch is newer than every write so far), so writes to a record no
+	// call has made stale yet are not noted.
+	void noteWrite(const LayoutRecord* r, const std::string& sKey)
+	{
+		if (m_kStaleSince.count(r))
+			m_kWritten[r][sKey] = m_iEpoch;
+	}
 	bool isStale(const LayoutRecord* r, const std::string& sKey) const
 	{
 		auto it = m_kStaleSince.find(r);
