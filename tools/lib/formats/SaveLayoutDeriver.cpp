@@ -79,8 +79,9 @@ struct SourceFile
 	Toks aToks;
 };
 
-bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// ASCII letters, digits and '_' (the "C" locale's isalpha/isalnum, without a call per character).
+bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
 
 // Tokenises one logical line (or a whole text); comments are removed by the caller.
 void tokenize(const std::string& s, int iLine, Toks& aOut)
@@ -96,7 +97,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			++i;
 			continue;
 		}
-		Tok t;
+		Tok& t = aOut.emplace_back();
 		t.iLine = iLine;
 		if (isIdentStart(c))
 		{
@@ -139,7 +140,6 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			t.s.assign(s, i, n);
 			i += n;
 		}
-		aOut.push_back(std::move(t));
 	}
 }
 
@@ -192,7 +192,8 @@ std::string stripComments(const std::string& sIn)
 }
 
 // The logical lines of a text (backslash continuations joined), each with its first line number.
-std::vector<std::pair<int, std::string>> logicalLines(const std::string& s)
+using LogicalLines = std::vector<std::pair<int, std::string>>;
+LogicalLines logicalLines(const std::string& s)
 {
 	std::vector<std::pair<int, std::string>> a;
 	std::istringstream k(s);
@@ -211,7 +212,7 @@ std::vector<std::pair<int, std::string>> logicalLines(const std::string& s)
 			++iLine;
 			sLine += ' ' + sNext;
 		}
-		a.emplace_back(iFirst, sLine);
+		a.emplace_back(iFirst, std::move(sLine));
 	}
 	return a;
 }
@@ -722,7 +723,7 @@ struct SaveLayout::Impl
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
-	void preprocess(int iFile, const std::string& sText, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
+	void preprocess(int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
 	void projectDefines();
 	void scanDeclarations(int iFile);
 	void scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate);
@@ -738,11 +739,13 @@ struct SaveLayout::Impl
 	// pOwner gets the class that defines it. Remembered by (class, name, stream).
 	const Function* findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner = nullptr) const;
 	const Function* searchMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const;
-	mutable std::unordered_map<std::string, std::pair<const Function*, std::string>> kMethodCache;
+	template <typename T>
+	using ByClassAndName = std::unordered_map<std::string, std::unordered_map<std::string, T>>;
+	mutable ByClassAndName<std::pair<const Function*, std::string>> kMethodCache[2]; // [bStream]
 	// The class (sClass or its nearest base, breadth first) that declares the member sMember, and its
 	// declared type; both null if none does. Remembered by (class, member).
 	const MemberOwner& memberOwner(const std::string& sClass, const std::string& sMember) const;
-	mutable std::unordered_map<std::string, MemberOwner> kMemberCache;
+	mutable ByClassAndName<MemberOwner> kMemberCache;
 	const Stmt& body(const Function& f) const;
 	std::string where(const Function& f, int iLine) const
 	{
@@ -896,7 +899,7 @@ long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup
 // One file's #if branches resolved. The macros visible are the project's defines, the defines of the
 // other headers and this file's own up to the line (so that its include guard does not hide it);
 // bTokens: keep the live lines' tokens; the live #defines go to kDefined.
-void SaveLayout::Impl::preprocess(int iFile, const std::string& sText, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined)
+void SaveLayout::Impl::preprocess(int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined)
 {
 	SourceFile& f = aFiles[size_t(iFile)];
 	// this file's defines and #undefs so far, over the other files' and the project's
@@ -920,13 +923,20 @@ void SaveLayout::Impl::preprocess(int iFile, const std::string& sText, bool bTok
 		return true;
 	};
 	if (bTokens)
-		f.aToks.reserve(f.aToks.size() + sText.size() / 4); // about a token per four characters of C++
-	for (const auto& [iLine, sLine] : logicalLines(sText))
 	{
-		const std::string s = trimLeft(sLine);
-		if (!s.empty() && s[0] == '#')
+		size_t iChars = 0;
+		for (const auto& kLine : aLines)
+			iChars += kLine.second.size();
+		f.aToks.reserve(f.aToks.size() + iChars / 4); // about a token per four characters of C++
+	}
+	for (const auto& [iLine, sLine] : aLines)
+	{
+		size_t iFirst = 0; // the line's first non-blank character
+		while (iFirst < sLine.size() && std::isspace(static_cast<unsigned char>(sLine[iFirst])))
+			++iFirst;
+		if (iFirst < sLine.size() && sLine[iFirst] == '#')
 		{
-			std::string sDir = trimLeft(s.substr(1));
+			std::string sDir = trimLeft(sLine.substr(iFirst + 1));
 			size_t j = 0;
 			while (j < sDir.size() && isIdentChar(sDir[j]))
 				++j;
@@ -1096,10 +1106,10 @@ void SaveLayout::Impl::load()
 	// with their own #if branches resolved (twice, so that a define may depend on another header's),
 	// then each file's live lines.
 	projectDefines();
-	std::vector<std::string> aTexts;
+	std::vector<LogicalLines> aTexts;
 	for (size_t iFile = 0; iFile < aPaths.size(); ++iFile)
 	{
-		aTexts.push_back(stripComments(readText(aPaths[iFile])));
+		aTexts.push_back(logicalLines(stripComments(readText(aPaths[iFile]))));
 		aFiles.push_back(SourceFile{ aPaths[iFile].filename().string(), {} });
 	}
 	for (int iPass = 0; iPass < 2; ++iPass)
@@ -1501,16 +1511,13 @@ void SaveLayout::Impl::scanInfoFiles()
 
 const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner) const
 {
-	std::string sKey = sClass;
-	sKey += '\0';
-	sKey += sName;
-	sKey += bStream ? '1' : '0';
-	auto it = kMethodCache.find(sKey);
-	if (it == kMethodCache.end())
+	auto& kByName = kMethodCache[bStream][sClass];
+	auto it = kByName.find(sName);
+	if (it == kByName.end())
 	{
 		std::string sOwner;
 		const Function* f = searchMethod(sClass, sName, bStream, sOwner);
-		it = kMethodCache.emplace(std::move(sKey), std::make_pair(f, sOwner)).first;
+		it = kByName.emplace(sName, std::make_pair(f, sOwner)).first;
 	}
 	if (pOwner && it->second.first)
 		*pOwner = it->second.second;
@@ -1563,11 +1570,9 @@ const Function* SaveLayout::Impl::searchMethod(const std::string& sClass, const 
 
 const MemberOwner& SaveLayout::Impl::memberOwner(const std::string& sClass, const std::string& sMember) const
 {
-	std::string sKey = sClass;
-	sKey += '\0';
-	sKey += sMember;
-	auto it = kMemberCache.find(sKey);
-	if (it != kMemberCache.end())
+	auto& kByMember = kMemberCache[sClass];
+	auto it = kByMember.find(sMember);
+	if (it != kByMember.end())
 		return it->second;
 	MemberOwner kFound;
 	std::vector<std::string> aQueue = { sClass };
@@ -1591,7 +1596,7 @@ const MemberOwner& SaveLayout::Impl::memberOwner(const std::string& sClass, cons
 			for (const std::string& sBase : c->aBases)
 				aQueue.push_back(sBase);
 	}
-	return kMemberCache.emplace(std::move(sKey), kFound).first->second;
+	return kByMember.emplace(sMember, kFound).first->second;
 }
 
 const Stmt& SaveLayout::Impl::body(const Function& f) const
@@ -2099,7 +2104,7 @@ private:
 		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
 		const size_t iBracket0 = sKey.find('[');
 		if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
-			return Value::unknown(p.sKey + " may be changed by " + m_sStaleCall + ", which the deriver does not follow");
+			return Value::unknown(p.sKey + " may be changed by " + staleCall() + ", which the deriver does not follow");
 		auto it = r->kValues.find(sKey);
 		if (it != r->kValues.end() && it->second.size() == 1)
 			return Value::of(it->second[0]);
@@ -2944,7 +2949,7 @@ private:
 			if (f.pRecord)
 			{
 				m_kStaleSince[f.pRecord] = ++m_iEpoch;
-				m_sStaleCall = a[b].s + "() at " + where(f, a[b].iLine);
+				m_kStaleCall = { f.pFunc, a[b].iLine, a[b].s };
 			}
 			return;
 		}
@@ -3343,7 +3348,8 @@ private:
 			iBytes = iSize * iCount;
 		if (iBytes > 0 && size_t(iBytes) > m_pStream->left())
 			m_pStream->fail("the data ends inside " + joinToks(a, b, e) + " (" + std::to_string(iBytes) + " bytes needed, " + std::to_string(m_pStream->left()) + " left)");
-		const unsigned char* q = iBytes > 0 ? m_pStream->take(size_t(iBytes), joinToks(a, b, e)) : nullptr;
+		// the bytes are there (checked above): take() cannot fail, its message is not built
+		const unsigned char* q = iBytes > 0 ? m_pStream->take(size_t(iBytes), std::string()) : nullptr;
 		if (iSize == 0)
 		{
 			// raw bytes into a struct (a linked list's IDInfo): its fields by their layout
@@ -3597,7 +3603,17 @@ private:
 	// a call the deriver does not run may change any member of its object: the values set before it
 	// are stale (the write's epoch is older than the object's last such call)
 	long long m_iEpoch = 0;
-	std::string m_sStaleCall;
+	struct StaleCall
+	{
+		const Function* pFunc = nullptr;
+		int iLine = 0;
+		std::string sName;
+	} m_kStaleCall; // the last such call
+	// "reset() at CvPlot.cpp:1234 (CvPlot::read)"
+	std::string staleCall() const
+	{
+		return m_kStaleCall.pFunc ? m_kStaleCall.sName + "() at " + m_t.where(*m_kStaleCall.pFunc, m_kStaleCall.iLine) : std::string();
+	}
 	std::unordered_map<const LayoutRecord*, long long> m_kStaleSince;
 	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, long long>> m_kWritten;
 	// Only a write after the record's last such call is told apart: one before it is stale whether it
