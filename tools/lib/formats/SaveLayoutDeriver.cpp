@@ -1796,6 +1796,13 @@ private:
 	{
 		throw LayoutError(sWhere + ": " + sWhat);
 	}
+	// A line of a function, named ("CvPlot.cpp:1234 (CvPlot::read)") only when a message needs it.
+	struct CodeLine
+	{
+		const Function* pFunc;
+		int iLine;
+	};
+	[[noreturn]] void fail(const CodeLine& kWhere, const std::string& sWhat) const { fail(m_t.where(*kWhere.pFunc, kWhere.iLine), sWhat); }
 	std::string where(const Frame& k, int iLine) const { return m_t.where(*k.pFunc, iLine); }
 	const Toks& toks(const Frame& k) const { return m_t.aFiles[size_t(k.pFunc->iFile)].aToks; }
 
@@ -2986,7 +2993,7 @@ private:
 
 	void streamStatement(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
 	{
-		const std::string sWhere = where(f, iLine);
+		const CodeLine sWhere{ f.pFunc, iLine };
 		if (f.bEffectsOnly)
 			fail(sWhere, "a read inside a function called for its value");
 		// LHS = S->ReadString() / ReadWideString()
@@ -3241,7 +3248,7 @@ private:
 		run(s, k);
 	}
 
-	void readString(int iKind, const Place& p, Frame& f, const std::string& sWhere)
+	void readString(int iKind, const Place& p, Frame& f, const CodeLine& sWhere)
 	{
 		const unsigned char* q = m_pStream->take(4, "a string's length");
 		const long long n = static_cast<int32_t>(uint32_t(q[0]) | (uint32_t(q[1]) << 8) | (uint32_t(q[2]) << 16) | (uint32_t(q[3]) << 24));
@@ -3270,7 +3277,7 @@ private:
 	}
 
 	// Read(&x), Read((T*)&x), Read(n, p), Read(n, (T*)p), Read(n, &v[0]), Read(sizeof(T), (byte*)p)
-	void readCall(const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs, Frame& f, const std::string& sWhere)
+	void readCall(const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs, Frame& f, const CodeLine& sWhere)
 	{
 		if (aArgs.empty() || aArgs.size() > 2)
 			fail(sWhere, "a Read with " + std::to_string(aArgs.size()) + " arguments");
@@ -3367,21 +3374,21 @@ private:
 				decodeStruct(*c, f, q, *newObject(kStruct, f).pObj); // each read is an element of its own
 			return;
 		}
+		if (!bArray)
+		{
+			store(p, f, Value::of(scalar(q, iSize, bUnsigned)));
+			return;
+		}
 		std::vector<long long> aValues;
 		aValues.reserve(size_t(iCount));
 		for (long long j = 0; j < iCount; ++j)
 			aValues.push_back(scalar(q + j * iSize, iSize, bUnsigned));
-		if (!bArray || !bAddress)
+		if (!bAddress)
 		{
-			if (!bArray)
-			{
-				store(p, f, Value::of(aValues[0]));
-				return;
-			}
 			LayoutRecord* r = p.pObj;
 			if (r && !(p.bLocal && p.sSub.empty()))
 			{
-				r->kValues[p.bLocal ? p.sSub : p.sKey] = aValues;
+				r->kValues[p.bLocal ? p.sSub : p.sKey] = std::move(aValues);
 				noteWrite(r, p.bLocal ? p.sSub : p.sKey);
 			}
 			return;
@@ -3392,7 +3399,7 @@ private:
 			std::string sKey = p.bLocal ? p.sSub : p.sKey;
 			if (sKey.size() > 3 && sKey.compare(sKey.size() - 3, 3, "[0]") == 0)
 				sKey.resize(sKey.size() - 3);
-			p.pObj->kValues[sKey] = aValues;
+			p.pObj->kValues[sKey] = std::move(aValues);
 			noteWrite(p.pObj, sKey);
 		}
 	}
