@@ -1692,6 +1692,15 @@ struct Frame
 	int iDepth = 0;
 };
 
+// A scalar member of a struct read as raw bytes: its name, offset, size and sign.
+struct RawField
+{
+	const std::string* pName;
+	long long iOff;
+	int iSize;
+	bool bUnsigned;
+};
+
 enum class Flow
 {
 	Normal,
@@ -1983,21 +1992,41 @@ private:
 		auto it = m_kClassSizes.find(k.sName);
 		if (it != m_kClassSizes.end() && k.aArgs.empty() && !namesTemplateParameter(it->second.aNames, f))
 		{
+			noteResolved(it->second.aNames);
 			iAlign = it->second.iAlign;
 			return it->second.iSize;
 		}
 		std::vector<std::string> aNames;
+		long long iSize = -1;
+		const bool bTreeOnly = dependsOnTreeOnly(f, aNames, [&]() { iSize = classSize(k, f, iAlign, 0); });
+		if (k.aArgs.empty() && bTreeOnly)
+			m_kClassSizes[k.sName] = ClassSize{ iSize, iAlign, std::move(aNames) };
+		return iSize;
+	}
+
+	// Runs fCompute noting the type names resolve() looks up (into aNames) and whether a dimension is
+	// evaluated in the frame; true if what it computed depends on the tree alone, for frame f and for
+	// any later frame whose template parameters are none of aNames.
+	template <typename Compute>
+	bool dependsOnTreeOnly(const Frame& f, std::vector<std::string>& aNames, Compute fCompute)
+	{
 		std::vector<std::string>* pSavedNames = m_pResolvedNames;
 		const bool bSavedUsesFrame = m_bSizeUsesFrame;
 		m_pResolvedNames = &aNames;
 		m_bSizeUsesFrame = false;
-		const long long iSize = classSize(k, f, iAlign, 0);
+		fCompute();
 		const bool bUsesFrame = m_bSizeUsesFrame;
 		m_pResolvedNames = pSavedNames;
 		m_bSizeUsesFrame = bSavedUsesFrame || bUsesFrame;
-		if (k.aArgs.empty() && !bUsesFrame && !namesTemplateParameter(aNames, f))
-			m_kClassSizes[k.sName] = ClassSize{ iSize, iAlign, std::move(aNames) };
-		return iSize;
+		noteResolved(aNames); // an enclosing computation depends on them too
+		return !bUsesFrame && !namesTemplateParameter(aNames, f);
+	}
+
+	// Adds names resolved by a computation (or a remembered one) to those noted by the enclosing one.
+	void noteResolved(const std::vector<std::string>& aNames)
+	{
+		if (m_pResolvedNames)
+			m_pResolvedNames->insert(m_pResolvedNames->end(), aNames.begin(), aNames.end());
 	}
 
 	static bool namesTemplateParameter(const std::vector<std::string>& aNames, const Frame& f)
@@ -3406,6 +3435,14 @@ private:
 
 	void decodeStruct(const ClassDef& c, Frame& f, const unsigned char* q, LayoutRecord& r)
 	{
+		for (const RawField& k : rawFields(c, f))
+			r.kValues[*k.pName] = { scalar(q + k.iOff, k.iSize, k.bUnsigned) };
+	}
+
+	// The scalar members of a struct read as raw bytes, where they lie in it: by their layout.
+	std::vector<RawField> structFields(const ClassDef& c, Frame& f)
+	{
+		std::vector<RawField> aOut;
 		long long iOff = 0;
 		for (const std::string& sMember : c.aOrder)
 		{
@@ -3416,9 +3453,32 @@ private:
 			bool bUnsigned = false;
 			const int iSize = elementSize(k, bUnsigned);
 			if (iSize > 0 && k.aDims.empty())
-				r.kValues[sMember] = { scalar(q + iOff, iSize, bUnsigned) };
+				aOut.push_back(RawField{ &sMember, iOff, iSize, bUnsigned });
 			iOff += n;
 		}
+		return aOut;
+	}
+
+	// structFields, remembered by class as class sizes are (rememberedClassSize).
+	const std::vector<RawField>& rawFields(const ClassDef& c, Frame& f)
+	{
+		auto it = m_kRawFields.find(&c);
+		if (it != m_kRawFields.end() && !namesTemplateParameter(it->second.aNames, f))
+		{
+			noteResolved(it->second.aNames);
+			return it->second.aFields;
+		}
+		std::vector<std::string> aNames;
+		std::vector<RawField> aFields;
+		if (!dependsOnTreeOnly(f, aNames, [&]() { aFields = structFields(c, f); }))
+		{
+			m_aUnremembered = std::move(aFields);
+			return m_aUnremembered;
+		}
+		RawFields& k = m_kRawFields[&c];
+		k.aFields = std::move(aFields);
+		k.aNames = std::move(aNames);
+		return k.aFields;
 	}
 
 	// ----- the static walk -----
@@ -3592,6 +3652,14 @@ private:
 		std::vector<std::string> aNames; // the type names resolved to size it
 	};
 	std::unordered_map<std::string, ClassSize> m_kClassSizes;
+	// decodeStruct's remembered layouts (rawFields)
+	struct RawFields
+	{
+		std::vector<RawField> aFields;
+		std::vector<std::string> aNames; // the type names resolved to lay them out
+	};
+	std::unordered_map<const ClassDef*, RawFields> m_kRawFields;
+	std::vector<RawField> m_aUnremembered; // a layout that depends on the frame: its last one
 	std::vector<std::string>* m_pResolvedNames = nullptr; // resolve() notes the names it looks up here
 	bool m_bSizeUsesFrame = false;                          // a dimension was evaluated in the frame
 	LayoutStream* m_pStream;
