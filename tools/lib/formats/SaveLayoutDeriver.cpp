@@ -56,7 +56,12 @@ struct TokText : std::string
 	template <size_t N>
 	bool operator==(const char (&sz)[N]) const
 	{
-		return size() == N - 1 && std::memcmp(data(), sz, N - 1) == 0;
+		if (size() != N - 1)
+			return false;
+		for (size_t i = 0; i + 1 < N; ++i)
+			if ((*this)[i] != sz[i])
+				return false;
+		return true;
 	}
 	template <size_t N>
 	bool operator!=(const char (&sz)[N]) const
@@ -688,6 +693,101 @@ private:
 	std::string m_sWhere;
 };
 
+// What a statement that does not touch the stream is, by its tokens alone (LayoutRunner::simple):
+// a declaration (unless its first name is a local), a call of another object's method, a call.
+struct SimpleShape
+{
+	bool bDeclaration = false;         // declares aDecl, unless a[iFirstName] names a local
+	size_t iFirstName = 0;
+	std::vector<Declarator> aDecl;
+	size_t iDot = std::string::npos;   // obj.method(args): the '.' or '->'
+	bool bAssigns = false;             // an '=' at the top
+	bool bCall = false;                // name(args)
+	std::vector<size_t> aBare;         // name(args): the arguments that are a variable or its address
+};
+
+// The declaration test of a[b, e) without the locals: where the name a local would shadow is.
+bool looksLikeDeclaration(const Toks& a, size_t b, size_t e, size_t& iFirstName)
+{
+	size_t i = b;
+	while (i < e && a[i].k == 'i' && (a[i].s == "const" || a[i].s == "static" || a[i].s == "struct" || a[i].s == "class"))
+		++i;
+	iFirstName = i;
+	if (i >= e || a[i].k != 'i' || a[i].s == "delete" || a[i].s == "return" || a[i].s == "new")
+		return false;
+	TypeRef k = parseType(a, i, e);
+	if (!k.bValid || i >= e || a[i].k != 'i')
+		return false;
+	++i;
+	return i >= e || a[i].s == "=" || a[i].s == ";" || a[i].s == "," || a[i].s == "[" || a[i].s == "(";
+}
+
+SimpleShape shapeOf(const Toks& a, size_t b, size_t e)
+{
+	SimpleShape k;
+	k.bDeclaration = looksLikeDeclaration(a, b, e, k.iFirstName) && parseDeclaration(a, b, e, k.aDecl);
+	for (size_t i = b; i + 2 < e && k.iDot == std::string::npos; ++i)
+		if ((a[i].s == "." || a[i].s == "->") && a[i + 1].k == 'i' && a[i + 2].s == "(" && matchClose(a, i + 2) == e - 1)
+			k.iDot = i;
+	k.bAssigns = findTop(a, b, e, "=") != std::string::npos;
+	k.bCall = e > b + 1 && a[b].k == 'i' && a[b + 1].s == "(" && matchClose(a, b + 1) == e - 1;
+	if (k.bCall)
+		for (size_t j = b + 2; j < e - 1;)
+		{
+			size_t iComma = findTop(a, j, e - 1, ",");
+			if (iComma == std::string::npos)
+				iComma = e - 1;
+			size_t q = j;
+			if (q < iComma && a[q].s == "&")
+				++q;
+			if (q + 1 == iComma && a[q].k == 'i')
+				k.aBare.push_back(q);
+			j = iComma + 1;
+		}
+	return k;
+}
+
+// The shape of a statement that reads (LayoutRunner::streamStatement), by its tokens alone: its '=' at
+// the top, or the '(' of its last call and that call's arguments.
+struct CallShape
+{
+	size_t iAssign = std::string::npos;
+	size_t iOpen = std::string::npos;       // set if the statement ends with ')'
+	std::vector<std::pair<size_t, size_t>> aArgs; // set if iOpen is past the statement's start
+};
+
+CallShape callShapeOf(const Toks& a, size_t b, size_t e)
+{
+	CallShape k;
+	k.iAssign = findTop(a, b, e, "=");
+	if (e == 0 || a[e - 1].s != ")")
+		return k;
+	k.iOpen = e - 1;
+	int iDepth = 0;
+	for (size_t i = e; i-- > b;)
+	{
+		if (a[i].s == ")")
+			++iDepth;
+		else if (a[i].s == "(" && --iDepth == 0)
+		{
+			k.iOpen = i;
+			break;
+		}
+	}
+	if (k.iOpen <= b)
+		return k;
+	size_t j = k.iOpen + 1;
+	while (j < e - 1)
+	{
+		size_t iComma = findTop(a, j, e - 1, ",");
+		if (iComma == std::string::npos)
+			iComma = e - 1;
+		k.aArgs.emplace_back(j, iComma);
+		j = iComma + 1;
+	}
+	return k;
+}
+
 // Where a member is declared: the class and the member's type.
 struct MemberOwner
 {
@@ -746,6 +846,35 @@ struct SaveLayout::Impl
 	// declared type; both null if none does. Remembered by (class, member).
 	const MemberOwner& memberOwner(const std::string& sClass, const std::string& sMember) const;
 	mutable ByClassAndName<MemberOwner> kMemberCache;
+	// The shape of the statement at a file's tokens a[b, e) (they do not change once loaded),
+	// remembered by its first and last tokens' addresses.
+	struct TokenRangeHash
+	{
+		size_t operator()(const std::pair<const Tok*, const Tok*>& k) const
+		{
+			return std::hash<const Tok*>()(k.first) * 31 + std::hash<const Tok*>()(k.second);
+		}
+	};
+	template <typename Shape>
+	using ShapesByRange = std::unordered_map<std::pair<const Tok*, const Tok*>, Shape, TokenRangeHash>;
+	const SimpleShape& simpleShape(const Toks& a, size_t b, size_t e) const
+	{
+		const auto kKey = std::make_pair(a.data() + b, a.data() + e);
+		auto it = kSimpleShapes.find(kKey);
+		if (it == kSimpleShapes.end())
+			it = kSimpleShapes.emplace(kKey, shapeOf(a, b, e)).first;
+		return it->second;
+	}
+	const CallShape& callShape(const Toks& a, size_t b, size_t e) const
+	{
+		const auto kKey = std::make_pair(a.data() + b, a.data() + e);
+		auto it = kCallShapes.find(kKey);
+		if (it == kCallShapes.end())
+			it = kCallShapes.emplace(kKey, callShapeOf(a, b, e)).first;
+		return it->second;
+	}
+	mutable ShapesByRange<SimpleShape> kSimpleShapes;
+	mutable ShapesByRange<CallShape> kCallShapes;
 	const Stmt& body(const Function& f) const;
 	std::string where(const Function& f, int iLine) const
 	{
@@ -2895,9 +3024,11 @@ private:
 	void simple(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
 	{
 		(void)iLine;
-		std::vector<Declarator> aDecl;
-		if (isDeclaration(a, b, e, f) && parseDeclaration(a, b, e, aDecl))
+		const SimpleShape& kShape = m_t.simpleShape(a, b, e);
+		const bool bDeclaration = kShape.bDeclaration && !f.kLocals.count(a[kShape.iFirstName].s);
+		if (bDeclaration)
 		{
+			const std::vector<Declarator>& aDecl = kShape.aDecl;
 			for (const Declarator& d : aDecl)
 			{
 				Local l;
@@ -2917,13 +3048,8 @@ private:
 			return;
 		}
 		// a call of a method of another object: obj.method(args)
-		const size_t iDot = [&]() {
-			for (size_t i = b; i + 2 < e; ++i)
-				if ((a[i].s == "." || a[i].s == "->") && a[i + 1].k == 'i' && a[i + 2].s == "(" && matchClose(a, i + 2) == e - 1)
-					return i;
-			return std::string::npos;
-		}();
-		if (iDot != std::string::npos && findTop(a, b, e, "=") == std::string::npos)
+		const size_t iDot = kShape.iDot;
+		if (iDot != std::string::npos && !kShape.bAssigns)
 		{
 			size_t i = b;
 			Place p = place(a, i, iDot, f);
@@ -2951,7 +3077,7 @@ private:
 				return;
 			}
 		}
-		if (e > b + 1 && a[b].k == 'i' && a[b + 1].s == "(" && matchClose(a, b + 1) == e - 1)
+		if (kShape.bCall)
 		{
 			// a call for its effect, not run. A method of this object may change any of its members:
 			// the values set so far are stale for later conditions. A macro or a free function changes
@@ -2959,20 +3085,7 @@ private:
 			const bool bMethod = !f.sClass.empty() && (m_t.findMethod(f.sClass, a[b].s, false) || m_t.findMethod(f.sClass, a[b].s, true));
 			if (!bMethod)
 			{
-				std::vector<size_t> aBare; // the arguments that are a variable or its address
-				for (size_t j = b + 2; j < e - 1;)
-				{
-					size_t iComma = findTop(a, j, e - 1, ",");
-					if (iComma == std::string::npos)
-						iComma = e - 1;
-					size_t q = j;
-					if (q < iComma && a[q].s == "&")
-						++q;
-					if (q + 1 == iComma && a[q].k == 'i')
-						aBare.push_back(q);
-					j = iComma + 1;
-				}
-				for (size_t j : aBare)
+				for (size_t j : kShape.aBare)
 					{
 						auto it = f.kLocals.find(a[j].s);
 						if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
@@ -2993,19 +3106,6 @@ private:
 		expr(a, i, e, f, 0);
 	}
 
-	bool isDeclaration(const Toks& a, size_t b, size_t e, const Frame& f) const
-	{
-		size_t i = b;
-		while (i < e && a[i].k == 'i' && (a[i].s == "const" || a[i].s == "static" || a[i].s == "struct" || a[i].s == "class"))
-			++i;
-		if (i >= e || a[i].k != 'i' || f.kLocals.count(a[i].s) || a[i].s == "delete" || a[i].s == "return" || a[i].s == "new")
-			return false;
-		TypeRef k = parseType(a, i, e);
-		if (!k.bValid || i >= e || a[i].k != 'i')
-			return false;
-		++i;
-		return i >= e || a[i].s == "=" || a[i].s == ";" || a[i].s == "," || a[i].s == "[" || a[i].s == "(";
-	}
 
 	// ----- the reads -----
 	bool isStreamTok(const Toks& a, size_t b, size_t e, const Frame& f) const
@@ -3025,8 +3125,9 @@ private:
 		const CodeLine sWhere{ f.pFunc, iLine };
 		if (f.bEffectsOnly)
 			fail(sWhere, "a read inside a function called for its value");
+		const CallShape& kShape = m_t.callShape(a, b, e);
 		// LHS = S->ReadString() / ReadWideString()
-		const size_t iAssign = findTop(a, b, e, "=");
+		const size_t iAssign = kShape.iAssign;
 		if (iAssign != std::string::npos)
 		{
 			const size_t r = iAssign + 1;
@@ -3042,35 +3143,11 @@ private:
 		}
 		if (e == 0 || a[e - 1].s != ")")
 			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
-		size_t iOpen = e - 1;
-		{
-			int iDepth = 0;
-			for (size_t i = e; i-- > b;)
-			{
-				if (a[i].s == ")")
-					++iDepth;
-				else if (a[i].s == "(" && --iDepth == 0)
-				{
-					iOpen = i;
-					break;
-				}
-			}
-		}
+		const size_t iOpen = kShape.iOpen;
 		if (iOpen <= b || a[iOpen - 1].k != 'i')
 			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
-		const std::string sCallee = a[iOpen - 1].s;
-		std::vector<std::pair<size_t, size_t>> aArgs;
-		{
-			size_t j = iOpen + 1;
-			while (j < e - 1)
-			{
-				size_t iComma = findTop(a, j, e - 1, ",");
-				if (iComma == std::string::npos)
-					iComma = e - 1;
-				aArgs.emplace_back(j, iComma);
-				j = iComma + 1;
-			}
-		}
+		const std::string& sCallee = a[iOpen - 1].s;
+		const std::vector<std::pair<size_t, size_t>>& aArgs = kShape.aArgs;
 		// the stream's own methods
 		if (iOpen >= b + 3 && (a[iOpen - 2].s == "->" || a[iOpen - 2].s == ".") && isStreamTok(a, b, iOpen - 2, f))
 		{
