@@ -72,9 +72,9 @@ struct TokText : std::string
 
 struct Tok
 {
-	char k = 'p'; // i identifier, n number, s string, c character, p punctuator
 	TokText s;
 	int iLine = 0;
+	char k = 'p'; // i identifier, n number, s string, c character, p punctuator
 };
 using Toks = std::vector<Tok>;
 
@@ -198,13 +198,26 @@ std::string stripComments(const std::string& sIn)
 
 // The logical lines of a text (backslash continuations joined), each with its first line number.
 using LogicalLines = std::vector<std::pair<int, std::string>>;
+// The line of s at i (without its '\n') into sOut, i moved past it; false at the end (as std::getline).
+bool nextLine(const std::string& s, size_t& i, std::string& sOut)
+{
+	if (i >= s.size())
+		return false;
+	size_t j = s.find('\n', i);
+	if (j == std::string::npos)
+		j = s.size();
+	sOut.assign(s, i, j - i);
+	i = j + 1;
+	return true;
+}
+
 LogicalLines logicalLines(const std::string& s)
 {
 	std::vector<std::pair<int, std::string>> a;
-	std::istringstream k(s);
+	size_t iPos = 0;
 	std::string sLine;
 	int iLine = 0;
-	while (std::getline(k, sLine))
+	while (nextLine(s, iPos, sLine))
 	{
 		++iLine;
 		const int iFirst = iLine;
@@ -212,7 +225,7 @@ LogicalLines logicalLines(const std::string& s)
 		{
 			sLine.pop_back();
 			std::string sNext;
-			if (!std::getline(k, sNext))
+			if (!nextLine(s, iPos, sNext))
 				break;
 			++iLine;
 			sLine += ' ' + sNext;
@@ -1209,7 +1222,7 @@ void SaveLayout::Impl::projectDefines()
 		kCommon = kBoth;
 	}
 	for (const std::string& s : kCommon)
-		kProjectMacros[s] = { -1, Toks{ Tok{ 'n', "1", 0 } } };
+		kProjectMacros[s] = { -1, Toks{ Tok{ "1", 0, 'n' } } };
 }
 
 void SaveLayout::Impl::load()
@@ -1309,7 +1322,7 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 					else
 						kE.sPrev = sPrev.empty() ? std::string() : sPrev;
 					if (kE.aExpr.empty() && sPrev.empty())
-						kE.aExpr.push_back(Tok{ 'n', "0", a[k].iLine });
+						kE.aExpr.push_back(Tok{ "0", a[k].iLine, 'n' });
 					kEnumerators[a[k].s] = kE;
 					sPrev = a[k].s;
 				}
