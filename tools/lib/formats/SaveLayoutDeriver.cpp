@@ -196,8 +196,6 @@ std::string stripComments(const std::string& sIn)
 	return s;
 }
 
-// The logical lines of a text (backslash continuations joined), each with its first line number.
-using LogicalLines = std::vector<std::pair<int, std::string>>;
 // The line of s at i (without its '\n') into sOut, i moved past it; false at the end (as std::getline).
 bool nextLine(const std::string& s, size_t& i, std::string& sOut)
 {
@@ -211,6 +209,8 @@ bool nextLine(const std::string& s, size_t& i, std::string& sOut)
 	return true;
 }
 
+// The logical lines of a text (backslash continuations joined), each with its first line number.
+using LogicalLines = std::vector<std::pair<int, std::string>>;
 LogicalLines logicalLines(const std::string& s)
 {
 	std::vector<std::pair<int, std::string>> a;
@@ -289,7 +289,45 @@ std::string joinToks(const Toks& a, size_t b, size_t e)
 	return s;
 }
 
+size_t matchCloseOfAny(const Toks& a, size_t iOpen);
+
+// The closing '>', ')', ']' or '}' of the bracket at a[iOpen] (by characters: every step of a read
+// looks for some); npos if it has none (for '<': none before a ';' or a '{').
 size_t matchClose(const Toks& a, size_t iOpen)
+{
+	const TokText& sOpen = a[iOpen].s;
+	if (sOpen.size() != 1 || (sOpen[0] != '(' && sOpen[0] != '[' && sOpen[0] != '{' && sOpen[0] != '<'))
+		return matchCloseOfAny(a, iOpen);
+	const char cOpen = sOpen[0];
+	const char cClose = cOpen == '(' ? ')' : cOpen == '[' ? ']' : cOpen == '{' ? '}' : '>';
+	int iDepth = 0;
+	for (size_t i = iOpen; i < a.size(); ++i)
+	{
+		const TokText& t = a[i].s;
+		if (t.size() == 1)
+		{
+			if (t[0] == cOpen)
+				++iDepth;
+			else if (t[0] == cClose)
+			{
+				if (--iDepth == 0)
+					return i;
+			}
+			else if (cOpen == '<' && (t[0] == ';' || t[0] == '{'))
+				return std::string::npos;
+		}
+		else if (cOpen == '<' && t == ">>")
+		{
+			iDepth -= 2;
+			if (iDepth <= 0)
+				return i;
+		}
+	}
+	return std::string::npos;
+}
+
+// matchClose for any other token: its matches counted, closed by '>'.
+size_t matchCloseOfAny(const Toks& a, size_t iOpen)
 {
 	const std::string sOpen = a[iOpen].s;
 	const std::string sClose = sOpen == "(" ? ")" : sOpen == "[" ? "]" : sOpen == "{" ? "}" : ">";
@@ -550,11 +588,14 @@ size_t findTop(const Toks& a, size_t b, size_t e, const char (&s)[N])
 	int iDepth = 0;
 	for (size_t i = b; i < e; ++i)
 	{
-		if (iDepth == 0 && a[i].s == s)
+		const TokText& t = a[i].s;
+		if (iDepth == 0 && t == s)
 			return i;
-		if (a[i].s == "(" || a[i].s == "[" || a[i].s == "{")
+		if (t.size() != 1)
+			continue;
+		if (t[0] == '(' || t[0] == '[' || t[0] == '{')
 			++iDepth;
-		else if (a[i].s == ")" || a[i].s == "]" || a[i].s == "}")
+		else if (t[0] == ')' || t[0] == ']' || t[0] == '}')
 			--iDepth;
 	}
 	return std::string::npos;
