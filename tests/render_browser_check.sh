@@ -24,9 +24,9 @@ FAILED=0
 fail() { echo "FAILED: $*"; FAILED=1; }
 
 # The page, and what it must report: "plots=N units=M"; and the page with a probe that hovers,
-# clicks and switches team (see render_page_main.cpp).
+# clicks and switches team (render_page_probe.js).
 expected=$("$PAGE_MAIN" "$TMP/page.html") || { echo "FAILED: $PAGE_MAIN could not write the page"; exit 1; }
-"$PAGE_MAIN" --probe "$TMP/probed.html" >/dev/null || { echo "FAILED: $PAGE_MAIN could not write the probed page"; exit 1; }
+"$PAGE_MAIN" --probe "$(dirname "$0")/render_page_probe.js" "$TMP/probed.html" >/dev/null || { echo "FAILED: $PAGE_MAIN could not write the probed page"; exit 1; }
 want_plots=${expected#plots=}; want_plots=${want_plots%% *}
 want_units=${expected##*units=}
 

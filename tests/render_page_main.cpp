@@ -1,9 +1,10 @@
 // Helper of render_browser_check.sh.
 //   render_page_main PAGE.html        writes the page of a small hand-built map and prints
 //                                     "plots=N units=M" (what the page must report drawing)
-//   render_page_main --probe PAGE.html  the same page with a probe script at its end: it hovers
-//                                     over the warrior's plot, clicks it, switches team, and sets
-//                                     <body data-probe="ok"> or "failed: why"
+//   render_page_main --probe PROBE.js PAGE.html  the same page with the probe script at its end
+//                                     (render_page_probe.js: it hovers over the warrior's plot,
+//                                     clicks it, switches team, and sets <body data-probe="ok"> or
+//                                     "failed: why")
 //   render_page_main --colours SHOT   prints the number of distinct colours of a PNG (a
 //                                     screenshot), or fails when it cannot be read
 #include "render/Render.h"
@@ -17,6 +18,8 @@
 #include <exception>
 #include <fstream>
 #include <set>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -122,39 +125,19 @@ namespace
 		return kView;
 	}
 
-	// Plays the user on the page, after the page's own script (the plot coordinates are pageView's).
-	const char* const PROBE = R"JS(<script>
-(function () {
-	const W = 16, H = 10;
-	const canvas = document.getElementById("map"), info = document.getElementById("info");
-	const context = canvas.getContext("2d");
-	const cell = canvas.width / W;
-	function mouse(type, x, y) {
-		const box = canvas.getBoundingClientRect(), scale = box.width / canvas.width;
-		canvas.dispatchEvent(new MouseEvent(type, { bubbles: true,
-			clientX: box.left + (x + 0.5) * cell * scale, clientY: box.top + (H - 1 - y + 0.5) * cell * scale }));
+	// The probe (render_page_probe.js: it plays the user on the page, after the page's own script;
+	// its plot coordinates are pageView's) read from szPath, in a <script> element.
+	std::string probeScript(const char* szPath)
+	{
+		std::ifstream kIn(szPath, std::ios::binary);
+		std::ostringstream kScript;
+		kScript << kIn.rdbuf();
+		if (!kIn.is_open() || kIn.bad())
+		{
+			throw std::runtime_error(std::string("cannot read the probe ") + szPath);
+		}
+		return "<script>\n" + kScript.str() + "</script>\n";
 	}
-	function red(x, y) { return context.getImageData((x + 0.5) * cell, (H - 1 - y + 0.5) * cell, 1, 1).data[0]; }
-	const problems = [];
-	mouse("mousemove", 7, 6);
-	if (info.textContent.indexOf("(7, 6)") < 0 || info.textContent.indexOf("UNIT_WARRIOR") < 0) problems.push("hover: " + info.textContent);
-	const seenBefore = red(6, 5), unknownBefore = red(15, 9);
-	mouse("click", 7, 6);
-	const chosen = document.querySelector("#units button.selected");
-	if (!chosen || chosen.dataset.unit !== "0") problems.push("click did not select the warrior");
-	if (red(6, 5) < seenBefore + 40) problems.push("the warrior's sight is not highlighted: " + seenBefore + " -> " + red(6, 5));
-	if (red(15, 9) !== unknownBefore) problems.push("a plot the warrior does not see changed");
-	mouse("click", 15, 9);
-	if (document.querySelector("#units button.selected")) problems.push("a click on an empty plot kept the selection");
-	const select = document.getElementById("team");
-	select.value = "1";
-	select.dispatchEvent(new Event("change"));
-	if (document.getElementById("status").textContent.indexOf("team 1 sees") !== 0) problems.push("team switch: " + document.getElementById("status").textContent);
-	if (document.body.dataset.selfCheck !== "ok") problems.push("self-check after redraws: " + document.body.dataset.selfCheck);
-	document.body.dataset.probe = problems.length ? "failed: " + problems.join("; ") : "ok";
-})();
-</script>
-)JS";
 
 	int countColours(const char* szPath)
 	{
@@ -194,10 +177,10 @@ int main(int iArgs, char** aszArgs)
 		std::printf("%d\n", iColours);
 		return 0;
 	}
-	const bool bProbe = iArgs == 3 && std::strcmp(aszArgs[1], "--probe") == 0;
+	const bool bProbe = iArgs == 4 && std::strcmp(aszArgs[1], "--probe") == 0;
 	if (!(iArgs == 2 || bProbe) || aszArgs[iArgs - 1][0] == '-')
 	{
-		std::fprintf(stderr, "usage: render_page_main [--probe] PAGE.html | --colours SHOT.png\n");
+		std::fprintf(stderr, "usage: render_page_main [--probe PROBE.js] PAGE.html | --colours SHOT.png\n");
 		return 2;
 	}
 	const char* szPage = aszArgs[iArgs - 1];
@@ -207,7 +190,7 @@ int main(int iArgs, char** aszArgs)
 		std::string sPage = renderHtml(kView, RenderOptions());
 		if (bProbe)
 		{
-			sPage.insert(sPage.rfind("</body>"), PROBE);
+			sPage.insert(sPage.rfind("</body>"), probeScript(aszArgs[2]));
 		}
 		std::ofstream kOut(szPage, std::ios::binary);
 		kOut << sPage;

@@ -281,19 +281,20 @@ TEST(Explain, LongPathListsAreCut)
 	kRequest.iToX = 10; // d = (8,4): 16 tied paths
 	kRequest.iToY = 6;
 	kRequest.iRange = 8;
-	const std::string sReport = explainSight(kGrid, kEngine, kRequest);
+	const SightExplanation kExplanation = explainSightData(kGrid, kEngine, kRequest);
+	const std::string sReport = explanationText(kExplanation);
 	EXPECT_NE(std::string::npos, sReport.find("tied paths, viewer to target (st = see-through), 16 in all:\n")) << sReport;
 	EXPECT_EQ(1, countLines(sReport, "  8. ")) << sReport;
 	EXPECT_EQ(0, countLines(sReport, "  9. ")) << sReport;
 	EXPECT_EQ(1, countLines(sReport, "  ... and 8 more")) << sReport;
-	EXPECT_EQ("verdict: visible because predecessor (9,5) is clear", explainVerdictLine(sReport));
+	EXPECT_EQ("verdict: visible because predecessor (9,5) is clear", explanationVerdictLine(kExplanation));
 }
 
 TEST(Explain, ViewerOwnPlot)
 {
 	const PlotGrid kGrid = grassland();
 	EXPECT_EQ("verdict: visible: the viewer's own plot is always seen",
-		explainVerdictLine(explainSight(kGrid, kEngine, request(5, 5, 0, 4))));
+		explanationVerdictLine(explainSightData(kGrid, kEngine, request(5, 5, 0, 4))));
 }
 
 TEST(Explain, ForestedViewerWithRangeZeroHidesTheOuterRing)
@@ -303,29 +304,31 @@ TEST(Explain, ForestedViewerWithRangeZeroHidesTheOuterRing)
 	PlotGrid kGrid = grassland();
 	kGrid.setForest(5, 5);
 	kGrid.setHills(6, 5);
-	const std::string sReport = explainSight(kGrid, kEngine, request(6, 5, 0));
+	const SightExplanation kExplanation = explainSightData(kGrid, kEngine, request(6, 5, 0));
+	const std::string sReport = explanationText(kExplanation);
 	EXPECT_NE(std::string::npos, sReport.find("  predecessor (5,5), the viewer's plot: see-through 2 > viewer 1: hidden\n")) << sReport;
-	EXPECT_EQ("verdict: not visible: no clear predecessor is at or below the viewer's level (1)", explainVerdictLine(sReport));
+	EXPECT_EQ("verdict: not visible: no clear predecessor is at or below the viewer's level (1)", explanationVerdictLine(kExplanation));
 }
 
 TEST(Explain, InvalidRequestsAreNotVisible)
 {
 	const PlotGrid kGrid = grassland();
 	// A ground range of -1 is BTS's: ring 0 is the outer ring, (6,5) on its axis is judged by the outer rule.
-	EXPECT_EQ(0u, explainVerdictLine(explainSight(kGrid, kEngine, request(6, 5, -1)))
+	EXPECT_EQ(0u, explanationVerdictLine(explainSightData(kGrid, kEngine, request(6, 5, -1)))
 		.rfind("verdict: not visible: the target (see-from 1) is not taller than the viewer (1)", 0));
 	ExplainRequest kNegativeAerial = request(6, 5, -1);
 	kNegativeAerial.bAerial = true;
-	EXPECT_EQ("verdict: not visible: the range -1 is negative", explainVerdictLine(explainSight(kGrid, kEngine, kNegativeAerial)));
+	EXPECT_EQ("verdict: not visible: the range -1 is negative", explanationVerdictLine(explainSightData(kGrid, kEngine, kNegativeAerial)));
 	EXPECT_EQ("verdict: not visible: facing 8 is not a direction (0-7, or -1 for none)",
-		explainVerdictLine(explainSight(kGrid, kEngine, request(6, 5, 1, 8))));
-	EXPECT_EQ("verdict: not visible: the target (11,5) is off the map", explainVerdictLine(explainSight(kGrid, kEngine, request(11, 5))));
+		explanationVerdictLine(explainSightData(kGrid, kEngine, request(6, 5, 1, 8))));
+	EXPECT_EQ("verdict: not visible: the target (11,5) is off the map", explanationVerdictLine(explainSightData(kGrid, kEngine, request(11, 5))));
 	ExplainRequest kRequest = request(6, 5);
 	kRequest.iFromX = -1;
-	EXPECT_EQ("verdict: not visible: the viewer's plot (-1,5) is off the map", explainVerdictLine(explainSight(kGrid, kEngine, kRequest)));
+	EXPECT_EQ("verdict: not visible: the viewer's plot (-1,5) is off the map", explanationVerdictLine(explainSightData(kGrid, kEngine, kRequest)));
 	kRequest = request(6, 5);
 	kRequest.eTeam = 2; // the grid has two teams
 	EXPECT_THROW(explainSight(kGrid, kEngine, kRequest), std::invalid_argument);
+	EXPECT_THROW(explainSightData(kGrid, kEngine, kRequest), std::invalid_argument);
 }
 
 TEST(Explain, EngineOptionsChangeTheRings)
@@ -334,19 +337,21 @@ TEST(Explain, EngineOptionsChangeTheRings)
 	kGrid.setForest(7, 5);
 	CvVisionOptions kNoOuter;
 	kNoOuter.bOuterRing = false;
-	const std::string sNoOuter = explainSight(kGrid, CvVisionEngine(CvVisionTables::standard(), kNoOuter), request(7, 5));
+	const SightExplanation kNoOuterExplanation = explainSightData(kGrid, CvVisionEngine(CvVisionTables::standard(), kNoOuter), request(7, 5));
+	const std::string sNoOuter = explanationText(kNoOuterExplanation);
 	EXPECT_NE(std::string::npos, sNoOuter.find("range 1: rings up to 1, no outer ring (CVVISION_OUTER_RING off)\n")) << sNoOuter;
 	EXPECT_NE(std::string::npos, sNoOuter.find(", ring 2: beyond the sight square (ring 1)\n")) << sNoOuter;
 	EXPECT_NE(std::string::npos, sNoOuter.find("canSeePlot does not check the range (spec 4): it applies the inner-ring rule\n")) << sNoOuter;
-	EXPECT_TRUE(explainSaysVisible(sNoOuter)) << sNoOuter;
+	EXPECT_TRUE(kNoOuterExplanation.kVerdict.bVisible) << sNoOuter;
 
 	CvVisionOptions kAsInner;
 	kAsInner.bOuterRingAsInner = true;
-	const std::string sAsInner = explainSight(kGrid, CvVisionEngine(CvVisionTables::standard(), kAsInner), request(7, 5));
+	const SightExplanation kAsInnerExplanation = explainSightData(kGrid, CvVisionEngine(CvVisionTables::standard(), kAsInner), request(7, 5));
+	const std::string sAsInner = explanationText(kAsInnerExplanation);
 	EXPECT_NE(std::string::npos, sAsInner.find(
 		"range 1: rings up to 2, the outer ring judged like the inner ones (CVVISION_OUTER_RING_AS_INNER)\n")) << sAsInner;
 	EXPECT_NE(std::string::npos, sAsInner.find(", ring 2: the outer ring, judged like the inner rings\n")) << sAsInner;
-	EXPECT_EQ("verdict: visible because predecessor (6,5) is clear", explainVerdictLine(sAsInner));
+	EXPECT_EQ("verdict: visible because predecessor (6,5) is clear", explanationVerdictLine(kAsInnerExplanation));
 }
 
 // The facing cone is the engine's: an engine built with other spreads (a mod's
@@ -355,16 +360,18 @@ TEST(Explain, FacingConeUsesTheEnginesSpreads)
 {
 	PlotGrid kGrid = grassland();
 	kGrid.setPeak(7, 7);
-	const std::string sBts = explainSight(kGrid, kEngine, request(7, 7, 1, 2));
+	const SightExplanation kBts = explainSightData(kGrid, kEngine, request(7, 7, 1, 2));
+	const std::string sBts = explanationText(kBts);
 	EXPECT_NE(std::string::npos, sBts.find("spread 60 deg: fails (|theta| > 30)\n")) << sBts;
-	EXPECT_EQ("verdict: not visible: outside the facing cone", explainVerdictLine(sBts));
+	EXPECT_EQ("verdict: not visible: outside the facing cone", explanationVerdictLine(kBts));
 
 	static const CvVisionTables kWideTables(120, 120);
 	const CvVisionEngine kWideEngine(kWideTables);
-	const std::string sWide = explainSight(kGrid, kWideEngine, request(7, 7, 1, 2));
+	const SightExplanation kWide = explainSightData(kGrid, kWideEngine, request(7, 7, 1, 2));
+	const std::string sWide = explanationText(kWide);
 	EXPECT_NE(std::string::npos, sWide.find("spread 120 deg: passes (|theta| <= 60)\n")) << sWide;
 	EXPECT_EQ(std::string::npos, sWide.find("note: explanation and engine disagree")) << sWide;
-	EXPECT_TRUE(explainSaysVisible(sWide)) << sWide;
+	EXPECT_TRUE(kWide.kVerdict.bVisible) << sWide;
 }
 
 // The explanation is BTS's sight (docs/vision-rules.md, section 3). Under a PCVT sight model the engine can answer
@@ -376,17 +383,83 @@ TEST(Explain, DisagreementIsReportedWithTheEnginesVerdict)
 	CvVisionOptions kPermissive;
 	kPermissive.eSightModel = CV_VISION_SIGHT_PERMISSIVE;
 	const CvVisionEngine kPermissiveEngine(CvVisionTables::standard(), kPermissive);
-	EXPECT_EQ("verdict: visible because predecessor (7,4) is clear", explainVerdictLine(explainSight(kGrid, kEngine, request(8, 4, 3))));
-	const std::string sReport = explainSight(kGrid, kPermissiveEngine, request(8, 4, 3));
+	EXPECT_EQ("verdict: visible because predecessor (7,4) is clear", explanationVerdictLine(explainSightData(kGrid, kEngine, request(8, 4, 3))));
+	const SightExplanation kExplanation = explainSightData(kGrid, kPermissiveEngine, request(8, 4, 3));
+	const std::string sReport = explanationText(kExplanation);
 	EXPECT_NE(std::string::npos, sReport.find("\nnote: explanation and engine disagree (the explanation says visible)\n")) << sReport;
-	EXPECT_EQ("verdict: not visible (the engine's answer)", explainVerdictLine(sReport));
+	EXPECT_EQ("verdict: not visible (the engine's answer)", explanationVerdictLine(kExplanation));
 }
 
-TEST(Explain, VerdictLineHelpers)
+// --- The explanation as data: what the report and Python's World.explain both render ---------------
+
+// The inner-ring example above (SentryUnitBehindForestInAnInnerRing), as data: the path, the plot
+// that blocks it, the rule and the verdict.
+TEST(ExplainData, InnerRingBlockedByAForest)
 {
-	EXPECT_EQ("verdict: visible", explainVerdictLine("a\nverdict: visible\n"));
-	EXPECT_TRUE(explainSaysVisible("a\nverdict: visible\n"));
-	EXPECT_FALSE(explainSaysVisible("a\nverdict: not visible: x\n"));
+	PlotGrid kGrid = grassland();
+	kGrid.setForest(6, 5);
+	const SightExplanation kE = explainSightData(kGrid, kEngine, request(7, 5, 2));
+	ASSERT_TRUE(kE.bValid);
+	EXPECT_EQ(2, kE.kRequest.iRange);
+	EXPECT_EQ(ExplainSight::OuterRing, kE.eSight);
+	EXPECT_EQ(1, kE.kViewer.kSeeFrom.iLevel);
+	EXPECT_EQ(ExplainRing::InnerRing, kE.kTarget.eRing);
+	EXPECT_EQ(2, kE.kTarget.iDX);
+	EXPECT_FALSE(kE.kFacing);
+	EXPECT_FALSE(kE.kBeyond);
+	ASSERT_TRUE(kE.kPaths);
+	EXPECT_EQ(1u, kE.kPaths->iTotal);
+	ASSERT_EQ(1u, kE.kPaths->aShown.size());
+	const ExplainPath& kPath = kE.kPaths->aShown[0];
+	ASSERT_EQ(3u, kPath.aPlots.size());
+	EXPECT_EQ(1, kPath.iStop);
+	EXPECT_EQ(6, kPath.aPlots[1].kPlot.iX);
+	EXPECT_EQ(2, kPath.aPlots[1].iSeeThrough);
+	ASSERT_TRUE(kE.kRule);
+	EXPECT_FALSE(kE.kRule->bOuter);
+	ASSERT_EQ(1u, kE.kRule->aPredecessors.size());
+	EXPECT_EQ(ExplainPredecessorState::Blocked, kE.kRule->aPredecessors[0].eState);
+	ASSERT_EQ(1u, kE.kRule->aPredecessors[0].aStops.size());
+	EXPECT_EQ(6, kE.kRule->aPredecessors[0].aStops[0].iX);
+	EXPECT_FALSE(kE.kVerdict.bVisible);
+	EXPECT_FALSE(kE.kVerdict.bExplained);
+	EXPECT_EQ(ExplainReason::EveryPredecessorBlocked, kE.kVerdict.eReason);
+	ASSERT_EQ(1u, kE.kVerdict.aBlockers.size());
+	EXPECT_EQ(6, kE.kVerdict.aBlockers[0].iX);
+	EXPECT_EQ(5, kE.kVerdict.aBlockers[0].iY);
+	EXPECT_EQ(explainSight(kGrid, kEngine, request(7, 5, 2)), explanationText(kE));
+}
+
+// The outer-ring example (HillsUnitBehindForestSeesPastTheTiedPredecessor): the verdict names the
+// predecessor it was seen past.
+TEST(ExplainData, OuterRingVerdictNamesItsPredecessor)
+{
+	PlotGrid kGrid = grassland();
+	kGrid.setHills(5, 5);
+	kGrid.setForest(6, 5);
+	const SightExplanation kE = explainSightData(kGrid, kEngine, request(7, 6));
+	ASSERT_TRUE(kE.kRule);
+	EXPECT_TRUE(kE.kRule->bOuter);
+	ASSERT_EQ(2u, kE.kRule->aPredecessors.size());
+	EXPECT_EQ(ExplainPredecessorState::Level, kE.kRule->aPredecessors[0].eState);
+	EXPECT_EQ(ExplainPredecessorState::Below, kE.kRule->aPredecessors[1].eState);
+	EXPECT_TRUE(kE.kVerdict.bVisible);
+	EXPECT_EQ(ExplainReason::ViewerAbovePredecessor, kE.kVerdict.eReason);
+	EXPECT_EQ(1, kE.kVerdict.iPredecessor);
+	EXPECT_EQ("verdict: visible because the viewer (2) is above predecessor (6,6) (see-through 1)", explanationVerdictLine(kE));
+}
+
+// A request canSeePlot refuses has its verdict and nothing else; the report is its verdict line.
+TEST(ExplainData, RefusedRequestHasOnlyItsVerdict)
+{
+	const PlotGrid kGrid = grassland();
+	const SightExplanation kE = explainSightData(kGrid, kEngine, request(11, 5));
+	EXPECT_FALSE(kE.bValid);
+	EXPECT_FALSE(kE.kPaths);
+	EXPECT_FALSE(kE.kRule);
+	EXPECT_FALSE(kE.kVerdict.bVisible);
+	EXPECT_EQ(ExplainReason::TargetOffMap, kE.kVerdict.eReason);
+	EXPECT_EQ("verdict: not visible: the target (11,5) is off the map\n", explanationText(kE));
 }
 
 // --- Property: the explanation reaches the engine's verdict ---------------------------------------------
@@ -436,12 +509,15 @@ namespace
 				kR.iRange = kPercent(kRng) % 6 - (kPercent(kRng) < 2 ? 1 : 0);
 				kR.eFacing = (kPercent(kRng) < 70) ? CV_VISION_NO_DIRECTION : kPercent(kRng) % 9 - (kPercent(kRng) < 5 ? 1 : 0);
 				kR.bAerial = kPercent(kRng) < 10;
-				const std::string sReport = explainSight(kGrid, kTestEngine, kR);
+				const SightExplanation kExplanation = explainSightData(kGrid, kTestEngine, kR);
+				const std::string sReport = explanationText(kExplanation);
 				const bool bEngine = kR.bAerial ? aerialSees(kGrid, kR)
 					: kTestEngine.canSeePlot(kGrid, kR.iFromX, kR.iFromY, kR.iToX, kR.iToY, kR.eTeam, kR.iRange, kR.eFacing);
 				ASSERT_EQ(std::string::npos, sReport.find("note: explanation and engine disagree")) << sReport;
-				ASSERT_EQ(bEngine, explainSaysVisible(sReport)) << sReport;
-				ASSERT_EQ(0u, explainVerdictLine(sReport).rfind("verdict: ", 0)) << sReport;
+				ASSERT_EQ(bEngine, kExplanation.kVerdict.bVisible) << sReport;
+				ASSERT_EQ(0u, explanationVerdictLine(kExplanation).rfind(bEngine ? "verdict: visible" : "verdict: not visible", 0)) << sReport;
+				ASSERT_EQ(sReport.size() - explanationVerdictLine(kExplanation).size() - 1, sReport.rfind(explanationVerdictLine(kExplanation) + "\n"))
+					<< sReport; // the report ends with it
 				ASSERT_EQ(1, countLines(sReport, "verdict: ")) << sReport;
 				ASSERT_EQ(sReport, explainSight(kGrid, kTestEngine, kR)); // deterministic
 				iVisible += bEngine;
@@ -456,7 +532,7 @@ namespace
 
 TEST(ExplainProperty, VerdictAgreesWithTheEngineOnRandomMaps)
 {
-	checkRandomRequests(kEngine, 1234u, 1000, 100);
+	checkRandomRequests(kEngine, 1234u, randomCases(1000), 100);
 }
 
 TEST(ExplainProperty, VerdictAgreesWithTheEngineUnderTheOuterRingKnobs)
@@ -465,6 +541,6 @@ TEST(ExplainProperty, VerdictAgreesWithTheEngineUnderTheOuterRingKnobs)
 	kNoOuter.bOuterRing = false;
 	CvVisionOptions kAsInner;
 	kAsInner.bOuterRingAsInner = true;
-	checkRandomRequests(CvVisionEngine(CvVisionTables::standard(), kNoOuter), 99u, 300, 100);
-	checkRandomRequests(CvVisionEngine(CvVisionTables::standard(), kAsInner), 7u, 300, 100);
+	checkRandomRequests(CvVisionEngine(CvVisionTables::standard(), kNoOuter), 99u, randomCases(300), 100);
+	checkRandomRequests(CvVisionEngine(CvVisionTables::standard(), kAsInner), 7u, randomCases(300), 100);
 }

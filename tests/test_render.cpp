@@ -2,6 +2,7 @@
 // the HTML page (self-contained, one document, holds the map and every unit). The page's drawing
 // is checked in a browser by render_browser_check.sh.
 #include "render/Render.h"
+#include "render/EmbeddedPage.h"
 
 #include <gtest/gtest.h>
 #include <png.h>
@@ -14,6 +15,7 @@
 #include <regex>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace cvv;
@@ -450,6 +452,20 @@ TEST(RenderHtml, HoldsTheMapAndEveryUnit)
 	EXPECT_EQ(occurrences(sPage, "],[0,2],[1,1]]"), 4u) << "the plots team 1 sees and team 0 has fogged";
 	EXPECT_NE(sPage.find("selfCheck"), std::string::npos);
 	EXPECT_NE(sPage.find("data-self-check=\"not run\""), std::string::npos);
+}
+
+TEST(RenderHtml, IsThePageFilesWithTheirSlotsFilled)
+{
+	const std::string sPage = renderHtml(sampleView(), plain(0));
+	for (const std::string_view sFile : { page::viewerCss(), page::viewerJs() })
+	{
+		ASSERT_GT(sFile.size(), 100u);
+		EXPECT_EQ(occurrences(sPage, std::string(sFile)), 1u) << sFile.substr(0, 40);
+	}
+	EXPECT_EQ(sPage.rfind(std::string(page::viewerHtml().substr(0, page::viewerHtml().find("{{"))), 0), 0u);
+	EXPECT_EQ(sPage.find("{{"), std::string::npos);
+	EXPECT_NE(sPage.find("<style>\nbody {"), std::string::npos);
+	EXPECT_NE(sPage.find("id=\"map-data\">{\"title\":\"test.CivBeyondSwordWBSave\","), std::string::npos);
 }
 
 TEST(RenderHtml, NamesFromTheMapCannotBreakThePage)

@@ -365,17 +365,8 @@ int runExplain(const CliOptions& kOptions)
 	kRequest.iToX = kTo.first;
 	kRequest.iToY = kTo.second;
 	kRequest.eTeam = teamOf(kOptions, kLoaded);
-	kRequest.iRange = kLoaded.rules().iUnitVisibilityRange;
-	// Without --range: the sight of the team's first unit standing there, if any.
-	for (const auto& [iId, kUnit] : kLoaded.world().state().kUnits)
-	{
-		if (kUnit.iX == kFrom.first && kUnit.iY == kFrom.second && kUnit.eTeam == kRequest.eTeam)
-		{
-			kRequest.iRange = kLoaded.world().unitRange(iId);
-			break;
-		}
-	}
-	kRequest.iRange = kOptions.iRange.value_or(kRequest.iRange);
+	kRequest.iRange = kOptions.iRange ? *kOptions.iRange
+		: defaultExplainRange(kLoaded.world(), kLoaded.rules(), kFrom.first, kFrom.second, kRequest.eTeam);
 	const VisionSetup kSetup(kLoaded.rules());
 	std::fputs(explainSight(kLoaded.world().grid(), kSetup.engine(), kRequest).c_str(), stdout);
 	return 0;
@@ -413,6 +404,12 @@ int runAudit(const CliOptions& kOptions)
 		if (!kOptions.kSdk.empty())
 		{
 			kJson.key("mod").string(kLoaded.kSave->sMod).key("sdk").string(kLoaded.kSave->sLayoutTree);
+			kJson.key("counts_found").beginArray();
+			for (const std::string& sCount : kLoaded.kSave->asCountsFound)
+			{
+				kJson.string(sCount);
+			}
+			kJson.end();
 		}
 		kJson.key("summary").string(szSummary).end();
 		std::fputs((kJson.str() + "\n").c_str(), stdout);
@@ -439,6 +436,10 @@ int runAudit(const CliOptions& kOptions)
 	{
 		sOut += "layout: derived from " + kLoaded.kSave->sLayoutTree + "; mod: "
 			+ (kLoaded.kSave->sMod.empty() ? std::string("none (unmodified BTS)") : kLoaded.kSave->sMod) + "\n";
+		for (const std::string& sCount : kLoaded.kSave->asCountsFound)
+		{
+			sOut += "layout: " + sCount + "\n";
+		}
 	}
 	sOut += std::string("audit: ") + szSummary + "\n";
 	std::fputs(sOut.c_str(), stdout);

@@ -1078,16 +1078,8 @@ namespace
 		kRequest.iToX = kToXY.first;
 		kRequest.iToY = kToXY.second;
 		kRequest.eTeam = w.team(eTeam);
-		// As `cvvision explain`: the sight of the team's first unit standing there, else UNIT_VISIBILITY_RANGE.
-		kRequest.iRange = w.rules().iUnitVisibilityRange;
-		for (const auto& [iId, kUnit] : w.state().kUnits)
-		{
-			if (kUnit.iX == kFromXY.first && kUnit.iY == kFromXY.second && kUnit.eTeam == eTeam)
-			{
-				kRequest.iRange = w.pWorld->unitRange(iId);
-				break;
-			}
-		}
+		// As `cvvision explain`.
+		kRequest.iRange = defaultExplainRange(*w.pWorld, w.rules(), kFromXY.first, kFromXY.second, kRequest.eTeam);
 		if (!kRange.is_none())
 		{
 			const std::optional<int> kNumber = intOf(kRange);
@@ -1097,12 +1089,12 @@ namespace
 			}
 			kRequest.iRange = *kNumber;
 		}
-		const std::string sReport = explainSight(w.pWorld->grid(), w.pSetup->engine(), kRequest);
+		const SightExplanation kExplanation = explainSightData(w.pWorld->grid(), w.pSetup->engine(), kRequest);
 		bp::dict kOut;
-		kOut["visible"] = explainSaysVisible(sReport);
-		kOut["verdict"] = explainVerdictLine(sReport);
-		kOut["report"] = sReport;
-		kOut["range"] = kRequest.iRange;
+		kOut["visible"] = kExplanation.kVerdict.bVisible;
+		kOut["verdict"] = explanationVerdictLine(kExplanation);
+		kOut["report"] = explanationText(kExplanation);
+		kOut["range"] = kExplanation.kRequest.iRange;
 		return kOut;
 	}
 

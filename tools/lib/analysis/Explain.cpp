@@ -1,23 +1,33 @@
 // `cvvision explain`: see Explain.h. The explanation follows docs/vision-rules.md, section 3 (tied predecessors, the rule for
 // the target) and takes clear(d) from the engine (canSeeDisplacement with neither flag: the rules'
 // clear(d), which the differential test checks against the reference); the verdict is then
-// checked against the engine's canSeePlot.
+// checked against the engine's canSeePlot. The report is written from it by ExplainText.cpp.
 
 #include "analysis/Explain.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
 namespace cvv {
+
+int defaultExplainRange(const VisionWorld& kWorld, const CvVisionRules& kRules, int iX, int iY, int eTeam)
+{
+	for (const auto& [iId, kUnit] : kWorld.state().kUnits)
+	{
+		if (kUnit.iX == iX && kUnit.iY == iY && kUnit.eTeam == eTeam)
+		{
+			return kWorld.unitRange(iId);
+		}
+	}
+	return kRules.iUnitVisibilityRange;
+}
 
 namespace
 {
@@ -25,55 +35,11 @@ namespace
 
 	const Disp ORIGIN(0, 0);
 	const int MAX_PATHS_SHOWN = 8;
-	const char* const DIRECTION_NAMES[CV_VISION_NUM_DIRECTIONS] = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" };
-	const char* const DISAGREE_NOTE = "note: explanation and engine disagree";
-
-	std::string xy(int iX, int iY)
-	{
-		return "(" + std::to_string(iX) + "," + std::to_string(iY) + ")";
-	}
-
-	std::string signedNumber(int i)
-	{
-		return (i < 0 ? "" : "+") + std::to_string(i);
-	}
-
-	std::string signedXY(const Disp& kD)
-	{
-		return "(" + signedNumber(kD.first) + "," + signedNumber(kD.second) + ")";
-	}
 
 	int ringOf(const Disp& kD)
 	{
 		return std::max(std::abs(kD.first), std::abs(kD.second));
 	}
-
-	const char* kindName(CvVisionPlotKind eKind)
-	{
-		switch (eKind)
-		{
-		case CV_VISION_PLOT_PEAK: return "peak";
-		case CV_VISION_PLOT_HILLS: return "hills";
-		case CV_VISION_PLOT_LAND: return "flat land";
-		case CV_VISION_PLOT_OCEAN: return "water";
-		}
-		return "?";
-	}
-
-	// Comparison sign of a against b, for lines such as "see-through 1 < viewer 2".
-	const char* compare(int iA, int iB)
-	{
-		return iA < iB ? "<" : (iA == iB ? "=" : ">");
-	}
-
-	// What a tied predecessor does for an outer-ring target (docs/vision-rules.md, section 3).
-	enum class OuterPred
-	{
-		Blocked,  // light does not reach it
-		Above,    // reached, but taller than the viewer (only the viewer's own plot can be)
-		Level,    // at the viewer's level: the target shows only when taller than the viewer
-		Below     // below the viewer's level: the target shows
-	};
 
 	class Explainer
 	{
@@ -81,15 +47,17 @@ namespace
 		Explainer(const PlotGrid& kGrid, const CvVisionEngine& kEngine, const ExplainRequest& kRequest)
 			: m_kGrid(kGrid), m_kEngine(kEngine), m_kRequest(kRequest)
 		{
+			m_kOut.kRequest = kRequest;
 		}
 
-		std::string report()
+		SightExplanation explain()
 		{
 			checkTeam();
 			if (!requestIsValid())
 			{
-				return m_kOut.str();
+				return m_kOut;
 			}
+			m_kOut.bValid = true;
 			m_kD = Disp(cvVisionWrapDelta(m_kRequest.iToX - m_kRequest.iFromX, m_kGrid.getGridWidth(), m_kGrid.isWrapX()),
 				cvVisionWrapDelta(m_kRequest.iToY - m_kRequest.iFromY, m_kGrid.getGridHeight(), m_kGrid.isWrapY()));
 			if (m_kRequest.bAerial)
@@ -100,7 +68,7 @@ namespace
 			{
 				explainGround();
 			}
-			return m_kOut.str();
+			return m_kOut;
 		}
 
 	private:
@@ -121,36 +89,36 @@ namespace
 			return iX >= 0 && iX < m_kGrid.getGridWidth() && iY >= 0 && iY < m_kGrid.getGridHeight();
 		}
 
-		// The checks canSeePlot makes before looking (in its order); false after writing the verdict.
+		// The checks canSeePlot makes before looking (in its order); false after setting the verdict.
 		bool requestIsValid()
 		{
 			const ExplainRequest& kR = m_kRequest;
-			std::string sProblem;
+			std::optional<ExplainReason> kProblem;
 			if (kR.bAerial && kR.iRange < 0)
 			{
-				sProblem = "the range " + std::to_string(kR.iRange) + " is negative";
+				kProblem = ExplainReason::NegativeRange;
 			}
 			else if (!kR.bAerial && (kR.eFacing < CV_VISION_NO_DIRECTION || kR.eFacing >= CV_VISION_NUM_DIRECTIONS))
 			{
-				sProblem = "facing " + std::to_string(kR.eFacing) + " is not a direction (0-7, or -1 for none)";
+				kProblem = ExplainReason::NotADirection;
 			}
 			else if (!onMap(kR.iFromX, kR.iFromY))
 			{
-				sProblem = "the viewer's plot " + xy(kR.iFromX, kR.iFromY) + " is off the map";
+				kProblem = ExplainReason::ViewerOffMap;
 			}
 			else if (!onMap(kR.iToX, kR.iToY))
 			{
-				sProblem = "the target " + xy(kR.iToX, kR.iToY) + " is off the map";
+				kProblem = ExplainReason::TargetOffMap;
 			}
 			else if (kR.bAerial && kR.iRange > CV_VISION_MAX_RANGE)
 			{
-				sProblem = "the range is above the engine's limit of " + std::to_string(CV_VISION_MAX_RANGE);
+				kProblem = ExplainReason::RangeAboveLimit;
 			}
-			if (sProblem.empty())
+			if (!kProblem)
 			{
 				return true;
 			}
-			finish(false, "not visible: " + sProblem, engineVerdict());
+			finish(false, *kProblem, engineVerdict());
 			return false;
 		}
 
@@ -194,16 +162,12 @@ namespace
 			return false;
 		}
 
-		// The verdict line, which is always the engine's answer.
-		void finish(bool bExplained, const std::string& sReason, bool bEngine)
+		// The verdict, which is always the engine's answer.
+		void finish(bool bExplained, ExplainReason eReason, bool bEngine)
 		{
-			if (bExplained != bEngine)
-			{
-				m_kOut << DISAGREE_NOTE << " (the explanation says " << (bExplained ? "visible" : "not visible") << ")\n";
-				m_kOut << "verdict: " << (bEngine ? "visible" : "not visible") << " (the engine's answer)\n";
-				return;
-			}
-			m_kOut << "verdict: " << sReason << "\n";
+			m_kOut.kVerdict.bVisible = bEngine;
+			m_kOut.kVerdict.bExplained = bExplained;
+			m_kOut.kVerdict.eReason = eReason;
 		}
 
 		// --- plots --------------------------------------------------------------------------------
@@ -216,30 +180,41 @@ namespace
 			return (iX < 0 || iY < 0) ? -1 : iY * m_kGrid.getGridWidth() + iX;
 		}
 
-		// The plot's coordinates; an absent plot shows where it would be.
-		std::string plotName(const Disp& kD) const
+		// The plot at viewer + d; an absent plot is where it would be.
+		ExplainPlot plotOf(const Disp& kD) const
 		{
 			const int iPlot = plotAt(kD);
+			ExplainPlot kPlot;
 			if (iPlot < 0)
 			{
-				return xy(m_kRequest.iFromX + kD.first, m_kRequest.iFromY + kD.second);
+				kPlot.iX = m_kRequest.iFromX + kD.first;
+				kPlot.iY = m_kRequest.iFromY + kD.second;
+				kPlot.bOnMap = false;
+				return kPlot;
 			}
-			return xy(iPlot % m_kGrid.getGridWidth(), iPlot / m_kGrid.getGridWidth());
+			kPlot.iX = iPlot % m_kGrid.getGridWidth();
+			kPlot.iY = iPlot / m_kGrid.getGridWidth();
+			return kPlot;
 		}
 
-		std::string describePlot(int iPlot) const
+		std::vector<ExplainPlot> plotsOf(const std::vector<Disp>& aNodes) const
+		{
+			std::vector<ExplainPlot> aPlots;
+			for (const Disp& kNode : aNodes)
+			{
+				aPlots.push_back(plotOf(kNode));
+			}
+			return aPlots;
+		}
+
+		ExplainTerrain terrainOf(int iPlot) const
 		{
 			const PlotGrid::Plot& kPlot = m_kGrid.plot(iPlot % m_kGrid.getGridWidth(), iPlot / m_kGrid.getGridWidth());
-			std::string s = kindName(kPlot.eKind);
-			if (kPlot.iFeatureSeeThrough != 0)
-			{
-				s += " with a feature (see-through " + signedNumber(kPlot.iFeatureSeeThrough) + ")";
-			}
-			if (kPlot.iImprovementSeeFrom != 0)
-			{
-				s += ", improvement see-from " + signedNumber(kPlot.iImprovementSeeFrom);
-			}
-			return s;
+			ExplainTerrain kTerrain;
+			kTerrain.eKind = kPlot.eKind;
+			kTerrain.iFeatureSeeThrough = kPlot.iFeatureSeeThrough;
+			kTerrain.iImprovementSeeFrom = kPlot.iImprovementSeeFrom;
+			return kTerrain;
 		}
 
 		int seeThrough(const Disp& kD) const
@@ -253,10 +228,12 @@ namespace
 		}
 
 		// A see-from level, marked when the team's extra water see-from (Optics) raised it.
-		std::string seeFromText(int iPlot)
+		ExplainLevel levelOf(int iPlot)
 		{
-			const int iLevel = seeFrom(iPlot);
-			return std::to_string(iLevel) + (iLevel != seeFromWithoutBonus(iPlot) ? " (with Optics)" : "");
+			ExplainLevel kLevel;
+			kLevel.iLevel = seeFrom(iPlot);
+			kLevel.bWithOptics = kLevel.iLevel != seeFromWithoutBonus(iPlot);
+			return kLevel;
 		}
 
 		// The level the plot would have for a team without the extra water see-from.
@@ -358,7 +335,7 @@ namespace
 
 		// Where light stops on the paths to d: the first plot of each path that it reaches but does
 		// not pass, nearest the viewer first. bWithSelf: d itself counts (a predecessor, not the target).
-		std::vector<Disp> lightStops(const Disp& kD, bool bWithSelf)
+		std::vector<ExplainPlot> lightStops(const Disp& kD, bool bWithSelf)
 		{
 			std::vector<Disp> aNodes = pathNodes(kD);
 			if (bWithSelf)
@@ -373,17 +350,7 @@ namespace
 					aStops.push_back(kNode);
 				}
 			}
-			return aStops;
-		}
-
-		std::string plotList(const std::vector<Disp>& aNodes) const
-		{
-			std::string s;
-			for (const Disp& kNode : aNodes)
-			{
-				s += (s.empty() ? "" : ", ") + plotName(kNode);
-			}
-			return s;
+			return plotsOf(aStops);
 		}
 
 		// The number of tied paths from the viewer to d, saturating.
@@ -428,50 +395,39 @@ namespace
 			aBackwards.pop_back();
 		}
 
-		// "(5,5) > (6,5) st 1 > (7,5): clear", or where light stops.
-		std::string pathText(const std::vector<Disp>& aPath) const
+		// A path's plots and the first one between the viewer and the target where light stops.
+		ExplainPath pathOf(const std::vector<Disp>& aNodes) const
 		{
-			std::string s = plotName(aPath.front());
-			std::string sStop;
-			for (size_t i = 1; i < aPath.size(); ++i)
+			ExplainPath kPath;
+			for (size_t i = 0; i < aNodes.size(); ++i)
 			{
-				const Disp& kNode = aPath[i];
-				s += " > " + plotName(kNode);
-				if (i + 1 == aPath.size())
+				ExplainPathPlot kPlot;
+				kPlot.kPlot = plotOf(aNodes[i]);
+				kPlot.iSeeThrough = kPlot.kPlot.bOnMap ? seeThrough(aNodes[i]) : 0;
+				kPlot.bPasses = passes(aNodes[i]);
+				const bool bBetween = i > 0 && i + 1 < aNodes.size(); // the target's own see-through does not matter
+				if (bBetween && kPath.iStop < 0 && !kPlot.bPasses)
 				{
-					break; // the target: its own see-through does not matter
+					kPath.iStop = static_cast<int>(i);
 				}
-				s += plotAt(kNode) < 0 ? " off the map" : " st " + std::to_string(seeThrough(kNode));
-				if (sStop.empty() && !passes(kNode))
-				{
-					sStop = "stops at " + plotName(kNode) + (plotAt(kNode) < 0 ? " (off the map)"
-						: " (see-through " + std::to_string(seeThrough(kNode)) + " > viewer " + std::to_string(m_iLevel) + ")");
-				}
+				kPath.aPlots.push_back(kPlot);
 			}
-			return s + ": " + (sStop.empty() ? "clear" : sStop);
+			return kPath;
 		}
 
-		void explainPaths()
+		ExplainPaths paths()
 		{
-			const unsigned long long iTotal = pathCount(m_kD);
-			const bool bCountless = iTotal == std::numeric_limits<unsigned long long>::max(); // saturated
-			m_kOut << "tied paths, viewer to target (st = see-through), "
-				<< (bCountless ? std::string("more than 10^19") : std::to_string(iTotal)) << " in all:\n";
+			ExplainPaths kPaths;
+			kPaths.iTotal = pathCount(m_kD);
+			kPaths.bCountless = kPaths.iTotal == std::numeric_limits<unsigned long long>::max(); // saturated
 			std::vector<std::vector<Disp>> aPaths;
 			std::vector<Disp> aBackwards;
 			collectPaths(m_kD, aBackwards, aPaths);
-			for (size_t i = 0; i < aPaths.size(); ++i)
+			for (const std::vector<Disp>& aNodes : aPaths)
 			{
-				m_kOut << "  " << (i + 1) << ". " << pathText(aPaths[i]) << "\n";
+				kPaths.aShown.push_back(pathOf(aNodes));
 			}
-			if (bCountless)
-			{
-				m_kOut << "  ... and the rest\n";
-			}
-			else if (iTotal > aPaths.size())
-			{
-				m_kOut << "  ... and " << (iTotal - aPaths.size()) << " more\n";
-			}
+			return kPaths;
 		}
 
 		// --- the viewer and the target ----------------------------------------------------------
@@ -492,126 +448,113 @@ namespace
 			return hasOuterRule() && (std::abs(m_kD.first) == iRing || std::abs(m_kD.second) == iRing);
 		}
 
-		void explainViewer()
+		ExplainSight sightKind() const
 		{
-			const int iOrigin = plotAt(ORIGIN);
-			m_kOut << "viewer: " << plotName(ORIGIN) << ", team " << m_kRequest.eTeam << ", on " << describePlot(iOrigin);
-			if (m_kRequest.bAerial)
-			{
-				m_kOut << ", aerial: levels do not matter\n";
-				return;
-			}
-			m_kOut << ": see-from " << seeFromText(iOrigin) << "\n";
-		}
-
-		void explainRange()
-		{
-			const int iRange = m_kRequest.iRange;
 			const CvVisionOptions& kOptions = m_kEngine.options();
 			if (m_kRequest.bAerial)
 			{
-				m_kOut << "aerial sight: the plain square of range " << iRange << ", no terrain and no outer ring (spec 2)\n";
+				return ExplainSight::Aerial;
 			}
-			else if (!kOptions.bOuterRing)
+			if (!kOptions.bOuterRing)
 			{
-				m_kOut << "range " << iRange << ": rings up to " << iRange << ", no outer ring (CVVISION_OUTER_RING off)\n";
+				return ExplainSight::NoOuterRing;
 			}
-			else if (kOptions.bOuterRingAsInner)
-			{
-				m_kOut << "range " << iRange << ": rings up to " << iRange + 1
-					<< ", the outer ring judged like the inner ones (CVVISION_OUTER_RING_AS_INNER)\n";
-			}
-			else
-			{
-				m_kOut << "range " << iRange << ": rings up to " << iRange << " inner, ring " << iRange + 1
-					<< " outer (only plots seen past a lower plot, or taller than the viewer, show there)\n";
-			}
+			return kOptions.bOuterRingAsInner ? ExplainSight::OuterRingAsInner : ExplainSight::OuterRing;
 		}
 
-		std::string ringText() const
+		void explainViewer()
+		{
+			const int iOrigin = plotAt(ORIGIN);
+			m_kOut.kViewer.kPlot = plotOf(ORIGIN);
+			m_kOut.kViewer.kTerrain = terrainOf(iOrigin);
+			if (!m_kRequest.bAerial)
+			{
+				m_kOut.kViewer.kSeeFrom = levelOf(iOrigin);
+			}
+			m_kOut.eSight = sightKind();
+		}
+
+		ExplainRing ring(int iSightRing) const
 		{
 			const int iRing = ringOf(m_kD);
-			const int iSight = m_kRequest.bAerial ? m_kRequest.iRange : sightRing();
 			if (iRing == 0)
 			{
-				return "the viewer's own plot";
+				return ExplainRing::ViewerPlot;
 			}
-			if (iRing > iSight)
+			if (iRing > iSightRing)
 			{
-				return "beyond the sight square (ring " + std::to_string(iSight) + ")";
+				return ExplainRing::BeyondSightSquare;
 			}
 			if (m_kRequest.bAerial)
 			{
-				return "inside the aerial square";
+				return ExplainRing::InsideAerialSquare;
 			}
 			if (targetInOuterRing())
 			{
-				return "the outer ring";
+				return ExplainRing::OuterRing;
 			}
 			const bool bOnOuterRing = m_kEngine.options().bOuterRing && iRing == sightRing();
-			return bOnOuterRing ? "the outer ring, judged like the inner rings" : "an inner ring";
-		}
-
-		// Which rule canSeePlot applies to a target beyond the sight square: docs/vision-rules.md,
-		// section 4, tests only whether one coordinate lies on the outer ring.
-		std::string beyondRuleText() const
-		{
-			if (!targetInOuterRing())
-			{
-				return "it applies the inner-ring rule";
-			}
-			const bool bOnX = std::abs(m_kD.first) == sightRing();
-			return std::string("|") + (bOnX ? "dx" : "dy") + "| = " + std::to_string(sightRing())
-				+ ", so it applies the outer-ring rule";
+			return bOnOuterRing ? ExplainRing::OuterRingAsInner : ExplainRing::InnerRing;
 		}
 
 		void explainTarget()
 		{
 			const int iTarget = plotAt(m_kD);
-			m_kOut << "target: " << plotName(m_kD) << " on " << describePlot(iTarget) << ", d=" << signedXY(m_kD)
-				<< ", ring " << ringOf(m_kD) << ": " << ringText() << "\n";
-			const Disp kRaw(m_kRequest.iToX - m_kRequest.iFromX, m_kRequest.iToY - m_kRequest.iFromY);
-			if (kRaw != m_kD)
-			{
-				m_kOut << "wrapped: the plain difference " << signedXY(kRaw) << " is longer than going round the map\n";
-			}
+			ExplainTarget& kTarget = m_kOut.kTarget;
+			kTarget.kPlot = plotOf(m_kD);
+			kTarget.kTerrain = terrainOf(iTarget);
+			kTarget.iDX = m_kD.first;
+			kTarget.iDY = m_kD.second;
+			kTarget.iPlainDX = m_kRequest.iToX - m_kRequest.iFromX;
+			kTarget.iPlainDY = m_kRequest.iToY - m_kRequest.iFromY;
+			kTarget.iRing = ringOf(m_kD);
+			kTarget.iSightRing = m_kRequest.bAerial ? m_kRequest.iRange : sightRing();
+			kTarget.eRing = ring(kTarget.iSightRing);
 			if (!m_kRequest.bAerial)
 			{
-				m_kOut << "target levels: see-through " << seeThrough(m_kD) << ", see-from " << seeFromText(iTarget) << "\n";
+				kTarget.iSeeThrough = seeThrough(m_kD);
+				kTarget.kSeeFrom = levelOf(iTarget);
 			}
+		}
+
+		// Which rule canSeePlot applies to a target beyond the sight square: docs/vision-rules.md,
+		// section 4, tests only whether one coordinate lies on the outer ring.
+		ExplainBeyond beyond() const
+		{
+			ExplainBeyond kBeyond;
+			kBeyond.iSightRing = sightRing();
+			kBeyond.bOuterRule = targetInOuterRing();
+			kBeyond.bOnX = std::abs(m_kD.first) == sightRing();
+			return kBeyond;
 		}
 
 		// --- docs/vision-rules.md, section 6 -----------------------------------------------------
 
-		// The facing line; whether the test passes.
-		bool explainFacing()
+		ExplainFacing facing() const
 		{
-			const int eFacing = m_kRequest.eFacing;
-			const int iDX = m_kD.first;
-			const int iDY = m_kD.second;
-			const int iStepX = cvVisionDirectionX(eFacing);
-			const int iStepY = cvVisionDirectionY(eFacing);
-			m_kOut << "facing " << DIRECTION_NAMES[eFacing] << " " << xy(iStepX, iStepY) << ": ";
+			ExplainFacing kFacing;
+			kFacing.eDirection = m_kRequest.eFacing;
+			kFacing.iStepX = cvVisionDirectionX(kFacing.eDirection);
+			kFacing.iStepY = cvVisionDirectionY(kFacing.eDirection);
 			if (m_kD == ORIGIN)
 			{
-				m_kOut << "the viewer's own plot always passes\n";
-				return true;
+				kFacing.bViewerPlot = true;
+				kFacing.bPasses = true;
+				return kFacing;
 			}
-			const int iCross = iStepX * iDY - iStepY * iDX;
-			const int iDot = iStepX * iDX + iStepY * iDY;
-			const float fTheta = std::atan2(static_cast<float>(iCross), static_cast<float>(iDot));
-			const bool bNear = std::abs(iDX) <= 1 && std::abs(iDY) <= 1;
+			const int iDX = m_kD.first;
+			const int iDY = m_kD.second;
+			kFacing.iCross = kFacing.iStepX * iDY - kFacing.iStepY * iDX;
+			kFacing.iDot = kFacing.iStepX * iDX + kFacing.iStepY * iDY;
+			const float fTheta = std::atan2(static_cast<float>(kFacing.iCross), static_cast<float>(kFacing.iDot));
+			kFacing.fThetaDegrees = static_cast<double>(fTheta) * 180.0 / 3.14159265358979;
+			kFacing.bNextToViewer = std::abs(iDX) <= 1 && std::abs(iDY) <= 1;
 			// The engine's spreads: BTS's, or the mod's CVVISION_FACING_*_SPREAD knobs.
 			const int iFarSpread = m_kEngine.tables().farSpreadDegrees();
 			const int iNearSpread = m_kEngine.tables().nearSpreadDegrees();
-			const int iSpread = bNear ? iNearSpread : iFarSpread;
-			const bool bPasses = cvVisionFacingAllows(iDX, iDY, eFacing, iFarSpread, iNearSpread);
-			char szTheta[32];
-			std::snprintf(szTheta, sizeof(szTheta), "%.1f", static_cast<double>(fTheta) * 180.0 / 3.14159265358979);
-			m_kOut << "cross " << iCross << ", dot " << iDot << ", theta " << szTheta << " deg; spread " << iSpread
-				<< " deg" << (bNear ? " (next to the viewer)" : "") << ": "
-				<< (bPasses ? "passes (|theta| <= " : "fails (|theta| > ") << iSpread / 2 << ")\n";
-			return bPasses;
+			kFacing.iSpread = kFacing.bNextToViewer ? iNearSpread : iFarSpread;
+			kFacing.bPasses = cvVisionFacingAllows(iDX, iDY, kFacing.eDirection, iFarSpread, iNearSpread);
+			return kFacing;
 		}
 
 		// --- the two kinds of sight -----------------------------------------------------------------
@@ -619,167 +562,144 @@ namespace
 		void explainAerial()
 		{
 			explainViewer();
-			explainRange();
-			if (m_kRequest.eFacing != CV_VISION_NO_DIRECTION)
-			{
-				m_kOut << "facing: ignored (aerial sight has no facing)\n";
-			}
 			explainTarget();
-			const int iRing = ringOf(m_kD);
-			const bool bInside = iRing <= m_kRequest.iRange;
-			finish(bInside, bInside ? "visible: inside the aerial square (ring " + std::to_string(iRing) + " <= "
-				+ std::to_string(m_kRequest.iRange) + ")" : "not visible: out of range (ring " + std::to_string(iRing)
-				+ " > " + std::to_string(m_kRequest.iRange) + ")", engineVerdict());
+			const bool bInside = ringOf(m_kD) <= m_kRequest.iRange;
+			finish(bInside, bInside ? ExplainReason::InsideAerialSquare : ExplainReason::OutsideAerialSquare, engineVerdict());
 		}
 
 		void explainGround()
 		{
 			m_iLevel = seeFrom(plotAt(ORIGIN));
 			explainViewer();
-			explainRange();
 			explainTarget();
 			const bool bEngine = engineVerdict();
-			if (m_kRequest.eFacing != CV_VISION_NO_DIRECTION && !explainFacing())
+			if (m_kRequest.eFacing != CV_VISION_NO_DIRECTION)
 			{
-				finish(false, "not visible: outside the facing cone", bEngine);
-				return;
+				m_kOut.kFacing = facing();
+				if (!m_kOut.kFacing->bPasses)
+				{
+					finish(false, ExplainReason::OutsideFacingCone, bEngine);
+					return;
+				}
 			}
 			if (m_kD == ORIGIN)
 			{
-				finish(true, "visible: the viewer's own plot is always seen", bEngine);
+				finish(true, ExplainReason::ViewerOwnPlot, bEngine);
 				return;
 			}
 			if (ringOf(m_kD) > CV_VISION_MAX_SEE_DISTANCE)
 			{
-				finish(false, "not visible: canSeePlot answers only up to " + std::to_string(CV_VISION_MAX_SEE_DISTANCE)
-					+ " plots away", bEngine);
+				finish(false, ExplainReason::TooFarForCanSeePlot, bEngine);
 				return;
 			}
 			const bool bBeyond = ringOf(m_kD) > sightRing();
 			if (bBeyond)
 			{
-				m_kOut << "out of range: the unit's own sight stops at ring " << sightRing() << "\n";
-				m_kOut << "canSeePlot does not check the range (spec 4): " << beyondRuleText() << "\n";
+				m_kOut.kBeyond = beyond();
 			}
-			explainPaths();
-			std::string sReason;
-			const bool bVisible = targetInOuterRing() ? explainOuterRule(sReason) : explainInnerRule(sReason);
-			if (bBeyond)
-			{
-				sReason += " (canSeePlot's answer, though the unit's own sight does not reach it)";
-			}
-			finish(bVisible, sReason, bEngine);
+			m_kOut.kPaths = paths();
+			const bool bVisible = targetInOuterRing() ? applyOuterRule() : applyInnerRule();
+			m_kOut.kVerdict.bBeyondOwnSight = bBeyond;
+			m_kOut.kVerdict.bVisible = bEngine;
+			m_kOut.kVerdict.bExplained = bVisible;
 		}
 
 		// --- docs/vision-rules.md, section 3: the rule for the target ----------------------------
 
-		std::string predName(const Disp& kPred) const
+		ExplainPredecessor predecessor(const Disp& kPred, ExplainPredecessorState eState)
 		{
-			return "predecessor " + plotName(kPred) + (kPred == ORIGIN ? ", the viewer's plot" : "");
+			ExplainPredecessor kOut;
+			kOut.kPlot = plotOf(kPred);
+			kOut.bViewerPlot = kPred == ORIGIN;
+			kOut.eState = eState;
+			kOut.iSeeThrough = kOut.kPlot.bOnMap ? seeThrough(kPred) : 0;
+			if (eState == ExplainPredecessorState::Blocked)
+			{
+				kOut.aStops = lightStops(kPred, true);
+			}
+			return kOut;
 		}
 
-		std::string blockedText(const Disp& kPred)
+		// Every predecessor blocked: the verdict names the first blocker on each path.
+		void everyPredecessorBlocked()
 		{
-			return predName(kPred) + ": blocked, light stops at " + plotList(lightStops(kPred, true));
+			m_kOut.kVerdict.eReason = ExplainReason::EveryPredecessorBlocked;
+			m_kOut.kVerdict.aBlockers = lightStops(m_kD, false);
 		}
 
-		std::string allBlockedReason()
+		bool applyInnerRule()
 		{
-			return "not visible: every predecessor is blocked (first blocker on each path: "
-				+ plotList(lightStops(m_kD, false)) + ")";
-		}
-
-		bool explainInnerRule(std::string& sReason)
-		{
-			m_kOut << "rule (inner ring): visible when light reaches a predecessor; the target's own height does not matter\n";
-			std::string sClear;
+			ExplainRule& kRule = m_kOut.kRule.emplace();
+			kRule.bOuter = false;
+			int iClear = -1;
 			for (const Disp& kPred : preds(m_kD))
 			{
 				const bool bClear = clear(kPred);
-				m_kOut << "  " << (bClear ? predName(kPred) + ": clear" : blockedText(kPred)) << "\n";
-				if (bClear && sClear.empty())
+				if (bClear && iClear < 0)
 				{
-					sClear = plotName(kPred);
+					iClear = static_cast<int>(kRule.aPredecessors.size());
 				}
+				kRule.aPredecessors.push_back(
+					predecessor(kPred, bClear ? ExplainPredecessorState::Clear : ExplainPredecessorState::Blocked));
 			}
-			sReason = sClear.empty() ? allBlockedReason() : "visible because predecessor " + sClear + " is clear";
-			return !sClear.empty();
+			if (iClear < 0)
+			{
+				everyPredecessorBlocked();
+				return false;
+			}
+			m_kOut.kVerdict.eReason = ExplainReason::PredecessorClear;
+			m_kOut.kVerdict.iPredecessor = iClear;
+			return true;
 		}
 
-		OuterPred classifyOuter(const Disp& kPred)
+		ExplainPredecessorState classifyOuter(const Disp& kPred)
 		{
 			if (!clear(kPred))
 			{
-				return OuterPred::Blocked;
+				return ExplainPredecessorState::Blocked;
 			}
 			const int iSeeThrough = seeThrough(kPred);
 			if (iSeeThrough > m_iLevel)
 			{
-				return OuterPred::Above;
+				return ExplainPredecessorState::Above;
 			}
-			return iSeeThrough == m_iLevel ? OuterPred::Level : OuterPred::Below;
+			return iSeeThrough == m_iLevel ? ExplainPredecessorState::Level : ExplainPredecessorState::Below;
 		}
 
-		bool explainOuterRule(std::string& sReason)
+		bool applyOuterRule()
 		{
-			const int iTargetFrom = seeFrom(plotAt(m_kD));
-			const std::string sViewer = std::to_string(m_iLevel);
-			m_kOut << "rule (outer ring): visible past a clear predecessor below the viewer's level " << sViewer
-				<< ", or at that level when the target is taller than the viewer\n";
+			const bool bTargetTaller = m_kOut.kTarget.kSeeFrom.iLevel > m_iLevel;
+			ExplainRule& kRule = m_kOut.kRule.emplace();
+			kRule.bOuter = true;
+			ExplainVerdict& kVerdict = m_kOut.kVerdict;
 			bool bAnyClear = false;
 			bool bAnyLevel = false;
 			for (const Disp& kPred : preds(m_kD))
 			{
-				const OuterPred eState = classifyOuter(kPred);
-				const std::string sThrough = "see-through " + std::to_string(seeThrough(kPred)) + " "
-					+ compare(seeThrough(kPred), m_iLevel) + " viewer " + sViewer;
-				bAnyClear = bAnyClear || eState != OuterPred::Blocked;
-				bAnyLevel = bAnyLevel || eState == OuterPred::Level;
-				switch (eState)
+				const ExplainPredecessorState eState = classifyOuter(kPred);
+				bAnyClear = bAnyClear || eState != ExplainPredecessorState::Blocked;
+				bAnyLevel = bAnyLevel || eState == ExplainPredecessorState::Level;
+				const bool bShows = eState == ExplainPredecessorState::Below
+					|| (eState == ExplainPredecessorState::Level && bTargetTaller);
+				if (bShows && kVerdict.iPredecessor < 0)
 				{
-				case OuterPred::Blocked:
-					m_kOut << "  " << blockedText(kPred) << "\n";
-					break;
-				case OuterPred::Above:
-					m_kOut << "  " << predName(kPred) << ": " << sThrough << ": hidden\n";
-					break;
-				case OuterPred::Level:
-					m_kOut << "  " << predName(kPred) << ": clear, " << sThrough << ", target see-from " << iTargetFrom
-						<< (iTargetFrom > m_iLevel ? " > " : " not above ") << sViewer
-						<< (iTargetFrom > m_iLevel ? ": the target shows\n" : ": hidden\n");
-					break;
-				case OuterPred::Below:
-					m_kOut << "  " << predName(kPred) << ": clear, " << sThrough << ": the target shows\n";
-					break;
+					kVerdict.eReason = eState == ExplainPredecessorState::Below ? ExplainReason::ViewerAbovePredecessor
+																				: ExplainReason::TargetTaller;
+					kVerdict.iPredecessor = static_cast<int>(kRule.aPredecessors.size());
 				}
-				if (sReason.empty() && eState == OuterPred::Below)
-				{
-					sReason = "visible because the viewer (" + sViewer + ") is above " + predName(kPred)
-						+ " (see-through " + std::to_string(seeThrough(kPred)) + ")";
-				}
-				if (sReason.empty() && eState == OuterPred::Level && iTargetFrom > m_iLevel)
-				{
-					sReason = "visible because the target (see-from " + std::to_string(iTargetFrom)
-						+ ") is taller than the viewer (" + sViewer + "), seen past " + predName(kPred)
-						+ " at the viewer's level";
-				}
+				kRule.aPredecessors.push_back(predecessor(kPred, eState));
 			}
-			if (!sReason.empty())
+			if (kVerdict.iPredecessor >= 0)
 			{
 				return true;
 			}
 			if (!bAnyClear)
 			{
-				sReason = allBlockedReason();
-			}
-			else if (bAnyLevel)
-			{
-				sReason = "not visible: the target (see-from " + std::to_string(iTargetFrom)
-					+ ") is not taller than the viewer (" + sViewer + "), and no clear predecessor is below the viewer";
+				everyPredecessorBlocked();
 			}
 			else
 			{
-				sReason = "not visible: no clear predecessor is at or below the viewer's level (" + sViewer + ")";
+				kVerdict.eReason = bAnyLevel ? ExplainReason::TargetNotTaller : ExplainReason::NoPredecessorLowEnough;
 			}
 			return false;
 		}
@@ -787,7 +707,7 @@ namespace
 		const PlotGrid& m_kGrid;
 		const CvVisionEngine& m_kEngine;
 		const ExplainRequest& m_kRequest;
-		std::ostringstream m_kOut;
+		SightExplanation m_kOut;
 		Disp m_kD;        // the target's displacement, wrapped (docs/vision-rules.md, section 4)
 		int m_iLevel = 0; // the viewer's see-from level (lvFrom)
 		std::map<Disp, bool> m_kClear;
@@ -796,25 +716,9 @@ namespace
 	};
 }
 
-std::string explainSight(const PlotGrid& kGrid, const CvVisionEngine& kEngine, const ExplainRequest& kRequest)
+SightExplanation explainSightData(const PlotGrid& kGrid, const CvVisionEngine& kEngine, const ExplainRequest& kRequest)
 {
-	return Explainer(kGrid, kEngine, kRequest).report();
-}
-
-std::string explainVerdictLine(const std::string& sReport)
-{
-	std::string sTrimmed = sReport;
-	while (!sTrimmed.empty() && sTrimmed.back() == '\n')
-	{
-		sTrimmed.pop_back();
-	}
-	const std::string::size_type iLastBreak = sTrimmed.rfind('\n');
-	return iLastBreak == std::string::npos ? sTrimmed : sTrimmed.substr(iLastBreak + 1);
-}
-
-bool explainSaysVisible(const std::string& sReport)
-{
-	return explainVerdictLine(sReport).rfind("verdict: visible", 0) == 0;
+	return Explainer(kGrid, kEngine, kRequest).explain();
 }
 
 } // namespace cvv

@@ -1601,6 +1601,113 @@ int saveLayoutCount(const SaveLayout& kLayout, const std::vector<fs::path>& aAss
 	return iVanilla;
 }
 
+namespace
+{
+
+// What a derived layout reads: the header's set-up block and the inflated game data.
+struct LayoutInput
+{
+	const unsigned char* pSetUp;
+	size_t iSetUpSize;
+	size_t iSetUpStart;
+	const std::vector<unsigned char>& aData;
+};
+
+// One read of a save's set-up block and game data with a derived layout. A type count comes from
+// kOverride, else from the --assets folders' XML, else it is BTS 3.19's: those are listed in
+// aFallback (accessor, count), in the order the read asked for them.
+SaveGame readLayoutOnce(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
+                        const LayoutInput& kIn, const std::map<std::string, int>& kOverride,
+                        std::vector<std::pair<std::string, int>>& aFallback)
+{
+	SaveGame kSave = kHeader;
+	kSave.sLayoutTree = kLayout.tree().string();
+	const std::string sPrefix = "not a save of the layout of " + kSave.sLayoutTree + ": ";
+	Cursor kBlock(kIn.pSetUp, kIn.iSetUpSize, kSave.sPath, kIn.iSetUpStart);
+	kBlock.setSection("header: game set-up block");
+	kBlock.setModdedPrefix(sPrefix);
+	Cursor k(kIn.aData.data(), kIn.aData.size(), kSave.sPath);
+	k.setModdedNote(" (or the compressed data is damaged)");
+	k.setModdedPrefix(sPrefix);
+	std::map<std::string, int> kCache(kOverride);
+	const LayoutCounts fCounts = [&](const std::string& sAccessor) {
+		auto it = kCache.find(sAccessor);
+		if (it == kCache.end())
+		{
+			it = kCache.emplace(sAccessor, saveLayoutCount(kLayout, aAssets, sAccessor)).first;
+			const std::string sFile = kLayout.infoFile(sAccessor).first;
+			bool bXml = false;
+			for (const fs::path& kFolder : aAssets)
+				bXml = bXml || (!sFile.empty() && !findCaseless(kFolder, "XML/" + sFile).empty());
+			if (!bXml && sAccessor.compare(0, 6, "getNum") == 0)
+				aFallback.emplace_back(sAccessor, it->second);
+		}
+		return it->second;
+	};
+	readWithLayout(kBlock, k, kLayout, fCounts, kSave);
+	return kSave;
+}
+
+// How far from BTS 3.19's a count is looked for when the save does not read with it.
+const int kCountSearch = 8;
+
+// The save read with one of the counts that were BTS 3.19's (no --assets XML for them) changed:
+// the nearest change first (BTS's plus or minus 1, for each count in the order the read asked for
+// them, then 2, ...), up to kCountSearch. A save of rules with one type more or less than BTS's
+// (a building added or removed) reads so as the built-in layout reads it, which finds its number
+// of buildings in the save. Returns false if no single change reads the whole save.
+bool readWithCountFound(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
+                        const LayoutInput& kIn, const std::vector<std::pair<std::string, int>>& aFallback, SaveGame& kOut)
+{
+	for (int iDelta = 1; iDelta <= kCountSearch; ++iDelta)
+		for (const auto& [sAccessor, iBts] : aFallback)
+			for (const int iCount : { iBts - iDelta, iBts + iDelta })
+			{
+				if (iCount < 0)
+					continue;
+				std::vector<std::pair<std::string, int>> aIgnored;
+				try
+				{
+					kOut = readLayoutOnce(kHeader, kLayout, aAssets, kIn, { { sAccessor, iCount } }, aIgnored);
+				}
+				catch (const SaveError&)
+				{
+					continue;
+				}
+				kOut.asCountsFound.push_back(sAccessor + "() = " + std::to_string(iCount) + " (BTS 3.19: " +
+				                             std::to_string(iBts) + "; found by reading the save, no --assets XML has it)");
+				return true;
+			}
+	return false;
+}
+
+SaveGame readDataWithLayout(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
+                            const LayoutInput& kIn)
+{
+	std::vector<std::pair<std::string, int>> aFallback;
+	try
+	{
+		return readLayoutOnce(kHeader, kLayout, aAssets, kIn, {}, aFallback);
+	}
+	catch (const SaveError& kError)
+	{
+		if (aFallback.empty())
+			throw;
+		SaveGame kFound;
+		if (readWithCountFound(kHeader, kLayout, aAssets, kIn, aFallback, kFound))
+			return kFound;
+		std::string sNote;
+		for (const auto& [sAccessor, iCount] : aFallback)
+			sNote += (sNote.empty() ? "" : ", ") + sAccessor + "() = " + std::to_string(iCount);
+		// a save of other rules reads otherwise: say which counts were not the mod's
+		throw SaveError(std::string(kError.what()) + "; these type counts are BTS 3.19's, no --assets folder has their XML: " +
+		                sNote + " (nor does changing one of them by up to " + std::to_string(kCountSearch) +
+		                " read the save)");
+	}
+}
+
+} // namespace
+
 SaveGame readSave(const std::filesystem::path& kPath) { return readSave(kPath, SaveReadOptions()); }
 
 SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOptions)
@@ -1729,46 +1836,8 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 	Cursor k(aData.data(), aData.size(), sFile);
 	k.setModdedNote(" (or the compressed data is damaged)");
 	if (pLayout)
-	{
-		Cursor kBlock(aFile.data() + iSetUpStart, size_t(iSetUpSize), sFile, iSetUpStart);
-		kBlock.setSection("header: game set-up block");
-		kSave.sLayoutTree = pLayout->tree().string();
-		const std::string sPrefix = "not a save of the layout of " + kSave.sLayoutTree + ": ";
-		kBlock.setModdedPrefix(sPrefix);
-		k.setModdedPrefix(sPrefix);
-		const std::vector<fs::path> aAssets = kOptions.aAssets;
-		std::map<std::string, int> kCache;
-		std::vector<std::string> asFallback; // counts no --assets folder has the XML of: BTS's
-		const LayoutCounts fCounts = [&](const std::string& sAccessor) {
-			auto it = kCache.find(sAccessor);
-			if (it == kCache.end())
-			{
-				it = kCache.emplace(sAccessor, saveLayoutCount(*pLayout, aAssets, sAccessor)).first;
-				const std::string sFile = pLayout->infoFile(sAccessor).first;
-				bool bXml = false;
-				for (const fs::path& kFolder : aAssets)
-					bXml = bXml || (!sFile.empty() && !findCaseless(kFolder, "XML/" + sFile).empty());
-				if (!bXml && sAccessor.compare(0, 6, "getNum") == 0)
-					asFallback.push_back(sAccessor + "() = " + std::to_string(it->second));
-			}
-			return it->second;
-		};
-		try
-		{
-			readWithLayout(kBlock, k, *pLayout, fCounts, kSave);
-		}
-		catch (const SaveError& kError)
-		{
-			if (asFallback.empty())
-				throw;
-			std::string sNote;
-			for (const std::string& s : asFallback)
-				sNote += (sNote.empty() ? "" : ", ") + s;
-			// a save of other rules reads otherwise: say which counts were not the mod's
-			throw SaveError(std::string(kError.what()) + "; these type counts are BTS 3.19's, no --assets folder has their XML: " + sNote);
-		}
-		return kSave;
-	}
+		return readDataWithLayout(kSave, *pLayout, kOptions.aAssets,
+		                          LayoutInput{ aFile.data() + iSetUpStart, size_t(iSetUpSize), iSetUpStart, aData });
 	Layout kLayout;
 	kLayout.iVictories = kSetUp.iVictories;
 	skipGame(k);

@@ -95,6 +95,9 @@ struct SaveGame
 	int iSaveVersion = 0;
 	std::string sMod;        // the header's mod name ("Mods\\PBMod_v10\\"); empty for unmodified BTS
 	std::string sLayoutTree; // the CvGameCoreDLL tree whose layout read it; empty: the built-in BTS 3.19 layout
+	// With a derived layout: the type counts found by reading the save (no --assets XML had them, and
+	// BTS 3.19's did not read it), e.g. "getNumBuildingInfos() = 158 (BTS 3.19: 159; ...)".
+	std::vector<std::string> asCountsFound;
 	// The header's Lock Modified Assets text (e.g. "3.1.9.0 (128100)") and its MD5s, as a game
 	// started with Lock Modified Assets (multiplayer, hotseat, PBEM) writes them; empty otherwise.
 	std::string sLockModifiedAssets;

@@ -4,6 +4,7 @@
 #include "model/VisionWorld.h"
 #include "support/Numbers.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -134,7 +135,7 @@ namespace
 			}
 			checkIndices();
 			checkDeclaredSize();
-			return m_kMap;
+			return std::move(m_kMap);
 		}
 
 	private:
@@ -320,6 +321,10 @@ namespace
 			{
 				fail(m_iLine + 1, VisionWorld::sizeProblem(m_kMap.iWidth, m_kMap.iHeight, 1, 0));
 			}
+			// room for the plots, as many as the file can hold (memory stays proportional to it)
+			const long lRoom = std::min(static_cast<long>(m_kMap.iWidth) * m_kMap.iHeight,
+				static_cast<long>(m_sText.size()) / WB_MIN_PLOT_BLOCK_BYTES);
+			m_kMap.aPlots.reserve(static_cast<size_t>(lRoom));
 		}
 
 		void readUnit(WbPlot& kPlot)
@@ -398,7 +403,7 @@ namespace
 			}
 			// A plot outside the declared size (a real map has 210 plots for a 170-plot header) is
 			// kept aside: buildWorld refuses it, or with --lenient skips it with a warning.
-			(bOutside ? m_kMap.aOutsidePlots : m_kMap.aPlots).push_back(kPlot);
+			(bOutside ? m_kMap.aOutsidePlots : m_kMap.aPlots).push_back(std::move(kPlot));
 		}
 
 		fs::path m_kPath;

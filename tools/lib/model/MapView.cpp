@@ -3,6 +3,8 @@
 
 #include "model/VisionWorld.h"
 
+#include <utility>
+
 namespace cvv {
 
 MapView viewOfWorld(const VisionWorld& kWorld, const CvVisionRules& kRules, const std::string& sTitle)
@@ -15,6 +17,7 @@ MapView viewOfWorld(const VisionWorld& kWorld, const CvVisionRules& kRules, cons
 	kView.bWrapY = kWorld.state().bWrapY;
 	kView.iNumTeams = kWorld.state().iNumTeams;
 	const PlotGrid& kGrid = kWorld.grid();
+	kView.aPlots.reserve(static_cast<size_t>(kWorld.plotCount()));
 	for (int i = 0; i < kWorld.plotCount(); ++i)
 	{
 		const VisionWorld::PlotState& kState = kWorld.state().aPlots[i];
@@ -32,7 +35,7 @@ MapView viewOfWorld(const VisionWorld& kWorld, const CvVisionRules& kRules, cons
 			kPlot.aiCounts.push_back(kGrid.counts()[t * kWorld.plotCount() + i]);
 			kPlot.abRevealed.push_back(kWorld.memory(t, i).bRevealed ? 1 : 0);
 		}
-		kView.aPlots.push_back(kPlot);
+		kView.aPlots.push_back(std::move(kPlot));
 	}
 	for (const auto& [iId, kUnit] : kWorld.state().kUnits)
 	{

@@ -1,6 +1,10 @@
 // The terminal, PNG and HTML pictures of a MapView (see Render.h).
 #include "render/Render.h"
 
+#include "render/EmbeddedPage.h"
+#include "support/Json.h"
+#include "support/OutputFile.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
@@ -8,12 +12,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include "support/Json.h"
-#include "support/OutputFile.h"
 #include <map>
 #include <random>
-#include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <system_error>
 #include <tuple>
 #include <vector>
@@ -600,20 +602,14 @@ namespace
 	// ------------------------------------------------------------------ HTML
 
 	// The page's data sits in a <script>: its strings escape what could close it (support/Json.h).
-	std::string jsonString(const std::string& sText)
+	JsonWriter pageJsonWriter()
 	{
-		return cvv::jsonString(sText, JsonEscape::Script);
+		return JsonWriter(JsonWriter::Layout::Compact, JsonEscape::Script);
 	}
 
-	template <class T>
-	std::string jsonArray(const std::vector<T>& aValues)
+	std::string pageJsonStrings(const std::vector<std::string>& asValues)
 	{
-		return jsonNumbers(aValues);
-	}
-
-	std::string jsonStrings(const std::vector<std::string>& asValues)
-	{
-		return cvv::jsonStrings(asValues, JsonWriter::Layout::Compact, JsonEscape::Script);
+		return jsonStrings(asValues, JsonWriter::Layout::Compact, JsonEscape::Script);
 	}
 
 	// Distinct values in order of first use, so that plots can name them by index.
@@ -655,40 +651,65 @@ namespace
 		return sOut;
 	}
 
-	// The page's data. A plot is [kind, colour, terrain, feature, improvement, owner, city,
-	// seeThrough, [seeFrom per team], [count per team], [revealed per team]]; colour indexes both
-	// colours and fogColours; terrain, feature and improvement index the tables of the same names
-	// (-1: no feature/improvement).
-	std::string mapJson(const MapView& kView, int eTeam)
+	// The tables the plots index, filled while the plots are written.
+	struct PageTables
 	{
 		Table<Rgb> kColours;
 		Table<std::string> kTerrains, kFeatures, kImprovements;
-		auto optionalIndex = [](Table<std::string>& kTable, const std::string& sName) {
-			return sName.empty() ? -1 : kTable.index(sName);
-		};
+	};
 
-		std::ostringstream kPlots;
-		for (size_t i = 0; i < kView.aPlots.size(); ++i)
+	// -1 for no name (no feature, no improvement).
+	int optionalIndex(Table<std::string>& kTable, const std::string& sName)
+	{
+		return sName.empty() ? -1 : kTable.index(sName);
+	}
+
+	// [kind, colour, terrain, feature, improvement, owner, city, seeThrough, [seeFrom per team],
+	// [count per team], [revealed per team]], one plot a line.
+	std::string plotsJson(const MapView& kView, PageTables& kTables)
+	{
+		JsonWriter kJson = pageJsonWriter();
+		kJson.beginArray();
+		for (const MapView::Plot& kPlot : kView.aPlots)
 		{
-			const MapView::Plot& kPlot = kView.aPlots[i];
-			kPlots << (i ? ",\n" : "") << "[" << static_cast<int>(kPlot.eKind) << "," << kColours.index(terrainColour(kPlot))
-				   << "," << kTerrains.index(kPlot.sTerrain) << "," << optionalIndex(kFeatures, kPlot.sFeature) << ","
-				   << optionalIndex(kImprovements, kPlot.sImprovement) << "," << kPlot.eOwner << "," << (kPlot.bCity ? 1 : 0)
-				   << "," << kPlot.iSeeThrough << "," << jsonArray(kPlot.aiSeeFrom) << "," << jsonArray(kPlot.aiCounts) << ","
-				   << jsonArray(kPlot.abRevealed) << "]";
+			kJson.nextOnNewLine().beginArray();
+			kJson.number(static_cast<int>(kPlot.eKind)).number(kTables.kColours.index(terrainColour(kPlot)));
+			kJson.number(kTables.kTerrains.index(kPlot.sTerrain));
+			kJson.number(optionalIndex(kTables.kFeatures, kPlot.sFeature));
+			kJson.number(optionalIndex(kTables.kImprovements, kPlot.sImprovement));
+			kJson.number(kPlot.eOwner).number(kPlot.bCity ? 1 : 0).number(kPlot.iSeeThrough);
+			kJson.raw(jsonNumbers(kPlot.aiSeeFrom)).raw(jsonNumbers(kPlot.aiCounts)).raw(jsonNumbers(kPlot.abRevealed));
+			kJson.end();
 		}
+		return kJson.end().str();
+	}
 
-		std::ostringstream kUnits;
-		for (size_t i = 0; i < kView.aUnits.size(); ++i)
+	// {type, team, x, y, range, sees: [plot index...]}, one unit a line.
+	std::string unitsJson(const MapView& kView)
+	{
+		JsonWriter kJson = pageJsonWriter();
+		kJson.beginArray();
+		for (const MapView::Unit& kUnit : kView.aUnits)
 		{
-			const MapView::Unit& kUnit = kView.aUnits[i];
-			kUnits << (i ? ",\n" : "") << "{\"type\":" << jsonString(kUnit.sType) << ",\"team\":" << kUnit.eTeam
-				   << ",\"x\":" << kUnit.iX << ",\"y\":" << kUnit.iY << ",\"range\":" << kUnit.iRange
-				   << ",\"sees\":" << jsonArray(kUnit.aiSees) << "}";
+			kJson.nextOnNewLine().beginObject();
+			kJson.key("type").string(kUnit.sType).key("team").number(kUnit.eTeam);
+			kJson.key("x").number(kUnit.iX).key("y").number(kUnit.iY).key("range").number(kUnit.iRange);
+			kJson.key("sees").raw(jsonNumbers(kUnit.aiSees));
+			kJson.end();
 		}
+		return kJson.end().str();
+	}
 
+	// The page's data (viewer.js reads it): the map's facts, the colour and name tables, the plots
+	// (plotsJson: colour indexes both colours and fogColours; terrain, feature and improvement index
+	// the tables of the same names, -1 for no feature or improvement) and the units (unitsJson).
+	// Each table, the plots and the units start on a new line.
+	std::string mapJson(const MapView& kView, int eTeam)
+	{
+		PageTables kTables;
+		const std::string sPlots = plotsJson(kView, kTables);
 		std::vector<std::string> asColours, asFogColours, asTeamColours;
-		for (const Rgb& kColour : kColours.values())
+		for (const Rgb& kColour : kTables.kColours.values())
 		{
 			asColours.push_back(hex(kColour));
 			asFogColours.push_back(hex(fogged(kColour)));
@@ -698,326 +719,67 @@ namespace
 			asTeamColours.push_back(hex(teamColour(t)));
 		}
 
-		std::ostringstream kJson;
-		kJson << "{\"title\":" << jsonString(kView.sTitle) << ",\"width\":" << kView.iWidth << ",\"height\":" << kView.iHeight
-			  << ",\"wrapX\":" << (kView.bWrapX ? "true" : "false") << ",\"wrapY\":" << (kView.bWrapY ? "true" : "false")
-			  << ",\"teams\":" << kView.iNumTeams << ",\"team\":" << eTeam << ",\n\"colours\":" << jsonStrings(asColours)
-			  << ",\n\"fogColours\":" << jsonStrings(asFogColours) << ",\n\"teamColours\":" << jsonStrings(asTeamColours) << ",\n\"terrains\":" << jsonStrings(kTerrains.values())
-			  << ",\n\"features\":" << jsonStrings(kFeatures.values())
-			  << ",\n\"improvements\":" << jsonStrings(kImprovements.values()) << ",\n\"plots\":[\n"
-			  << kPlots.str() << "],\n\"units\":[\n" << kUnits.str() << "]}";
-		return kJson.str();
+		JsonWriter kJson = pageJsonWriter();
+		kJson.beginObject();
+		kJson.key("title").string(kView.sTitle).key("width").number(kView.iWidth).key("height").number(kView.iHeight);
+		kJson.key("wrapX").boolean(kView.bWrapX).key("wrapY").boolean(kView.bWrapY);
+		kJson.key("teams").number(kView.iNumTeams).key("team").number(eTeam);
+		kJson.nextOnNewLine().key("colours").raw(pageJsonStrings(asColours));
+		kJson.nextOnNewLine().key("fogColours").raw(pageJsonStrings(asFogColours));
+		kJson.nextOnNewLine().key("teamColours").raw(pageJsonStrings(asTeamColours));
+		kJson.nextOnNewLine().key("terrains").raw(pageJsonStrings(kTables.kTerrains.values()));
+		kJson.nextOnNewLine().key("features").raw(pageJsonStrings(kTables.kFeatures.values()));
+		kJson.nextOnNewLine().key("improvements").raw(pageJsonStrings(kTables.kImprovements.values()));
+		kJson.nextOnNewLine().key("plots").raw(sPlots);
+		kJson.nextOnNewLine().key("units").raw(unitsJson(kView));
+		return kJson.end().str();
 	}
 
-	// The page around the title and the data.
-	const char* const PAGE_HEAD = R"HTML(<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>CvVision: )HTML";
+	// A slot of viewer.html and its text.
+	struct PageSlot
+	{
+		std::string_view sName;
+		std::string_view sText;
+	};
 
-	const char* const PAGE_BODY = R"HTML(</title>
-<style>
-body { font: 14px/1.4 system-ui, sans-serif; margin: 12px; background: #1e1e1e; color: #ddd; }
-header { display: flex; gap: 18px; align-items: baseline; flex-wrap: wrap; }
-h1 { font-size: 18px; margin: 0; }
-h2 { font-size: 15px; margin: 12px 0 4px; }
-select, button { font: inherit; }
-#legend { margin: 6px 0; color: #bbb; }
-.swatch { display: inline-block; width: 12px; height: 12px; vertical-align: middle; border: 1px solid #777; margin: 0 3px 0 10px; }
-#layout { display: flex; gap: 16px; align-items: flex-start; }
-#map { cursor: crosshair; border: 1px solid #555; flex: none; }
-#side { min-width: 300px; max-width: 440px; }
-#info table { border-collapse: collapse; }
-#info th, #info td { padding: 1px 8px 1px 0; text-align: left; vertical-align: top; }
-#info tr.chosen td { color: #fff; font-weight: bold; }
-#units { max-height: 360px; overflow: auto; }
-#units button { display: block; width: 100%; text-align: left; margin: 1px 0; padding: 1px 6px; cursor: pointer;
-	background: #2c2c2c; color: #ddd; border: 1px solid #444; }
-#units button.selected { background: #6a5d00; color: #fff; }
-</style>
-</head>
-<body data-self-check="not run">
-<header>
-<h1 id="title"></h1>
-<span id="size"></span>
-<label>team <select id="team"></select></label>
-<span id="status"></span>
-</header>
-<div id="legend">
-<span class="swatch" style="background:#4c9a3a"></span>visible
-<span class="swatch" style="background:#51604d"></span>fogged (seen before)
-<span class="swatch" style="background:#000"></span>unknown
-<span class="swatch" style="background:#e6194b;border-radius:50%"></span>unit the team sees
-<span class="swatch" style="border:2px solid #e6194b;border-radius:50%"></span>unit it does not
-<span class="swatch" style="background:#ffe600"></span>plots the clicked unit sees
-</div>
-<div id="layout">
-<canvas id="map"></canvas>
-<div id="side">
-<div id="info">Hover over a plot to see its facts; click a unit to see what it sees.</div>
-<h2>Units</h2>
-<div id="units"></div>
-</div>
-</div>
-<script type="application/json" id="map-data">)HTML";
-
-	const char* const PAGE_SCRIPT = R"HTML(</script>
-<script>
-"use strict";
-(function () {
-	const data = JSON.parse(document.getElementById("map-data").textContent);
-	const W = data.width, H = data.height;
-	const KIND = 0, COLOUR = 1, TERRAIN = 2, FEATURE = 3, IMPROVEMENT = 4, OWNER = 5, CITY = 6,
-		SEE_THROUGH = 7, SEE_FROM = 8, COUNTS = 9, REVEALED = 10;
-	const KIND_NAMES = ["peak", "hills", "flat", "water"];
-	const cell = Math.max(3, Math.min(32, Math.floor(Math.min(960 / W, 720 / H))));
-	const canvas = document.getElementById("map");
-	canvas.width = W * cell;
-	canvas.height = H * cell;
-	const ctx = canvas.getContext("2d");
-	let team = data.team;
-	let selected = -1; // the clicked unit
-	let hovered = null;
-
-	const unitsAt = new Map(); // plot index -> unit indices
-	data.units.forEach(function (unit, i) {
-		const index = unit.y * W + unit.x;
-		if (!unitsAt.has(index)) unitsAt.set(index, []);
-		unitsAt.get(index).push(i);
-	});
-
-	function esc(text) {
-		return String(text).replace(/[&<>"']/g, function (c) {
-			return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" }[c];
-		});
-	}
-	function nameOr(table, index, none) { return index < 0 ? none : table[index]; }
-	function knowledge(p) {
-		if (p[COUNTS][team] > 0) return "visible";
-		return p[REVEALED][team] ? "fogged" : "unknown";
-	}
-	function left(x) { return x * cell; }
-	function top(y) { return (H - 1 - y) * cell; } // north at the top
-
-	function triangle(px, py, colour, size) {
-		ctx.fillStyle = colour;
-		ctx.beginPath();
-		ctx.moveTo(px + cell / 2, py + cell * (1 - size));
-		ctx.lineTo(px + cell * (0.5 + size / 2), py + cell * 0.85);
-		ctx.lineTo(px + cell * (0.5 - size / 2), py + cell * 0.85);
-		ctx.closePath();
-		ctx.fill();
-	}
-	function trees(px, py, colour) {
-		ctx.fillStyle = colour;
-		[[0.3, 0.3], [0.7, 0.3], [0.5, 0.65]].forEach(function (at) {
-			ctx.beginPath();
-			ctx.arc(px + cell * at[0], py + cell * at[1], cell * 0.16, 0, 2 * Math.PI);
-			ctx.fill();
-		});
-	}
-	function city(px, py, owner) {
-		ctx.fillStyle = owner < 0 ? "#ffffff" : data.teamColours[owner];
-		ctx.strokeStyle = "#000";
-		ctx.lineWidth = Math.max(1, cell / 10);
-		ctx.fillRect(px + cell * 0.2, py + cell * 0.2, cell * 0.6, cell * 0.6);
-		ctx.strokeRect(px + cell * 0.2, py + cell * 0.2, cell * 0.6, cell * 0.6);
-	}
-
-	function drawPlot(x, y) {
-		const p = data.plots[y * W + x], seen = knowledge(p), px = left(x), py = top(y);
-		if (seen === "unknown") {
-			ctx.fillStyle = "#000";
-			ctx.fillRect(px, py, cell, cell);
-			return;
+	// sPage with each {{name}} replaced by its slot's text (only sPage is searched for slots, never
+	// a slot's text). Throws std::logic_error when sPage has a slot that is not given, an unclosed
+	// "{{", or no place for a given slot: the page's files and this code are out of step.
+	std::string fillSlots(std::string_view sPage, const std::vector<PageSlot>& aSlots)
+	{
+		auto outOfStep = [](const std::string& sWhat) {
+			return std::logic_error("render: the page (render/page/viewer.html) " + sWhat);
+		};
+		std::string sOut;
+		std::vector<bool> abFilled(aSlots.size(), false);
+		size_t iFrom = 0;
+		for (size_t iOpen = sPage.find("{{"); iOpen != std::string_view::npos; iOpen = sPage.find("{{", iFrom))
+		{
+			const size_t iClose = sPage.find("}}", iOpen);
+			if (iClose == std::string_view::npos)
+			{
+				throw outOfStep("has an unclosed {{");
+			}
+			const std::string_view sName = sPage.substr(iOpen + 2, iClose - iOpen - 2);
+			const auto itSlot = std::find_if(aSlots.begin(), aSlots.end(), [&](const PageSlot& k) { return k.sName == sName; });
+			if (itSlot == aSlots.end())
+			{
+				throw outOfStep("has a slot {{" + std::string(sName) + "}} that renderHtml does not fill");
+			}
+			abFilled[itSlot - aSlots.begin()] = true;
+			sOut.append(sPage.substr(iFrom, iOpen - iFrom)).append(itSlot->sText);
+			iFrom = iClose + 2;
 		}
-		ctx.fillStyle = (seen === "fogged" ? data.fogColours : data.colours)[p[COLOUR]];
-		ctx.fillRect(px, py, cell, cell);
-		ctx.globalAlpha = seen === "fogged" ? 0.35 : 1; // the marks fade into the fog
-		const feature = nameOr(data.features, p[FEATURE], "");
-		if (p[KIND] === 0) triangle(px, py, "#e8e8e8", 0.8);
-		if (p[KIND] === 1) triangle(px, py, "rgba(0,0,0,0.3)", 0.7);
-		if (feature === "FEATURE_FOREST" || feature === "FEATURE_JUNGLE") {
-			trees(px, py, feature === "FEATURE_JUNGLE" ? "#0c462c" : "#1e561a");
+		sOut.append(sPage.substr(iFrom));
+		for (size_t i = 0; i < aSlots.size(); ++i)
+		{
+			if (!abFilled[i])
+			{
+				throw outOfStep("has no slot {{" + std::string(aSlots[i].sName) + "}}");
+			}
 		}
-		if (p[CITY]) city(px, py, p[OWNER]);
-		ctx.globalAlpha = 1;
+		return sOut;
 	}
-
-	function drawGrid() {
-		ctx.strokeStyle = "rgba(0,0,0,0.18)";
-		ctx.lineWidth = 1;
-		ctx.beginPath();
-		for (let x = 1; x < W; x++) { ctx.moveTo(x * cell + 0.5, 0); ctx.lineTo(x * cell + 0.5, H * cell); }
-		for (let y = 1; y < H; y++) { ctx.moveTo(0, y * cell + 0.5); ctx.lineTo(W * cell, y * cell + 0.5); }
-		ctx.stroke();
-	}
-
-	function drawSight() {
-		if (selected < 0) return;
-		ctx.fillStyle = "rgba(255,230,0,0.42)";
-		ctx.strokeStyle = "#ffe600";
-		ctx.lineWidth = 1;
-		data.units[selected].sees.forEach(function (index) {
-			if (index < 0 || index >= W * H) return;
-			const px = left(index % W), py = top(Math.floor(index / W));
-			ctx.fillRect(px, py, cell, cell);
-			ctx.strokeRect(px + 0.5, py + 0.5, cell - 1, cell - 1);
-		});
-	}
-
-	// Up to four units side by side on a plot; more share the corners.
-	const SLOTS = [[0.72, 0.72], [0.28, 0.72], [0.72, 0.28], [0.28, 0.28]];
-	function drawUnit(i, index, slot) {
-		const unit = data.units[i], colour = data.teamColours[unit.team] || "#ffffff";
-		const seen = data.plots[index][COUNTS][team] > 0;
-		const at = SLOTS[slot % SLOTS.length], r = Math.max(1.5, cell * 0.17);
-		const cx = left(unit.x) + cell * at[0], cy = top(unit.y) + cell * at[1];
-		ctx.beginPath();
-		ctx.arc(cx, cy, r, 0, 2 * Math.PI);
-		if (seen) {
-			ctx.fillStyle = colour;
-			ctx.fill();
-			ctx.strokeStyle = "#000";
-			ctx.lineWidth = 1;
-		} else {
-			ctx.strokeStyle = colour;
-			ctx.lineWidth = Math.max(1, cell / 12);
-		}
-		ctx.stroke();
-		if (i === selected) {
-			ctx.beginPath();
-			ctx.arc(cx, cy, r + 2, 0, 2 * Math.PI);
-			ctx.strokeStyle = "#ffffff";
-			ctx.lineWidth = 2;
-			ctx.stroke();
-		}
-	}
-	function drawUnits() {
-		let drawn = 0;
-		unitsAt.forEach(function (list, index) {
-			list.forEach(function (i, slot) { drawUnit(i, index, slot); drawn++; });
-		});
-		return drawn;
-	}
-
-	function updateStatus() {
-		let visible = 0, revealed = 0;
-		data.plots.forEach(function (p) {
-			if (p[COUNTS][team] > 0) visible++;
-			if (p[REVEALED][team]) revealed++;
-		});
-		document.getElementById("status").textContent =
-			"team " + team + " sees " + visible + " plots and has revealed " + revealed + " of " + W * H;
-	}
-
-	function draw() {
-		let plotsDrawn = 0;
-		for (let y = 0; y < H; y++) {
-			for (let x = 0; x < W; x++) { drawPlot(x, y); plotsDrawn++; }
-		}
-		if (cell >= 10) drawGrid();
-		drawSight();
-		const unitsDrawn = drawUnits();
-		const check = document.body.dataset;
-		check.plotsDrawn = plotsDrawn;
-		check.unitsDrawn = unitsDrawn;
-		check.width = W;
-		check.height = H;
-		check.selfCheck = plotsDrawn === W * H && unitsDrawn === data.units.length ? "ok" : "failed";
-		updateStatus();
-		if (hovered) showInfo(hovered.x, hovered.y);
-	}
-
-	function unitText(unit) {
-		return unit.type + " (team " + unit.team + ", range " + unit.range + ", sees " + unit.sees.length + " plots)";
-	}
-
-	// One number when every team has the same see-from level (no Optics difference), else each team's.
-	function seeFromText(levels) {
-		if (!levels.length) return "-";
-		if (levels.every(function (v) { return v === levels[0]; })) return String(levels[0]);
-		return levels.map(function (v, t) { return "team " + t + ": " + v; }).join(", ");
-	}
-
-	function showInfo(x, y) {
-		const p = data.plots[y * W + x];
-		const units = (unitsAt.get(y * W + x) || []).map(function (i) { return unitText(data.units[i]); });
-		const rows = [
-			["plot", "(" + x + ", " + y + "), " + knowledge(p) + " to team " + team],
-			["terrain", data.terrains[p[TERRAIN]] + " (" + KIND_NAMES[p[KIND]] + ")"],
-			["feature", nameOr(data.features, p[FEATURE], "none")],
-			["improvement", nameOr(data.improvements, p[IMPROVEMENT], "none")],
-			["owner", p[OWNER] < 0 ? "none" : "team " + p[OWNER]],
-			["city", p[CITY] ? "yes" : "no"],
-			["see-through", String(p[SEE_THROUGH])],
-			["see-from", seeFromText(p[SEE_FROM])],
-			["units", units.length ? units : ["none"]]
-		];
-		let html = "<table>";
-		rows.forEach(function (row) {
-			const lines = Array.isArray(row[1]) ? row[1] : [row[1]];
-			html += "<tr><th>" + row[0] + "</th><td>" + lines.map(esc).join("<br>") + "</td></tr>";
-		});
-		html += "</table><h2>Every team</h2><table><tr><th>team</th><th>count</th><th>revealed</th></tr>";
-		p[COUNTS].forEach(function (count, t) {
-			html += "<tr" + (t === team ? " class=\"chosen\"" : "") + "><td>" + t + "</td><td>" + count + "</td><td>"
-				+ (p[REVEALED][t] ? "yes" : "no") + "</td></tr>";
-		});
-		document.getElementById("info").innerHTML = html + "</table>";
-	}
-
-	function plotAt(event) {
-		const box = canvas.getBoundingClientRect();
-		const x = Math.floor((event.clientX - box.left) * canvas.width / box.width / cell);
-		const y = H - 1 - Math.floor((event.clientY - box.top) * canvas.height / box.height / cell);
-		return x >= 0 && x < W && y >= 0 && y < H ? { x: x, y: y } : null;
-	}
-
-	function select(i) {
-		selected = i;
-		document.querySelectorAll("#units button").forEach(function (button) {
-			button.classList.toggle("selected", Number(button.dataset.unit) === selected);
-		});
-		draw();
-	}
-
-	canvas.addEventListener("mousemove", function (event) {
-		hovered = plotAt(event);
-		if (hovered) showInfo(hovered.x, hovered.y);
-	});
-	// A click on a plot with units selects them in turn; a click elsewhere clears the selection.
-	canvas.addEventListener("click", function (event) {
-		const at = plotAt(event);
-		const list = at ? unitsAt.get(at.y * W + at.x) || [] : [];
-		const next = list.indexOf(selected) + 1;
-		select(next < list.length ? list[next] : -1);
-	});
-
-	const teamSelect = document.getElementById("team");
-	for (let t = 0; t < data.teams; t++) teamSelect.add(new Option(String(t), String(t), t === team, t === team));
-	teamSelect.addEventListener("change", function () { team = Number(teamSelect.value); draw(); });
-
-	const unitList = document.getElementById("units");
-	data.units.forEach(function (unit, i) {
-		const button = document.createElement("button");
-		button.dataset.unit = i;
-		button.textContent = unit.type + " at (" + unit.x + ", " + unit.y + "), team " + unit.team + ", range " + unit.range;
-		button.addEventListener("click", function () { select(selected === i ? -1 : i); });
-		unitList.appendChild(button);
-	});
-	if (!data.units.length) unitList.textContent = "none";
-
-	document.getElementById("title").textContent = data.title || "CvVision map";
-	document.getElementById("size").textContent = W + "x" + H + " plots, " + data.teams + " teams"
-		+ (data.wrapX ? ", wraps east-west" : "") + (data.wrapY ? ", wraps north-south" : "");
-	draw();
-})();
-</script>
-</body>
-</html>
-)HTML";
 }
 
 std::string renderText(const MapView& kView, const RenderOptions& kOptions)
@@ -1067,8 +829,10 @@ void writePng(const MapView& kView, const RenderOptions& kOptions, const std::st
 std::string renderHtml(const MapView& kView, const RenderOptions& kOptions)
 {
 	checkView(kView, kOptions);
-	const std::string sTitle = kView.sTitle.empty() ? "map" : kView.sTitle;
-	return PAGE_HEAD + htmlEscaped(sTitle) + PAGE_BODY + mapJson(kView, kOptions.eTeam) + PAGE_SCRIPT;
+	const std::string sTitle = htmlEscaped(kView.sTitle.empty() ? "map" : kView.sTitle);
+	const std::string sData = mapJson(kView, kOptions.eTeam);
+	return fillSlots(page::viewerHtml(),
+		{ { "title", sTitle }, { "style", page::viewerCss() }, { "data", sData }, { "script", page::viewerJs() } });
 }
 
 } // namespace cvv

@@ -48,7 +48,8 @@ void writePng(const MapView& kView, const RenderOptions& kOptions, const std::st
 // The same PNG, in memory (for writeOutputs of OutputFile.h, with other files).
 std::string pngBytes(const MapView& kView, const RenderOptions& kOptions);
 
-// One HTML document with inline CSS, JS and data (JSON): no outside resources. It draws the map on
+// One HTML document with inline CSS, JS and data (JSON): no outside resources. It is the files of
+// render/page/ (embedded at build time: EmbeddedPage.h) around the map's data. It draws the map on
 // a canvas with the chosen team's shading and a team selector; hovering a plot shows its
 // coordinates, terrain, feature, improvement, owner, levels, units and every team's count and
 // revealed flag; clicking a unit (on the map or in the list) highlights the plots it sees. When its
