@@ -21,6 +21,7 @@
 #include <fstream>
 #include <functional>
 #include <unordered_map>
+#include <unordered_set>
 #include <set>
 #include <sstream>
 
@@ -34,11 +35,46 @@ namespace
 // ---------------------------------------------------------------------------------------------
 // Tokens
 // ---------------------------------------------------------------------------------------------
+// A token's text: a std::string whose comparison with a literal ("(", "->", "Read") checks the
+// length first and compares a length known at compile time, without strlen or a library call (the
+// interpreter compares tokens with literals at every step of a read).
+struct TokText : std::string
+{
+	TokText() = default;
+	TokText(const char* sz) : std::string(sz) {}
+	explicit TokText(std::string s) : std::string(std::move(s)) {}
+	TokText& operator=(std::string s)
+	{
+		std::string::operator=(std::move(s));
+		return *this;
+	}
+	TokText& operator=(const char* sz)
+	{
+		std::string::operator=(sz);
+		return *this;
+	}
+	template <size_t N>
+	bool operator==(const char (&sz)[N]) const
+	{
+		if (size() != N - 1)
+			return false;
+		for (size_t i = 0; i + 1 < N; ++i)
+			if ((*this)[i] != sz[i])
+				return false;
+		return true;
+	}
+	template <size_t N>
+	bool operator!=(const char (&sz)[N]) const
+	{
+		return !(*this == sz);
+	}
+};
+
 struct Tok
 {
-	char k = 'p'; // i identifier, n number, s string, c character, p punctuator
-	std::string s;
+	TokText s;
 	int iLine = 0;
+	char k = 'p'; // i identifier, n number, s string, c character, p punctuator
 };
 using Toks = std::vector<Tok>;
 
@@ -48,8 +84,9 @@ struct SourceFile
 	Toks aToks;
 };
 
-bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// ASCII letters, digits and '_' (the "C" locale's isalpha/isalnum, without a call per character).
+bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
 
 // Tokenises one logical line (or a whole text); comments are removed by the caller.
 void tokenize(const std::string& s, int iLine, Toks& aOut)
@@ -65,7 +102,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			++i;
 			continue;
 		}
-		Tok t;
+		Tok& t = aOut.emplace_back();
 		t.iLine = iLine;
 		if (isIdentStart(c))
 		{
@@ -73,7 +110,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			while (j < s.size() && isIdentChar(s[j]))
 				++j;
 			t.k = 'i';
-			t.s = s.substr(i, j - i);
+			t.s.assign(s, i, j - i);
 			i = j;
 		}
 		else if (std::isdigit(static_cast<unsigned char>(c)))
@@ -82,7 +119,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			while (j < s.size() && (isIdentChar(s[j]) || s[j] == '.'))
 				++j;
 			t.k = 'n';
-			t.s = s.substr(i, j - i);
+			t.s.assign(s, i, j - i);
 			i = j;
 		}
 		else if (c == '"' || c == '\'')
@@ -91,22 +128,23 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 			while (j < s.size() && s[j] != c)
 				j += (s[j] == '\\') ? 2 : 1;
 			t.k = c == '"' ? 's' : 'c';
-			t.s = s.substr(i, std::min(j + 1, s.size()) - i);
+			t.s.assign(s, i, std::min(j + 1, s.size()) - i);
 			i = j + 1;
 		}
 		else
 		{
 			t.k = 'p';
-			t.s = std::string(1, c);
-			for (const char* sz : aszPunct)
-				if (s.compare(i, std::strlen(sz), sz) == 0)
-				{
-					t.s = sz;
-					break;
-				}
-			i += t.s.size();
+			size_t n = 1;
+			if (c != '\0' && std::strchr("<>-:=!&|+*/%^#", c)) // the first characters of aszPunct
+				for (const char* sz : aszPunct)
+					if (s.compare(i, std::strlen(sz), sz) == 0)
+					{
+						n = std::strlen(sz);
+						break;
+					}
+			t.s.assign(s, i, n);
+			i += n;
 		}
-		aOut.push_back(std::move(t));
 	}
 }
 
@@ -158,14 +196,28 @@ std::string stripComments(const std::string& sIn)
 	return s;
 }
 
+// The line of s at i (without its '\n') into sOut, i moved past it; false at the end (as std::getline).
+bool nextLine(const std::string& s, size_t& i, std::string& sOut)
+{
+	if (i >= s.size())
+		return false;
+	size_t j = s.find('\n', i);
+	if (j == std::string::npos)
+		j = s.size();
+	sOut.assign(s, i, j - i);
+	i = j + 1;
+	return true;
+}
+
 // The logical lines of a text (backslash continuations joined), each with its first line number.
-std::vector<std::pair<int, std::string>> logicalLines(const std::string& s)
+using LogicalLines = std::vector<std::pair<int, std::string>>;
+LogicalLines logicalLines(const std::string& s)
 {
 	std::vector<std::pair<int, std::string>> a;
-	std::istringstream k(s);
+	size_t iPos = 0;
 	std::string sLine;
 	int iLine = 0;
-	while (std::getline(k, sLine))
+	while (nextLine(s, iPos, sLine))
 	{
 		++iLine;
 		const int iFirst = iLine;
@@ -173,12 +225,12 @@ std::vector<std::pair<int, std::string>> logicalLines(const std::string& s)
 		{
 			sLine.pop_back();
 			std::string sNext;
-			if (!std::getline(k, sNext))
+			if (!nextLine(s, iPos, sNext))
 				break;
 			++iLine;
 			sLine += ' ' + sNext;
 		}
-		a.emplace_back(iFirst, sLine);
+		a.emplace_back(iFirst, std::move(sLine));
 	}
 	return a;
 }
@@ -237,7 +289,45 @@ std::string joinToks(const Toks& a, size_t b, size_t e)
 	return s;
 }
 
+size_t matchCloseOfAny(const Toks& a, size_t iOpen);
+
+// The closing '>', ')', ']' or '}' of the bracket at a[iOpen] (by characters: every step of a read
+// looks for some); npos if it has none (for '<': none before a ';' or a '{').
 size_t matchClose(const Toks& a, size_t iOpen)
+{
+	const TokText& sOpen = a[iOpen].s;
+	if (sOpen.size() != 1 || (sOpen[0] != '(' && sOpen[0] != '[' && sOpen[0] != '{' && sOpen[0] != '<'))
+		return matchCloseOfAny(a, iOpen);
+	const char cOpen = sOpen[0];
+	const char cClose = cOpen == '(' ? ')' : cOpen == '[' ? ']' : cOpen == '{' ? '}' : '>';
+	int iDepth = 0;
+	for (size_t i = iOpen; i < a.size(); ++i)
+	{
+		const TokText& t = a[i].s;
+		if (t.size() == 1)
+		{
+			if (t[0] == cOpen)
+				++iDepth;
+			else if (t[0] == cClose)
+			{
+				if (--iDepth == 0)
+					return i;
+			}
+			else if (cOpen == '<' && (t[0] == ';' || t[0] == '{'))
+				return std::string::npos;
+		}
+		else if (cOpen == '<' && t == ">>")
+		{
+			iDepth -= 2;
+			if (iDepth <= 0)
+				return i;
+		}
+	}
+	return std::string::npos;
+}
+
+// matchClose for any other token: its matches counted, closed by '>'.
+size_t matchCloseOfAny(const Toks& a, size_t iOpen)
 {
 	const std::string sOpen = a[iOpen].s;
 	const std::string sClose = sOpen == "(" ? ")" : sOpen == "[" ? "]" : sOpen == "{" ? "}" : ">";
@@ -492,16 +582,20 @@ bool namesStream(const Toks& a, size_t b, size_t e, const std::string& sStream)
 	return false;
 }
 
-size_t findTop(const Toks& a, size_t b, size_t e, const std::string& s)
+template <size_t N>
+size_t findTop(const Toks& a, size_t b, size_t e, const char (&s)[N])
 {
 	int iDepth = 0;
 	for (size_t i = b; i < e; ++i)
 	{
-		if (iDepth == 0 && a[i].s == s)
+		const TokText& t = a[i].s;
+		if (iDepth == 0 && t == s)
 			return i;
-		if (a[i].s == "(" || a[i].s == "[" || a[i].s == "{")
+		if (t.size() != 1)
+			continue;
+		if (t[0] == '(' || t[0] == '[' || t[0] == '{')
 			++iDepth;
-		else if (a[i].s == ")" || a[i].s == "]" || a[i].s == "}")
+		else if (t[0] == ')' || t[0] == ']' || t[0] == '}')
 			--iDepth;
 	}
 	return std::string::npos;
@@ -518,7 +612,7 @@ public:
 		if (i >= e)
 			fail(e, "the function body ends inside a statement");
 		s.iLine = m_a[i].iLine;
-		const std::string& t = m_a[i].s;
+		const TokText& t = m_a[i].s;
 		if (t == "{")
 		{
 			const size_t iClose = close(i, e);
@@ -653,6 +747,108 @@ private:
 	std::string m_sWhere;
 };
 
+// What a statement that does not touch the stream is, by its tokens alone (LayoutRunner::simple):
+// a declaration (unless its first name is a local), a call of another object's method, a call.
+struct SimpleShape
+{
+	bool bDeclaration = false;         // declares aDecl, unless a[iFirstName] names a local
+	size_t iFirstName = 0;
+	std::vector<Declarator> aDecl;
+	size_t iDot = std::string::npos;   // obj.method(args): the '.' or '->'
+	bool bAssigns = false;             // an '=' at the top
+	bool bCall = false;                // name(args)
+	std::vector<size_t> aBare;         // name(args): the arguments that are a variable or its address
+};
+
+// The declaration test of a[b, e) without the locals: where the name a local would shadow is.
+bool looksLikeDeclaration(const Toks& a, size_t b, size_t e, size_t& iFirstName)
+{
+	size_t i = b;
+	while (i < e && a[i].k == 'i' && (a[i].s == "const" || a[i].s == "static" || a[i].s == "struct" || a[i].s == "class"))
+		++i;
+	iFirstName = i;
+	if (i >= e || a[i].k != 'i' || a[i].s == "delete" || a[i].s == "return" || a[i].s == "new")
+		return false;
+	TypeRef k = parseType(a, i, e);
+	if (!k.bValid || i >= e || a[i].k != 'i')
+		return false;
+	++i;
+	return i >= e || a[i].s == "=" || a[i].s == ";" || a[i].s == "," || a[i].s == "[" || a[i].s == "(";
+}
+
+SimpleShape shapeOf(const Toks& a, size_t b, size_t e)
+{
+	SimpleShape k;
+	k.bDeclaration = looksLikeDeclaration(a, b, e, k.iFirstName) && parseDeclaration(a, b, e, k.aDecl);
+	for (size_t i = b; i + 2 < e && k.iDot == std::string::npos; ++i)
+		if ((a[i].s == "." || a[i].s == "->") && a[i + 1].k == 'i' && a[i + 2].s == "(" && matchClose(a, i + 2) == e - 1)
+			k.iDot = i;
+	k.bAssigns = findTop(a, b, e, "=") != std::string::npos;
+	k.bCall = e > b + 1 && a[b].k == 'i' && a[b + 1].s == "(" && matchClose(a, b + 1) == e - 1;
+	if (k.bCall)
+		for (size_t j = b + 2; j < e - 1;)
+		{
+			size_t iComma = findTop(a, j, e - 1, ",");
+			if (iComma == std::string::npos)
+				iComma = e - 1;
+			size_t q = j;
+			if (q < iComma && a[q].s == "&")
+				++q;
+			if (q + 1 == iComma && a[q].k == 'i')
+				k.aBare.push_back(q);
+			j = iComma + 1;
+		}
+	return k;
+}
+
+// The shape of a statement that reads (LayoutRunner::streamStatement), by its tokens alone: its '=' at
+// the top, or the '(' of its last call and that call's arguments.
+struct CallShape
+{
+	size_t iAssign = std::string::npos;
+	size_t iOpen = std::string::npos;       // set if the statement ends with ')'
+	std::vector<std::pair<size_t, size_t>> aArgs; // set if iOpen is past the statement's start
+};
+
+CallShape callShapeOf(const Toks& a, size_t b, size_t e)
+{
+	CallShape k;
+	k.iAssign = findTop(a, b, e, "=");
+	if (e == 0 || a[e - 1].s != ")")
+		return k;
+	k.iOpen = e - 1;
+	int iDepth = 0;
+	for (size_t i = e; i-- > b;)
+	{
+		if (a[i].s == ")")
+			++iDepth;
+		else if (a[i].s == "(" && --iDepth == 0)
+		{
+			k.iOpen = i;
+			break;
+		}
+	}
+	if (k.iOpen <= b)
+		return k;
+	size_t j = k.iOpen + 1;
+	while (j < e - 1)
+	{
+		size_t iComma = findTop(a, j, e - 1, ",");
+		if (iComma == std::string::npos)
+			iComma = e - 1;
+		k.aArgs.emplace_back(j, iComma);
+		j = iComma + 1;
+	}
+	return k;
+}
+
+// Where a member is declared: the class and the member's type.
+struct MemberOwner
+{
+	const ClassDef* pClass = nullptr;
+	const TypeRef* pType = nullptr;
+};
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -663,25 +859,25 @@ struct SaveLayout::Impl
 	fs::path kTree;
 	std::vector<SourceFile> aFiles;
 	std::map<std::string, std::pair<int, Toks>> kMacros;   // object-like #defines: file, body
-	std::set<std::string> kFunctionMacros;
+	std::unordered_set<std::string> kFunctionMacros;
 	struct Enumerator
 	{
 		Toks aExpr;
 		std::string sPrev;
 		int iFile = -1;
 	};
-	std::map<std::string, Enumerator> kEnumerators;
-	std::set<std::string> kEnumTypes;
-	std::map<std::string, TypeRef> kTypedefs;
-	std::map<std::string, ClassDef> kClasses;
-	std::map<std::string, std::vector<Function>> kFunctions; // by qualified name
+	std::unordered_map<std::string, Enumerator> kEnumerators;
+	std::unordered_set<std::string> kEnumTypes;
+	std::unordered_map<std::string, TypeRef> kTypedefs;
+	std::unordered_map<std::string, ClassDef> kClasses;
+	std::unordered_map<std::string, std::vector<Function>> kFunctions; // by qualified name
 	std::vector<std::unique_ptr<Function>> aInline;           // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
-	mutable std::map<std::string, long long> kConstCache;
+	mutable std::unordered_map<std::string, long long> kConstCache;
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
-	void preprocess(int iFile, const std::string& sText, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
+	void preprocess(int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
 	void projectDefines();
 	void scanDeclarations(int iFile);
 	void scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate);
@@ -693,7 +889,46 @@ struct SaveLayout::Impl
 		auto it = kClasses.find(sName);
 		return it == kClasses.end() ? nullptr : &it->second;
 	}
+	// The method sName of sClass or of its nearest base (breadth first) that takes a stream or not;
+	// pOwner gets the class that defines it. Remembered by (class, name, stream).
 	const Function* findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner = nullptr) const;
+	const Function* searchMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const;
+	template <typename T>
+	using ByClassAndName = std::unordered_map<std::string, std::unordered_map<std::string, T>>;
+	mutable ByClassAndName<std::pair<const Function*, std::string>> kMethodCache[2]; // [bStream]
+	// The class (sClass or its nearest base, breadth first) that declares the member sMember, and its
+	// declared type; both null if none does. Remembered by (class, member).
+	const MemberOwner& memberOwner(const std::string& sClass, const std::string& sMember) const;
+	mutable ByClassAndName<MemberOwner> kMemberCache;
+	// The shape of the statement at a file's tokens a[b, e) (they do not change once loaded),
+	// remembered by its first and last tokens' addresses.
+	struct TokenRangeHash
+	{
+		size_t operator()(const std::pair<const Tok*, const Tok*>& k) const
+		{
+			return std::hash<const Tok*>()(k.first) * 31 + std::hash<const Tok*>()(k.second);
+		}
+	};
+	template <typename Shape>
+	using ShapesByRange = std::unordered_map<std::pair<const Tok*, const Tok*>, Shape, TokenRangeHash>;
+	const SimpleShape& simpleShape(const Toks& a, size_t b, size_t e) const
+	{
+		const auto kKey = std::make_pair(a.data() + b, a.data() + e);
+		auto it = kSimpleShapes.find(kKey);
+		if (it == kSimpleShapes.end())
+			it = kSimpleShapes.emplace(kKey, shapeOf(a, b, e)).first;
+		return it->second;
+	}
+	const CallShape& callShape(const Toks& a, size_t b, size_t e) const
+	{
+		const auto kKey = std::make_pair(a.data() + b, a.data() + e);
+		auto it = kCallShapes.find(kKey);
+		if (it == kCallShapes.end())
+			it = kCallShapes.emplace(kKey, callShapeOf(a, b, e)).first;
+		return it->second;
+	}
+	mutable ShapesByRange<SimpleShape> kSimpleShapes;
+	mutable ShapesByRange<CallShape> kCallShapes;
 	const Stmt& body(const Function& f) const;
 	std::string where(const Function& f, int iLine) const
 	{
@@ -774,7 +1009,7 @@ long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacr
 	return 0;
 }
 
-int binaryPrec(const std::string& s)
+int binaryPrec(const TokText& s)
 {
 	if (s == "||")
 		return 1;
@@ -799,7 +1034,7 @@ int binaryPrec(const std::string& s)
 	return 0;
 }
 
-bool applyBinary(const std::string& op, long long x, long long y, long long& r)
+bool applyBinary(const TokText& op, long long x, long long y, long long& r)
 {
 	if (op == "||") r = x || y;
 	else if (op == "&&") r = x && y;
@@ -831,7 +1066,7 @@ long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup
 		const int p = binaryPrec(a[i].s);
 		if (p == 0 || p <= iPrec)
 			break;
-		const std::string op = a[i].s;
+		const TokText op = a[i].s;
 		++i;
 		const long long y = evalPreprocessor(a, i, e, kMacros, p, iDepth);
 		long long r = 0;
@@ -847,7 +1082,7 @@ long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup
 // One file's #if branches resolved. The macros visible are the project's defines, the defines of the
 // other headers and this file's own up to the line (so that its include guard does not hide it);
 // bTokens: keep the live lines' tokens; the live #defines go to kDefined.
-void SaveLayout::Impl::preprocess(int iFile, const std::string& sText, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined)
+void SaveLayout::Impl::preprocess(int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined)
 {
 	SourceFile& f = aFiles[size_t(iFile)];
 	// this file's defines and #undefs so far, over the other files' and the project's
@@ -870,12 +1105,21 @@ void SaveLayout::Impl::preprocess(int iFile, const std::string& sText, bool bTok
 				return false;
 		return true;
 	};
-	for (const auto& [iLine, sLine] : logicalLines(sText))
+	if (bTokens)
 	{
-		const std::string s = trimLeft(sLine);
-		if (!s.empty() && s[0] == '#')
+		size_t iChars = 0;
+		for (const auto& kLine : aLines)
+			iChars += kLine.second.size();
+		f.aToks.reserve(f.aToks.size() + iChars / 4); // about a token per four characters of C++
+	}
+	for (const auto& [iLine, sLine] : aLines)
+	{
+		size_t iFirst = 0; // the line's first non-blank character
+		while (iFirst < sLine.size() && std::isspace(static_cast<unsigned char>(sLine[iFirst])))
+			++iFirst;
+		if (iFirst < sLine.size() && sLine[iFirst] == '#')
 		{
-			std::string sDir = trimLeft(s.substr(1));
+			std::string sDir = trimLeft(sLine.substr(iFirst + 1));
 			size_t j = 0;
 			while (j < sDir.size() && isIdentChar(sDir[j]))
 				++j;
@@ -1019,7 +1263,7 @@ void SaveLayout::Impl::projectDefines()
 		kCommon = kBoth;
 	}
 	for (const std::string& s : kCommon)
-		kProjectMacros[s] = { -1, Toks{ Tok{ 'n', "1", 0 } } };
+		kProjectMacros[s] = { -1, Toks{ Tok{ "1", 0, 'n' } } };
 }
 
 void SaveLayout::Impl::load()
@@ -1045,10 +1289,10 @@ void SaveLayout::Impl::load()
 	// with their own #if branches resolved (twice, so that a define may depend on another header's),
 	// then each file's live lines.
 	projectDefines();
-	std::vector<std::string> aTexts;
+	std::vector<LogicalLines> aTexts;
 	for (size_t iFile = 0; iFile < aPaths.size(); ++iFile)
 	{
-		aTexts.push_back(stripComments(readText(aPaths[iFile])));
+		aTexts.push_back(logicalLines(stripComments(readText(aPaths[iFile]))));
 		aFiles.push_back(SourceFile{ aPaths[iFile].filename().string(), {} });
 	}
 	for (int iPass = 0; iPass < 2; ++iPass)
@@ -1119,7 +1363,7 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 					else
 						kE.sPrev = sPrev.empty() ? std::string() : sPrev;
 					if (kE.aExpr.empty() && sPrev.empty())
-						kE.aExpr.push_back(Tok{ 'n', "0", a[k].iLine });
+						kE.aExpr.push_back(Tok{ "0", a[k].iLine, 'n' });
 					kEnumerators[a[k].s] = kE;
 					sPrev = a[k].s;
 				}
@@ -1450,6 +1694,21 @@ void SaveLayout::Impl::scanInfoFiles()
 
 const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner) const
 {
+	auto& kByName = kMethodCache[bStream][sClass];
+	auto it = kByName.find(sName);
+	if (it == kByName.end())
+	{
+		std::string sOwner;
+		const Function* f = searchMethod(sClass, sName, bStream, sOwner);
+		it = kByName.emplace(sName, std::make_pair(f, sOwner)).first;
+	}
+	if (pOwner && it->second.first)
+		*pOwner = it->second.second;
+	return it->second.first;
+}
+
+const Function* SaveLayout::Impl::searchMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const
+{
 	std::vector<std::string> aQueue = { sClass };
 	std::set<std::string> kSeen;
 	while (!aQueue.empty())
@@ -1481,8 +1740,7 @@ const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const st
 			}();
 			if (bHasStream == bStream)
 			{
-				if (pOwner)
-					*pOwner = s;
+				sOwner = s;
 				return f;
 			}
 		}
@@ -1491,6 +1749,37 @@ const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const st
 				aQueue.push_back(sBase);
 	}
 	return nullptr;
+}
+
+const MemberOwner& SaveLayout::Impl::memberOwner(const std::string& sClass, const std::string& sMember) const
+{
+	auto& kByMember = kMemberCache[sClass];
+	auto it = kByMember.find(sMember);
+	if (it != kByMember.end())
+		return it->second;
+	MemberOwner kFound;
+	std::vector<std::string> aQueue = { sClass };
+	std::set<std::string> kSeen;
+	while (!aQueue.empty() && !kFound.pClass)
+	{
+		const std::string s = aQueue.front();
+		aQueue.erase(aQueue.begin());
+		if (!kSeen.insert(s).second)
+			continue;
+		const ClassDef* c = findClass(s);
+		if (!c)
+			continue;
+		auto jt = c->kMembers.find(sMember);
+		if (jt != c->kMembers.end())
+		{
+			kFound.pClass = c;
+			kFound.pType = &jt->second;
+		}
+		else
+			for (const std::string& sBase : c->aBases)
+				aQueue.push_back(sBase);
+	}
+	return kByMember.emplace(sMember, kFound).first->second;
 }
 
 const Stmt& SaveLayout::Impl::body(const Function& f) const
@@ -1584,6 +1873,15 @@ struct Frame
 	std::string sStream;
 	bool bEffectsOnly = false; // run for side effects (no stream)
 	int iDepth = 0;
+};
+
+// A scalar member of a struct read as raw bytes: its name, offset, size and sign.
+struct RawField
+{
+	const std::string* pName;
+	long long iOff;
+	int iSize;
+	bool bUnsigned;
 };
 
 enum class Flow
@@ -1690,6 +1988,13 @@ private:
 	{
 		throw LayoutError(sWhere + ": " + sWhat);
 	}
+	// A line of a function, named ("CvPlot.cpp:1234 (CvPlot::read)") only when a message needs it.
+	struct CodeLine
+	{
+		const Function* pFunc;
+		int iLine;
+	};
+	[[noreturn]] void fail(const CodeLine& kWhere, const std::string& sWhat) const { fail(m_t.where(*kWhere.pFunc, kWhere.iLine), sWhat); }
 	std::string where(const Frame& k, int iLine) const { return m_t.where(*k.pFunc, iLine); }
 	const Toks& toks(const Frame& k) const { return m_t.aFiles[size_t(k.pFunc->iFile)].aToks; }
 
@@ -1715,6 +2020,8 @@ private:
 	// ----- types -----
 	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0) const
 	{
+		if (m_pResolvedNames)
+			m_pResolvedNames->push_back(k.sName);
 		if (iDepth > 20)
 			return k;
 		auto it = f.kTemplate.find(k.sName);
@@ -1741,23 +2048,35 @@ private:
 	// 1, 2, 4 or 8 for a scalar the stream reads as such; 0 otherwise.
 	static int scalarSize(const std::string& s, bool& bUnsigned)
 	{
-		bUnsigned = s.find("unsigned") != std::string::npos || s == "uint" || s == "byte" || s == "BYTE" || s == "WORD" ||
-		            s == "DWORD" || s == "UINT" || s == "size_t" || s == "bool" || s == "wchar" || s == "wchar_t" ||
-		            s == "uint8" || s == "uint16" || s == "uint32" || s == "uint64" || s == "ULONG" ||
-		            (s.size() >= 9 && s.compare(s.size() - 9, 9, "size_type") == 0);
-		if (s == "char" || s == "bool" || s == "byte" || s == "BYTE" || s == "unsigned char" || s == "signed char" ||
-		    s == "int8" || s == "uint8" || s == "BOOLEAN")
-			return 1;
-		if (s == "short" || s == "unsigned short" || s == "signed short" || s == "WORD" || s == "wchar_t" || s == "wchar" ||
-		    s == "int16" || s == "uint16" || s == "short int")
-			return 2;
-		if (s == "int" || s == "unsigned int" || s == "signed int" || s == "unsigned" || s == "uint" || s == "long" ||
-		    s == "unsigned long" || s == "DWORD" || s == "UINT" || s == "float" || s == "size_t" || s == "int32" ||
-		    s == "uint32" || s == "LONG" || s == "ULONG" || s == "BOOL" || (s.size() >= 9 && s.compare(s.size() - 9, 9, "size_type") == 0))
-			return 4;
-		if (s == "double" || s == "__int64" || s == "long long" || s == "unsigned long long" || s == "int64" || s == "uint64")
-			return 8;
-		return 0;
+		static const std::unordered_map<std::string, std::pair<int, bool>> kScalars = scalarTypes();
+		auto it = kScalars.find(s);
+		if (it != kScalars.end())
+		{
+			bUnsigned = it->second.second;
+			return it->second.first;
+		}
+		const bool bSizeType = s.size() >= 9 && s.compare(s.size() - 9, 9, "size_type") == 0;
+		bUnsigned = bSizeType || s.find("unsigned") != std::string::npos;
+		return bSizeType ? 4 : 0;
+	}
+
+	// The scalar types by name: (size, unsigned).
+	static std::unordered_map<std::string, std::pair<int, bool>> scalarTypes()
+	{
+		std::unordered_map<std::string, std::pair<int, bool>> k;
+		auto add = [&](int iSize, bool bUnsigned, std::initializer_list<const char*> aszNames) {
+			for (const char* sz : aszNames)
+				k[sz] = { iSize, bUnsigned };
+		};
+		add(1, false, { "char", "signed char", "int8", "BOOLEAN" });
+		add(1, true, { "bool", "byte", "BYTE", "unsigned char", "uint8" });
+		add(2, false, { "short", "signed short", "int16", "short int" });
+		add(2, true, { "unsigned short", "WORD", "wchar_t", "wchar", "uint16" });
+		add(4, false, { "int", "signed int", "long", "float", "int32", "LONG", "BOOL" });
+		add(4, true, { "unsigned int", "unsigned", "uint", "unsigned long", "DWORD", "UINT", "size_t", "uint32", "ULONG" });
+		add(8, false, { "double", "__int64", "long long", "int64" });
+		add(8, true, { "unsigned long long", "uint64" });
+		return k;
 	}
 
 	int stringKind(const std::string& s) const
@@ -1792,6 +2111,7 @@ private:
 		long long iCount = 1;
 		for (const Toks& d : k.aDims)
 		{
+			m_bSizeUsesFrame = true;
 			size_t i = 0;
 			const Value v = expr(d, i, d.size(), f, 0);
 			if (v.eKind != Value::Int)
@@ -1803,68 +2123,116 @@ private:
 		int iAlign = iSize;
 		if (iSize == 0)
 		{
-			const ClassDef* c = m_t.findClass(k.sName);
-			if (!c || iDepth > 10 || stringKind(k.sName))
+			const long long iClass = iDepth == 0 ? rememberedClassSize(k, f, iAlign) : classSize(k, f, iAlign, iDepth);
+			if (iClass < 0)
 				return -1;
-			long long iOff = 0;
-			int iMax = 1;
-			for (const std::string& sBase : c->aBases)
-			{
-				int iA = 1;
-				const long long iB = sizeOf(TypeRef{ sBase, {}, 0, {}, true }, f, &iA, iDepth + 1);
-				if (iB < 0)
-					return -1;
-				iOff += iB;
-				iMax = std::max(iMax, iA);
-			}
-			for (const std::string& sMember : c->aOrder)
-			{
-				int iA = 1;
-				const long long iM = sizeOf(c->kMembers.at(sMember), f, &iA, iDepth + 1);
-				if (iM < 0)
-					return -1;
-				iOff = (iOff + iA - 1) / iA * iA;
-				iOff += iM;
-				iMax = std::max(iMax, iA);
-			}
-			iOff = (iOff + iMax - 1) / iMax * iMax;
-			if (iOff == 0)
-				iOff = 1;
-			iAlign = iMax;
-			iSize = int(iOff);
+			iSize = int(iClass);
 		}
 		if (pAlign)
 			*pAlign = std::min(iAlign, 8);
 		return iSize * iCount;
 	}
 
+	// The size and alignment of a class (its bases and members in order); -1 if it cannot be sized.
+	long long classSize(const TypeRef& k, const Frame& f, int& iAlign, int iDepth)
+	{
+		const ClassDef* c = m_t.findClass(k.sName);
+		if (!c || iDepth > 10 || stringKind(k.sName))
+			return -1;
+		long long iOff = 0;
+		int iMax = 1;
+		for (const std::string& sBase : c->aBases)
+		{
+			int iA = 1;
+			const long long iB = sizeOf(TypeRef{ sBase, {}, 0, {}, true }, f, &iA, iDepth + 1);
+			if (iB < 0)
+				return -1;
+			iOff += iB;
+			iMax = std::max(iMax, iA);
+		}
+		for (const std::string& sMember : c->aOrder)
+		{
+			int iA = 1;
+			const long long iM = sizeOf(c->kMembers.at(sMember), f, &iA, iDepth + 1);
+			if (iM < 0)
+				return -1;
+			iOff = (iOff + iA - 1) / iA * iA;
+			iOff += iM;
+			iMax = std::max(iMax, iA);
+		}
+		iOff = (iOff + iMax - 1) / iMax * iMax;
+		if (iOff == 0)
+			iOff = 1;
+		iAlign = iMax;
+		return iOff;
+	}
+
+	// classSize at the top of a sizeOf, remembered by class when it depends on the tree alone: no
+	// dimension was evaluated (in the frame) and no type name it resolved is a template parameter of
+	// the frame (kept, to check against the frames that ask later).
+	long long rememberedClassSize(const TypeRef& k, const Frame& f, int& iAlign)
+	{
+		auto it = m_kClassSizes.find(k.sName);
+		if (it != m_kClassSizes.end() && k.aArgs.empty() && !namesTemplateParameter(it->second.aNames, f))
+		{
+			noteResolved(it->second.aNames);
+			iAlign = it->second.iAlign;
+			return it->second.iSize;
+		}
+		std::vector<std::string> aNames;
+		long long iSize = -1;
+		const bool bTreeOnly = dependsOnTreeOnly(f, aNames, [&]() { iSize = classSize(k, f, iAlign, 0); });
+		if (k.aArgs.empty() && bTreeOnly)
+			m_kClassSizes[k.sName] = ClassSize{ iSize, iAlign, std::move(aNames) };
+		return iSize;
+	}
+
+	// Runs fCompute noting the type names resolve() looks up (into aNames) and whether a dimension is
+	// evaluated in the frame; true if what it computed depends on the tree alone, for frame f and for
+	// any later frame whose template parameters are none of aNames.
+	template <typename Compute>
+	bool dependsOnTreeOnly(const Frame& f, std::vector<std::string>& aNames, Compute fCompute)
+	{
+		std::vector<std::string>* pSavedNames = m_pResolvedNames;
+		const bool bSavedUsesFrame = m_bSizeUsesFrame;
+		m_pResolvedNames = &aNames;
+		m_bSizeUsesFrame = false;
+		fCompute();
+		const bool bUsesFrame = m_bSizeUsesFrame;
+		m_pResolvedNames = pSavedNames;
+		m_bSizeUsesFrame = bSavedUsesFrame || bUsesFrame;
+		noteResolved(aNames); // an enclosing computation depends on them too
+		return !bUsesFrame && !namesTemplateParameter(aNames, f);
+	}
+
+	// Adds names resolved by a computation (or a remembered one) to those noted by the enclosing one.
+	void noteResolved(const std::vector<std::string>& aNames)
+	{
+		if (m_pResolvedNames)
+			m_pResolvedNames->insert(m_pResolvedNames->end(), aNames.begin(), aNames.end());
+	}
+
+	static bool namesTemplateParameter(const std::vector<std::string>& aNames, const Frame& f)
+	{
+		if (f.kTemplate.empty())
+			return false;
+		for (const std::string& s : aNames)
+			if (f.kTemplate.count(s))
+				return true;
+		return false;
+	}
+
 	// The type of a member of a class (or its bases), with the class's template bindings.
 	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut, const std::vector<TypeRef>& aArgs, std::map<std::string, TypeRef>* pBind = nullptr) const
 	{
-		std::vector<std::string> aQueue = { sClass };
-		std::set<std::string> kSeen;
-		while (!aQueue.empty())
-		{
-			const std::string s = aQueue.front();
-			aQueue.erase(aQueue.begin());
-			if (!kSeen.insert(s).second)
-				continue;
-			const ClassDef* c = m_t.findClass(s);
-			if (!c)
-				continue;
-			auto it = c->kMembers.find(sMember);
-			if (it != c->kMembers.end())
-			{
-				kOut = it->second;
-				if (pBind)
-					for (size_t i = 0; i < c->aTemplate.size() && i < aArgs.size(); ++i)
-						(*pBind)[c->aTemplate[i]] = aArgs[i];
-				return true;
-			}
-			for (const std::string& sBase : c->aBases)
-				aQueue.push_back(sBase);
-		}
-		return false;
+		const MemberOwner& k = m_t.memberOwner(sClass, sMember);
+		if (!k.pClass)
+			return false;
+		kOut = *k.pType;
+		if (pBind)
+			for (size_t i = 0; i < k.pClass->aTemplate.size() && i < aArgs.size(); ++i)
+				(*pBind)[k.pClass->aTemplate[i]] = aArgs[i];
+		return true;
 	}
 
 	// ----- places -----
@@ -1955,7 +2323,7 @@ private:
 		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
 		const size_t iBracket0 = sKey.find('[');
 		if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
-			return Value::unknown(p.sKey + " may be changed by " + m_sStaleCall + ", which the deriver does not follow");
+			return Value::unknown(p.sKey + " may be changed by " + staleCall() + ", which the deriver does not follow");
 		auto it = r->kValues.find(sKey);
 		if (it != r->kValues.end() && it->second.size() == 1)
 			return Value::of(it->second[0]);
@@ -2017,7 +2385,7 @@ private:
 		{
 			if (i >= e)
 				return x;
-			const std::string& op = a[i].s;
+			const TokText& op = a[i].s;
 			if (op == "?" && iPrec == 0)
 			{
 				++i;
@@ -2094,7 +2462,7 @@ private:
 	{
 		if (i >= e)
 			return Value::unknown("an expression ends early");
-		const std::string& t = a[i].s;
+		const TokText& t = a[i].s;
 		if (a[i].k == 'p')
 		{
 			if (t == "!" || t == "-" || t == "~" || t == "+")
@@ -2431,14 +2799,14 @@ private:
 				if (i < e && (a[i].s == "=" || a[i].s == "+=" || a[i].s == "-=" || a[i].s == "|=" || a[i].s == "&=" ||
 				              a[i].s == "^=" || a[i].s == "<<=" || a[i].s == ">>=" || a[i].s == "*=" || a[i].s == "/="))
 				{
-					const std::string op = a[i].s;
+					const TokText op = a[i].s;
 					++i;
 					Value y = expr(a, i, e, f, 0);
 					if (op != "=")
 					{
 						Value x = load(p, f);
 						long long r = 0;
-						const std::string sOp = op.substr(0, op.size() - 1);
+						const TokText sOp(op.substr(0, op.size() - 1));
 						if (x.eKind == Value::Int && y.eKind == Value::Int && applyBinary(sOp, x.i, y.i, r))
 							y = Value::of(r);
 						else
@@ -2660,7 +3028,7 @@ private:
 		auto scan = [&](size_t b, size_t e) {
 			for (size_t i = b; i + 1 < e; ++i)
 			{
-				const std::string& op = a[i + 1].s;
+				const TokText& op = a[i + 1].s;
 				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^=" ||
 				                     op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
 				if (a[i].k == 'i' && bAssign && (i == 0 || (a[i - 1].s != "." && a[i - 1].s != "->")))
@@ -2685,7 +3053,7 @@ private:
 		auto scan = [&](size_t b, size_t e) {
 			for (size_t i = b; i + 1 < e; ++i)
 			{
-				const std::string& op = a[i + 1].s;
+				const TokText& op = a[i + 1].s;
 				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^=" ||
 				                     op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
 				if (a[i].k == 'i' && bAssign)
@@ -2710,9 +3078,11 @@ private:
 	void simple(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
 	{
 		(void)iLine;
-		std::vector<Declarator> aDecl;
-		if (isDeclaration(a, b, e, f) && parseDeclaration(a, b, e, aDecl))
+		const SimpleShape& kShape = m_t.simpleShape(a, b, e);
+		const bool bDeclaration = kShape.bDeclaration && !f.kLocals.count(a[kShape.iFirstName].s);
+		if (bDeclaration)
 		{
+			const std::vector<Declarator>& aDecl = kShape.aDecl;
 			for (const Declarator& d : aDecl)
 			{
 				Local l;
@@ -2732,13 +3102,8 @@ private:
 			return;
 		}
 		// a call of a method of another object: obj.method(args)
-		const size_t iDot = [&]() {
-			for (size_t i = b; i + 2 < e; ++i)
-				if ((a[i].s == "." || a[i].s == "->") && a[i + 1].k == 'i' && a[i + 2].s == "(" && matchClose(a, i + 2) == e - 1)
-					return i;
-			return std::string::npos;
-		}();
-		if (iDot != std::string::npos && findTop(a, b, e, "=") == std::string::npos)
+		const size_t iDot = kShape.iDot;
+		if (iDot != std::string::npos && !kShape.bAssigns)
 		{
 			size_t i = b;
 			Place p = place(a, i, iDot, f);
@@ -2766,7 +3131,7 @@ private:
 				return;
 			}
 		}
-		if (e > b + 1 && a[b].k == 'i' && a[b + 1].s == "(" && matchClose(a, b + 1) == e - 1)
+		if (kShape.bCall)
 		{
 			// a call for its effect, not run. A method of this object may change any of its members:
 			// the values set so far are stale for later conditions. A macro or a free function changes
@@ -2774,20 +3139,7 @@ private:
 			const bool bMethod = !f.sClass.empty() && (m_t.findMethod(f.sClass, a[b].s, false) || m_t.findMethod(f.sClass, a[b].s, true));
 			if (!bMethod)
 			{
-				std::vector<size_t> aBare; // the arguments that are a variable or its address
-				for (size_t j = b + 2; j < e - 1;)
-				{
-					size_t iComma = findTop(a, j, e - 1, ",");
-					if (iComma == std::string::npos)
-						iComma = e - 1;
-					size_t q = j;
-					if (q < iComma && a[q].s == "&")
-						++q;
-					if (q + 1 == iComma && a[q].k == 'i')
-						aBare.push_back(q);
-					j = iComma + 1;
-				}
-				for (size_t j : aBare)
+				for (size_t j : kShape.aBare)
 					{
 						auto it = f.kLocals.find(a[j].s);
 						if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
@@ -2800,7 +3152,7 @@ private:
 			if (f.pRecord)
 			{
 				m_kStaleSince[f.pRecord] = ++m_iEpoch;
-				m_sStaleCall = a[b].s + "() at " + where(f, a[b].iLine);
+				m_kStaleCall = { f.pFunc, a[b].iLine, a[b].s };
 			}
 			return;
 		}
@@ -2808,19 +3160,6 @@ private:
 		expr(a, i, e, f, 0);
 	}
 
-	bool isDeclaration(const Toks& a, size_t b, size_t e, const Frame& f) const
-	{
-		size_t i = b;
-		while (i < e && a[i].k == 'i' && (a[i].s == "const" || a[i].s == "static" || a[i].s == "struct" || a[i].s == "class"))
-			++i;
-		if (i >= e || a[i].k != 'i' || f.kLocals.count(a[i].s) || a[i].s == "delete" || a[i].s == "return" || a[i].s == "new")
-			return false;
-		TypeRef k = parseType(a, i, e);
-		if (!k.bValid || i >= e || a[i].k != 'i')
-			return false;
-		++i;
-		return i >= e || a[i].s == "=" || a[i].s == ";" || a[i].s == "," || a[i].s == "[" || a[i].s == "(";
-	}
 
 	// ----- the reads -----
 	bool isStreamTok(const Toks& a, size_t b, size_t e, const Frame& f) const
@@ -2837,11 +3176,12 @@ private:
 
 	void streamStatement(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
 	{
-		const std::string sWhere = where(f, iLine);
+		const CodeLine sWhere{ f.pFunc, iLine };
 		if (f.bEffectsOnly)
 			fail(sWhere, "a read inside a function called for its value");
+		const CallShape& kShape = m_t.callShape(a, b, e);
 		// LHS = S->ReadString() / ReadWideString()
-		const size_t iAssign = findTop(a, b, e, "=");
+		const size_t iAssign = kShape.iAssign;
 		if (iAssign != std::string::npos)
 		{
 			const size_t r = iAssign + 1;
@@ -2857,35 +3197,11 @@ private:
 		}
 		if (e == 0 || a[e - 1].s != ")")
 			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
-		size_t iOpen = e - 1;
-		{
-			int iDepth = 0;
-			for (size_t i = e; i-- > b;)
-			{
-				if (a[i].s == ")")
-					++iDepth;
-				else if (a[i].s == "(" && --iDepth == 0)
-				{
-					iOpen = i;
-					break;
-				}
-			}
-		}
+		const size_t iOpen = kShape.iOpen;
 		if (iOpen <= b || a[iOpen - 1].k != 'i')
 			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
-		const std::string sCallee = a[iOpen - 1].s;
-		std::vector<std::pair<size_t, size_t>> aArgs;
-		{
-			size_t j = iOpen + 1;
-			while (j < e - 1)
-			{
-				size_t iComma = findTop(a, j, e - 1, ",");
-				if (iComma == std::string::npos)
-					iComma = e - 1;
-				aArgs.emplace_back(j, iComma);
-				j = iComma + 1;
-			}
-		}
+		const std::string& sCallee = a[iOpen - 1].s;
+		const std::vector<std::pair<size_t, size_t>>& aArgs = kShape.aArgs;
 		// the stream's own methods
 		if (iOpen >= b + 3 && (a[iOpen - 2].s == "->" || a[iOpen - 2].s == ".") && isStreamTok(a, b, iOpen - 2, f))
 		{
@@ -3092,7 +3408,7 @@ private:
 		run(s, k);
 	}
 
-	void readString(int iKind, const Place& p, Frame& f, const std::string& sWhere)
+	void readString(int iKind, const Place& p, Frame& f, const CodeLine& sWhere)
 	{
 		const unsigned char* q = m_pStream->take(4, "a string's length");
 		const long long n = static_cast<int32_t>(uint32_t(q[0]) | (uint32_t(q[1]) << 8) | (uint32_t(q[2]) << 16) | (uint32_t(q[3]) << 24));
@@ -3121,7 +3437,7 @@ private:
 	}
 
 	// Read(&x), Read((T*)&x), Read(n, p), Read(n, (T*)p), Read(n, &v[0]), Read(sizeof(T), (byte*)p)
-	void readCall(const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs, Frame& f, const std::string& sWhere)
+	void readCall(const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs, Frame& f, const CodeLine& sWhere)
 	{
 		if (aArgs.empty() || aArgs.size() > 2)
 			fail(sWhere, "a Read with " + std::to_string(aArgs.size()) + " arguments");
@@ -3199,7 +3515,8 @@ private:
 			iBytes = iSize * iCount;
 		if (iBytes > 0 && size_t(iBytes) > m_pStream->left())
 			m_pStream->fail("the data ends inside " + joinToks(a, b, e) + " (" + std::to_string(iBytes) + " bytes needed, " + std::to_string(m_pStream->left()) + " left)");
-		const unsigned char* q = iBytes > 0 ? m_pStream->take(size_t(iBytes), joinToks(a, b, e)) : nullptr;
+		// the bytes are there (checked above): take() cannot fail, its message is not built
+		const unsigned char* q = iBytes > 0 ? m_pStream->take(size_t(iBytes), std::string()) : nullptr;
 		if (iSize == 0)
 		{
 			// raw bytes into a struct (a linked list's IDInfo): its fields by their layout
@@ -3217,21 +3534,21 @@ private:
 				decodeStruct(*c, f, q, *newObject(kStruct, f).pObj); // each read is an element of its own
 			return;
 		}
+		if (!bArray)
+		{
+			store(p, f, Value::of(scalar(q, iSize, bUnsigned)));
+			return;
+		}
 		std::vector<long long> aValues;
 		aValues.reserve(size_t(iCount));
 		for (long long j = 0; j < iCount; ++j)
 			aValues.push_back(scalar(q + j * iSize, iSize, bUnsigned));
-		if (!bArray || !bAddress)
+		if (!bAddress)
 		{
-			if (!bArray)
-			{
-				store(p, f, Value::of(aValues[0]));
-				return;
-			}
 			LayoutRecord* r = p.pObj;
 			if (r && !(p.bLocal && p.sSub.empty()))
 			{
-				r->kValues[p.bLocal ? p.sSub : p.sKey] = aValues;
+				r->kValues[p.bLocal ? p.sSub : p.sKey] = std::move(aValues);
 				noteWrite(r, p.bLocal ? p.sSub : p.sKey);
 			}
 			return;
@@ -3242,13 +3559,21 @@ private:
 			std::string sKey = p.bLocal ? p.sSub : p.sKey;
 			if (sKey.size() > 3 && sKey.compare(sKey.size() - 3, 3, "[0]") == 0)
 				sKey.resize(sKey.size() - 3);
-			p.pObj->kValues[sKey] = aValues;
+			p.pObj->kValues[sKey] = std::move(aValues);
 			noteWrite(p.pObj, sKey);
 		}
 	}
 
 	void decodeStruct(const ClassDef& c, Frame& f, const unsigned char* q, LayoutRecord& r)
 	{
+		for (const RawField& k : rawFields(c, f))
+			r.kValues[*k.pName] = { scalar(q + k.iOff, k.iSize, k.bUnsigned) };
+	}
+
+	// The scalar members of a struct read as raw bytes, where they lie in it: by their layout.
+	std::vector<RawField> structFields(const ClassDef& c, Frame& f)
+	{
+		std::vector<RawField> aOut;
 		long long iOff = 0;
 		for (const std::string& sMember : c.aOrder)
 		{
@@ -3259,9 +3584,32 @@ private:
 			bool bUnsigned = false;
 			const int iSize = elementSize(k, bUnsigned);
 			if (iSize > 0 && k.aDims.empty())
-				r.kValues[sMember] = { scalar(q + iOff, iSize, bUnsigned) };
+				aOut.push_back(RawField{ &sMember, iOff, iSize, bUnsigned });
 			iOff += n;
 		}
+		return aOut;
+	}
+
+	// structFields, remembered by class as class sizes are (rememberedClassSize).
+	const std::vector<RawField>& rawFields(const ClassDef& c, Frame& f)
+	{
+		auto it = m_kRawFields.find(&c);
+		if (it != m_kRawFields.end() && !namesTemplateParameter(it->second.aNames, f))
+		{
+			noteResolved(it->second.aNames);
+			return it->second.aFields;
+		}
+		std::vector<std::string> aNames;
+		std::vector<RawField> aFields;
+		if (!dependsOnTreeOnly(f, aNames, [&]() { aFields = structFields(c, f); }))
+		{
+			m_aUnremembered = std::move(aFields);
+			return m_aUnremembered;
+		}
+		RawFields& k = m_kRawFields[&c];
+		k.aFields = std::move(aFields);
+		k.aNames = std::move(aNames);
+		return k.aFields;
 	}
 
 	// ----- the static walk -----
@@ -3427,6 +3775,24 @@ private:
 	}
 
 	const SaveLayout::Impl& m_t;
+	// sizeOf's remembered class sizes (rememberedClassSize)
+	struct ClassSize
+	{
+		long long iSize = 0;
+		int iAlign = 1;
+		std::vector<std::string> aNames; // the type names resolved to size it
+	};
+	std::unordered_map<std::string, ClassSize> m_kClassSizes;
+	// decodeStruct's remembered layouts (rawFields)
+	struct RawFields
+	{
+		std::vector<RawField> aFields;
+		std::vector<std::string> aNames; // the type names resolved to lay them out
+	};
+	std::unordered_map<const ClassDef*, RawFields> m_kRawFields;
+	std::vector<RawField> m_aUnremembered; // a layout that depends on the frame: its last one
+	std::vector<std::string>* m_pResolvedNames = nullptr; // resolve() notes the names it looks up here
+	bool m_bSizeUsesFrame = false;                          // a dimension was evaluated in the frame
 	LayoutStream* m_pStream;
 	LayoutCounts m_fCounts;
 	std::set<std::string> m_kBusy;
@@ -3443,10 +3809,27 @@ private:
 	// a call the deriver does not run may change any member of its object: the values set before it
 	// are stale (the write's epoch is older than the object's last such call)
 	long long m_iEpoch = 0;
-	std::string m_sStaleCall;
+	struct StaleCall
+	{
+		const Function* pFunc = nullptr;
+		int iLine = 0;
+		std::string sName;
+	} m_kStaleCall; // the last such call
+	// "reset() at CvPlot.cpp:1234 (CvPlot::read)"
+	std::string staleCall() const
+	{
+		return m_kStaleCall.pFunc ? m_kStaleCall.sName + "() at " + m_t.where(*m_kStaleCall.pFunc, m_kStaleCall.iLine) : std::string();
+	}
 	std::unordered_map<const LayoutRecord*, long long> m_kStaleSince;
 	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, long long>> m_kWritten;
-	void noteWrite(const LayoutRecord* r, const std::string& sKey) { m_kWritten[r][sKey] = m_iEpoch; }
+	// Only a write after the record's last such call is told apart: one before it is stale whether it
+	// is noted or not (the call's epoch is newer than every write so far), so writes to a record no
+	// call has made stale yet are not noted.
+	void noteWrite(const LayoutRecord* r, const std::string& sKey)
+	{
+		if (m_kStaleSince.count(r))
+			m_kWritten[r][sKey] = m_iEpoch;
+	}
 	bool isStale(const LayoutRecord* r, const std::string& sKey) const
 	{
 		auto it = m_kStaleSince.find(r);
