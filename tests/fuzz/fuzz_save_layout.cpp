@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 	fuzz::writeFile(kPath, pData, uSize);
 	try
 	{
-		const SaveGame kSave = readSave(kPath, SaveReadOptions{ pLayout, { bundledVanillaAssets() } });
+		const SaveGame kSave = readSave(kPath, SaveReadOptions{ pLayout, { bundledVanillaAssets() }, false });
 		const VisionWorld kWorld = buildSaveWorld(kSave, kRules.kRules);
 		auditSave(kSave, kWorld, kRules.kRules);
 	}

@@ -14,7 +14,9 @@ SRC=${5:-$(cd "$(dirname "$0")/../.." && pwd)}
 SHARED=${6:-$SRC/../shared}
 REGRESSION="$SRC/tests/fuzz/corpus/$READER"
 # Per input: 20 s is a hang; 2 GB is too much memory (libFuzzer's own limits, reported as findings).
-LIMITS="-timeout=20 -rss_limit_mb=2048"
+# FUZZ_TIMEOUT: CTest's short runs in make test allow 60 s, so that a machine busy with the rest of
+# the suite does not take a real save read under the sanitizers for a hang.
+LIMITS="-timeout=${FUZZ_TIMEOUT:-20} -rss_limit_mb=2048"
 mkdir -p "$WORK/corpus"
 rm -rf "$WORK/seeds"; mkdir -p "$WORK/seeds"
 

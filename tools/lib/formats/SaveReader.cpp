@@ -1618,7 +1618,7 @@ struct LayoutInput
 // aFallback (accessor, count), in the order the read asked for them.
 SaveGame readLayoutOnce(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
                         const LayoutInput& kIn, const std::map<std::string, int>& kOverride,
-                        std::vector<std::pair<std::string, int>>& aFallback)
+                        std::vector<std::pair<std::string, int>>& aFallback, size_t* pReached = nullptr)
 {
 	SaveGame kSave = kHeader;
 	kSave.sLayoutTree = kLayout.tree().string();
@@ -1644,34 +1644,50 @@ SaveGame readLayoutOnce(const SaveGame& kHeader, const SaveLayout& kLayout, cons
 		}
 		return it->second;
 	};
-	readWithLayout(kBlock, k, kLayout, fCounts, kSave);
+	try
+	{
+		readWithLayout(kBlock, k, kLayout, fCounts, kSave);
+	}
+	catch (const SaveError&)
+	{
+		if (pReached)
+			*pReached = k.pos();
+		throw;
+	}
 	return kSave;
 }
 
-// How far from BTS 3.19's a count is looked for when the save does not read with it.
+// How far from BTS 3.19's a count is looked for when the save does not read with it, and how
+// much game data the tries may read in all (so many times the data's size): a save of other
+// rules is refused after a few reads' time, not after every try.
 const int kCountSearch = 8;
+const size_t kCountSearchReads = 4;
 
 // The save read with one of the counts that were BTS 3.19's (no --assets XML for them) changed:
 // the nearest change first (BTS's plus or minus 1, for each count in the order the read asked for
 // them, then 2, ...), up to kCountSearch. A save of rules with one type more or less than BTS's
 // (a building added or removed) reads so as the built-in layout reads it, which finds its number
-// of buildings in the save. Returns false if no single change reads the whole save.
+// of buildings in the save. Returns false if no single change reads the whole save within
+// kCountSearchReads times the data.
 bool readWithCountFound(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
                         const LayoutInput& kIn, const std::vector<std::pair<std::string, int>>& aFallback, SaveGame& kOut)
 {
-	for (int iDelta = 1; iDelta <= kCountSearch; ++iDelta)
+	size_t iRead = 0;
+	for (int iDelta = 1; iDelta <= kCountSearch && iRead <= kCountSearchReads * kIn.aData.size(); ++iDelta)
 		for (const auto& [sAccessor, iBts] : aFallback)
 			for (const int iCount : { iBts - iDelta, iBts + iDelta })
 			{
-				if (iCount < 0)
+				if (iCount < 0 || iRead > kCountSearchReads * kIn.aData.size())
 					continue;
 				std::vector<std::pair<std::string, int>> aIgnored;
+				size_t iReached = 0;
 				try
 				{
-					kOut = readLayoutOnce(kHeader, kLayout, aAssets, kIn, { { sAccessor, iCount } }, aIgnored);
+					kOut = readLayoutOnce(kHeader, kLayout, aAssets, kIn, { { sAccessor, iCount } }, aIgnored, &iReached);
 				}
 				catch (const SaveError&)
 				{
+					iRead += iReached;
 					continue;
 				}
 				kOut.asCountsFound.push_back(sAccessor + "() = " + std::to_string(iCount) + " (BTS 3.19: " +
@@ -1682,7 +1698,7 @@ bool readWithCountFound(const SaveGame& kHeader, const SaveLayout& kLayout, cons
 }
 
 SaveGame readDataWithLayout(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
-                            const LayoutInput& kIn)
+                            const LayoutInput& kIn, bool bFindCounts)
 {
 	std::vector<std::pair<std::string, int>> aFallback;
 	try
@@ -1694,15 +1710,16 @@ SaveGame readDataWithLayout(const SaveGame& kHeader, const SaveLayout& kLayout, 
 		if (aFallback.empty())
 			throw;
 		SaveGame kFound;
-		if (readWithCountFound(kHeader, kLayout, aAssets, kIn, aFallback, kFound))
+		if (bFindCounts && readWithCountFound(kHeader, kLayout, aAssets, kIn, aFallback, kFound))
 			return kFound;
 		std::string sNote;
 		for (const auto& [sAccessor, iCount] : aFallback)
 			sNote += (sNote.empty() ? "" : ", ") + sAccessor + "() = " + std::to_string(iCount);
 		// a save of other rules reads otherwise: say which counts were not the mod's
 		throw SaveError(std::string(kError.what()) + "; these type counts are BTS 3.19's, no --assets folder has their XML: " +
-		                sNote + " (nor does changing one of them by up to " + std::to_string(kCountSearch) +
-		                " read the save)");
+		                sNote + (bFindCounts ? " (nor does changing one of them by up to " + std::to_string(kCountSearch) +
+		                                           " read the save)"
+		                                     : std::string()));
 	}
 }
 
@@ -1837,7 +1854,8 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 	k.setModdedNote(" (or the compressed data is damaged)");
 	if (pLayout)
 		return readDataWithLayout(kSave, *pLayout, kOptions.aAssets,
-		                          LayoutInput{ aFile.data() + iSetUpStart, size_t(iSetUpSize), iSetUpStart, aData });
+		                          LayoutInput{ aFile.data() + iSetUpStart, size_t(iSetUpSize), iSetUpStart, aData },
+		                          kOptions.bFindCounts);
 	Layout kLayout;
 	kLayout.iVictories = kSetUp.iVictories;
 	skipGame(k);

@@ -125,6 +125,10 @@ struct SaveReadOptions
 {
 	std::shared_ptr<const SaveLayout> pLayout;
 	std::vector<std::filesystem::path> aAssets;
+	// With a layout: a save that does not read with BTS 3.19's counts (no --assets XML for them)
+	// is read again with one of them changed (SaveGame::asCountsFound). The fuzz target turns it
+	// off: the retries read the same code again, many times slower.
+	bool bFindCounts = true;
 };
 
 // Throws SaveError (file missing, truncated, corrupt, or not an unmodified BTS 3.19 save; with a
