@@ -1,15 +1,14 @@
 """The real CvGameCoreDLL trees of ../shared/data/sdk and the pytest set-up the suites on them
 share: where each tree is, a skip (with the reason) when one is absent, a writable copy as a
 modder has it, and snapshots of a tree to compare before and after a run. The pytest files import
-it as `sdk_trees` (pytest puts their folder on the path); see docs/tests.md."""
+it as `sdk_trees` (pytest puts their folder on the path), tests/fuzz/fuzz_sdk.py its list of trees
+(it imports pytest only when a test is skipped); see docs/tests.md."""
 
 import hashlib
 import os
 import shutil
 import stat
 from pathlib import Path
-
-import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SDK_ROOT = REPO.parent / "shared" / "data" / "sdk"
@@ -28,6 +27,7 @@ def tree_dir(key):
 def need_dir(tree):
     """Skips the test, with the reason, when the real tree `tree` is absent; returns it."""
     if not Path(str(tree)).is_dir():
+        import pytest
         pytest.skip("%s is absent (the real SDK trees live in ../shared/data/sdk; see "
                     "shared/data/SOURCES.md)" % tree)
     return tree
@@ -36,6 +36,7 @@ def need_dir(tree):
 def need_program(name, why):
     """Skips the test when the program `name` is not on the path."""
     if shutil.which(name) is None:
+        import pytest
         pytest.skip("%s is not installed (%s)" % (name, why))
 
 
