@@ -110,17 +110,6 @@ namespace
 		std::vector<TurnOp> aOps;
 	};
 
-	PlotGrid::Plot factsOf(const CvVisionRules& kRules, const VisionWorld::PlotState& kPlot)
-	{
-		PlotGrid::Plot kFacts;
-		kFacts.eKind = kPlot.eKind;
-		kFacts.iTerrainSeeFrom = kRules.aTerrains.at(kPlot.eTerrain).iSeeFrom;
-		kFacts.iTerrainSeeThrough = kRules.aTerrains.at(kPlot.eTerrain).iSeeThrough;
-		kFacts.iFeatureSeeThrough = kPlot.eFeature < 0 ? 0 : kRules.aFeatures.at(kPlot.eFeature).iSeeThrough;
-		kFacts.iImprovementSeeFrom = kRules.improvementSeeFrom(kPlot.eImprovement);
-		return kFacts;
-	}
-
 	// The world's sources, as VisionWorld holds them.
 	std::vector<TurnSource> sourcesOf(const CvVisionRules& kRules, const VisionWorld::State& kState)
 	{
@@ -331,7 +320,7 @@ namespace
 		{
 			for (int i = 0; i < m_kGrid.plotCount(); ++i)
 			{
-				m_kGrid.setPlot(i % m_kState.iWidth, i / m_kState.iWidth, factsOf(m_kRules, m_kState.aPlots[i]));
+				m_kGrid.setPlot(i % m_kState.iWidth, i / m_kState.iWidth, VisionWorld::plotFacts(m_kRules, m_kState.aPlots[i]));
 			}
 			for (int t = 0; t < m_kState.iNumTeams; ++t)
 			{
@@ -458,7 +447,7 @@ namespace
 		{
 			const auto fChange = [&] {
 				m_kState.aPlots[iPlot].eFeature = eFeature;
-				m_kGrid.setPlot(iPlot % m_kState.iWidth, iPlot / m_kState.iWidth, factsOf(m_kRules, m_kState.aPlots[iPlot]));
+				m_kGrid.setPlot(iPlot % m_kState.iWidth, iPlot / m_kState.iWidth, VisionWorld::plotFacts(m_kRules, m_kState.aPlots[iPlot]));
 			};
 			if (m_eColumn == Column::Bts)
 			{

@@ -5,21 +5,20 @@ Skipped, with the reason, when ../shared/data/sdk or the MinGW compiler is absen
 detection of the compatibility header's names on small made-up trees, the comparison of
 diagnostics, and an injected error that the compile check must report."""
 
-import hashlib
-import os
 import re
 import shutil
-import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import sdk_trees
+from sdk_trees import snapshot, writable_copy as copy_tree
+
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = REPO / "tools" / "sdk"
-SDK_ROOT = REPO.parent / "shared" / "data" / "sdk"
-BTS = SDK_ROOT / "bts-3.19" / "CvGameCoreDLL"
+BTS = sdk_trees.tree_dir("bts")
 BOOST = BTS / "Boost-1.32.0" / "include"
 PYTHON24 = BTS / "Python24" / "include"
 CXX = "i686-w64-mingw32-g++"
@@ -32,55 +31,17 @@ import cvsdk.plan  # noqa: E402
 
 UNITY = cvsdk.compile_check.UNITY
 
-TREES = {
-    "bts": BTS,
-    "kmod": SDK_ROOT / "kmod-1.46" / "CvGameCoreDLL",
-    "advciv": SDK_ROOT / "advciv" / "CvGameCoreDLL",
-    "romand": SDK_ROOT / "romand" / "CvGameCoreDLL",
-    "realism": SDK_ROOT / "realism-invictus" / "CvGameCoreDLL",
-    "pbmod": SDK_ROOT / "pbmod-v10" / "CvGameCoreDLL",
-}
+TREES = {key: sdk_trees.tree_dir(key) for key in sdk_trees.TREES}
 # What sdk-integrate tells of each tree's CvPlot bodies: recognised by their fingerprints, or
 # accepted by behaviour (the differential), with the fork rule it translated.
 ACCEPTED_BY_BEHAVIOUR = {"romand": None, "realism": "aerial-extra-range"}
 
 
 def need_tree(name):
-    if not TREES[name].is_dir():
-        pytest.skip("%s is absent (the real SDK trees live in ../shared/data/sdk; see "
-                    "shared/data/SOURCES.md)" % TREES[name])
+    sdk_trees.need_dir(TREES[name])
     if not (BOOST / "boost" / "python.hpp").is_file() or not (PYTHON24 / "Python.h").is_file():
         pytest.skip("BTS's Boost-1.32.0/Python24 include folders are absent from %s" % BTS)
-    if shutil.which(CXX) is None:
-        pytest.skip("%s is not installed (make setup installs g++-mingw-w64-i686)" % CXX)
-
-
-def copy_tree(source, target):
-    """A copy without BTS's Boost and Python folders (the check is given them as options)."""
-    shutil.copytree(source, target, symlinks=True,
-                    ignore=shutil.ignore_patterns("Boost-1.32.0", "Python24"))
-    # ../shared is read-only; a modder's copy is writable (a read-only file is refused by name,
-    # tests/test_sdk_builds.py), with the group-writable modes of a shared checkout on some files
-    for folder, _, names in os.walk(str(target)):
-        for i, name in enumerate(sorted(names)):
-            path = os.path.join(folder, name)
-            os.chmod(path, 0o664 if i % 2 else 0o644)
-    return target
-
-
-def snapshot(tree):
-    """Every file's bytes (hashed) and mode, and every folder, under tree."""
-    found = {}
-    for root, dirs, files in os.walk(tree):
-        for d in dirs:
-            path = os.path.join(root, d)
-            found[os.path.relpath(path, tree) + "/"] = stat.S_IMODE(os.lstat(path).st_mode)
-        for f in files:
-            path = os.path.join(root, f)
-            with open(path, "rb") as handle:
-                digest = hashlib.sha256(handle.read()).hexdigest()
-            found[os.path.relpath(path, tree)] = (digest, stat.S_IMODE(os.lstat(path).st_mode))
-    return found
+    sdk_trees.need_program(CXX, "make setup installs g++-mingw-w64-i686")
 
 
 def integrate(*args):

@@ -8,34 +8,24 @@ MinGW compile is replaced here by a stand-in compiler that reports nothing (test
 tests/test_real_sdk_trees.py).
 """
 
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import sdk_trees
+
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = REPO / "tools" / "sdk"
-SDK_ROOT = REPO.parent / "shared" / "data" / "sdk"
 RULES = "CvVisionSightRules.cpp"
 CAP_LINE = "\tif (pUnit != NULL && iRange > 5) iRange = 5;\n"
 
 
 def tree_copy(name, tmp_path):
-    source = SDK_ROOT / name / "CvGameCoreDLL"
-    if not source.is_dir():
-        pytest.skip("%s is absent (the real SDK trees live in ../shared/data/sdk)" % source)
-    if shutil.which("g++") is None:
-        pytest.skip("g++ is not installed (make setup)")
-    tree = tmp_path / "CvGameCoreDLL"
-    shutil.copytree(source, tree, ignore=shutil.ignore_patterns("Boost-1.32.0", "Python24"))
-    for folder, _, names in os.walk(str(tree)):
-        os.chmod(folder, 0o755)
-        for n in names:
-            os.chmod(os.path.join(folder, n), 0o644)
-    return tree
+    source = sdk_trees.need_dir(sdk_trees.SDK_ROOT / name / "CvGameCoreDLL")
+    sdk_trees.need_program("g++", "make setup")
+    return sdk_trees.writable_copy(source, tmp_path / "CvGameCoreDLL", mixed_modes=False)
 
 
 def insert_into_body(tree, function, line):

@@ -18,13 +18,13 @@ import sys
 
 import pytest
 
+import sdk_trees
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
 BODIES = os.path.join(ROOT, "tools", "sdk", "sdk_bodies.json")
 CHANGELOG = os.path.join(ROOT, "CHANGELOG.md")  # its first released heading is the version
 SHARED = os.path.join(ROOT, os.pardir, "shared", "data")
-SDK = os.path.join(SHARED, "sdk")
-TREES = {"bts": "bts-3.19", "kmod": "kmod-1.46", "advciv": "advciv"}
 BACKUP = ".cvvision-backup"
 FUNCTIONS = ["changeAdjacentSight", "canSeePlot", "canSeeDisplacementPlot",
              "shouldProcessDisplacementPlot", "seeFromLevel", "seeThroughLevel",
@@ -41,14 +41,12 @@ import cvsdk.version  # noqa: E402
 
 
 def tree_dir(key):
-    return os.path.join(SDK, TREES[key], "CvGameCoreDLL")
+    return str(sdk_trees.tree_dir(key))
 
 
 def need_shared(*keys):
     for key in keys:
-        if not os.path.isdir(tree_dir(key)):
-            pytest.skip("the real SDK tree %s is absent (../shared/data/sdk/%s/CvGameCoreDLL); "
-                        "see ../shared/data/SOURCES.md" % (TREES[key], TREES[key]))
+        sdk_trees.need_dir(tree_dir(key))
 
 
 def copy_tree(key, tmp_path):
@@ -70,13 +68,7 @@ def run(*args):
 
 
 def snapshot(root):
-    files = {}
-    for folder, _, names in os.walk(str(root)):
-        for name in names:
-            path = os.path.join(folder, name)
-            with open(path, "rb") as f:
-                files[os.path.relpath(path, str(root))] = f.read()
-    return files
+    return sdk_trees.file_contents(root)
 
 
 def read(path):

@@ -17,6 +17,8 @@ import sys
 
 import pytest
 
+import sdk_trees
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools", "sdk")
 INTEGRATE = os.path.join(TOOLS, "sdk_integrate.py")
@@ -61,13 +63,7 @@ def vanilla(tmp_path, name="tree"):
 
 
 def snapshot(root):
-    files = {}
-    for folder, _, names in os.walk(str(root)):
-        for name in names:
-            path = os.path.join(folder, name)
-            with open(path, "rb") as f:
-                files[os.path.relpath(path, str(root))] = (f.read(), os.stat(path).st_mode)
-    return files
+    return sdk_trees.file_contents(root, with_modes=True)
 
 
 # --- the copy step: the precompiled header first --------------------------------------------

@@ -7,18 +7,17 @@ not, modular loading off and on; every other file is read as the untouched tree 
 with the reason, when ../shared/data/sdk or g++ is absent. Also the generator on made-up functions:
 members it generates, and a name it cannot stand in for (a clear failure naming it)."""
 
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import sdk_trees
+
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = REPO / "tools" / "sdk"
-SDK_ROOT = REPO.parent / "shared" / "data" / "sdk"
-TREES = ["bts-3.19", "kmod-1.46", "advciv", "romand", "realism-invictus", "pbmod-v10"]
+TREES = list(sdk_trees.TREES.values())
 KNOBS = "xml\\CvVision_GlobalDefines.xml"
 
 sys.path.insert(0, str(TOOLS))
@@ -27,15 +26,11 @@ import cvsdk.errors  # noqa: E402
 
 
 def need_gxx():
-    if shutil.which("g++") is None:
-        pytest.skip("g++ is not installed (the loading check compiles SetGlobalDefines natively)")
+    sdk_trees.need_program("g++", "the loading check compiles SetGlobalDefines natively")
 
 
 def need_tree(name):
-    tree = SDK_ROOT / name / "CvGameCoreDLL"
-    if not tree.is_dir():
-        pytest.skip("%s is absent (the real SDK trees live in ../shared/data/sdk; see "
-                    "shared/data/SOURCES.md)" % tree)
+    tree = sdk_trees.need_dir(sdk_trees.SDK_ROOT / name / "CvGameCoreDLL")
     need_gxx()
     return tree
 
@@ -44,11 +39,7 @@ def integrated_copy(tree, target):
     """An integrated copy of tree (without BTS's Boost and Python folders). --force, so that the
     bodies other points of issue 24 still refuse do not stop the run; the knobs read itself must
     be placed without it (the --check run: no error about it)."""
-    shutil.copytree(str(tree), str(target),
-                    ignore=shutil.ignore_patterns("Boost-1.32.0", "Python24"))
-    for folder, _, names in os.walk(str(target)):
-        for name in names:
-            os.chmod(os.path.join(folder, name), 0o644)
+    sdk_trees.writable_copy(tree, target, mixed_modes=False)
     tool = [sys.executable, str(TOOLS / "sdk_integrate.py")]
     checked = subprocess.run(tool + ["--check", str(target)], stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, universal_newlines=True)

@@ -20,6 +20,8 @@ import sys
 
 import pytest
 
+import sdk_trees
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
 WRAPPER = os.path.join(ROOT, "tools", "sdk", "sdk-integrate")
@@ -64,15 +66,7 @@ def run(*args, sources=SOURCES, force=True):
 
 def snapshot(root, skip_backup=False):
     """Every file under root: relative path -> bytes."""
-    files = {}
-    for folder, dirs, names in os.walk(str(root)):
-        if skip_backup:
-            dirs[:] = [d for d in dirs if d != BACKUP]
-        for name in names:
-            path = os.path.join(folder, name)
-            with open(path, "rb") as f:
-                files[os.path.relpath(path, str(root)).replace(os.sep, "/")] = f.read()
-    return files
+    return sdk_trees.file_contents(root, skip_dirs=(BACKUP,) if skip_backup else ())
 
 
 def assert_same_tree(actual, expected):

@@ -14,10 +14,8 @@ tree is tried. The trees live on /dev/shm when it exists (a flush to disk costs 
 the kills stop the process, they do not cut the power).
 """
 
-import hashlib
 import os
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
@@ -25,15 +23,15 @@ from pathlib import Path
 
 import pytest
 
+import sdk_trees
+from sdk_trees import TREES, writable_copy as copy_tree
+
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = REPO / "tools" / "sdk"
-SDK_ROOT = REPO.parent / "shared" / "data" / "sdk"
 FIXTURE = REPO / "tests" / "fixtures" / "sdk" / "vanilla" / "input"
 FIXTURE_SOURCES = REPO / "tests" / "fixtures" / "sdk" / "sources"
 # Every FORK_EVERY-th kill of the real trees is a real one (a forked child ended by os._exit).
 FORK_EVERY = 7
-TREES = {"bts": "bts-3.19", "kmod": "kmod-1.46", "advciv": "advciv", "romand": "romand",
-         "realism": "realism-invictus", "pbmod": "pbmod-v10"}
 
 sys.path.insert(0, str(TOOLS))
 from cvsdk import journal  # noqa: E402
@@ -55,47 +53,10 @@ def work_dir():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def copy_tree(source, target):
-    """A writable copy without Boost and Python, with mixed modes (as a shared checkout has)."""
-    shutil.copytree(str(source), str(target), symlinks=True,
-                    ignore=shutil.ignore_patterns("Boost-1.32.0", "Python24"))
-    for folder, _, names in os.walk(str(target)):
-        os.chmod(folder, 0o755)
-        for i, name in enumerate(sorted(names)):
-            os.chmod(os.path.join(folder, name), 0o664 if i % 2 else 0o644)
-    return target
-
-
 def snapshot(tree, mod_only=False):
     """Every file's bytes (hashed) and mode and every folder under tree; mod_only: without the
     tool's own entries (backup, staging folder, lock)."""
-    found = {}
-    for root, dirs, files in os.walk(str(tree)):
-        if mod_only and root == str(tree):
-            dirs[:] = [d for d in dirs if d not in TOOL_ENTRIES]
-            files = [f for f in files if f not in TOOL_ENTRIES]
-        for d in dirs:
-            path = os.path.join(root, d)
-            found[os.path.relpath(path, str(tree)) + "/"] = stat.S_IMODE(os.lstat(path).st_mode)
-        for f in files:
-            path = os.path.join(root, f)
-            info = os.lstat(path)
-            found[os.path.relpath(path, str(tree))] = (digest_of(path, info),
-                                                       stat.S_IMODE(info.st_mode))
-    return found
-
-
-_digests = {}
-
-
-def digest_of(path, info):
-    """The file's SHA-256, remembered by inode, size and change time (a file the tool writes is
-    a new inode: it is renamed into place)."""
-    key = (path, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-    if key not in _digests:
-        with open(path, "rb") as handle:
-            _digests[key] = hashlib.sha256(handle.read()).hexdigest()
-    return _digests[key]
+    return sdk_trees.snapshot(tree, skip_top=TOOL_ENTRIES if mod_only else ())
 
 
 def mod_files(full):
@@ -229,9 +190,7 @@ def every_write_point(tree, plan, fork_every=0):
 
 @pytest.mark.parametrize("name", sorted(TREES))
 def test_every_write_point_of_a_real_tree(name, work_dir):
-    source = SDK_ROOT / TREES[name] / "CvGameCoreDLL"
-    if not source.is_dir():
-        pytest.skip("%s is absent (the real SDK trees live in ../shared/data/sdk)" % source)
+    source = sdk_trees.need_dir(sdk_trees.tree_dir(name))
     tree = copy_tree(source, work_dir / "CvGameCoreDLL")
     plan = build_plan(str(tree), DEFAULT_SOURCES, force=True)
     assert not plan.errors, plan.errors
@@ -342,9 +301,7 @@ def test_a_full_disk_leaves_the_tree_untouched(work_dir, point):
 
 def test_a_real_full_disk_leaves_a_real_tree_untouched(tmp_path):
     """A tmpfs just larger than BTS's tree (root only; skipped where mounting is refused)."""
-    source = SDK_ROOT / TREES["bts"] / "CvGameCoreDLL"
-    if not source.is_dir():
-        pytest.skip("%s is absent" % source)
+    source = sdk_trees.need_dir(sdk_trees.tree_dir("bts"))
     disk = tmp_path / "disk"
     disk.mkdir()
     if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs",

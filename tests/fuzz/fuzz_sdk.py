@@ -41,6 +41,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tools", "sdk"))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 from cvsdk.bodies import check_plot_header, patch_plot_functions  # noqa: E402
 from cvsdk.cli_integrate import main as integrate_main  # noqa: E402
@@ -49,12 +50,13 @@ from cvsdk.errors import ToolError  # noqa: E402
 from cvsdk.hooks import patch_game_update, patch_plot_hooks, patch_python_registration  # noqa: E402
 from cvsdk.scanner import (  # noqa: E402
     check_balanced, definition_start, find_definitions, mask_code, parse_params)
+from sdk_trees import TREES as TREES_BY_KEY  # noqa: E402
 
 DEFAULT_SHARED = os.path.join(ROOT, os.pardir, "shared")
 DEFAULT_CORPUS = os.path.join(HERE, "corpus", "sdk")
 FIXTURE = os.path.join(ROOT, "tests", "fixtures", "sdk", "vanilla", "input")
 FIXTURE_SOURCES = os.path.join(ROOT, "tests", "fixtures", "sdk", "sources")
-TREES = ("bts-3.19", "kmod-1.46", "advciv", "romand", "realism-invictus", "pbmod-v10")
+TREES = tuple(TREES_BY_KEY.values())  # the real trees' folders under --shared's data/sdk
 CORPUS_LIMIT = 8192  # bytes: a regression input must be minimized below this
 
 # kind -> (file name in a tree, the functions a seed is cut down to)

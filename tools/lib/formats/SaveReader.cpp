@@ -603,18 +603,27 @@ void findBuildingCount(Cursor& k, Layout& kLayout)
 	k.skipInts(1, "the game AI's padding");
 }
 
+// The count, read at iAt, of an array the game writes only when it is allocated: iExpected or 0,
+// anything else a mod's layout ("<szWhat> has <iCount> <szUnit> (expected <iExpected>, or 0 when
+// absent)").
+void checkCountOrZero(Cursor& k, size_t iAt, const char* szWhat, int iCount, int iExpected,
+	const char* szUnit = "entries")
+{
+	if (iCount != 0 && iCount != iExpected)
+	{
+		std::ostringstream o;
+		o << szWhat << " has " << iCount << " " << szUnit << " (expected " << iExpected << ", or 0 when absent)";
+		k.moddedAt(iAt, o.str());
+	}
+}
+
 // Reads an i8-counted per-team or per-player array that the game writes only when allocated:
 // the count is 19 or 0.
 template <typename T> std::vector<int> plotArray(Cursor& k, const char* szWhat, int iExpected, int iFill)
 {
 	const size_t iAt = k.pos();
 	const int iCount = k.i8(szWhat);
-	if (iCount != 0 && iCount != iExpected)
-	{
-		std::ostringstream o;
-		o << szWhat << " has " << iCount << " entries (expected " << iExpected << ", or 0 when absent)";
-		k.moddedAt(iAt, o.str());
-	}
+	checkCountOrZero(k, iAt, szWhat, iCount, iExpected);
 	std::vector<int> a(size_t(iExpected), iFill);
 	for (int i = 0; i < iCount; ++i)
 	{
@@ -745,59 +754,29 @@ void readPlot(Cursor& k, int iIndex, int iWidth, SavePlot& kPlot, PlotCityRef& k
 
 	iAt = k.pos();
 	const int iBuilds = k.i32("the plot's build progress count");
-	if (iBuilds != 0 && iBuilds != kBuilds)
-	{
-		std::ostringstream o;
-		o << "the plot's build progress array has " << iBuilds << " entries (expected " << kBuilds
-		  << ", or 0 when absent)";
-		k.moddedAt(iAt, o.str());
-	}
+	checkCountOrZero(k, iAt, "the plot's build progress array", iBuilds, kBuilds);
 	k.skip(size_t(iBuilds) * 2, "the plot's build progress");
 
 	iAt = k.pos();
 	const int iCulturePlayers = k.i8("the plot's culture range cities");
-	if (iCulturePlayers != 0 && iCulturePlayers != kSlots)
-	{
-		std::ostringstream o;
-		o << "the plot's culture range cities array has " << iCulturePlayers << " players (expected " << kSlots
-		  << ", or 0 when absent)";
-		k.moddedAt(iAt, o.str());
-	}
+	checkCountOrZero(k, iAt, "the plot's culture range cities array", iCulturePlayers, kSlots, "players");
 	for (int i = 0; i < iCulturePlayers; ++i)
 	{
 		iAt = k.pos();
 		const int iLevels = k.i32("the plot's culture range cities for a player");
-		if (iLevels != 0 && iLevels != kCultureLevels)
-		{
-			std::ostringstream o;
-			o << "the plot's culture range cities for a player has " << iLevels << " entries (expected "
-			  << kCultureLevels << ", or 0)";
-			k.moddedAt(iAt, o.str());
-		}
+		checkCountOrZero(k, iAt, "the plot's culture range cities for a player", iLevels, kCultureLevels);
 		k.skip(size_t(iLevels), "the plot's culture range cities");
 	}
 
 	iAt = k.pos();
 	const int iInvisibleTeams = k.i8("the plot's invisible visibility count");
-	if (iInvisibleTeams != 0 && iInvisibleTeams != kSlots)
-	{
-		std::ostringstream o;
-		o << "the plot's invisible visibility count array has " << iInvisibleTeams << " teams (expected " << kSlots
-		  << ", or 0 when absent)";
-		k.moddedAt(iAt, o.str());
-	}
+	checkCountOrZero(k, iAt, "the plot's invisible visibility count array", iInvisibleTeams, kSlots, "teams");
 	kPlot.aaiInvisibleVisibility.assign(size_t(kSlots), std::vector<int>(size_t(kInvisibleTypes), 0));
 	for (int i = 0; i < iInvisibleTeams; ++i)
 	{
 		iAt = k.pos();
 		const int iTypes = k.i32("the plot's invisible visibility count for a team");
-		if (iTypes != 0 && iTypes != kInvisibleTypes)
-		{
-			std::ostringstream o;
-			o << "the plot's invisible visibility count for a team has " << iTypes << " entries (expected "
-			  << kInvisibleTypes << ", or 0)";
-			k.moddedAt(iAt, o.str());
-		}
+		checkCountOrZero(k, iAt, "the plot's invisible visibility count for a team", iTypes, kInvisibleTypes);
 		for (int j = 0; j < iTypes; ++j)
 			kPlot.aaiInvisibleVisibility[size_t(i)][size_t(j)] = k.i16("the plot's invisible visibility count");
 	}

@@ -208,16 +208,20 @@ void VisionWorld::init()
 	}
 }
 
-void VisionWorld::refreshLevels(int iPlot)
+PlotGrid::Plot VisionWorld::plotFacts(const CvVisionRules& kRules, const PlotState& kPlot)
 {
-	const PlotState& kPlot = m_kState.aPlots.at(iPlot);
 	PlotGrid::Plot kFacts;
 	kFacts.eKind = kPlot.eKind;
-	kFacts.iTerrainSeeFrom = m_kRules.aTerrains.at(kPlot.eTerrain).iSeeFrom;
-	kFacts.iTerrainSeeThrough = m_kRules.aTerrains.at(kPlot.eTerrain).iSeeThrough;
-	kFacts.iFeatureSeeThrough = kPlot.eFeature < 0 ? 0 : m_kRules.aFeatures.at(kPlot.eFeature).iSeeThrough;
-	kFacts.iImprovementSeeFrom = m_kRules.improvementSeeFrom(kPlot.eImprovement);
-	m_kGrid.setPlot(iPlot % m_kState.iWidth, iPlot / m_kState.iWidth, kFacts);
+	kFacts.iTerrainSeeFrom = kRules.aTerrains.at(kPlot.eTerrain).iSeeFrom;
+	kFacts.iTerrainSeeThrough = kRules.aTerrains.at(kPlot.eTerrain).iSeeThrough;
+	kFacts.iFeatureSeeThrough = kPlot.eFeature < 0 ? 0 : kRules.aFeatures.at(kPlot.eFeature).iSeeThrough;
+	kFacts.iImprovementSeeFrom = kRules.improvementSeeFrom(kPlot.eImprovement);
+	return kFacts;
+}
+
+void VisionWorld::refreshLevels(int iPlot)
+{
+	m_kGrid.setPlot(iPlot % m_kState.iWidth, iPlot / m_kState.iWidth, plotFacts(m_kRules, m_kState.aPlots.at(iPlot)));
 }
 
 // --- sources --------------------------------------------------------------------------------

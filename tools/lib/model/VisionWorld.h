@@ -87,6 +87,9 @@ public:
 	// Why a world of iWidth x iHeight plots and iNumTeams teams is too large for CvVision
 	// ("map 4095x4096 is larger than CvVision's maximum (1048576 plots, 4096 a side)"), or "".
 	static std::string sizeProblem(int iWidth, int iHeight, int iNumTeams, int iNumInvisibleTypes);
+	// The facts vision reads of kPlot under kRules (its kind, its terrain's, feature's and
+	// improvement's see-from and see-through), as the world gives them to its PlotGrid.
+	static PlotGrid::Plot plotFacts(const CvVisionRules& kRules, const PlotState& kPlot);
 
 	// A world of flat grassland (terrain 0) with no sources. std::invalid_argument for a size
 	// beyond the maximum (sizeProblem).
