@@ -911,21 +911,23 @@ struct SaveLayout::Impl
 	};
 	template <typename Shape>
 	using ShapesByRange = std::unordered_map<std::pair<const Tok*, const Tok*>, Shape, TokenRangeHash>;
-	const SimpleShape& simpleShape(const Toks& a, size_t b, size_t e) const
+	// The shape of the tokens [b, e), found by fShapeOf once and kept in kShapes.
+	template <typename Shape, typename ShapeOf>
+	static const Shape& cachedShape(ShapesByRange<Shape>& kShapes, const Toks& a, size_t b, size_t e, ShapeOf fShapeOf)
 	{
 		const auto kKey = std::make_pair(a.data() + b, a.data() + e);
-		auto it = kSimpleShapes.find(kKey);
-		if (it == kSimpleShapes.end())
-			it = kSimpleShapes.emplace(kKey, shapeOf(a, b, e)).first;
+		auto it = kShapes.find(kKey);
+		if (it == kShapes.end())
+			it = kShapes.emplace(kKey, fShapeOf(a, b, e)).first;
 		return it->second;
+	}
+	const SimpleShape& simpleShape(const Toks& a, size_t b, size_t e) const
+	{
+		return cachedShape(kSimpleShapes, a, b, e, [](const Toks& t, size_t i, size_t j) { return shapeOf(t, i, j); });
 	}
 	const CallShape& callShape(const Toks& a, size_t b, size_t e) const
 	{
-		const auto kKey = std::make_pair(a.data() + b, a.data() + e);
-		auto it = kCallShapes.find(kKey);
-		if (it == kCallShapes.end())
-			it = kCallShapes.emplace(kKey, callShapeOf(a, b, e)).first;
-		return it->second;
+		return cachedShape(kCallShapes, a, b, e, [](const Toks& t, size_t i, size_t j) { return callShapeOf(t, i, j); });
 	}
 	mutable ShapesByRange<SimpleShape> kSimpleShapes;
 	mutable ShapesByRange<CallShape> kCallShapes;
