@@ -11,7 +11,7 @@
 #include "CvVisionSdk.h"
 
 #include "formats/RulesLoader.h"
-#include "SdkMockGlobals.h"
+#include "sdk/SdkMockGlobals.h"
 
 #include "BenchSummary.h"
 

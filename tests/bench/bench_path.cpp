@@ -1,4 +1,4 @@
-// The pathfinder against the plain textbook A* (tests/TextbookAStar.h) on the same queries:
+// The pathfinder against the plain textbook A* (tests/engine/TextbookAStar.h) on the same queries:
 // 128x80 maps wrapping east-west (grassland with hills, forest, forested hills, scattered peaks and
 // a grid of roads, as a team knows them: half seen, a third more remembered), 200 fixed queries
 // between plots at least 16 apart, a scout (2 moves), the team's knowledge view for both.
@@ -6,8 +6,8 @@
 //   path textbook_ns=X cvvision_ns=Y speedup=Z
 // (nanoseconds per query, medians of 3 repetitions).
 #include "CvPathfinder.h"
-#include "PathTestWorld.h"
-#include "TextbookAStar.h"
+#include "lib/analysis/PathTestWorld.h"
+#include "engine/TextbookAStar.h"
 
 #include "BenchSummary.h"
 

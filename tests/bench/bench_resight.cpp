@@ -12,7 +12,7 @@
 // each on its own copy of the game.
 #include "CvVisionLedger.h"
 #include "model/PlotGrid.h"
-#include "RandomMaps.h"
+#include "engine/RandomMaps.h"
 
 #include "BenchSummary.h"
 

@@ -15,7 +15,7 @@
 // CvTeam::processTech does), and 5% of the land units are promoted Sentry.
 //
 // Columns, same run, same operations:
-//   bts:      the reference recursion (tests/ReferenceVision.h: docs/vision-rules.md as BTS
+//   bts:      the reference recursion (tests/engine/ReferenceVision.h: docs/vision-rules.md as BTS
 //             writes it), removal by recomputing and subtracting, re-sight on BTS's fixed square
 //             of radius 6;
 //   cvvision: the engine, removal by recomputing, re-sight on CvVisionRules::resightRadius();
@@ -28,7 +28,7 @@
 // world and the saves (ctest: bench.turn_check).
 #include "CvVisionLedger.h"
 #include "model/PlotGrid.h"
-#include "ReferenceVision.h"
+#include "engine/ReferenceVision.h"
 #include "formats/RulesLoader.h"
 #include "analysis/SaveAudit.h"
 #include "scenario/WorldFromSave.h"

@@ -9,8 +9,8 @@
 // Summary lines also go to the file named by CVVISION_BENCH_SUMMARY, for `make bench`.
 #include "CvVisionEngine.h"
 #include "model/PlotGrid.h"
-#include "RandomMaps.h"
-#include "ReferenceVision.h"
+#include "engine/RandomMaps.h"
+#include "engine/ReferenceVision.h"
 
 #include "BenchSummary.h"
 

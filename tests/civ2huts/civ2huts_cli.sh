@@ -2,7 +2,7 @@
 # CLI test for civ2huts. Usage: civ2huts_cli.sh path/to/civ2huts [shared dir]
 if [ -z "$1" ]; then echo "usage: $0 path/to/civ2huts [shared dir]" >&2; exit 2; fi
 BIN=$1
-SHARED=${2:-$(dirname "$0")/../../shared}
+SHARED=${2:-$(dirname "$0")/../../../shared}
 TMP=$(mktemp -d) || exit 1
 trap 'rm -rf "$TMP"' EXIT
 SAV="$SHARED/data/civ2/stubear_20240110.sav"
@@ -18,7 +18,7 @@ check() { if [ "$1" != "$2" ]; then echo "FAIL: $3 (got $1, want $2)"; fail=1; e
 # Issue 18: an endless stream stops at the stated limit, with little memory; a directory is named.
 out=$("$BIN" list /dev/zero 2>&1); check $? 1 "/dev/zero exits 1"
 case "$out" in *"larger than a Civ2 map or save can be (at most 16 MB)"*) check 0 0 "/dev/zero names the limit";; *) check 1 0 "/dev/zero names the limit: $out";; esac
-python3 "$(dirname "$0")/peak_memory.py" 64 30 "$BIN" list /dev/zero >/dev/null; check $? 0 "/dev/zero peak memory at most 64 MB"
+python3 "$(dirname "$0")/../bench/peak_memory.py" 64 30 "$BIN" list /dev/zero >/dev/null; check $? 0 "/dev/zero peak memory at most 64 MB"
 out=$("$BIN" list "$TMP" 2>&1); check $? 1 "a directory exits 1"
 case "$out" in *"$TMP: is a directory"*) check 0 0 "a directory is named";; *) check 1 0 "a directory is named: $out";; esac
 "$BIN" seed --hut 0,0 --hut 3,9 >"$TMP/inconsistent.txt" 2>&1; check $? 1 "inconsistent huts exit 1"

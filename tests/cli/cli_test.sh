@@ -4,8 +4,9 @@
 set -u
 CVVISION="$1"
 HERE=$(dirname "$0")
-SAMPLE="$HERE/../PublicMaps/CvVision_Sample.CivBeyondSwordWBSave"
-GOLDEN="$HERE/fixtures/cli"
+ROOT="$HERE/../.."
+SAMPLE="$ROOT/PublicMaps/CvVision_Sample.CivBeyondSwordWBSave"
+GOLDEN="$HERE/fixtures"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 FAILED=0
@@ -46,7 +47,7 @@ cat >"$TMP/Mod/XML/CvVision_GlobalDefines.xml" <<'XML'
 	</Define>
 </Civ4Defines>
 XML
-VANILLA="$(dirname "$0")/../tools/data/vanilla/Assets"
+VANILLA="$ROOT/tools/data/vanilla/Assets"
 expect 0 'CVVISION_OUTER_RING  *0   (BTS: changed)' rules --assets "$TMP/Mod" --assets "$VANILLA"
 expect 0 'team 0 sees 41 plots' show "$SAMPLE" --no-color --assets "$TMP/Mod" --assets "$VANILLA"
 sed -i 's/CVVISION_OUTER_RING/CVVISION_OUTER_RINGS/' "$TMP/Mod/XML/CvVision_GlobalDefines.xml"
@@ -85,7 +86,7 @@ grep -q '^cvvision: reading 0/' "$TMP/progress" && grep -q '^cvvision: placing 0
 	|| { echo "FAILED: no progress lines:"; cat "$TMP/progress"; FAILED=1; }
 
 # Saved games from ../shared/data (skipped when absent): the stored counts are the game's own.
-SAVES="$HERE/../../shared/data/civ4/saves"
+SAVES="$ROOT/../shared/data/civ4/saves"
 if [ -d "$SAVES" ]; then
 	expect 0 'audit: 912 of 912 team-plots match, 0 counts differ' audit "$SAVES/churchill-random-roll.CivBeyondSwordSave"
 	expect 0 'audit: 399 of 399 team-plots match, 0 counts differ' audit "$SAVES/survivor-6-wildcard.CivBeyondSwordSave"
@@ -199,7 +200,7 @@ expect 0 "warning: .*unknown unit 'UNIT_DRAGON'.*skipped" counts "$TMP/dragon.Ci
 { cat "$SAMPLE"; printf 'BeginPlot\n\tx=25,y=3\n\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\nEndPlot\n'; } >"$TMP/outside.CivBeyondSwordWBSave"
 expect 1 'outside.CivBeyondSwordWBSave:[0-9]*: plot (25,3) is outside the 20x12 map$' counts "$TMP/outside.CivBeyondSwordWBSave"
 expect 0 'warning: .*plot (25,3) is outside the 20x12 map; skipped' counts "$TMP/outside.CivBeyondSwordWBSave" --lenient
-"$CVVISION" counts "$TMP/outside.CivBeyondSwordWBSave" --lenient 2>/dev/null | cmp -s - "$HERE/fixtures/cli/sample_counts.tsv" \
+"$CVVISION" counts "$TMP/outside.CivBeyondSwordWBSave" --lenient 2>/dev/null | cmp -s - "$HERE/fixtures/sample_counts.tsv" \
 	|| { echo "FAILED: the skipped plot changed the counts"; FAILED=1; }
 
 # Names as on Windows: xml/ in lower case and mixed-case files load the same rules.
@@ -223,8 +224,8 @@ expect 0 '^  \[1\] .*Partial/XML/GlobalDefinesAlt.xml$' rules --assets "$TMP/Par
 expect 0 '^  \[2\] .*(the bundled vanilla XML)$' rules --assets "$TMP/Partial"
 expect 0 '^  \[2\] .*/XML/Terrain/CIV4ImprovementInfos.xml$' rules --assets "$TMP/Partial"
 expect 1 'missing required file XML/GlobalDefines.xml' rules --assets "$TMP/Partial" --no-vanilla
-RTR="$HERE/../../shared/data/civ4/xml/rtr/Assets"
-TUTORIAL="$HERE/../../shared/data/civ4/maps/tutorial1.CivBeyondSwordWBSave"
+RTR="$ROOT/../shared/data/civ4/xml/rtr/Assets"
+TUTORIAL="$ROOT/../shared/data/civ4/maps/tutorial1.CivBeyondSwordWBSave"
 if [ -d "$RTR" ] && [ -f "$TUTORIAL" ]; then
 	# RtR ships no improvement or basic infos; tutorial1 has a mine
 	expect 0 '^0	' counts "$TUTORIAL" --assets "$RTR"
@@ -262,7 +263,7 @@ if [ -f "$SAVES/churchill-random-roll.CivBeyondSwordSave" ]; then
 fi
 
 # Issue 18: bad input is a clear error, never a crash, and costs memory bounded by the input.
-CORPUS="$HERE/fuzz/corpus/wb"
+CORPUS="$ROOT/tests/fuzz/corpus/wb"
 HUGE="$CORPUS/declares-4095x4096-in-a-few-hundred-bytes.CivBeyondSwordWBSave"
 expect 1 'Team=3 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)' counts "$CORPUS/player-team-beyond-the-files-teams.CivBeyondSwordWBSave"
 expect 1 'TeamReveal 7 is not a team of the file' counts "$CORPUS/team-reveal-beyond-the-files-teams.CivBeyondSwordWBSave"
@@ -281,7 +282,7 @@ expect 1 '--team -2147483648' counts "$SAMPLE" --team -2147483648
 expect 2 '--team 2147483648 is out of range' counts "$SAMPLE" --team 2147483648
 # Peak memory: at most 64 MB on refused or endless input (the reader stops at its limits), each
 # in 30 s.
-PEAK="$HERE/peak_memory.py"
+PEAK="$ROOT/tests/bench/peak_memory.py"
 for args in "counts $HUGE" "render $HUGE --png $TMP/h.png" "render $HUGE --html $TMP/h.html" "counts /dev/zero" "counts $TMP"; do
 	python3 "$PEAK" 64 30 "$CVVISION" $args || { echo "FAILED: peak memory of cvvision $args"; FAILED=1; }
 done

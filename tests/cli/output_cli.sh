@@ -7,8 +7,9 @@ set -u
 CVVISION="$1"
 CIV2HUTS="$2"
 HERE=$(dirname "$0")
-SHARED=${3:-$HERE/../../shared}
-SAMPLE="$HERE/../PublicMaps/CvVision_Sample.CivBeyondSwordWBSave"
+ROOT="$HERE/../.."
+SHARED=${3:-$ROOT/../shared}
+SAMPLE="$ROOT/PublicMaps/CvVision_Sample.CivBeyondSwordWBSave"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 FAILED=0

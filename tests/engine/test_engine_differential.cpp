@@ -1,4 +1,4 @@
-// Engine against the literal reference of docs/vision-rules.md (tests/ReferenceVision.h) over
+// Engine against the literal reference of docs/vision-rules.md (tests/engine/ReferenceVision.h) over
 // random maps and sources: the full list of count changes must match (plot, team, invisible type,
 // delta), each plot's in the same order (the order decides where a count passes through 0), for
 // every range BTS takes (-2 to 64 here); canSeePlot and canSeeDisplacement (BTS's

@@ -1,5 +1,5 @@
 // Extreme levels: the engine gives BTS's answer for every int see-from and see-through level
-// (docs/vision-rules.md, section 1), against the literal reference of tests/ReferenceVision.h,
+// (docs/vision-rules.md, section 1), against the literal reference of tests/engine/ReferenceVision.h,
 // which compares the levels as the game does. The engine compares levels without subtracting them:
 // a difference of two levels near 10^9 overflows an int.
 #include "CvVisionEngine.h"

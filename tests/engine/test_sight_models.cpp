@@ -1,15 +1,12 @@
 // CVVISION_SIGHT_MODEL: the height-aware PCVT lines of sight as a mod option
 // (CvVisionFovSight.h), against a reference written from their definition, their symmetry, the
-// add/remove property, canSeePlot, and the knob end to end from XML. Default stays BTS (every
-// other engine suite).
+// add/remove property and canSeePlot. Default stays BTS (every other engine suite). The knob end
+// to end from XML: lib/formats/test_rules_knobs.cpp (SightModels.TheKnobFromXmlSwitchesTheModel).
 #include "CvFov.h"
 #include "CvVisionEngine.h"
 #include "model/PlotGrid.h"
 #include "RandomMaps.h"
-#include "formats/RulesLoader.h"
 #include "SightSources.h"
-#include "TempAssets.h"
-#include "model/VisionSetup.h"
 
 #include <gtest/gtest.h>
 
@@ -337,30 +334,4 @@ TEST(SightModels, EachPlotCountsOnceOnASmallWrappingMap)
 	EXPECT_GT(CvVisionEngine().seenPlots(kGrid, unitAt(1, 1, 3), aiPlots), 9) << "BTS counts displacements";
 	EXPECT_EQ(9, engineFor(CV_VISION_SIGHT_SYMMETRIC).seenPlots(kGrid, unitAt(1, 1, 3), aiPlots));
 	EXPECT_EQ(9, engineFor(CV_VISION_SIGHT_PERMISSIVE).seenPlots(kGrid, unitAt(1, 1, 3), aiPlots));
-}
-
-// --- the knob, end to end ---------------------------------------------------------------------------
-
-TEST(SightModels, TheKnobFromXmlSwitchesTheModel)
-{
-	TempAssets kMod;
-	kMod.write("CvVision_GlobalDefines.xml", defines(define("CVVISION_SIGHT_MODEL", "2")));
-	const CvVisionRules kRules = loadVisionRules({ kMod.path(), bundledVanillaAssets() }).kRules;
-	EXPECT_EQ(CV_VISION_SIGHT_SYMMETRIC, kRules.knob(CV_VISION_KNOB_SIGHT_MODEL));
-	EXPECT_EQ(CV_VISION_SIGHT_SYMMETRIC, VisionSetup(kRules).engine().options().eSightModel);
-	// Somewhere on a random map the two rules disagree, and the mod's engine gives the model's answer.
-	std::mt19937 kRng(9);
-	PlotGrid kGrid(30, 30, false, false);
-	randomizeTerrain(kGrid, kRng, TerrainMix());
-	int iDiffering = 0;
-	for (int i = 0; i < 200; ++i)
-	{
-		const CvVisionSource kSource = unitAt(3 + kRng() % 24, 3 + kRng() % 24, 2);
-		const std::set<int> kMod = seenBy(VisionSetup(kRules).engine(), kGrid, kSource);
-		EXPECT_EQ(seenBy(engineFor(CV_VISION_SIGHT_SYMMETRIC), kGrid, kSource), kMod);
-		iDiffering += kMod != seenBy(CvVisionEngine(), kGrid, kSource);
-	}
-	EXPECT_GT(iDiffering, 0);
-	kMod.write("CvVision_GlobalDefines.xml", defines(define("CVVISION_SIGHT_MODEL", "3")));
-	EXPECT_THROW(loadVisionRules({ kMod.path(), bundledVanillaAssets() }), RulesError);
 }

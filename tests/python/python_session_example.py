@@ -6,7 +6,7 @@ team's TeamReveal lines list exactly the plots its units saw. This script loads 
 cvvision, asks each team's visible plots, and compares them with the TeamReveal lines read from
 the file: one line per team, exit status 0 when every team matches, 1 otherwise.
 
-    CVVISION_PYTHON_DIR=build/python /usr/bin/python3 tests/python_session_example.py [MAP]
+    CVVISION_PYTHON_DIR=build/python /usr/bin/python3 tests/python/python_session_example.py [MAP]
 
 MAP defaults to ../shared/data/civ4/maps/tutorial1.CivBeyondSwordWBSave (next to the project).
 """
@@ -14,10 +14,10 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.environ.get("CVVISION_PYTHON_DIR") or os.path.join(HERE, "..", "build", "python"))
+sys.path.insert(0, os.environ.get("CVVISION_PYTHON_DIR") or os.path.join(HERE, "..", "..", "build", "python"))
 import cvvision  # noqa: E402  (the module is found through CVVISION_PYTHON_DIR)
 
-DEFAULT_MAP = os.path.join(HERE, "..", "..", "shared", "data", "civ4", "maps", "tutorial1.CivBeyondSwordWBSave")
+DEFAULT_MAP = os.path.join(HERE, "..", "..", "..", "shared", "data", "civ4", "maps", "tutorial1.CivBeyondSwordWBSave")
 
 
 def team_reveal(path):

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+ROOT = os.path.dirname(os.path.dirname(HERE))
 if os.environ.get("CVVISION_PYTHON_DIR"):
     sys.path.insert(0, os.environ["CVVISION_PYTHON_DIR"])
     import cvvision

@@ -1,5 +1,5 @@
 """The Python module `cvvision` (tools/PyCvVision.cpp): every function, its errors, and the
-end-to-end session script (tests/python_session_example.py).
+end-to-end session script (tests/python/python_session_example.py).
 
 The module is found through CVVISION_PYTHON_DIR (CTest sets it; the import must then work),
 otherwise in build/python (skipped when absent). Tests on ../shared/data are skipped without it.
@@ -12,7 +12,7 @@ import sys
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+ROOT = os.path.dirname(os.path.dirname(HERE))
 if os.environ.get("CVVISION_PYTHON_DIR"):
     sys.path.insert(0, os.environ["CVVISION_PYTHON_DIR"])
     import cvvision
@@ -20,10 +20,10 @@ else:
     sys.path.insert(0, os.path.join(ROOT, "build", "python"))
     cvvision = pytest.importorskip("cvvision")
 
-SHARED_DATA = os.path.join(HERE, "..", "..", "shared", "data")
+SHARED_DATA = os.path.join(ROOT, "..", "shared", "data")
 TUTORIAL1 = os.path.join(SHARED_DATA, "civ4", "maps", "tutorial1.CivBeyondSwordWBSave")
 SAMPLE = os.path.join(ROOT, "PublicMaps", "CvVision_Sample.CivBeyondSwordWBSave")
-GOLDEN = os.path.join(ROOT, "tests", "fixtures", "cli")
+GOLDEN = os.path.join(ROOT, "tests", "cli", "fixtures")
 VANILLA = os.path.join(ROOT, "tools", "data", "vanilla", "Assets")
 EXAMPLE = os.path.join(HERE, "python_session_example.py")
 needs_shared = pytest.mark.skipif(not os.path.exists(TUTORIAL1), reason="../shared/data is absent")
@@ -441,7 +441,7 @@ def test_show_and_render(tmp_path, world):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.html", "map.png", "team1.png"]
 
 
-SAVES = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data", "civ4", "saves")
+SAVES = os.path.join(ROOT, "..", "shared", "data", "civ4", "saves")
 
 
 def test_a_save_gives_the_counts_the_game_stored():
@@ -811,7 +811,7 @@ def test_find_path_errors(world, kwargs, message):
 
 # --- issue 18: bad input is an error, never a crash --------------------------------------------
 
-CORPUS = os.path.join(os.path.dirname(__file__), "fuzz", "corpus")
+CORPUS = os.path.join(ROOT, "tests", "fuzz", "corpus")
 
 
 def test_a_player_team_beyond_the_files_teams_is_a_file_error():

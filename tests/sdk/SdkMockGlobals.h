@@ -1,6 +1,6 @@
 #pragma once
 // The SDK mock's GC filled as the game's XML loading fills it: the infos and defines from the host
-// loader's view of a mod's XML (tests/test_sdk_adapter.cpp, test_sdk_arming.cpp, bench_adapter.cpp).
+// loader's view of a mod's XML (tests/sdk/test_sdk_adapter.cpp, test_sdk_arming.cpp, bench_adapter.cpp).
 
 #include "CvGameCoreDLL.h"
 #include "CvGlobals.h"

@@ -12,7 +12,7 @@
 
 #include "analysis/PathQuery.h"
 #include "model/PlotGrid.h"
-#include "ReferenceVision.h"
+#include "engine/ReferenceVision.h"
 #include "formats/RulesLoader.h"
 #include "SdkMockGlobals.h"
 #include "model/VisionSetup.h"
@@ -576,7 +576,7 @@ TEST_F(SdkAdapter, CanSeeDisplacementPlotAnswersAsBtsForEveryArgument)
 	EXPECT_TRUE(plot(0, 0).canSeeDisplacementPlot(eZero, 0, 0, 0, 0, true, true)) << "d = (0,0): BTS's base case";
 
 	// Random maps, wrapping or not, as narrow as 1; displacements up to twice round an axis;
-	// every pair of flags. Each answer against the reference recursion (tests/ReferenceVision.h) on
+	// every pair of flags. Each answer against the reference recursion (tests/engine/ReferenceVision.h) on
 	// the harness's levels.
 	int iQueries = 0, iFirstFalseOuter = 0, iPastHalfAWrap = 0, iZero = 0;
 	for (int iMap = 0; iMap < 300; ++iMap)

@@ -1,5 +1,5 @@
 // A fork's own sight rules kept (docs/into-the-game.md, "Rule points: a fork's own sight"): the
-// game, the SDK mock, is built with tests/sdk_fork_rules/CvVisionSightRules.cpp, CvVision's rules
+// game, the SDK mock, is built with tests/sdk/sdk_fork_rules/CvVisionSightRules.cpp, CvVision's rules
 // file as a modder edits it in the tree, in place of the default. Its rules: an aerial unit adds
 // its promotions' extra visibility range (Realism Invictus); a unit that detects invisible units
 // makes a plain pass first and detects them one plot less far. Each rule shows in the counts, and

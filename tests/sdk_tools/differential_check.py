@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools", "sdk"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tools", "sdk"))
 from cvsdk import behaviour, differential  # noqa: E402
 from cvsdk.names import RULES_FILE  # noqa: E402
 

@@ -10,7 +10,7 @@ import shutil
 import stat
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SDK_ROOT = REPO.parent / "shared" / "data" / "sdk"
 # Every real tree, by the short name the tests use, in the order ../shared/data/SOURCES.md lists them.
 TREES = {"bts": "bts-3.19", "kmod": "kmod-1.46", "advciv": "advciv", "romand": "romand",

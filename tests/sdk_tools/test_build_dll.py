@@ -14,7 +14,7 @@ import textwrap
 
 import pytest
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(REPO, "tools", "sdk", "build_dll.py")
 
 sys.dont_write_bytecode = True  # no __pycache__ in tools/

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools" / "sdk" / "cvsdk"))
 import differential  # noqa: E402
 
 STANDIN = REPO / "tools" / "sdk" / "standin"
-UNINTEGRATED = REPO / "tests" / "sdk_unintegrated"
+UNINTEGRATED = REPO / "tests" / "sdk" / "sdk_unintegrated"
 
 MADE_UP = """#include "CvGameCoreDLL.h"
 static int levelOf(int i) { return i + 1; }

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(REPO, "tools", "sdk", "make_mod.py")
 ASSETS = os.path.join(REPO, "Assets")
 README = os.path.join(REPO, "tools", "sdk", "mod_readme.txt")

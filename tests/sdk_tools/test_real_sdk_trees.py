@@ -16,7 +16,7 @@ import pytest
 import sdk_trees
 from sdk_trees import snapshot, writable_copy as copy_tree
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TOOLS = REPO / "tools" / "sdk"
 BTS = sdk_trees.tree_dir("bts")
 BOOST = BTS / "Boost-1.32.0" / "include"
@@ -361,7 +361,7 @@ def fixture_tree_with_compiler(tmp_path, script):
     """The project's vanilla fixture tree (its CvPlot bodies are made up: checked with --force)
     and a stand-in compiler running script."""
     tree = tmp_path / "CvGameCoreDLL"
-    shutil.copytree(REPO / "tests" / "fixtures" / "sdk" / "vanilla" / "input", tree)
+    shutil.copytree(REPO / "tests" / "sdk_tools" / "fixtures" / "vanilla" / "input", tree)
     (tree / "Python24" / "include").mkdir(parents=True)
     (tree / "Python24" / "include" / "Python.h").write_text("")
     (tree / "Boost-1.32.0" / "include" / "boost").mkdir(parents=True)

@@ -5,7 +5,7 @@ A harmless edit is accepted (the differential finds no difference); a fork's own
 refused, naming the rule point, until the modder writes it there; `sdk-check --force` reports the
 differences and exits 1 while they remain. The differential needs the host g++ only; sdk-check's
 MinGW compile is replaced here by a stand-in compiler that reports nothing (tested on its own in
-tests/test_real_sdk_trees.py).
+tests/sdk_tools/test_real_sdk_trees.py).
 """
 
 import subprocess
@@ -16,7 +16,7 @@ import pytest
 
 import sdk_trees
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TOOLS = REPO / "tools" / "sdk"
 RULES = "CvVisionSightRules.cpp"
 CAP_LINE = "\tif (pUnit != NULL && iRange > 5) iRange = 5;\n"

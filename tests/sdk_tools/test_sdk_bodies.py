@@ -20,7 +20,7 @@ import pytest
 
 import sdk_trees
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
 BODIES = os.path.join(ROOT, "tools", "sdk", "sdk_bodies.json")
 CHANGELOG = os.path.join(ROOT, "CHANGELOG.md")  # its first released heading is the version

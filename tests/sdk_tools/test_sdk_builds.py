@@ -19,13 +19,13 @@ import pytest
 
 import sdk_trees
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOOLS = os.path.join(ROOT, "tools", "sdk")
 INTEGRATE = os.path.join(TOOLS, "sdk_integrate.py")
 BUILD_DLL = os.path.join(TOOLS, "build_dll.py")
 MAKE_MOD = os.path.join(TOOLS, "make_mod.py")
-SOURCES = os.path.join(ROOT, "tests", "fixtures", "sdk", "sources")
-VANILLA = os.path.join(ROOT, "tests", "fixtures", "sdk", "vanilla", "input")
+SOURCES = os.path.join(ROOT, "tests", "sdk_tools", "fixtures", "sources")
+VANILLA = os.path.join(ROOT, "tests", "sdk_tools", "fixtures", "vanilla", "input")
 SHARED_SDK = os.path.join(ROOT, os.pardir, "shared", "data", "sdk")
 BTS = os.path.join(SHARED_SDK, "bts-3.19", "CvGameCoreDLL")
 PCH_LINE = "#include \"CvGameCoreDLL.h\" // CvVision (sdk-integrate): the tree's precompiled header"

@@ -15,7 +15,7 @@ import pytest
 
 import sdk_trees
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TOOLS = REPO / "tools" / "sdk"
 TREES = list(sdk_trees.TREES.values())
 KNOBS = "xml\\CvVision_GlobalDefines.xml"

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools", "sdk"))
 import cvsdk.hooks  # noqa: E402
 
@@ -77,7 +77,7 @@ def mock_tree(tmp_path):
     """A whole tree made of the mock: its unintegrated sources and its headers."""
     tree = tmp_path / "sdk"
     mock = os.path.join(ROOT, "tools", "sdk", "standin")
-    unintegrated = os.path.join(ROOT, "tests", "sdk_unintegrated")
+    unintegrated = os.path.join(ROOT, "tests", "sdk", "sdk_unintegrated")
     tree.mkdir()
     for name in os.listdir(unintegrated):
         with open(os.path.join(unintegrated, name), "rb") as f:

@@ -1,13 +1,13 @@
 """Tests of tools/sdk/sdk_integrate.py (sdk-integrate), run with `python3 -m pytest`.
 
-The fixtures in tests/fixtures/sdk/ are fake SDK-shaped trees written for these tests. Only the
+The fixtures in tests/sdk_tools/fixtures/ are fake SDK-shaped trees written for these tests. Only the
 trees that carry information of their own are stored: vanilla/ and fork/, each with an input/ tree
 and the exact expected/ tree (without .cvvision-backup/, which is tested on its own, and without
 the copied sources, which are checked against sources/ with the tree's line endings). The other
 cases are derived from vanilla in this file (see "derived cases" below): crlf is vanilla with CRLF
 line ends, integrated is vanilla's own result, and missing-function, unrecognised-shape and
 no-defines-statement are vanilla with one targeted edit each. The fake sources set
-fixtures/sdk/sources/ is passed with --sources so that the expected trees do not change when the
+fixtures/sources/ is passed with --sources so that the expected trees do not change when the
 real engine changes.
 """
 
@@ -22,10 +22,10 @@ import pytest
 
 import sdk_trees
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOOL = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
 WRAPPER = os.path.join(ROOT, "tools", "sdk", "sdk-integrate")
-FIXTURES = os.path.join(ROOT, "tests", "fixtures", "sdk")
+FIXTURES = os.path.join(ROOT, "tests", "sdk_tools", "fixtures")
 SOURCES = os.path.join(FIXTURES, "sources")
 REPO_SOURCES = os.path.join(ROOT, "CvGameCoreDLL")
 BACKUP = ".cvvision-backup"
@@ -53,7 +53,7 @@ import cvsdk.version  # noqa: E402
 
 def run(*args, sources=SOURCES, force=True):
     """The tool on the fixtures: with --force by default, as their CvPlot bodies are made up
-    (neither BTS's nor AdvCiv's; tests/test_sdk_bodies.py tests recognition and --force)."""
+    (neither BTS's nor AdvCiv's; tests/sdk_tools/test_sdk_bodies.py tests recognition and --force)."""
     command = [sys.executable, TOOL]
     if force:
         command += ["--force"]
@@ -97,7 +97,7 @@ def write_tree(root, files):
 
 
 def stored(case, part):
-    """A tree stored under fixtures/sdk/<case>/<part>, as a snapshot."""
+    """A tree stored under fixtures/<case>/<part>, as a snapshot."""
     return snapshot(os.path.join(FIXTURES, case, part))
 
 

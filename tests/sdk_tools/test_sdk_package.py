@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOOLS = os.path.join(ROOT, "tools", "sdk")
 PACKAGE = os.path.join(TOOLS, "cvsdk")
 ENTRY_POINTS = {"sdk_integrate.py": "cli_integrate", "sdk_check.py": "cli_check",

@@ -26,10 +26,10 @@ import pytest
 import sdk_trees
 from sdk_trees import TREES, writable_copy as copy_tree
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TOOLS = REPO / "tools" / "sdk"
-FIXTURE = REPO / "tests" / "fixtures" / "sdk" / "vanilla" / "input"
-FIXTURE_SOURCES = REPO / "tests" / "fixtures" / "sdk" / "sources"
+FIXTURE = REPO / "tests" / "sdk_tools" / "fixtures" / "vanilla" / "input"
+FIXTURE_SOURCES = REPO / "tests" / "sdk_tools" / "fixtures" / "sources"
 # Every FORK_EVERY-th kill of the real trees is a real one (a forked child ended by os._exit).
 FORK_EVERY = 7
 

@@ -1,7 +1,7 @@
 """Comments cite only documents that are in the repository (issue 19).
 
 Every comment of the C++, Python and shell sources under CvGameCoreDLL/, tools/ and tests/
-(tests/fixtures and tests/fuzz/corpus excepted) is checked:
+(the fixtures of tests/cli and tests/sdk_tools, and tests/fuzz/corpus, excepted) is checked:
 
 * a cited page `docs/NAME.md` must exist, and each section number cited with it
   ("docs/vision-rules.md, section 3", "sections 1 and 7", "sections 2-6", "section 3.1") must be a
@@ -13,7 +13,7 @@ Every comment of the C++, Python and shell sources under CvGameCoreDLL/, tools/ 
 Only comments are read: `//` and `/* */` in C++, `#` in Python and shell. Program strings may say
 "spec 2" (cvvision explain prints it; docs/vision-rules.md says what it means).
 
-Run from the repository's root: /usr/bin/python3 -m pytest -q tests/test_comment_citations.py
+Run from the repository's root: /usr/bin/python3 -m pytest -q tests/tree/test_comment_citations.py
 Standard library only.
 """
 
@@ -24,9 +24,10 @@ import tokenize
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCANNED = ("CvGameCoreDLL", "tools", "tests")
-EXCLUDED = (os.path.join("tests", "fixtures"), os.path.join("tests", "fuzz", "corpus"))
+EXCLUDED = (os.path.join("tests", "cli", "fixtures"), os.path.join("tests", "sdk_tools", "fixtures"),
+            os.path.join("tests", "fuzz", "corpus"))
 CXX_SUFFIXES = (".h", ".hpp", ".c", ".cc", ".cpp", ".cxx", ".inl")
 
 FORBIDDEN = [

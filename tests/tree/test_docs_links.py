@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Pages written on another branch at the same time as this test; accepted while absent, checked
 # like every other page once they exist. Empty this set when they are in the repository.

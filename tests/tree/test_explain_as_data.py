@@ -8,7 +8,7 @@ that splits the report it was given.
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FOLDERS = ["CvGameCoreDLL", "tools", "tests"]
 SUFFIXES = (".h", ".cpp", ".py", ".sh")
 THIS_FILE = os.path.relpath(os.path.abspath(__file__), ROOT)

@@ -21,7 +21,7 @@ import re
 import subprocess
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE_SUFFIXES = (".h", ".cpp")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 LIB_LAYERS = ["support", "model", "formats", "render", "scenario", "analysis"]
@@ -143,6 +143,17 @@ def test_each_host_folder_builds_itself():
         assert os.path.isfile(os.path.join(ROOT, folder, "CMakeLists.txt")), folder
 
 
+def test_tests_are_folders_by_layer_and_kind():
+    """tests/ holds only its CMakeLists.txt at its top; each folder of it (each layer's under lib/)
+    builds itself (docs/tests.md, "The map of tests/")."""
+    files = repository_files()
+    assert {f for f in files if f.count("/") == 1 and f.startswith("tests/")} == {"tests/CMakeLists.txt"}
+    folders = {"/".join(f.split("/")[:3 if f.startswith("tests/lib/") else 2])
+               for f in files if f.startswith("tests/") and f.count("/") > 1}
+    for folder in sorted(folders - {"tests/lib"}):
+        assert folder + "/CMakeLists.txt" in files, folder
+
+
 def test_host_builds_do_not_reach_into_tests():
     for folder, _dirs, names in os.walk(os.path.join(ROOT, "tools")):
         if "CMakeLists.txt" in names:
@@ -161,7 +172,7 @@ def check(tree):
     ("tools/lib/model/A.h", '#include "formats/B.h"\n', "lib/model -> lib/formats"),
     ("tools/lib/formats/A.h", '#include "render/R.h"\n', "lib/formats -> lib/render"),
     ("tools/lib/support/A.h", '#include "CvVisionEngine.h"\n', "lib/support -> dll"),
-    ("tools/cvvision/A.cpp", '#include "RandomMaps.h"\n', "cvvision -> tests"),
+    ("tools/cvvision/A.cpp", '#include "engine/RandomMaps.h"\n', "cvvision -> tests"),
     ("tools/civ2huts/A.cpp", '#include "model/M.h"\n', "civ2huts -> lib/model"),
     ("tools/python/A.cpp", '#include "Commands.h"\n', "not in the repository"),
     ("CvGameCoreDLL/A.h", '#include "model/M.h"\n', "dll -> lib/model"),
@@ -169,7 +180,7 @@ def check(tree):
 ])
 def test_a_wrong_include_is_named(path, text, expected):
     tree = {"tools/lib/formats/B.h": "", "tools/lib/render/R.h": "", "tools/lib/model/M.h": "",
-            "CvGameCoreDLL/CvVisionEngine.h": "", "tests/RandomMaps.h": "",
+            "CvGameCoreDLL/CvVisionEngine.h": "", "tests/engine/RandomMaps.h": "",
             "tools/cvvision/Commands.h": "", path: text}
     found = check(tree)
     assert len(found) == 1 and expected in found[0], found
@@ -185,5 +196,5 @@ def test_right_includes_pass():
             "tools/civ2huts/Civ2Huts.h": "",
             "CvGameCoreDLL/CvVisionEngine.h": "",
             "CvGameCoreDLL/CvVisionSdk.cpp": '#include "CvGameCoreDLL.h"\n#include "CvVisionEngine.h"\n',
-            "tests/test_x.cpp": '#include "RandomMaps.h"\n#include "model/M.h"\n'}
+            "tests/lib/model/test_x.cpp": '#include "engine/RandomMaps.h"\n#include "model/M.h"\n'}
     assert check(tree) == []

@@ -9,15 +9,16 @@ are data), and the top-level CMakeLists.txt and Makefile:
 import os
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FOLDERS = ["CvGameCoreDLL", "tools", "tests"]
 TOP_FILES = ["CMakeLists.txt", "Makefile"]
-SKIPPED = {os.path.join("tests", "fixtures"), os.path.join("tests", "fuzz", "corpus")}
+SKIPPED = {os.path.join("tests", "cli", "fixtures"), os.path.join("tests", "sdk_tools", "fixtures"),
+           os.path.join("tests", "fuzz", "corpus")}
 MACHINE_PATHS = ["/work/", "/home/"]
 SOURCE_DIR_MACRO = "CVVISION_SOURCE_DIR"
 # The checkers themselves name the paths they look for.
 CHECKERS = {os.path.relpath(os.path.abspath(__file__), ROOT),
-            os.path.join("tests", "test_comment_citations.py")}
+            os.path.join("tests", "tree", "test_comment_citations.py")}
 
 
 def project_files():
@@ -58,7 +59,8 @@ def test_the_walk_sees_the_tree():
     assert os.path.join("tools", "lib", "support", "DataDir.cpp") in files
     assert os.path.join("tests", "CMakeLists.txt") in files
     assert "Makefile" in files
-    assert not any(f.startswith(os.path.join("tests", "fixtures") + os.sep) for f in files)
+    assert not any(f.startswith(os.path.join("tests", "cli", "fixtures") + os.sep) for f in files)
+    assert not any(f.startswith(os.path.join("tests", "sdk_tools", "fixtures") + os.sep) for f in files)
 
 
 def test_no_machine_paths():

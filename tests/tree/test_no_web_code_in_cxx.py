@@ -6,7 +6,7 @@ literals (ordinary and raw, not comments) of every C++ file under CvGameCoreDLL/
 fails on markup (<!DOCTYPE, <html, <head, <body, <script, <style, <canvas, <div), script
 (function(, document., addEventListener, getElementById) or a style rule (name { property: value; }).
 
-Run from the repository's root: /usr/bin/python3 -m pytest -q tests/test_no_web_code_in_cxx.py
+Run from the repository's root: /usr/bin/python3 -m pytest -q tests/tree/test_no_web_code_in_cxx.py
 Standard library only.
 """
 import os
@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCANNED = ("CvGameCoreDLL", "tools")
 CXX_SUFFIXES = (".h", ".hpp", ".c", ".cc", ".cpp", ".cxx", ".inl")
 

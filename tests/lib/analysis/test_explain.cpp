@@ -2,7 +2,7 @@
 // and a property test: on random maps the report's own reasoning always reaches the engine's verdict.
 #include "analysis/Explain.h"
 #include "model/PlotGrid.h"
-#include "RandomMaps.h"
+#include "engine/RandomMaps.h"
 
 #include <gtest/gtest.h>
 

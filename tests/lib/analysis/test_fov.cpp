@@ -4,7 +4,7 @@
 #include "CvFov.h"
 #include "CvVisionEngine.h"
 #include "model/PlotGrid.h"
-#include "RandomMaps.h"
+#include "engine/RandomMaps.h"
 #include "analysis/Viewshed.h"
 
 #include <gtest/gtest.h>

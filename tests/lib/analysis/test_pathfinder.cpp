@@ -5,7 +5,7 @@
 #include "analysis/PathQuery.h"
 #include "formats/RulesLoader.h"
 #include "PathTestWorld.h"
-#include "TextbookAStar.h"
+#include "engine/TextbookAStar.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,8 @@
 #include "CvVisionEngine.h"
 #include "model/PlotGrid.h"
 #include "formats/RulesLoader.h"
-#include "SightSources.h"
+#include "engine/RandomMaps.h"
+#include "engine/SightSources.h"
 #include "TempAssets.h"
 #include "model/VisionSetup.h"
 
@@ -14,7 +15,9 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <random>
 #include <regex>
+#include <set>
 
 using namespace cvv;
 
@@ -428,4 +431,49 @@ TEST(KnobErrors, KnobWithoutAnInteger)
 	EXPECT_EQ("3: define CVVISION_OUTER_RING: a CvVision knob needs an <iDefineIntVal>", knobError(sFloat));
 	EXPECT_EQ("5: define CVVISION_OUTER_RING: <iDefineIntVal> 'on' is not a whole number",
 		knobError(define("CVVISION_OUTER_RING", "on")));
+}
+
+// --- the sight model's knob, end to end ---------------------------------------------------------
+// (The sight models themselves: engine/test_sight_models.cpp.)
+
+namespace
+{
+	CvVisionEngine engineFor(int eModel)
+	{
+		CvVisionOptions kOptions;
+		kOptions.eSightModel = eModel;
+		return CvVisionEngine(CvVisionTables::standard(), kOptions);
+	}
+
+	std::set<int> seenBy(const CvVisionEngine& kEngine, const PlotGrid& kGrid, const CvVisionSource& kSource)
+	{
+		int aiPlots[CV_VISION_MAX_ENTRIES];
+		const int iCount = kEngine.seenPlots(kGrid, kSource, aiPlots);
+		EXPECT_GE(iCount, 0);
+		return std::set<int>(aiPlots, aiPlots + std::max(iCount, 0));
+	}
+}
+
+TEST(SightModels, TheKnobFromXmlSwitchesTheModel)
+{
+	TempAssets kMod;
+	kMod.write("CvVision_GlobalDefines.xml", defines(define("CVVISION_SIGHT_MODEL", "2")));
+	const CvVisionRules kRules = loadVisionRules({ kMod.path(), bundledVanillaAssets() }).kRules;
+	EXPECT_EQ(CV_VISION_SIGHT_SYMMETRIC, kRules.knob(CV_VISION_KNOB_SIGHT_MODEL));
+	EXPECT_EQ(CV_VISION_SIGHT_SYMMETRIC, VisionSetup(kRules).engine().options().eSightModel);
+	// Somewhere on a random map the two rules disagree, and the mod's engine gives the model's answer.
+	std::mt19937 kRng(9);
+	PlotGrid kGrid(30, 30, false, false);
+	randomizeTerrain(kGrid, kRng, TerrainMix());
+	int iDiffering = 0;
+	for (int i = 0; i < 200; ++i)
+	{
+		const CvVisionSource kSource = unitAt(3 + kRng() % 24, 3 + kRng() % 24, 2);
+		const std::set<int> kMod = seenBy(VisionSetup(kRules).engine(), kGrid, kSource);
+		EXPECT_EQ(seenBy(engineFor(CV_VISION_SIGHT_SYMMETRIC), kGrid, kSource), kMod);
+		iDiffering += kMod != seenBy(CvVisionEngine(), kGrid, kSource);
+	}
+	EXPECT_GT(iDiffering, 0);
+	kMod.write("CvVision_GlobalDefines.xml", defines(define("CVVISION_SIGHT_MODEL", "3")));
+	EXPECT_THROW(loadVisionRules({ kMod.path(), bundledVanillaAssets() }), RulesError);
 }

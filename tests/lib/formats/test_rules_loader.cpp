@@ -3,7 +3,7 @@
 #include "CvVisionEngine.h"
 #include "model/PlotGrid.h"
 #include "formats/RulesLoader.h"
-#include "SightSources.h"
+#include "engine/SightSources.h"
 #include "TempAssets.h"
 #include "model/VisionSetup.h"
 

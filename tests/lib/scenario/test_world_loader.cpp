@@ -126,7 +126,7 @@ TEST(WorldLoader, SampleMapIsTheWorldTheReaderAndBuilderGive)
 	EXPECT_EQ(techsOfMap(kMap, frontEndRules()->kRules), kLoaded.aTechs);
 	EXPECT_TRUE(kLoaded.techs(99).empty());
 	expectSameView(viewOfWorld(kByHand, frontEndRules()->kRules, "CvVision_Sample.CivBeyondSwordWBSave"), kLoaded.view());
-	EXPECT_EQ(43, kLoaded.view().visiblePlots(0)) << "tests/fixtures/cli/sample_show_team0.txt: team 0 sees 43 plots";
+	EXPECT_EQ(43, kLoaded.view().visiblePlots(0)) << "tests/cli/fixtures/sample_show_team0.txt: team 0 sees 43 plots";
 }
 
 TEST(WorldLoader, MapMemoryAndWrapFromTheFile)

@@ -1,4 +1,4 @@
-// A fork's own sight rules, for the tests (tests/test_sdk_fork_rules.cpp): CvVision's default
+// A fork's own sight rules, for the tests (tests/sdk/test_sdk_fork_rules.cpp): CvVision's default
 // CvVisionSightRules.cpp as a modder edits it in the tree, three rule points rewritten and every
 // other one left as it came. Built into the game (the SDK mock) in place of BTS's rules.
 //   range:              as Realism Invictus, an aerial unit adds its promotions' extra visibility
