@@ -21,22 +21,6 @@ namespace
 {
 	const int TEAM = 0;
 
-	CvVisionEngine engineFor(int eModel, bool bOuterRingAsInner = false)
-	{
-		CvVisionOptions kOptions;
-		kOptions.eSightModel = eModel;
-		kOptions.bOuterRingAsInner = bOuterRingAsInner;
-		return CvVisionEngine(CvVisionTables::standard(), kOptions);
-	}
-
-	std::set<int> seenBy(const CvVisionEngine& kEngine, const PlotGrid& kGrid, const CvVisionSource& kSource)
-	{
-		int aiPlots[CV_VISION_MAX_ENTRIES];
-		const int iCount = kEngine.seenPlots(kGrid, kSource, aiPlots);
-		EXPECT_GE(iCount, 0);
-		return std::set<int>(aiPlots, aiPlots + std::max(iCount, 0));
-	}
-
 	int countSeen(int eModel, PlotGrid& kGrid, const CvVisionSource& kSource)
 	{
 		EXPECT_EQ(CV_VISION_OK, engineFor(eModel).changeAdjacentSight(kGrid, kGrid, kSource, 1));

@@ -17,7 +17,6 @@
 #include <map>
 #include <random>
 #include <regex>
-#include <set>
 
 using namespace cvv;
 
@@ -435,24 +434,6 @@ TEST(KnobErrors, KnobWithoutAnInteger)
 
 // --- the sight model's knob, end to end ---------------------------------------------------------
 // (The sight models themselves: engine/test_sight_models.cpp.)
-
-namespace
-{
-	CvVisionEngine engineFor(int eModel)
-	{
-		CvVisionOptions kOptions;
-		kOptions.eSightModel = eModel;
-		return CvVisionEngine(CvVisionTables::standard(), kOptions);
-	}
-
-	std::set<int> seenBy(const CvVisionEngine& kEngine, const PlotGrid& kGrid, const CvVisionSource& kSource)
-	{
-		int aiPlots[CV_VISION_MAX_ENTRIES];
-		const int iCount = kEngine.seenPlots(kGrid, kSource, aiPlots);
-		EXPECT_GE(iCount, 0);
-		return std::set<int>(aiPlots, aiPlots + std::max(iCount, 0));
-	}
-}
 
 TEST(SightModels, TheKnobFromXmlSwitchesTheModel)
 {
