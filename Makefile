@@ -47,7 +47,8 @@ test: setup
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
   -fno-sanitize=enum -fsanitize=fuzzer-no-link
-SANITIZE_TARGETS = cvvision_tests cvvision_support_tests cvvision_fov_tests cvvision_sdk_tests \
+SANITIZE_TARGETS = cvvision_engine_tests cvvision_support_tests cvvision_formats_tests cvvision_render_tests \
+  cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
   bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
@@ -127,7 +128,7 @@ sdk-check:
 # The long fuzz of leak-proof sight: 1,000,000 operations (make test runs 100,000).
 FUZZ_OPS ?= 250000
 fuzz: build
-	CVVISION_FUZZ_OPS=$(FUZZ_OPS) $(BUILD)/cvvision_tests --gtest_filter='Shards/FuzzShard.*'
+	CVVISION_FUZZ_OPS=$(FUZZ_OPS) $(BUILD)/cvvision_formats_tests --gtest_filter='Shards/FuzzShard.*'
 
 # Every benchmark of the project that was built; their summary lines come last. Without Google
 # Benchmark there are none (an error); without libtcod bench_fov is skipped (said so).

@@ -24,7 +24,7 @@
 // first use), carrying both conditions at once: a line is followed while clear, and a flag per
 // depth says whether it has been below the viewer all along (a line's n-th cell is n plots out, so
 // depth is the Chebyshev distance). cvVisionFovSightTwoWalks is the definition as two walks of the
-// generic field of view; the single walk gives the same plots (tests/test_sight_models.cpp), and
+// generic field of view; the single walk gives the same plots (tests/engine/test_sight_models.cpp), and
 // is used for every map on which no plot is named by two displacements of the square.
 //
 // Plain C++03: this file is compiled into the game's DLL.

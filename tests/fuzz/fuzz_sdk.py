@@ -41,7 +41,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tools", "sdk"))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "sdk_tools"))
 
 from cvsdk.bodies import check_plot_header, patch_plot_functions  # noqa: E402
 from cvsdk.cli_integrate import main as integrate_main  # noqa: E402
@@ -54,8 +54,8 @@ from sdk_trees import TREES as TREES_BY_KEY  # noqa: E402
 
 DEFAULT_SHARED = os.path.join(ROOT, os.pardir, "shared")
 DEFAULT_CORPUS = os.path.join(HERE, "corpus", "sdk")
-FIXTURE = os.path.join(ROOT, "tests", "fixtures", "sdk", "vanilla", "input")
-FIXTURE_SOURCES = os.path.join(ROOT, "tests", "fixtures", "sdk", "sources")
+FIXTURE = os.path.join(ROOT, "tests", "sdk_tools", "fixtures", "vanilla", "input")
+FIXTURE_SOURCES = os.path.join(ROOT, "tests", "sdk_tools", "fixtures", "sources")
 TREES = tuple(TREES_BY_KEY.values())  # the real trees' folders under --shared's data/sdk
 CORPUS_LIMIT = 8192  # bytes: a regression input must be minimized below this
 

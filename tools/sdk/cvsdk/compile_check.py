@@ -254,7 +254,7 @@ def unity_tasks(untouched: str, integrated: str, tree_units: Sequence[str],
     the tree's whole CvGameCoreDLL.h, the costly part, which is then parsed once a side instead
     of once a file; each diagnostic still names its own file and line, and both sides are built
     alike, so what the untouched side shows is taken away as before. CvVision's own files are kept
-    fit to share a unit (tests/CMakeLists.txt, cxx98.gcc.unity); a tree's files share it as they
+    fit to share a unit (tests/engine/CMakeLists.txt, cxx98.gcc.unity); a tree's files share it as they
     are on both sides."""
     tasks = []
     if tree_units:

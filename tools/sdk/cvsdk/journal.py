@@ -14,7 +14,7 @@ The test hook: with CVVISION_SDK_FAIL_AFTER_WRITE=N in the environment, the proc
 (os._exit, as a kill would) right after its N-th write; with CVVISION_SDK_FAIL_ERROR=ENOSPC too,
 that write fails with "No space left on device" instead, with CVVISION_SDK_FAIL_ERROR=SIGINT
 (SIGTERM, SIGHUP) the process sends itself that signal there, and with CVVISION_SDK_FAIL_ERROR=ABORT
-it raises Aborted, a kill within the process (tests/test_sdk_transaction.py).
+it raises Aborted, a kill within the process (tests/sdk_tools/test_sdk_transaction.py).
 """
 
 import errno

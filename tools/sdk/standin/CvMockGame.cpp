@@ -1,6 +1,6 @@
 // SDK mock: the bodies of the mock's GC, CvMap, CvPlot, CvUnit and CvTeam: what
 // docs/vision-rules.md, section 7, says the game does around the vision functions. Those live in
-// tests/sdk_unintegrated/CvPlot.cpp, which the tests' build passes through tools/sdk/sdk-integrate,
+// tests/sdk/sdk_unintegrated/CvPlot.cpp, which the tests' build passes through tools/sdk/sdk-integrate,
 // as a modder's SDK would be; the differential (tools/sdk/cvsdk/differential.py) puts a real tree's
 // own vision functions here instead.
 // Written for CvVision's tests from docs/vision-rules.md; not the SDK's code.
