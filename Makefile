@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
-.PHONY: all setup setup-build configure build test test-sanitize sanitize-build fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
+.PHONY: all setup setup-build configure build format test test-sanitize sanitize-build fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
 
 all: build
 
@@ -28,6 +28,11 @@ configure:
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
+
+# The host side's C++ rewritten in the style of .clang-format (clang-format 14; CTest's tree.format
+# checks it).
+format:
+	@tools/format.sh
 
 # Everything: the suite, then the sanitizer build's suite and a short run of each reader's fuzz target.
 test: setup

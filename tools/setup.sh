@@ -16,9 +16,10 @@ build_packages=(
 # `make test` and the rest: the pytest suites, the C++03 checks through the 32-bit Windows cross
 # compiler, the benchmarks (Google Benchmark; bench_fov against libtcod), the page in a real
 # browser (browser.render opens it in headless Chromium; skipped without it), and
-# make test-sanitize / make fuzz-readers (clang: ASan, UBSan, libFuzzer), make fuzz-coverage (llvm-cov).
+# make test-sanitize / make fuzz-readers (clang: ASan, UBSan, libFuzzer), make fuzz-coverage (llvm-cov),
+# the code style's check (clang-format: tree.format, make format).
 test_packages=(
-  python3-pytest
+  python3-pytest clang-format
   g++-mingw-w64-i686
   libbenchmark-dev libtcod-dev
   chromium
