@@ -33,7 +33,11 @@ public:
 template <class Run>
 void registerMedianOf3(const std::string& sName, Run fRun, double fMinTime, benchmark::TimeUnit eUnit)
 {
-	benchmark::RegisterBenchmark(sName.c_str(), fRun)->Repetitions(3)->ReportAggregatesOnly(true)->MinTime(fMinTime)->Unit(eUnit);
+	benchmark::RegisterBenchmark(sName.c_str(), fRun)
+		->Repetitions(3)
+		->ReportAggregatesOnly(true)
+		->MinTime(fMinTime)
+		->Unit(eUnit);
 }
 
 // Runs every registered benchmark; returns the reporter with their medians.

@@ -25,92 +25,93 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int SIZE = 96;
+const int MAX_RANGE = 8;
+
+struct Origins
 {
-	const int SIZE = 96;
-	const int MAX_RANGE = 8;
+	std::vector<CvPlot*> apOrigins;
+	std::vector<std::vector<std::vector<int>>> aaaiSeen; // [range][origin]: the plots it sees
+};
 
-	struct Origins
-	{
-		std::vector<CvPlot*> apOrigins;
-		std::vector<std::vector<std::vector<int>>> aaaiSeen; // [range][origin]: the plots it sees
-	};
+Origins& origins()
+{
+	static Origins kOrigins;
+	return kOrigins;
+}
 
-	Origins& origins()
+void setUp()
+{
+	const std::filesystem::path kSource(CVVISION_SOURCE_DIR);
+	const LoadedRules kLoaded = loadVisionRules({ kSource / "Assets", bundledVanillaAssets() });
+	const CvVisionRules& kRules = kLoaded.kRules;
+	fillGlobalsFrom(kLoaded, {});
+	CvMap& kMap = GC.getMapINLINE();
+	kMap.reset(SIZE, SIZE, true, false, 4, GC.getNumInvisibleInfos());
+	std::mt19937 kRng(96u);
+	for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
 	{
-		static Origins kOrigins;
-		return kOrigins;
-	}
-
-	void setUp()
-	{
-		const std::filesystem::path kSource(CVVISION_SOURCE_DIR);
-		const LoadedRules kLoaded = loadVisionRules({ kSource / "Assets", bundledVanillaAssets() });
-		const CvVisionRules& kRules = kLoaded.kRules;
-		fillGlobalsFrom(kLoaded, {});
-		CvMap& kMap = GC.getMapINLINE();
-		kMap.reset(SIZE, SIZE, true, false, 4, GC.getNumInvisibleInfos());
-		std::mt19937 kRng(96u);
-		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+		const int iRoll = static_cast<int>(kRng() % 100);
+		const PlotTypes eType =
+			iRoll < 25 ? PLOT_OCEAN : (iRoll < 80 ? PLOT_LAND : (iRoll < 95 ? PLOT_HILLS : PLOT_PEAK));
+		kPlot.setPlotType(eType);
+		kPlot.setTerrainType(
+			static_cast<TerrainTypes>(kRules.findTerrain(eType == PLOT_OCEAN ? "TERRAIN_OCEAN" : "TERRAIN_GRASS")));
+		if (eType != PLOT_OCEAN && kRng() % 4 == 0)
 		{
-			CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
-			const int iRoll = static_cast<int>(kRng() % 100);
-			const PlotTypes eType = iRoll < 25 ? PLOT_OCEAN : (iRoll < 80 ? PLOT_LAND : (iRoll < 95 ? PLOT_HILLS : PLOT_PEAK));
-			kPlot.setPlotType(eType);
-			kPlot.setTerrainType(static_cast<TerrainTypes>(kRules.findTerrain(eType == PLOT_OCEAN ? "TERRAIN_OCEAN" : "TERRAIN_GRASS")));
-			if (eType != PLOT_OCEAN && kRng() % 4 == 0)
-			{
-				kPlot.setFeatureType(static_cast<FeatureTypes>(kRules.findFeature("FEATURE_FOREST")));
-			}
-		}
-		Origins& kOrigins = origins();
-		for (int i = 0; i < 1024; ++i)
-		{
-			kOrigins.apOrigins.push_back(kMap.plotByIndexINLINE(static_cast<int>(kRng() % kMap.numPlotsINLINE())));
-		}
-		kOrigins.aaaiSeen.resize(MAX_RANGE + 1);
-		std::vector<int> aiBuffer((2 * MAX_RANGE + 3) * (2 * MAX_RANGE + 3));
-		for (int r = 1; r <= MAX_RANGE; ++r)
-		{
-			for (CvPlot* pOrigin : kOrigins.apOrigins)
-			{
-				const int iCount = CvVisionSdk::seenPlots(pOrigin->getX_INLINE(), pOrigin->getY_INLINE(),
-					static_cast<TeamTypes>(0), r, false, NO_DIRECTION, aiBuffer.data());
-				kOrigins.aaaiSeen[r].push_back(std::vector<int>(aiBuffer.begin(), aiBuffer.begin() + iCount));
-			}
+			kPlot.setFeatureType(static_cast<FeatureTypes>(kRules.findFeature("FEATURE_FOREST")));
 		}
 	}
-
-	void engine(benchmark::State& kState, int iRange)
+	Origins& kOrigins = origins();
+	for (int i = 0; i < 1024; ++i)
 	{
-		const Origins& kOrigins = origins();
-		size_t iNext = 0;
-		for (auto _ : kState)
+		kOrigins.apOrigins.push_back(kMap.plotByIndexINLINE(static_cast<int>(kRng() % kMap.numPlotsINLINE())));
+	}
+	kOrigins.aaaiSeen.resize(MAX_RANGE + 1);
+	std::vector<int> aiBuffer((2 * MAX_RANGE + 3) * (2 * MAX_RANGE + 3));
+	for (int r = 1; r <= MAX_RANGE; ++r)
+	{
+		for (CvPlot* pOrigin : kOrigins.apOrigins)
 		{
-			const CvPlot& kOrigin = *kOrigins.apOrigins[iNext++ % kOrigins.apOrigins.size()];
-			CvVisionSdk::changeAdjacentSight(kOrigin, static_cast<TeamTypes>(0), iRange, true, NULL, false);
-			CvVisionSdk::changeAdjacentSight(kOrigin, static_cast<TeamTypes>(0), iRange, false, NULL, false);
+			const int iCount = CvVisionSdk::seenPlots(pOrigin->getX_INLINE(), pOrigin->getY_INLINE(),
+				static_cast<TeamTypes>(0), r, false, NO_DIRECTION, aiBuffer.data());
+			kOrigins.aaaiSeen[r].push_back(std::vector<int>(aiBuffer.begin(), aiBuffer.begin() + iCount));
 		}
 	}
+}
 
-	void touch(benchmark::State& kState, int iRange)
+void engine(benchmark::State& kState, int iRange)
+{
+	const Origins& kOrigins = origins();
+	size_t iNext = 0;
+	for (auto _ : kState)
 	{
-		const Origins& kOrigins = origins();
-		const CvMap& kMap = GC.getMapINLINE();
-		size_t iNext = 0;
-		for (auto _ : kState)
+		const CvPlot& kOrigin = *kOrigins.apOrigins[iNext++ % kOrigins.apOrigins.size()];
+		CvVisionSdk::changeAdjacentSight(kOrigin, static_cast<TeamTypes>(0), iRange, true, NULL, false);
+		CvVisionSdk::changeAdjacentSight(kOrigin, static_cast<TeamTypes>(0), iRange, false, NULL, false);
+	}
+}
+
+void touch(benchmark::State& kState, int iRange)
+{
+	const Origins& kOrigins = origins();
+	const CvMap& kMap = GC.getMapINLINE();
+	size_t iNext = 0;
+	for (auto _ : kState)
+	{
+		const std::vector<int>& aiSeen = kOrigins.aaaiSeen[iRange][iNext++ % kOrigins.apOrigins.size()];
+		for (int iPlot : aiSeen)
 		{
-			const std::vector<int>& aiSeen = kOrigins.aaaiSeen[iRange][iNext++ % kOrigins.apOrigins.size()];
-			for (int iPlot : aiSeen)
-			{
-				kMap.plotByIndexINLINE(iPlot)->changeVisibilityCount(static_cast<TeamTypes>(0), 1, NO_INVISIBLE, false);
-			}
-			for (int iPlot : aiSeen)
-			{
-				kMap.plotByIndexINLINE(iPlot)->changeVisibilityCount(static_cast<TeamTypes>(0), -1, NO_INVISIBLE, false);
-			}
+			kMap.plotByIndexINLINE(iPlot)->changeVisibilityCount(static_cast<TeamTypes>(0), 1, NO_INVISIBLE, false);
+		}
+		for (int iPlot : aiSeen)
+		{
+			kMap.plotByIndexINLINE(iPlot)->changeVisibilityCount(static_cast<TeamTypes>(0), -1, NO_INVISIBLE, false);
 		}
 	}
+}
 }
 
 int main(int argc, char** argv)
@@ -118,8 +119,12 @@ int main(int argc, char** argv)
 	setUp();
 	for (int r = 1; r <= MAX_RANGE; ++r)
 	{
-		registerMedianOf3("adapter/engine/" + std::to_string(r), [r](benchmark::State& k) { engine(k, r); }, 0.1, benchmark::kNanosecond);
-		registerMedianOf3("adapter/touch/" + std::to_string(r), [r](benchmark::State& k) { touch(k, r); }, 0.1, benchmark::kNanosecond);
+		registerMedianOf3(
+			"adapter/engine/" + std::to_string(r), [r](benchmark::State& k) { engine(k, r); }, 0.1,
+			benchmark::kNanosecond);
+		registerMedianOf3(
+			"adapter/touch/" + std::to_string(r), [r](benchmark::State& k) { touch(k, r); }, 0.1,
+			benchmark::kNanosecond);
 	}
 	SummaryReporter kReporter;
 	runBenchmarks(&argc, argv, kReporter);

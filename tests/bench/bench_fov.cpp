@@ -38,258 +38,259 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int MAP_SIDE = 128;
+const int NUM_ORIGINS = 256;
+// The radii of the summary; every radius 4..32 with CVVISION_FOV_ALL_RADII=1.
+std::vector<int> radii()
 {
-	const int MAP_SIDE = 128;
-	const int NUM_ORIGINS = 256;
-	// The radii of the summary; every radius 4..32 with CVVISION_FOV_ALL_RADII=1.
-	std::vector<int> radii()
+	if (const char* szAll = std::getenv("CVVISION_FOV_ALL_RADII"))
 	{
-		if (const char* szAll = std::getenv("CVVISION_FOV_ALL_RADII"))
+		if (std::string(szAll) == "1")
 		{
-			if (std::string(szAll) == "1")
+			std::vector<int> aiAll;
+			for (int iRadius = 4; iRadius <= 32; ++iRadius)
 			{
-				std::vector<int> aiAll;
-				for (int iRadius = 4; iRadius <= 32; ++iRadius)
-				{
-					aiAll.push_back(iRadius);
-				}
-				return aiAll;
+				aiAll.push_back(iRadius);
 			}
+			return aiAll;
 		}
-		return std::vector<int>{ 4, 8, 12, 16, 24, 32 };
 	}
+	return std::vector<int>{ 4, 8, 12, 16, 24, 32 };
+}
 
-	void randomWalls(FovGrid& kGrid, int iPercent, std::mt19937& kRng)
+void randomWalls(FovGrid& kGrid, int iPercent, std::mt19937& kRng)
+{
+	std::uniform_int_distribution<int> kRoll(0, 99);
+	for (int iY = 0; iY < MAP_SIDE; ++iY)
 	{
-		std::uniform_int_distribution<int> kRoll(0, 99);
+		for (int iX = 0; iX < MAP_SIDE; ++iX)
+		{
+			kGrid.setOpaque(iX, iY, kRoll(kRng) < iPercent);
+		}
+	}
+}
+
+void carve(FovGrid& kGrid, int iX0, int iY0, int iX1, int iY1)
+{
+	for (int iY = std::min(iY0, iY1); iY <= std::max(iY0, iY1); ++iY)
+	{
+		for (int iX = std::min(iX0, iX1); iX <= std::max(iX0, iX1); ++iX)
+		{
+			kGrid.setOpaque(iX, iY, false);
+		}
+	}
+}
+
+void roomsAndCorridors(FovGrid& kGrid, std::mt19937& kRng)
+{
+	for (int iY = 0; iY < MAP_SIDE; ++iY)
+	{
+		for (int iX = 0; iX < MAP_SIDE; ++iX)
+		{
+			kGrid.setOpaque(iX, iY, true);
+		}
+	}
+	int iLastX = -1;
+	int iLastY = -1;
+	for (int iRoom = 0; iRoom < 40; ++iRoom)
+	{
+		const int iW = 4 + int(kRng() % 11u);
+		const int iH = 4 + int(kRng() % 11u);
+		const int iX = 1 + int(kRng() % unsigned(MAP_SIDE - iW - 2));
+		const int iY = 1 + int(kRng() % unsigned(MAP_SIDE - iH - 2));
+		carve(kGrid, iX, iY, iX + iW - 1, iY + iH - 1);
+		const int iCX = iX + iW / 2;
+		const int iCY = iY + iH / 2;
+		if (iLastX >= 0)
+		{
+			carve(kGrid, iLastX, iLastY, iCX, iLastY);
+			carve(kGrid, iCX, iLastY, iCX, iCY);
+		}
+		iLastX = iCX;
+		iLastY = iCY;
+	}
+}
+
+struct BenchMap
+{
+	FovGrid kGrid;
+	TCOD_Map* pTcod;
+	std::vector<std::pair<int, int>> aOrigins;
+
+	explicit BenchMap(const FovGrid& kGridIn, std::mt19937& kRng)
+		: kGrid(kGridIn), pTcod(TCOD_map_new(MAP_SIDE, MAP_SIDE))
+	{
 		for (int iY = 0; iY < MAP_SIDE; ++iY)
 		{
 			for (int iX = 0; iX < MAP_SIDE; ++iX)
 			{
-				kGrid.setOpaque(iX, iY, kRoll(kRng) < iPercent);
+				const bool bOpen = !kGrid.isOpaque(kGrid.plotIndex(iX, iY));
+				TCOD_map_set_properties(pTcod, iX, iY, bOpen, bOpen);
+			}
+		}
+		while (int(aOrigins.size()) < NUM_ORIGINS)
+		{
+			const int iX = int(kRng() % unsigned(MAP_SIDE));
+			const int iY = int(kRng() % unsigned(MAP_SIDE));
+			if (!kGrid.isOpaque(kGrid.plotIndex(iX, iY)))
+			{
+				aOrigins.push_back(std::make_pair(iX, iY));
 			}
 		}
 	}
+};
 
-	void carve(FovGrid& kGrid, int iX0, int iY0, int iX1, int iY1)
+std::vector<BenchMap*>& maps()
+{
+	static std::vector<BenchMap*> s_aMaps;
+	if (s_aMaps.empty())
 	{
-		for (int iY = std::min(iY0, iY1); iY <= std::max(iY0, iY1); ++iY)
+		std::mt19937 kRng(1180u);
+		const int aiPercent[3] = { 20, 25, 30 };
+		for (int i = 0; i < 3; ++i)
 		{
-			for (int iX = std::min(iX0, iX1); iX <= std::max(iX0, iX1); ++iX)
-			{
-				kGrid.setOpaque(iX, iY, false);
-			}
+			FovGrid kGrid(MAP_SIDE, MAP_SIDE);
+			randomWalls(kGrid, aiPercent[i], kRng);
+			s_aMaps.push_back(new BenchMap(kGrid, kRng));
 		}
+		FovGrid kRooms(MAP_SIDE, MAP_SIDE);
+		roomsAndCorridors(kRooms, kRng);
+		s_aMaps.push_back(new BenchMap(kRooms, kRng));
 	}
+	return s_aMaps;
+}
 
-	void roomsAndCorridors(FovGrid& kGrid, std::mt19937& kRng)
+enum Kind {
+	KIND_CVVISION,
+	KIND_CVVISION_PERMISSIVE,
+	KIND_TCOD_SHADOW,
+	KIND_TCOD_SYMMETRIC,
+	KIND_TCOD_PERMISSIVE,
+	KIND_TCOD_SYMMETRIC_WINDOW,
+	NUM_KINDS
+};
+const char* const KIND_NAMES[NUM_KINDS] = { "cvvision", "cvvision_permissive", "libtcod_shadow", "libtcod_symmetric",
+	"libtcod_permissive", "libtcod_symmetric_window" };
+
+// For libtcod_symmetric_window: each origin's (2R+1)^2 square copied into a map of its own
+// (cells off the big map are walls), so that libtcod's per-call clearing covers only the square.
+std::vector<TCOD_Map*> windows(int iRadius)
+{
+	std::vector<TCOD_Map*> apWindows;
+	const int iSide = 2 * iRadius + 1;
+	for (const BenchMap* pMap : maps())
 	{
-		for (int iY = 0; iY < MAP_SIDE; ++iY)
+		for (const std::pair<int, int>& kOrigin : pMap->aOrigins)
 		{
-			for (int iX = 0; iX < MAP_SIDE; ++iX)
+			TCOD_Map* pWindow = TCOD_map_new(iSide, iSide);
+			for (int iY = 0; iY < iSide; ++iY)
 			{
-				kGrid.setOpaque(iX, iY, true);
-			}
-		}
-		int iLastX = -1;
-		int iLastY = -1;
-		for (int iRoom = 0; iRoom < 40; ++iRoom)
-		{
-			const int iW = 4 + int(kRng() % 11u);
-			const int iH = 4 + int(kRng() % 11u);
-			const int iX = 1 + int(kRng() % unsigned(MAP_SIDE - iW - 2));
-			const int iY = 1 + int(kRng() % unsigned(MAP_SIDE - iH - 2));
-			carve(kGrid, iX, iY, iX + iW - 1, iY + iH - 1);
-			const int iCX = iX + iW / 2;
-			const int iCY = iY + iH / 2;
-			if (iLastX >= 0)
-			{
-				carve(kGrid, iLastX, iLastY, iCX, iLastY);
-				carve(kGrid, iCX, iLastY, iCX, iCY);
-			}
-			iLastX = iCX;
-			iLastY = iCY;
-		}
-	}
-
-	struct BenchMap
-	{
-		FovGrid kGrid;
-		TCOD_Map* pTcod;
-		std::vector<std::pair<int, int> > aOrigins;
-
-		explicit BenchMap(const FovGrid& kGridIn, std::mt19937& kRng) : kGrid(kGridIn), pTcod(TCOD_map_new(MAP_SIDE, MAP_SIDE))
-		{
-			for (int iY = 0; iY < MAP_SIDE; ++iY)
-			{
-				for (int iX = 0; iX < MAP_SIDE; ++iX)
+				for (int iX = 0; iX < iSide; ++iX)
 				{
-					const bool bOpen = !kGrid.isOpaque(kGrid.plotIndex(iX, iY));
-					TCOD_map_set_properties(pTcod, iX, iY, bOpen, bOpen);
+					const int iMapX = kOrigin.first + iX - iRadius;
+					const int iMapY = kOrigin.second + iY - iRadius;
+					const bool bOpen = pMap->kGrid.contains(iMapX, iMapY)
+						&& !pMap->kGrid.isOpaque(pMap->kGrid.plotIndex(iMapX, iMapY));
+					TCOD_map_set_properties(pWindow, iX, iY, bOpen, bOpen);
 				}
 			}
-			while (int(aOrigins.size()) < NUM_ORIGINS)
-			{
-				const int iX = int(kRng() % unsigned(MAP_SIDE));
-				const int iY = int(kRng() % unsigned(MAP_SIDE));
-				if (!kGrid.isOpaque(kGrid.plotIndex(iX, iY)))
-				{
-					aOrigins.push_back(std::make_pair(iX, iY));
-				}
-			}
+			apWindows.push_back(pWindow);
 		}
-	};
-
-	std::vector<BenchMap*>& maps()
-	{
-		static std::vector<BenchMap*> s_aMaps;
-		if (s_aMaps.empty())
-		{
-			std::mt19937 kRng(1180u);
-			const int aiPercent[3] = { 20, 25, 30 };
-			for (int i = 0; i < 3; ++i)
-			{
-				FovGrid kGrid(MAP_SIDE, MAP_SIDE);
-				randomWalls(kGrid, aiPercent[i], kRng);
-				s_aMaps.push_back(new BenchMap(kGrid, kRng));
-			}
-			FovGrid kRooms(MAP_SIDE, MAP_SIDE);
-			roomsAndCorridors(kRooms, kRng);
-			s_aMaps.push_back(new BenchMap(kRooms, kRng));
-		}
-		return s_aMaps;
 	}
+	return apWindows;
+}
 
-	enum Kind
+void runFov(benchmark::State& kState, Kind eKind, int iRadius)
+{
+	const std::vector<BenchMap*>& aMaps = maps();
+	const CvFovTable& kTable = fovTable(
+		eKind == KIND_CVVISION_PERMISSIVE ? CV_FOV_PERMISSIVE : CV_FOV_SYMMETRIC, CV_FOV_EUCLIDEAN, CV_FOV_MAX_RADIUS);
+	CvFovVisibleSet kSet(MAP_SIDE * MAP_SIDE);
+	const TCOD_fov_algorithm_t eAlgorithm = eKind == KIND_TCOD_SHADOW ? FOV_SHADOW
+		: eKind == KIND_TCOD_SYMMETRIC                                ? FOV_SYMMETRIC_SHADOWCAST
+																	  : FOV_PERMISSIVE_8;
+	size_t iMap = 0;
+	size_t iOrigin = 0;
+	if (eKind == KIND_TCOD_SYMMETRIC_WINDOW)
 	{
-		KIND_CVVISION,
-		KIND_CVVISION_PERMISSIVE,
-		KIND_TCOD_SHADOW,
-		KIND_TCOD_SYMMETRIC,
-		KIND_TCOD_PERMISSIVE,
-		KIND_TCOD_SYMMETRIC_WINDOW,
-		NUM_KINDS
-	};
-	const char* const KIND_NAMES[NUM_KINDS] = { "cvvision", "cvvision_permissive", "libtcod_shadow",
-		"libtcod_symmetric", "libtcod_permissive", "libtcod_symmetric_window" };
-
-	// For libtcod_symmetric_window: each origin's (2R+1)^2 square copied into a map of its own
-	// (cells off the big map are walls), so that libtcod's per-call clearing covers only the square.
-	std::vector<TCOD_Map*> windows(int iRadius)
-	{
-		std::vector<TCOD_Map*> apWindows;
-		const int iSide = 2 * iRadius + 1;
-		for (const BenchMap* pMap : maps())
-		{
-			for (const std::pair<int, int>& kOrigin : pMap->aOrigins)
-			{
-				TCOD_Map* pWindow = TCOD_map_new(iSide, iSide);
-				for (int iY = 0; iY < iSide; ++iY)
-				{
-					for (int iX = 0; iX < iSide; ++iX)
-					{
-						const int iMapX = kOrigin.first + iX - iRadius;
-						const int iMapY = kOrigin.second + iY - iRadius;
-						const bool bOpen = pMap->kGrid.contains(iMapX, iMapY) &&
-							!pMap->kGrid.isOpaque(pMap->kGrid.plotIndex(iMapX, iMapY));
-						TCOD_map_set_properties(pWindow, iX, iY, bOpen, bOpen);
-					}
-				}
-				apWindows.push_back(pWindow);
-			}
-		}
-		return apWindows;
-	}
-
-	void runFov(benchmark::State& kState, Kind eKind, int iRadius)
-	{
-		const std::vector<BenchMap*>& aMaps = maps();
-		const CvFovTable& kTable = fovTable(eKind == KIND_CVVISION_PERMISSIVE ? CV_FOV_PERMISSIVE : CV_FOV_SYMMETRIC,
-			CV_FOV_EUCLIDEAN, CV_FOV_MAX_RADIUS);
-		CvFovVisibleSet kSet(MAP_SIDE * MAP_SIDE);
-		const TCOD_fov_algorithm_t eAlgorithm = eKind == KIND_TCOD_SHADOW ? FOV_SHADOW
-			: eKind == KIND_TCOD_SYMMETRIC ? FOV_SYMMETRIC_SHADOWCAST : FOV_PERMISSIVE_8;
-		size_t iMap = 0;
-		size_t iOrigin = 0;
-		if (eKind == KIND_TCOD_SYMMETRIC_WINDOW)
-		{
-			const std::vector<TCOD_Map*> apWindows = windows(iRadius);
-			size_t iWindow = 0;
-			for (auto _ : kState)
-			{
-				TCOD_map_compute_fov(apWindows[iWindow], iRadius, iRadius, iRadius, true, FOV_SYMMETRIC_SHADOWCAST);
-				benchmark::ClobberMemory();
-				iWindow = (iWindow + 1) % apWindows.size();
-			}
-			for (TCOD_Map* pWindow : apWindows)
-			{
-				TCOD_map_delete(pWindow);
-			}
-			return;
-		}
+		const std::vector<TCOD_Map*> apWindows = windows(iRadius);
+		size_t iWindow = 0;
 		for (auto _ : kState)
 		{
-			const BenchMap& kMap = *aMaps[iMap];
-			const std::pair<int, int> kOrigin = kMap.aOrigins[iOrigin];
+			TCOD_map_compute_fov(apWindows[iWindow], iRadius, iRadius, iRadius, true, FOV_SYMMETRIC_SHADOWCAST);
+			benchmark::ClobberMemory();
+			iWindow = (iWindow + 1) % apWindows.size();
+		}
+		for (TCOD_Map* pWindow : apWindows)
+		{
+			TCOD_map_delete(pWindow);
+		}
+		return;
+	}
+	for (auto _ : kState)
+	{
+		const BenchMap& kMap = *aMaps[iMap];
+		const std::pair<int, int> kOrigin = kMap.aOrigins[iOrigin];
+		if (eKind == KIND_CVVISION || eKind == KIND_CVVISION_PERMISSIVE)
+		{
+			kSet.begin();
+			kTable.compute(kMap.kGrid, kOrigin.first, kOrigin.second, iRadius, kSet);
+			benchmark::DoNotOptimize(kSet.size());
+		}
+		else
+		{
+			TCOD_map_compute_fov(kMap.pTcod, kOrigin.first, kOrigin.second, iRadius, true, eAlgorithm);
+			benchmark::ClobberMemory();
+		}
+		if (++iMap == aMaps.size())
+		{
+			iMap = 0;
+			iOrigin = (iOrigin + 1) % NUM_ORIGINS;
+		}
+	}
+}
+
+// Average visible cells per field of view (outside the timing): both sides see alike.
+double averageVisible(Kind eKind, int iRadius)
+{
+	const std::vector<BenchMap*>& aMaps = maps();
+	const CvFovTable& kTable = fovTable(
+		eKind == KIND_CVVISION_PERMISSIVE ? CV_FOV_PERMISSIVE : CV_FOV_SYMMETRIC, CV_FOV_EUCLIDEAN, CV_FOV_MAX_RADIUS);
+	CvFovVisibleSet kSet(MAP_SIDE * MAP_SIDE);
+	long lTotal = 0;
+	long lCount = 0;
+	for (BenchMap* pMap : aMaps)
+	{
+		for (const std::pair<int, int>& kOrigin : pMap->aOrigins)
+		{
 			if (eKind == KIND_CVVISION || eKind == KIND_CVVISION_PERMISSIVE)
 			{
 				kSet.begin();
-				kTable.compute(kMap.kGrid, kOrigin.first, kOrigin.second, iRadius, kSet);
-				benchmark::DoNotOptimize(kSet.size());
+				kTable.compute(pMap->kGrid, kOrigin.first, kOrigin.second, iRadius, kSet);
+				lTotal += kSet.size();
 			}
 			else
 			{
-				TCOD_map_compute_fov(kMap.pTcod, kOrigin.first, kOrigin.second, iRadius, true, eAlgorithm);
-				benchmark::ClobberMemory();
-			}
-			if (++iMap == aMaps.size())
-			{
-				iMap = 0;
-				iOrigin = (iOrigin + 1) % NUM_ORIGINS;
-			}
-		}
-	}
-
-	// Average visible cells per field of view (outside the timing): both sides see alike.
-	double averageVisible(Kind eKind, int iRadius)
-	{
-		const std::vector<BenchMap*>& aMaps = maps();
-		const CvFovTable& kTable = fovTable(eKind == KIND_CVVISION_PERMISSIVE ? CV_FOV_PERMISSIVE : CV_FOV_SYMMETRIC,
-			CV_FOV_EUCLIDEAN, CV_FOV_MAX_RADIUS);
-		CvFovVisibleSet kSet(MAP_SIDE * MAP_SIDE);
-		long lTotal = 0;
-		long lCount = 0;
-		for (BenchMap* pMap : aMaps)
-		{
-			for (const std::pair<int, int>& kOrigin : pMap->aOrigins)
-			{
-				if (eKind == KIND_CVVISION || eKind == KIND_CVVISION_PERMISSIVE)
+				TCOD_map_compute_fov(pMap->pTcod, kOrigin.first, kOrigin.second, iRadius, true,
+					eKind == KIND_TCOD_SHADOW          ? FOV_SHADOW
+						: eKind == KIND_TCOD_SYMMETRIC ? FOV_SYMMETRIC_SHADOWCAST
+													   : FOV_PERMISSIVE_8);
+				for (int iY = 0; iY < MAP_SIDE; ++iY)
 				{
-					kSet.begin();
-					kTable.compute(pMap->kGrid, kOrigin.first, kOrigin.second, iRadius, kSet);
-					lTotal += kSet.size();
-				}
-				else
-				{
-					TCOD_map_compute_fov(pMap->pTcod, kOrigin.first, kOrigin.second, iRadius, true,
-						eKind == KIND_TCOD_SHADOW ? FOV_SHADOW
-						: eKind == KIND_TCOD_SYMMETRIC ? FOV_SYMMETRIC_SHADOWCAST : FOV_PERMISSIVE_8);
-					for (int iY = 0; iY < MAP_SIDE; ++iY)
+					for (int iX = 0; iX < MAP_SIDE; ++iX)
 					{
-						for (int iX = 0; iX < MAP_SIDE; ++iX)
-						{
-							lTotal += TCOD_map_is_in_fov(pMap->pTcod, iX, iY) ? 1 : 0;
-						}
+						lTotal += TCOD_map_is_in_fov(pMap->pTcod, iX, iY) ? 1 : 0;
 					}
 				}
-				++lCount;
 			}
+			++lCount;
 		}
-		return double(lTotal) / double(lCount);
 	}
+	return double(lTotal) / double(lCount);
+}
 
-	std::string name(Kind eKind, int iRadius) { return std::string(KIND_NAMES[eKind]) + "/" + std::to_string(iRadius); }
+std::string name(Kind eKind, int iRadius) { return std::string(KIND_NAMES[eKind]) + "/" + std::to_string(iRadius); }
 }
 
 int main(int argc, char** argv)
@@ -299,8 +300,10 @@ int main(int argc, char** argv)
 	{
 		for (int eKind = 0; eKind < NUM_KINDS; ++eKind)
 		{
-			registerMedianOf3(name(static_cast<Kind>(eKind), iRadius),
-				[=](benchmark::State& kState) { runFov(kState, static_cast<Kind>(eKind), iRadius); }, 0.1, benchmark::kNanosecond);
+			registerMedianOf3(
+				name(static_cast<Kind>(eKind), iRadius),
+				[=](benchmark::State& kState) { runFov(kState, static_cast<Kind>(eKind), iRadius); }, 0.1,
+				benchmark::kNanosecond);
 		}
 	}
 	SummaryReporter kReporter;
@@ -334,7 +337,8 @@ int main(int argc, char** argv)
 		}
 		char szLine[320];
 		std::snprintf(szLine, sizeof(szLine),
-			"fov radius=%d cvvision_ns=%.0f libtcod_shadow_ns=%.0f libtcod_symmetric_ns=%.0f libtcod_permissive_ns=%.0f "
+			"fov radius=%d cvvision_ns=%.0f libtcod_shadow_ns=%.0f libtcod_symmetric_ns=%.0f "
+			"libtcod_permissive_ns=%.0f "
 			"cvvision_permissive_ns=%.0f libtcod_symmetric_window_ns=%.0f cvvision_over_symmetric=%.2f\n",
 			iRadius, adNs[KIND_CVVISION], adNs[KIND_TCOD_SHADOW], adNs[KIND_TCOD_SYMMETRIC], adNs[KIND_TCOD_PERMISSIVE],
 			adNs[KIND_CVVISION_PERMISSIVE], adNs[KIND_TCOD_SYMMETRIC_WINDOW],

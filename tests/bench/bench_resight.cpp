@@ -27,139 +27,145 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int WIDTH = 128;
+const int HEIGHT = 80;
+const int NUM_UNITS = 2000;
+const int NUM_OWNED = 5000;
+const int VANILLA_RADIUS = 6; // BTS: max(RECON + 1, UNIT + 1 + every promotion) in vanilla
+const int CVVISION_RADIUS = 3; // CvVisionRules::resightRadius() for vanilla rules
+
+struct CountingSink
 {
-	const int WIDTH = 128;
-	const int HEIGHT = 80;
-	const int NUM_UNITS = 2000;
-	const int NUM_OWNED = 5000;
-	const int VANILLA_RADIUS = 6; // BTS: max(RECON + 1, UNIT + 1 + every promotion) in vanilla
-	const int CVVISION_RADIUS = 3; // CvVisionRules::resightRadius() for vanilla rules
-
-	struct CountingSink
+	std::vector<int> aiCounts = std::vector<int>(4 * WIDTH * HEIGHT);
+	void changeVisibilityCount(int iPlot, int eTeam, int iChange, int)
 	{
-		std::vector<int> aiCounts = std::vector<int>(4 * WIDTH * HEIGHT);
-		void changeVisibilityCount(int iPlot, int eTeam, int iChange, int) { aiCounts[eTeam * WIDTH * HEIGHT + iPlot] += iChange; }
-	};
-
-	struct Game
-	{
-		PlotGrid kGrid{ WIDTH, HEIGHT, true, false, 4, 2 };
-		CountingSink kSink;
-		CvVisionLedger kLedger;
-		const CvVisionEngine kEngine;
-		std::vector<std::vector<std::pair<CvVisionSourceKey, CvVisionSource>>> aSourcesAt =
-			std::vector<std::vector<std::pair<CvVisionSourceKey, CvVisionSource>>>(WIDTH * HEIGHT);
-		std::vector<int> aiChangedPlots;
-
-		Game()
-		{
-			std::mt19937 kRng(319u);
-			TerrainMix kMix;
-			kMix.iForest = 36;
-			randomizeTerrain(kGrid, kRng, kMix);
-			for (int i = 0; i < NUM_OWNED + NUM_UNITS; ++i)
-			{
-				CvVisionSource kSource;
-				kSource.iX = static_cast<int>(kRng() % WIDTH);
-				kSource.iY = static_cast<int>(kRng() % HEIGHT);
-				kSource.eTeam = static_cast<int>(kRng() % 4);
-				const bool bUnit = i >= NUM_OWNED;
-				kSource.iRange = bUnit ? 2 : 1;
-				const CvVisionSourceKey kKey(bUnit ? CV_VISION_SOURCE_UNIT : CV_VISION_SOURCE_PLOT, bUnit ? 0 : i, i, kSource.eTeam);
-				kLedger.add(kKey, kEngine, kGrid, kSink, kSource);
-				aSourcesAt[kSource.iY * WIDTH + kSource.iX].push_back({ kKey, kSource });
-			}
-			for (int i = 0; i < 1024; ++i)
-			{
-				aiChangedPlots.push_back(static_cast<int>(kRng() % (WIDTH * HEIGHT)));
-			}
-		}
-
-		// Calls fVisit for every source whose origin lies within iRadius of iPlot.
-		template <class Visit>
-		void forEachNear(int iPlot, int iRadius, Visit fVisit)
-		{
-			const int iX = iPlot % WIDTH;
-			const int iY = iPlot / WIDTH;
-			for (int iDY = -iRadius; iDY <= iRadius; ++iDY)
-			{
-				const int iQY = iY + iDY;
-				if (iQY < 0 || iQY >= HEIGHT)
-				{
-					continue;
-				}
-				for (int iDX = -iRadius; iDX <= iRadius; ++iDX)
-				{
-					const int iQ = iQY * WIDTH + cvVisionWrapCoord(iX + iDX, WIDTH, true);
-					for (const auto& kEntry : aSourcesAt[iQ])
-					{
-						fVisit(kEntry);
-					}
-				}
-			}
-		}
-
-		// The level change: the forest at iPlot cut, or planted.
-		void toggleForest(int iPlot)
-		{
-			const int iX = iPlot % WIDTH;
-			const int iY = iPlot / WIDTH;
-			kGrid.setFeatureSeeThrough(iX, iY, kGrid.plot(iX, iY).iFeatureSeeThrough == 0 ? 1 : 0);
-		}
-	};
-
-	// One game per variant: each keeps its counts and its map consistent.
-	Game& game(int iVariant = 0)
-	{
-		static Game kGames[2];
-		return kGames[iVariant];
+		aiCounts[eTeam * WIDTH * HEIGHT + iPlot] += iChange;
 	}
+};
 
-	void vanilla(benchmark::State& kState)
+struct Game
+{
+	PlotGrid kGrid{ WIDTH, HEIGHT, true, false, 4, 2 };
+	CountingSink kSink;
+	CvVisionLedger kLedger;
+	const CvVisionEngine kEngine;
+	std::vector<std::vector<std::pair<CvVisionSourceKey, CvVisionSource>>> aSourcesAt =
+		std::vector<std::vector<std::pair<CvVisionSourceKey, CvVisionSource>>>(WIDTH * HEIGHT);
+	std::vector<int> aiChangedPlots;
+
+	Game()
 	{
-		Game& kGame = game(0);
-		size_t iNext = 0;
-		for (auto _ : kState)
+		std::mt19937 kRng(319u);
+		TerrainMix kMix;
+		kMix.iForest = 36;
+		randomizeTerrain(kGrid, kRng, kMix);
+		for (int i = 0; i < NUM_OWNED + NUM_UNITS; ++i)
 		{
-			const int iPlot = kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()];
-			kGame.forEachNear(iPlot, VANILLA_RADIUS,
-				[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, -1); });
-			kGame.toggleForest(iPlot);
-			kGame.forEachNear(iPlot, VANILLA_RADIUS,
-				[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, 1); });
+			CvVisionSource kSource;
+			kSource.iX = static_cast<int>(kRng() % WIDTH);
+			kSource.iY = static_cast<int>(kRng() % HEIGHT);
+			kSource.eTeam = static_cast<int>(kRng() % 4);
+			const bool bUnit = i >= NUM_OWNED;
+			kSource.iRange = bUnit ? 2 : 1;
+			const CvVisionSourceKey kKey(
+				bUnit ? CV_VISION_SOURCE_UNIT : CV_VISION_SOURCE_PLOT, bUnit ? 0 : i, i, kSource.eTeam);
+			kLedger.add(kKey, kEngine, kGrid, kSink, kSource);
+			aSourcesAt[kSource.iY * WIDTH + kSource.iX].push_back({ kKey, kSource });
+		}
+		for (int i = 0; i < 1024; ++i)
+		{
+			aiChangedPlots.push_back(static_cast<int>(kRng() % (WIDTH * HEIGHT)));
 		}
 	}
 
-	void cvvision(benchmark::State& kState)
+	// Calls fVisit for every source whose origin lies within iRadius of iPlot.
+	template <class Visit>
+	void forEachNear(int iPlot, int iRadius, Visit fVisit)
 	{
-		Game& kGame = game(1);
-		size_t iNext = 0;
-		for (auto _ : kState)
+		const int iX = iPlot % WIDTH;
+		const int iY = iPlot / WIDTH;
+		for (int iDY = -iRadius; iDY <= iRadius; ++iDY)
 		{
-			const int iPlot = kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()];
-			int aiSeeFrom[4];
-			for (int t = 0; t < 4; ++t)
+			const int iQY = iY + iDY;
+			if (iQY < 0 || iQY >= HEIGHT)
 			{
-				aiSeeFrom[t] = kGame.kGrid.seeFromLevel(iPlot, t);
+				continue;
 			}
-			const int iSeeThrough = kGame.kGrid.seeThroughLevel(iPlot);
-			kGame.toggleForest(iPlot);
-			const CvVisionLevelsBefore<PlotGrid> kBefore(kGame.kGrid, iPlot, iSeeThrough, aiSeeFrom);
-			kGame.forEachNear(iPlot, CVVISION_RADIUS, [&](const auto& kEntry) {
-				if (CvVisionLedger::sightReads(kGame.kEngine, kGame.kGrid, kEntry.second, iPlot))
+			for (int iDX = -iRadius; iDX <= iRadius; ++iDX)
+			{
+				const int iQ = iQY * WIDTH + cvVisionWrapCoord(iX + iDX, WIDTH, true);
+				for (const auto& kEntry : aSourcesAt[iQ])
 				{
-					kGame.kLedger.resightLevelChange(kEntry.first, kGame.kEngine, kBefore, kGame.kGrid, kGame.kSink, kEntry.second);
+					fVisit(kEntry);
 				}
-			});
+			}
 		}
 	}
+
+	// The level change: the forest at iPlot cut, or planted.
+	void toggleForest(int iPlot)
+	{
+		const int iX = iPlot % WIDTH;
+		const int iY = iPlot / WIDTH;
+		kGrid.setFeatureSeeThrough(iX, iY, kGrid.plot(iX, iY).iFeatureSeeThrough == 0 ? 1 : 0);
+	}
+};
+
+// One game per variant: each keeps its counts and its map consistent.
+Game& game(int iVariant = 0)
+{
+	static Game kGames[2];
+	return kGames[iVariant];
+}
+
+void vanilla(benchmark::State& kState)
+{
+	Game& kGame = game(0);
+	size_t iNext = 0;
+	for (auto _ : kState)
+	{
+		const int iPlot = kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()];
+		kGame.forEachNear(iPlot, VANILLA_RADIUS, [&](const auto& kEntry) {
+			kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, -1);
+		});
+		kGame.toggleForest(iPlot);
+		kGame.forEachNear(iPlot, VANILLA_RADIUS,
+			[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, 1); });
+	}
+}
+
+void cvvision(benchmark::State& kState)
+{
+	Game& kGame = game(1);
+	size_t iNext = 0;
+	for (auto _ : kState)
+	{
+		const int iPlot = kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()];
+		int aiSeeFrom[4];
+		for (int t = 0; t < 4; ++t)
+		{
+			aiSeeFrom[t] = kGame.kGrid.seeFromLevel(iPlot, t);
+		}
+		const int iSeeThrough = kGame.kGrid.seeThroughLevel(iPlot);
+		kGame.toggleForest(iPlot);
+		const CvVisionLevelsBefore<PlotGrid> kBefore(kGame.kGrid, iPlot, iSeeThrough, aiSeeFrom);
+		kGame.forEachNear(iPlot, CVVISION_RADIUS, [&](const auto& kEntry) {
+			if (CvVisionLedger::sightReads(kGame.kEngine, kGame.kGrid, kEntry.second, iPlot))
+			{
+				kGame.kLedger.resightLevelChange(
+					kEntry.first, kGame.kEngine, kBefore, kGame.kGrid, kGame.kSink, kEntry.second);
+			}
+		});
+	}
+}
 
 }
 
 int main(int argc, char** argv)
 {
-	for (const auto& [szName, fRun] : { std::pair{ "resight/vanilla", &vanilla }, std::pair{ "resight/cvvision", &cvvision } })
+	for (const auto& [szName, fRun] :
+		{ std::pair{ "resight/vanilla", &vanilla }, std::pair{ "resight/cvvision", &cvvision } })
 	{
 		registerMedianOf3(szName, fRun, 0.2, benchmark::kMicrosecond);
 	}
@@ -192,7 +198,8 @@ int main(int argc, char** argv)
 		}
 		if (kFresh.aiCounts != kGame.kSink.aiCounts)
 		{
-			std::fprintf(stderr, "bench_resight: the %s game's counts differ from a rebuild\n", iVariant ? "cvvision" : "vanilla");
+			std::fprintf(stderr, "bench_resight: the %s game's counts differ from a rebuild\n",
+				iVariant ? "cvvision" : "vanilla");
 			return 1;
 		}
 	}

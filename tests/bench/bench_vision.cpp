@@ -25,131 +25,130 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int MAP_SIDE = 96;
+const int NUM_ORIGINS = 1024;
+const int MAX_BENCH_RANGE = 8;
+
+// The sink of all three variants: it only changes the counts, as touch_ns is defined.
+struct CountingSink
 {
-	const int MAP_SIDE = 96;
-	const int NUM_ORIGINS = 1024;
-	const int MAX_BENCH_RANGE = 8;
-
-	// The sink of all three variants: it only changes the counts, as touch_ns is defined.
-	struct CountingSink
+	std::vector<int> aiCounts;
+	std::vector<int> aiTyped;
+	CountingSink() : aiCounts(2 * MAP_SIDE * MAP_SIDE), aiTyped(4 * MAP_SIDE * MAP_SIDE) {}
+	void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
 	{
-		std::vector<int> aiCounts;
-		std::vector<int> aiTyped;
-		CountingSink() : aiCounts(2 * MAP_SIDE * MAP_SIDE), aiTyped(4 * MAP_SIDE * MAP_SIDE) {}
-		void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
+		aiCounts[eTeam * MAP_SIDE * MAP_SIDE + iPlot] += iChange;
+		if (eInvisible >= 0)
 		{
-			aiCounts[eTeam * MAP_SIDE * MAP_SIDE + iPlot] += iChange;
-			if (eInvisible >= 0)
-			{
-				aiTyped[(eTeam * 2 + eInvisible) * MAP_SIDE * MAP_SIDE + iPlot] += iChange;
-			}
+			aiTyped[(eTeam * 2 + eInvisible) * MAP_SIDE * MAP_SIDE + iPlot] += iChange;
 		}
-	};
-
-	struct Fixture
-	{
-		PlotGrid kGrid;
-		CountingSink kSink;
-		std::vector<CvVisionSource> aOrigins;
-
-		Fixture() : kGrid(MAP_SIDE, MAP_SIDE, true, true)
-		{
-			std::mt19937 kRng(3190u);
-			TerrainMix kMix; // 30% water, 10% hills, 3% peaks
-			kMix.iForest = 36; // of the 70% land: about 25% of all plots
-			randomizeTerrain(kGrid, kRng, kMix);
-			for (int i = 0; i < NUM_ORIGINS; ++i)
-			{
-				CvVisionSource kSource;
-				kSource.iX = kRng() % MAP_SIDE;
-				kSource.iY = kRng() % MAP_SIDE;
-				aOrigins.push_back(kSource);
-			}
-		}
-	};
-
-	Fixture& fixture()
-	{
-		static Fixture kFixture;
-		return kFixture;
 	}
+};
 
-	enum Kind
-	{
-		KIND_REFERENCE,
-		KIND_ENGINE,
-		KIND_TOUCH,
-		KIND_PERMISSIVE, // the engine under CVVISION_SIGHT_MODEL 1
-		KIND_SYMMETRIC   // ... and 2
-	};
+struct Fixture
+{
+	PlotGrid kGrid;
+	CountingSink kSink;
+	std::vector<CvVisionSource> aOrigins;
 
-	CvVisionEngine engineOf(Kind eKind)
+	Fixture() : kGrid(MAP_SIDE, MAP_SIDE, true, true)
 	{
-		CvVisionOptions kOptions;
-		kOptions.eSightModel = eKind == KIND_PERMISSIVE ? CV_VISION_SIGHT_PERMISSIVE
-			: eKind == KIND_SYMMETRIC                   ? CV_VISION_SIGHT_SYMMETRIC
-														: CV_VISION_SIGHT_BTS;
-		return CvVisionEngine(CvVisionTables::standard(), kOptions);
-	}
-
-	// Changes the count of every plot of the square around the source, no line of sight.
-	void touchSquare(CountingSink& kSink, const CvVisionSource& kSource, int iRing, int iChange)
-	{
-		int aiColumn[CV_VISION_MAX_SIDE];
-		for (int i = -iRing; i <= iRing; ++i)
+		std::mt19937 kRng(3190u);
+		TerrainMix kMix; // 30% water, 10% hills, 3% peaks
+		kMix.iForest = 36; // of the 70% land: about 25% of all plots
+		randomizeTerrain(kGrid, kRng, kMix);
+		for (int i = 0; i < NUM_ORIGINS; ++i)
 		{
-			aiColumn[i + iRing] = cvVisionWrapCoord(kSource.iX + i, MAP_SIDE, true);
+			CvVisionSource kSource;
+			kSource.iX = kRng() % MAP_SIDE;
+			kSource.iY = kRng() % MAP_SIDE;
+			aOrigins.push_back(kSource);
 		}
-		for (int iDY = -iRing; iDY <= iRing; ++iDY)
+	}
+};
+
+Fixture& fixture()
+{
+	static Fixture kFixture;
+	return kFixture;
+}
+
+enum Kind {
+	KIND_REFERENCE,
+	KIND_ENGINE,
+	KIND_TOUCH,
+	KIND_PERMISSIVE, // the engine under CVVISION_SIGHT_MODEL 1
+	KIND_SYMMETRIC // ... and 2
+};
+
+CvVisionEngine engineOf(Kind eKind)
+{
+	CvVisionOptions kOptions;
+	kOptions.eSightModel = eKind == KIND_PERMISSIVE ? CV_VISION_SIGHT_PERMISSIVE
+		: eKind == KIND_SYMMETRIC                   ? CV_VISION_SIGHT_SYMMETRIC
+													: CV_VISION_SIGHT_BTS;
+	return CvVisionEngine(CvVisionTables::standard(), kOptions);
+}
+
+// Changes the count of every plot of the square around the source, no line of sight.
+void touchSquare(CountingSink& kSink, const CvVisionSource& kSource, int iRing, int iChange)
+{
+	int aiColumn[CV_VISION_MAX_SIDE];
+	for (int i = -iRing; i <= iRing; ++i)
+	{
+		aiColumn[i + iRing] = cvVisionWrapCoord(kSource.iX + i, MAP_SIDE, true);
+	}
+	for (int iDY = -iRing; iDY <= iRing; ++iDY)
+	{
+		const int iRow = cvVisionWrapCoord(kSource.iY + iDY, MAP_SIDE, true);
+		for (int iDX = 0; iDX < 2 * iRing + 1; ++iDX)
 		{
-			const int iRow = cvVisionWrapCoord(kSource.iY + iDY, MAP_SIDE, true);
-			for (int iDX = 0; iDX < 2 * iRing + 1; ++iDX)
+			if (iRow >= 0 && aiColumn[iDX] >= 0)
 			{
-				if (iRow >= 0 && aiColumn[iDX] >= 0)
-				{
-					kSink.changeVisibilityCount(iRow * MAP_SIDE + aiColumn[iDX], kSource.eTeam, iChange, CV_VISION_NO_INVISIBLE);
-				}
+				kSink.changeVisibilityCount(
+					iRow * MAP_SIDE + aiColumn[iDX], kSource.eTeam, iChange, CV_VISION_NO_INVISIBLE);
 			}
 		}
 	}
+}
 
-	void runSight(benchmark::State& kState, Kind eKind, bool bAerial, int iRange)
+void runSight(benchmark::State& kState, Kind eKind, bool bAerial, int iRange)
+{
+	Fixture& kFix = fixture();
+	const CvVisionEngine kEngine = engineOf(eKind);
+	size_t iNext = 0;
+	for (auto _ : kState)
 	{
-		Fixture& kFix = fixture();
-		const CvVisionEngine kEngine = engineOf(eKind);
-		size_t iNext = 0;
-		for (auto _ : kState)
+		CvVisionSource kSource = kFix.aOrigins[iNext];
+		iNext = (iNext + 1) % kFix.aOrigins.size();
+		kSource.iRange = iRange;
+		kSource.bAerial = bAerial;
+		if (eKind == KIND_ENGINE || eKind == KIND_PERMISSIVE || eKind == KIND_SYMMETRIC)
 		{
-			CvVisionSource kSource = kFix.aOrigins[iNext];
-			iNext = (iNext + 1) % kFix.aOrigins.size();
-			kSource.iRange = iRange;
-			kSource.bAerial = bAerial;
-			if (eKind == KIND_ENGINE || eKind == KIND_PERMISSIVE || eKind == KIND_SYMMETRIC)
-			{
-				kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, 1);
-				kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, -1);
-			}
-			else if (eKind == KIND_REFERENCE)
-			{
-				referenceChangeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, 1);
-				referenceChangeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, -1);
-			}
-			else
-			{
-				touchSquare(kFix.kSink, kSource, iRange + 1, 1);
-				touchSquare(kFix.kSink, kSource, iRange + 1, -1);
-			}
+			kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, 1);
+			kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, -1);
 		}
-		benchmark::DoNotOptimize(kFix.kSink.aiCounts.data());
+		else if (eKind == KIND_REFERENCE)
+		{
+			referenceChangeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, 1);
+			referenceChangeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, -1);
+		}
+		else
+		{
+			touchSquare(kFix.kSink, kSource, iRange + 1, 1);
+			touchSquare(kFix.kSink, kSource, iRange + 1, -1);
+		}
 	}
+	benchmark::DoNotOptimize(kFix.kSink.aiCounts.data());
+}
 
-	std::string name(const char* szKind, bool bAerial, int iRange)
-	{
-		std::ostringstream kOut;
-		kOut << szKind << (bAerial ? "/aerial/" : "/ground/") << iRange;
-		return kOut.str();
-	}
+std::string name(const char* szKind, bool bAerial, int iRange)
+{
+	std::ostringstream kOut;
+	kOut << szKind << (bAerial ? "/aerial/" : "/ground/") << iRange;
+	return kOut.str();
+}
 }
 
 int main(int argc, char** argv)
@@ -165,9 +164,10 @@ int main(int argc, char** argv)
 				{
 					continue;
 				}
-				registerMedianOf3(name(aszKinds[eKind], bAerial != 0, iRange),
-					[=](benchmark::State& kState) { runSight(kState, static_cast<Kind>(eKind), bAerial != 0, iRange); }, 0.1,
-					benchmark::kNanosecond);
+				registerMedianOf3(
+					name(aszKinds[eKind], bAerial != 0, iRange),
+					[=](benchmark::State& kState) { runSight(kState, static_cast<Kind>(eKind), bAerial != 0, iRange); },
+					0.1, benchmark::kNanosecond);
 			}
 		}
 	}
@@ -208,8 +208,9 @@ int main(int argc, char** argv)
 			&& kSymmetric != kReporter.kMedianNs.end())
 		{
 			char szLine[256];
-			std::snprintf(szLine, sizeof(szLine), "sight_model range=%d bts_ns=%.0f permissive_ns=%.0f symmetric_ns=%.0f\n",
-				iRange, kBts->second, kPermissive->second, kSymmetric->second);
+			std::snprintf(szLine, sizeof(szLine),
+				"sight_model range=%d bts_ns=%.0f permissive_ns=%.0f symmetric_ns=%.0f\n", iRange, kBts->second,
+				kPermissive->second, kSymmetric->second);
 			kSummary << szLine;
 		}
 	}

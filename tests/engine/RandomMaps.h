@@ -14,10 +14,7 @@ namespace cvv {
 
 // How many random cases a suite runs: all of them, or a tenth under the sanitizers (make
 // test-sanitize sets CVVISION_SANITIZED), where they look for memory errors, not for rare inputs.
-inline int randomCases(int iCases)
-{
-	return std::getenv("CVVISION_SANITIZED") ? std::max(1, iCases / 10) : iCases;
-}
+inline int randomCases(int iCases) { return std::getenv("CVVISION_SANITIZED") ? std::max(1, iCases / 10) : iCases; }
 
 // Percentages of plot kinds and features.
 struct TerrainMix

@@ -15,10 +15,9 @@ class ReferenceVision
 {
 public:
 	ReferenceVision(const Map& kMap, int iOriginX, int iOriginY, int eTeam)
-		: m_kMap(kMap), m_iOriginX(iOriginX), m_iOriginY(iOriginY), m_eTeam(eTeam)
-		, m_iOrigin(iOriginY * kMap.getGridWidth() + iOriginX)
-	{
-	}
+		: m_kMap(kMap), m_iOriginX(iOriginX), m_iOriginY(iOriginY), m_eTeam(eTeam),
+		  m_iOrigin(iOriginY * kMap.getGridWidth() + iOriginX)
+	{}
 
 	// docs/vision-rules.md, section 5: the plot at origin + (dx, dy), or -1 when absent.
 	int plotAt(int iDX, int iDY) const
@@ -102,8 +101,8 @@ public:
 		{
 			return true;
 		}
-		static const int aiDir[8][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 },
-			{ 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 } };
+		static const int aiDir[8][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 },
+			{ -1, 1 } };
 		const int iCross = aiDir[eFacing][0] * iDY - aiDir[eFacing][1] * iDX;
 		const int iDot = aiDir[eFacing][0] * iDX + aiDir[eFacing][1] * iDY;
 		const float fTheta = atan2f(static_cast<float>(iCross), static_cast<float>(iDot));
@@ -167,8 +166,8 @@ private:
 // docs/vision-rules.md, section 2: changeAdjacentSight, loop for loop.
 // bMemo: remember clear(d) once computed (same answers, without the exponential re-walks).
 template <class Map, class Sink>
-void referenceChangeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource, int iChange,
-	bool bMemo = false)
+void referenceChangeAdjacentSight(
+	const Map& kMap, Sink& kSink, const CvVisionSource& kSource, int iChange, bool bMemo = false)
 {
 	ReferenceVision<Map> kView(kMap, kSource.iX, kSource.iY, kSource.eTeam);
 	if (bMemo)
@@ -206,18 +205,22 @@ void referenceChangeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSo
 
 // docs/vision-rules.md, section 4: canSeePlot.
 template <class Map>
-bool referenceCanSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int iToY, int eTeam,
-	int iRange, int eFacing, bool bMemo = false)
+bool referenceCanSeePlot(
+	const Map& kMap, int iFromX, int iFromY, int iToX, int iToY, int eTeam, int iRange, int eFacing, bool bMemo = false)
 {
 	const int iRing = iRange + 1;
 	int iDX = iToX - iFromX;
 	int iDY = iToY - iFromY;
 	const int iW = kMap.getGridWidth();
 	const int iH = kMap.getGridHeight();
-	if (kMap.isWrapX() && iDX > iW / 2) iDX -= iW;
-	else if (kMap.isWrapX() && iDX < -(iW / 2)) iDX += iW;
-	if (kMap.isWrapY() && iDY > iH / 2) iDY -= iH;
-	else if (kMap.isWrapY() && iDY < -(iH / 2)) iDY += iH;
+	if (kMap.isWrapX() && iDX > iW / 2)
+		iDX -= iW;
+	else if (kMap.isWrapX() && iDX < -(iW / 2))
+		iDX += iW;
+	if (kMap.isWrapY() && iDY > iH / 2)
+		iDY -= iH;
+	else if (kMap.isWrapY() && iDY < -(iH / 2))
+		iDY += iH;
 	if (!ReferenceVision<Map>::facingPasses(iDX, iDY, eFacing))
 	{
 		return false;
@@ -233,8 +236,8 @@ bool referenceCanSeePlot(const Map& kMap, int iFromX, int iFromY, int iToX, int 
 // BTS's CvPlot::canSeeDisplacementPlot(eTeam, dx, dy, ..., bFirstPlot, bOuterRing), one step of the
 // recursion as the game takes it: d as given (no shortest wrap), the predecessors by clear(c).
 template <class Map>
-bool referenceCanSeeDisplacementPlot(const Map& kMap, int iFromX, int iFromY, int eTeam, int iDX, int iDY,
-	bool bFirstPlot, bool bOuterRing)
+bool referenceCanSeeDisplacementPlot(
+	const Map& kMap, int iFromX, int iFromY, int eTeam, int iDX, int iDY, bool bFirstPlot, bool bOuterRing)
 {
 	ReferenceVision<Map> kView(kMap, iFromX, iFromY, eTeam);
 	kView.useMemo();

@@ -16,98 +16,97 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int SHARDS = 4;
+// The memo-free recursion (exponential along blocked lines) runs on the first cases of each
+// shard with ranges up to this; the memoised one on every case.
+const int PLAIN_RECURSION_CASES = 1000;
+const int PLAIN_RECURSION_MAX_RANGE = 6;
+// 200,000 cases in all; CVVISION_DIFF_CASES overrides for a longer or shorter run.
+int casesPerShard()
 {
-	const int SHARDS = 4;
-	// The memo-free recursion (exponential along blocked lines) runs on the first cases of each
-	// shard with ranges up to this; the memoised one on every case.
-	const int PLAIN_RECURSION_CASES = 1000;
-	const int PLAIN_RECURSION_MAX_RANGE = 6;
-	// 200,000 cases in all; CVVISION_DIFF_CASES overrides for a longer or shorter run.
-	int casesPerShard()
+	const char* szCases = std::getenv("CVVISION_DIFF_CASES");
+	const int iTotal = szCases ? std::atoi(szCases) : 200000;
+	return (iTotal + SHARDS - 1) / SHARDS;
+}
+
+struct Case
+{
+	int iWidth, iHeight;
+	bool bWrapX, bWrapY;
+	CvVisionLevelDefines kDefines;
+	bool bOptics;
+	CvVisionSource kSource;
+	int aeTypes[2];
+	unsigned int iMapSeed;
+
+	std::string describe() const
 	{
-		const char* szCases = std::getenv("CVVISION_DIFF_CASES");
-		const int iTotal = szCases ? std::atoi(szCases) : 200000;
-		return (iTotal + SHARDS - 1) / SHARDS;
+		std::ostringstream kOut;
+		kOut << iWidth << "x" << iHeight << " wrap " << bWrapX << bWrapY << " origin (" << kSource.iX << ","
+			 << kSource.iY << ") range " << kSource.iRange << " aerial " << kSource.bAerial << " facing "
+			 << kSource.eFacing << " types " << kSource.iNumSeeInvisible << " optics " << bOptics << " map seed "
+			 << iMapSeed;
+		return kOut.str();
 	}
+};
 
-	struct Case
+Case randomCase(std::mt19937& kRng)
+{
+	std::uniform_int_distribution<int> kSize(1, 40);
+	std::uniform_int_distribution<int> kPercent(0, 99);
+	Case kCase;
+	// Small maps often, so that the sight square overlaps itself across the seams.
+	kCase.iWidth = kPercent(kRng) < 30 ? 1 + kPercent(kRng) % 6 : kSize(kRng);
+	kCase.iHeight = kPercent(kRng) < 30 ? 1 + kPercent(kRng) % 6 : kSize(kRng);
+	kCase.bWrapX = kPercent(kRng) < 50;
+	kCase.bWrapY = kPercent(kRng) < 50;
+	if (kPercent(kRng) < 20) // a mod's levels: shake every define
 	{
-		int iWidth, iHeight;
-		bool bWrapX, bWrapY;
-		CvVisionLevelDefines kDefines;
-		bool bOptics;
-		CvVisionSource kSource;
-		int aeTypes[2];
-		unsigned int iMapSeed;
-
-		std::string describe() const
-		{
-			std::ostringstream kOut;
-			kOut << iWidth << "x" << iHeight << " wrap " << bWrapX << bWrapY << " origin (" << kSource.iX << ","
-				 << kSource.iY << ") range " << kSource.iRange << " aerial " << kSource.bAerial << " facing "
-				 << kSource.eFacing << " types " << kSource.iNumSeeInvisible << " optics " << bOptics
-				 << " map seed " << iMapSeed;
-			return kOut.str();
-		}
-	};
-
-	Case randomCase(std::mt19937& kRng)
-	{
-		std::uniform_int_distribution<int> kSize(1, 40);
-		std::uniform_int_distribution<int> kPercent(0, 99);
-		Case kCase;
-		// Small maps often, so that the sight square overlaps itself across the seams.
-		kCase.iWidth = kPercent(kRng) < 30 ? 1 + kPercent(kRng) % 6 : kSize(kRng);
-		kCase.iHeight = kPercent(kRng) < 30 ? 1 + kPercent(kRng) % 6 : kSize(kRng);
-		kCase.bWrapX = kPercent(kRng) < 50;
-		kCase.bWrapY = kPercent(kRng) < 50;
-		if (kPercent(kRng) < 20) // a mod's levels: shake every define
-		{
-			std::uniform_int_distribution<int> kDefine(-1, 3);
-			kCase.kDefines.iPeakSeeFromChange = kDefine(kRng);
-			kCase.kDefines.iPeakSeeThroughChange = kDefine(kRng);
-			kCase.kDefines.iHillsSeeFromChange = kDefine(kRng);
-			kCase.kDefines.iHillsSeeThroughChange = kDefine(kRng);
-			kCase.kDefines.iSeaWaterSeeFromChange = kDefine(kRng);
-			kCase.kDefines.iExtraWaterSeeFromBonus = kDefine(kRng);
-		}
-		kCase.bOptics = kPercent(kRng) < 40;
-		kCase.iMapSeed = kRng();
-		CvVisionSource& kSource = kCase.kSource;
-		kSource.iX = kRng() % kCase.iWidth;
-		kSource.iY = kRng() % kCase.iHeight;
-		kSource.eTeam = kRng() % 2;
-		// Mostly the ranges of the game; some negative (a mod's negative promotions) and some beyond
-		// the table (a satellite, a promotion stack): -2 to 64 in all.
-		const int iRangeRoll = kPercent(kRng);
-		kSource.iRange = iRangeRoll < 4 ? -2 + static_cast<int>(kRng() % 2)
-			: (iRangeRoll < 7 ? 11 + static_cast<int>(kRng() % 54) : static_cast<int>(kRng() % 11));
-		kSource.bAerial = kPercent(kRng) < 15;
-		kSource.eFacing = kPercent(kRng) < 50 ? CV_VISION_NO_DIRECTION : static_cast<int>(kRng() % 8);
-		kSource.iNumSeeInvisible = kRng() % 3;
-		kCase.aeTypes[0] = kRng() % 2;
-		kCase.aeTypes[1] = 1 - kCase.aeTypes[0];
-		return kCase;
+		std::uniform_int_distribution<int> kDefine(-1, 3);
+		kCase.kDefines.iPeakSeeFromChange = kDefine(kRng);
+		kCase.kDefines.iPeakSeeThroughChange = kDefine(kRng);
+		kCase.kDefines.iHillsSeeFromChange = kDefine(kRng);
+		kCase.kDefines.iHillsSeeThroughChange = kDefine(kRng);
+		kCase.kDefines.iSeaWaterSeeFromChange = kDefine(kRng);
+		kCase.kDefines.iExtraWaterSeeFromBonus = kDefine(kRng);
 	}
+	kCase.bOptics = kPercent(kRng) < 40;
+	kCase.iMapSeed = kRng();
+	CvVisionSource& kSource = kCase.kSource;
+	kSource.iX = kRng() % kCase.iWidth;
+	kSource.iY = kRng() % kCase.iHeight;
+	kSource.eTeam = kRng() % 2;
+	// Mostly the ranges of the game; some negative (a mod's negative promotions) and some beyond
+	// the table (a satellite, a promotion stack): -2 to 64 in all.
+	const int iRangeRoll = kPercent(kRng);
+	kSource.iRange = iRangeRoll < 4
+		? -2 + static_cast<int>(kRng() % 2)
+		: (iRangeRoll < 7 ? 11 + static_cast<int>(kRng() % 54) : static_cast<int>(kRng() % 11));
+	kSource.bAerial = kPercent(kRng) < 15;
+	kSource.eFacing = kPercent(kRng) < 50 ? CV_VISION_NO_DIRECTION : static_cast<int>(kRng() % 8);
+	kSource.iNumSeeInvisible = kRng() % 3;
+	kCase.aeTypes[0] = kRng() % 2;
+	kCase.aeTypes[1] = 1 - kCase.aeTypes[0];
+	return kCase;
+}
 
-	PlotGrid buildMap(const Case& kCase)
-	{
-		PlotGrid kGrid(kCase.iWidth, kCase.iHeight, kCase.bWrapX, kCase.bWrapY, 2, 2, kCase.kDefines);
-		std::mt19937 kMapRng(kCase.iMapSeed);
-		TerrainMix kMix;
-		kMix.iWater = kMapRng() % 60;
-		kMix.iHills = kMapRng() % 30;
-		kMix.iPeaks = kMapRng() % 20;
-		kMix.iForest = kMapRng() % 50;
-		randomizeTerrain(kGrid, kMapRng, kMix);
-		kGrid.setExtraWaterSeeFrom(kCase.kSource.eTeam, kCase.bOptics);
-		return kGrid;
-	}
+PlotGrid buildMap(const Case& kCase)
+{
+	PlotGrid kGrid(kCase.iWidth, kCase.iHeight, kCase.bWrapX, kCase.bWrapY, 2, 2, kCase.kDefines);
+	std::mt19937 kMapRng(kCase.iMapSeed);
+	TerrainMix kMix;
+	kMix.iWater = kMapRng() % 60;
+	kMix.iHills = kMapRng() % 30;
+	kMix.iPeaks = kMapRng() % 20;
+	kMix.iForest = kMapRng() % 50;
+	randomizeTerrain(kGrid, kMapRng, kMix);
+	kGrid.setExtraWaterSeeFrom(kCase.kSource.eTeam, kCase.bOptics);
+	return kGrid;
+}
 
-	class Differential : public ::testing::TestWithParam<int>
-	{
-	};
+class Differential : public ::testing::TestWithParam<int>
+{};
 }
 
 TEST_P(Differential, EngineMatchesReference)
@@ -185,7 +184,8 @@ TEST_P(Differential, EngineMatchesReference)
 			const int iToY = kRng() % kCase.iHeight;
 			const CvVisionSource& kS = kCase.kSource;
 			const bool bFast = kEngine.canSeePlot(kGrid, kS.iX, kS.iY, iToX, iToY, kS.eTeam, kS.iRange, kS.eFacing);
-			const bool bSlow = referenceCanSeePlot(kGrid, kS.iX, kS.iY, iToX, iToY, kS.eTeam, kS.iRange, kS.eFacing, true);
+			const bool bSlow =
+				referenceCanSeePlot(kGrid, kS.iX, kS.iY, iToX, iToY, kS.eTeam, kS.iRange, kS.eFacing, true);
 			if (bFast != bSlow)
 			{
 				++iMismatches;
@@ -220,7 +220,8 @@ TEST(DifferentialCanSeePlot, FarTargetsOnLargeMaps)
 		const int iFromX = kRng() % 300, iFromY = kRng() % 120, iToX = kRng() % 300, iToY = kRng() % 120;
 		const int iRange = kRng() % 4;
 		const bool bFast = kEngine.canSeePlot(kGrid, iFromX, iFromY, iToX, iToY, 0, iRange, CV_VISION_NO_DIRECTION);
-		ASSERT_EQ(referenceCanSeePlot(kGrid, iFromX, iFromY, iToX, iToY, 0, iRange, CV_VISION_NO_DIRECTION, true), bFast)
+		ASSERT_EQ(
+			referenceCanSeePlot(kGrid, iFromX, iFromY, iToX, iToY, 0, iRange, CV_VISION_NO_DIRECTION, true), bFast)
 			<< "(" << iFromX << "," << iFromY << ") -> (" << iToX << "," << iToY << ") range " << iRange;
 		iSeen += bFast;
 	}
@@ -254,7 +255,8 @@ TEST(DifferentialOrder, LineOfSightUnitsOnMapsNarrowerThanTheirSquare)
 		RecordingSink kFast, kSlow;
 		ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kFast, kSource, iDelta));
 		referenceChangeAdjacentSight(kGrid, kSlow, kSource, iDelta, true);
-		ASSERT_EQ(kSlow.perPlot(), kFast.perPlot()) << iWidth << "x" << iHeight << " range " << iRange << " case " << iCase;
+		ASSERT_EQ(kSlow.perPlot(), kFast.perPlot())
+			<< iWidth << "x" << iHeight << " range " << iRange << " case " << iCase;
 		// Would the table's order (a pass's sight changes, then its reveals) differ per plot?
 		const int iPasses = std::max(1, kSource.iNumSeeInvisible);
 		const int iPassSize = static_cast<int>(kSlow.aChanges.size()) / iPasses;
@@ -321,8 +323,8 @@ TEST(DifferentialCanSeeDisplacement, EveryArgumentAgreesWithTheRecursion)
 			const bool bOuter = (kRng() & 1) != 0;
 			const bool bFast = kEngine.canSeeDisplacement(kGrid, iX, iY, iDX, iDY, 0, bFirst, bOuter);
 			ASSERT_EQ(referenceCanSeeDisplacementPlot(kGrid, iX, iY, 0, iDX, iDY, bFirst, bOuter), bFast)
-				<< iWidth << "x" << iHeight << " wrap " << kGrid.isWrapX() << kGrid.isWrapY() << " from (" << iX << "," << iY
-				<< ") d (" << iDX << "," << iDY << ") first " << bFirst << " outer " << bOuter;
+				<< iWidth << "x" << iHeight << " wrap " << kGrid.isWrapX() << kGrid.isWrapY() << " from (" << iX << ","
+				<< iY << ") d (" << iDX << "," << iDY << ") first " << bFirst << " outer " << bOuter;
 			iTrue += bFast;
 		}
 	}

@@ -17,80 +17,79 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+// The levels where a difference overflows, and their neighbours.
+const int CORNERS[] = { INT_MIN, INT_MIN + 1, INT_MIN + 2, -(1 << 30) - 1, -(1 << 30), -1000000000, -2, -1, 0, 1, 2,
+	1000000000, (1 << 30) - 1, 1 << 30, INT_MAX - 2, INT_MAX - 1, INT_MAX };
+const int NUM_CORNERS = static_cast<int>(sizeof(CORNERS) / sizeof(CORNERS[0]));
+
+// Defines that add nothing: a flat plot's levels are its terrain's, any int.
+CvVisionLevelDefines zeroDefines()
 {
-	// The levels where a difference overflows, and their neighbours.
-	const int CORNERS[] = { INT_MIN, INT_MIN + 1, INT_MIN + 2, -(1 << 30) - 1, -(1 << 30), -1000000000, -2, -1, 0, 1, 2,
-		1000000000, (1 << 30) - 1, 1 << 30, INT_MAX - 2, INT_MAX - 1, INT_MAX };
-	const int NUM_CORNERS = static_cast<int>(sizeof(CORNERS) / sizeof(CORNERS[0]));
+	CvVisionLevelDefines kDefines;
+	kDefines.iPeakSeeFromChange = kDefines.iPeakSeeThroughChange = 0;
+	kDefines.iHillsSeeFromChange = kDefines.iHillsSeeThroughChange = 0;
+	kDefines.iSeaWaterSeeFromChange = kDefines.iSeaWaterSeeThroughChange = 0;
+	kDefines.iExtraWaterSeeFromBonus = 0;
+	return kDefines;
+}
 
-	// Defines that add nothing: a flat plot's levels are its terrain's, any int.
-	CvVisionLevelDefines zeroDefines()
+void setLevels(PlotGrid& kGrid, int iX, int iY, int iSeeFrom, int iSeeThrough)
+{
+	PlotGrid::Plot kPlot;
+	kPlot.iTerrainSeeFrom = iSeeFrom;
+	kPlot.iTerrainSeeThrough = iSeeThrough;
+	kGrid.setPlot(iX, iY, kPlot);
+}
+
+// One step up or down, held within the int range.
+int nudge(int iLevel, int iStep)
+{
+	if ((iStep > 0 && iLevel == INT_MAX) || (iStep < 0 && iLevel == INT_MIN))
 	{
-		CvVisionLevelDefines kDefines;
-		kDefines.iPeakSeeFromChange = kDefines.iPeakSeeThroughChange = 0;
-		kDefines.iHillsSeeFromChange = kDefines.iHillsSeeThroughChange = 0;
-		kDefines.iSeaWaterSeeFromChange = kDefines.iSeaWaterSeeThroughChange = 0;
-		kDefines.iExtraWaterSeeFromBonus = 0;
-		return kDefines;
+		return iLevel;
 	}
+	return iLevel + iStep;
+}
 
-	void setLevels(PlotGrid& kGrid, int iX, int iY, int iSeeFrom, int iSeeThrough)
+// A map's levels: a few bases (corners, random ints anywhere) and their neighbours, so that
+// equal and adjacent levels, where > and >= part, are common.
+std::vector<int> levelPool(std::mt19937& kRng)
+{
+	std::vector<int> aiPool;
+	const int iBases = 2 + static_cast<int>(kRng() % 4);
+	for (int i = 0; i < iBases; ++i)
 	{
-		PlotGrid::Plot kPlot;
-		kPlot.iTerrainSeeFrom = iSeeFrom;
-		kPlot.iTerrainSeeThrough = iSeeThrough;
-		kGrid.setPlot(iX, iY, kPlot);
-	}
-
-	// One step up or down, held within the int range.
-	int nudge(int iLevel, int iStep)
-	{
-		if ((iStep > 0 && iLevel == INT_MAX) || (iStep < 0 && iLevel == INT_MIN))
+		const int iBase = (kRng() % 2) ? CORNERS[kRng() % NUM_CORNERS] : static_cast<int>(kRng());
+		for (int iStep = -1; iStep <= 1; ++iStep)
 		{
-			return iLevel;
+			aiPool.push_back(nudge(iBase, iStep));
 		}
-		return iLevel + iStep;
 	}
+	return aiPool;
+}
 
-	// A map's levels: a few bases (corners, random ints anywhere) and their neighbours, so that
-	// equal and adjacent levels, where > and >= part, are common.
-	std::vector<int> levelPool(std::mt19937& kRng)
+std::string describe(const PlotGrid& kGrid, const CvVisionSource& kSource)
+{
+	std::ostringstream kOut;
+	kOut << kGrid.getGridWidth() << "x" << kGrid.getGridHeight() << " wrap " << kGrid.isWrapX() << kGrid.isWrapY()
+		 << " origin (" << kSource.iX << "," << kSource.iY << ") range " << kSource.iRange << " aerial "
+		 << kSource.bAerial << " facing " << kSource.eFacing << "; levels (see-from/see-through):";
+	for (int i = 0; i < kGrid.plotCount(); ++i)
 	{
-		std::vector<int> aiPool;
-		const int iBases = 2 + static_cast<int>(kRng() % 4);
-		for (int i = 0; i < iBases; ++i)
-		{
-			const int iBase = (kRng() % 2) ? CORNERS[kRng() % NUM_CORNERS] : static_cast<int>(kRng());
-			for (int iStep = -1; iStep <= 1; ++iStep)
-			{
-				aiPool.push_back(nudge(iBase, iStep));
-			}
-		}
-		return aiPool;
+		kOut << " " << kGrid.seeFromLevel(i, kSource.eTeam) << "/" << kGrid.seeThroughLevel(i);
 	}
+	return kOut.str();
+}
 
-	std::string describe(const PlotGrid& kGrid, const CvVisionSource& kSource)
-	{
-		std::ostringstream kOut;
-		kOut << kGrid.getGridWidth() << "x" << kGrid.getGridHeight() << " wrap " << kGrid.isWrapX() << kGrid.isWrapY()
-			 << " origin (" << kSource.iX << "," << kSource.iY << ") range " << kSource.iRange << " aerial "
-			 << kSource.bAerial << " facing " << kSource.eFacing << "; levels (see-from/see-through):";
-		for (int i = 0; i < kGrid.plotCount(); ++i)
-		{
-			kOut << " " << kGrid.seeFromLevel(i, kSource.eTeam) << "/" << kGrid.seeThroughLevel(i);
-		}
-		return kOut.str();
-	}
-
-	// The engine's sight against the reference's: the same count changes, each plot's in order.
-	void expectSameSight(const CvVisionEngine& kEngine, const PlotGrid& kGrid, const CvVisionSource& kSource)
-	{
-		RecordingSink kFast, kSlow;
-		ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kFast, kSource, 1)) << describe(kGrid, kSource);
-		referenceChangeAdjacentSight(kGrid, kSlow, kSource, 1, true);
-		ASSERT_EQ(kSlow.perPlot(), kFast.perPlot()) << describe(kGrid, kSource);
-	}
+// The engine's sight against the reference's: the same count changes, each plot's in order.
+void expectSameSight(const CvVisionEngine& kEngine, const PlotGrid& kGrid, const CvVisionSource& kSource)
+{
+	RecordingSink kFast, kSlow;
+	ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kFast, kSource, 1)) << describe(kGrid, kSource);
+	referenceChangeAdjacentSight(kGrid, kSlow, kSource, 1, true);
+	ASSERT_EQ(kSlow.perPlot(), kFast.perPlot()) << describe(kGrid, kSource);
+}
 }
 
 TEST(ExtremeLevels, TheIssuesThreePlotLine)
@@ -189,10 +188,11 @@ TEST(ExtremeLevels, RandomMapsOfExtremeLevels)
 				setLevels(kGrid, iX, iY, aiPool[kRng() % aiPool.size()], aiPool[kRng() % aiPool.size()]);
 			}
 		}
-		CvVisionSource kSource(static_cast<int>(kRng() % iWidth), static_cast<int>(kRng() % iHeight),
-			static_cast<int>(kRng() % 2));
+		CvVisionSource kSource(
+			static_cast<int>(kRng() % iWidth), static_cast<int>(kRng() % iHeight), static_cast<int>(kRng() % 2));
 		const int iRoll = static_cast<int>(kRng() % 100);
-		kSource.iRange = iRoll < 5 ? -2 + static_cast<int>(kRng() % 2)
+		kSource.iRange = iRoll < 5
+			? -2 + static_cast<int>(kRng() % 2)
 			: (iRoll < 8 ? CV_VISION_MAX_RANGE + 1 + static_cast<int>(kRng() % 3) : static_cast<int>(kRng() % 9));
 		kSource.bAerial = kRng() % 8 == 0;
 		kSource.eFacing = kRng() % 3 == 0 ? static_cast<int>(kRng() % 8) : CV_VISION_NO_DIRECTION;
@@ -201,8 +201,8 @@ TEST(ExtremeLevels, RandomMapsOfExtremeLevels)
 		{
 			const int iToX = static_cast<int>(kRng() % iWidth);
 			const int iToY = static_cast<int>(kRng() % iHeight);
-			const bool bFast = kEngine.canSeePlot(kGrid, kSource.iX, kSource.iY, iToX, iToY, kSource.eTeam, kSource.iRange,
-				kSource.eFacing);
+			const bool bFast = kEngine.canSeePlot(
+				kGrid, kSource.iX, kSource.iY, iToX, iToY, kSource.eTeam, kSource.iRange, kSource.eFacing);
 			ASSERT_EQ(referenceCanSeePlot(kGrid, kSource.iX, kSource.iY, iToX, iToY, kSource.eTeam, kSource.iRange,
 						  kSource.eFacing, true),
 				bFast)
@@ -211,7 +211,8 @@ TEST(ExtremeLevels, RandomMapsOfExtremeLevels)
 			const int iDY = static_cast<int>(kRng() % (4 * iHeight + 1)) - 2 * iHeight;
 			const bool bFirst = kRng() % 2 != 0;
 			const bool bOuter = kRng() % 2 != 0;
-			ASSERT_EQ(referenceCanSeeDisplacementPlot(kGrid, kSource.iX, kSource.iY, kSource.eTeam, iDX, iDY, bFirst, bOuter),
+			ASSERT_EQ(
+				referenceCanSeeDisplacementPlot(kGrid, kSource.iX, kSource.iY, kSource.eTeam, iDX, iDY, bFirst, bOuter),
 				kEngine.canSeeDisplacement(kGrid, kSource.iX, kSource.iY, iDX, iDY, kSource.eTeam, bFirst, bOuter))
 				<< "canSeeDisplacement (" << iDX << "," << iDY << ") first " << bFirst << " outer " << bOuter << ": "
 				<< describe(kGrid, kSource);
@@ -248,10 +249,10 @@ TEST(ExtremeLevels, SightModelsTakeEveryIntLevel)
 		const int iRing = 1 + static_cast<int>(kRng() % 5);
 		int aiOne[CV_VISION_MAX_ENTRIES];
 		int aiTwo[CV_VISION_MAX_ENTRIES];
-		const int iOne = cvVisionFovSight(kGrid, CvVisionTables::standard(), eModel, iX, iY, 0, iRing, true,
-			CV_VISION_NO_DIRECTION, aiOne);
-		const int iTwo = cvVisionFovSightTwoWalks(kGrid, CvVisionTables::standard(), eModel, iX, iY, 0, iRing, true,
-			CV_VISION_NO_DIRECTION, aiTwo);
+		const int iOne = cvVisionFovSight(
+			kGrid, CvVisionTables::standard(), eModel, iX, iY, 0, iRing, true, CV_VISION_NO_DIRECTION, aiOne);
+		const int iTwo = cvVisionFovSightTwoWalks(
+			kGrid, CvVisionTables::standard(), eModel, iX, iY, 0, iRing, true, CV_VISION_NO_DIRECTION, aiTwo);
 		ASSERT_EQ(std::set<int>(aiTwo, aiTwo + iTwo), std::set<int>(aiOne, aiOne + iOne))
 			<< "case " << iCase << " model " << eModel << " ring " << iRing;
 	}

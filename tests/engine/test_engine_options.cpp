@@ -7,22 +7,21 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int TEAM = 0;
+
+int seen(const CvVisionEngine& kEngine, PlotGrid& kGrid, const CvVisionSource& kSource)
 {
-	const int TEAM = 0;
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1));
+	return kGrid.visiblePlotCount(TEAM);
+}
 
-	int seen(const CvVisionEngine& kEngine, PlotGrid& kGrid, const CvVisionSource& kSource)
-	{
-		EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1));
-		return kGrid.visiblePlotCount(TEAM);
-	}
-
-	PlotGrid grasslandWithHillAt(int iX, int iY)
-	{
-		PlotGrid kGrid(11, 11, false, false);
-		kGrid.setHills(iX, iY);
-		return kGrid;
-	}
+PlotGrid grasslandWithHillAt(int iX, int iY)
+{
+	PlotGrid kGrid(11, 11, false, false);
+	kGrid.setHills(iX, iY);
+	return kGrid;
+}
 }
 
 TEST(Options, DefaultsAreBts)

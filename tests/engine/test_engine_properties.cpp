@@ -77,7 +77,8 @@ TEST(Tables, PredecessorsLieInThePreviousRingAndMatchTheSpec)
 		{
 			const CvVisionDisplacement& kP = kTables.entry(kE.aiPred[k]);
 			ASSERT_EQ(iRing - 1, std::max(std::abs(kP.iDX), std::abs(kP.iDY))) << int(kE.iDX) << "," << int(kE.iDY);
-			ASSERT_TRUE((kP.iDX == aiX[0] && kP.iDY == aiY[0]) || (kP.iDX == aiX[iCount - 1] && kP.iDY == aiY[iCount - 1]));
+			ASSERT_TRUE(
+				(kP.iDX == aiX[0] && kP.iDY == aiY[0]) || (kP.iDX == aiX[iCount - 1] && kP.iDY == aiY[iCount - 1]));
 		}
 		ASSERT_EQ(i, kTables.indexOf(kE.iDX, kE.iDY));
 	}
@@ -100,8 +101,8 @@ TEST(Tables, EveryRangeUpTo32FitsInOneMebibyte)
 {
 	// One table serves every range: the ranges up to R are its first (2R+3)^2 entries.
 	EXPECT_LE(CvVisionTables::sizeInBytes(), 1024 * 1024);
-	std::printf("displacement table for every range up to %d: %d bytes\n", CV_VISION_MAX_RANGE,
-		CvVisionTables::sizeInBytes());
+	std::printf(
+		"displacement table for every range up to %d: %d bytes\n", CV_VISION_MAX_RANGE, CvVisionTables::sizeInBytes());
 }
 
 TEST(Tables, ACustomSpreadChangesTheMasks)

@@ -11,20 +11,19 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const CvVisionEngine kEngine;
+const int TEAM = 0;
+
+// Adds the source, returns the number of plots it made visible.
+int seenCount(PlotGrid& kGrid, const CvVisionSource& kSource)
 {
-	const CvVisionEngine kEngine;
-	const int TEAM = 0;
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1));
+	return kGrid.visiblePlotCount(kSource.eTeam);
+}
 
-	// Adds the source, returns the number of plots it made visible.
-	int seenCount(PlotGrid& kGrid, const CvVisionSource& kSource)
-	{
-		EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kSource, 1));
-		return kGrid.visiblePlotCount(kSource.eTeam);
-	}
-
-	// An all-grassland map, 11x11, no wrap; the unit stands at the centre (5,5).
-	PlotGrid grassland() { return PlotGrid(11, 11, false, false); }
+// An all-grassland map, 11x11, no wrap; the unit stands at the centre (5,5).
+PlotGrid grassland() { return PlotGrid(11, 11, false, false); }
 }
 
 // --- Section 1: levels --------------------------------------------------------------------------
@@ -131,24 +130,23 @@ TEST(WorkedExample, SentryUnitBehindForest)
 	EXPECT_TRUE(kGrid.isVisible(TEAM, 6, 5)) << "the forest itself is seen";
 }
 
-namespace
+namespace {
+// Ocean everywhere but a land column at x = 7 (ring 2 east of the ship at (5,5)).
+PlotGrid seaWithCoastEast()
 {
-	// Ocean everywhere but a land column at x = 7 (ring 2 east of the ship at (5,5)).
-	PlotGrid seaWithCoastEast()
+	PlotGrid kGrid = grassland();
+	for (int iX = 0; iX < 11; ++iX)
 	{
-		PlotGrid kGrid = grassland();
-		for (int iX = 0; iX < 11; ++iX)
+		for (int iY = 0; iY < 11; ++iY)
 		{
-			for (int iY = 0; iY < 11; ++iY)
+			if (iX != 7)
 			{
-				if (iX != 7)
-				{
-					kGrid.setWater(iX, iY);
-				}
+				kGrid.setWater(iX, iY);
 			}
 		}
-		return kGrid;
 	}
+	return kGrid;
+}
 }
 
 TEST(WorkedExample, ShipWithoutOpticsSeesLandButNotOceanInRingTwo)
@@ -297,7 +295,7 @@ TEST(Predecessors, TiesAreKept)
 {
 	int aiX[3], aiY[3];
 	ASSERT_EQ(2, cvVisionTiedPredecessors(2, 1, aiX, aiY));
-	std::set<std::pair<int, int> > kPreds;
+	std::set<std::pair<int, int>> kPreds;
 	kPreds.insert(std::make_pair(aiX[0], aiY[0]));
 	kPreds.insert(std::make_pair(aiX[1], aiY[1]));
 	EXPECT_EQ(1u, kPreds.count(std::make_pair(1, 0)));
@@ -330,8 +328,9 @@ TEST(CanSeePlot, MatchesTheSightSquare)
 	{
 		for (int iY = 3; iY <= 7; ++iY)
 		{
-			EXPECT_EQ(kGrid.isVisible(TEAM, iX, iY),
-				kEngine.canSeePlot(kGrid, 5, 5, iX, iY, TEAM, 1, CV_VISION_NO_DIRECTION)) << iX << "," << iY;
+			EXPECT_EQ(
+				kGrid.isVisible(TEAM, iX, iY), kEngine.canSeePlot(kGrid, 5, 5, iX, iY, TEAM, 1, CV_VISION_NO_DIRECTION))
+				<< iX << "," << iY;
 		}
 	}
 }
@@ -434,10 +433,10 @@ TEST(Facing, AdjacentDiagonalsAreInsideTheNearSpread)
 
 TEST(Facing, FarPlotsUseSixtyDegrees)
 {
-	EXPECT_TRUE(cvVisionFacingAllows(1, 2, 0, 60, 90));   // 26.6 degrees
-	EXPECT_FALSE(cvVisionFacingAllows(2, 2, 0, 60, 90));  // 45 degrees
-	EXPECT_FALSE(cvVisionFacingAllows(3, 5, 0, 60, 90));  // 31.0 degrees
-	EXPECT_TRUE(cvVisionFacingAllows(4, 7, 0, 60, 90));   // 29.7 degrees
+	EXPECT_TRUE(cvVisionFacingAllows(1, 2, 0, 60, 90)); // 26.6 degrees
+	EXPECT_FALSE(cvVisionFacingAllows(2, 2, 0, 60, 90)); // 45 degrees
+	EXPECT_FALSE(cvVisionFacingAllows(3, 5, 0, 60, 90)); // 31.0 degrees
+	EXPECT_TRUE(cvVisionFacingAllows(4, 7, 0, 60, 90)); // 29.7 degrees
 }
 
 TEST(Facing, LineOfSightUnitSeesItsConeAndRevealsItsSquare)
@@ -449,7 +448,7 @@ TEST(Facing, LineOfSightUnitSeesItsConeAndRevealsItsSquare)
 	ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kScout, 1));
 	// Seen: origin, the three plots north, and in ring 2 the plots within 30 degrees of north:
 	// (0,2), (+-1,2). Behind and beside the unit: revealed but not visible.
-	std::set<std::pair<int, int> > kSeen;
+	std::set<std::pair<int, int>> kSeen;
 	for (int iX = 0; iX < 11; ++iX)
 	{
 		for (int iY = 0; iY < 11; ++iY)
@@ -460,7 +459,7 @@ TEST(Facing, LineOfSightUnitSeesItsConeAndRevealsItsSquare)
 			}
 		}
 	}
-	std::set<std::pair<int, int> > kExpected;
+	std::set<std::pair<int, int>> kExpected;
 	const int aiExpected[7][2] = { { 0, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 }, { -1, 2 }, { 0, 2 }, { 1, 2 } };
 	for (int i = 0; i < 7; ++i)
 	{
@@ -533,13 +532,13 @@ TEST(Ranges, ALineOfSightUnitWithRangeMinusOneRevealsItsOwnPlotOnly)
 {
 	struct Log
 	{
-		std::vector<std::pair<int, int> > a;
+		std::vector<std::pair<int, int>> a;
 		void changeVisibilityCount(int iPlot, int, int iChange, int) { a.push_back(std::make_pair(iPlot, iChange)); }
 	} kLog;
 	PlotGrid kGrid = grassland();
 	ASSERT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kLog, unitAt(5, 5, -1, 2), -1));
 	const int iOwn = kGrid.index(5, 5);
-	std::vector<std::pair<int, int> > aExpected;
+	std::vector<std::pair<int, int>> aExpected;
 	aExpected.push_back(std::make_pair(iOwn, -1)); // the sight, then the reveal: BTS's order
 	aExpected.push_back(std::make_pair(iOwn, 1));
 	aExpected.push_back(std::make_pair(iOwn, -1));
@@ -571,7 +570,8 @@ TEST(Ranges, AboveTheTableAsFarAsBts)
 	EXPECT_EQ(81 * 81, seenCount(kAir, CvVisionSource(75, 75, TEAM, 40, true)));
 	EXPECT_TRUE(kEngine.canSeePlot(kGrid, 75, 75, 75 + 65, 75, TEAM, 64, CV_VISION_NO_DIRECTION));
 	int aiPlots[4];
-	EXPECT_EQ(-1, kEngine.seenPlots(kGrid, unitAt(75, 75, 33), aiPlots)) << "the caller's buffer holds the table's ranges";
+	EXPECT_EQ(-1, kEngine.seenPlots(kGrid, unitAt(75, 75, 33), aiPlots))
+		<< "the caller's buffer holds the table's ranges";
 }
 
 TEST(Ranges, APcvtSightModelStillEndsAtItsTable)
@@ -580,7 +580,8 @@ TEST(Ranges, APcvtSightModelStillEndsAtItsTable)
 	kOptions.eSightModel = CV_VISION_SIGHT_PERMISSIVE;
 	const CvVisionEngine kPcvt(CvVisionTables::standard(), kOptions);
 	PlotGrid kGrid(100, 100, false, false);
-	EXPECT_EQ(CV_VISION_RANGE_TOO_LARGE, kPcvt.changeAdjacentSight(kGrid, kGrid, unitAt(50, 50, CV_VISION_MAX_RANGE + 1), 1));
+	EXPECT_EQ(
+		CV_VISION_RANGE_TOO_LARGE, kPcvt.changeAdjacentSight(kGrid, kGrid, unitAt(50, 50, CV_VISION_MAX_RANGE + 1), 1));
 	EXPECT_EQ(0, kGrid.visiblePlotCount(TEAM));
 	EXPECT_EQ(CV_VISION_OK, kPcvt.changeAdjacentSight(kGrid, kGrid, CvVisionSource(50, 50, TEAM, 40, true), 1))
 		<< "aerial sight has no model";

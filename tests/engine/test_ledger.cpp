@@ -69,20 +69,19 @@ TEST(Ledger, LineOfSightRevealsAreReplayedAsReveals)
 	EXPECT_FALSE(kGrid.wentNegative());
 }
 
-namespace
+namespace {
+// A sink that counts the calls it hears.
+struct CallCounter
 {
-	// A sink that counts the calls it hears.
-	struct CallCounter
+	PlotGrid& kGrid;
+	int iCalls;
+	explicit CallCounter(PlotGrid& kGridIn) : kGrid(kGridIn), iCalls(0) {}
+	void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
 	{
-		PlotGrid& kGrid;
-		int iCalls;
-		explicit CallCounter(PlotGrid& kGridIn) : kGrid(kGridIn), iCalls(0) {}
-		void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
-		{
-			++iCalls;
-			kGrid.changeVisibilityCount(iPlot, eTeam, iChange, eInvisible);
-		}
-	};
+		++iCalls;
+		kGrid.changeVisibilityCount(iPlot, eTeam, iChange, eInvisible);
+	}
+};
 }
 
 TEST(Ledger, ResightChangesCountsOnlyWhereTheSightChanged)
@@ -131,17 +130,16 @@ TEST(Ledger, ResightChangesCountsOnlyWhereTheSightChanged)
 	EXPECT_TRUE(kLedger.has(kNear));
 }
 
-namespace
+namespace {
+// A sink that logs every change it hears, in order: (plot, change, invisible type).
+struct ChangeLog
 {
-	// A sink that logs every change it hears, in order: (plot, change, invisible type).
-	struct ChangeLog
+	std::vector<std::array<int, 3>> aChanges;
+	void changeVisibilityCount(int iPlot, int /*eTeam*/, int iChange, int eInvisible)
 	{
-		std::vector<std::array<int, 3>> aChanges;
-		void changeVisibilityCount(int iPlot, int /*eTeam*/, int iChange, int eInvisible)
-		{
-			aChanges.push_back({ iPlot, iChange, eInvisible });
-		}
-	};
+		aChanges.push_back({ iPlot, iChange, eInvisible });
+	}
+};
 }
 
 // Whatever form a record takes (compact: the sight's parameters and one bit per table entry;
@@ -156,8 +154,8 @@ TEST(Ledger, CompactAndFullRecordsReplayExactlyWhatTheEngineMade)
 	for (int iCase = 0; iCase < 3000; ++iCase)
 	{
 		const bool bNarrow = kRng() % 4 == 0;
-		PlotGrid kGrid(bNarrow ? 3 + kRng() % 6 : 10 + kRng() % 30, bNarrow ? 3 + kRng() % 6 : 10 + kRng() % 30, kRng() % 2,
-			kRng() % 2, 2);
+		PlotGrid kGrid(bNarrow ? 3 + kRng() % 6 : 10 + kRng() % 30, bNarrow ? 3 + kRng() % 6 : 10 + kRng() % 30,
+			kRng() % 2, kRng() % 2, 2);
 		TerrainMix kMix;
 		kMix.iWater = 20;
 		kMix.iHills = 25;
@@ -311,11 +309,14 @@ TEST(Ledger, ALevelChangeThatCannotReachASightLeavesItAsItWas)
 		kOptions.bOuterRingAsInner = kRng() % 5 == 0;
 		const CvVisionEngine kEngine(CvVisionTables::standard(), kOptions);
 		CvVisionSource kSource(kRng() % kGrid.getGridWidth(), kRng() % kGrid.getGridHeight(), kRng() % 2, kRng() % 5);
-		kSource.eFacing = (kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
+		kSource.eFacing =
+			(kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
 		kGrid.setExtraWaterSeeFrom(kSource.eTeam, kRng() % 2 == 0);
 		// A plot near the source changes its levels.
-		const int iX = cvVisionWrapCoord(kSource.iX + static_cast<int>(kRng() % 13) - 6, kGrid.getGridWidth(), kGrid.isWrapX());
-		const int iY = cvVisionWrapCoord(kSource.iY + static_cast<int>(kRng() % 13) - 6, kGrid.getGridHeight(), kGrid.isWrapY());
+		const int iX =
+			cvVisionWrapCoord(kSource.iX + static_cast<int>(kRng() % 13) - 6, kGrid.getGridWidth(), kGrid.isWrapX());
+		const int iY =
+			cvVisionWrapCoord(kSource.iY + static_cast<int>(kRng() % 13) - 6, kGrid.getGridHeight(), kGrid.isWrapY());
 		if (iX < 0 || iY < 0)
 		{
 			continue;
@@ -344,8 +345,8 @@ TEST(Ledger, ALevelChangeThatCannotReachASightLeavesItAsItWas)
 		{
 			++iUnreached;
 			ASSERT_EQ(std::vector<int>(aiOld, aiOld + iOld), std::vector<int>(aiNew, aiNew + iNew))
-				<< "case " << iCase << ": model " << kOptions.eSightModel << ", plot (" << iX << "," << iY << "), source ("
-				<< kSource.iX << "," << kSource.iY << ") range " << kSource.iRange;
+				<< "case " << iCase << ": model " << kOptions.eSightModel << ", plot (" << iX << "," << iY
+				<< "), source (" << kSource.iX << "," << kSource.iY << ") range " << kSource.iRange;
 		}
 		else
 		{
@@ -356,29 +357,28 @@ TEST(Ledger, ALevelChangeThatCannotReachASightLeavesItAsItWas)
 	EXPECT_GT(iReached, 500);
 }
 
-namespace
+namespace {
+// A grid whose see-from levels differ from kGrid's at some plots for some teams.
+class SeeFromOverlay
 {
-	// A grid whose see-from levels differ from kGrid's at some plots for some teams.
-	class SeeFromOverlay
+public:
+	explicit SeeFromOverlay(const PlotGrid& kGrid) : m_kGrid(kGrid) {}
+	void set(int iPlot, int eTeam, int iLevel) { m_kLevels[{ iPlot, eTeam }] = iLevel; }
+	int getGridWidth() const { return m_kGrid.getGridWidth(); }
+	int getGridHeight() const { return m_kGrid.getGridHeight(); }
+	bool isWrapX() const { return m_kGrid.isWrapX(); }
+	bool isWrapY() const { return m_kGrid.isWrapY(); }
+	int seeThroughLevel(int iPlot) const { return m_kGrid.seeThroughLevel(iPlot); }
+	int seeFromLevel(int iPlot, int eTeam) const
 	{
-	public:
-		explicit SeeFromOverlay(const PlotGrid& kGrid) : m_kGrid(kGrid) {}
-		void set(int iPlot, int eTeam, int iLevel) { m_kLevels[{ iPlot, eTeam }] = iLevel; }
-		int getGridWidth() const { return m_kGrid.getGridWidth(); }
-		int getGridHeight() const { return m_kGrid.getGridHeight(); }
-		bool isWrapX() const { return m_kGrid.isWrapX(); }
-		bool isWrapY() const { return m_kGrid.isWrapY(); }
-		int seeThroughLevel(int iPlot) const { return m_kGrid.seeThroughLevel(iPlot); }
-		int seeFromLevel(int iPlot, int eTeam) const
-		{
-			const auto it = m_kLevels.find({ iPlot, eTeam });
-			return it == m_kLevels.end() ? m_kGrid.seeFromLevel(iPlot, eTeam) : it->second;
-		}
+		const auto it = m_kLevels.find({ iPlot, eTeam });
+		return it == m_kLevels.end() ? m_kGrid.seeFromLevel(iPlot, eTeam) : it->second;
+	}
 
-	private:
-		const PlotGrid& m_kGrid;
-		std::map<std::pair<int, int>, int> m_kLevels;
-	};
+private:
+	const PlotGrid& m_kGrid;
+	std::map<std::pair<int, int>, int> m_kLevels;
+};
 }
 
 TEST(Ledger, ASeeFromChangeThatCannotReachASightLeavesItAsItWas)
@@ -404,7 +404,8 @@ TEST(Ledger, ASeeFromChangeThatCannotReachASightLeavesItAsItWas)
 		kOptions.bOuterRingAsInner = kRng() % 5 == 0;
 		const CvVisionEngine kEngine(CvVisionTables::standard(), kOptions);
 		CvVisionSource kSource(kRng() % kGrid.getGridWidth(), kRng() % kGrid.getGridHeight(), kRng() % 2, kRng() % 5);
-		kSource.eFacing = (kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
+		kSource.eFacing =
+			(kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
 		kSource.bAerial = kRng() % 8 == 0;
 		const int eChanged = static_cast<int>(kRng() % 2);
 		kGrid.setExtraWaterSeeFrom(eChanged, false);
@@ -472,4 +473,3 @@ TEST(Ledger, RecordChangesNothingAndForEachCountGivesTheCounts)
 	kEngine.changeAdjacentSight(kDirect, kDirect, unitAt(3, 3, 2), 1);
 	EXPECT_EQ(kDirect.counts(), kFromLedger.counts());
 }
-

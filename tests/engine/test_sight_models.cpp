@@ -17,63 +17,62 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int TEAM = 0;
+
+int countSeen(int eModel, PlotGrid& kGrid, const CvVisionSource& kSource)
 {
-	const int TEAM = 0;
+	EXPECT_EQ(CV_VISION_OK, engineFor(eModel).changeAdjacentSight(kGrid, kGrid, kSource, 1));
+	const int iSeen = kGrid.visiblePlotCount(TEAM);
+	EXPECT_EQ(CV_VISION_OK, engineFor(eModel).changeAdjacentSight(kGrid, kGrid, kSource, -1));
+	return iSeen;
+}
 
-	int countSeen(int eModel, PlotGrid& kGrid, const CvVisionSource& kSource)
+// The symmetric model from its definition: the plot's symmetric line(s), cell by cell.
+bool referenceSees(const PlotGrid& kGrid, int iX, int iY, int iDX, int iDY, int iRing, bool bOuterRule)
+{
+	const int iLevel = kGrid.seeFromLevel(iY * kGrid.getGridWidth() + iX, TEAM);
+	const int iVariants = cvFovLineHasMidpointTie(iDX, iDY) ? 2 : 1;
+	const int iDistance = std::max(std::abs(iDX), std::abs(iDY));
+	const bool bOuter = bOuterRule && iDistance == iRing;
+	for (int iVariant = 0; iVariant < iVariants; ++iVariant)
 	{
-		EXPECT_EQ(CV_VISION_OK, engineFor(eModel).changeAdjacentSight(kGrid, kGrid, kSource, 1));
-		const int iSeen = kGrid.visiblePlotCount(TEAM);
-		EXPECT_EQ(CV_VISION_OK, engineFor(eModel).changeAdjacentSight(kGrid, kGrid, kSource, -1));
-		return iSeen;
-	}
-
-	// The symmetric model from its definition: the plot's symmetric line(s), cell by cell.
-	bool referenceSees(const PlotGrid& kGrid, int iX, int iY, int iDX, int iDY, int iRing, bool bOuterRule)
-	{
-		const int iLevel = kGrid.seeFromLevel(iY * kGrid.getGridWidth() + iX, TEAM);
-		const int iVariants = cvFovLineHasMidpointTie(iDX, iDY) ? 2 : 1;
-		const int iDistance = std::max(std::abs(iDX), std::abs(iDY));
-		const bool bOuter = bOuterRule && iDistance == iRing;
-		for (int iVariant = 0; iVariant < iVariants; ++iVariant)
+		int aiX[2 * CV_FOV_MAX_RADIUS + 1];
+		int aiY[2 * CV_FOV_MAX_RADIUS + 1];
+		const int iCells = cvFovLine(iDX, iDY, iVariant, aiX, aiY);
+		bool bPresent = true;
+		bool bClear = true;
+		bool bBelow = true;
+		int iTarget = -1;
+		for (int i = 1; i < iCells; ++i)
 		{
-			int aiX[2 * CV_FOV_MAX_RADIUS + 1];
-			int aiY[2 * CV_FOV_MAX_RADIUS + 1];
-			const int iCells = cvFovLine(iDX, iDY, iVariant, aiX, aiY);
-			bool bPresent = true;
-			bool bClear = true;
-			bool bBelow = true;
-			int iTarget = -1;
-			for (int i = 1; i < iCells; ++i)
+			const int iCX = cvVisionWrapCoord(iX + aiX[i], kGrid.getGridWidth(), kGrid.isWrapX());
+			const int iCY = cvVisionWrapCoord(iY + aiY[i], kGrid.getGridHeight(), kGrid.isWrapY());
+			if (iCX < 0 || iCY < 0)
 			{
-				const int iCX = cvVisionWrapCoord(iX + aiX[i], kGrid.getGridWidth(), kGrid.isWrapX());
-				const int iCY = cvVisionWrapCoord(iY + aiY[i], kGrid.getGridHeight(), kGrid.isWrapY());
-				if (iCX < 0 || iCY < 0)
-				{
-					bPresent = false;
-					break;
-				}
-				const int iPlot = iCY * kGrid.getGridWidth() + iCX;
-				if (i + 1 == iCells)
-				{
-					iTarget = iPlot;
-					break;
-				}
-				bClear = bClear && kGrid.seeThroughLevel(iPlot) <= iLevel;
-				bBelow = bBelow && kGrid.seeThroughLevel(iPlot) < iLevel;
+				bPresent = false;
+				break;
 			}
-			if (!bPresent || !bClear)
+			const int iPlot = iCY * kGrid.getGridWidth() + iCX;
+			if (i + 1 == iCells)
 			{
-				continue;
+				iTarget = iPlot;
+				break;
 			}
-			if (!bOuter || bBelow || kGrid.seeFromLevel(iTarget, TEAM) > iLevel)
-			{
-				return true;
-			}
+			bClear = bClear && kGrid.seeThroughLevel(iPlot) <= iLevel;
+			bBelow = bBelow && kGrid.seeThroughLevel(iPlot) < iLevel;
 		}
-		return false;
+		if (!bPresent || !bClear)
+		{
+			continue;
+		}
+		if (!bOuter || bBelow || kGrid.seeFromLevel(iTarget, TEAM) > iLevel)
+		{
+			return true;
+		}
 	}
+	return false;
+}
 }
 
 // --- the worked examples of docs/vision-rules.md, section 3, under both PCVT models --------------
@@ -119,21 +118,26 @@ TEST(SightModels, TheSingleWalkGivesWhatTheTwoWalksOfTheDefinitionGive)
 		const int eModel = (iCase % 2) ? CV_VISION_SIGHT_SYMMETRIC : CV_VISION_SIGHT_PERMISSIVE;
 		const int iRing = kRng() % 9; // ranges 0..8, with or without the outer ring
 		const bool bOuterRule = iRing > 0 && kRng() % 4 != 0;
-		const int eFacing = (kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
+		const int eFacing =
+			(kRng() % 3 == 0) ? static_cast<int>(kRng() % CV_VISION_NUM_DIRECTIONS) : CV_VISION_NO_DIRECTION;
 		const int iX = kRng() % kGrid.getGridWidth();
 		const int iY = kRng() % kGrid.getGridHeight();
 		const int eTeam = static_cast<int>(kRng() % 2);
 		kGrid.setExtraWaterSeeFrom(eTeam, kRng() % 2 == 0);
 		int aiOne[CV_VISION_MAX_ENTRIES];
 		int aiTwo[CV_VISION_MAX_ENTRIES];
-		const int iOne = cvVisionFovSight(kGrid, CvVisionTables::standard(), eModel, iX, iY, eTeam, iRing, bOuterRule, eFacing, aiOne);
-		const int iTwo = cvVisionFovSightTwoWalks(kGrid, CvVisionTables::standard(), eModel, iX, iY, eTeam, iRing, bOuterRule, eFacing, aiTwo);
+		const int iOne = cvVisionFovSight(
+			kGrid, CvVisionTables::standard(), eModel, iX, iY, eTeam, iRing, bOuterRule, eFacing, aiOne);
+		const int iTwo = cvVisionFovSightTwoWalks(
+			kGrid, CvVisionTables::standard(), eModel, iX, iY, eTeam, iRing, bOuterRule, eFacing, aiTwo);
 		const std::set<int> kOne(aiOne, aiOne + iOne);
-		ASSERT_EQ(static_cast<size_t>(iOne), kOne.size()) << "case " << iCase << ": each plot once; model " << eModel << " ring " << iRing << " map "
-			<< kGrid.getGridWidth() << "x" << kGrid.getGridHeight() << " wrap " << kGrid.isWrapX() << kGrid.isWrapY() << " at "
-			<< iX << "," << iY;
-		ASSERT_EQ(std::set<int>(aiTwo, aiTwo + iTwo), kOne) << "case " << iCase << " model " << eModel << " ring " << iRing
-			<< " outer rule " << bOuterRule << " facing " << eFacing;
+		ASSERT_EQ(static_cast<size_t>(iOne), kOne.size())
+			<< "case " << iCase << ": each plot once; model " << eModel << " ring " << iRing << " map "
+			<< kGrid.getGridWidth() << "x" << kGrid.getGridHeight() << " wrap " << kGrid.isWrapX() << kGrid.isWrapY()
+			<< " at " << iX << "," << iY;
+		ASSERT_EQ(std::set<int>(aiTwo, aiTwo + iTwo), kOne)
+			<< "case " << iCase << " model " << eModel << " ring " << iRing << " outer rule " << bOuterRule
+			<< " facing " << eFacing;
 		++iCompared;
 	}
 	EXPECT_EQ(1500, iCompared);
@@ -164,11 +168,13 @@ TEST(SightModels, SymmetricModelEqualsItsDefinitionOnRandomMaps)
 		const int iX = kRng() % kGrid.getGridWidth();
 		const int iY = kRng() % kGrid.getGridHeight();
 		const int iRing = iRange + 1;
-		if ((kGrid.isWrapX() && kGrid.getGridWidth() < 2 * iRing + 1) || (kGrid.isWrapY() && kGrid.getGridHeight() < 2 * iRing + 1))
+		if ((kGrid.isWrapX() && kGrid.getGridWidth() < 2 * iRing + 1)
+			|| (kGrid.isWrapY() && kGrid.getGridHeight() < 2 * iRing + 1))
 		{
 			continue; // a plot named by two displacements: the models count it once, from its near side
 		}
-		const std::set<int> kSeen = seenBy(engineFor(CV_VISION_SIGHT_SYMMETRIC, bOuterAsInner), kGrid, unitAt(iX, iY, iRange));
+		const std::set<int> kSeen =
+			seenBy(engineFor(CV_VISION_SIGHT_SYMMETRIC, bOuterAsInner), kGrid, unitAt(iX, iY, iRange));
 		std::set<int> kExpected;
 		for (int iDX = -iRing; iDX <= iRing; ++iDX)
 		{
@@ -189,49 +195,48 @@ TEST(SightModels, SymmetricModelEqualsItsDefinitionOnRandomMaps)
 	EXPECT_GT(iCompared, 200);
 }
 
-namespace
+namespace {
+// Pairs of plots of equal see-from level within reach of each other (range r, outer ring r+1):
+// how many are seen one way only. Prints the share for the note.
+int oneWayPairs(int eModel, int iPairs, const char* szName)
 {
-	// Pairs of plots of equal see-from level within reach of each other (range r, outer ring r+1):
-	// how many are seen one way only. Prints the share for the note.
-	int oneWayPairs(int eModel, int iPairs, const char* szName)
+	std::mt19937 kRng(31);
+	int iOneWay = 0;
+	int iSeenBothOrOne = 0;
+	int iDone = 0;
+	while (iDone < iPairs)
 	{
-		std::mt19937 kRng(31);
-		int iOneWay = 0;
-		int iSeenBothOrOne = 0;
-		int iDone = 0;
-		while (iDone < iPairs)
+		PlotGrid kGrid(40, 40, true, false);
+		TerrainMix kMix;
+		kMix.iWater = 10;
+		kMix.iHills = 25;
+		kMix.iPeaks = 6;
+		kMix.iForest = 30;
+		randomizeTerrain(kGrid, kRng, kMix);
+		const CvVisionEngine kEngine = engineFor(eModel);
+		for (int i = 0; i < 200 && iDone < iPairs; ++i)
 		{
-			PlotGrid kGrid(40, 40, true, false);
-			TerrainMix kMix;
-			kMix.iWater = 10;
-			kMix.iHills = 25;
-			kMix.iPeaks = 6;
-			kMix.iForest = 30;
-			randomizeTerrain(kGrid, kRng, kMix);
-			const CvVisionEngine kEngine = engineFor(eModel);
-			for (int i = 0; i < 200 && iDone < iPairs; ++i)
+			const int iRange = 1 + kRng() % 4;
+			const int iAX = kRng() % 40;
+			const int iAY = kRng() % 40;
+			const int iBX = ((iAX + static_cast<int>(kRng() % (2 * iRange + 3)) - iRange - 1) % 40 + 40) % 40;
+			const int iBY = iAY + static_cast<int>(kRng() % (2 * iRange + 3)) - iRange - 1;
+			if (iBY < 0 || iBY >= 40 || (iAX == iBX && iAY == iBY)
+				|| kGrid.seeFromLevel(iAY * 40 + iAX, TEAM) != kGrid.seeFromLevel(iBY * 40 + iBX, TEAM))
 			{
-				const int iRange = 1 + kRng() % 4;
-				const int iAX = kRng() % 40;
-				const int iAY = kRng() % 40;
-				const int iBX = ((iAX + static_cast<int>(kRng() % (2 * iRange + 3)) - iRange - 1) % 40 + 40) % 40;
-				const int iBY = iAY + static_cast<int>(kRng() % (2 * iRange + 3)) - iRange - 1;
-				if (iBY < 0 || iBY >= 40 || (iAX == iBX && iAY == iBY)
-					|| kGrid.seeFromLevel(iAY * 40 + iAX, TEAM) != kGrid.seeFromLevel(iBY * 40 + iBX, TEAM))
-				{
-					continue;
-				}
-				const bool bAB = seenBy(kEngine, kGrid, unitAt(iAX, iAY, iRange)).count(iBY * 40 + iBX) > 0;
-				const bool bBA = seenBy(kEngine, kGrid, unitAt(iBX, iBY, iRange)).count(iAY * 40 + iAX) > 0;
-				iOneWay += bAB != bBA;
-				iSeenBothOrOne += bAB || bBA;
-				++iDone;
+				continue;
 			}
+			const bool bAB = seenBy(kEngine, kGrid, unitAt(iAX, iAY, iRange)).count(iBY * 40 + iBX) > 0;
+			const bool bBA = seenBy(kEngine, kGrid, unitAt(iBX, iBY, iRange)).count(iAY * 40 + iAX) > 0;
+			iOneWay += bAB != bBA;
+			iSeenBothOrOne += bAB || bBA;
+			++iDone;
 		}
-		std::printf("%s: %d one-way pairs of %d pairs of equal level (%d seen at least one way): %.2f%%\n", szName, iOneWay,
-			iPairs, iSeenBothOrOne, 100.0 * iOneWay / iPairs);
-		return iOneWay;
 	}
+	std::printf("%s: %d one-way pairs of %d pairs of equal level (%d seen at least one way): %.2f%%\n", szName, iOneWay,
+		iPairs, iSeenBothOrOne, 100.0 * iOneWay / iPairs);
+	return iOneWay;
+}
 }
 
 TEST(SightModels, SymmetricModelHasNoOneWayPairs)
@@ -303,7 +308,8 @@ TEST(SightModels, CanSeePlotAgreesWithTheSight)
 					{
 						continue;
 					}
-					EXPECT_EQ(kSeen.count(iTY * 30 + iTX) > 0, kEngine.canSeePlot(kGrid, iX, iY, iTX, iTY, TEAM, iRange, eFacing))
+					EXPECT_EQ(kSeen.count(iTY * 30 + iTX) > 0,
+						kEngine.canSeePlot(kGrid, iX, iY, iTX, iTY, TEAM, iRange, eFacing))
 						<< "from (" << iX << "," << iY << ") to (" << iTX << "," << iTY << ") range " << iRange;
 				}
 			}

@@ -27,7 +27,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 		}
 	}
 	catch (const std::exception&)
-	{
-	}
+	{}
 	return 0;
 }

@@ -9,22 +9,21 @@
 
 using namespace cvv;
 
-namespace
-{
-	const char* const kFiles[] = {
-		"XML/GlobalDefines.xml",
-		"XML/CvVision_GlobalDefines.xml",
-		"XML/Terrain/CIV4TerrainInfos.xml",
-		"XML/Terrain/CIV4FeatureInfos.xml",
-		"XML/Terrain/CIV4ImprovementInfos.xml",
-		"XML/BasicInfos/CIV4BasicInfos.xml",
-		"XML/Units/CIV4UnitInfos.xml",
-		"XML/Units/CIV4PromotionInfos.xml",
-		"XML/Misc/CIV4RouteInfos.xml",
-		"XML/Technologies/CIV4TechInfos.xml",
-		"XML/GlobalDefinesAlt.xml",
-	};
-	constexpr size_t kFileCount = sizeof(kFiles) / sizeof(kFiles[0]);
+namespace {
+const char* const kFiles[] = {
+	"XML/GlobalDefines.xml",
+	"XML/CvVision_GlobalDefines.xml",
+	"XML/Terrain/CIV4TerrainInfos.xml",
+	"XML/Terrain/CIV4FeatureInfos.xml",
+	"XML/Terrain/CIV4ImprovementInfos.xml",
+	"XML/BasicInfos/CIV4BasicInfos.xml",
+	"XML/Units/CIV4UnitInfos.xml",
+	"XML/Units/CIV4PromotionInfos.xml",
+	"XML/Misc/CIV4RouteInfos.xml",
+	"XML/Technologies/CIV4TechInfos.xml",
+	"XML/GlobalDefinesAlt.xml",
+};
+constexpr size_t kFileCount = sizeof(kFiles) / sizeof(kFiles[0]);
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
@@ -44,7 +43,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 		loadVisionRules({ kMod, bundledVanillaAssets() });
 	}
 	catch (const std::exception&)
-	{
-	}
+	{}
 	return 0;
 }

@@ -22,7 +22,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 		auditSave(kSave, kWorld, kRules.kRules);
 	}
 	catch (const std::exception&)
-	{
-	}
+	{}
 	return 0;
 }

@@ -16,13 +16,12 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+std::shared_ptr<const SaveLayout> fuzzLayout()
 {
-	std::shared_ptr<const SaveLayout> fuzzLayout()
-	{
-		const char* szTree = std::getenv("CVVISION_FUZZ_SDK");
-		return szTree && *szTree ? SaveLayout::derive(szTree) : nullptr;
-	}
+	const char* szTree = std::getenv("CVVISION_FUZZ_SDK");
+	return szTree && *szTree ? SaveLayout::derive(szTree) : nullptr;
+}
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
@@ -42,7 +41,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 		auditSave(kSave, kWorld, kRules.kRules);
 	}
 	catch (const std::exception&)
-	{
-	}
+	{}
 	return 0;
 }

@@ -20,35 +20,34 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+void appendU32(std::vector<unsigned char>& aOut, uint32_t u)
 {
-	void appendU32(std::vector<unsigned char>& aOut, uint32_t u)
+	for (int i = 0; i < 4; ++i)
 	{
-		for (int i = 0; i < 4; ++i)
-		{
-			aOut.push_back(static_cast<unsigned char>(u >> (8 * i)));
-		}
+		aOut.push_back(static_cast<unsigned char>(u >> (8 * i)));
 	}
+}
 
-	// The header, then the data compressed as one chunk, the zero length that ends the chunks and
-	// an empty checksum tail.
-	std::vector<unsigned char> saveOf(const uint8_t* pHeader, size_t uHeader, const uint8_t* pData, size_t uData)
+// The header, then the data compressed as one chunk, the zero length that ends the chunks and
+// an empty checksum tail.
+std::vector<unsigned char> saveOf(const uint8_t* pHeader, size_t uHeader, const uint8_t* pData, size_t uData)
+{
+	uLongf uCompressed = compressBound(static_cast<uLong>(uData));
+	std::unique_ptr<unsigned char[]> pCompressed(new unsigned char[uCompressed]); // not zeroed
+	if (compress2(pCompressed.get(), &uCompressed, pData, static_cast<uLong>(uData), Z_NO_COMPRESSION) != Z_OK)
 	{
-		uLongf uCompressed = compressBound(static_cast<uLong>(uData));
-		std::unique_ptr<unsigned char[]> pCompressed(new unsigned char[uCompressed]); // not zeroed
-		if (compress2(pCompressed.get(), &uCompressed, pData, static_cast<uLong>(uData), Z_NO_COMPRESSION) != Z_OK)
-		{
-			std::abort(); // not the reader's fault
-		}
-		std::vector<unsigned char> aFile;
-		aFile.reserve(uHeader + uCompressed + 12);
-		aFile.insert(aFile.end(), pHeader, pHeader + uHeader);
-		appendU32(aFile, static_cast<uint32_t>(uCompressed));
-		aFile.insert(aFile.end(), pCompressed.get(), pCompressed.get() + uCompressed);
-		appendU32(aFile, 0);
-		appendU32(aFile, 0);
-		return aFile;
+		std::abort(); // not the reader's fault
 	}
+	std::vector<unsigned char> aFile;
+	aFile.reserve(uHeader + uCompressed + 12);
+	aFile.insert(aFile.end(), pHeader, pHeader + uHeader);
+	appendU32(aFile, static_cast<uint32_t>(uCompressed));
+	aFile.insert(aFile.end(), pCompressed.get(), pCompressed.get() + uCompressed);
+	appendU32(aFile, 0);
+	appendU32(aFile, 0);
+	return aFile;
+}
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
@@ -69,7 +68,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 		auditSave(kSave, kWorld, kRules.kRules);
 	}
 	catch (const std::exception&)
-	{
-	}
+	{}
 	return 0;
 }

@@ -31,8 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* pData, size_t uSize)
 			buildWorld(kMap, kRules.kRules, bLenient, &asWarnings);
 		}
 		catch (const std::exception&)
-		{
-		}
+		{}
 	}
 	return 0;
 }

@@ -28,226 +28,231 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int NUM_TEAMS = 3;
+
+class SdkAdapter : public ::testing::Test
 {
-	const int NUM_TEAMS = 3;
+protected:
+	void SetUp() override { useRules({}); }
+	void TearDown() override { GC.resetMock(); }
 
-	class SdkAdapter : public ::testing::Test
+	// The vanilla XML plus defines as a mod's CvVision_GlobalDefines.xml would add them.
+	void useRules(const std::map<std::string, int>& kExtraDefines)
 	{
-	protected:
-		void SetUp() override { useRules({}); }
-		void TearDown() override { GC.resetMock(); }
+		TempDefines kTemp(kExtraDefines);
+		m_kLoaded = kTemp.load();
+		fillGlobalsFrom(m_kLoaded, {});
+	}
 
-		// The vanilla XML plus defines as a mod's CvVision_GlobalDefines.xml would add them.
-		void useRules(const std::map<std::string, int>& kExtraDefines)
+	// A random map (no sight yet): water, flat, hills and peaks, forest on some land.
+	void newMap(int iWidth, int iHeight, bool bWrapX, bool bWrapY, unsigned int iSeed)
+	{
+		GC.getMapINLINE().reset(iWidth, iHeight, bWrapX, bWrapY, NUM_TEAMS, GC.getNumInvisibleInfos());
+		m_kRandom.seed(iSeed);
+		for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
 		{
-			TempDefines kTemp(kExtraDefines);
-			m_kLoaded = kTemp.load();
-			fillGlobalsFrom(m_kLoaded, {});
-		}
-
-		// A random map (no sight yet): water, flat, hills and peaks, forest on some land.
-		void newMap(int iWidth, int iHeight, bool bWrapX, bool bWrapY, unsigned int iSeed)
-		{
-			GC.getMapINLINE().reset(iWidth, iHeight, bWrapX, bWrapY, NUM_TEAMS, GC.getNumInvisibleInfos());
-			m_kRandom.seed(iSeed);
-			for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+			CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+			const int iRoll = pick(100);
+			const PlotTypes eType =
+				iRoll < 25 ? PLOT_OCEAN : (iRoll < 80 ? PLOT_LAND : (iRoll < 95 ? PLOT_HILLS : PLOT_PEAK));
+			kPlot.setPlotType(eType);
+			kPlot.setTerrainType(terrain(eType == PLOT_OCEAN ? "TERRAIN_OCEAN" : "TERRAIN_GRASS"));
+			if (eType != PLOT_OCEAN && pick(4) == 0)
 			{
-				CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
-				const int iRoll = pick(100);
-				const PlotTypes eType = iRoll < 25 ? PLOT_OCEAN : (iRoll < 80 ? PLOT_LAND : (iRoll < 95 ? PLOT_HILLS : PLOT_PEAK));
-				kPlot.setPlotType(eType);
-				kPlot.setTerrainType(terrain(eType == PLOT_OCEAN ? "TERRAIN_OCEAN" : "TERRAIN_GRASS"));
-				if (eType != PLOT_OCEAN && pick(4) == 0)
-				{
-					kPlot.setFeatureType(feature("FEATURE_FOREST"));
-				}
+				kPlot.setFeatureType(feature("FEATURE_FOREST"));
 			}
 		}
+	}
 
-		// Every plot flat grassland without a feature.
-		void flatten()
+	// Every plot flat grassland without a feature.
+	void flatten()
+	{
+		for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
 		{
-			for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+			CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
+			kPlot.setPlotType(PLOT_LAND);
+			kPlot.setTerrainType(terrain("TERRAIN_GRASS"));
+			kPlot.setFeatureType(NO_FEATURE);
+		}
+	}
+
+	int pick(int iBelow) { return std::uniform_int_distribution<int>(0, iBelow - 1)(m_kRandom); }
+	CvPlot& plot(int iX, int iY) { return *GC.getMapINLINE().plotINLINE(iX, iY); }
+	TerrainTypes terrain(const char* sz) { return static_cast<TerrainTypes>(m_kLoaded.kRules.findTerrain(sz)); }
+	FeatureTypes feature(const char* sz) { return static_cast<FeatureTypes>(m_kLoaded.kRules.findFeature(sz)); }
+	UnitTypes unit(const char* sz) { return static_cast<UnitTypes>(m_kLoaded.kRules.findUnit(sz)); }
+	PromotionTypes promotion(const char* sz) { return static_cast<PromotionTypes>(m_kLoaded.kRules.findPromotion(sz)); }
+	TechTypes tech(const char* sz) { return static_cast<TechTypes>(m_kLoaded.kRules.findTech(sz)); }
+	ImprovementTypes improvement(const char* sz)
+	{
+		return static_cast<ImprovementTypes>(m_kLoaded.kRules.findImprovement(sz));
+	}
+
+	// The host harness's view of the same game: the mock's plot facts, and one engine call
+	// per live source, with the rules the host loader read.
+	PlotGrid expectedCounts() const
+	{
+		const CvVisionRules& kRules = m_kLoaded.kRules;
+		CvMap& kMap = GC.getMapINLINE();
+		PlotGrid kGrid(kMap.getGridWidthINLINE(), kMap.getGridHeightINLINE(), kMap.isWrapXINLINE(),
+			kMap.isWrapYINLINE(), NUM_TEAMS, GC.getNumInvisibleInfos(), kRules.kLevels);
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			const CvVisionPlotKind eKind = static_cast<CvVisionPlotKind>(kPlot.getPlotType());
+			const std::string sFeature =
+				kPlot.getFeatureType() == NO_FEATURE ? "" : kRules.aFeatures[kPlot.getFeatureType()].szType;
+			const std::string sImprovement = kPlot.getImprovementType() == NO_IMPROVEMENT
+				? ""
+				: kRules.aImprovements[kPlot.getImprovementType()].szType;
+			kGrid.setPlot(kPlot.getX_INLINE(), kPlot.getY_INLINE(),
+				plotFacts(kRules, eKind, kRules.aTerrains[kPlot.getTerrainType()].szType, sFeature, sImprovement));
+		}
+		for (int t = 0; t < NUM_TEAMS; ++t)
+		{
+			kGrid.setExtraWaterSeeFrom(t, GET_TEAM(static_cast<TeamTypes>(t)).isExtraWaterSeeFrom());
+		}
+		const VisionSetup kSetup(kRules);
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			if (kPlot.getTeam() != NO_TEAM)
 			{
-				CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
-				kPlot.setPlotType(PLOT_LAND);
-				kPlot.setTerrainType(terrain("TERRAIN_GRASS"));
-				kPlot.setFeatureType(NO_FEATURE);
+				addSource(kSetup, kGrid, kPlot.getX_INLINE(), kPlot.getY_INLINE(), kPlot.getTeam(),
+					kRules.iPlotVisibilityRange, nullptr, false);
 			}
 		}
-
-		int pick(int iBelow) { return std::uniform_int_distribution<int>(0, iBelow - 1)(m_kRandom); }
-		CvPlot& plot(int iX, int iY) { return *GC.getMapINLINE().plotINLINE(iX, iY); }
-		TerrainTypes terrain(const char* sz) { return static_cast<TerrainTypes>(m_kLoaded.kRules.findTerrain(sz)); }
-		FeatureTypes feature(const char* sz) { return static_cast<FeatureTypes>(m_kLoaded.kRules.findFeature(sz)); }
-		UnitTypes unit(const char* sz) { return static_cast<UnitTypes>(m_kLoaded.kRules.findUnit(sz)); }
-		PromotionTypes promotion(const char* sz) { return static_cast<PromotionTypes>(m_kLoaded.kRules.findPromotion(sz)); }
-		TechTypes tech(const char* sz) { return static_cast<TechTypes>(m_kLoaded.kRules.findTech(sz)); }
-		ImprovementTypes improvement(const char* sz)
+		for (const CvUnit& kUnit : kMap.units())
 		{
-			return static_cast<ImprovementTypes>(m_kLoaded.kRules.findImprovement(sz));
-		}
-
-		// The host harness's view of the same game: the mock's plot facts, and one engine call
-		// per live source, with the rules the host loader read.
-		PlotGrid expectedCounts() const
-		{
-			const CvVisionRules& kRules = m_kLoaded.kRules;
-			CvMap& kMap = GC.getMapINLINE();
-			PlotGrid kGrid(kMap.getGridWidthINLINE(), kMap.getGridHeightINLINE(), kMap.isWrapXINLINE(),
-				kMap.isWrapYINLINE(), NUM_TEAMS, GC.getNumInvisibleInfos(), kRules.kLevels);
-			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+			// The mod's unit knobs (extra range, cap) apply to land and sea units.
+			const bool bAerial = kUnit.getDomainType() == DOMAIN_AIR;
+			const int iPromotions = kUnit.visibilityRange() - kRules.iUnitVisibilityRange;
+			addSource(kSetup, kGrid, kUnit.getX_INLINE(), kUnit.getY_INLINE(), kUnit.getTeam(),
+				bAerial ? kUnit.visibilityRange() : kRules.unitSightRange(kUnit.getUnitType(), iPromotions), &kUnit,
+				bAerial);
+			if (kUnit.getReconPlot() != nullptr)
 			{
-				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
-				const CvVisionPlotKind eKind = static_cast<CvVisionPlotKind>(kPlot.getPlotType());
-				const std::string sFeature = kPlot.getFeatureType() == NO_FEATURE ? "" : kRules.aFeatures[kPlot.getFeatureType()].szType;
-				const std::string sImprovement =
-					kPlot.getImprovementType() == NO_IMPROVEMENT ? "" : kRules.aImprovements[kPlot.getImprovementType()].szType;
-				kGrid.setPlot(kPlot.getX_INLINE(), kPlot.getY_INLINE(),
-					plotFacts(kRules, eKind, kRules.aTerrains[kPlot.getTerrainType()].szType, sFeature, sImprovement));
+				addSource(kSetup, kGrid, kUnit.getReconPlot()->getX_INLINE(), kUnit.getReconPlot()->getY_INLINE(),
+					kUnit.getTeam(), kRules.iReconVisibilityRange, &kUnit, true);
 			}
+		}
+		return kGrid;
+	}
+
+	static void addSource(const VisionSetup& kSetup, PlotGrid& kGrid, int iX, int iY, int eTeam, int iRange,
+		const CvUnit* pUnit, bool bAerial)
+	{
+		CvVisionSource kSource(iX, iY, eTeam, iRange, bAerial);
+		std::vector<int> aeSee;
+		if (pUnit != nullptr)
+		{
+			for (int i = 0; i < pUnit->getNumSeeInvisibleTypes(); ++i) aeSee.push_back(pUnit->getSeeInvisibleType(i));
+			if (!bAerial) kSource.eFacing = pUnit->getFacingDirection(true);
+		}
+		kSource.paeSeeInvisible = aeSee.empty() ? nullptr : aeSee.data();
+		kSource.iNumSeeInvisible = static_cast<int>(aeSee.size());
+		ASSERT_EQ(CV_VISION_OK, kSetup.engine().changeAdjacentSight(kGrid, kGrid, kSource, 1));
+	}
+
+	// Every count of every plot, team and invisible type equals the harness's.
+	// iSteps random changes of plot types, forests and unit positions on the whole map.
+	void changeAtRandom(const std::vector<CvUnit*>& apUnits, int iSteps)
+	{
+		const int iWidth = GC.getMapINLINE().getGridWidthINLINE();
+		const int iHeight = GC.getMapINLINE().getGridHeightINLINE();
+		for (int iStep = 0; iStep < iSteps; ++iStep)
+		{
+			CvPlot& kPlot = plot(pick(iWidth), pick(iHeight));
+			switch (pick(3))
+			{
+			case 0: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break;
+			case 1:
+				kPlot.setFeatureType(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE);
+				break;
+			default: apUnits[pick(static_cast<int>(apUnits.size()))]->setXY(pick(iWidth), pick(iHeight)); break;
+			}
+		}
+	}
+
+	void expectCountsMatch(const std::string& sStep)
+	{
+		const PlotGrid kExpected = expectedCounts();
+		CvMap& kMap = GC.getMapINLINE();
+		int iMismatches = 0;
+		for (int i = 0; i < kMap.numPlotsINLINE() && iMismatches < 5; ++i)
+		{
+			const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			const int iX = kPlot.getX_INLINE();
+			const int iY = kPlot.getY_INLINE();
 			for (int t = 0; t < NUM_TEAMS; ++t)
 			{
-				kGrid.setExtraWaterSeeFrom(t, GET_TEAM(static_cast<TeamTypes>(t)).isExtraWaterSeeFrom());
-			}
-			const VisionSetup kSetup(kRules);
-			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
-			{
-				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
-				if (kPlot.getTeam() != NO_TEAM)
+				const TeamTypes eTeam = static_cast<TeamTypes>(t);
+				bool bSame = kPlot.getVisibilityCount(eTeam) == kExpected.visibilityCount(t, iX, iY);
+				for (int e = 0; e < GC.getNumInvisibleInfos(); ++e)
 				{
-					addSource(kSetup, kGrid, kPlot.getX_INLINE(), kPlot.getY_INLINE(), kPlot.getTeam(), kRules.iPlotVisibilityRange,
-						nullptr, false);
+					bSame = bSame
+						&& kPlot.getInvisibleVisibilityCount(eTeam, static_cast<InvisibleTypes>(e))
+							== kExpected.invisibleCount(t, e, iX, iY);
+				}
+				if (!bSame)
+				{
+					++iMismatches;
+					ADD_FAILURE() << sStep << ": plot (" << iX << "," << iY << ") team " << t << ": game "
+								  << kPlot.getVisibilityCount(eTeam) << ", engine "
+								  << kExpected.visibilityCount(t, iX, iY);
 				}
 			}
-			for (const CvUnit& kUnit : kMap.units())
-			{
-				// The mod's unit knobs (extra range, cap) apply to land and sea units.
-				const bool bAerial = kUnit.getDomainType() == DOMAIN_AIR;
-				const int iPromotions = kUnit.visibilityRange() - kRules.iUnitVisibilityRange;
-				addSource(kSetup, kGrid, kUnit.getX_INLINE(), kUnit.getY_INLINE(), kUnit.getTeam(),
-					bAerial ? kUnit.visibilityRange() : kRules.unitSightRange(kUnit.getUnitType(), iPromotions), &kUnit, bAerial);
-				if (kUnit.getReconPlot() != nullptr)
-				{
-					addSource(kSetup, kGrid, kUnit.getReconPlot()->getX_INLINE(), kUnit.getReconPlot()->getY_INLINE(),
-						kUnit.getTeam(), kRules.iReconVisibilityRange, &kUnit, true);
-				}
-			}
-			return kGrid;
+			EXPECT_FALSE(kPlot.wentNegative()) << sStep << ": (" << iX << "," << iY << ")";
 		}
+	}
 
-		static void addSource(const VisionSetup& kSetup, PlotGrid& kGrid, int iX, int iY, int eTeam, int iRange,
-			const CvUnit* pUnit, bool bAerial)
+	void expectAllCountsZero()
+	{
+		CvMap& kMap = GC.getMapINLINE();
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
 		{
-			CvVisionSource kSource(iX, iY, eTeam, iRange, bAerial);
-			std::vector<int> aeSee;
-			if (pUnit != nullptr)
+			for (int t = 0; t < NUM_TEAMS; ++t)
 			{
-				for (int i = 0; i < pUnit->getNumSeeInvisibleTypes(); ++i)
-					aeSee.push_back(pUnit->getSeeInvisibleType(i));
-				if (!bAerial)
-					kSource.eFacing = pUnit->getFacingDirection(true);
-			}
-			kSource.paeSeeInvisible = aeSee.empty() ? nullptr : aeSee.data();
-			kSource.iNumSeeInvisible = static_cast<int>(aeSee.size());
-			ASSERT_EQ(CV_VISION_OK, kSetup.engine().changeAdjacentSight(kGrid, kGrid, kSource, 1));
-		}
-
-		// Every count of every plot, team and invisible type equals the harness's.
-		// iSteps random changes of plot types, forests and unit positions on the whole map.
-		void changeAtRandom(const std::vector<CvUnit*>& apUnits, int iSteps)
-		{
-			const int iWidth = GC.getMapINLINE().getGridWidthINLINE();
-			const int iHeight = GC.getMapINLINE().getGridHeightINLINE();
-			for (int iStep = 0; iStep < iSteps; ++iStep)
-			{
-				CvPlot& kPlot = plot(pick(iWidth), pick(iHeight));
-				switch (pick(3))
-				{
-				case 0: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break;
-				case 1: kPlot.setFeatureType(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE); break;
-				default: apUnits[pick(static_cast<int>(apUnits.size()))]->setXY(pick(iWidth), pick(iHeight)); break;
-				}
+				ASSERT_EQ(0, kMap.plotByIndexINLINE(i)->getVisibilityCount(static_cast<TeamTypes>(t))) << "plot " << i;
 			}
 		}
+	}
 
-		void expectCountsMatch(const std::string& sStep)
+	// A mod folder holding one CvVision_GlobalDefines.xml, over the project's vanilla XML.
+	class TempDefines
+	{
+	public:
+		explicit TempDefines(const std::map<std::string, int>& kDefines) : m_kDefines(kDefines) {}
+		LoadedRules load() const
 		{
-			const PlotGrid kExpected = expectedCounts();
-			CvMap& kMap = GC.getMapINLINE();
-			int iMismatches = 0;
-			for (int i = 0; i < kMap.numPlotsINLINE() && iMismatches < 5; ++i)
+			if (m_kDefines.empty())
 			{
-				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
-				const int iX = kPlot.getX_INLINE();
-				const int iY = kPlot.getY_INLINE();
-				for (int t = 0; t < NUM_TEAMS; ++t)
-				{
-					const TeamTypes eTeam = static_cast<TeamTypes>(t);
-					bool bSame = kPlot.getVisibilityCount(eTeam) == kExpected.visibilityCount(t, iX, iY);
-					for (int e = 0; e < GC.getNumInvisibleInfos(); ++e)
-					{
-						bSame = bSame
-							&& kPlot.getInvisibleVisibilityCount(eTeam, static_cast<InvisibleTypes>(e)) == kExpected.invisibleCount(t, e, iX, iY);
-					}
-					if (!bSame)
-					{
-						++iMismatches;
-						ADD_FAILURE() << sStep << ": plot (" << iX << "," << iY << ") team " << t << ": game "
-									  << kPlot.getVisibilityCount(eTeam) << ", engine " << kExpected.visibilityCount(t, iX, iY);
-					}
-				}
-				EXPECT_FALSE(kPlot.wentNegative()) << sStep << ": (" << iX << "," << iY << ")";
+				return loadVisionRules({ bundledVanillaAssets() });
 			}
+			const std::filesystem::path kRoot =
+				std::filesystem::temp_directory_path() / ("cvvision-sdk-" + std::to_string(std::random_device()()));
+			std::filesystem::create_directories(kRoot / "XML");
+			{
+				std::ofstream kOut(kRoot / "XML" / "CvVision_GlobalDefines.xml");
+				kOut << "<?xml version=\"1.0\"?>\n<Civ4Defines>\n";
+				for (const auto& [sName, iValue] : m_kDefines)
+					kOut << "<Define><DefineName>" << sName << "</DefineName><iDefineIntVal>" << iValue
+						 << "</iDefineIntVal></Define>\n";
+				kOut << "</Civ4Defines>\n";
+			}
+			LoadedRules kLoaded = loadVisionRules({ kRoot, bundledVanillaAssets() });
+			std::filesystem::remove_all(kRoot);
+			return kLoaded;
 		}
 
-		void expectAllCountsZero()
-		{
-			CvMap& kMap = GC.getMapINLINE();
-			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
-			{
-				for (int t = 0; t < NUM_TEAMS; ++t)
-				{
-					ASSERT_EQ(0, kMap.plotByIndexINLINE(i)->getVisibilityCount(static_cast<TeamTypes>(t))) << "plot " << i;
-				}
-			}
-		}
-
-		// A mod folder holding one CvVision_GlobalDefines.xml, over the project's vanilla XML.
-		class TempDefines
-		{
-		public:
-			explicit TempDefines(const std::map<std::string, int>& kDefines) : m_kDefines(kDefines) {}
-			LoadedRules load() const
-			{
-				if (m_kDefines.empty())
-				{
-					return loadVisionRules({ bundledVanillaAssets() });
-				}
-				const std::filesystem::path kRoot = std::filesystem::temp_directory_path()
-					/ ("cvvision-sdk-" + std::to_string(std::random_device()()));
-				std::filesystem::create_directories(kRoot / "XML");
-				{
-					std::ofstream kOut(kRoot / "XML" / "CvVision_GlobalDefines.xml");
-					kOut << "<?xml version=\"1.0\"?>\n<Civ4Defines>\n";
-					for (const auto& [sName, iValue] : m_kDefines)
-						kOut << "<Define><DefineName>" << sName << "</DefineName><iDefineIntVal>" << iValue
-							 << "</iDefineIntVal></Define>\n";
-					kOut << "</Civ4Defines>\n";
-				}
-				LoadedRules kLoaded = loadVisionRules({ kRoot, bundledVanillaAssets() });
-				std::filesystem::remove_all(kRoot);
-				return kLoaded;
-			}
-
-		private:
-			std::map<std::string, int> m_kDefines;
-		};
-
-		LoadedRules m_kLoaded;
-		std::mt19937 m_kRandom;
+	private:
+		std::map<std::string, int> m_kDefines;
 	};
+
+	LoadedRules m_kLoaded;
+	std::mt19937 m_kRandom;
+};
 }
 
 TEST_F(SdkAdapter, RulesReadFromTheGameEqualTheHostLoaders)
@@ -261,7 +266,8 @@ TEST_F(SdkAdapter, RulesReadFromTheGameEqualTheHostLoaders)
 	EXPECT_EQ(kHost.kLevels.iHillsSeeThroughChange, kGame.kLevels.iHillsSeeThroughChange);
 	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
 	{
-		EXPECT_EQ(kHost.knob(static_cast<CvVisionKnob>(i)), kGame.knob(static_cast<CvVisionKnob>(i))) << cvVisionKnobInfo(i).szDefine;
+		EXPECT_EQ(kHost.knob(static_cast<CvVisionKnob>(i)), kGame.knob(static_cast<CvVisionKnob>(i)))
+			<< cvVisionKnobInfo(i).szDefine;
 	}
 	ASSERT_EQ(kHost.aTerrains.size(), kGame.aTerrains.size());
 	for (size_t i = 0; i < kHost.aTerrains.size(); ++i)
@@ -360,7 +366,8 @@ TEST_F(SdkAdapter, RandomLevelChangesAmongManyUnitsNeverDrift)
 	for (int i = 0; i < 40; ++i)
 	{
 		const UnitTypes eType = static_cast<UnitTypes>(pick(GC.getNumUnitInfos()));
-		apUnits.push_back(GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(30), pick(20)));
+		apUnits.push_back(
+			GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(30), pick(20)));
 		if (pick(3) == 0)
 		{
 			apUnits.back()->setHasPromotion(promotion("PROMOTION_SENTRY"), true);
@@ -421,7 +428,8 @@ TEST_F(SdkAdapter, WithTheArmedLedgerRandomLevelChangesAmongManyUnitsNeverDrift)
 	for (int i = 0; i < 40; ++i)
 	{
 		const UnitTypes eType = static_cast<UnitTypes>(pick(GC.getNumUnitInfos()));
-		apUnits.push_back(GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(30), pick(20)));
+		apUnits.push_back(
+			GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(30), pick(20)));
 	}
 	EXPECT_EQ(0, CvVisionSdk::onGameLoaded()) << "rebuilds and arms the ledger";
 	changeAtRandom(apUnits, 200);
@@ -519,8 +527,8 @@ TEST_F(SdkAdapter, CanSeeFunctionsAgreeWithTheSightTheyDescribe)
 		const TeamTypes eTeam = static_cast<TeamTypes>(pick(NUM_TEAMS));
 		const int iRange = pick(4);
 		std::vector<int> aiSeen((2 * iRange + 3) * (2 * iRange + 3));
-		const int iCount = CvVisionSdk::seenPlots(kFrom.getX_INLINE(), kFrom.getY_INLINE(), eTeam, iRange, false,
-			NO_DIRECTION, aiSeen.data());
+		const int iCount = CvVisionSdk::seenPlots(
+			kFrom.getX_INLINE(), kFrom.getY_INLINE(), eTeam, iRange, false, NO_DIRECTION, aiSeen.data());
 		ASSERT_GE(iCount, 0);
 		aiSeen.resize(iCount);
 		const int iRing = iRange + 1;
@@ -537,7 +545,8 @@ TEST_F(SdkAdapter, CanSeeFunctionsAgreeWithTheSightTheyDescribe)
 				const bool bSeen = std::find(aiSeen.begin(), aiSeen.end(), iY * 18 + iX) != aiSeen.end();
 				const bool bOuter = std::abs(iDX) == iRing || std::abs(iDY) == iRing;
 				EXPECT_EQ(bSeen, kFrom.canSeePlot(&plot(iX, iY), eTeam, iRange, NO_DIRECTION)) << iDX << "," << iDY;
-				EXPECT_EQ(bSeen, kFrom.canSeeDisplacementPlot(eTeam, iDX, iDY, iDX, iDY, true, bOuter)) << iDX << "," << iDY;
+				EXPECT_EQ(bSeen, kFrom.canSeeDisplacementPlot(eTeam, iDX, iDY, iDX, iDY, true, bOuter))
+					<< iDX << "," << iDY;
 				// The recursion's step (BTS calls it on each tied predecessor with both flags false):
 				// an inner visible(d) = some tied predecessor lets light through.
 				if ((iDX != 0 || iDY != 0) && !bOuter)
@@ -598,7 +607,8 @@ TEST_F(SdkAdapter, CanSeeDisplacementPlotAnswersAsBtsForEveryArgument)
 			const int iDY = bZero ? 0 : pick(4 * iHeight + 5) - (2 * iHeight + 2);
 			const bool bFirst = pick(2) == 0;
 			const bool bOuter = pick(2) == 0;
-			const bool bGame = plot(iX, iY).canSeeDisplacementPlot(eTeam, iDX, iDY, pick(9) - 4, pick(9) - 4, bFirst, bOuter);
+			const bool bGame =
+				plot(iX, iY).canSeeDisplacementPlot(eTeam, iDX, iDY, pick(9) - 4, pick(9) - 4, bFirst, bOuter);
 			ASSERT_EQ(referenceCanSeeDisplacementPlot(kGrid, iX, iY, eTeam, iDX, iDY, bFirst, bOuter), bGame)
 				<< iWidth << "x" << iHeight << " wrap " << bWrapX << bWrapY << " from (" << iX << "," << iY << ") d ("
 				<< iDX << "," << iDY << ") first " << bFirst << " outer " << bOuter;
@@ -609,7 +619,8 @@ TEST_F(SdkAdapter, CanSeeDisplacementPlotAnswersAsBtsForEveryArgument)
 		}
 	}
 	std::printf("canSeeDisplacementPlot through the mock: %d queries (%d first false and outer, %d past half a "
-				"wrapping axis, %d at d = (0,0)), 0 differences\n", iQueries, iFirstFalseOuter, iPastHalfAWrap, iZero);
+				"wrapping axis, %d at d = (0,0)), 0 differences\n",
+		iQueries, iFirstFalseOuter, iPastHalfAWrap, iZero);
 }
 
 TEST_F(SdkAdapter, RangesBeyondTheTableAndNegativeOnesCountAsBts)
@@ -630,7 +641,8 @@ TEST_F(SdkAdapter, RangesBeyondTheTableAndNegativeOnesCountAsBts)
 		for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
 		{
 			const CvPlot& kPlot = *GC.getMapINLINE().plotByIndexINLINE(i);
-			ASSERT_EQ(kExpected.visibilityCount(eTeam, kPlot.getX_INLINE(), kPlot.getY_INLINE()), kPlot.getVisibilityCount(eTeam))
+			ASSERT_EQ(kExpected.visibilityCount(eTeam, kPlot.getX_INLINE(), kPlot.getY_INLINE()),
+				kPlot.getVisibilityCount(eTeam))
 				<< "range " << iRange << " plot " << i;
 			iSeen += kPlot.getVisibilityCount(eTeam) > 0;
 		}
@@ -672,7 +684,8 @@ TEST_F(SdkAdapter, RangesBeyondTheTableAndNegativeOnesCountAsBts)
 		for (int t = 0; t < NUM_TEAMS; ++t)
 		{
 			ASSERT_EQ(kUnits.visibilityCount(t, kPlot.getX_INLINE(), kPlot.getY_INLINE()),
-				kPlot.getVisibilityCount(static_cast<TeamTypes>(t))) << i;
+				kPlot.getVisibilityCount(static_cast<TeamTypes>(t)))
+				<< i;
 		}
 		iScoutSees += kPlot.getVisibilityCount(static_cast<TeamTypes>(0)) > 0;
 		if (&kPlot != pWarrior->plot())
@@ -752,15 +765,14 @@ TEST_F(SdkAdapter, AUnitsSightChangesHandThatUnitToChangeVisibilityCount)
 	expectCountsMatch("units and plots");
 }
 
-namespace
+namespace {
+// The messages of the adapter's failed assertions (CvVisionSdkAssert.h), through the stand-in's
+// hook (cvStandinSetAssertHandler).
+std::vector<std::string> g_aszAssertions;
+void recordAssertion(const char* /*szExpression*/, const char* szMessage, const char* /*szFile*/, int /*iLine*/)
 {
-	// The messages of the adapter's failed assertions (CvVisionSdkAssert.h), through the stand-in's
-	// hook (cvStandinSetAssertHandler).
-	std::vector<std::string> g_aszAssertions;
-	void recordAssertion(const char* /*szExpression*/, const char* szMessage, const char* /*szFile*/, int /*iLine*/)
-	{
-		g_aszAssertions.push_back(szMessage);
-	}
+	g_aszAssertions.push_back(szMessage);
+}
 }
 
 // Every result of the engine and the ledger is checked (docs/into-the-game.md, "Assertions"): a
@@ -780,8 +792,8 @@ TEST_F(SdkAdapter, AFailedEngineOrLedgerResultFailsTheAssertion)
 		EXPECT_EQ(bLedger != 0, CvVisionSdk::isLedgerArmed());
 		g_aszAssertions.clear();
 		const CvStandinAssertHandler pBefore = cvStandinSetAssertHandler(recordAssertion);
-		CvUnit* pScout = GC.getMapINLINE().createUnit(unit("UNIT_SCOUT"), static_cast<TeamTypes>(0), 8, 8,
-			static_cast<DirectionTypes>(NUM_DIRECTION_TYPES + 1));
+		CvUnit* pScout = GC.getMapINLINE().createUnit(
+			unit("UNIT_SCOUT"), static_cast<TeamTypes>(0), 8, 8, static_cast<DirectionTypes>(NUM_DIRECTION_TYPES + 1));
 		EXPECT_EQ(1u, g_aszAssertions.size()) << "added";
 		EXPECT_EQ(0, CvVisionSdk::auditSight(false, nullptr)) << "nothing was counted, nothing is expected";
 		EXPECT_EQ(2u, g_aszAssertions.size()) << "collected by the audit";
@@ -842,7 +854,8 @@ TEST_F(SdkAdapter, TheLevelCacheFollowsPlotsChangedWithoutBrackets)
 	for (int i = 0; i < 12; ++i)
 	{
 		const UnitTypes eType = static_cast<UnitTypes>(pick(GC.getNumUnitInfos()));
-		apUnits.push_back(GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(20), pick(16)));
+		apUnits.push_back(
+			GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(20), pick(16)));
 	}
 	GET_TEAM(static_cast<TeamTypes>(2)).setHasTech(tech("TECH_OPTICS"), true);
 	expectCountsMatch("units created: every level near them cached");
@@ -853,14 +866,16 @@ TEST_F(SdkAdapter, TheLevelCacheFollowsPlotsChangedWithoutBrackets)
 		switch (pick(3))
 		{
 		case 0:
-			kPlot.setFactsUnbracketed(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES)), static_cast<TerrainTypes>(aeTerrains[pick(3)]),
-				pick(2) == 0 ? NO_FEATURE : feature("FEATURE_FOREST"));
+			kPlot.setFactsUnbracketed(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES)),
+				static_cast<TerrainTypes>(aeTerrains[pick(3)]), pick(2) == 0 ? NO_FEATURE : feature("FEATURE_FOREST"));
 			break;
 		case 1:
-			kPlot.setFeatureTypeUnbracketed(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE);
+			kPlot.setFeatureTypeUnbracketed(
+				kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE);
 			break;
 		default:
-			kPlot.setImprovementType(kPlot.getImprovementType() == NO_IMPROVEMENT ? improvement("IMPROVEMENT_FORT") : NO_IMPROVEMENT);
+			kPlot.setImprovementType(
+				kPlot.getImprovementType() == NO_IMPROVEMENT ? improvement("IMPROVEMENT_FORT") : NO_IMPROVEMENT);
 			break;
 		}
 		// What a source added now sees: the audit re-adds every source through the cache.
@@ -888,7 +903,8 @@ TEST_F(SdkAdapter, WithTheLedgerUnbracketedChangesAmongMovingUnitsLeaveEveryCoun
 	for (int i = 0; i < 20; ++i)
 	{
 		const UnitTypes eType = static_cast<UnitTypes>(pick(GC.getNumUnitInfos()));
-		apUnits.push_back(GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(24), pick(18)));
+		apUnits.push_back(
+			GC.getMapINLINE().createUnit(eType, static_cast<TeamTypes>(pick(NUM_TEAMS)), pick(24), pick(18)));
 	}
 	CvVisionSdk::onGameStarted();
 	ASSERT_TRUE(CvVisionSdk::isLedgerArmed());
@@ -897,8 +913,14 @@ TEST_F(SdkAdapter, WithTheLedgerUnbracketedChangesAmongMovingUnitsLeaveEveryCoun
 		CvPlot& kPlot = plot(pick(24), pick(18));
 		switch (pick(4))
 		{
-		case 0: kPlot.setFeatureTypeUnbracketed(kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE); break;
-		case 1: kPlot.setFactsUnbracketed(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES)), kPlot.getTerrainType(), kPlot.getFeatureType()); break;
+		case 0:
+			kPlot.setFeatureTypeUnbracketed(
+				kPlot.getFeatureType() == NO_FEATURE ? feature("FEATURE_FOREST") : NO_FEATURE);
+			break;
+		case 1:
+			kPlot.setFactsUnbracketed(
+				static_cast<PlotTypes>(pick(NUM_PLOT_TYPES)), kPlot.getTerrainType(), kPlot.getFeatureType());
+			break;
 		case 2: kPlot.setPlotType(static_cast<PlotTypes>(pick(NUM_PLOT_TYPES))); break; // bracketed
 		default: apUnits[pick(static_cast<int>(apUnits.size()))]->setXY(pick(24), pick(18)); break;
 		}
@@ -929,7 +951,8 @@ TEST_F(SdkAdapter, ATechOrADefineChangeReachesTheCachedLevels)
 	const int iWaterBefore = CvVisionSdk::seeFromLevel(plot(4, 4), static_cast<TeamTypes>(1));
 	GET_TEAM(static_cast<TeamTypes>(1)).setHasTech(tech("TECH_OPTICS"), true);
 	EXPECT_EQ(iWaterBefore + 1, CvVisionSdk::seeFromLevel(plot(4, 4), static_cast<TeamTypes>(1))) << "Optics: one more";
-	EXPECT_EQ(iWaterBefore, CvVisionSdk::seeFromLevel(plot(4, 4), static_cast<TeamTypes>(0))) << "another team's: unchanged";
+	EXPECT_EQ(iWaterBefore, CvVisionSdk::seeFromLevel(plot(4, 4), static_cast<TeamTypes>(0)))
+		<< "another team's: unchanged";
 	expectCountsMatch("team 1 learnt Optics");
 
 	// A define read again (the XML reloaded): the rules and every cached level with them.
@@ -970,75 +993,75 @@ TEST_F(SdkAdapter, TheArmedLedgerGivesTheSameCountsAsBtsWhenEveryBracketIsThere)
 
 // --- paths (CvVisionSdk::findPath) ----------------------------------------------------------------
 
-namespace
+namespace {
+// The same game in the mock and in the host's world model, changed in step: the host's
+// pathfinder query (planPath) on the world model is the reference for the adapter's paths.
+class TwinGame
 {
-	// The same game in the mock and in the host's world model, changed in step: the host's
-	// pathfinder query (planPath) on the world model is the reference for the adapter's paths.
-	class TwinGame
+public:
+	// The world model takes the mock's map as it is now (no sight may exist yet).
+	explicit TwinGame(const CvVisionRules& kRules)
+		: m_kWorld(kRules, GC.getMapINLINE().getGridWidthINLINE(), GC.getMapINLINE().getGridHeightINLINE(),
+			GC.getMapINLINE().isWrapXINLINE(), GC.getMapINLINE().isWrapYINLINE(), NUM_TEAMS)
 	{
-	public:
-		// The world model takes the mock's map as it is now (no sight may exist yet).
-		explicit TwinGame(const CvVisionRules& kRules)
-			: m_kWorld(kRules, GC.getMapINLINE().getGridWidthINLINE(), GC.getMapINLINE().getGridHeightINLINE(),
-				  GC.getMapINLINE().isWrapXINLINE(), GC.getMapINLINE().isWrapYINLINE(), NUM_TEAMS)
+		CvMap& kMap = GC.getMapINLINE();
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
 		{
-			CvMap& kMap = GC.getMapINLINE();
-			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
-			{
-				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
-				m_kWorld.setPlotKind(i, static_cast<CvVisionPlotKind>(kPlot.getPlotType()));
-				m_kWorld.setTerrain(i, kPlot.getTerrainType());
-				m_kWorld.setFeature(i, kPlot.getFeatureType());
-				m_kWorld.setRoute(i, kPlot.getRouteType());
-				EXPECT_EQ(NO_TEAM, kPlot.getTeam()) << "set owners through the twin";
-			}
+			const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			m_kWorld.setPlotKind(i, static_cast<CvVisionPlotKind>(kPlot.getPlotType()));
+			m_kWorld.setTerrain(i, kPlot.getTerrainType());
+			m_kWorld.setFeature(i, kPlot.getFeatureType());
+			m_kWorld.setRoute(i, kPlot.getRouteType());
+			EXPECT_EQ(NO_TEAM, kPlot.getTeam()) << "set owners through the twin";
 		}
-
-		int index(int iX, int iY) const { return iY * GC.getMapINLINE().getGridWidthINLINE() + iX; }
-		void setOwner(int iX, int iY, int eTeam)
-		{
-			GC.getMapINLINE().plotINLINE(iX, iY)->setOwnerTeam(static_cast<TeamTypes>(eTeam));
-			m_kWorld.setOwner(index(iX, iY), eTeam);
-		}
-		void setRoute(int iX, int iY, int eRoute)
-		{
-			GC.getMapINLINE().plotINLINE(iX, iY)->setRouteType(static_cast<RouteTypes>(eRoute), true);
-			m_kWorld.setRoute(index(iX, iY), eRoute);
-		}
-		int createUnit(int eType, int eTeam, int iX, int iY)
-		{
-			m_apUnits.push_back(GC.getMapINLINE().createUnit(static_cast<UnitTypes>(eType), static_cast<TeamTypes>(eTeam), iX, iY));
-			m_aiIds.push_back(m_kWorld.createUnit(eType, eTeam, iX, iY));
-			return static_cast<int>(m_apUnits.size()) - 1;
-		}
-		void moveUnit(int iUnit, int iX, int iY)
-		{
-			m_apUnits[iUnit]->setXY(iX, iY);
-			m_kWorld.moveUnit(m_aiIds[iUnit], iX, iY);
-		}
-		const VisionWorld& world() const { return m_kWorld; }
-
-	private:
-		VisionWorld m_kWorld;
-		std::vector<CvUnit*> m_apUnits;
-		std::vector<int> m_aiIds;
-	};
-
-	struct GamePath
-	{
-		int iCost;
-		bool bReached;
-		std::vector<int> aiPlots;
-	};
-
-	GamePath gamePath(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int eUnit, unsigned int uSeed, bool bKnowledge)
-	{
-		GamePath k;
-		k.bReached = true; // findPath must set it
-		k.iCost = CvVisionSdk::findPath(iFromX, iFromY, iToX, iToY, static_cast<TeamTypes>(eTeam), static_cast<UnitTypes>(eUnit),
-			uSeed, bKnowledge, k.aiPlots, &k.bReached);
-		return k;
 	}
+
+	int index(int iX, int iY) const { return iY * GC.getMapINLINE().getGridWidthINLINE() + iX; }
+	void setOwner(int iX, int iY, int eTeam)
+	{
+		GC.getMapINLINE().plotINLINE(iX, iY)->setOwnerTeam(static_cast<TeamTypes>(eTeam));
+		m_kWorld.setOwner(index(iX, iY), eTeam);
+	}
+	void setRoute(int iX, int iY, int eRoute)
+	{
+		GC.getMapINLINE().plotINLINE(iX, iY)->setRouteType(static_cast<RouteTypes>(eRoute), true);
+		m_kWorld.setRoute(index(iX, iY), eRoute);
+	}
+	int createUnit(int eType, int eTeam, int iX, int iY)
+	{
+		m_apUnits.push_back(
+			GC.getMapINLINE().createUnit(static_cast<UnitTypes>(eType), static_cast<TeamTypes>(eTeam), iX, iY));
+		m_aiIds.push_back(m_kWorld.createUnit(eType, eTeam, iX, iY));
+		return static_cast<int>(m_apUnits.size()) - 1;
+	}
+	void moveUnit(int iUnit, int iX, int iY)
+	{
+		m_apUnits[iUnit]->setXY(iX, iY);
+		m_kWorld.moveUnit(m_aiIds[iUnit], iX, iY);
+	}
+	const VisionWorld& world() const { return m_kWorld; }
+
+private:
+	VisionWorld m_kWorld;
+	std::vector<CvUnit*> m_apUnits;
+	std::vector<int> m_aiIds;
+};
+
+struct GamePath
+{
+	int iCost;
+	bool bReached;
+	std::vector<int> aiPlots;
+};
+
+GamePath gamePath(int iFromX, int iFromY, int iToX, int iToY, int eTeam, int eUnit, unsigned int uSeed, bool bKnowledge)
+{
+	GamePath k;
+	k.bReached = true; // findPath must set it
+	k.iCost = CvVisionSdk::findPath(iFromX, iFromY, iToX, iToY, static_cast<TeamTypes>(eTeam),
+		static_cast<UnitTypes>(eUnit), uSeed, bKnowledge, k.aiPlots, &k.bReached);
+	return k;
+}
 }
 
 TEST_F(SdkAdapter, MovementRulesReadFromTheGameEqualTheHostLoaders)
@@ -1070,11 +1093,13 @@ TEST_F(SdkAdapter, MovementRulesReadFromTheGameEqualTheHostLoaders)
 		EXPECT_EQ(kHost.aRoutes[i].szType, kGame.aRoutes[i].szType);
 		EXPECT_EQ(kHost.aRoutes[i].iMovement, kGame.aRoutes[i].iMovement) << kHost.aRoutes[i].szType;
 		EXPECT_EQ(kHost.aRoutes[i].iFlatMovement, kGame.aRoutes[i].iFlatMovement) << kHost.aRoutes[i].szType;
-		EXPECT_EQ(kHost.aRoutes[i].aTechMovementChanges, kGame.aRoutes[i].aTechMovementChanges) << kHost.aRoutes[i].szType;
+		EXPECT_EQ(kHost.aRoutes[i].aTechMovementChanges, kGame.aRoutes[i].aTechMovementChanges)
+			<< kHost.aRoutes[i].szType;
 	}
 	const int eRoad = kGame.findRoute("ROUTE_ROAD");
 	ASSERT_EQ(1u, kGame.aRoutes[eRoad].aTechMovementChanges.size());
-	EXPECT_EQ(std::make_pair(static_cast<int>(tech("TECH_ENGINEERING")), -10), kGame.aRoutes[eRoad].aTechMovementChanges[0]);
+	EXPECT_EQ(
+		std::make_pair(static_cast<int>(tech("TECH_ENGINEERING")), -10), kGame.aRoutes[eRoad].aTechMovementChanges[0]);
 	for (size_t i = 0; i < kHost.aUnits.size(); ++i)
 	{
 		EXPECT_EQ(kHost.aUnits[i].iMoves, kGame.aUnits[i].iMoves) << kHost.aUnits[i].szType;
@@ -1106,11 +1131,9 @@ TEST_F(SdkAdapter, PathsThroughTheGameEqualTheHostPathfinder)
 		TwinGame kTwin(kRules);
 		// Territory: team 1 and team 2 (the barbarians) hold blocks; set before any unit exists.
 		for (int iX = 9; iX <= 11; ++iX)
-			for (int iY = 0; iY < 14; ++iY)
-				kTwin.setOwner(iX, iY, 1);
+			for (int iY = 0; iY < 14; ++iY) kTwin.setOwner(iX, iY, 1);
 		for (int iX = 16; iX <= 17; ++iX)
-			for (int iY = 3; iY <= 8; ++iY)
-				kTwin.setOwner(iX, iY, 2);
+			for (int iY = 3; iY <= 8; ++iY) kTwin.setOwner(iX, iY, 2);
 		const int eWarrior = unit("UNIT_WARRIOR");
 		const int eScout = unit("UNIT_SCOUT");
 		const int eDestroyer = unit("UNIT_DESTROYER");
@@ -1158,15 +1181,17 @@ TEST_F(SdkAdapter, PathsThroughTheGameEqualTheHostPathfinder)
 				if (eTeam == 0)
 				{
 					kMover.aeTechs.insert(tech("TECH_ENGINEERING"));
-					if (bOpen)
-						kMover.aeOpenTeams.insert(1);
+					if (bOpen) kMover.aeOpenTeams.insert(1);
 				}
 				const PathAnswer kHost = planPath(kTwin.world(), kRules, kMover, kFrom, kTo, uSeed);
-				const GamePath kKnown = gamePath(kFrom.first, kFrom.second, kTo.first, kTo.second, eTeam, eUnit, uSeed, true);
-				const GamePath kTrue = gamePath(kFrom.first, kFrom.second, kTo.first, kTo.second, eTeam, eUnit, uSeed, false);
+				const GamePath kKnown =
+					gamePath(kFrom.first, kFrom.second, kTo.first, kTo.second, eTeam, eUnit, uSeed, true);
+				const GamePath kTrue =
+					gamePath(kFrom.first, kFrom.second, kTo.first, kTo.second, eTeam, eUnit, uSeed, false);
 				const std::string sCase = "case " + std::to_string(iCase) + " team " + std::to_string(eTeam) + " unit "
-					+ std::to_string(eUnit) + " from " + std::to_string(kFrom.first) + "," + std::to_string(kFrom.second) + " to "
-					+ std::to_string(kTo.first) + "," + std::to_string(kTo.second) + " open " + std::to_string(bOpen);
+					+ std::to_string(eUnit) + " from " + std::to_string(kFrom.first) + ","
+					+ std::to_string(kFrom.second) + " to " + std::to_string(kTo.first) + ","
+					+ std::to_string(kTo.second) + " open " + std::to_string(bOpen);
 				EXPECT_EQ(kHost.kKnowledge.aiPlots, kKnown.aiPlots) << sCase;
 				EXPECT_EQ(kHost.kKnowledge.iCost, kKnown.iCost) << sCase;
 				EXPECT_EQ(kHost.kKnowledge.eStatus == CV_PATH_FOUND, kKnown.bReached) << sCase;
@@ -1209,8 +1234,7 @@ TEST_F(SdkAdapter, ARoadBuiltOutOfSightIsIgnoredByTheKnowledgePathAndUsedByTheTr
 	EXPECT_TRUE(kTrue.bReached);
 	EXPECT_EQ(9 * 30, kTrue.iCost) << "nine road steps of half a move";
 	std::vector<int> aiRow;
-	for (int iX = 1; iX <= 10; ++iX)
-		aiRow.push_back(2 * 14 + iX);
+	for (int iX = 1; iX <= 10; ++iX) aiRow.push_back(2 * 14 + iX);
 	EXPECT_EQ(aiRow, kTrue.aiPlots);
 
 	const GamePath kKnown = gamePath(1, 2, 10, 2, 0, eWarrior, 7, true);
@@ -1371,23 +1395,33 @@ TEST_F(SdkAdapter, BadPathArgumentsGiveMinusOneAndNoPlots)
 	GC.getMapINLINE().reset(6, 6, true, false, NUM_TEAMS, GC.getNumInvisibleInfos());
 	const int eWarrior = unit("UNIT_WARRIOR");
 	const int aaiBad[][6] = {
-		{ -1, 0, 3, 3, 0, eWarrior }, { 0, 0, 6, 3, 0, eWarrior }, { 0, -1, 3, 3, 0, eWarrior }, { 0, 0, 3, 6, 0, eWarrior },
-		{ 0, 0, 3, 3, -1, eWarrior }, { 0, 0, 3, 3, NUM_TEAMS, eWarrior }, { 0, 0, 3, 3, 0, -1 },
-		{ 0, 0, 3, 3, 0, GC.getNumUnitInfos() }, { 0, 0, 3, 3, 0, unit("UNIT_FIGHTER") },
+		{ -1, 0, 3, 3, 0, eWarrior },
+		{ 0, 0, 6, 3, 0, eWarrior },
+		{ 0, -1, 3, 3, 0, eWarrior },
+		{ 0, 0, 3, 6, 0, eWarrior },
+		{ 0, 0, 3, 3, -1, eWarrior },
+		{ 0, 0, 3, 3, NUM_TEAMS, eWarrior },
+		{ 0, 0, 3, 3, 0, -1 },
+		{ 0, 0, 3, 3, 0, GC.getNumUnitInfos() },
+		{ 0, 0, 3, 3, 0, unit("UNIT_FIGHTER") },
 	};
 	for (const auto& ai : aaiBad)
 	{
 		for (int bKnowledge = 0; bKnowledge <= 1; ++bKnowledge)
 		{
 			const GamePath k = gamePath(ai[0], ai[1], ai[2], ai[3], ai[4], ai[5], 1, bKnowledge != 0);
-			EXPECT_EQ(-1, k.iCost) << ai[0] << "," << ai[1] << " -> " << ai[2] << "," << ai[3] << " team " << ai[4] << " unit " << ai[5];
+			EXPECT_EQ(-1, k.iCost) << ai[0] << "," << ai[1] << " -> " << ai[2] << "," << ai[3] << " team " << ai[4]
+								   << " unit " << ai[5];
 			EXPECT_TRUE(k.aiPlots.empty());
 			EXPECT_FALSE(k.bReached);
 		}
 	}
 	std::vector<int> aiPlots;
-	EXPECT_EQ(3, CvVisionSdk::findPath(0, 0, 3, 0, static_cast<TeamTypes>(0), static_cast<UnitTypes>(eWarrior), 1, false,
-		aiPlots, nullptr) / 60) << "no out flag needed";
+	EXPECT_EQ(3,
+		CvVisionSdk::findPath(
+			0, 0, 3, 0, static_cast<TeamTypes>(0), static_cast<UnitTypes>(eWarrior), 1, false, aiPlots, nullptr)
+			/ 60)
+		<< "no out flag needed";
 	const GamePath kSame = gamePath(2, 2, 2, 2, 0, eWarrior, 1, true);
 	EXPECT_TRUE(kSame.bReached);
 	EXPECT_EQ(0, kSame.iCost);

@@ -26,87 +26,85 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int NUM_TEAMS = 3;
+
+// What a real game does around the adapter: the XML's defines, a new map, a save and a load.
+class SdkArming : public ::testing::Test
 {
-	const int NUM_TEAMS = 3;
-
-	// What a real game does around the adapter: the XML's defines, a new map, a save and a load.
-	class SdkArming : public ::testing::Test
+protected:
+	void TearDown() override
 	{
-	protected:
-		void TearDown() override
-		{
-			GC.resetMock();
-			gDLL->m_kFiles.clear();
-			gDLL->m_aszErrorBoxes.clear();
-		}
+		GC.resetMock();
+		gDLL->m_kFiles.clear();
+		gDLL->m_aszErrorBoxes.clear();
+	}
 
-		void useRules(const std::map<std::string, int>& kExtraDefines)
-		{
-			fillGlobalsFrom(loadVisionRules({ bundledVanillaAssets() }), kExtraDefines);
-		}
+	void useRules(const std::map<std::string, int>& kExtraDefines)
+	{
+		fillGlobalsFrom(loadVisionRules({ bundledVanillaAssets() }), kExtraDefines);
+	}
 
-		static int find(const std::vector<std::string>& a, const std::string& s)
-		{
-			return static_cast<int>(std::find(a.begin(), a.end(), s) - a.begin());
-		}
-		int unit(const char* sz) const { return find(m_kNames.aszUnits, sz); }
-		int feature(const char* sz) const { return find(m_kNames.aszFeatures, sz); }
-		int terrain(const char* sz) const { return find(m_kNames.aszTerrains, sz); }
+	static int find(const std::vector<std::string>& a, const std::string& s)
+	{
+		return static_cast<int>(std::find(a.begin(), a.end(), s) - a.begin());
+	}
+	int unit(const char* sz) const { return find(m_kNames.aszUnits, sz); }
+	int feature(const char* sz) const { return find(m_kNames.aszFeatures, sz); }
+	int terrain(const char* sz) const { return find(m_kNames.aszTerrains, sz); }
 
-		// A new game: the map is made of reset plots (CvPlot::reset, hooked), flat grass,
-		// (5, 5) hills.
-		void newGame()
+	// A new game: the map is made of reset plots (CvPlot::reset, hooked), flat grass,
+	// (5, 5) hills.
+	void newGame()
+	{
+		const LoadedRules kLoaded = loadVisionRules({ bundledVanillaAssets() });
+		for (const auto& k : kLoaded.kRules.aUnits) m_kNames.aszUnits.push_back(k.szType);
+		for (const auto& k : kLoaded.kRules.aFeatures) m_kNames.aszFeatures.push_back(k.szType);
+		for (const auto& k : kLoaded.kRules.aTerrains) m_kNames.aszTerrains.push_back(k.szType);
+		CvMap& kMap = GC.getMapINLINE();
+		kMap.reset(16, 16, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
 		{
-			const LoadedRules kLoaded = loadVisionRules({ bundledVanillaAssets() });
-			for (const auto& k : kLoaded.kRules.aUnits) m_kNames.aszUnits.push_back(k.szType);
-			for (const auto& k : kLoaded.kRules.aFeatures) m_kNames.aszFeatures.push_back(k.szType);
-			for (const auto& k : kLoaded.kRules.aTerrains) m_kNames.aszTerrains.push_back(k.szType);
-			CvMap& kMap = GC.getMapINLINE();
-			kMap.reset(16, 16, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
-			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
-			{
-				CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
-				kPlot.reset(kPlot.getX_INLINE(), kPlot.getY_INLINE(), false);
-				kPlot.setPlotType(PLOT_LAND);
-				kPlot.setTerrainType(static_cast<TerrainTypes>(terrain("TERRAIN_GRASS")));
-				kPlot.setFeatureType(NO_FEATURE);
-			}
-			kMap.plotINLINE(5, 5)->setPlotType(PLOT_HILLS);
+			CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			kPlot.reset(kPlot.getX_INLINE(), kPlot.getY_INLINE(), false);
+			kPlot.setPlotType(PLOT_LAND);
+			kPlot.setTerrainType(static_cast<TerrainTypes>(terrain("TERRAIN_GRASS")));
+			kPlot.setFeatureType(NO_FEATURE);
 		}
+		kMap.plotINLINE(5, 5)->setPlotType(PLOT_HILLS);
+	}
 
-		// A save of every plot's counts, then its load (CvPlot::read, hooked); the units stay
-		// where they are, as the save's units would be read back.
-		FDataStreamBase save() const
-		{
-			FDataStreamBase kStream;
-			const CvMap& kMap = GC.getMapINLINE();
-			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
-				kMap.plotByIndexINLINE(i)->write(&kStream);
-			return kStream;
-		}
-		void load(FDataStreamBase kStream)
-		{
-			const CvMap& kMap = GC.getMapINLINE();
-			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
-				kMap.plotByIndexINLINE(i)->read(&kStream);
-		}
+	// A save of every plot's counts, then its load (CvPlot::read, hooked); the units stay
+	// where they are, as the save's units would be read back.
+	FDataStreamBase save() const
+	{
+		FDataStreamBase kStream;
+		const CvMap& kMap = GC.getMapINLINE();
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i) kMap.plotByIndexINLINE(i)->write(&kStream);
+		return kStream;
+	}
+	void load(FDataStreamBase kStream)
+	{
+		const CvMap& kMap = GC.getMapINLINE();
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i) kMap.plotByIndexINLINE(i)->read(&kStream);
+	}
 
-		// The leak of the adapter's suite: a forest planted without re-sighting, then the unit
-		// walks away. Returns the count left on (7, 5), 0 when no leak.
-		int leakAfterMove(CvUnit* pUnit)
-		{
-			GC.getMapINLINE().plotINLINE(6, 5)->setFeatureTypeUnbracketed(static_cast<FeatureTypes>(feature("FEATURE_FOREST")));
-			pUnit->setXY(12, 12);
-			return GC.getMapINLINE().plotINLINE(7, 5)->getVisibilityCount(static_cast<TeamTypes>(0));
-		}
+	// The leak of the adapter's suite: a forest planted without re-sighting, then the unit
+	// walks away. Returns the count left on (7, 5), 0 when no leak.
+	int leakAfterMove(CvUnit* pUnit)
+	{
+		GC.getMapINLINE().plotINLINE(6, 5)->setFeatureTypeUnbracketed(
+			static_cast<FeatureTypes>(feature("FEATURE_FOREST")));
+		pUnit->setXY(12, 12);
+		return GC.getMapINLINE().plotINLINE(7, 5)->getVisibilityCount(static_cast<TeamTypes>(0));
+	}
 
-		struct Names
-		{
-			std::vector<std::string> aszUnits, aszFeatures, aszTerrains;
-		} m_kNames;
-		CvGame m_kGame;
-	};
+	struct Names
+	{
+		std::vector<std::string> aszUnits, aszFeatures, aszTerrains;
+	} m_kNames;
+	CvGame m_kGame;
+};
 }
 
 TEST_F(SdkArming, NewGameArmsTheLedgerAtTheFirstSightChangeWithoutPython)
@@ -116,7 +114,8 @@ TEST_F(SdkArming, NewGameArmsTheLedgerAtTheFirstSightChangeWithoutPython)
 		useRules({ { "CVVISION_LEDGER", bLedger } });
 		newGame();
 		EXPECT_FALSE(CvVisionSdk::isLedgerArmed());
-		CvUnit* pUnit = GC.getMapINLINE().createUnit(static_cast<UnitTypes>(unit("UNIT_WARRIOR")), static_cast<TeamTypes>(0), 5, 5);
+		CvUnit* pUnit =
+			GC.getMapINLINE().createUnit(static_cast<UnitTypes>(unit("UNIT_WARRIOR")), static_cast<TeamTypes>(0), 5, 5);
 		EXPECT_EQ(bLedger != 0, CvVisionSdk::isLedgerArmed());
 		m_kGame.update();
 		EXPECT_EQ(bLedger ? 0 : 1, leakAfterMove(pUnit)) << "ledger " << bLedger;
@@ -130,7 +129,8 @@ TEST_F(SdkArming, LoadArmsTheLedgerAtTheFirstUpdateWithoutPython)
 	{
 		useRules({ { "CVVISION_LEDGER", bLedger } });
 		newGame();
-		CvUnit* pUnit = GC.getMapINLINE().createUnit(static_cast<UnitTypes>(unit("UNIT_WARRIOR")), static_cast<TeamTypes>(0), 5, 5);
+		CvUnit* pUnit =
+			GC.getMapINLINE().createUnit(static_cast<UnitTypes>(unit("UNIT_WARRIOR")), static_cast<TeamTypes>(0), 5, 5);
 		load(save());
 		EXPECT_FALSE(CvVisionSdk::isLedgerArmed()) << "a load forgets the ledger of the game before";
 		m_kGame.update();
@@ -147,7 +147,8 @@ TEST_F(SdkArming, SightChangesBeforeTheLoadEndsAreAsBts)
 	// plot; until CvGame::update the adapter does what BTS does.
 	useRules({ { "CVVISION_LEDGER", 1 } });
 	newGame();
-	CvUnit* pUnit = GC.getMapINLINE().createUnit(static_cast<UnitTypes>(unit("UNIT_WARRIOR")), static_cast<TeamTypes>(0), 5, 5);
+	CvUnit* pUnit =
+		GC.getMapINLINE().createUnit(static_cast<UnitTypes>(unit("UNIT_WARRIOR")), static_cast<TeamTypes>(0), 5, 5);
 	load(save());
 	pUnit->setXY(8, 8);
 	EXPECT_FALSE(CvVisionSdk::isLedgerArmed());
@@ -170,7 +171,8 @@ TEST_F(SdkArming, LoadWithAuditOnLoadRepairsACorruptCountWithoutPython)
 		load(kSave);
 		EXPECT_EQ(iStored + 3, GC.getMapINLINE().plotINLINE(6, 5)->getVisibilityCount(static_cast<TeamTypes>(0)));
 		m_kGame.update();
-		EXPECT_EQ(iMode == 2 ? iStored : iStored + 3, GC.getMapINLINE().plotINLINE(6, 5)->getVisibilityCount(static_cast<TeamTypes>(0)))
+		EXPECT_EQ(iMode == 2 ? iStored : iStored + 3,
+			GC.getMapINLINE().plotINLINE(6, 5)->getVisibilityCount(static_cast<TeamTypes>(0)))
 			<< "CVVISION_AUDIT_ON_LOAD " << iMode;
 		EXPECT_FALSE(CvVisionSdk::isLedgerArmed());
 		EXPECT_EQ(iMode == 0 ? 0 : 1, CvVisionSdk::onGameLoaded()) << "once per load: the hook's result";

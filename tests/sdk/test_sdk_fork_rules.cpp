@@ -24,95 +24,97 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const int NUM_TEAMS = 2;
+const TeamTypes TEAM = static_cast<TeamTypes>(0);
+
+class SdkForkRules : public ::testing::Test
 {
-	const int NUM_TEAMS = 2;
-	const TeamTypes TEAM = static_cast<TeamTypes>(0);
+protected:
+	void TearDown() override { GC.resetMock(); }
 
-	class SdkForkRules : public ::testing::Test
+	// The vanilla XML, with the ledger knob as asked; a flat map of one terrain, nobody's sight.
+	// With szSeesBoth, that unit sees both invisible types (as a mod's unit may).
+	void newGame(bool bLedger, const char* szTerrain, PlotTypes ePlotType, const char* szSeesBoth = nullptr)
 	{
-	protected:
-		void TearDown() override { GC.resetMock(); }
-
-		// The vanilla XML, with the ledger knob as asked; a flat map of one terrain, nobody's sight.
-		// With szSeesBoth, that unit sees both invisible types (as a mod's unit may).
-		void newGame(bool bLedger, const char* szTerrain, PlotTypes ePlotType, const char* szSeesBoth = nullptr)
+		m_kLoaded = loadVisionRules({ bundledVanillaAssets() });
+		if (szSeesBoth != nullptr)
 		{
-			m_kLoaded = loadVisionRules({ bundledVanillaAssets() });
-			if (szSeesBoth != nullptr)
+			m_kLoaded.kRules.aUnits.at(size_t(m_kLoaded.kRules.findUnit(szSeesBoth))).aeSeeInvisible = { 0, 1 };
+		}
+		fillGlobalsFrom(m_kLoaded, { { "CVVISION_LEDGER", bLedger ? 1 : 0 } });
+		CvMap& kMap = GC.getMapINLINE();
+		kMap.reset(21, 21, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			kPlot.setPlotType(ePlotType);
+			kPlot.setTerrainType(static_cast<TerrainTypes>(m_kLoaded.kRules.findTerrain(szTerrain)));
+			kPlot.setFeatureType(NO_FEATURE);
+		}
+	}
+	void newLandGame(bool bLedger) { newGame(bLedger, "TERRAIN_GRASS", PLOT_LAND); }
+	void newSeaGame(bool bLedger, const char* szSeesBoth = nullptr)
+	{
+		newGame(bLedger, "TERRAIN_OCEAN", PLOT_OCEAN, szSeesBoth);
+	}
+
+	CvUnit* create(const char* szUnit, int iX, int iY)
+	{
+		return GC.getMapINLINE().createUnit(static_cast<UnitTypes>(m_kLoaded.kRules.findUnit(szUnit)), TEAM, iX, iY);
+	}
+	PromotionTypes sentry() const
+	{
+		return static_cast<PromotionTypes>(m_kLoaded.kRules.findPromotion("PROMOTION_SENTRY"));
+	}
+	InvisibleTypes invisible(const char* sz) const
+	{
+		const std::vector<std::string>& a = m_kLoaded.kRules.aszInvisibleTypes;
+		return static_cast<InvisibleTypes>(std::find(a.begin(), a.end(), sz) - a.begin());
+	}
+	static CvPlot& plot(int iX, int iY) { return *GC.getMapINLINE().plotINLINE(iX, iY); }
+	static int count(int iX, int iY) { return plot(iX, iY).getVisibilityCount(TEAM); }
+	static int count(int iX, int iY, InvisibleTypes eInvisible)
+	{
+		return plot(iX, iY).getInvisibleVisibilityCount(TEAM, eInvisible);
+	}
+
+	// How many plots have a plain count above 0.
+	static int numSeen()
+	{
+		int iSeen = 0;
+		for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
+		{
+			iSeen += GC.getMapINLINE().plotByIndexINLINE(i)->getVisibilityCount(TEAM) > 0 ? 1 : 0;
+		}
+		return iSeen;
+	}
+
+	// Every count 0 (plain and each invisible type) and none ever went below 0.
+	void expectNoSightLeft(const std::string& sStep) const
+	{
+		CvMap& kMap = GC.getMapINLINE();
+		int iFailures = 0;
+		for (int i = 0; i < kMap.numPlotsINLINE() && iFailures < 5; ++i)
+		{
+			const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
+			bool bZero = kPlot.getVisibilityCount(TEAM) == 0 && !kPlot.wentNegative();
+			for (int e = 0; e < GC.getNumInvisibleInfos(); ++e)
 			{
-				m_kLoaded.kRules.aUnits.at(size_t(m_kLoaded.kRules.findUnit(szSeesBoth))).aeSeeInvisible = { 0, 1 };
+				bZero = bZero && kPlot.getInvisibleVisibilityCount(TEAM, static_cast<InvisibleTypes>(e)) == 0;
 			}
-			fillGlobalsFrom(m_kLoaded, { { "CVVISION_LEDGER", bLedger ? 1 : 0 } });
-			CvMap& kMap = GC.getMapINLINE();
-			kMap.reset(21, 21, false, false, NUM_TEAMS, GC.getNumInvisibleInfos());
-			for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+			if (!bZero)
 			{
-				CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
-				kPlot.setPlotType(ePlotType);
-				kPlot.setTerrainType(static_cast<TerrainTypes>(m_kLoaded.kRules.findTerrain(szTerrain)));
-				kPlot.setFeatureType(NO_FEATURE);
-			}
-		}
-		void newLandGame(bool bLedger) { newGame(bLedger, "TERRAIN_GRASS", PLOT_LAND); }
-		void newSeaGame(bool bLedger, const char* szSeesBoth = nullptr) { newGame(bLedger, "TERRAIN_OCEAN", PLOT_OCEAN, szSeesBoth); }
-
-		CvUnit* create(const char* szUnit, int iX, int iY)
-		{
-			return GC.getMapINLINE().createUnit(static_cast<UnitTypes>(m_kLoaded.kRules.findUnit(szUnit)), TEAM, iX, iY);
-		}
-		PromotionTypes sentry() const
-		{
-			return static_cast<PromotionTypes>(m_kLoaded.kRules.findPromotion("PROMOTION_SENTRY"));
-		}
-		InvisibleTypes invisible(const char* sz) const
-		{
-			const std::vector<std::string>& a = m_kLoaded.kRules.aszInvisibleTypes;
-			return static_cast<InvisibleTypes>(std::find(a.begin(), a.end(), sz) - a.begin());
-		}
-		static CvPlot& plot(int iX, int iY) { return *GC.getMapINLINE().plotINLINE(iX, iY); }
-		static int count(int iX, int iY) { return plot(iX, iY).getVisibilityCount(TEAM); }
-		static int count(int iX, int iY, InvisibleTypes eInvisible)
-		{
-			return plot(iX, iY).getInvisibleVisibilityCount(TEAM, eInvisible);
-		}
-
-		// How many plots have a plain count above 0.
-		static int numSeen()
-		{
-			int iSeen = 0;
-			for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
-			{
-				iSeen += GC.getMapINLINE().plotByIndexINLINE(i)->getVisibilityCount(TEAM) > 0 ? 1 : 0;
-			}
-			return iSeen;
-		}
-
-		// Every count 0 (plain and each invisible type) and none ever went below 0.
-		void expectNoSightLeft(const std::string& sStep) const
-		{
-			CvMap& kMap = GC.getMapINLINE();
-			int iFailures = 0;
-			for (int i = 0; i < kMap.numPlotsINLINE() && iFailures < 5; ++i)
-			{
-				const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
-				bool bZero = kPlot.getVisibilityCount(TEAM) == 0 && !kPlot.wentNegative();
-				for (int e = 0; e < GC.getNumInvisibleInfos(); ++e)
-				{
-					bZero = bZero && kPlot.getInvisibleVisibilityCount(TEAM, static_cast<InvisibleTypes>(e)) == 0;
-				}
-				if (!bZero)
-				{
-					++iFailures;
-					ADD_FAILURE() << sStep << ": plot (" << kPlot.getX_INLINE() << "," << kPlot.getY_INLINE()
-								  << ") plain count " << kPlot.getVisibilityCount(TEAM)
-								  << (kPlot.wentNegative() ? ", went below 0" : "");
-				}
+				++iFailures;
+				ADD_FAILURE() << sStep << ": plot (" << kPlot.getX_INLINE() << "," << kPlot.getY_INLINE()
+							  << ") plain count " << kPlot.getVisibilityCount(TEAM)
+							  << (kPlot.wentNegative() ? ", went below 0" : "");
 			}
 		}
+	}
 
-		LoadedRules m_kLoaded;
-	};
+	LoadedRules m_kLoaded;
+};
 }
 
 TEST_F(SdkForkRules, TheForksRulesAnswerThroughTheRulePoints)

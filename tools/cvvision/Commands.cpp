@@ -28,222 +28,221 @@ using namespace cvv;
 
 namespace fs = std::filesystem;
 
-namespace
+namespace {
+void printRulesText(const LoadedRules& kLoaded)
 {
-	void printRulesText(const LoadedRules& kLoaded)
+	const CvVisionRules& kRules = kLoaded.kRules;
+	const fs::path kVanilla = bundledVanillaAssets();
+	std::printf("folders (the first that has a file wins):\n");
+	for (size_t i = 0; i < kLoaded.aFolders.size(); ++i)
 	{
-		const CvVisionRules& kRules = kLoaded.kRules;
-		const fs::path kVanilla = bundledVanillaAssets();
-		std::printf("folders (the first that has a file wins):\n");
-		for (size_t i = 0; i < kLoaded.aFolders.size(); ++i)
+		std::error_code kError;
+		std::printf("  [%zu] %s%s\n", i + 1, kLoaded.aFolders[i].string().c_str(),
+			fs::equivalent(kLoaded.aFolders[i], kVanilla, kError) ? " (the bundled vanilla XML)" : "");
+	}
+	std::printf("files read:\n");
+	for (size_t i = 0; i < kLoaded.aszFilesRead.size(); ++i)
+	{
+		const int iFolder = i < kLoaded.aiFileFolders.size() ? kLoaded.aiFileFolders[i] : -1;
+		std::printf("  [%d] %s\n", iFolder + 1, kLoaded.aszFilesRead[i].c_str());
+	}
+	std::printf("ranges: plot %d, unit %d, recon %d\n", kRules.iPlotVisibilityRange, kRules.iUnitVisibilityRange,
+		kRules.iReconVisibilityRange);
+	const CvVisionLevelDefines& kL = kRules.kLevels;
+	std::printf("level changes: peak +%d/+%d, hills +%d/+%d, water +%d/+%d (see from / see through)\n",
+		kL.iPeakSeeFromChange, kL.iPeakSeeThroughChange, kL.iHillsSeeFromChange, kL.iHillsSeeThroughChange,
+		kL.iSeaWaterSeeFromChange,
+		kL.bWaterSeeThroughDefine ? kL.iSeaWaterSeeThroughChange : kL.iSeaWaterSeeFromChange);
+	std::printf("knobs:\n");
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
+		const int iValue = kRules.knob(static_cast<CvVisionKnob>(i));
+		std::printf("  %-36s %4d%s\n", kInfo.szDefine, iValue, iValue == kInfo.iDefault ? "" : "   (BTS: changed)");
+	}
+	for (const CvVisionImprovementRule& kImprovement : kRules.aImprovements)
+	{
+		if (kImprovement.iExtraSeeFrom != 0)
 		{
-			std::error_code kError;
-			std::printf("  [%zu] %s%s\n", i + 1, kLoaded.aFolders[i].string().c_str(),
-				fs::equivalent(kLoaded.aFolders[i], kVanilla, kError) ? " (the bundled vanilla XML)" : "");
+			std::printf(
+				"  %s%-18s %4d\n", CV_VISION_SEE_FROM_PREFIX, kImprovement.szType.c_str(), kImprovement.iExtraSeeFrom);
 		}
-		std::printf("files read:\n");
-		for (size_t i = 0; i < kLoaded.aszFilesRead.size(); ++i)
+	}
+	for (const CvVisionUnitRule& kUnit : kRules.aUnits)
+	{
+		if (kUnit.iExtraRange != 0)
 		{
-			const int iFolder = i < kLoaded.aiFileFolders.size() ? kLoaded.aiFileFolders[i] : -1;
-			std::printf("  [%d] %s\n", iFolder + 1, kLoaded.aszFilesRead[i].c_str());
+			std::printf("  %s%-15s %4d\n", CV_VISION_EXTRA_RANGE_PREFIX, kUnit.szType.c_str(), kUnit.iExtraRange);
 		}
-		std::printf("ranges: plot %d, unit %d, recon %d\n", kRules.iPlotVisibilityRange, kRules.iUnitVisibilityRange,
-			kRules.iReconVisibilityRange);
-		const CvVisionLevelDefines& kL = kRules.kLevels;
-		std::printf("level changes: peak +%d/+%d, hills +%d/+%d, water +%d/+%d (see from / see through)\n",
-			kL.iPeakSeeFromChange, kL.iPeakSeeThroughChange, kL.iHillsSeeFromChange, kL.iHillsSeeThroughChange,
-			kL.iSeaWaterSeeFromChange, kL.bWaterSeeThroughDefine ? kL.iSeaWaterSeeThroughChange : kL.iSeaWaterSeeFromChange);
-		std::printf("knobs:\n");
-		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	}
+	std::printf("terrains %zu, features %zu, improvements %zu, techs %zu, promotions %zu, units %zu, "
+				"invisible types %zu\n",
+		kRules.aTerrains.size(), kRules.aFeatures.size(), kRules.aImprovements.size(), kRules.aTechs.size(),
+		kRules.aPromotions.size(), kRules.aUnits.size(), kRules.aszInvisibleTypes.size());
+	for (const std::string& sWarning : kLoaded.aszWarnings)
+	{
+		std::printf("warning: %s\n", sWarning.c_str());
+	}
+}
+
+void printRulesJson(const LoadedRules& kLoaded)
+{
+	const CvVisionRules& kRules = kLoaded.kRules;
+	JsonWriter kJson;
+	kJson.beginObject().nextOnNewLine("  ").key("folders").beginArray();
+	for (const fs::path& kFolder : kLoaded.aFolders)
+	{
+		kJson.string(kFolder.string());
+	}
+	kJson.end().nextOnNewLine("  ").key("files_read").beginArray();
+	for (const std::string& sFile : kLoaded.aszFilesRead)
+	{
+		kJson.string(sFile);
+	}
+	kJson.end().nextOnNewLine("  ").key("file_folders").beginArray();
+	for (const int iFolder : kLoaded.aiFileFolders)
+	{
+		kJson.number(iFolder);
+	}
+	kJson.end().nextOnNewLine("  ").key("defines").beginObject();
+	for (const auto& [sName, iValue] : kLoaded.kDefines)
+	{
+		kJson.key(sName).number(iValue);
+	}
+	kJson.end().nextOnNewLine("  ").key("knobs").beginObject();
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		kJson.key(cvVisionKnobInfo(i).szDefine).number(kRules.knob(static_cast<CvVisionKnob>(i)));
+	}
+	kJson.end().nextOnNewLine("  ").key("terrains").beginArray();
+	for (const CvVisionTerrainRule& kT : kRules.aTerrains)
+	{
+		kJson.beginObject().key("type").string(kT.szType).key("see_from").number(kT.iSeeFrom);
+		kJson.key("see_through").number(kT.iSeeThrough).key("water").boolean(kT.bWater).end();
+	}
+	kJson.end().nextOnNewLine("  ").key("features").beginArray();
+	for (const CvVisionFeatureRule& kF : kRules.aFeatures)
+	{
+		kJson.beginObject().key("type").string(kF.szType).key("see_through").number(kF.iSeeThrough).end();
+	}
+	kJson.end().nextOnNewLine("  ").key("improvements_see_from").beginObject();
+	for (const CvVisionImprovementRule& kImprovement : kRules.aImprovements)
+	{
+		kJson.key(kImprovement.szType).number(kImprovement.iExtraSeeFrom);
+	}
+	kJson.end().nextOnNewLine("  ").key("units_extra_range").beginObject();
+	for (const CvVisionUnitRule& kUnit : kRules.aUnits)
+	{
+		kJson.key(kUnit.szType).number(kUnit.iExtraRange);
+	}
+	kJson.end().nextOnNewLine("  ").key("warnings").beginArray();
+	for (const std::string& sWarning : kLoaded.aszWarnings)
+	{
+		kJson.string(sWarning);
+	}
+	kJson.end().end("\n");
+	std::fputs((kJson.str() + "\n").c_str(), stdout);
+}
+
+// --- maps ---------------------------------------------------------------------------------
+
+const auto g_kStart = std::chrono::steady_clock::now();
+
+// Progress lines on stderr, only once a run has taken more than a second
+// (CVVISION_PROGRESS_AFTER=seconds changes that, for tests).
+void progress(const char* szWhat, long lDone, long lTotal)
+{
+	static const double fAfter =
+		std::getenv("CVVISION_PROGRESS_AFTER") ? std::atof(std::getenv("CVVISION_PROGRESS_AFTER")) : 1.0;
+	const double fSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - g_kStart).count();
+	if (fSeconds >= fAfter)
+	{
+		if (lTotal < 0)
 		{
-			const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
-			const int iValue = kRules.knob(static_cast<CvVisionKnob>(i));
-			std::printf("  %-36s %4d%s\n", kInfo.szDefine, iValue, iValue == kInfo.iDefault ? "" : "   (BTS: changed)");
+			std::fprintf(stderr, "cvvision: %s %ld\n", szWhat, lDone);
 		}
-		for (const CvVisionImprovementRule& kImprovement : kRules.aImprovements)
+		else
 		{
-			if (kImprovement.iExtraSeeFrom != 0)
+			std::fprintf(stderr, "cvvision: %s %ld/%ld\n", szWhat, lDone, lTotal);
+		}
+	}
+}
+
+LoadedRules rulesFor(const CliOptions& kOptions) { return loadFrontEndRules(kOptions.aAssets, kOptions.bNoVanilla); }
+
+// The map or save of --map and its world with the rules of --assets; a lenient load's warnings
+// on stderr. The file's memory is imported only when asked (path: what the team remembers).
+LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
+{
+	const auto pRules = std::make_shared<const LoadedRules>(rulesFor(kOptions));
+	LoadOptions kLoad;
+	if (!kOptions.kSdk.empty())
+	{
+		kLoad.pSaveLayout = SaveLayout::derive(kOptions.kSdk);
+		kLoad.aLayoutAssets = frontEndRulesFolders(kOptions.aAssets, kOptions.bNoVanilla);
+	}
+	kLoad.bLenient = kOptions.bLenient;
+	kLoad.bImportMemory = bImportMemory;
+	kLoad.fProgress = &progress;
+	LoadedWorld kOut = loadWorld(kOptions.kMap, pRules, kLoad);
+	for (const std::string& sWarning : kOut.asWarnings)
+	{
+		std::fprintf(stderr, "warning: %s\n", sWarning.c_str());
+	}
+	return kOut;
+}
+
+int teamOf(const CliOptions& kOptions, const LoadedWorld& kMap)
+{
+	const int eTeam = kOptions.eTeam.value_or(0);
+	if (eTeam < 0 || eTeam >= kMap.numTeams())
+	{
+		throw std::runtime_error("--team " + std::to_string(eTeam) + ": the map has teams 0.."
+			+ std::to_string(kMap.numTeams() - 1) + " (the last is the barbarians)");
+	}
+	return eTeam;
+}
+
+struct Row
+{
+	int eTeam, iX, iY, iCount;
+};
+
+std::vector<Row> countRows(const VisionWorld& kWorld, std::optional<int> eOnlyTeam)
+{
+	std::vector<Row> aRows;
+	const int iWidth = kWorld.state().iWidth;
+	for (int t = 0; t < kWorld.state().iNumTeams; ++t)
+	{
+		for (int i = 0; i < kWorld.plotCount() && (!eOnlyTeam || *eOnlyTeam == t); ++i)
+		{
+			const int iCount = kWorld.grid().counts()[t * kWorld.plotCount() + i];
+			if (iCount > 0)
 			{
-				std::printf("  %s%-18s %4d\n", CV_VISION_SEE_FROM_PREFIX, kImprovement.szType.c_str(), kImprovement.iExtraSeeFrom);
+				aRows.push_back({ t, i % iWidth, i / iWidth, iCount });
 			}
 		}
-		for (const CvVisionUnitRule& kUnit : kRules.aUnits)
-		{
-			if (kUnit.iExtraRange != 0)
-			{
-				std::printf("  %s%-15s %4d\n", CV_VISION_EXTRA_RANGE_PREFIX, kUnit.szType.c_str(), kUnit.iExtraRange);
-			}
-		}
-		std::printf("terrains %zu, features %zu, improvements %zu, techs %zu, promotions %zu, units %zu, "
-					"invisible types %zu\n",
-			kRules.aTerrains.size(), kRules.aFeatures.size(), kRules.aImprovements.size(), kRules.aTechs.size(),
-			kRules.aPromotions.size(), kRules.aUnits.size(), kRules.aszInvisibleTypes.size());
-		for (const std::string& sWarning : kLoaded.aszWarnings)
-		{
-			std::printf("warning: %s\n", sWarning.c_str());
-		}
 	}
+	std::sort(aRows.begin(), aRows.end(),
+		[](const Row& a, const Row& b) { return std::tie(a.eTeam, a.iX, a.iY) < std::tie(b.eTeam, b.iX, b.iY); });
+	return aRows;
+}
 
-	void printRulesJson(const LoadedRules& kLoaded)
+std::pair<int, int> pointOn(const std::optional<std::pair<int, int>>& kPoint, const char* szOption,
+	const LoadedWorld& kMap, const char* szCommand = "explain")
+{
+	if (!kPoint)
 	{
-		const CvVisionRules& kRules = kLoaded.kRules;
-		JsonWriter kJson;
-		kJson.beginObject().nextOnNewLine("  ").key("folders").beginArray();
-		for (const fs::path& kFolder : kLoaded.aFolders)
-		{
-			kJson.string(kFolder.string());
-		}
-		kJson.end().nextOnNewLine("  ").key("files_read").beginArray();
-		for (const std::string& sFile : kLoaded.aszFilesRead)
-		{
-			kJson.string(sFile);
-		}
-		kJson.end().nextOnNewLine("  ").key("file_folders").beginArray();
-		for (const int iFolder : kLoaded.aiFileFolders)
-		{
-			kJson.number(iFolder);
-		}
-		kJson.end().nextOnNewLine("  ").key("defines").beginObject();
-		for (const auto& [sName, iValue] : kLoaded.kDefines)
-		{
-			kJson.key(sName).number(iValue);
-		}
-		kJson.end().nextOnNewLine("  ").key("knobs").beginObject();
-		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
-		{
-			kJson.key(cvVisionKnobInfo(i).szDefine).number(kRules.knob(static_cast<CvVisionKnob>(i)));
-		}
-		kJson.end().nextOnNewLine("  ").key("terrains").beginArray();
-		for (const CvVisionTerrainRule& kT : kRules.aTerrains)
-		{
-			kJson.beginObject().key("type").string(kT.szType).key("see_from").number(kT.iSeeFrom);
-			kJson.key("see_through").number(kT.iSeeThrough).key("water").boolean(kT.bWater).end();
-		}
-		kJson.end().nextOnNewLine("  ").key("features").beginArray();
-		for (const CvVisionFeatureRule& kF : kRules.aFeatures)
-		{
-			kJson.beginObject().key("type").string(kF.szType).key("see_through").number(kF.iSeeThrough).end();
-		}
-		kJson.end().nextOnNewLine("  ").key("improvements_see_from").beginObject();
-		for (const CvVisionImprovementRule& kImprovement : kRules.aImprovements)
-		{
-			kJson.key(kImprovement.szType).number(kImprovement.iExtraSeeFrom);
-		}
-		kJson.end().nextOnNewLine("  ").key("units_extra_range").beginObject();
-		for (const CvVisionUnitRule& kUnit : kRules.aUnits)
-		{
-			kJson.key(kUnit.szType).number(kUnit.iExtraRange);
-		}
-		kJson.end().nextOnNewLine("  ").key("warnings").beginArray();
-		for (const std::string& sWarning : kLoaded.aszWarnings)
-		{
-			kJson.string(sWarning);
-		}
-		kJson.end().end("\n");
-		std::fputs((kJson.str() + "\n").c_str(), stdout);
+		throw std::invalid_argument(std::string(szCommand) + " needs " + szOption + " X,Y");
 	}
-
-	// --- maps ---------------------------------------------------------------------------------
-
-	const auto g_kStart = std::chrono::steady_clock::now();
-
-	// Progress lines on stderr, only once a run has taken more than a second
-	// (CVVISION_PROGRESS_AFTER=seconds changes that, for tests).
-	void progress(const char* szWhat, long lDone, long lTotal)
+	if (kPoint->first < 0 || kPoint->second < 0 || kPoint->first >= kMap.width() || kPoint->second >= kMap.height())
 	{
-		static const double fAfter = std::getenv("CVVISION_PROGRESS_AFTER") ? std::atof(std::getenv("CVVISION_PROGRESS_AFTER")) : 1.0;
-		const double fSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - g_kStart).count();
-		if (fSeconds >= fAfter)
-		{
-			if (lTotal < 0)
-			{
-				std::fprintf(stderr, "cvvision: %s %ld\n", szWhat, lDone);
-			}
-			else
-			{
-				std::fprintf(stderr, "cvvision: %s %ld/%ld\n", szWhat, lDone, lTotal);
-			}
-		}
+		throw std::runtime_error(std::string(szOption) + " " + std::to_string(kPoint->first) + ","
+			+ std::to_string(kPoint->second) + " is outside the " + std::to_string(kMap.width()) + "x"
+			+ std::to_string(kMap.height()) + " map");
 	}
-
-	LoadedRules rulesFor(const CliOptions& kOptions)
-	{
-		return loadFrontEndRules(kOptions.aAssets, kOptions.bNoVanilla);
-	}
-
-	// The map or save of --map and its world with the rules of --assets; a lenient load's warnings
-	// on stderr. The file's memory is imported only when asked (path: what the team remembers).
-	LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
-	{
-		const auto pRules = std::make_shared<const LoadedRules>(rulesFor(kOptions));
-		LoadOptions kLoad;
-		if (!kOptions.kSdk.empty())
-		{
-			kLoad.pSaveLayout = SaveLayout::derive(kOptions.kSdk);
-			kLoad.aLayoutAssets = frontEndRulesFolders(kOptions.aAssets, kOptions.bNoVanilla);
-		}
-		kLoad.bLenient = kOptions.bLenient;
-		kLoad.bImportMemory = bImportMemory;
-		kLoad.fProgress = &progress;
-		LoadedWorld kOut = loadWorld(kOptions.kMap, pRules, kLoad);
-		for (const std::string& sWarning : kOut.asWarnings)
-		{
-			std::fprintf(stderr, "warning: %s\n", sWarning.c_str());
-		}
-		return kOut;
-	}
-
-	int teamOf(const CliOptions& kOptions, const LoadedWorld& kMap)
-	{
-		const int eTeam = kOptions.eTeam.value_or(0);
-		if (eTeam < 0 || eTeam >= kMap.numTeams())
-		{
-			throw std::runtime_error("--team " + std::to_string(eTeam) + ": the map has teams 0.." + std::to_string(kMap.numTeams() - 1)
-				+ " (the last is the barbarians)");
-		}
-		return eTeam;
-	}
-
-	struct Row
-	{
-		int eTeam, iX, iY, iCount;
-	};
-
-	std::vector<Row> countRows(const VisionWorld& kWorld, std::optional<int> eOnlyTeam)
-	{
-		std::vector<Row> aRows;
-		const int iWidth = kWorld.state().iWidth;
-		for (int t = 0; t < kWorld.state().iNumTeams; ++t)
-		{
-			for (int i = 0; i < kWorld.plotCount() && (!eOnlyTeam || *eOnlyTeam == t); ++i)
-			{
-				const int iCount = kWorld.grid().counts()[t * kWorld.plotCount() + i];
-				if (iCount > 0)
-				{
-					aRows.push_back({ t, i % iWidth, i / iWidth, iCount });
-				}
-			}
-		}
-		std::sort(aRows.begin(), aRows.end(), [](const Row& a, const Row& b) {
-			return std::tie(a.eTeam, a.iX, a.iY) < std::tie(b.eTeam, b.iX, b.iY);
-		});
-		return aRows;
-	}
-
-	std::pair<int, int> pointOn(const std::optional<std::pair<int, int>>& kPoint, const char* szOption, const LoadedWorld& kMap,
-		const char* szCommand = "explain")
-	{
-		if (!kPoint)
-		{
-			throw std::invalid_argument(std::string(szCommand) + " needs " + szOption + " X,Y");
-		}
-		if (kPoint->first < 0 || kPoint->second < 0 || kPoint->first >= kMap.width() || kPoint->second >= kMap.height())
-		{
-			throw std::runtime_error(std::string(szOption) + " " + std::to_string(kPoint->first) + "," + std::to_string(kPoint->second)
-				+ " is outside the " + std::to_string(kMap.width()) + "x" + std::to_string(kMap.height()) + " map");
-		}
-		return *kPoint;
-	}
+	return *kPoint;
+}
 }
 
 int runRules(const CliOptions& kOptions)
@@ -282,26 +281,25 @@ int runCounts(const CliOptions& kOptions)
 	return 0;
 }
 
-namespace
+namespace {
+std::string showText(const CliOptions& kOptions)
 {
-	std::string showText(const CliOptions& kOptions)
-	{
-		const LoadedWorld kLoaded = loadMap(kOptions);
-		RenderOptions kRender;
-		kRender.eTeam = teamOf(kOptions, kLoaded);
-		kRender.bColor = kOptions.bColor;
-		return renderText(kLoaded.view(), kRender);
-	}
+	const LoadedWorld kLoaded = loadMap(kOptions);
+	RenderOptions kRender;
+	kRender.eTeam = teamOf(kOptions, kLoaded);
+	kRender.bColor = kOptions.bColor;
+	return renderText(kLoaded.view(), kRender);
+}
 
-	// Two destinations that are one file would see one of them lost.
-	void checkDistinct(const fs::path& kFirst, const fs::path& kSecond)
+// Two destinations that are one file would see one of them lost.
+void checkDistinct(const fs::path& kFirst, const fs::path& kSecond)
+{
+	const auto fKey = [](const fs::path& k) { return fs::absolute(outputTarget(k)).lexically_normal(); };
+	if (fKey(kFirst) == fKey(kSecond))
 	{
-		const auto fKey = [](const fs::path& k) { return fs::absolute(outputTarget(k)).lexically_normal(); };
-		if (fKey(kFirst) == fKey(kSecond))
-		{
-			throw std::invalid_argument(kFirst.string() + " and " + kSecond.string() + " are the same file");
-		}
+		throw std::invalid_argument(kFirst.string() + " and " + kSecond.string() + " are the same file");
 	}
+}
 }
 
 int runShow(const CliOptions& kOptions)
@@ -365,7 +363,8 @@ int runExplain(const CliOptions& kOptions)
 	kRequest.iToX = kTo.first;
 	kRequest.iToY = kTo.second;
 	kRequest.eTeam = teamOf(kOptions, kLoaded);
-	kRequest.iRange = kOptions.iRange ? *kOptions.iRange
+	kRequest.iRange = kOptions.iRange
+		? *kOptions.iRange
 		: defaultExplainRange(kLoaded.world(), kLoaded.rules(), kFrom.first, kFrom.second, kRequest.eTeam);
 	const VisionSetup kSetup(kLoaded.rules());
 	std::fputs(explainSight(kLoaded.world().grid(), kSetup.engine(), kRequest).c_str(), stdout);
@@ -390,8 +389,14 @@ int runAudit(const CliOptions& kOptions)
 		kJson.beginObject().key("save").string(kLoaded.kSave->sPath).key("differences").beginArray();
 		for (const SaveDifference& k : kResult.aDifferences)
 		{
-			kJson.nextOnNewLine("  ").beginObject().key("team").number(k.eTeam).key("x").number(k.iX).key("y").number(k.iY);
-			kJson.key("invisible").number(k.eInvisible).key("stored").number(k.iStored).key("expected").number(k.iExpected);
+			kJson.nextOnNewLine("  ").beginObject().key("team").number(k.eTeam).key("x").number(k.iX).key("y").number(
+				k.iY);
+			kJson.key("invisible")
+				.number(k.eInvisible)
+				.key("stored")
+				.number(k.iStored)
+				.key("expected")
+				.number(k.iExpected);
 			kJson.key("sources").beginArray();
 			for (const std::string& sSource : k.asSources)
 			{
@@ -418,11 +423,13 @@ int runAudit(const CliOptions& kOptions)
 	std::string sOut;
 	for (const SaveDifference& k : kResult.aDifferences)
 	{
-		const std::string sCount = k.eInvisible < 0 ? "count" : kLoaded.rules().aszInvisibleTypes.at(k.eInvisible) + " count";
+		const std::string sCount =
+			k.eInvisible < 0 ? "count" : kLoaded.rules().aszInvisibleTypes.at(k.eInvisible) + " count";
 		const int iBy = std::abs(k.iStored - k.iExpected);
-		sOut += "team " + std::to_string(k.eTeam) + " (" + std::to_string(k.iX) + "," + std::to_string(k.iY) + ") " + sCount + ": stored "
-			+ std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected) + " (the game's count is "
-			+ (k.iStored > k.iExpected ? "higher" : "lower") + " by " + std::to_string(iBy) + ")\n";
+		sOut += "team " + std::to_string(k.eTeam) + " (" + std::to_string(k.iX) + "," + std::to_string(k.iY) + ") "
+			+ sCount + ": stored " + std::to_string(k.iStored) + ", CvVision " + std::to_string(k.iExpected)
+			+ " (the game's count is " + (k.iStored > k.iExpected ? "higher" : "lower") + " by " + std::to_string(iBy)
+			+ ")\n";
 		for (const std::string& sSource : k.asSources)
 		{
 			sOut += "    seen by " + sSource + "\n";
@@ -430,7 +437,8 @@ int runAudit(const CliOptions& kOptions)
 	}
 	if (!sLock.empty())
 	{
-		sOut += "Lock Modified Assets: " + sLock + " (a game started with locked assets: multiplayer, hotseat or PBEM)\n";
+		sOut +=
+			"Lock Modified Assets: " + sLock + " (a game started with locked assets: multiplayer, hotseat or PBEM)\n";
 	}
 	if (!kOptions.kSdk.empty())
 	{
@@ -469,8 +477,10 @@ int runSaveLayout(const CliOptions& kOptions)
 	int iStops = 0;
 	for (const LayoutClassReport& k : aReport)
 	{
-		sOut += "\n" + k.sClass + (k.sFunction.empty() ? std::string() : " (" + k.sFunction + ", " + k.sWhere + ")") + ": "
-			+ (k.sError.empty() ? "follows " + std::to_string(k.aszFields.size()) + " reads" : std::string("STOPS")) + "\n";
+		sOut += "\n" + k.sClass + (k.sFunction.empty() ? std::string() : " (" + k.sFunction + ", " + k.sWhere + ")")
+			+ ": "
+			+ (k.sError.empty() ? "follows " + std::to_string(k.aszFields.size()) + " reads" : std::string("STOPS"))
+			+ "\n";
 		for (const std::string& sField : k.aszFields)
 		{
 			sOut += "    " + sField + "\n";
@@ -481,16 +491,15 @@ int runSaveLayout(const CliOptions& kOptions)
 			++iStops;
 		}
 	}
-	sOut += "\nsave-layout: " + std::to_string(aReport.size() - size_t(iStops)) + " of " + std::to_string(aReport.size())
-		+ " classes followed" + (iStops ? "; the saves of this tree cannot be read until those are" : "; its saves can be read with --sdk") + "\n";
+	sOut += "\nsave-layout: " + std::to_string(aReport.size() - size_t(iStops)) + " of "
+		+ std::to_string(aReport.size()) + " classes followed"
+		+ (iStops ? "; the saves of this tree cannot be read until those are" : "; its saves can be read with --sdk")
+		+ "\n";
 	std::fputs(sOut.c_str(), stdout);
 	return iStops ? 3 : 0;
 }
 
-fs::path sampleMap()
-{
-	return dataDir() / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave";
-}
+fs::path sampleMap() { return dataDir() / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave"; }
 
 int runDemo(const CliOptions& kOptions)
 {
@@ -503,7 +512,8 @@ int runDemo(const CliOptions& kOptions)
 	const fs::file_status kStatus = fs::status(kOut, kError);
 	if (fs::exists(kStatus) && !fs::is_directory(kStatus))
 	{
-		throw std::runtime_error("--out " + kOut.string() + ": not a folder (demo writes sample.png and sample.html into a folder)");
+		throw std::runtime_error(
+			"--out " + kOut.string() + ": not a folder (demo writes sample.png and sample.html into a folder)");
 	}
 	fs::create_directories(kOut, kError);
 	if (kError)
@@ -523,18 +533,17 @@ int runDemo(const CliOptions& kOptions)
 	return 0;
 }
 
-namespace
+namespace {
+void pathJson(JsonWriter& kJson, const char* szName, const CvPathResult& kResult, int iWidth)
 {
-	void pathJson(JsonWriter& kJson, const char* szName, const CvPathResult& kResult, int iWidth)
+	kJson.nextOnNewLine(" ").key(szName).beginObject().key("status").string(pathStatusName(kResult));
+	kJson.key("cost").number(kResult.iCost).key("expanded").number(kResult.iExpanded).key("plots").beginArray();
+	for (const int iPlot : kResult.aiPlots)
 	{
-		kJson.nextOnNewLine(" ").key(szName).beginObject().key("status").string(pathStatusName(kResult));
-		kJson.key("cost").number(kResult.iCost).key("expanded").number(kResult.iExpanded).key("plots").beginArray();
-		for (const int iPlot : kResult.aiPlots)
-		{
-			kJson.beginArray().number(iPlot % iWidth).number(iPlot / iWidth).end();
-		}
-		kJson.end().end();
+		kJson.beginArray().number(iPlot % iWidth).number(iPlot / iWidth).end();
 	}
+	kJson.end().end();
+}
 }
 
 int runPath(const CliOptions& kOptions)
@@ -573,16 +582,30 @@ int runPath(const CliOptions& kOptions)
 		kMover.eUnitType = unitTypeAt(kLoaded.world(), kMover.eTeam, kFrom.first, kFrom.second);
 	}
 	const PathAnswer kAnswer = planPath(kLoaded.world(), kRules, kMover, kFrom, kTo, kOptions.uSeed);
-	const std::string sUnit = kMover.eUnitType >= 0 ? kRules.aUnits[kMover.eUnitType].szType : "a land unit with one move";
+	const std::string sUnit =
+		kMover.eUnitType >= 0 ? kRules.aUnits[kMover.eUnitType].szType : "a land unit with one move";
 	if (!kOptions.kPng.empty())
 	{
-		writeOutputs({ OutputFile{ kOptions.kPng, pathsPngBytes(kLoaded.world(), kRules, kMover, kAnswer, kFrom, kTo), "the PNG" } });
+		writeOutputs({ OutputFile{
+			kOptions.kPng, pathsPngBytes(kLoaded.world(), kRules, kMover, kAnswer, kFrom, kTo), "the PNG" } });
 	}
 	if (kOptions.sFormat == "json")
 	{
 		JsonWriter kJson;
-		kJson.beginObject().key("map").string(kLoaded.path()).key("team").number(kMover.eTeam).key("unit").string(sUnit);
-		kJson.key("seed").number(kOptions.uSeed).key("from").beginArray().number(kFrom.first).number(kFrom.second).end();
+		kJson.beginObject()
+			.key("map")
+			.string(kLoaded.path())
+			.key("team")
+			.number(kMover.eTeam)
+			.key("unit")
+			.string(sUnit);
+		kJson.key("seed")
+			.number(kOptions.uSeed)
+			.key("from")
+			.beginArray()
+			.number(kFrom.first)
+			.number(kFrom.second)
+			.end();
 		kJson.key("to").beginArray().number(kTo.first).number(kTo.second).end();
 		kJson.key("move_denominator").number(kRules.iMoveDenominator);
 		pathJson(kJson, "knowledge", kAnswer.kKnowledge, kLoaded.width());

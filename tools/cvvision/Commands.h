@@ -13,20 +13,20 @@ struct CliOptions
 	std::vector<std::filesystem::path> aAssets; // empty: the project's Assets/ over its vanilla XML
 	std::filesystem::path kMap;
 	std::optional<int> eTeam;
-	std::string sFormat = "tsv";        // "json", or the command's text: counts tsv; rules, audit, path text
+	std::string sFormat = "tsv"; // "json", or the command's text: counts tsv; rules, audit, path text
 	bool bLenient = false;
 	bool bNoVanilla = false; // --no-vanilla: no bundled vanilla XML after the --assets folders
-	bool bColor = false;                // show: ANSI colour (main.cpp sets it from isatty)
-	std::filesystem::path kPng;         // render
-	std::filesystem::path kHtml;        // render
+	bool bColor = false; // show: ANSI colour (main.cpp sets it from isatty)
+	std::filesystem::path kPng; // render
+	std::filesystem::path kHtml; // render
 	std::optional<std::pair<int, int>> kFrom; // explain
 	std::optional<std::pair<int, int>> kTo;
 	std::optional<int> iRange;
-	std::filesystem::path kDemoOut;     // demo: where the picture and the page go
-	unsigned int uSeed = 0;             // path: chooses among equal-cost paths
-	std::string sUnit;                  // path: the unit type that moves
-	std::vector<int> aeOpenTeams;       // path: teams whose territory is open (open borders, war)
-	std::filesystem::path kSdk;         // --sdk: a mod's CvGameCoreDLL tree, whose layout reads the save
+	std::filesystem::path kDemoOut; // demo: where the picture and the page go
+	unsigned int uSeed = 0; // path: chooses among equal-cost paths
+	std::string sUnit; // path: the unit type that moves
+	std::vector<int> aeOpenTeams; // path: teams whose territory is open (open borders, war)
+	std::filesystem::path kSdk; // --sdk: a mod's CvGameCoreDLL tree, whose layout reads the save
 };
 
 int runRules(const CliOptions& kOptions);

@@ -16,344 +16,349 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+// --- options: each one's name, its value in help, and what it sets --------------------------
+
+struct CliOption
 {
-	// --- options: each one's name, its value in help, and what it sets --------------------------
+	const char* szName;
+	const char* szValue; // "": a flag
+	void (*fSet)(CliOptions& kOptions, const std::string& sName, const std::string& sValue);
+};
 
-	struct CliOption
+const CliOption ASSETS = { "--assets", "DIR",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.aAssets.push_back(s); } };
+const CliOption SDK = { "--sdk", "DIR", [](CliOptions& k, const std::string&, const std::string& s) { k.kSdk = s; } };
+const CliOption NO_VANILLA = { "--no-vanilla", "",
+	[](CliOptions& k, const std::string&, const std::string&) { k.bNoVanilla = true; } };
+const CliOption TEAM = { "--team", "T",
+	[](CliOptions& k, const std::string& n, const std::string& s) { k.eTeam = argInt(n, s); } };
+const CliOption LENIENT = { "--lenient", "",
+	[](CliOptions& k, const std::string&, const std::string&) { k.bLenient = true; } };
+const CliOption FORMAT_TSV = { "--format", "tsv|json", [](CliOptions& k, const std::string& n, const std::string& s) {
+								  k.sFormat = argChoice(n, s, { "tsv", "json" });
+							  } };
+const CliOption FORMAT_TEXT = { "--format", "text|json", [](CliOptions& k, const std::string& n, const std::string& s) {
+								   k.sFormat = argChoice(n, s, { "text", "json" });
+							   } };
+const CliOption JSON = { "--json", "",
+	[](CliOptions& k, const std::string&, const std::string&) { k.sFormat = "json"; } };
+const CliOption COLOR = { "--color", "",
+	[](CliOptions& k, const std::string&, const std::string&) { k.bColor = true; } };
+const CliOption NO_COLOR = { "--no-color", "",
+	[](CliOptions& k, const std::string&, const std::string&) { k.bColor = false; } };
+const CliOption PNG = { "--png", "FILE", [](CliOptions& k, const std::string&, const std::string& s) { k.kPng = s; } };
+const CliOption HTML = { "--html", "FILE",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.kHtml = s; } };
+const CliOption FROM = { "--from", "X,Y",
+	[](CliOptions& k, const std::string& n, const std::string& s) { k.kFrom = argPoint(n, s); } };
+const CliOption TO = { "--to", "X,Y",
+	[](CliOptions& k, const std::string& n, const std::string& s) { k.kTo = argPoint(n, s); } };
+const CliOption RANGE = { "--range", "R", // 0..CV_VISION_MAX_RANGE, as Python's explain
+	[](CliOptions& k, const std::string& n, const std::string& s) {
+		k.iRange = argInt(n, s, 0, CV_VISION_MAX_RANGE);
+	} };
+const CliOption OUT = { "--out", "DIR",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.kDemoOut = s; } };
+const CliOption SEED = { "--seed", "S",
+	[](CliOptions& k, const std::string& n, const std::string& s) { k.uSeed = argUnsigned(n, s); } };
+const CliOption UNIT = { "--unit", "TYPE",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.sUnit = s; } };
+const CliOption OPEN_BORDERS = { "--open-borders", "T,T...",
+	[](CliOptions& k, const std::string& n, const std::string& s) { k.aeOpenTeams = argInts(n, s); } };
+
+// An option as one command takes it, with what it means there.
+struct TakenOption
+{
+	const CliOption* pOption;
+	const char* szHelp;
+};
+
+// Every command takes these first.
+const std::vector<TakenOption> COMMON_OPTIONS = {
+	{ &ASSETS,
+		"an Assets folder (holding XML/); repeat it, highest priority first: the mod, then Beyond the Sword, "
+		"then the base game. The first folder that has a file wins; names match in any case, as on Windows. "
+		"The bundled vanilla XML (the game's own types, in the game's order) stands last, for the files no "
+		"folder has. Default: this project's Assets/ over the bundled vanilla XML" },
+	{ &NO_VANILLA, "no bundled vanilla XML after the --assets folders" },
+	{ &SDK,
+		"a save's CvGameCoreDLL source folder (a mod's): the save is read with the layout its read() "
+		"functions define and the type counts of the --assets XML, and a header naming a mod is accepted. "
+		"Default: the built-in layout of unmodified BTS 3.19" },
+};
+const char* const HELP_OPTION = "-h, --help";
+
+const char* const LENIENT_HELP = "unknown names in the map are warnings, and what they name is skipped";
+const char* const COLOR_HELP = "ANSI colour on";
+const char* const NO_COLOR_HELP = "ANSI colour off (default: on when standard output is a terminal)";
+
+const char* const MAP_HELP =
+	"MAP is a WorldBuilder save (.CivBeyondSwordWBSave or .Civ4WorldBuilderSave) or a saved game of "
+	"unmodified BTS 3.19 (.CivBeyondSwordSave). A save stores type indices: give --assets the game's own XML "
+	"folders (the bundled vanilla XML follows the game's order).";
+const char* const SAVE_HELP =
+	"SAVE is a saved game of unmodified BTS 3.19 (.CivBeyondSwordSave). It stores type indices: give --assets "
+	"the game's own XML folders (the bundled vanilla XML follows the game's order).";
+const char* const EXIT_HELP = "0 success, 1 bad input (the message names the file and line), 2 bad usage";
+
+// --- the commands -----------------------------------------------------------------------------
+
+struct Command
+{
+	const char* szName;
+	const char* szArgument; // "MAP" or "SAVE": the file it needs; "": none
+	const char* szSummary; // its line in cvvision --help
+	const char* szHelp; // what it does, in its own help
+	std::vector<TakenOption> aOptions; // besides COMMON_OPTIONS
+	int (*fRun)(const CliOptions& kOptions);
+	const char* szExit; // exit statuses besides 0, 1 and 2 ("" for none)
+};
+
+const std::vector<Command> COMMANDS = {
+	{ "demo", "", "show and render the project's sample map (files in build/demo/)",
+		"Shows the project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave) in the terminal as "
+		"team 0 sees it, and writes it as a picture (sample.png) and a page (sample.html) into a folder. Open "
+		"the page in a browser: hover a plot for its levels and counts, click a unit for its sight.",
+		{ { &OUT, "the folder for sample.png and sample.html (default build/demo; made when missing)" },
+			{ &COLOR, COLOR_HELP }, { &NO_COLOR, NO_COLOR_HELP } },
+		&runDemo, "" },
+	{ "rules", "", "load and check the vision rules of a mod's XML, and show them",
+		"Loads the vision rules from the XML of the --assets folders (the mod first, then Beyond the Sword, then "
+		"the base game, then the bundled vanilla XML), checks them, and shows the folders, the folder each file "
+		"came from, the ranges, the level changes, the knobs (marked when they differ from BTS) and the number of "
+		"types of each kind. Bad XML is an error FILE:LINE: message.",
+		{ { &FORMAT_TEXT, "the output (default text)" },
+			{ &JSON, "the older spelling of --format json, kept for scripts" } },
+		&runRules, "" },
+	{ "counts", "MAP", "the visibility count of every plot any team sees: team, x, y, count",
+		"Prints the visibility count of every plot a team sees, by team, x and y: a line per plot with the team, "
+		"x, y and count separated by tabs, or JSON.",
+		{ { &TEAM, "only team T (default: every team)" }, { &FORMAT_TSV, "the output (default tsv)" },
+			{ &LENIENT, LENIENT_HELP } },
+		&runCounts, "" },
+	{ "show", "MAP", "the map in the terminal: what the team sees, has seen, does not know",
+		"Draws the map in the terminal as a team knows it: the plots it sees now, those it saw before (fogged) "
+		"and those it never saw. A legend heads the map and the line \"team T sees N plots\" ends it.",
+		{ { &TEAM, "the team whose knowledge is shown (default 0)" }, { &LENIENT, LENIENT_HELP },
+			{ &COLOR, COLOR_HELP }, { &NO_COLOR, NO_COLOR_HELP } },
+		&runShow, "" },
+	{ "render", "MAP", "the same as a PNG picture (--png FILE) or an HTML page (--html FILE)",
+		"Writes the map as a team knows it: a PNG picture (8 pixels a plot), a self-contained HTML page that "
+		"inspects every plot and unit, or both. Every destination is checked first, and a file is written "
+		"whole or not at all.",
+		{ { &TEAM, "the team whose knowledge is shown (default 0)" }, { &LENIENT, LENIENT_HELP },
+			{ &PNG, "where to write the picture" },
+			{ &HTML, "where to write the page (one of --png and --html at least)" } },
+		&runRender, "" },
+	{ "explain", "MAP", "why --to is or is not visible from --from",
+		"Explains why the plot --to is or is not visible from --from: the viewer's and the target's levels, "
+		"the ring the target is on, the paths of plots between them and the verdict.",
+		{ { &FROM, "the viewer's plot" }, { &TO, "the target plot" },
+			{ &RANGE,
+				"the viewer's sight range, 0..32 (default: the range of the team's unit standing on --from, "
+				"else the rules' unit range)" },
+			{ &TEAM, "the viewer's team (default 0)" }, { &LENIENT, LENIENT_HELP } },
+		&runExplain, "" },
+	{ "audit", "SAVE",
+		"recompute a saved game's visibility counts and compare them with the stored ones (exit 3 when they differ)",
+		"Recomputes the visibility counts of a saved game from its units, cities and plots with the loaded rules, "
+		"and compares them with the counts the game stored: each difference with its plot, both numbers and the "
+		"sources that see it, then a summary line.",
+		{ { &FORMAT_TEXT, "the output (default text)" } }, &runAudit, "3 the stored counts differ from CvVision's" },
+	{ "path", "MAP",
+		"the path from --from to --to, planned with what --team knows (its sight now and its memory) and with "
+		"the truth, side by side",
+		"Plans a unit's path from --from to --to twice, with what its team knows (its sight now and its memory) "
+		"and with the truth, and shows both side by side with their costs.",
+		{ { &FROM, "the start" }, { &TO, "the goal" }, { &TEAM, "the team that moves (default 0)" },
+			{ &UNIT, "the unit type (default: the team's unit on --from, else a land unit with one move)" },
+			{ &SEED, "chooses among paths of equal cost, 0..4294967295 (default 0)" },
+			{ &OPEN_BORDERS, "teams whose territory is open to the unit (open borders, war)" },
+			{ &PNG, "also draw both paths (knowledge left, truth right)" },
+			{ &FORMAT_TEXT, "the output (default text)" }, { &LENIENT, LENIENT_HELP } },
+		&runPath, "" },
+	{ "save-layout", "", "what the save layout of a CvGameCoreDLL tree (--sdk DIR) is, class by class",
+		"Derives the save layout from the --sdk tree's own C++ (its headers' constants, its classes' members and "
+		"read() functions) and lists, for each class a save holds, the reads it follows or the first construct it "
+		"cannot follow (file, function, line). A tree whose classes are all followed can read its saves with --sdk.",
+		{}, &runSaveLayout, "3 the deriver stops in some class" },
+};
+
+const Command* findCommand(const std::string& sName)
+{
+	for (const Command& kCommand : COMMANDS)
 	{
-		const char* szName;
-		const char* szValue; // "": a flag
-		void (*fSet)(CliOptions& kOptions, const std::string& sName, const std::string& sValue);
-	};
-
-	const CliOption ASSETS = { "--assets", "DIR",
-		[](CliOptions& k, const std::string&, const std::string& s) { k.aAssets.push_back(s); } };
-	const CliOption SDK = { "--sdk", "DIR",
-		[](CliOptions& k, const std::string&, const std::string& s) { k.kSdk = s; } };
-	const CliOption NO_VANILLA = { "--no-vanilla", "",
-		[](CliOptions& k, const std::string&, const std::string&) { k.bNoVanilla = true; } };
-	const CliOption TEAM = { "--team", "T",
-		[](CliOptions& k, const std::string& n, const std::string& s) { k.eTeam = argInt(n, s); } };
-	const CliOption LENIENT = { "--lenient", "",
-		[](CliOptions& k, const std::string&, const std::string&) { k.bLenient = true; } };
-	const CliOption FORMAT_TSV = { "--format", "tsv|json",
-		[](CliOptions& k, const std::string& n, const std::string& s) { k.sFormat = argChoice(n, s, { "tsv", "json" }); } };
-	const CliOption FORMAT_TEXT = { "--format", "text|json",
-		[](CliOptions& k, const std::string& n, const std::string& s) { k.sFormat = argChoice(n, s, { "text", "json" }); } };
-	const CliOption JSON = { "--json", "",
-		[](CliOptions& k, const std::string&, const std::string&) { k.sFormat = "json"; } };
-	const CliOption COLOR = { "--color", "",
-		[](CliOptions& k, const std::string&, const std::string&) { k.bColor = true; } };
-	const CliOption NO_COLOR = { "--no-color", "",
-		[](CliOptions& k, const std::string&, const std::string&) { k.bColor = false; } };
-	const CliOption PNG = { "--png", "FILE",
-		[](CliOptions& k, const std::string&, const std::string& s) { k.kPng = s; } };
-	const CliOption HTML = { "--html", "FILE",
-		[](CliOptions& k, const std::string&, const std::string& s) { k.kHtml = s; } };
-	const CliOption FROM = { "--from", "X,Y",
-		[](CliOptions& k, const std::string& n, const std::string& s) { k.kFrom = argPoint(n, s); } };
-	const CliOption TO = { "--to", "X,Y",
-		[](CliOptions& k, const std::string& n, const std::string& s) { k.kTo = argPoint(n, s); } };
-	const CliOption RANGE = { "--range", "R", // 0..CV_VISION_MAX_RANGE, as Python's explain
-		[](CliOptions& k, const std::string& n, const std::string& s) { k.iRange = argInt(n, s, 0, CV_VISION_MAX_RANGE); } };
-	const CliOption OUT = { "--out", "DIR",
-		[](CliOptions& k, const std::string&, const std::string& s) { k.kDemoOut = s; } };
-	const CliOption SEED = { "--seed", "S",
-		[](CliOptions& k, const std::string& n, const std::string& s) { k.uSeed = argUnsigned(n, s); } };
-	const CliOption UNIT = { "--unit", "TYPE",
-		[](CliOptions& k, const std::string&, const std::string& s) { k.sUnit = s; } };
-	const CliOption OPEN_BORDERS = { "--open-borders", "T,T...",
-		[](CliOptions& k, const std::string& n, const std::string& s) { k.aeOpenTeams = argInts(n, s); } };
-
-	// An option as one command takes it, with what it means there.
-	struct TakenOption
-	{
-		const CliOption* pOption;
-		const char* szHelp;
-	};
-
-	// Every command takes these first.
-	const std::vector<TakenOption> COMMON_OPTIONS = {
-		{ &ASSETS, "an Assets folder (holding XML/); repeat it, highest priority first: the mod, then Beyond the Sword, "
-				   "then the base game. The first folder that has a file wins; names match in any case, as on Windows. "
-				   "The bundled vanilla XML (the game's own types, in the game's order) stands last, for the files no "
-				   "folder has. Default: this project's Assets/ over the bundled vanilla XML" },
-		{ &NO_VANILLA, "no bundled vanilla XML after the --assets folders" },
-		{ &SDK, "a save's CvGameCoreDLL source folder (a mod's): the save is read with the layout its read() "
-				"functions define and the type counts of the --assets XML, and a header naming a mod is accepted. "
-				"Default: the built-in layout of unmodified BTS 3.19" },
-	};
-	const char* const HELP_OPTION = "-h, --help";
-
-	const char* const LENIENT_HELP = "unknown names in the map are warnings, and what they name is skipped";
-	const char* const COLOR_HELP = "ANSI colour on";
-	const char* const NO_COLOR_HELP = "ANSI colour off (default: on when standard output is a terminal)";
-
-	const char* const MAP_HELP =
-		"MAP is a WorldBuilder save (.CivBeyondSwordWBSave or .Civ4WorldBuilderSave) or a saved game of "
-		"unmodified BTS 3.19 (.CivBeyondSwordSave). A save stores type indices: give --assets the game's own XML "
-		"folders (the bundled vanilla XML follows the game's order).";
-	const char* const SAVE_HELP =
-		"SAVE is a saved game of unmodified BTS 3.19 (.CivBeyondSwordSave). It stores type indices: give --assets "
-		"the game's own XML folders (the bundled vanilla XML follows the game's order).";
-	const char* const EXIT_HELP = "0 success, 1 bad input (the message names the file and line), 2 bad usage";
-
-	// --- the commands -----------------------------------------------------------------------------
-
-	struct Command
-	{
-		const char* szName;
-		const char* szArgument; // "MAP" or "SAVE": the file it needs; "": none
-		const char* szSummary;  // its line in cvvision --help
-		const char* szHelp;     // what it does, in its own help
-		std::vector<TakenOption> aOptions; // besides COMMON_OPTIONS
-		int (*fRun)(const CliOptions& kOptions);
-		const char* szExit; // exit statuses besides 0, 1 and 2 ("" for none)
-	};
-
-	const std::vector<Command> COMMANDS = {
-		{ "demo", "", "show and render the project's sample map (files in build/demo/)",
-			"Shows the project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave) in the terminal as "
-			"team 0 sees it, and writes it as a picture (sample.png) and a page (sample.html) into a folder. Open "
-			"the page in a browser: hover a plot for its levels and counts, click a unit for its sight.",
-			{ { &OUT, "the folder for sample.png and sample.html (default build/demo; made when missing)" },
-				{ &COLOR, COLOR_HELP }, { &NO_COLOR, NO_COLOR_HELP } },
-			&runDemo, "" },
-		{ "rules", "", "load and check the vision rules of a mod's XML, and show them",
-			"Loads the vision rules from the XML of the --assets folders (the mod first, then Beyond the Sword, then "
-			"the base game, then the bundled vanilla XML), checks them, and shows the folders, the folder each file "
-			"came from, the ranges, the level changes, the knobs (marked when they differ from BTS) and the number of "
-			"types of each kind. Bad XML is an error FILE:LINE: message.",
-			{ { &FORMAT_TEXT, "the output (default text)" },
-				{ &JSON, "the older spelling of --format json, kept for scripts" } },
-			&runRules, "" },
-		{ "counts", "MAP", "the visibility count of every plot any team sees: team, x, y, count",
-			"Prints the visibility count of every plot a team sees, by team, x and y: a line per plot with the team, "
-			"x, y and count separated by tabs, or JSON.",
-			{ { &TEAM, "only team T (default: every team)" }, { &FORMAT_TSV, "the output (default tsv)" },
-				{ &LENIENT, LENIENT_HELP } },
-			&runCounts, "" },
-		{ "show", "MAP", "the map in the terminal: what the team sees, has seen, does not know",
-			"Draws the map in the terminal as a team knows it: the plots it sees now, those it saw before (fogged) "
-			"and those it never saw. A legend heads the map and the line \"team T sees N plots\" ends it.",
-			{ { &TEAM, "the team whose knowledge is shown (default 0)" }, { &LENIENT, LENIENT_HELP },
-				{ &COLOR, COLOR_HELP }, { &NO_COLOR, NO_COLOR_HELP } },
-			&runShow, "" },
-		{ "render", "MAP", "the same as a PNG picture (--png FILE) or an HTML page (--html FILE)",
-			"Writes the map as a team knows it: a PNG picture (8 pixels a plot), a self-contained HTML page that "
-			"inspects every plot and unit, or both. Every destination is checked first, and a file is written "
-			"whole or not at all.",
-			{ { &TEAM, "the team whose knowledge is shown (default 0)" }, { &LENIENT, LENIENT_HELP },
-				{ &PNG, "where to write the picture" }, { &HTML, "where to write the page (one of --png and --html at least)" } },
-			&runRender, "" },
-		{ "explain", "MAP", "why --to is or is not visible from --from",
-			"Explains why the plot --to is or is not visible from --from: the viewer's and the target's levels, "
-			"the ring the target is on, the paths of plots between them and the verdict.",
-			{ { &FROM, "the viewer's plot" }, { &TO, "the target plot" },
-				{ &RANGE, "the viewer's sight range, 0..32 (default: the range of the team's unit standing on --from, "
-						  "else the rules' unit range)" },
-				{ &TEAM, "the viewer's team (default 0)" }, { &LENIENT, LENIENT_HELP } },
-			&runExplain, "" },
-		{ "audit", "SAVE",
-			"recompute a saved game's visibility counts and compare them with the stored ones (exit 3 when they differ)",
-			"Recomputes the visibility counts of a saved game from its units, cities and plots with the loaded rules, "
-			"and compares them with the counts the game stored: each difference with its plot, both numbers and the "
-			"sources that see it, then a summary line.",
-			{ { &FORMAT_TEXT, "the output (default text)" } },
-			&runAudit, "3 the stored counts differ from CvVision's" },
-		{ "path", "MAP",
-			"the path from --from to --to, planned with what --team knows (its sight now and its memory) and with "
-			"the truth, side by side",
-			"Plans a unit's path from --from to --to twice, with what its team knows (its sight now and its memory) "
-			"and with the truth, and shows both side by side with their costs.",
-			{ { &FROM, "the start" }, { &TO, "the goal" }, { &TEAM, "the team that moves (default 0)" },
-				{ &UNIT, "the unit type (default: the team's unit on --from, else a land unit with one move)" },
-				{ &SEED, "chooses among paths of equal cost, 0..4294967295 (default 0)" },
-				{ &OPEN_BORDERS, "teams whose territory is open to the unit (open borders, war)" },
-				{ &PNG, "also draw both paths (knowledge left, truth right)" },
-				{ &FORMAT_TEXT, "the output (default text)" }, { &LENIENT, LENIENT_HELP } },
-			&runPath, "" },
-		{ "save-layout", "", "what the save layout of a CvGameCoreDLL tree (--sdk DIR) is, class by class",
-			"Derives the save layout from the --sdk tree's own C++ (its headers' constants, its classes' members and "
-			"read() functions) and lists, for each class a save holds, the reads it follows or the first construct it "
-			"cannot follow (file, function, line). A tree whose classes are all followed can read its saves with --sdk.",
-			{},
-			&runSaveLayout, "3 the deriver stops in some class" },
-	};
-
-	const Command* findCommand(const std::string& sName)
-	{
-		for (const Command& kCommand : COMMANDS)
+		if (sName == kCommand.szName)
 		{
-			if (sName == kCommand.szName)
-			{
-				return &kCommand;
-			}
+			return &kCommand;
 		}
-		return nullptr;
 	}
+	return nullptr;
+}
 
-	std::vector<TakenOption> optionsOf(const Command& kCommand)
+std::vector<TakenOption> optionsOf(const Command& kCommand)
+{
+	std::vector<TakenOption> aOptions = COMMON_OPTIONS;
+	aOptions.insert(aOptions.end(), kCommand.aOptions.begin(), kCommand.aOptions.end());
+	return aOptions;
+}
+
+std::vector<ArgOption> argOptions(const std::vector<TakenOption>& aOptions)
+{
+	std::vector<ArgOption> aArgs;
+	for (const TakenOption& kTaken : aOptions)
 	{
-		std::vector<TakenOption> aOptions = COMMON_OPTIONS;
-		aOptions.insert(aOptions.end(), kCommand.aOptions.begin(), kCommand.aOptions.end());
-		return aOptions;
+		aArgs.push_back(ArgOption{ kTaken.pOption->szName, kTaken.pOption->szValue, kTaken.szHelp });
 	}
+	return aArgs;
+}
 
-	std::vector<ArgOption> argOptions(const std::vector<TakenOption>& aOptions)
+std::string exitHelp(const char* szExtra)
+{
+	const std::string sHead = "exit status: ";
+	const std::string sBody =
+		wrapText(std::string(EXIT_HELP) + (*szExtra ? std::string(", ") + szExtra : ""), sHead.size());
+	return sHead + sBody.substr(sHead.size());
+}
+
+std::string globalHelp()
+{
+	std::string sOut = "usage: cvvision COMMAND [ARGS] [OPTIONS]\n"
+					   "       cvvision COMMAND --help, cvvision help COMMAND: the command's arguments and options\n"
+					   "\n"
+					   "commands:\n";
+	for (const Command& kCommand : COMMANDS)
 	{
-		std::vector<ArgOption> aArgs;
+		sOut += helpRow(
+			std::string(kCommand.szName) + (*kCommand.szArgument ? " " : "") + kCommand.szArgument, kCommand.szSummary);
+	}
+	sOut += "\n" + wrapText(MAP_HELP, 0) + "\noptions of every command:\n" + optionsHelp(argOptions(COMMON_OPTIONS))
+		+ helpRow(HELP_OPTION, "this help; after a command, the command's own help") + "\n"
+		+ exitHelp("3 (audit) the stored counts differ from CvVision's");
+	return sOut;
+}
+
+std::string commandHelp(const Command& kCommand)
+{
+	std::string sOut = std::string("usage: cvvision ") + kCommand.szName + (*kCommand.szArgument ? " " : "")
+		+ kCommand.szArgument + " [OPTIONS]\n\n" + wrapText(kCommand.szHelp, 0);
+	if (*kCommand.szArgument)
+	{
+		sOut += "\n" + wrapText(std::string(kCommand.szArgument) == "SAVE" ? SAVE_HELP : MAP_HELP, 0);
+	}
+	return sOut + "\noptions:\n" + optionsHelp(argOptions(optionsOf(kCommand))) + helpRow(HELP_OPTION, "this help")
+		+ "\n" + exitHelp(kCommand.szExit);
+}
+
+// Fills kOptions from the command's arguments; returns false when help was asked for.
+bool parse(const Command& kCommand, const std::vector<std::string>& asArgs, CliOptions& kOptions)
+{
+	const std::vector<TakenOption> aOptions = optionsOf(kCommand);
+	const bool bNeedsFile = *kCommand.szArgument != '\0';
+	const ParsedArgs kParsed = parseArgs(asArgs, argOptions(aOptions), bNeedsFile ? 1 : 0);
+	if (kParsed.bHelp)
+	{
+		return false;
+	}
+	kOptions.bColor = isatty(STDOUT_FILENO) != 0;
+	for (const auto& [sName, sValue] : kParsed.aOptions)
+	{
 		for (const TakenOption& kTaken : aOptions)
 		{
-			aArgs.push_back(ArgOption{ kTaken.pOption->szName, kTaken.pOption->szValue, kTaken.szHelp });
-		}
-		return aArgs;
-	}
-
-	std::string exitHelp(const char* szExtra)
-	{
-		const std::string sHead = "exit status: ";
-		const std::string sBody = wrapText(std::string(EXIT_HELP) + (*szExtra ? std::string(", ") + szExtra : ""), sHead.size());
-		return sHead + sBody.substr(sHead.size());
-	}
-
-	std::string globalHelp()
-	{
-		std::string sOut =
-			"usage: cvvision COMMAND [ARGS] [OPTIONS]\n"
-			"       cvvision COMMAND --help, cvvision help COMMAND: the command's arguments and options\n"
-			"\n"
-			"commands:\n";
-		for (const Command& kCommand : COMMANDS)
-		{
-			sOut += helpRow(std::string(kCommand.szName) + (*kCommand.szArgument ? " " : "") + kCommand.szArgument,
-				kCommand.szSummary);
-		}
-		sOut += "\n" + wrapText(MAP_HELP, 0) + "\noptions of every command:\n" + optionsHelp(argOptions(COMMON_OPTIONS))
-			+ helpRow(HELP_OPTION, "this help; after a command, the command's own help") + "\n"
-			+ exitHelp("3 (audit) the stored counts differ from CvVision's");
-		return sOut;
-	}
-
-	std::string commandHelp(const Command& kCommand)
-	{
-		std::string sOut = std::string("usage: cvvision ") + kCommand.szName + (*kCommand.szArgument ? " " : "")
-			+ kCommand.szArgument + " [OPTIONS]\n\n" + wrapText(kCommand.szHelp, 0);
-		if (*kCommand.szArgument)
-		{
-			sOut += "\n" + wrapText(std::string(kCommand.szArgument) == "SAVE" ? SAVE_HELP : MAP_HELP, 0);
-		}
-		return sOut + "\noptions:\n" + optionsHelp(argOptions(optionsOf(kCommand)))
-			+ helpRow(HELP_OPTION, "this help") + "\n" + exitHelp(kCommand.szExit);
-	}
-
-	// Fills kOptions from the command's arguments; returns false when help was asked for.
-	bool parse(const Command& kCommand, const std::vector<std::string>& asArgs, CliOptions& kOptions)
-	{
-		const std::vector<TakenOption> aOptions = optionsOf(kCommand);
-		const bool bNeedsFile = *kCommand.szArgument != '\0';
-		const ParsedArgs kParsed = parseArgs(asArgs, argOptions(aOptions), bNeedsFile ? 1 : 0);
-		if (kParsed.bHelp)
-		{
-			return false;
-		}
-		kOptions.bColor = isatty(STDOUT_FILENO) != 0;
-		for (const auto& [sName, sValue] : kParsed.aOptions)
-		{
-			for (const TakenOption& kTaken : aOptions)
+			if (sName == kTaken.pOption->szName)
 			{
-				if (sName == kTaken.pOption->szName)
-				{
-					kTaken.pOption->fSet(kOptions, sName, sValue);
-					break;
-				}
+				kTaken.pOption->fSet(kOptions, sName, sValue);
+				break;
 			}
 		}
-		if (bNeedsFile)
-		{
-			if (kParsed.asPositionals.empty())
-			{
-				throw UsageError(std::string(kCommand.szName) + " needs a " + kCommand.szArgument);
-			}
-			kOptions.kMap = kParsed.asPositionals[0];
-		}
-		return true;
 	}
-
-	// cvvision help [COMMAND]
-	int runHelp(const std::vector<std::string>& asArgs)
+	if (bNeedsFile)
 	{
-		if (asArgs.empty())
+		if (kParsed.asPositionals.empty())
 		{
-			std::printf("%s", globalHelp().c_str());
-			return 0;
+			throw UsageError(std::string(kCommand.szName) + " needs a " + kCommand.szArgument);
 		}
-		const Command* pCommand = findCommand(asArgs[0]);
-		if (pCommand == nullptr)
-		{
-			std::fprintf(stderr, "cvvision help: unknown command '%s'\n\n%s", asArgs[0].c_str(), globalHelp().c_str());
-			return 2;
-		}
-		if (asArgs.size() > 1)
-		{
-			std::fprintf(stderr, "cvvision help: unexpected argument '%s' (see cvvision --help)\n", asArgs[1].c_str());
-			return 2;
-		}
-		std::printf("%s", commandHelp(*pCommand).c_str());
+		kOptions.kMap = kParsed.asPositionals[0];
+	}
+	return true;
+}
+
+// cvvision help [COMMAND]
+int runHelp(const std::vector<std::string>& asArgs)
+{
+	if (asArgs.empty())
+	{
+		std::printf("%s", globalHelp().c_str());
 		return 0;
 	}
-
-	int runCommand(int argc, char** argv)
+	const Command* pCommand = findCommand(asArgs[0]);
+	if (pCommand == nullptr)
 	{
-		if (argc < 2)
+		std::fprintf(stderr, "cvvision help: unknown command '%s'\n\n%s", asArgs[0].c_str(), globalHelp().c_str());
+		return 2;
+	}
+	if (asArgs.size() > 1)
+	{
+		std::fprintf(stderr, "cvvision help: unexpected argument '%s' (see cvvision --help)\n", asArgs[1].c_str());
+		return 2;
+	}
+	std::printf("%s", commandHelp(*pCommand).c_str());
+	return 0;
+}
+
+int runCommand(int argc, char** argv)
+{
+	if (argc < 2)
+	{
+		std::fprintf(stderr, "%s", globalHelp().c_str());
+		return 2;
+	}
+	const std::string sCommand = argv[1];
+	const std::vector<std::string> asArgs(argv + 2, argv + argc);
+	if (sCommand == "-h" || sCommand == "--help")
+	{
+		std::printf("%s", globalHelp().c_str());
+		return 0;
+	}
+	if (sCommand == "help")
+	{
+		return runHelp(asArgs);
+	}
+	const Command* pCommand = findCommand(sCommand);
+	if (pCommand == nullptr)
+	{
+		std::fprintf(stderr, "cvvision: unknown command '%s'\n\n%s", sCommand.c_str(), globalHelp().c_str());
+		return 2;
+	}
+	CliOptions kOptions;
+	try
+	{
+		if (!parse(*pCommand, asArgs, kOptions))
 		{
-			std::fprintf(stderr, "%s", globalHelp().c_str());
-			return 2;
-		}
-		const std::string sCommand = argv[1];
-		const std::vector<std::string> asArgs(argv + 2, argv + argc);
-		if (sCommand == "-h" || sCommand == "--help")
-		{
-			std::printf("%s", globalHelp().c_str());
+			std::printf("%s", commandHelp(*pCommand).c_str());
 			return 0;
 		}
-		if (sCommand == "help")
-		{
-			return runHelp(asArgs);
-		}
-		const Command* pCommand = findCommand(sCommand);
-		if (pCommand == nullptr)
-		{
-			std::fprintf(stderr, "cvvision: unknown command '%s'\n\n%s", sCommand.c_str(), globalHelp().c_str());
-			return 2;
-		}
-		CliOptions kOptions;
-		try
-		{
-			if (!parse(*pCommand, asArgs, kOptions))
-			{
-				std::printf("%s", commandHelp(*pCommand).c_str());
-				return 0;
-			}
-			return pCommand->fRun(kOptions);
-		}
-		catch (const UsageError& kError)
-		{
-			std::fprintf(stderr, "cvvision %s: %s (see cvvision %s --help)\n", sCommand.c_str(), kError.what(), sCommand.c_str());
-			return 2;
-		}
-		catch (const std::invalid_argument& kError)
-		{
-			std::fprintf(stderr, "cvvision %s: %s (see cvvision %s --help)\n", sCommand.c_str(), kError.what(), sCommand.c_str());
-			return 2;
-		}
-		catch (const std::exception& kError)
-		{
-			std::fprintf(stderr, "cvvision %s: %s\n", sCommand.c_str(), kError.what());
-			return 1;
-		}
+		return pCommand->fRun(kOptions);
 	}
+	catch (const UsageError& kError)
+	{
+		std::fprintf(
+			stderr, "cvvision %s: %s (see cvvision %s --help)\n", sCommand.c_str(), kError.what(), sCommand.c_str());
+		return 2;
+	}
+	catch (const std::invalid_argument& kError)
+	{
+		std::fprintf(
+			stderr, "cvvision %s: %s (see cvvision %s --help)\n", sCommand.c_str(), kError.what(), sCommand.c_str());
+		return 2;
+	}
+	catch (const std::exception& kError)
+	{
+		std::fprintf(stderr, "cvvision %s: %s\n", sCommand.c_str(), kError.what());
+		return 1;
+	}
+}
 }
 
 int main(int argc, char** argv)

@@ -51,1144 +51,1169 @@ namespace fs = std::filesystem;
 
 void exportFov(); // tools/PyFov.cpp: cvvision.fov and cvvision.ViewshedWorld
 
-namespace
+namespace {
+// --- errors ---------------------------------------------------------------------------------
+
+PyObject* g_pFileError = nullptr; // cvvision.FileError
+
+// A file the module itself cannot write (render_png, render_html): also cvvision.FileError.
+class OutputFileError : public std::runtime_error
 {
-	// --- errors ---------------------------------------------------------------------------------
+public:
+	using std::runtime_error::runtime_error;
+};
 
-	PyObject* g_pFileError = nullptr; // cvvision.FileError
+template <class Error>
+void toFileError(const Error& kError)
+{
+	PyErr_SetString(g_pFileError, kError.what());
+}
+void toValueError(const std::invalid_argument& kError) { PyErr_SetString(PyExc_ValueError, kError.what()); }
+void toIndexError(const std::out_of_range& kError) { PyErr_SetString(PyExc_IndexError, kError.what()); }
 
-	// A file the module itself cannot write (render_png, render_html): also cvvision.FileError.
-	class OutputFileError : public std::runtime_error
+[[noreturn]] void badArgument(const std::string& sMessage) { throw std::invalid_argument(sMessage); }
+
+// A str, if the object is one.
+std::optional<std::string> textOf(const bp::object& kValue)
+{
+	if (!PyUnicode_Check(kValue.ptr()))
 	{
-	public:
-		using std::runtime_error::runtime_error;
-	};
-
-	template <class Error>
-	void toFileError(const Error& kError)
-	{
-		PyErr_SetString(g_pFileError, kError.what());
+		return std::nullopt;
 	}
-	void toValueError(const std::invalid_argument& kError) { PyErr_SetString(PyExc_ValueError, kError.what()); }
-	void toIndexError(const std::out_of_range& kError) { PyErr_SetString(PyExc_IndexError, kError.what()); }
-
-	[[noreturn]] void badArgument(const std::string& sMessage) { throw std::invalid_argument(sMessage); }
-
-	// A str, if the object is one.
-	std::optional<std::string> textOf(const bp::object& kValue)
+	Py_ssize_t iSize = 0;
+	const char* szText = PyUnicode_AsUTF8AndSize(kValue.ptr(), &iSize);
+	if (!szText)
 	{
-		if (!PyUnicode_Check(kValue.ptr()))
-		{
-			return std::nullopt;
-		}
-		Py_ssize_t iSize = 0;
-		const char* szText = PyUnicode_AsUTF8AndSize(kValue.ptr(), &iSize);
-		if (!szText)
-		{
-			bp::throw_error_already_set();
-		}
-		return std::string(szText, static_cast<size_t>(iSize));
+		bp::throw_error_already_set();
 	}
+	return std::string(szText, static_cast<size_t>(iSize));
+}
 
-	// A whole number that fits an int (int, bool or anything with __index__; not a str), if the
-	// object is one.
-	std::optional<int> intOf(const bp::object& kValue)
+// A whole number that fits an int (int, bool or anything with __index__; not a str), if the
+// object is one.
+std::optional<int> intOf(const bp::object& kValue)
+{
+	PyObject* pValue = kValue.ptr();
+	if (PyUnicode_Check(pValue) || !PyIndex_Check(pValue))
 	{
-		PyObject* pValue = kValue.ptr();
-		if (PyUnicode_Check(pValue) || !PyIndex_Check(pValue))
-		{
-			return std::nullopt;
-		}
-		const bp::object kIndex(bp::handle<>(PyNumber_Index(pValue)));
-		int iOverflow = 0;
-		const long lValue = PyLong_AsLongAndOverflow(kIndex.ptr(), &iOverflow);
-		if (iOverflow != 0 || lValue < INT_MIN || lValue > INT_MAX)
-		{
-			return std::nullopt;
-		}
-		return static_cast<int>(lValue);
+		return std::nullopt;
 	}
-
-	// A path from str or any os.PathLike.
-	std::string pathOf(const bp::object& kPath, const char* szWhat)
+	const bp::object kIndex(bp::handle<>(PyNumber_Index(pValue)));
+	int iOverflow = 0;
+	const long lValue = PyLong_AsLongAndOverflow(kIndex.ptr(), &iOverflow);
+	if (iOverflow != 0 || lValue < INT_MIN || lValue > INT_MAX)
 	{
-		if (kPath.is_none())
-		{
-			badArgument(std::string(szWhat) + " must be a path, not None");
-		}
-		const std::optional<std::string> kText = textOf(bp::import("os").attr("fspath")(kPath));
-		if (!kText)
-		{
-			badArgument(std::string(szWhat) + " must be a str path (bytes paths are not supported)");
-		}
-		return *kText;
+		return std::nullopt;
 	}
+	return static_cast<int>(lValue);
+}
 
-	std::string joinNames(const std::vector<std::string>& asNames, size_t iMax = 12)
+// A path from str or any os.PathLike.
+std::string pathOf(const bp::object& kPath, const char* szWhat)
+{
+	if (kPath.is_none())
 	{
-		std::string sOut;
-		for (size_t i = 0; i < asNames.size() && i < iMax; ++i)
-		{
-			sOut += (i ? ", " : "") + asNames[i];
-		}
-		if (asNames.size() > iMax)
-		{
-			sOut += ", ... (" + std::to_string(asNames.size()) + " in all)";
-		}
-		return sOut;
+		badArgument(std::string(szWhat) + " must be a path, not None");
 	}
-
-	template <class Rule>
-	bp::list typeNames(const std::vector<Rule>& aRules)
+	const std::optional<std::string> kText = textOf(bp::import("os").attr("fspath")(kPath));
+	if (!kText)
 	{
-		bp::list kOut;
-		for (const Rule& kRule : aRules)
-		{
-			kOut.append(kRule.szType);
-		}
-		return kOut;
+		badArgument(std::string(szWhat) + " must be a str path (bytes paths are not supported)");
 	}
+	return *kText;
+}
 
-	// --- rules ----------------------------------------------------------------------------------
-
-	// cvvision.Rules: one loaded set of vision rules, shared (read-only) by every world built with it.
-	struct PyRules
+std::string joinNames(const std::vector<std::string>& asNames, size_t iMax = 12)
+{
+	std::string sOut;
+	for (size_t i = 0; i < asNames.size() && i < iMax; ++i)
 	{
-		std::shared_ptr<const LoadedRules> pLoaded;
-		std::vector<std::string> asFolders;
-
-		const CvVisionRules& rules() const { return pLoaded->kRules; }
-	};
-
-	PyRules loadRules(const std::vector<fs::path>& aFolders)
-	{
-		PyRules kOut;
-		kOut.pLoaded = std::make_shared<const LoadedRules>(loadVisionRules(aFolders));
-		for (const fs::path& kFolder : aFolders)
-		{
-			kOut.asFolders.push_back(kFolder.string());
-		}
-		return kOut;
+		sOut += (i ? ", " : "") + asNames[i];
 	}
-
-	PyRules rulesLoad(const bp::object& kFolders)
+	if (asNames.size() > iMax)
 	{
-		std::vector<fs::path> aFolders;
-		if (PyUnicode_Check(kFolders.ptr()) || PyObject_HasAttrString(kFolders.ptr(), "__fspath__"))
+		sOut += ", ... (" + std::to_string(asNames.size()) + " in all)";
+	}
+	return sOut;
+}
+
+template <class Rule>
+bp::list typeNames(const std::vector<Rule>& aRules)
+{
+	bp::list kOut;
+	for (const Rule& kRule : aRules)
+	{
+		kOut.append(kRule.szType);
+	}
+	return kOut;
+}
+
+// --- rules ----------------------------------------------------------------------------------
+
+// cvvision.Rules: one loaded set of vision rules, shared (read-only) by every world built with it.
+struct PyRules
+{
+	std::shared_ptr<const LoadedRules> pLoaded;
+	std::vector<std::string> asFolders;
+
+	const CvVisionRules& rules() const { return pLoaded->kRules; }
+};
+
+PyRules loadRules(const std::vector<fs::path>& aFolders)
+{
+	PyRules kOut;
+	kOut.pLoaded = std::make_shared<const LoadedRules>(loadVisionRules(aFolders));
+	for (const fs::path& kFolder : aFolders)
+	{
+		kOut.asFolders.push_back(kFolder.string());
+	}
+	return kOut;
+}
+
+PyRules rulesLoad(const bp::object& kFolders)
+{
+	std::vector<fs::path> aFolders;
+	if (PyUnicode_Check(kFolders.ptr()) || PyObject_HasAttrString(kFolders.ptr(), "__fspath__"))
+	{
+		aFolders.push_back(pathOf(kFolders, "Rules.load: the folder")); // one folder given alone
+	}
+	else
+	{
+		const bp::object kIterator = bp::import("builtins").attr("list")(kFolders);
+		for (long i = 0; i < bp::len(kIterator); ++i)
 		{
-			aFolders.push_back(pathOf(kFolders, "Rules.load: the folder")); // one folder given alone
+			aFolders.push_back(pathOf(kIterator[i], "Rules.load: each folder"));
 		}
-		else
+	}
+	if (aFolders.empty())
+	{
+		badArgument(
+			"Rules.load needs at least one Assets folder (mod first, then Beyond the Sword, then the base game)");
+	}
+	return loadRules(aFolders);
+}
+
+PyRules rulesVanilla()
+{
+	static const PyRules kVanilla = loadRules({ bundledVanillaAssets() });
+	return kVanilla;
+}
+
+PyRules rulesDefault()
+{
+	static const PyRules kDefault = loadRules(frontEndRulesFolders({}, false)); // as the command line's
+	return kDefault;
+}
+
+PyRules rulesOrDefault(const bp::object& kRules)
+{
+	if (kRules.is_none())
+	{
+		return rulesDefault();
+	}
+	bp::extract<PyRules> kExtract(kRules);
+	if (!kExtract.check())
+	{
+		PyErr_SetString(
+			PyExc_TypeError, "rules must be a cvvision.Rules (Rules.load, Rules.vanilla, Rules.default) or None");
+		bp::throw_error_already_set();
+	}
+	return kExtract();
+}
+
+int rulesUnitRange(const PyRules& k) { return k.rules().iUnitVisibilityRange; }
+int rulesPlotRange(const PyRules& k) { return k.rules().iPlotVisibilityRange; }
+int rulesReconRange(const PyRules& k) { return k.rules().iReconVisibilityRange; }
+int rulesResightRadius(const PyRules& k) { return k.rules().resightRadius(); }
+bp::list rulesTerrains(const PyRules& k) { return typeNames(k.rules().aTerrains); }
+bp::list rulesFeatures(const PyRules& k) { return typeNames(k.rules().aFeatures); }
+bp::list rulesImprovements(const PyRules& k) { return typeNames(k.rules().aImprovements); }
+bp::list rulesUnits(const PyRules& k) { return typeNames(k.rules().aUnits); }
+bp::list rulesPromotions(const PyRules& k) { return typeNames(k.rules().aPromotions); }
+bp::list rulesTechs(const PyRules& k) { return typeNames(k.rules().aTechs); }
+
+bp::list stringList(const std::vector<std::string>& asItems)
+{
+	bp::list kOut;
+	for (const std::string& s : asItems)
+	{
+		kOut.append(s);
+	}
+	return kOut;
+}
+bp::list rulesInvisibleTypes(const PyRules& k) { return stringList(k.rules().aszInvisibleTypes); }
+bp::list rulesWarnings(const PyRules& k) { return stringList(k.pLoaded->aszWarnings); }
+bp::list rulesFilesRead(const PyRules& k) { return stringList(k.pLoaded->aszFilesRead); }
+bp::list rulesFolders(const PyRules& k) { return stringList(k.asFolders); }
+
+bp::dict rulesDefines(const PyRules& k)
+{
+	bp::dict kOut;
+	for (const auto& [sName, iValue] : k.pLoaded->kDefines)
+	{
+		kOut[sName] = iValue;
+	}
+	return kOut;
+}
+
+bp::dict rulesKnobs(const PyRules& k)
+{
+	bp::dict kOut;
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		kOut[std::string(cvVisionKnobInfo(i).szDefine)] = k.rules().knob(static_cast<CvVisionKnob>(i));
+	}
+	return kOut;
+}
+
+int rulesKnob(const PyRules& k, const std::string& sName)
+{
+	const CvVisionRules& kRules = k.rules();
+	const int eKnob = cvVisionFindKnob(sName);
+	if (eKnob >= 0)
+	{
+		return kRules.knob(static_cast<CvVisionKnob>(eKnob));
+	}
+	const std::string sSeeFrom = CV_VISION_SEE_FROM_PREFIX;
+	const std::string sExtraRange = CV_VISION_EXTRA_RANGE_PREFIX;
+	if (sName.compare(0, sSeeFrom.size(), sSeeFrom) == 0)
+	{
+		const int eImprovement = kRules.findImprovement(sName.substr(sSeeFrom.size()));
+		if (eImprovement >= 0)
 		{
-			const bp::object kIterator = bp::import("builtins").attr("list")(kFolders);
-			for (long i = 0; i < bp::len(kIterator); ++i)
+			return kRules.improvementSeeFrom(eImprovement);
+		}
+		badArgument(
+			"knob '" + sName + "': no improvement type '" + sName.substr(sSeeFrom.size()) + "' in the loaded rules");
+	}
+	if (sName.compare(0, sExtraRange.size(), sExtraRange) == 0)
+	{
+		const int eUnit = kRules.findUnit(sName.substr(sExtraRange.size()));
+		if (eUnit >= 0)
+		{
+			return kRules.aUnits[eUnit].iExtraRange;
+		}
+		badArgument(
+			"knob '" + sName + "': no unit type '" + sName.substr(sExtraRange.size()) + "' in the loaded rules");
+	}
+	std::vector<std::string> asKnobs;
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		asKnobs.push_back(cvVisionKnobInfo(i).szDefine);
+	}
+	badArgument("unknown knob '" + sName + "': the knobs are " + joinNames(asKnobs, 20)
+		+ ", " CV_VISION_SEE_FROM_PREFIX "<improvement> and " CV_VISION_EXTRA_RANGE_PREFIX "<unit>");
+}
+
+std::string rulesRepr(const PyRules& k)
+{
+	const CvVisionRules& kRules = k.rules();
+	return "<cvvision.Rules from [" + joinNames(k.asFolders, 5) + "]: " + std::to_string(kRules.aTerrains.size())
+		+ " terrains, " + std::to_string(kRules.aUnits.size()) + " units, unit range "
+		+ std::to_string(kRules.iUnitVisibilityRange) + ">";
+}
+
+// --- names and values -------------------------------------------------------------------------
+
+int typeIndex(int iFound, const char* szKind, const std::string& sName, const char* szList)
+{
+	if (iFound < 0)
+	{
+		badArgument(std::string("unknown ") + szKind + " type '" + sName + "' (not in the loaded rules; Rules." + szList
+			+ " lists them)");
+	}
+	return iFound;
+}
+
+// "" / None / "NONE": none (-1); otherwise a name the rules must know.
+int optionalType(const bp::object& kName, int (CvVisionRules::*fFind)(const std::string&) const,
+	const CvVisionRules& kRules, const char* szKind, const char* szList)
+{
+	if (kName.is_none())
+	{
+		return -1;
+	}
+	const std::optional<std::string> kText = textOf(kName);
+	if (!kText)
+	{
+		badArgument(std::string(szKind) + " must be a type name (str) or None");
+	}
+	const std::string sName = *kText;
+	if (sName.empty() || sName == "NONE")
+	{
+		return -1;
+	}
+	return typeIndex((kRules.*fFind)(sName), szKind, sName, szList);
+}
+
+std::string lower(std::string s)
+{
+	std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+	return s;
+}
+
+// "peak", "hills", "flat", "water" (also "land", "ocean", Civ4's PLOT_PEAK...) or 0..3.
+CvVisionPlotKind plotKindOf(const bp::object& kValue)
+{
+	if (const std::optional<int> kNumber = intOf(kValue))
+	{
+		const int i = *kNumber;
+		if (i < 0 || i > 3)
+		{
+			badArgument("plot_type " + std::to_string(i) + " must be 0 (peak), 1 (hills), 2 (flat) or 3 (water)");
+		}
+		return static_cast<CvVisionPlotKind>(i);
+	}
+	if (const std::optional<std::string> kText = textOf(kValue))
+	{
+		std::string s = lower(*kText);
+		if (s.compare(0, 5, "plot_") == 0)
+		{
+			s = s.substr(5);
+		}
+		if (s == "peak")
+		{
+			return CV_VISION_PLOT_PEAK;
+		}
+		if (s == "hills" || s == "hill")
+		{
+			return CV_VISION_PLOT_HILLS;
+		}
+		if (s == "flat" || s == "land")
+		{
+			return CV_VISION_PLOT_LAND;
+		}
+		if (s == "water" || s == "ocean")
+		{
+			return CV_VISION_PLOT_OCEAN;
+		}
+		badArgument("plot_type '" + *kText + "' must be \"peak\", \"hills\", \"flat\" or \"water\" (or 0..3)");
+	}
+	badArgument("plot_type must be \"peak\", \"hills\", \"flat\", \"water\" or 0..3");
+}
+
+const char* const g_aszPlotKinds[] = { "peak", "hills", "flat", "water" };
+const char* const g_aszDirections[] = { "north", "northeast", "east", "southeast", "south", "southwest", "west",
+	"northwest" };
+
+// Civ4's DirectionTypes: 0 north, 1 northeast ... 7 northwest; also by name ("south", "DIRECTION_SOUTH").
+int facingOf(const bp::object& kValue)
+{
+	if (const std::optional<int> kNumber = intOf(kValue))
+	{
+		const int i = *kNumber;
+		if (i < 0 || i > 7)
+		{
+			badArgument(
+				"facing " + std::to_string(i) + " must be 0..7 (0 north, 1 northeast, ... 4 south, ... 7 northwest)");
+		}
+		return i;
+	}
+	if (const std::optional<std::string> kText = textOf(kValue))
+	{
+		std::string s = lower(*kText);
+		if (s.compare(0, 10, "direction_") == 0)
+		{
+			s = s.substr(10);
+		}
+		for (int i = 0; i < 8; ++i)
+		{
+			if (s == g_aszDirections[i])
 			{
-				aFolders.push_back(pathOf(kIterator[i], "Rules.load: each folder"));
+				return i;
 			}
 		}
-		if (aFolders.empty())
-		{
-			badArgument("Rules.load needs at least one Assets folder (mod first, then Beyond the Sword, then the base game)");
-		}
-		return loadRules(aFolders);
+		badArgument(
+			"facing '" + *kText + "' must be a direction (\"north\", \"northeast\", ... \"northwest\") or 0..7");
 	}
+	badArgument("facing must be 0..7 or a direction name such as \"south\"");
+}
 
-	PyRules rulesVanilla()
+std::pair<int, int> pairOf(const bp::object& kValue, const char* szWhat)
+{
+	const auto fBad = [&] { badArgument(std::string(szWhat) + " must be an (x, y) pair of whole numbers"); };
+	if (!PySequence_Check(kValue.ptr()) || PyUnicode_Check(kValue.ptr()) || bp::len(kValue) != 2)
 	{
-		static const PyRules kVanilla = loadRules({ bundledVanillaAssets() });
-		return kVanilla;
+		fBad();
 	}
-
-	PyRules rulesDefault()
+	const std::optional<int> kX = intOf(kValue[0]);
+	const std::optional<int> kY = intOf(kValue[1]);
+	if (!kX || !kY)
 	{
-		static const PyRules kDefault = loadRules(frontEndRulesFolders({}, false)); // as the command line's
-		return kDefault;
+		fBad();
 	}
+	return { *kX, *kY };
+}
 
-	PyRules rulesOrDefault(const bp::object& kRules)
+// --- worlds ---------------------------------------------------------------------------------
+
+// cvvision.World: a VisionWorld with the rules it was built with and what the module tracks
+// on top (the map's file, load warnings, the techs each team knows).
+struct PyWorld
+{
+	PyRules kRules;
+	std::unique_ptr<VisionWorld> pWorld;
+	std::unique_ptr<VisionSetup> pSetup; // the engine explain() asks
+	std::string sPath; // the map file, "" for a world made from scratch
+	std::vector<std::string> asWarnings; // lenient load
+	std::set<std::pair<int, int>> kTechs; // (team, tech) known
+
+	// Every team's techs, as a map or a save lists them.
+	void rememberTechs(const std::vector<std::set<int>>& aTechs)
 	{
-		if (kRules.is_none())
+		for (int t = 0; t < static_cast<int>(aTechs.size()); ++t)
 		{
-			return rulesDefault();
-		}
-		bp::extract<PyRules> kExtract(kRules);
-		if (!kExtract.check())
-		{
-			PyErr_SetString(PyExc_TypeError, "rules must be a cvvision.Rules (Rules.load, Rules.vanilla, Rules.default) or None");
-			bp::throw_error_already_set();
-		}
-		return kExtract();
-	}
-
-	int rulesUnitRange(const PyRules& k) { return k.rules().iUnitVisibilityRange; }
-	int rulesPlotRange(const PyRules& k) { return k.rules().iPlotVisibilityRange; }
-	int rulesReconRange(const PyRules& k) { return k.rules().iReconVisibilityRange; }
-	int rulesResightRadius(const PyRules& k) { return k.rules().resightRadius(); }
-	bp::list rulesTerrains(const PyRules& k) { return typeNames(k.rules().aTerrains); }
-	bp::list rulesFeatures(const PyRules& k) { return typeNames(k.rules().aFeatures); }
-	bp::list rulesImprovements(const PyRules& k) { return typeNames(k.rules().aImprovements); }
-	bp::list rulesUnits(const PyRules& k) { return typeNames(k.rules().aUnits); }
-	bp::list rulesPromotions(const PyRules& k) { return typeNames(k.rules().aPromotions); }
-	bp::list rulesTechs(const PyRules& k) { return typeNames(k.rules().aTechs); }
-
-	bp::list stringList(const std::vector<std::string>& asItems)
-	{
-		bp::list kOut;
-		for (const std::string& s : asItems)
-		{
-			kOut.append(s);
-		}
-		return kOut;
-	}
-	bp::list rulesInvisibleTypes(const PyRules& k) { return stringList(k.rules().aszInvisibleTypes); }
-	bp::list rulesWarnings(const PyRules& k) { return stringList(k.pLoaded->aszWarnings); }
-	bp::list rulesFilesRead(const PyRules& k) { return stringList(k.pLoaded->aszFilesRead); }
-	bp::list rulesFolders(const PyRules& k) { return stringList(k.asFolders); }
-
-	bp::dict rulesDefines(const PyRules& k)
-	{
-		bp::dict kOut;
-		for (const auto& [sName, iValue] : k.pLoaded->kDefines)
-		{
-			kOut[sName] = iValue;
-		}
-		return kOut;
-	}
-
-	bp::dict rulesKnobs(const PyRules& k)
-	{
-		bp::dict kOut;
-		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
-		{
-			kOut[std::string(cvVisionKnobInfo(i).szDefine)] = k.rules().knob(static_cast<CvVisionKnob>(i));
-		}
-		return kOut;
-	}
-
-	int rulesKnob(const PyRules& k, const std::string& sName)
-	{
-		const CvVisionRules& kRules = k.rules();
-		const int eKnob = cvVisionFindKnob(sName);
-		if (eKnob >= 0)
-		{
-			return kRules.knob(static_cast<CvVisionKnob>(eKnob));
-		}
-		const std::string sSeeFrom = CV_VISION_SEE_FROM_PREFIX;
-		const std::string sExtraRange = CV_VISION_EXTRA_RANGE_PREFIX;
-		if (sName.compare(0, sSeeFrom.size(), sSeeFrom) == 0)
-		{
-			const int eImprovement = kRules.findImprovement(sName.substr(sSeeFrom.size()));
-			if (eImprovement >= 0)
+			for (const int eTech : aTechs[t])
 			{
-				return kRules.improvementSeeFrom(eImprovement);
+				kTechs.insert({ t, eTech });
 			}
-			badArgument("knob '" + sName + "': no improvement type '" + sName.substr(sSeeFrom.size()) + "' in the loaded rules");
 		}
-		if (sName.compare(0, sExtraRange.size(), sExtraRange) == 0)
+	}
+
+	const CvVisionRules& rules() const { return kRules.rules(); }
+	const VisionWorld::State& state() const { return pWorld->state(); }
+	int width() const { return state().iWidth; }
+	int height() const { return state().iHeight; }
+	int teams() const { return state().iNumTeams; }
+
+	int plot(int iX, int iY) const
+	{
+		if (iX < 0 || iY < 0 || iX >= width() || iY >= height())
 		{
-			const int eUnit = kRules.findUnit(sName.substr(sExtraRange.size()));
-			if (eUnit >= 0)
+			badArgument("plot (" + std::to_string(iX) + "," + std::to_string(iY) + ") is off the "
+				+ std::to_string(width()) + "x" + std::to_string(height()) + " map (x 0.." + std::to_string(width() - 1)
+				+ ", y 0.." + std::to_string(height() - 1) + ")");
+		}
+		return iY * width() + iX;
+	}
+
+	int team(int eTeam) const
+	{
+		if (eTeam < 0 || eTeam >= teams())
+		{
+			badArgument(
+				"team " + std::to_string(eTeam) + " is not on this map (teams 0.." + std::to_string(teams() - 1) + ")");
+		}
+		return eTeam;
+	}
+
+	const VisionWorld::Unit& unit(int iUnit) const
+	{
+		const auto it = state().kUnits.find(iUnit);
+		if (it == state().kUnits.end())
+		{
+			std::vector<std::string> asIds;
+			for (const auto& kEntry : state().kUnits)
 			{
-				return kRules.aUnits[eUnit].iExtraRange;
+				asIds.push_back(std::to_string(kEntry.first));
 			}
-			badArgument("knob '" + sName + "': no unit type '" + sName.substr(sExtraRange.size()) + "' in the loaded rules");
+			badArgument("unknown unit id " + std::to_string(iUnit)
+				+ (asIds.empty() ? std::string(" (the world has no units)")
+								 : " (the world's units: " + joinNames(asIds, 20) + ")"));
 		}
-		std::vector<std::string> asKnobs;
-		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
-		{
-			asKnobs.push_back(cvVisionKnobInfo(i).szDefine);
-		}
-		badArgument("unknown knob '" + sName + "': the knobs are " + joinNames(asKnobs, 20) + ", " CV_VISION_SEE_FROM_PREFIX
-			"<improvement> and " CV_VISION_EXTRA_RANGE_PREFIX "<unit>");
+		return it->second;
 	}
 
-	std::string rulesRepr(const PyRules& k)
+	int invisible(const bp::object& kValue) const
 	{
-		const CvVisionRules& kRules = k.rules();
-		return "<cvvision.Rules from [" + joinNames(k.asFolders, 5) + "]: " + std::to_string(kRules.aTerrains.size()) + " terrains, "
-			+ std::to_string(kRules.aUnits.size()) + " units, unit range " + std::to_string(kRules.iUnitVisibilityRange) + ">";
-	}
-
-	// --- names and values -------------------------------------------------------------------------
-
-	int typeIndex(int iFound, const char* szKind, const std::string& sName, const char* szList)
-	{
-		if (iFound < 0)
-		{
-			badArgument(std::string("unknown ") + szKind + " type '" + sName + "' (not in the loaded rules; Rules." + szList
-				+ " lists them)");
-		}
-		return iFound;
-	}
-
-	// "" / None / "NONE": none (-1); otherwise a name the rules must know.
-	int optionalType(const bp::object& kName, int (CvVisionRules::*fFind)(const std::string&) const, const CvVisionRules& kRules,
-		const char* szKind, const char* szList)
-	{
-		if (kName.is_none())
-		{
-			return -1;
-		}
-		const std::optional<std::string> kText = textOf(kName);
-		if (!kText)
-		{
-			badArgument(std::string(szKind) + " must be a type name (str) or None");
-		}
-		const std::string sName = *kText;
-		if (sName.empty() || sName == "NONE")
-		{
-			return -1;
-		}
-		return typeIndex((kRules.*fFind)(sName), szKind, sName, szList);
-	}
-
-	std::string lower(std::string s)
-	{
-		std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-		return s;
-	}
-
-	// "peak", "hills", "flat", "water" (also "land", "ocean", Civ4's PLOT_PEAK...) or 0..3.
-	CvVisionPlotKind plotKindOf(const bp::object& kValue)
-	{
-		if (const std::optional<int> kNumber = intOf(kValue))
-		{
-			const int i = *kNumber;
-			if (i < 0 || i > 3)
-			{
-				badArgument("plot_type " + std::to_string(i) + " must be 0 (peak), 1 (hills), 2 (flat) or 3 (water)");
-			}
-			return static_cast<CvVisionPlotKind>(i);
-		}
+		const std::vector<std::string>& asTypes = rules().aszInvisibleTypes;
 		if (const std::optional<std::string> kText = textOf(kValue))
 		{
-			std::string s = lower(*kText);
-			if (s.compare(0, 5, "plot_") == 0)
+			const int e = rules().findInvisibleType(*kText);
+			if (e < 0)
 			{
-				s = s.substr(5);
+				badArgument("unknown invisible type '" + *kText + "' (the rules have " + joinNames(asTypes) + ")");
 			}
-			if (s == "peak")
-			{
-				return CV_VISION_PLOT_PEAK;
-			}
-			if (s == "hills" || s == "hill")
-			{
-				return CV_VISION_PLOT_HILLS;
-			}
-			if (s == "flat" || s == "land")
-			{
-				return CV_VISION_PLOT_LAND;
-			}
-			if (s == "water" || s == "ocean")
-			{
-				return CV_VISION_PLOT_OCEAN;
-			}
-			badArgument("plot_type '" + *kText + "' must be \"peak\", \"hills\", \"flat\" or \"water\" (or 0..3)");
+			return e;
 		}
-		badArgument("plot_type must be \"peak\", \"hills\", \"flat\", \"water\" or 0..3");
+		const std::optional<int> kNumber = intOf(kValue);
+		if (!kNumber)
+		{
+			badArgument("invisible must be an invisible type's name or index");
+		}
+		if (*kNumber < 0 || *kNumber >= static_cast<int>(asTypes.size()))
+		{
+			badArgument("invisible type " + std::to_string(*kNumber) + " is not in the rules (0.."
+				+ std::to_string(static_cast<int>(asTypes.size()) - 1) + ": " + joinNames(asTypes) + ")");
+		}
+		return *kNumber;
 	}
 
-	const char* const g_aszPlotKinds[] = { "peak", "hills", "flat", "water" };
-	const char* const g_aszDirections[] = { "north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest" };
-
-	// Civ4's DirectionTypes: 0 north, 1 northeast ... 7 northwest; also by name ("south", "DIRECTION_SOUTH").
-	int facingOf(const bp::object& kValue)
+	MapView view() const
 	{
-		if (const std::optional<int> kNumber = intOf(kValue))
-		{
-			const int i = *kNumber;
-			if (i < 0 || i > 7)
-			{
-				badArgument("facing " + std::to_string(i) + " must be 0..7 (0 north, 1 northeast, ... 4 south, ... 7 northwest)");
-			}
-			return i;
-		}
-		if (const std::optional<std::string> kText = textOf(kValue))
-		{
-			std::string s = lower(*kText);
-			if (s.compare(0, 10, "direction_") == 0)
-			{
-				s = s.substr(10);
-			}
-			for (int i = 0; i < 8; ++i)
-			{
-				if (s == g_aszDirections[i])
-				{
-					return i;
-				}
-			}
-			badArgument("facing '" + *kText + "' must be a direction (\"north\", \"northeast\", ... \"northwest\") or 0..7");
-		}
-		badArgument("facing must be 0..7 or a direction name such as \"south\"");
+		return viewOfWorld(*pWorld, rules(), sPath.empty() ? "world" : fs::path(sPath).filename().string());
 	}
+};
 
-	std::pair<int, int> pairOf(const bp::object& kValue, const char* szWhat)
+using WorldPtr = std::shared_ptr<PyWorld>;
+
+WorldPtr newWorld(const PyRules& kRules)
+{
+	WorldPtr pOut = std::make_shared<PyWorld>();
+	pOut->kRules = kRules;
+	pOut->pSetup = std::make_unique<VisionSetup>(kRules.rules());
+	return pOut;
+}
+
+WorldPtr worldInit(const bp::object& kRules, int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iTeams)
+{
+	if (iWidth < 1 || iHeight < 1)
 	{
-		const auto fBad = [&] { badArgument(std::string(szWhat) + " must be an (x, y) pair of whole numbers"); };
-		if (!PySequence_Check(kValue.ptr()) || PyUnicode_Check(kValue.ptr()) || bp::len(kValue) != 2)
-		{
-			fBad();
-		}
-		const std::optional<int> kX = intOf(kValue[0]);
-		const std::optional<int> kY = intOf(kValue[1]);
-		if (!kX || !kY)
-		{
-			fBad();
-		}
-		return { *kX, *kY };
+		badArgument("the map's width and height must be at least 1, not " + std::to_string(iWidth) + "x"
+			+ std::to_string(iHeight));
 	}
-
-	// --- worlds ---------------------------------------------------------------------------------
-
-	// cvvision.World: a VisionWorld with the rules it was built with and what the module tracks
-	// on top (the map's file, load warnings, the techs each team knows).
-	struct PyWorld
+	if (iTeams < 1 || iTeams > 256)
 	{
-		PyRules kRules;
-		std::unique_ptr<VisionWorld> pWorld;
-		std::unique_ptr<VisionSetup> pSetup; // the engine explain() asks
-		std::string sPath;                   // the map file, "" for a world made from scratch
-		std::vector<std::string> asWarnings; // lenient load
-		std::set<std::pair<int, int>> kTechs; // (team, tech) known
-
-		// Every team's techs, as a map or a save lists them.
-		void rememberTechs(const std::vector<std::set<int>>& aTechs)
-		{
-			for (int t = 0; t < static_cast<int>(aTechs.size()); ++t)
-			{
-				for (const int eTech : aTechs[t])
-				{
-					kTechs.insert({ t, eTech });
-				}
-			}
-		}
-
-		const CvVisionRules& rules() const { return kRules.rules(); }
-		const VisionWorld::State& state() const { return pWorld->state(); }
-		int width() const { return state().iWidth; }
-		int height() const { return state().iHeight; }
-		int teams() const { return state().iNumTeams; }
-
-		int plot(int iX, int iY) const
-		{
-			if (iX < 0 || iY < 0 || iX >= width() || iY >= height())
-			{
-				badArgument("plot (" + std::to_string(iX) + "," + std::to_string(iY) + ") is off the " + std::to_string(width()) + "x"
-					+ std::to_string(height()) + " map (x 0.." + std::to_string(width() - 1) + ", y 0.." + std::to_string(height() - 1) + ")");
-			}
-			return iY * width() + iX;
-		}
-
-		int team(int eTeam) const
-		{
-			if (eTeam < 0 || eTeam >= teams())
-			{
-				badArgument("team " + std::to_string(eTeam) + " is not on this map (teams 0.." + std::to_string(teams() - 1) + ")");
-			}
-			return eTeam;
-		}
-
-		const VisionWorld::Unit& unit(int iUnit) const
-		{
-			const auto it = state().kUnits.find(iUnit);
-			if (it == state().kUnits.end())
-			{
-				std::vector<std::string> asIds;
-				for (const auto& kEntry : state().kUnits)
-				{
-					asIds.push_back(std::to_string(kEntry.first));
-				}
-				badArgument("unknown unit id " + std::to_string(iUnit)
-					+ (asIds.empty() ? std::string(" (the world has no units)") : " (the world's units: " + joinNames(asIds, 20) + ")"));
-			}
-			return it->second;
-		}
-
-		int invisible(const bp::object& kValue) const
-		{
-			const std::vector<std::string>& asTypes = rules().aszInvisibleTypes;
-			if (const std::optional<std::string> kText = textOf(kValue))
-			{
-				const int e = rules().findInvisibleType(*kText);
-				if (e < 0)
-				{
-					badArgument("unknown invisible type '" + *kText + "' (the rules have " + joinNames(asTypes) + ")");
-				}
-				return e;
-			}
-			const std::optional<int> kNumber = intOf(kValue);
-			if (!kNumber)
-			{
-				badArgument("invisible must be an invisible type's name or index");
-			}
-			if (*kNumber < 0 || *kNumber >= static_cast<int>(asTypes.size()))
-			{
-				badArgument("invisible type " + std::to_string(*kNumber) + " is not in the rules (0.."
-					+ std::to_string(static_cast<int>(asTypes.size()) - 1) + ": " + joinNames(asTypes) + ")");
-			}
-			return *kNumber;
-		}
-
-		MapView view() const { return viewOfWorld(*pWorld, rules(), sPath.empty() ? "world" : fs::path(sPath).filename().string()); }
-	};
-
-	using WorldPtr = std::shared_ptr<PyWorld>;
-
-	WorldPtr newWorld(const PyRules& kRules)
-	{
-		WorldPtr pOut = std::make_shared<PyWorld>();
-		pOut->kRules = kRules;
-		pOut->pSetup = std::make_unique<VisionSetup>(kRules.rules());
-		return pOut;
+		badArgument("teams must be 1..256, not " + std::to_string(iTeams));
 	}
-
-	WorldPtr worldInit(const bp::object& kRules, int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iTeams)
+	WorldPtr pOut = newWorld(rulesOrDefault(kRules));
+	if (pOut->rules().aTerrains.empty())
 	{
-		if (iWidth < 1 || iHeight < 1)
-		{
-			badArgument("the map's width and height must be at least 1, not " + std::to_string(iWidth) + "x" + std::to_string(iHeight));
-		}
-		if (iTeams < 1 || iTeams > 256)
-		{
-			badArgument("teams must be 1..256, not " + std::to_string(iTeams));
-		}
-		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
-		if (pOut->rules().aTerrains.empty())
-		{
-			badArgument("the rules have no terrain types");
-		}
-		// The one maximum map size (CV_VISION_MAX_MAP_PLOTS, CV_VISION_MAX_MAP_COUNTS), as the readers.
-		const std::string sTooLarge = VisionWorld::sizeProblem(iWidth, iHeight, iTeams, static_cast<int>(pOut->rules().aszInvisibleTypes.size()));
-		if (!sTooLarge.empty())
-		{
-			badArgument(sTooLarge);
-		}
-		pOut->pWorld = std::make_unique<VisionWorld>(pOut->rules(), iWidth, iHeight, bWrapX, bWrapY, iTeams);
-		return pOut;
+		badArgument("the rules have no terrain types");
 	}
-
-	// A map or a save through the one loader (scenario/WorldLoader.h), its memory and techs included.
-	WorldPtr worldLoad(const std::string& sPath, const bp::object& kRules, LoadKind eKind, bool bLenient,
-		const bp::object& kSdk = bp::object())
+	// The one maximum map size (CV_VISION_MAX_MAP_PLOTS, CV_VISION_MAX_MAP_COUNTS), as the readers.
+	const std::string sTooLarge =
+		VisionWorld::sizeProblem(iWidth, iHeight, iTeams, static_cast<int>(pOut->rules().aszInvisibleTypes.size()));
+	if (!sTooLarge.empty())
 	{
-		WorldPtr pOut = newWorld(rulesOrDefault(kRules));
-		LoadOptions kOptions;
-		kOptions.eKind = eKind;
-		kOptions.bLenient = bLenient;
-		if (!kSdk.is_none())
-		{
-			// a mod's save: the layout of its CvGameCoreDLL tree, the type counts of the rules' folders
-			try
-			{
-				kOptions.pSaveLayout = SaveLayout::derive(pathOf(kSdk, "load_save: sdk"));
-			}
-			catch (const LayoutError& kError)
-			{
-				throw SaveError(kError.what());
-			}
-			kOptions.aLayoutAssets = pOut->kRules.pLoaded->aFolders;
-		}
-		LoadedWorld kLoaded = loadWorld(sPath, pOut->kRules.pLoaded, kOptions);
-		pOut->pWorld = std::move(kLoaded.pWorld);
-		pOut->asWarnings = std::move(kLoaded.asWarnings);
-		pOut->sPath = sPath;
-		pOut->rememberTechs(kLoaded.aTechs);
-		return pOut;
+		badArgument(sTooLarge);
 	}
+	pOut->pWorld = std::make_unique<VisionWorld>(pOut->rules(), iWidth, iHeight, bWrapX, bWrapY, iTeams);
+	return pOut;
+}
 
-	WorldPtr worldLoadMap(const bp::object& kPath, const bp::object& kRules, bool bLenient)
+// A map or a save through the one loader (scenario/WorldLoader.h), its memory and techs included.
+WorldPtr worldLoad(const std::string& sPath, const bp::object& kRules, LoadKind eKind, bool bLenient,
+	const bp::object& kSdk = bp::object())
+{
+	WorldPtr pOut = newWorld(rulesOrDefault(kRules));
+	LoadOptions kOptions;
+	kOptions.eKind = eKind;
+	kOptions.bLenient = bLenient;
+	if (!kSdk.is_none())
 	{
-		const std::string sPath = pathOf(kPath, "load_map: the map");
-		std::error_code kIgnored;
-		if (fs::is_directory(sPath, kIgnored))
-		{
-			throw WbError(sPath + ": a folder, not a WorldBuilder map file");
-		}
-		return worldLoad(sPath, kRules, LoadKind::Map, bLenient);
-	}
-
-	WorldPtr worldLoadSave(const bp::object& kPath, const bp::object& kRules, const bp::object& kSdk)
-	{
+		// a mod's save: the layout of its CvGameCoreDLL tree, the type counts of the rules' folders
 		try
 		{
-			return worldLoad(pathOf(kPath, "load_save: the save"), kRules, LoadKind::Save, false, kSdk);
+			kOptions.pSaveLayout = SaveLayout::derive(pathOf(kSdk, "load_save: sdk"));
 		}
 		catch (const LayoutError& kError)
 		{
 			throw SaveError(kError.what());
 		}
+		kOptions.aLayoutAssets = pOut->kRules.pLoaded->aFolders;
 	}
+	LoadedWorld kLoaded = loadWorld(sPath, pOut->kRules.pLoaded, kOptions);
+	pOut->pWorld = std::move(kLoaded.pWorld);
+	pOut->asWarnings = std::move(kLoaded.asWarnings);
+	pOut->sPath = sPath;
+	pOut->rememberTechs(kLoaded.aTechs);
+	return pOut;
+}
 
-	int worldWidth(const PyWorld& w) { return w.width(); }
-	int worldHeight(const PyWorld& w) { return w.height(); }
-	bool worldWrapX(const PyWorld& w) { return w.state().bWrapX; }
-	bool worldWrapY(const PyWorld& w) { return w.state().bWrapY; }
-	int worldTeams(const PyWorld& w) { return w.teams(); }
-	PyRules worldRules(const PyWorld& w) { return w.kRules; }
-	bp::list worldWarnings(const PyWorld& w) { return stringList(w.asWarnings); }
-	bp::object worldPath(const PyWorld& w) { return w.sPath.empty() ? bp::object() : bp::object(w.sPath); }
-
-	std::string worldRepr(const PyWorld& w)
+WorldPtr worldLoadMap(const bp::object& kPath, const bp::object& kRules, bool bLenient)
+{
+	const std::string sPath = pathOf(kPath, "load_map: the map");
+	std::error_code kIgnored;
+	if (fs::is_directory(sPath, kIgnored))
 	{
-		return "<cvvision.World " + std::to_string(w.width()) + "x" + std::to_string(w.height()) + ", "
-			+ std::to_string(w.teams()) + " teams, " + std::to_string(w.state().kUnits.size()) + " units"
-			+ (w.sPath.empty() ? std::string() : ", " + fs::path(w.sPath).filename().string()) + ">";
+		throw WbError(sPath + ": a folder, not a WorldBuilder map file");
 	}
+	return worldLoad(sPath, kRules, LoadKind::Map, bLenient);
+}
 
-	// --- plots ------------------------------------------------------------------------------------
-
-	void worldSetPlot(PyWorld& w, int iX, int iY, const bp::object& kPlotType, const std::string& sTerrain, const bp::object& kFeature)
+WorldPtr worldLoadSave(const bp::object& kPath, const bp::object& kRules, const bp::object& kSdk)
+{
+	try
 	{
-		const int iPlot = w.plot(iX, iY);
-		const CvVisionPlotKind eKind = plotKindOf(kPlotType);
-		const int eTerrain = typeIndex(w.rules().findTerrain(sTerrain), "terrain", sTerrain, "terrains");
-		const int eFeature = optionalType(kFeature, &CvVisionRules::findFeature, w.rules(), "feature", "features");
-		const VisionWorld::PlotState& kNow = w.state().aPlots[iPlot];
-		if (kNow.eKind != eKind)
+		return worldLoad(pathOf(kPath, "load_save: the save"), kRules, LoadKind::Save, false, kSdk);
+	}
+	catch (const LayoutError& kError)
+	{
+		throw SaveError(kError.what());
+	}
+}
+
+int worldWidth(const PyWorld& w) { return w.width(); }
+int worldHeight(const PyWorld& w) { return w.height(); }
+bool worldWrapX(const PyWorld& w) { return w.state().bWrapX; }
+bool worldWrapY(const PyWorld& w) { return w.state().bWrapY; }
+int worldTeams(const PyWorld& w) { return w.teams(); }
+PyRules worldRules(const PyWorld& w) { return w.kRules; }
+bp::list worldWarnings(const PyWorld& w) { return stringList(w.asWarnings); }
+bp::object worldPath(const PyWorld& w) { return w.sPath.empty() ? bp::object() : bp::object(w.sPath); }
+
+std::string worldRepr(const PyWorld& w)
+{
+	return "<cvvision.World " + std::to_string(w.width()) + "x" + std::to_string(w.height()) + ", "
+		+ std::to_string(w.teams()) + " teams, " + std::to_string(w.state().kUnits.size()) + " units"
+		+ (w.sPath.empty() ? std::string() : ", " + fs::path(w.sPath).filename().string()) + ">";
+}
+
+// --- plots ------------------------------------------------------------------------------------
+
+void worldSetPlot(
+	PyWorld& w, int iX, int iY, const bp::object& kPlotType, const std::string& sTerrain, const bp::object& kFeature)
+{
+	const int iPlot = w.plot(iX, iY);
+	const CvVisionPlotKind eKind = plotKindOf(kPlotType);
+	const int eTerrain = typeIndex(w.rules().findTerrain(sTerrain), "terrain", sTerrain, "terrains");
+	const int eFeature = optionalType(kFeature, &CvVisionRules::findFeature, w.rules(), "feature", "features");
+	const VisionWorld::PlotState& kNow = w.state().aPlots[iPlot];
+	if (kNow.eKind != eKind)
+	{
+		w.pWorld->setPlotKind(iPlot, eKind);
+	}
+	if (kNow.eTerrain != eTerrain)
+	{
+		w.pWorld->setTerrain(iPlot, eTerrain);
+	}
+	if (kNow.eFeature != eFeature)
+	{
+		w.pWorld->setFeature(iPlot, eFeature);
+	}
+}
+
+// A team of the world, or -1 for None (and for -1 itself when bMinusOneIsNone).
+int teamOrNone(const PyWorld& w, const bp::object& kTeam, const std::string& sWhat, bool bMinusOneIsNone)
+{
+	if (kTeam.is_none())
+	{
+		return -1;
+	}
+	const std::optional<int> kNumber = intOf(kTeam);
+	if (!kNumber)
+	{
+		badArgument(sWhat + " must be a team number or None");
+	}
+	return (bMinusOneIsNone && *kNumber == -1) ? -1 : w.team(*kNumber);
+}
+
+void worldSetOwner(PyWorld& w, int iX, int iY, const bp::object& kTeam)
+{
+	const int iPlot = w.plot(iX, iY);
+	w.pWorld->setOwner(iPlot, teamOrNone(w, kTeam, "team", true));
+}
+
+void worldSetCity(PyWorld& w, int iX, int iY, bool bCity) { w.pWorld->setCity(w.plot(iX, iY), bCity); }
+
+void worldSetImprovement(PyWorld& w, int iX, int iY, const bp::object& kName)
+{
+	const int iPlot = w.plot(iX, iY);
+	w.pWorld->setImprovement(
+		iPlot, optionalType(kName, &CvVisionRules::findImprovement, w.rules(), "improvement", "improvements"));
+}
+
+bp::dict worldPlotInfo(const PyWorld& w, int iX, int iY)
+{
+	const int iPlot = w.plot(iX, iY);
+	const VisionWorld::PlotState& kPlot = w.state().aPlots[iPlot];
+	const CvVisionRules& kRules = w.rules();
+	bp::dict kOut;
+	kOut["x"] = iX;
+	kOut["y"] = iY;
+	kOut["plot_type"] = g_aszPlotKinds[kPlot.eKind];
+	kOut["terrain"] = kRules.aTerrains.at(kPlot.eTerrain).szType;
+	kOut["feature"] = kPlot.eFeature < 0 ? bp::object() : bp::object(kRules.aFeatures.at(kPlot.eFeature).szType);
+	kOut["improvement"] =
+		kPlot.eImprovement < 0 ? bp::object() : bp::object(kRules.aImprovements.at(kPlot.eImprovement).szType);
+	kOut["owner"] = kPlot.eOwner < 0 ? bp::object() : bp::object(kPlot.eOwner);
+	kOut["city"] = kPlot.bCity;
+	kOut["see_through"] = w.pWorld->grid().seeThroughLevel(iPlot);
+	return kOut;
+}
+
+// --- units ------------------------------------------------------------------------------------
+
+int worldCreateUnit(PyWorld& w, const std::string& sType, int eTeam, int iX, int iY, const bp::object& kFacing)
+{
+	const int eType = typeIndex(w.rules().findUnit(sType), "unit", sType, "units");
+	w.team(eTeam);
+	w.plot(iX, iY);
+	return w.pWorld->createUnit(eType, eTeam, iX, iY, facingOf(kFacing));
+}
+
+void worldMoveUnit(PyWorld& w, int iUnit, int iX, int iY)
+{
+	w.unit(iUnit);
+	w.plot(iX, iY);
+	w.pWorld->moveUnit(iUnit, iX, iY);
+}
+
+void worldKillUnit(PyWorld& w, int iUnit)
+{
+	w.unit(iUnit);
+	w.pWorld->killUnit(iUnit);
+}
+
+void worldSetPromotion(PyWorld& w, int iUnit, const std::string& sName, bool bHas)
+{
+	w.unit(iUnit);
+	w.pWorld->setPromotion(iUnit, typeIndex(w.rules().findPromotion(sName), "promotion", sName, "promotions"), bHas);
+}
+
+void worldSetFacing(PyWorld& w, int iUnit, const bp::object& kFacing)
+{
+	w.unit(iUnit);
+	w.pWorld->setFacing(iUnit, facingOf(kFacing));
+}
+
+void worldSetRecon(PyWorld& w, int iUnit, const bp::object& kPlot)
+{
+	w.unit(iUnit);
+	int iPlot = -1;
+	if (!kPlot.is_none())
+	{
+		const std::pair<int, int> kXY = pairOf(kPlot, "the recon plot");
+		iPlot = w.plot(kXY.first, kXY.second);
+	}
+	w.pWorld->setRecon(iUnit, iPlot);
+}
+
+void worldSetHasTech(PyWorld& w, int eTeam, const std::string& sName, bool bHas)
+{
+	w.team(eTeam);
+	const int eTech = typeIndex(w.rules().findTech(sName), "tech", sName, "techs");
+	const std::pair<int, int> kKey(eTeam, eTech);
+	if ((w.kTechs.count(kKey) > 0) == bHas)
+	{
+		return; // already so: VisionWorld counts a team's water techs, so only changes go to it
+	}
+	bHas ? (void)w.kTechs.insert(kKey) : (void)w.kTechs.erase(kKey);
+	w.pWorld->setHasTech(eTeam, eTech, bHas);
+}
+
+bool worldHasTech(const PyWorld& w, int eTeam, const std::string& sName)
+{
+	w.team(eTeam);
+	return w.kTechs.count({ eTeam, typeIndex(w.rules().findTech(sName), "tech", sName, "techs") }) > 0;
+}
+
+void worldSetMaster(PyWorld& w, int eVassal, const bp::object& kMaster)
+{
+	w.team(eVassal);
+	const int eMaster = teamOrNone(w, kMaster, "master", true);
+	if (eMaster == eVassal)
+	{
+		badArgument("team " + std::to_string(eVassal) + " cannot be its own master");
+	}
+	w.pWorld->setMaster(eVassal, eMaster);
+}
+
+void worldSetEspionage(PyWorld& w, int eTeam, int iX, int iY, bool bSees)
+{
+	w.team(eTeam);
+	w.pWorld->setEspionage(eTeam, w.plot(iX, iY), bSees);
+}
+
+bp::tuple xyOf(const PyWorld& w, int iPlot) { return bp::make_tuple(iPlot % w.width(), iPlot / w.width()); }
+
+bp::list sortedPlots(const PyWorld& w, std::vector<int> aiPlots)
+{
+	std::vector<std::pair<int, int>> aXY;
+	for (int iPlot : aiPlots)
+	{
+		aXY.push_back({ iPlot % w.width(), iPlot / w.width() });
+	}
+	std::sort(aXY.begin(), aXY.end());
+	aXY.erase(std::unique(aXY.begin(), aXY.end()), aXY.end());
+	bp::list kOut;
+	for (const auto& [iX, iY] : aXY)
+	{
+		kOut.append(bp::make_tuple(iX, iY));
+	}
+	return kOut;
+}
+
+bp::list worldUnits(const PyWorld& w)
+{
+	bp::list kOut;
+	for (const auto& [iId, kUnit] : w.state().kUnits)
+	{
+		bp::dict kDict;
+		kDict["id"] = iId;
+		kDict["type"] = w.rules().aUnits.at(kUnit.eType).szType;
+		kDict["team"] = kUnit.eTeam;
+		kDict["x"] = kUnit.iX;
+		kDict["y"] = kUnit.iY;
+		kDict["facing"] = kUnit.eFacing;
+		std::vector<std::string> asPromotions;
+		for (int ePromotion : kUnit.aePromotions)
 		{
-			w.pWorld->setPlotKind(iPlot, eKind);
+			asPromotions.push_back(w.rules().aPromotions.at(ePromotion).szType);
 		}
-		if (kNow.eTerrain != eTerrain)
+		std::sort(asPromotions.begin(), asPromotions.end());
+		kDict["promotions"] = stringList(asPromotions);
+		kDict["range"] = w.pWorld->unitRange(iId);
+		kDict["recon"] = kUnit.iReconPlot < 0 ? bp::object() : bp::object(xyOf(w, kUnit.iReconPlot));
+		kOut.append(kDict);
+	}
+	return kOut;
+}
+
+bp::list worldUnitSees(const PyWorld& w, int iUnit)
+{
+	w.unit(iUnit);
+	return sortedPlots(w, w.pWorld->plotsSeenByUnit(iUnit));
+}
+
+// --- queries ----------------------------------------------------------------------------------
+
+int worldVisibilityCount(const PyWorld& w, int iX, int iY, int eTeam)
+{
+	const int iPlot = w.plot(iX, iY);
+	return w.pWorld->grid().counts()[w.team(eTeam) * w.pWorld->plotCount() + iPlot];
+}
+
+bool worldIsVisible(const PyWorld& w, int iX, int iY, int eTeam) { return worldVisibilityCount(w, iX, iY, eTeam) > 0; }
+
+int worldInvisibleCount(const PyWorld& w, int iX, int iY, int eTeam, const bp::object& kInvisible)
+{
+	w.plot(iX, iY);
+	return w.pWorld->grid().invisibleCount(w.team(eTeam), w.invisible(kInvisible), iX, iY);
+}
+
+bool worldIsRevealed(const PyWorld& w, int iX, int iY, int eTeam)
+{
+	const int iPlot = w.plot(iX, iY);
+	return w.pWorld->memory(w.team(eTeam), iPlot).bRevealed;
+}
+
+int worldSeeFrom(const PyWorld& w, int iX, int iY, int eTeam)
+{
+	const int iPlot = w.plot(iX, iY);
+	return w.pWorld->grid().seeFromLevel(iPlot, w.team(eTeam));
+}
+
+int worldSeeThrough(const PyWorld& w, int iX, int iY) { return w.pWorld->grid().seeThroughLevel(w.plot(iX, iY)); }
+
+bp::list worldVisiblePlots(const PyWorld& w, int eTeam)
+{
+	w.team(eTeam);
+	std::vector<int> aiPlots;
+	const std::vector<int>& aiCounts = w.pWorld->grid().counts();
+	for (int i = 0; i < w.pWorld->plotCount(); ++i)
+	{
+		if (aiCounts[eTeam * w.pWorld->plotCount() + i] > 0)
 		{
-			w.pWorld->setTerrain(iPlot, eTerrain);
+			aiPlots.push_back(i);
 		}
-		if (kNow.eFeature != eFeature)
+	}
+	return sortedPlots(w, aiPlots);
+}
+
+bp::list worldCounts(const PyWorld& w, const bp::object& kTeam)
+{
+	const int eOnly = teamOrNone(w, kTeam, "team", false);
+	std::vector<std::tuple<int, int, int, int>> aRows;
+	const std::vector<int>& aiCounts = w.pWorld->grid().counts();
+	const int iPlots = w.pWorld->plotCount();
+	for (int t = 0; t < w.teams(); ++t)
+	{
+		for (int i = 0; i < iPlots && (eOnly < 0 || eOnly == t); ++i)
 		{
-			w.pWorld->setFeature(iPlot, eFeature);
-		}
-	}
-
-	// A team of the world, or -1 for None (and for -1 itself when bMinusOneIsNone).
-	int teamOrNone(const PyWorld& w, const bp::object& kTeam, const std::string& sWhat, bool bMinusOneIsNone)
-	{
-		if (kTeam.is_none())
-		{
-			return -1;
-		}
-		const std::optional<int> kNumber = intOf(kTeam);
-		if (!kNumber)
-		{
-			badArgument(sWhat + " must be a team number or None");
-		}
-		return (bMinusOneIsNone && *kNumber == -1) ? -1 : w.team(*kNumber);
-	}
-
-	void worldSetOwner(PyWorld& w, int iX, int iY, const bp::object& kTeam)
-	{
-		const int iPlot = w.plot(iX, iY);
-		w.pWorld->setOwner(iPlot, teamOrNone(w, kTeam, "team", true));
-	}
-
-	void worldSetCity(PyWorld& w, int iX, int iY, bool bCity) { w.pWorld->setCity(w.plot(iX, iY), bCity); }
-
-	void worldSetImprovement(PyWorld& w, int iX, int iY, const bp::object& kName)
-	{
-		const int iPlot = w.plot(iX, iY);
-		w.pWorld->setImprovement(iPlot, optionalType(kName, &CvVisionRules::findImprovement, w.rules(), "improvement", "improvements"));
-	}
-
-	bp::dict worldPlotInfo(const PyWorld& w, int iX, int iY)
-	{
-		const int iPlot = w.plot(iX, iY);
-		const VisionWorld::PlotState& kPlot = w.state().aPlots[iPlot];
-		const CvVisionRules& kRules = w.rules();
-		bp::dict kOut;
-		kOut["x"] = iX;
-		kOut["y"] = iY;
-		kOut["plot_type"] = g_aszPlotKinds[kPlot.eKind];
-		kOut["terrain"] = kRules.aTerrains.at(kPlot.eTerrain).szType;
-		kOut["feature"] = kPlot.eFeature < 0 ? bp::object() : bp::object(kRules.aFeatures.at(kPlot.eFeature).szType);
-		kOut["improvement"] = kPlot.eImprovement < 0 ? bp::object() : bp::object(kRules.aImprovements.at(kPlot.eImprovement).szType);
-		kOut["owner"] = kPlot.eOwner < 0 ? bp::object() : bp::object(kPlot.eOwner);
-		kOut["city"] = kPlot.bCity;
-		kOut["see_through"] = w.pWorld->grid().seeThroughLevel(iPlot);
-		return kOut;
-	}
-
-	// --- units ------------------------------------------------------------------------------------
-
-	int worldCreateUnit(PyWorld& w, const std::string& sType, int eTeam, int iX, int iY, const bp::object& kFacing)
-	{
-		const int eType = typeIndex(w.rules().findUnit(sType), "unit", sType, "units");
-		w.team(eTeam);
-		w.plot(iX, iY);
-		return w.pWorld->createUnit(eType, eTeam, iX, iY, facingOf(kFacing));
-	}
-
-	void worldMoveUnit(PyWorld& w, int iUnit, int iX, int iY)
-	{
-		w.unit(iUnit);
-		w.plot(iX, iY);
-		w.pWorld->moveUnit(iUnit, iX, iY);
-	}
-
-	void worldKillUnit(PyWorld& w, int iUnit)
-	{
-		w.unit(iUnit);
-		w.pWorld->killUnit(iUnit);
-	}
-
-	void worldSetPromotion(PyWorld& w, int iUnit, const std::string& sName, bool bHas)
-	{
-		w.unit(iUnit);
-		w.pWorld->setPromotion(iUnit, typeIndex(w.rules().findPromotion(sName), "promotion", sName, "promotions"), bHas);
-	}
-
-	void worldSetFacing(PyWorld& w, int iUnit, const bp::object& kFacing)
-	{
-		w.unit(iUnit);
-		w.pWorld->setFacing(iUnit, facingOf(kFacing));
-	}
-
-	void worldSetRecon(PyWorld& w, int iUnit, const bp::object& kPlot)
-	{
-		w.unit(iUnit);
-		int iPlot = -1;
-		if (!kPlot.is_none())
-		{
-			const std::pair<int, int> kXY = pairOf(kPlot, "the recon plot");
-			iPlot = w.plot(kXY.first, kXY.second);
-		}
-		w.pWorld->setRecon(iUnit, iPlot);
-	}
-
-	void worldSetHasTech(PyWorld& w, int eTeam, const std::string& sName, bool bHas)
-	{
-		w.team(eTeam);
-		const int eTech = typeIndex(w.rules().findTech(sName), "tech", sName, "techs");
-		const std::pair<int, int> kKey(eTeam, eTech);
-		if ((w.kTechs.count(kKey) > 0) == bHas)
-		{
-			return; // already so: VisionWorld counts a team's water techs, so only changes go to it
-		}
-		bHas ? (void)w.kTechs.insert(kKey) : (void)w.kTechs.erase(kKey);
-		w.pWorld->setHasTech(eTeam, eTech, bHas);
-	}
-
-	bool worldHasTech(const PyWorld& w, int eTeam, const std::string& sName)
-	{
-		w.team(eTeam);
-		return w.kTechs.count({ eTeam, typeIndex(w.rules().findTech(sName), "tech", sName, "techs") }) > 0;
-	}
-
-	void worldSetMaster(PyWorld& w, int eVassal, const bp::object& kMaster)
-	{
-		w.team(eVassal);
-		const int eMaster = teamOrNone(w, kMaster, "master", true);
-		if (eMaster == eVassal)
-		{
-			badArgument("team " + std::to_string(eVassal) + " cannot be its own master");
-		}
-		w.pWorld->setMaster(eVassal, eMaster);
-	}
-
-	void worldSetEspionage(PyWorld& w, int eTeam, int iX, int iY, bool bSees)
-	{
-		w.team(eTeam);
-		w.pWorld->setEspionage(eTeam, w.plot(iX, iY), bSees);
-	}
-
-	bp::tuple xyOf(const PyWorld& w, int iPlot) { return bp::make_tuple(iPlot % w.width(), iPlot / w.width()); }
-
-	bp::list sortedPlots(const PyWorld& w, std::vector<int> aiPlots)
-	{
-		std::vector<std::pair<int, int>> aXY;
-		for (int iPlot : aiPlots)
-		{
-			aXY.push_back({ iPlot % w.width(), iPlot / w.width() });
-		}
-		std::sort(aXY.begin(), aXY.end());
-		aXY.erase(std::unique(aXY.begin(), aXY.end()), aXY.end());
-		bp::list kOut;
-		for (const auto& [iX, iY] : aXY)
-		{
-			kOut.append(bp::make_tuple(iX, iY));
-		}
-		return kOut;
-	}
-
-	bp::list worldUnits(const PyWorld& w)
-	{
-		bp::list kOut;
-		for (const auto& [iId, kUnit] : w.state().kUnits)
-		{
-			bp::dict kDict;
-			kDict["id"] = iId;
-			kDict["type"] = w.rules().aUnits.at(kUnit.eType).szType;
-			kDict["team"] = kUnit.eTeam;
-			kDict["x"] = kUnit.iX;
-			kDict["y"] = kUnit.iY;
-			kDict["facing"] = kUnit.eFacing;
-			std::vector<std::string> asPromotions;
-			for (int ePromotion : kUnit.aePromotions)
+			if (aiCounts[t * iPlots + i] > 0)
 			{
-				asPromotions.push_back(w.rules().aPromotions.at(ePromotion).szType);
-			}
-			std::sort(asPromotions.begin(), asPromotions.end());
-			kDict["promotions"] = stringList(asPromotions);
-			kDict["range"] = w.pWorld->unitRange(iId);
-			kDict["recon"] = kUnit.iReconPlot < 0 ? bp::object() : bp::object(xyOf(w, kUnit.iReconPlot));
-			kOut.append(kDict);
-		}
-		return kOut;
-	}
-
-	bp::list worldUnitSees(const PyWorld& w, int iUnit)
-	{
-		w.unit(iUnit);
-		return sortedPlots(w, w.pWorld->plotsSeenByUnit(iUnit));
-	}
-
-	// --- queries ----------------------------------------------------------------------------------
-
-	int worldVisibilityCount(const PyWorld& w, int iX, int iY, int eTeam)
-	{
-		const int iPlot = w.plot(iX, iY);
-		return w.pWorld->grid().counts()[w.team(eTeam) * w.pWorld->plotCount() + iPlot];
-	}
-
-	bool worldIsVisible(const PyWorld& w, int iX, int iY, int eTeam) { return worldVisibilityCount(w, iX, iY, eTeam) > 0; }
-
-	int worldInvisibleCount(const PyWorld& w, int iX, int iY, int eTeam, const bp::object& kInvisible)
-	{
-		w.plot(iX, iY);
-		return w.pWorld->grid().invisibleCount(w.team(eTeam), w.invisible(kInvisible), iX, iY);
-	}
-
-	bool worldIsRevealed(const PyWorld& w, int iX, int iY, int eTeam)
-	{
-		const int iPlot = w.plot(iX, iY);
-		return w.pWorld->memory(w.team(eTeam), iPlot).bRevealed;
-	}
-
-	int worldSeeFrom(const PyWorld& w, int iX, int iY, int eTeam)
-	{
-		const int iPlot = w.plot(iX, iY);
-		return w.pWorld->grid().seeFromLevel(iPlot, w.team(eTeam));
-	}
-
-	int worldSeeThrough(const PyWorld& w, int iX, int iY) { return w.pWorld->grid().seeThroughLevel(w.plot(iX, iY)); }
-
-	bp::list worldVisiblePlots(const PyWorld& w, int eTeam)
-	{
-		w.team(eTeam);
-		std::vector<int> aiPlots;
-		const std::vector<int>& aiCounts = w.pWorld->grid().counts();
-		for (int i = 0; i < w.pWorld->plotCount(); ++i)
-		{
-			if (aiCounts[eTeam * w.pWorld->plotCount() + i] > 0)
-			{
-				aiPlots.push_back(i);
-			}
-		}
-		return sortedPlots(w, aiPlots);
-	}
-
-	bp::list worldCounts(const PyWorld& w, const bp::object& kTeam)
-	{
-		const int eOnly = teamOrNone(w, kTeam, "team", false);
-		std::vector<std::tuple<int, int, int, int>> aRows;
-		const std::vector<int>& aiCounts = w.pWorld->grid().counts();
-		const int iPlots = w.pWorld->plotCount();
-		for (int t = 0; t < w.teams(); ++t)
-		{
-			for (int i = 0; i < iPlots && (eOnly < 0 || eOnly == t); ++i)
-			{
-				if (aiCounts[t * iPlots + i] > 0)
-				{
-					aRows.emplace_back(t, i % w.width(), i / w.width(), aiCounts[t * iPlots + i]);
-				}
-			}
-		}
-		std::sort(aRows.begin(), aRows.end());
-		bp::list kOut;
-		for (const auto& [t, x, y, n] : aRows)
-		{
-			kOut.append(bp::make_tuple(t, x, y, n));
-		}
-		return kOut;
-	}
-
-	void worldSetRoute(PyWorld& w, int iX, int iY, const bp::object& kName)
-	{
-		const int iPlot = w.plot(iX, iY);
-		w.pWorld->setRoute(iPlot, optionalType(kName, &CvVisionRules::findRoute, w.rules(), "route", "routes"));
-	}
-
-	// A path query's mover from Python's arguments, every one checked before any C++ call.
-	PathMover pathMoverOf(const PyWorld& w, int eTeam, std::pair<int, int> kFrom, const bp::object& kUnit,
-		const bp::object& kOpenBorders)
-	{
-		PathMover kMover;
-		kMover.eTeam = w.team(eTeam);
-		kMover.eBarbarianTeam = w.sPath.empty() ? -1 : w.teams() - 1; // a loaded map's or save's last team
-		for (const auto& [eKnownTeam, eTech] : w.kTechs)
-		{
-			if (eKnownTeam == eTeam)
-			{
-				kMover.aeTechs.insert(eTech);
-			}
-		}
-		if (kUnit.is_none())
-		{
-			kMover.eUnitType = unitTypeAt(*w.pWorld, eTeam, kFrom.first, kFrom.second);
-		}
-		else
-		{
-			const bp::extract<std::string> kName(kUnit);
-			if (!kName.check())
-			{
-				badArgument("unit: a unit type name ('UNIT_SCOUT') or None");
-			}
-			kMover.eUnitType = typeIndex(w.rules().findUnit(kName()), "unit", kName(), "units");
-		}
-		if (kMover.eUnitType >= 0)
-		{
-			const CvVisionDomain eDomain = w.rules().aUnits[kMover.eUnitType].eDomain;
-			if (eDomain != CV_VISION_DOMAIN_LAND && eDomain != CV_VISION_DOMAIN_SEA)
-			{
-				badArgument(w.rules().aUnits[kMover.eUnitType].szType + " is not a land or sea unit: it has no path");
+				aRows.emplace_back(t, i % w.width(), i / w.width(), aiCounts[t * iPlots + i]);
 			}
 		}
-		PyObject* pIterator = PyObject_GetIter(kOpenBorders.ptr());
-		if (!pIterator)
+	}
+	std::sort(aRows.begin(), aRows.end());
+	bp::list kOut;
+	for (const auto& [t, x, y, n] : aRows)
+	{
+		kOut.append(bp::make_tuple(t, x, y, n));
+	}
+	return kOut;
+}
+
+void worldSetRoute(PyWorld& w, int iX, int iY, const bp::object& kName)
+{
+	const int iPlot = w.plot(iX, iY);
+	w.pWorld->setRoute(iPlot, optionalType(kName, &CvVisionRules::findRoute, w.rules(), "route", "routes"));
+}
+
+// A path query's mover from Python's arguments, every one checked before any C++ call.
+PathMover pathMoverOf(
+	const PyWorld& w, int eTeam, std::pair<int, int> kFrom, const bp::object& kUnit, const bp::object& kOpenBorders)
+{
+	PathMover kMover;
+	kMover.eTeam = w.team(eTeam);
+	kMover.eBarbarianTeam = w.sPath.empty() ? -1 : w.teams() - 1; // a loaded map's or save's last team
+	for (const auto& [eKnownTeam, eTech] : w.kTechs)
+	{
+		if (eKnownTeam == eTeam)
 		{
-			PyErr_Clear();
-			badArgument("open_borders: a list of team numbers");
+			kMover.aeTechs.insert(eTech);
 		}
-		const bp::object kIterator{ bp::handle<>(pIterator) };
-		for (;;)
+	}
+	if (kUnit.is_none())
+	{
+		kMover.eUnitType = unitTypeAt(*w.pWorld, eTeam, kFrom.first, kFrom.second);
+	}
+	else
+	{
+		const bp::extract<std::string> kName(kUnit);
+		if (!kName.check())
 		{
-			bp::handle<> kItem(bp::allow_null(PyIter_Next(kIterator.ptr())));
-			if (!kItem)
+			badArgument("unit: a unit type name ('UNIT_SCOUT') or None");
+		}
+		kMover.eUnitType = typeIndex(w.rules().findUnit(kName()), "unit", kName(), "units");
+	}
+	if (kMover.eUnitType >= 0)
+	{
+		const CvVisionDomain eDomain = w.rules().aUnits[kMover.eUnitType].eDomain;
+		if (eDomain != CV_VISION_DOMAIN_LAND && eDomain != CV_VISION_DOMAIN_SEA)
+		{
+			badArgument(w.rules().aUnits[kMover.eUnitType].szType + " is not a land or sea unit: it has no path");
+		}
+	}
+	PyObject* pIterator = PyObject_GetIter(kOpenBorders.ptr());
+	if (!pIterator)
+	{
+		PyErr_Clear();
+		badArgument("open_borders: a list of team numbers");
+	}
+	const bp::object kIterator{ bp::handle<>(pIterator) };
+	for (;;)
+	{
+		bp::handle<> kItem(bp::allow_null(PyIter_Next(kIterator.ptr())));
+		if (!kItem)
+		{
+			if (PyErr_Occurred())
 			{
-				if (PyErr_Occurred())
-				{
-					bp::throw_error_already_set();
-				}
-				break;
+				bp::throw_error_already_set();
 			}
-			const std::optional<int> kTeam = intOf(bp::object(kItem));
-			if (!kTeam)
-			{
-				badArgument("open_borders: a team number, not something else");
-			}
-			kMover.aeOpenTeams.insert(w.team(*kTeam));
+			break;
 		}
-		return kMover;
+		const std::optional<int> kTeam = intOf(bp::object(kItem));
+		if (!kTeam)
+		{
+			badArgument("open_borders: a team number, not something else");
+		}
+		kMover.aeOpenTeams.insert(w.team(*kTeam));
 	}
+	return kMover;
+}
 
-	bp::dict pathDict(const PyWorld& w, const CvPathResult& kResult)
+bp::dict pathDict(const PyWorld& w, const CvPathResult& kResult)
+{
+	bp::dict kOut;
+	kOut["status"] = pathStatusName(kResult);
+	kOut["cost"] = kResult.iCost;
+	kOut["move_denominator"] = w.rules().iMoveDenominator;
+	kOut["expanded"] = kResult.iExpanded;
+	bp::list kPlots;
+	for (const int iPlot : kResult.aiPlots)
 	{
-		bp::dict kOut;
-		kOut["status"] = pathStatusName(kResult);
-		kOut["cost"] = kResult.iCost;
-		kOut["move_denominator"] = w.rules().iMoveDenominator;
-		kOut["expanded"] = kResult.iExpanded;
-		bp::list kPlots;
-		for (const int iPlot : kResult.aiPlots)
-		{
-			kPlots.append(xyOf(w, iPlot));
-		}
-		kOut["plots"] = kPlots;
-		return kOut;
+		kPlots.append(xyOf(w, iPlot));
 	}
+	kOut["plots"] = kPlots;
+	return kOut;
+}
 
-	struct PathCall
-	{
-		PathMover kMover;
-		std::pair<int, int> kFrom;
-		std::pair<int, int> kTo;
-		unsigned int uSeed;
-		PathAnswer kAnswer;
-	};
+struct PathCall
+{
+	PathMover kMover;
+	std::pair<int, int> kFrom;
+	std::pair<int, int> kTo;
+	unsigned int uSeed;
+	PathAnswer kAnswer;
+};
 
-	PathCall pathCall(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo, const bp::object& kSeed,
-		const bp::object& kUnit, const bp::object& kOpenBorders)
+PathCall pathCall(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo, const bp::object& kSeed,
+	const bp::object& kUnit, const bp::object& kOpenBorders)
+{
+	PathCall kCall;
+	kCall.kFrom = pairOf(kFrom, "from_xy");
+	kCall.kTo = pairOf(kTo, "to_xy");
+	w.plot(kCall.kFrom.first, kCall.kFrom.second);
+	w.plot(kCall.kTo.first, kCall.kTo.second);
+	long long lSeed = -1;
+	if (PyLong_Check(kSeed.ptr()) && !PyBool_Check(kSeed.ptr()))
 	{
-		PathCall kCall;
-		kCall.kFrom = pairOf(kFrom, "from_xy");
-		kCall.kTo = pairOf(kTo, "to_xy");
-		w.plot(kCall.kFrom.first, kCall.kFrom.second);
-		w.plot(kCall.kTo.first, kCall.kTo.second);
-		long long lSeed = -1;
-		if (PyLong_Check(kSeed.ptr()) && !PyBool_Check(kSeed.ptr()))
-		{
-			int iOverflow = 0;
-			lSeed = PyLong_AsLongLongAndOverflow(kSeed.ptr(), &iOverflow);
-			lSeed = iOverflow ? -1 : lSeed;
-		}
-		if (lSeed < 0 || lSeed > 0xFFFFFFFFll)
-		{
-			PyErr_Clear();
-			badArgument("seed: a whole number 0..4294967295");
-		}
-		kCall.uSeed = static_cast<unsigned int>(lSeed);
-		kCall.kMover = pathMoverOf(w, eTeam, kCall.kFrom, kUnit, kOpenBorders);
-		kCall.kAnswer = planPath(*w.pWorld, w.rules(), kCall.kMover, kCall.kFrom, kCall.kTo, kCall.uSeed);
-		return kCall;
+		int iOverflow = 0;
+		lSeed = PyLong_AsLongLongAndOverflow(kSeed.ptr(), &iOverflow);
+		lSeed = iOverflow ? -1 : lSeed;
 	}
-
-	bp::dict worldFindPath(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo, const bp::object& kSeed,
-		const bp::object& kUnit, const bp::object& kOpenBorders)
+	if (lSeed < 0 || lSeed > 0xFFFFFFFFll)
 	{
-		const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
-		bp::dict kOut;
-		kOut["knowledge"] = pathDict(w, kCall.kAnswer.kKnowledge);
-		kOut["truth"] = pathDict(w, kCall.kAnswer.kTruth);
-		kOut["unit"] = kCall.kMover.eUnitType < 0 ? bp::object() : bp::object(w.rules().aUnits[kCall.kMover.eUnitType].szType);
-		return kOut;
+		PyErr_Clear();
+		badArgument("seed: a whole number 0..4294967295");
 	}
+	kCall.uSeed = static_cast<unsigned int>(lSeed);
+	kCall.kMover = pathMoverOf(w, eTeam, kCall.kFrom, kUnit, kOpenBorders);
+	kCall.kAnswer = planPath(*w.pWorld, w.rules(), kCall.kMover, kCall.kFrom, kCall.kTo, kCall.uSeed);
+	return kCall;
+}
 
-	std::string worldShowPath(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo,
-		const bp::object& kSeed, const bp::object& kUnit, const bp::object& kOpenBorders)
+bp::dict worldFindPath(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo,
+	const bp::object& kSeed, const bp::object& kUnit, const bp::object& kOpenBorders)
+{
+	const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
+	bp::dict kOut;
+	kOut["knowledge"] = pathDict(w, kCall.kAnswer.kKnowledge);
+	kOut["truth"] = pathDict(w, kCall.kAnswer.kTruth);
+	kOut["unit"] =
+		kCall.kMover.eUnitType < 0 ? bp::object() : bp::object(w.rules().aUnits[kCall.kMover.eUnitType].szType);
+	return kOut;
+}
+
+std::string worldShowPath(const PyWorld& w, int eTeam, const bp::object& kFrom, const bp::object& kTo,
+	const bp::object& kSeed, const bp::object& kUnit, const bp::object& kOpenBorders)
+{
+	const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
+	return renderPaths(*w.pWorld, w.rules(), kCall.kMover, kCall.kAnswer, kCall.kFrom, kCall.kTo);
+}
+
+void worldRenderPathPng(const PyWorld& w, const bp::object& kPath, int eTeam, const bp::object& kFrom,
+	const bp::object& kTo, const bp::object& kSeed, const bp::object& kUnit, const bp::object& kOpenBorders)
+{
+	const std::string sPath = pathOf(kPath, "render_path_png: the file");
+	const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
+	try
 	{
-		const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
-		return renderPaths(*w.pWorld, w.rules(), kCall.kMover, kCall.kAnswer, kCall.kFrom, kCall.kTo);
+		writePathsPng(sPath, *w.pWorld, w.rules(), kCall.kMover, kCall.kAnswer, kCall.kFrom, kCall.kTo);
 	}
-
-	void worldRenderPathPng(const PyWorld& w, const bp::object& kPath, int eTeam, const bp::object& kFrom, const bp::object& kTo,
-		const bp::object& kSeed, const bp::object& kUnit, const bp::object& kOpenBorders)
+	catch (const std::invalid_argument&)
 	{
-		const std::string sPath = pathOf(kPath, "render_path_png: the file");
-		const PathCall kCall = pathCall(w, eTeam, kFrom, kTo, kSeed, kUnit, kOpenBorders);
-		try
-		{
-			writePathsPng(sPath, *w.pWorld, w.rules(), kCall.kMover, kCall.kAnswer, kCall.kFrom, kCall.kTo);
-		}
-		catch (const std::invalid_argument&)
-		{
-			throw;
-		}
-		catch (const std::runtime_error& kError)
-		{
-			throw OutputFileError(kError.what());
-		}
+		throw;
 	}
-
-	bp::dict worldExplain(const PyWorld& w, const bp::object& kFrom, const bp::object& kTo, int eTeam, const bp::object& kRange)
+	catch (const std::runtime_error& kError)
 	{
-		const std::pair<int, int> kFromXY = pairOf(kFrom, "from_xy");
-		const std::pair<int, int> kToXY = pairOf(kTo, "to_xy");
-		w.plot(kFromXY.first, kFromXY.second);
-		w.plot(kToXY.first, kToXY.second);
-		ExplainRequest kRequest;
-		kRequest.iFromX = kFromXY.first;
-		kRequest.iFromY = kFromXY.second;
-		kRequest.iToX = kToXY.first;
-		kRequest.iToY = kToXY.second;
-		kRequest.eTeam = w.team(eTeam);
-		// As `cvvision explain`.
-		kRequest.iRange = defaultExplainRange(*w.pWorld, w.rules(), kFromXY.first, kFromXY.second, kRequest.eTeam);
-		if (!kRange.is_none())
-		{
-			const std::optional<int> kNumber = intOf(kRange);
-			if (!kNumber || *kNumber < 0 || *kNumber > CV_VISION_MAX_RANGE)
-			{
-				badArgument("range must be a whole number 0.." + std::to_string(CV_VISION_MAX_RANGE) + " or None");
-			}
-			kRequest.iRange = *kNumber;
-		}
-		const SightExplanation kExplanation = explainSightData(w.pWorld->grid(), w.pSetup->engine(), kRequest);
-		bp::dict kOut;
-		kOut["visible"] = kExplanation.kVerdict.bVisible;
-		kOut["verdict"] = explanationVerdictLine(kExplanation);
-		kOut["report"] = explanationText(kExplanation);
-		kOut["range"] = kExplanation.kRequest.iRange;
-		return kOut;
+		throw OutputFileError(kError.what());
 	}
+}
 
-	// --- audit and repair -----------------------------------------------------------------------
-
-	bp::list worldAudit(const PyWorld& w)
+bp::dict worldExplain(
+	const PyWorld& w, const bp::object& kFrom, const bp::object& kTo, int eTeam, const bp::object& kRange)
+{
+	const std::pair<int, int> kFromXY = pairOf(kFrom, "from_xy");
+	const std::pair<int, int> kToXY = pairOf(kTo, "to_xy");
+	w.plot(kFromXY.first, kFromXY.second);
+	w.plot(kToXY.first, kToXY.second);
+	ExplainRequest kRequest;
+	kRequest.iFromX = kFromXY.first;
+	kRequest.iFromY = kFromXY.second;
+	kRequest.iToX = kToXY.first;
+	kRequest.iToY = kToXY.second;
+	kRequest.eTeam = w.team(eTeam);
+	// As `cvvision explain`.
+	kRequest.iRange = defaultExplainRange(*w.pWorld, w.rules(), kFromXY.first, kFromXY.second, kRequest.eTeam);
+	if (!kRange.is_none())
 	{
-		bp::list kOut;
-		for (const VisionWorld::Difference& kDifference : w.pWorld->audit())
+		const std::optional<int> kNumber = intOf(kRange);
+		if (!kNumber || *kNumber < 0 || *kNumber > CV_VISION_MAX_RANGE)
 		{
-			bp::dict kDict;
-			kDict["x"] = kDifference.iPlot % w.width();
-			kDict["y"] = kDifference.iPlot / w.width();
-			kDict["team"] = kDifference.eTeam;
-			kDict["invisible"] = kDifference.eInvisible < 0 ? bp::object()
-															: bp::object(w.rules().aszInvisibleTypes.at(kDifference.eInvisible));
-			kDict["stored"] = kDifference.iStored;
-			kDict["expected"] = kDifference.iExpected;
-			kOut.append(kDict);
+			badArgument("range must be a whole number 0.." + std::to_string(CV_VISION_MAX_RANGE) + " or None");
 		}
-		return kOut;
+		kRequest.iRange = *kNumber;
 	}
+	const SightExplanation kExplanation = explainSightData(w.pWorld->grid(), w.pSetup->engine(), kRequest);
+	bp::dict kOut;
+	kOut["visible"] = kExplanation.kVerdict.bVisible;
+	kOut["verdict"] = explanationVerdictLine(kExplanation);
+	kOut["report"] = explanationText(kExplanation);
+	kOut["range"] = kExplanation.kRequest.iRange;
+	return kOut;
+}
 
-	int worldRepair(PyWorld& w) { return w.pWorld->repair(); }
+// --- audit and repair -----------------------------------------------------------------------
 
-	void worldCorruptCount(PyWorld& w, int iX, int iY, int eTeam, int iChange, const bp::object& kInvisible)
+bp::list worldAudit(const PyWorld& w)
+{
+	bp::list kOut;
+	for (const VisionWorld::Difference& kDifference : w.pWorld->audit())
 	{
-		const int iPlot = w.plot(iX, iY);
-		w.team(eTeam);
-		w.pWorld->corruptCount(iPlot, eTeam, kInvisible.is_none() ? -1 : w.invisible(kInvisible), iChange);
+		bp::dict kDict;
+		kDict["x"] = kDifference.iPlot % w.width();
+		kDict["y"] = kDifference.iPlot / w.width();
+		kDict["team"] = kDifference.eTeam;
+		kDict["invisible"] = kDifference.eInvisible < 0
+			? bp::object()
+			: bp::object(w.rules().aszInvisibleTypes.at(kDifference.eInvisible));
+		kDict["stored"] = kDifference.iStored;
+		kDict["expected"] = kDifference.iExpected;
+		kOut.append(kDict);
 	}
+	return kOut;
+}
 
-	// --- pictures ---------------------------------------------------------------------------------
+int worldRepair(PyWorld& w) { return w.pWorld->repair(); }
 
-	RenderOptions renderOptions(const PyWorld& w, int eTeam, bool bColor)
+void worldCorruptCount(PyWorld& w, int iX, int iY, int eTeam, int iChange, const bp::object& kInvisible)
+{
+	const int iPlot = w.plot(iX, iY);
+	w.team(eTeam);
+	w.pWorld->corruptCount(iPlot, eTeam, kInvisible.is_none() ? -1 : w.invisible(kInvisible), iChange);
+}
+
+// --- pictures ---------------------------------------------------------------------------------
+
+RenderOptions renderOptions(const PyWorld& w, int eTeam, bool bColor)
+{
+	RenderOptions kOptions;
+	kOptions.eTeam = w.team(eTeam);
+	kOptions.bColor = bColor;
+	return kOptions;
+}
+
+std::string worldShow(const PyWorld& w, int eTeam, bool bColor)
+{
+	return renderText(w.view(), renderOptions(w, eTeam, bColor));
+}
+
+void worldRenderPng(const PyWorld& w, const bp::object& kPath, int eTeam)
+{
+	const std::string sPath = pathOf(kPath, "render_png: the file");
+	const RenderOptions kOptions = renderOptions(w, eTeam, false);
+	const MapView kView = w.view();
+	try
 	{
-		RenderOptions kOptions;
-		kOptions.eTeam = w.team(eTeam);
-		kOptions.bColor = bColor;
-		return kOptions;
+		writePng(kView, kOptions, sPath);
 	}
-
-	std::string worldShow(const PyWorld& w, int eTeam, bool bColor) { return renderText(w.view(), renderOptions(w, eTeam, bColor)); }
-
-	void worldRenderPng(const PyWorld& w, const bp::object& kPath, int eTeam)
+	catch (const std::invalid_argument&)
 	{
-		const std::string sPath = pathOf(kPath, "render_png: the file");
-		const RenderOptions kOptions = renderOptions(w, eTeam, false);
-		const MapView kView = w.view();
-		try
-		{
-			writePng(kView, kOptions, sPath);
-		}
-		catch (const std::invalid_argument&)
-		{
-			throw;
-		}
-		catch (const std::runtime_error& kError)
-		{
-			throw OutputFileError(kError.what());
-		}
+		throw;
 	}
-
-	void worldRenderHtml(const PyWorld& w, const bp::object& kPath, int eTeam)
+	catch (const std::runtime_error& kError)
 	{
-		const std::string sPath = pathOf(kPath, "render_html: the file");
-		const std::string sPage = renderHtml(w.view(), renderOptions(w, eTeam, false));
-		// Written next to the target and renamed, so the page is never half-written.
-		const std::string sTemp = sPath + ".part";
-		{
-			std::ofstream kOut(sTemp, std::ios::binary);
-			kOut << sPage;
-			kOut.close();
-			if (!kOut)
-			{
-				std::error_code kIgnored;
-				fs::remove(sTemp, kIgnored);
-				throw OutputFileError(sPath + ": cannot write the file");
-			}
-		}
-		std::error_code kError;
-		fs::rename(sTemp, sPath, kError);
-		if (kError)
+		throw OutputFileError(kError.what());
+	}
+}
+
+void worldRenderHtml(const PyWorld& w, const bp::object& kPath, int eTeam)
+{
+	const std::string sPath = pathOf(kPath, "render_html: the file");
+	const std::string sPage = renderHtml(w.view(), renderOptions(w, eTeam, false));
+	// Written next to the target and renamed, so the page is never half-written.
+	const std::string sTemp = sPath + ".part";
+	{
+		std::ofstream kOut(sTemp, std::ios::binary);
+		kOut << sPage;
+		kOut.close();
+		if (!kOut)
 		{
 			std::error_code kIgnored;
 			fs::remove(sTemp, kIgnored);
-			throw OutputFileError(sPath + ": cannot write the file (" + kError.message() + ")");
+			throw OutputFileError(sPath + ": cannot write the file");
 		}
 	}
+	std::error_code kError;
+	fs::rename(sTemp, sPath, kError);
+	if (kError)
+	{
+		std::error_code kIgnored;
+		fs::remove(sTemp, kIgnored);
+		throw OutputFileError(sPath + ": cannot write the file (" + kError.message() + ")");
+	}
+}
 }
 
 BOOST_PYTHON_MODULE(cvvision)
 {
-	bp::docstring_options kDocs(true, false, false); // our docstrings (they start with the call), no generated signatures
+	bp::docstring_options kDocs(
+		true, false, false); // our docstrings (they start with the call), no generated signatures
 
 	bp::scope().attr("__doc__") =
 		"CvVision: Civilization IV: Beyond the Sword 3.19 plot vision, bit for bit.\n\n"
@@ -1240,30 +1265,38 @@ BOOST_PYTHON_MODULE(cvvision)
 			"file and line for malformed XML, a missing required file, a bad value or a bad knob.")
 		.staticmethod("load")
 		.def("vanilla", &rulesVanilla,
-			"Rules.vanilla() -> Rules\n\nThe project's own vanilla-valued XML (tools/data/vanilla/Assets): BTS 3.19's numbers.")
+			"Rules.vanilla() -> Rules\n\nThe project's own vanilla-valued XML (tools/data/vanilla/Assets): BTS 3.19's "
+			"numbers.")
 		.staticmethod("vanilla")
 		.def("default", &rulesDefault,
 			"Rules.default() -> Rules\n\n"
 			"What `cvvision` uses without --assets: this project's Assets/ (the mod's knobs, all at their BTS\n"
 			"values) over its vanilla XML. World.load_map uses these when given no rules.")
 		.staticmethod("default")
-		.add_property("unit_visibility_range", &rulesUnitRange, "UNIT_VISIBILITY_RANGE: a unit's base sight range (BTS: 1).")
-		.add_property("plot_visibility_range", &rulesPlotRange, "PLOT_VISIBILITY_RANGE: the sight range of an owned plot (BTS: 1).")
-		.add_property("recon_visibility_range", &rulesReconRange, "RECON_VISIBILITY_RANGE: the range of a recon mission (BTS: 5).")
+		.add_property(
+			"unit_visibility_range", &rulesUnitRange, "UNIT_VISIBILITY_RANGE: a unit's base sight range (BTS: 1).")
+		.add_property("plot_visibility_range", &rulesPlotRange,
+			"PLOT_VISIBILITY_RANGE: the sight range of an owned plot (BTS: 1).")
+		.add_property("recon_visibility_range", &rulesReconRange,
+			"RECON_VISIBILITY_RANGE: the range of a recon mission (BTS: 5).")
 		.add_property("resight_radius", &rulesResightRadius,
-			"How far a change of a plot's levels can change a source's sight (vanilla: 3); see docs/leak-proof-sight.md.")
+			"How far a change of a plot's levels can change a source's sight (vanilla: 3); see "
+			"docs/leak-proof-sight.md.")
 		.add_property("terrains", &rulesTerrains, "Terrain type names, in the game's index order.")
 		.add_property("features", &rulesFeatures, "Feature type names, in the game's index order.")
 		.add_property("improvements", &rulesImprovements, "Improvement type names, in the game's index order.")
 		.add_property("units", &rulesUnits, "Unit type names, in the game's index order.")
 		.add_property("promotions", &rulesPromotions, "Promotion type names, in the game's index order.")
 		.add_property("techs", &rulesTechs, "Tech names, in the game's index order.")
-		.add_property("invisible_types", &rulesInvisibleTypes, "Invisible type names (INVISIBLE_SUBMARINE ...), in index order.")
-		.add_property("warnings", &rulesWarnings, "What the loader warned about (e.g. a vision define missing: it reads as 0).")
+		.add_property(
+			"invisible_types", &rulesInvisibleTypes, "Invisible type names (INVISIBLE_SUBMARINE ...), in index order.")
+		.add_property(
+			"warnings", &rulesWarnings, "What the loader warned about (e.g. a vision define missing: it reads as 0).")
 		.add_property("files_read", &rulesFilesRead, "The XML files read, in the order they were read.")
 		.add_property("folders", &rulesFolders, "The Assets folders given, highest priority first.")
 		.add_property("defines", &rulesDefines, "Every integer define read: a dict name -> value.")
-		.add_property("knobs", &rulesKnobs, "The mod's CVVISION_* knobs: a dict define name -> value (BTS defaults when absent).")
+		.add_property(
+			"knobs", &rulesKnobs, "The mod's CVVISION_* knobs: a dict define name -> value (BTS defaults when absent).")
 		.def("knob", &rulesKnob, (bp::arg("self"), bp::arg("name")),
 			"knob(name) -> int\n\n"
 			"A knob's value by its define name: one of the mod's CVVISION_* knobs, or a per-type knob such as\n"
@@ -1282,10 +1315,11 @@ BOOST_PYTHON_MODULE(cvvision)
 		bp::no_init)
 		.def("__init__",
 			bp::make_constructor(&worldInit, bp::default_call_policies(),
-				(bp::arg("rules"), bp::arg("width"), bp::arg("height"), bp::arg("wrap_x") = false, bp::arg("wrap_y") = false,
-					bp::arg("teams") = 2)),
+				(bp::arg("rules"), bp::arg("width"), bp::arg("height"), bp::arg("wrap_x") = false,
+					bp::arg("wrap_y") = false, bp::arg("teams") = 2)),
 			"World(rules, width, height, wrap_x=False, wrap_y=False, teams=2)\n\n"
-			"A world from scratch: width x height plots (at most 1048576 plots, 4096 a side: CvVision's maximum map) of flat terrain 0, teams 1..256, no sources.")
+			"A world from scratch: width x height plots (at most 1048576 plots, 4096 a side: CvVision's maximum map) "
+			"of flat terrain 0, teams 1..256, no sources.")
 		.def("load_map", &worldLoadMap, (bp::arg("path"), bp::arg("rules") = bp::object(), bp::arg("lenient") = false),
 			"World.load_map(path, rules=None, lenient=False) -> World\n\n"
 			"Reads a WorldBuilder save (.CivBeyondSwordWBSave, .Civ4WorldBuilderSave) and places its sight\n"
@@ -1294,7 +1328,8 @@ BOOST_PYTHON_MODULE(cvvision)
 			"cvvision.FileError naming the file and line for a file that cannot be read, is malformed or names a\n"
 			"type the rules lack; lenient=True turns unknown names into warnings (World.warnings) instead.")
 		.staticmethod("load_map")
-		.def("load_save", &worldLoadSave, (bp::arg("path"), bp::arg("rules") = bp::object(), bp::arg("sdk") = bp::object()),
+		.def("load_save", &worldLoadSave,
+			(bp::arg("path"), bp::arg("rules") = bp::object(), bp::arg("sdk") = bp::object()),
 			"World.load_save(path, rules=None, sdk=None) -> World\n\n"
 			"sdk: a mod's CvGameCoreDLL source folder; its save is read with the layout of that tree's read()\n"
 			"functions and the type counts of the rules' folders (as `cvvision audit --sdk`).\n"
@@ -1306,25 +1341,29 @@ BOOST_PYTHON_MODULE(cvvision)
 		.add_property("height", &worldHeight, "The map's height in plots.")
 		.add_property("wrap_x", &worldWrapX, "Whether the map wraps east-west.")
 		.add_property("wrap_y", &worldWrapY, "Whether the map wraps north-south.")
-		.add_property("teams", &worldTeams, "How many teams (on a WorldBuilder map: the civ teams, then the barbarians).")
+		.add_property(
+			"teams", &worldTeams, "How many teams (on a WorldBuilder map: the civ teams, then the barbarians).")
 		.add_property("rules", &worldRules, "The Rules this world was built with.")
 		.add_property("warnings", &worldWarnings, "What load_map(..., lenient=True) skipped, one message each.")
 		.add_property("path", &worldPath, "The map file it was loaded from, or None.")
 		.def("__repr__", &worldRepr)
 		// plots
 		.def("set_plot", &worldSetPlot,
-			(bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("plot_type") = "flat", bp::arg("terrain") = "TERRAIN_GRASS",
-				bp::arg("feature") = bp::object()),
+			(bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("plot_type") = "flat",
+				bp::arg("terrain") = "TERRAIN_GRASS", bp::arg("feature") = bp::object()),
 			"set_plot(x, y, plot_type='flat', terrain='TERRAIN_GRASS', feature=None)\n\n"
 			"Sets a plot's facts: plot_type 'peak', 'hills', 'flat' or 'water' (or Civ4's 0..3, or PLOT_PEAK ...),\n"
 			"a terrain name and a feature name (None: no feature). The sources nearby are re-sighted.")
 		.def("set_owner", &worldSetOwner, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team")),
 			"set_owner(x, y, team)\n\nThe plot's owning team (None or -1: none). An owned plot sees its neighbours.")
 		.def("set_city", &worldSetCity, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("city") = true),
-			"set_city(x, y, city=True)\n\nPuts a city on the plot or removes it (a city's plot is seen by its owner's master).")
-		.def("set_improvement", &worldSetImprovement, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("improvement")),
+			"set_city(x, y, city=True)\n\nPuts a city on the plot or removes it (a city's plot is seen by its owner's "
+			"master).")
+		.def("set_improvement", &worldSetImprovement,
+			(bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("improvement")),
 			"set_improvement(x, y, improvement)\n\n"
-			"The plot's improvement by name (None: none); with a CVVISION_SEE_FROM_<improvement> knob it lifts the viewer.")
+			"The plot's improvement by name (None: none); with a CVVISION_SEE_FROM_<improvement> knob it lifts the "
+			"viewer.")
 		.def("plot_info", &worldPlotInfo, (bp::arg("self"), bp::arg("x"), bp::arg("y")),
 			"plot_info(x, y) -> dict\n\n"
 			"A plot's facts: x, y, plot_type ('peak', 'hills', 'flat', 'water'), terrain, feature, improvement\n"
@@ -1340,19 +1379,23 @@ BOOST_PYTHON_MODULE(cvvision)
 			"move_unit(id, x, y)\n\nMoves a unit: its sight is removed, it moves, its sight is added.")
 		.def("kill_unit", &worldKillUnit, (bp::arg("self"), bp::arg("id")),
 			"kill_unit(id)\n\nRemoves a unit and the sight it added.")
-		.def("set_promotion", &worldSetPromotion, (bp::arg("self"), bp::arg("id"), bp::arg("name"), bp::arg("has") = true),
+		.def("set_promotion", &worldSetPromotion,
+			(bp::arg("self"), bp::arg("id"), bp::arg("name"), bp::arg("has") = true),
 			"set_promotion(id, name, has=True)\n\nGives a unit a promotion ('PROMOTION_SENTRY') or takes it away.")
 		.def("set_facing", &worldSetFacing, (bp::arg("self"), bp::arg("id"), bp::arg("facing")),
 			"set_facing(id, facing)\n\nTurns a unit: 0 north ... 7 northwest, or a name ('east').")
 		.def("set_recon", &worldSetRecon, (bp::arg("self"), bp::arg("id"), bp::arg("xy")),
-			"set_recon(id, xy)\n\nA recon mission of the unit over the plot (x, y) (aerial sight of RECON_VISIBILITY_RANGE); None ends it.")
-		.def("set_has_tech", &worldSetHasTech, (bp::arg("self"), bp::arg("team"), bp::arg("name"), bp::arg("has") = true),
+			"set_recon(id, xy)\n\nA recon mission of the unit over the plot (x, y) (aerial sight of "
+			"RECON_VISIBILITY_RANGE); None ends it.")
+		.def("set_has_tech", &worldSetHasTech,
+			(bp::arg("self"), bp::arg("team"), bp::arg("name"), bp::arg("has") = true),
 			"set_has_tech(team, name, has=True)\n\n"
 			"A team learns or loses a tech ('TECH_OPTICS'); a bExtraWaterSeeFrom tech raises its see-from on water.")
 		.def("has_tech", &worldHasTech, (bp::arg("self"), bp::arg("team"), bp::arg("name")),
 			"has_tech(team, name) -> bool\n\nWhether the team knows the tech (from the map, then set_has_tech).")
 		.def("set_master", &worldSetMaster, (bp::arg("self"), bp::arg("vassal"), bp::arg("master")),
-			"set_master(vassal, master)\n\nMakes a team the vassal of another (None ends it): the master sees the vassal's city plots.")
+			"set_master(vassal, master)\n\nMakes a team the vassal of another (None ends it): the master sees the "
+			"vassal's city plots.")
 		.def("set_espionage", &worldSetEspionage,
 			(bp::arg("self"), bp::arg("team"), bp::arg("x"), bp::arg("y"), bp::arg("sees") = true),
 			"set_espionage(team, x, y, sees=True)\n\nThe team sees the city on (x, y) by espionage (or no longer).")
@@ -1365,8 +1408,10 @@ BOOST_PYTHON_MODULE(cvvision)
 		// queries (Civ4 names)
 		.def("isVisible", &worldIsVisible, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team")),
 			"isVisible(x, y, team) -> bool\n\nWhether the team sees the plot now (its visibility count is above 0).")
-		.def("getVisibilityCount", &worldVisibilityCount, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team")),
-			"getVisibilityCount(x, y, team) -> int\n\nHow many of the team's sight sources see the plot (CvPlot::getVisibilityCount).")
+		.def("getVisibilityCount", &worldVisibilityCount,
+			(bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team")),
+			"getVisibilityCount(x, y, team) -> int\n\nHow many of the team's sight sources see the plot "
+			"(CvPlot::getVisibilityCount).")
 		.def("getInvisibleVisibilityCount", &worldInvisibleCount,
 			(bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team"), bp::arg("invisible")),
 			"getInvisibleVisibilityCount(x, y, team, invisible) -> int\n\n"
@@ -1374,7 +1419,8 @@ BOOST_PYTHON_MODULE(cvvision)
 		.def("isRevealed", &worldIsRevealed, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team")),
 			"isRevealed(x, y, team) -> bool\n\nWhether the team has seen the plot, now or before (the fog's memory).")
 		.def("seeFromLevel", &worldSeeFrom, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team")),
-			"seeFromLevel(x, y, team) -> int\n\nThe height a viewer of the team standing on the plot sees from (with Optics on water).")
+			"seeFromLevel(x, y, team) -> int\n\nThe height a viewer of the team standing on the plot sees from (with "
+			"Optics on water).")
 		.def("seeThroughLevel", &worldSeeThrough, (bp::arg("self"), bp::arg("x"), bp::arg("y")),
 			"seeThroughLevel(x, y) -> int\n\nThe height a viewer needs to look past the plot.")
 		// Pythonic queries
@@ -1384,20 +1430,23 @@ BOOST_PYTHON_MODULE(cvvision)
 			"counts(team=None) -> list of (team, x, y, count)\n\n"
 			"The visibility count of every plot a team sees, sorted by team, x, y: the rows of `cvvision counts`.")
 		.def("explain", &worldExplain,
-			(bp::arg("self"), bp::arg("from_xy"), bp::arg("to_xy"), bp::arg("team") = 0, bp::arg("range") = bp::object()),
+			(bp::arg("self"), bp::arg("from_xy"), bp::arg("to_xy"), bp::arg("team") = 0,
+				bp::arg("range") = bp::object()),
 			"explain(from_xy, to_xy, team=0, range=None) -> dict\n\n"
 			"Why a viewer on from_xy does or does not see to_xy, as `cvvision explain`: levels, ring, every tied\n"
 			"path and the plot that blocks it, the rule, the verdict (the engine's). range None: the sight range of\n"
 			"the team's first unit on from_xy, else UNIT_VISIBILITY_RANGE. Returns {'visible': bool,\n"
 			"'verdict': the last line, 'report': the whole text, 'range': the range used}.")
 		.def("set_route", &worldSetRoute, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("route")),
-			"set_route(x, y, route)\n\nBuilds a route ('ROUTE_ROAD') on the plot, or removes it (None). Teams that see the plot\n"
+			"set_route(x, y, route)\n\nBuilds a route ('ROUTE_ROAD') on the plot, or removes it (None). Teams that see "
+			"the plot\n"
 			"remember it; the others keep the route they last saw (see find_path).")
 		.def("find_path", &worldFindPath,
 			(bp::arg("self"), bp::arg("team"), bp::arg("from_xy"), bp::arg("to_xy"), bp::arg("seed") = 0,
 				bp::arg("unit") = bp::object(), bp::arg("open_borders") = bp::tuple()),
 			"find_path(team, from_xy, to_xy, seed=0, unit=None, open_borders=()) -> dict\n\n"
-			"The path a unit of the team would take, as `cvvision path` plans it: {'knowledge': {...}, 'truth': {...},\n"
+			"The path a unit of the team would take, as `cvvision path` plans it: {'knowledge': {...}, 'truth': "
+			"{...},\n"
 			"'unit': type or None}. 'knowledge' is planned with what the team knows (the plots it sees now as they\n"
 			"are, the others with the route and owner it last saw, never-seen plots as CVVISION_PATH_UNKNOWN_PLOTS\n"
 			"says), 'truth' with the map as it is. Each has 'status' ('found', or 'fallback': the goal is\n"
@@ -1413,8 +1462,8 @@ BOOST_PYTHON_MODULE(cvvision)
 			"show_path(team, from_xy, to_xy, seed=0, unit=None, open_borders=()) -> str\n\n"
 			"Both paths side by side as text, as `cvvision path` prints them.")
 		.def("render_path_png", &worldRenderPathPng,
-			(bp::arg("self"), bp::arg("path"), bp::arg("team"), bp::arg("from_xy"), bp::arg("to_xy"), bp::arg("seed") = 0,
-				bp::arg("unit") = bp::object(), bp::arg("open_borders") = bp::tuple()),
+			(bp::arg("self"), bp::arg("path"), bp::arg("team"), bp::arg("from_xy"), bp::arg("to_xy"),
+				bp::arg("seed") = 0, bp::arg("unit") = bp::object(), bp::arg("open_borders") = bp::tuple()),
 			"render_path_png(path, team, from_xy, to_xy, seed=0, unit=None, open_borders=())\n\n"
 			"Both paths as one PNG (knowledge left, truth right), as `cvvision path --png` writes it.")
 		.def("audit", &worldAudit,
@@ -1422,9 +1471,11 @@ BOOST_PYTHON_MODULE(cvvision)
 			"Every count that differs from what the current sources alone give: {x, y, team, invisible (None for\n"
 			"the plain count, else the invisible type's name), stored, expected}. Empty when all is well.")
 		.def("repair", &worldRepair,
-			"repair() -> int\n\nSets every count right (see audit) and rebuilds the ledger; returns how many counts were wrong.")
+			"repair() -> int\n\nSets every count right (see audit) and rebuilds the ledger; returns how many counts "
+			"were wrong.")
 		.def("corrupt_count", &worldCorruptCount,
-			(bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team"), bp::arg("change"), bp::arg("invisible") = bp::object()),
+			(bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("team"), bp::arg("change"),
+				bp::arg("invisible") = bp::object()),
 			"corrupt_count(x, y, team, change, invisible=None)\n\n"
 			"For tests and demonstrations: damages one count, as an older DLL or a bad save would (audit finds it).")
 		// pictures
@@ -1434,7 +1485,8 @@ BOOST_PYTHON_MODULE(cvvision)
 			"(~ water, . flat, h hills, ^ peak, f forest, # city, @ own unit, u other unit; fogged , and -; unknown\n"
 			"blank). color=True adds ANSI colours.")
 		.def("render_png", &worldRenderPng, (bp::arg("self"), bp::arg("path"), bp::arg("team") = 0),
-			"render_png(path, team=0)\n\nWrites the team's view as a PNG (8 pixels a plot). cvvision.FileError when it cannot be written.")
+			"render_png(path, team=0)\n\nWrites the team's view as a PNG (8 pixels a plot). cvvision.FileError when it "
+			"cannot be written.")
 		.def("render_html", &worldRenderHtml, (bp::arg("self"), bp::arg("path"), bp::arg("team") = 0),
 			"render_html(path, team=0)\n\n"
 			"Writes one self-contained HTML page: the map with a team selector, plot and unit inspector.\n"

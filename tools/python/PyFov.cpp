@@ -30,257 +30,257 @@ namespace bp = boost::python;
 
 void exportFov();
 
-namespace
+namespace {
+[[noreturn]] void badFovArgument(const std::string& sMessage) { throw std::invalid_argument(sMessage); }
+
+std::string typeNameOf(const bp::object& kValue) { return Py_TYPE(kValue.ptr())->tp_name; }
+
+// A whole number (int or anything with __index__ except bool and str) that fits an int.
+int fovInt(const bp::object& kValue, const char* szWhat)
 {
-	[[noreturn]] void badFovArgument(const std::string& sMessage) { throw std::invalid_argument(sMessage); }
-
-	std::string typeNameOf(const bp::object& kValue) { return Py_TYPE(kValue.ptr())->tp_name; }
-
-	// A whole number (int or anything with __index__ except bool and str) that fits an int.
-	int fovInt(const bp::object& kValue, const char* szWhat)
+	PyObject* pValue = kValue.ptr();
+	if (PyBool_Check(pValue) || PyUnicode_Check(pValue) || !PyIndex_Check(pValue))
 	{
-		PyObject* pValue = kValue.ptr();
-		if (PyBool_Check(pValue) || PyUnicode_Check(pValue) || !PyIndex_Check(pValue))
-		{
-			badFovArgument(std::string(szWhat) + " must be an int, not " + typeNameOf(kValue));
-		}
-		const bp::object kIndex(bp::handle<>(PyNumber_Index(pValue)));
-		int iOverflow = 0;
-		const long lValue = PyLong_AsLongAndOverflow(kIndex.ptr(), &iOverflow);
-		if (iOverflow != 0 || lValue < INT_MIN || lValue > INT_MAX)
-		{
-			badFovArgument(std::string(szWhat) + " is out of range");
-		}
-		return static_cast<int>(lValue);
+		badFovArgument(std::string(szWhat) + " must be an int, not " + typeNameOf(kValue));
 	}
-
-	bool fovBool(const bp::object& kValue, const char* szWhat)
+	const bp::object kIndex(bp::handle<>(PyNumber_Index(pValue)));
+	int iOverflow = 0;
+	const long lValue = PyLong_AsLongAndOverflow(kIndex.ptr(), &iOverflow);
+	if (iOverflow != 0 || lValue < INT_MIN || lValue > INT_MAX)
 	{
-		PyObject* pValue = kValue.ptr();
-		if (PyBool_Check(pValue))
+		badFovArgument(std::string(szWhat) + " is out of range");
+	}
+	return static_cast<int>(lValue);
+}
+
+bool fovBool(const bp::object& kValue, const char* szWhat)
+{
+	PyObject* pValue = kValue.ptr();
+	if (PyBool_Check(pValue))
+	{
+		return pValue == Py_True;
+	}
+	if (PyLong_Check(pValue))
+	{
+		const int iValue = fovInt(kValue, szWhat);
+		if (iValue == 0 || iValue == 1)
 		{
-			return pValue == Py_True;
+			return iValue == 1;
 		}
-		if (PyLong_Check(pValue))
+	}
+	badFovArgument(
+		std::string(szWhat) + " must be True or False (or 0 or 1), not " + bp::extract<std::string>(bp::str(kValue))());
+}
+
+std::string fovText(const bp::object& kValue, const char* szWhat)
+{
+	if (!PyUnicode_Check(kValue.ptr()))
+	{
+		badFovArgument(std::string(szWhat) + " must be a str, not " + typeNameOf(kValue));
+	}
+	return bp::extract<std::string>(kValue)();
+}
+
+CvFovMode modeOf(const bp::object& kValue) { return fovModeNamed(fovText(kValue, "mode")); }
+CvFovMetric metricOf(const bp::object& kValue) { return fovMetricNamed(fovText(kValue, "metric")); }
+
+int radiusOf(const bp::object& kValue)
+{
+	const int iRadius = fovInt(kValue, "radius");
+	if (iRadius < 0 || iRadius > CV_FOV_MAX_RADIUS)
+	{
+		badFovArgument("radius " + std::to_string(iRadius) + " is outside 0.." + std::to_string(CV_FOV_MAX_RADIUS));
+	}
+	return iRadius;
+}
+
+// Plot indices as (x, y) tuples, sorted as Python sorts them.
+bp::list cellList(const FovGrid& kGrid, const std::vector<int>& aiPlots)
+{
+	std::vector<std::pair<int, int>> aCells;
+	for (int iPlot : aiPlots)
+	{
+		aCells.push_back(std::make_pair(iPlot % kGrid.getGridWidth(), iPlot / kGrid.getGridWidth()));
+	}
+	std::sort(aCells.begin(), aCells.end());
+	bp::list kOut;
+	for (const std::pair<int, int>& kCell : aCells)
+	{
+		kOut.append(bp::make_tuple(kCell.first, kCell.second));
+	}
+	return kOut;
+}
+
+// A grid from a list of rows, row y at index y: each a str ('#' opaque, any other character
+// transparent) or a sequence of bools or 0/1 (true: opaque).
+FovGrid gridOf(const bp::object& kRows, bool bWrapX, bool bWrapY)
+{
+	if (PyUnicode_Check(kRows.ptr()) || !PySequence_Check(kRows.ptr()))
+	{
+		badFovArgument(
+			"grid must be a list of rows (str with '#' for walls, or lists of bools), not " + typeNameOf(kRows));
+	}
+	const int iHeight = static_cast<int>(bp::len(kRows));
+	if (iHeight == 0)
+	{
+		badFovArgument("grid has no rows");
+	}
+	std::vector<std::vector<bool>> aaRows;
+	for (int iY = 0; iY < iHeight; ++iY)
+	{
+		const bp::object kRow = kRows[iY];
+		std::vector<bool> abRow;
+		if (PyUnicode_Check(kRow.ptr()))
 		{
-			const int iValue = fovInt(kValue, szWhat);
-			if (iValue == 0 || iValue == 1)
+			const std::string sRow = bp::extract<std::string>(kRow); // a copy: extract's own storage dies with it
+			for (char c : sRow)
 			{
-				return iValue == 1;
+				abRow.push_back(c == '#');
 			}
 		}
-		badFovArgument(std::string(szWhat) + " must be True or False (or 0 or 1), not " +
-			bp::extract<std::string>(bp::str(kValue))());
-	}
-
-	std::string fovText(const bp::object& kValue, const char* szWhat)
-	{
-		if (!PyUnicode_Check(kValue.ptr()))
+		else if (PySequence_Check(kRow.ptr()))
 		{
-			badFovArgument(std::string(szWhat) + " must be a str, not " + typeNameOf(kValue));
-		}
-		return bp::extract<std::string>(kValue)();
-	}
-
-	CvFovMode modeOf(const bp::object& kValue) { return fovModeNamed(fovText(kValue, "mode")); }
-	CvFovMetric metricOf(const bp::object& kValue) { return fovMetricNamed(fovText(kValue, "metric")); }
-
-	int radiusOf(const bp::object& kValue)
-	{
-		const int iRadius = fovInt(kValue, "radius");
-		if (iRadius < 0 || iRadius > CV_FOV_MAX_RADIUS)
-		{
-			badFovArgument("radius " + std::to_string(iRadius) + " is outside 0.." + std::to_string(CV_FOV_MAX_RADIUS));
-		}
-		return iRadius;
-	}
-
-	// Plot indices as (x, y) tuples, sorted as Python sorts them.
-	bp::list cellList(const FovGrid& kGrid, const std::vector<int>& aiPlots)
-	{
-		std::vector<std::pair<int, int> > aCells;
-		for (int iPlot : aiPlots)
-		{
-			aCells.push_back(std::make_pair(iPlot % kGrid.getGridWidth(), iPlot / kGrid.getGridWidth()));
-		}
-		std::sort(aCells.begin(), aCells.end());
-		bp::list kOut;
-		for (const std::pair<int, int>& kCell : aCells)
-		{
-			kOut.append(bp::make_tuple(kCell.first, kCell.second));
-		}
-		return kOut;
-	}
-
-	// A grid from a list of rows, row y at index y: each a str ('#' opaque, any other character
-	// transparent) or a sequence of bools or 0/1 (true: opaque).
-	FovGrid gridOf(const bp::object& kRows, bool bWrapX, bool bWrapY)
-	{
-		if (PyUnicode_Check(kRows.ptr()) || !PySequence_Check(kRows.ptr()))
-		{
-			badFovArgument("grid must be a list of rows (str with '#' for walls, or lists of bools), not " +
-				typeNameOf(kRows));
-		}
-		const int iHeight = static_cast<int>(bp::len(kRows));
-		if (iHeight == 0)
-		{
-			badFovArgument("grid has no rows");
-		}
-		std::vector<std::vector<bool> > aaRows;
-		for (int iY = 0; iY < iHeight; ++iY)
-		{
-			const bp::object kRow = kRows[iY];
-			std::vector<bool> abRow;
-			if (PyUnicode_Check(kRow.ptr()))
+			const int iLength = static_cast<int>(bp::len(kRow));
+			for (int iX = 0; iX < iLength; ++iX)
 			{
-				const std::string sRow = bp::extract<std::string>(kRow); // a copy: extract's own storage dies with it
-				for (char c : sRow)
-				{
-					abRow.push_back(c == '#');
-				}
-			}
-			else if (PySequence_Check(kRow.ptr()))
-			{
-				const int iLength = static_cast<int>(bp::len(kRow));
-				for (int iX = 0; iX < iLength; ++iX)
-				{
-					abRow.push_back(fovBool(kRow[iX], "a grid cell"));
-				}
-			}
-			else
-			{
-				badFovArgument("grid row " + std::to_string(iY) + " must be a str or a list, not " + typeNameOf(kRow));
-			}
-			if (abRow.empty() || (!aaRows.empty() && abRow.size() != aaRows[0].size()))
-			{
-				badFovArgument("grid row " + std::to_string(iY) + " has " + std::to_string(abRow.size()) +
-					" cells; every row needs the same number, at least 1");
-			}
-			aaRows.push_back(abRow);
-		}
-		FovGrid kGrid(static_cast<int>(aaRows[0].size()), iHeight, bWrapX, bWrapY);
-		for (int iY = 0; iY < iHeight; ++iY)
-		{
-			for (int iX = 0; iX < kGrid.getGridWidth(); ++iX)
-			{
-				kGrid.setOpaque(iX, iY, aaRows[size_t(iY)][size_t(iX)]);
+				abRow.push_back(fovBool(kRow[iX], "a grid cell"));
 			}
 		}
-		return kGrid;
-	}
-
-	bp::list fov(const bp::object& kGrid, const bp::object& kX, const bp::object& kY, const bp::object& kRadius,
-		const bp::object& kMode, const bp::object& kMetric, const bp::object& kWrapX, const bp::object& kWrapY)
-	{
-		const FovGrid kCells = gridOf(kGrid, fovBool(kWrapX, "wrap_x"), fovBool(kWrapY, "wrap_y"));
-		const int iX = fovInt(kX, "x");
-		const int iY = fovInt(kY, "y");
-		kCells.check(iX, iY, "origin");
-		return cellList(kCells, fovVisiblePlots(kCells, iX, iY, radiusOf(kRadius), modeOf(kMode), metricOf(kMetric)));
-	}
-
-	bool lineOfSight(const bp::object& kGrid, const bp::object& kFromX, const bp::object& kFromY,
-		const bp::object& kToX, const bp::object& kToY, const bp::object& kRadius, const bp::object& kMetric,
-		const bp::object& kWrapX, const bp::object& kWrapY)
-	{
-		const FovGrid kCells = gridOf(kGrid, fovBool(kWrapX, "wrap_x"), fovBool(kWrapY, "wrap_y"));
-		const int iFromX = fovInt(kFromX, "x0");
-		const int iFromY = fovInt(kFromY, "y0");
-		const int iToX = fovInt(kToX, "x1");
-		const int iToY = fovInt(kToY, "y1");
-		return fovLineOfSight(kCells, iFromX, iFromY, iToX, iToY, radiusOf(kRadius), metricOf(kMetric));
-	}
-
-	// --- ViewshedWorld ------------------------------------------------------------------------
-
-	typedef std::shared_ptr<ViewshedWorld> ViewshedPtr;
-
-	ViewshedPtr worldNew(const bp::object& kWidth, const bp::object& kHeight, const bp::object& kWrapX,
-		const bp::object& kWrapY)
-	{
-		return std::make_shared<ViewshedWorld>(fovInt(kWidth, "width"), fovInt(kHeight, "height"),
-			fovBool(kWrapX, "wrap_x"), fovBool(kWrapY, "wrap_y"));
-	}
-
-	int idOf(const ViewshedWorld& kWorld, const bp::object& kId)
-	{
-		const int iId = fovInt(kId, "observer id");
-		kWorld.isDirty(iId); // throws for an unknown id
-		return iId;
-	}
-
-	void worldSetOpaque(ViewshedWorld& k, const bp::object& kX, const bp::object& kY, const bp::object& kOpaque)
-	{
-		k.setOpaque(fovInt(kX, "x"), fovInt(kY, "y"), fovBool(kOpaque, "opaque"));
-	}
-	bool worldIsOpaque(const ViewshedWorld& k, const bp::object& kX, const bp::object& kY)
-	{
-		return k.isOpaque(fovInt(kX, "x"), fovInt(kY, "y"));
-	}
-	int worldAddObserver(ViewshedWorld& k, const bp::object& kX, const bp::object& kY, const bp::object& kRadius,
-		const bp::object& kMode, const bp::object& kMetric)
-	{
-		const int iX = fovInt(kX, "x");
-		const int iY = fovInt(kY, "y");
-		return k.addObserver(iX, iY, radiusOf(kRadius), modeOf(kMode), metricOf(kMetric));
-	}
-	void worldMoveObserver(ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
-	{
-		k.moveObserver(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
-	}
-	void worldSetRadius(ViewshedWorld& k, const bp::object& kId, const bp::object& kRadius)
-	{
-		k.setRadius(idOf(k, kId), radiusOf(kRadius));
-	}
-	void worldRemoveObserver(ViewshedWorld& k, const bp::object& kId) { k.removeObserver(idOf(k, kId)); }
-	bp::list worldObservers(const ViewshedWorld& k)
-	{
-		bp::list kOut;
-		for (int iId : k.observerIds())
+		else
 		{
-			kOut.append(iId);
+			badFovArgument("grid row " + std::to_string(iY) + " must be a str or a list, not " + typeNameOf(kRow));
 		}
-		return kOut;
+		if (abRow.empty() || (!aaRows.empty() && abRow.size() != aaRows[0].size()))
+		{
+			badFovArgument("grid row " + std::to_string(iY) + " has " + std::to_string(abRow.size())
+				+ " cells; every row needs the same number, at least 1");
+		}
+		aaRows.push_back(abRow);
 	}
-	bool worldIsDirty(const ViewshedWorld& k, const bp::object& kId) { return k.isDirty(idOf(k, kId)); }
-	bp::tuple worldPosition(const ViewshedWorld& k, const bp::object& kId)
+	FovGrid kGrid(static_cast<int>(aaRows[0].size()), iHeight, bWrapX, bWrapY);
+	for (int iY = 0; iY < iHeight; ++iY)
 	{
-		const std::pair<int, int> kAt = k.position(idOf(k, kId));
-		return bp::make_tuple(kAt.first, kAt.second);
+		for (int iX = 0; iX < kGrid.getGridWidth(); ++iX)
+		{
+			kGrid.setOpaque(iX, iY, aaRows[size_t(iY)][size_t(iX)]);
+		}
 	}
-	int worldRadius(const ViewshedWorld& k, const bp::object& kId) { return k.radius(idOf(k, kId)); }
-	bp::list worldVisible(const ViewshedWorld& k, const bp::object& kId)
+	return kGrid;
+}
+
+bp::list fov(const bp::object& kGrid, const bp::object& kX, const bp::object& kY, const bp::object& kRadius,
+	const bp::object& kMode, const bp::object& kMetric, const bp::object& kWrapX, const bp::object& kWrapY)
+{
+	const FovGrid kCells = gridOf(kGrid, fovBool(kWrapX, "wrap_x"), fovBool(kWrapY, "wrap_y"));
+	const int iX = fovInt(kX, "x");
+	const int iY = fovInt(kY, "y");
+	kCells.check(iX, iY, "origin");
+	return cellList(kCells, fovVisiblePlots(kCells, iX, iY, radiusOf(kRadius), modeOf(kMode), metricOf(kMetric)));
+}
+
+bool lineOfSight(const bp::object& kGrid, const bp::object& kFromX, const bp::object& kFromY, const bp::object& kToX,
+	const bp::object& kToY, const bp::object& kRadius, const bp::object& kMetric, const bp::object& kWrapX,
+	const bp::object& kWrapY)
+{
+	const FovGrid kCells = gridOf(kGrid, fovBool(kWrapX, "wrap_x"), fovBool(kWrapY, "wrap_y"));
+	const int iFromX = fovInt(kFromX, "x0");
+	const int iFromY = fovInt(kFromY, "y0");
+	const int iToX = fovInt(kToX, "x1");
+	const int iToY = fovInt(kToY, "y1");
+	return fovLineOfSight(kCells, iFromX, iFromY, iToX, iToY, radiusOf(kRadius), metricOf(kMetric));
+}
+
+// --- ViewshedWorld ------------------------------------------------------------------------
+
+typedef std::shared_ptr<ViewshedWorld> ViewshedPtr;
+
+ViewshedPtr worldNew(
+	const bp::object& kWidth, const bp::object& kHeight, const bp::object& kWrapX, const bp::object& kWrapY)
+{
+	return std::make_shared<ViewshedWorld>(
+		fovInt(kWidth, "width"), fovInt(kHeight, "height"), fovBool(kWrapX, "wrap_x"), fovBool(kWrapY, "wrap_y"));
+}
+
+int idOf(const ViewshedWorld& kWorld, const bp::object& kId)
+{
+	const int iId = fovInt(kId, "observer id");
+	kWorld.isDirty(iId); // throws for an unknown id
+	return iId;
+}
+
+void worldSetOpaque(ViewshedWorld& k, const bp::object& kX, const bp::object& kY, const bp::object& kOpaque)
+{
+	k.setOpaque(fovInt(kX, "x"), fovInt(kY, "y"), fovBool(kOpaque, "opaque"));
+}
+bool worldIsOpaque(const ViewshedWorld& k, const bp::object& kX, const bp::object& kY)
+{
+	return k.isOpaque(fovInt(kX, "x"), fovInt(kY, "y"));
+}
+int worldAddObserver(ViewshedWorld& k, const bp::object& kX, const bp::object& kY, const bp::object& kRadius,
+	const bp::object& kMode, const bp::object& kMetric)
+{
+	const int iX = fovInt(kX, "x");
+	const int iY = fovInt(kY, "y");
+	return k.addObserver(iX, iY, radiusOf(kRadius), modeOf(kMode), metricOf(kMetric));
+}
+void worldMoveObserver(ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
+{
+	k.moveObserver(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
+}
+void worldSetRadius(ViewshedWorld& k, const bp::object& kId, const bp::object& kRadius)
+{
+	k.setRadius(idOf(k, kId), radiusOf(kRadius));
+}
+void worldRemoveObserver(ViewshedWorld& k, const bp::object& kId) { k.removeObserver(idOf(k, kId)); }
+bp::list worldObservers(const ViewshedWorld& k)
+{
+	bp::list kOut;
+	for (int iId : k.observerIds())
 	{
-		return cellList(k.grid(), k.visiblePlots(idOf(k, kId)));
+		kOut.append(iId);
 	}
-	bool worldIsVisible(const ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
-	{
-		return k.isVisible(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
-	}
-	bool worldIsRevealed(const ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
-	{
-		return k.isRevealed(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
-	}
-	bp::object worldRemembered(const ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
-	{
-		const ViewshedWorld::Memory eMemory = k.remembered(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
-		return eMemory == ViewshedWorld::MEMORY_UNKNOWN ? bp::object() : bp::object(eMemory == ViewshedWorld::MEMORY_OPAQUE);
-	}
-	bp::list worldRevealed(const ViewshedWorld& k, const bp::object& kId)
-	{
-		return cellList(k.grid(), k.revealedPlots(idOf(k, kId)));
-	}
-	bool worldInRange(const ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
-	{
-		return k.inRange(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
-	}
-	int worldWidth(const ViewshedWorld& k) { return k.grid().getGridWidth(); }
-	int worldHeight(const ViewshedWorld& k) { return k.grid().getGridHeight(); }
-	std::string worldRepr(const ViewshedWorld& k)
-	{
-		return "<cvvision.ViewshedWorld " + std::to_string(k.grid().getGridWidth()) + "x" +
-			std::to_string(k.grid().getGridHeight()) + ", " + std::to_string(k.observerIds().size()) + " observers>";
-	}
+	return kOut;
+}
+bool worldIsDirty(const ViewshedWorld& k, const bp::object& kId) { return k.isDirty(idOf(k, kId)); }
+bp::tuple worldPosition(const ViewshedWorld& k, const bp::object& kId)
+{
+	const std::pair<int, int> kAt = k.position(idOf(k, kId));
+	return bp::make_tuple(kAt.first, kAt.second);
+}
+int worldRadius(const ViewshedWorld& k, const bp::object& kId) { return k.radius(idOf(k, kId)); }
+bp::list worldVisible(const ViewshedWorld& k, const bp::object& kId)
+{
+	return cellList(k.grid(), k.visiblePlots(idOf(k, kId)));
+}
+bool worldIsVisible(const ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
+{
+	return k.isVisible(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
+}
+bool worldIsRevealed(const ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
+{
+	return k.isRevealed(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
+}
+bp::object worldRemembered(const ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
+{
+	const ViewshedWorld::Memory eMemory = k.remembered(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
+	return eMemory == ViewshedWorld::MEMORY_UNKNOWN ? bp::object()
+													: bp::object(eMemory == ViewshedWorld::MEMORY_OPAQUE);
+}
+bp::list worldRevealed(const ViewshedWorld& k, const bp::object& kId)
+{
+	return cellList(k.grid(), k.revealedPlots(idOf(k, kId)));
+}
+bool worldInRange(const ViewshedWorld& k, const bp::object& kId, const bp::object& kX, const bp::object& kY)
+{
+	return k.inRange(idOf(k, kId), fovInt(kX, "x"), fovInt(kY, "y"));
+}
+int worldWidth(const ViewshedWorld& k) { return k.grid().getGridWidth(); }
+int worldHeight(const ViewshedWorld& k) { return k.grid().getGridHeight(); }
+std::string worldRepr(const ViewshedWorld& k)
+{
+	return "<cvvision.ViewshedWorld " + std::to_string(k.grid().getGridWidth()) + "x"
+		+ std::to_string(k.grid().getGridHeight()) + ", " + std::to_string(k.observerIds().size()) + " observers>";
+}
 }
 
 void exportFov()
@@ -317,14 +317,15 @@ void exportFov()
 		.def("__init__",
 			bp::make_constructor(&worldNew, bp::default_call_policies(),
 				(bp::arg("width"), bp::arg("height"), bp::arg("wrap_x") = false, bp::arg("wrap_y") = false)),
-			"ViewshedWorld(width, height, wrap_x=False, wrap_y=False)\n\nAn open grid (no walls), 1..4096 cells a side.")
+			"ViewshedWorld(width, height, wrap_x=False, wrap_y=False)\n\nAn open grid (no walls), 1..4096 cells a "
+			"side.")
 		.add_property("width", &worldWidth, "Cells per row.")
 		.add_property("height", &worldHeight, "Rows.")
 		.def("__repr__", &worldRepr)
 		.def("set_opaque", &worldSetOpaque, (bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("opaque") = true),
-			"set_opaque(x, y, opaque=True)\n\nMakes a cell a wall (or open); marks dirty the observers whose range covers it.")
-		.def("is_opaque", &worldIsOpaque, (bp::arg("self"), bp::arg("x"), bp::arg("y")),
-			"is_opaque(x, y) -> bool")
+			"set_opaque(x, y, opaque=True)\n\nMakes a cell a wall (or open); marks dirty the observers whose range "
+			"covers it.")
+		.def("is_opaque", &worldIsOpaque, (bp::arg("self"), bp::arg("x"), bp::arg("y")), "is_opaque(x, y) -> bool")
 		.def("add_observer", &worldAddObserver,
 			(bp::arg("self"), bp::arg("x"), bp::arg("y"), bp::arg("radius"), bp::arg("mode") = "symmetric",
 				bp::arg("metric") = "euclidean"),

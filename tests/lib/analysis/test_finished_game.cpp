@@ -22,53 +22,53 @@ using namespace cvv;
 
 namespace fs = std::filesystem;
 
-namespace
+namespace {
+const int TEAM_WITH_ICBMS = 2;
+
+fs::path finishedGame()
 {
-	const int TEAM_WITH_ICBMS = 2;
+	return fs::path(CVVISION_SHARED_DIR) / "data" / "civ4" / "saves" / "unexplained"
+		/ "finished-game.CivBeyondSwordSave";
+}
 
-	fs::path finishedGame()
+CvVisionRules vanillaRules() { return loadVisionRules({ bundledVanillaAssets() }).kRules; }
+
+CvVisionUnitRule& unitRule(CvVisionRules& kRules, const char* szType)
+{
+	const int iUnit = kRules.findUnit(szType);
+	EXPECT_GE(iUnit, 0) << szType;
+	return kRules.aUnits.at(size_t(iUnit));
+}
+
+SaveAuditResult audit(const SaveGame& kSave, const CvVisionRules& kRules)
+{
+	return auditSave(kSave, buildSaveWorld(kSave, kRules), kRules);
+}
+
+// (team, x, y, invisible type or -1, stored - CvVision) for every difference.
+std::set<std::tuple<int, int, int, int, int>> differences(const SaveAuditResult& kResult)
+{
+	std::set<std::tuple<int, int, int, int, int>> aOut;
+	for (const SaveDifference& k : kResult.aDifferences)
 	{
-		return fs::path(CVVISION_SHARED_DIR) / "data" / "civ4" / "saves" / "unexplained" / "finished-game.CivBeyondSwordSave";
+		aOut.insert({ k.eTeam, k.iX, k.iY, k.eInvisible, k.iStored - k.iExpected });
 	}
+	return aOut;
+}
 
-	CvVisionRules vanillaRules() { return loadVisionRules({ bundledVanillaAssets() }).kRules; }
-
-	CvVisionUnitRule& unitRule(CvVisionRules& kRules, const char* szType)
+class FinishedGame : public ::testing::Test
+{
+protected:
+	void SetUp() override
 	{
-		const int iUnit = kRules.findUnit(szType);
-		EXPECT_GE(iUnit, 0) << szType;
-		return kRules.aUnits.at(size_t(iUnit));
-	}
-
-	SaveAuditResult audit(const SaveGame& kSave, const CvVisionRules& kRules)
-	{
-		return auditSave(kSave, buildSaveWorld(kSave, kRules), kRules);
-	}
-
-	// (team, x, y, invisible type or -1, stored - CvVision) for every difference.
-	std::set<std::tuple<int, int, int, int, int>> differences(const SaveAuditResult& kResult)
-	{
-		std::set<std::tuple<int, int, int, int, int>> aOut;
-		for (const SaveDifference& k : kResult.aDifferences)
+		if (!fs::exists(finishedGame()))
 		{
-			aOut.insert({ k.eTeam, k.iX, k.iY, k.eInvisible, k.iStored - k.iExpected });
+			GTEST_SKIP() << "../shared/data is absent: " << finishedGame().string();
 		}
-		return aOut;
+		m_kSave = readSave(finishedGame());
 	}
-
-	class FinishedGame : public ::testing::Test
-	{
-	protected:
-		void SetUp() override
-		{
-			if (!fs::exists(finishedGame()))
-			{
-				GTEST_SKIP() << "../shared/data is absent: " << finishedGame().string();
-			}
-			m_kSave = readSave(finishedGame());
-		}
-		SaveGame m_kSave;
-	};
+	SaveGame m_kSave;
+};
 }
 
 TEST(FinishedGameRules, TheBundledUnitsAreTheGames)

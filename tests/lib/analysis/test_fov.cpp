@@ -19,213 +19,209 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+const CvFovMetric METRICS[3] = { CV_FOV_EUCLIDEAN, CV_FOV_CHEBYSHEV, CV_FOV_MANHATTAN };
+const CvFovMode MODES[2] = { CV_FOV_PERMISSIVE, CV_FOV_SYMMETRIC };
+
+typedef std::pair<int, int> Cell;
+
+std::vector<Cell> lineCells(int iDX, int iDY, int iVariant)
 {
-	const CvFovMetric METRICS[3] = { CV_FOV_EUCLIDEAN, CV_FOV_CHEBYSHEV, CV_FOV_MANHATTAN };
-	const CvFovMode MODES[2] = { CV_FOV_PERMISSIVE, CV_FOV_SYMMETRIC };
-
-	typedef std::pair<int, int> Cell;
-
-	std::vector<Cell> lineCells(int iDX, int iDY, int iVariant)
+	int aiX[2 * CV_FOV_MAX_RADIUS + 1];
+	int aiY[2 * CV_FOV_MAX_RADIUS + 1];
+	const int iNum = cvFovLine(iDX, iDY, iVariant, aiX, aiY);
+	std::vector<Cell> aCells;
+	for (int i = 0; i < iNum; ++i)
 	{
-		int aiX[2 * CV_FOV_MAX_RADIUS + 1];
-		int aiY[2 * CV_FOV_MAX_RADIUS + 1];
-		const int iNum = cvFovLine(iDX, iDY, iVariant, aiX, aiY);
-		std::vector<Cell> aCells;
-		for (int i = 0; i < iNum; ++i)
-		{
-			aCells.push_back(Cell(aiX[i], aiY[i]));
-		}
-		return aCells;
+		aCells.push_back(Cell(aiX[i], aiY[i]));
 	}
+	return aCells;
+}
 
-	// The reference's own line, found differently: at each step along the major axis, the minor
-	// value nearest the exact line by a search over all candidates; ties as documented.
-	std::vector<Cell> referenceLine(int iDX, int iDY, int iVariant)
+// The reference's own line, found differently: at each step along the major axis, the minor
+// value nearest the exact line by a search over all candidates; ties as documented.
+std::vector<Cell> referenceLine(int iDX, int iDY, int iVariant)
+{
+	const int iA = std::max(std::abs(iDX), std::abs(iDY));
+	const int iB = std::min(std::abs(iDX), std::abs(iDY));
+	const bool bMajorX = std::abs(iDX) >= std::abs(iDY);
+	std::vector<Cell> aCells;
+	for (int iStep = 0; iStep <= iA; ++iStep)
 	{
-		const int iA = std::max(std::abs(iDX), std::abs(iDY));
-		const int iB = std::min(std::abs(iDX), std::abs(iDY));
-		const bool bMajorX = std::abs(iDX) >= std::abs(iDY);
-		std::vector<Cell> aCells;
-		for (int iStep = 0; iStep <= iA; ++iStep)
+		int iBest = 0;
+		long lBestError = -1;
+		for (int iK = 0; iK <= iB; ++iK)
 		{
-			int iBest = 0;
-			long lBestError = -1;
-			for (int iK = 0; iK <= iB; ++iK)
+			const long lError = std::labs(2L * iB * iStep - 2L * iK * iA); // 2a * |exact - k|
+			const bool bTie = lError == lBestError;
+			const bool bTakeLarger = 2 * iStep > iA || (2 * iStep == iA && iVariant == 1);
+			if (lBestError < 0 || lError < lBestError || (bTie && bTakeLarger))
 			{
-				const long lError = std::labs(2L * iB * iStep - 2L * iK * iA); // 2a * |exact - k|
-				const bool bTie = lError == lBestError;
-				const bool bTakeLarger = 2 * iStep > iA || (2 * iStep == iA && iVariant == 1);
-				if (lBestError < 0 || lError < lBestError || (bTie && bTakeLarger))
-				{
-					iBest = iK;
-					lBestError = lError;
-				}
-			}
-			const int iSX = iDX < 0 ? -1 : 1;
-			const int iSY = iDY < 0 ? -1 : 1;
-			aCells.push_back(bMajorX ? Cell(iSX * iStep, iSY * iBest) : Cell(iSX * iBest, iSY * iStep));
-		}
-		return aCells;
-	}
-
-	// Random walls (iWallPercent of the cells).
-	FovGrid randomGrid(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iWallPercent, std::mt19937& kRng)
-	{
-		FovGrid kGrid(iWidth, iHeight, bWrapX, bWrapY);
-		std::uniform_int_distribution<int> kPercent(0, 99);
-		for (int iY = 0; iY < iHeight; ++iY)
-		{
-			for (int iX = 0; iX < iWidth; ++iX)
-			{
-				kGrid.setOpaque(iX, iY, kPercent(kRng) < iWallPercent);
+				iBest = iK;
+				lBestError = lError;
 			}
 		}
-		return kGrid;
+		const int iSX = iDX < 0 ? -1 : 1;
+		const int iSY = iDY < 0 ? -1 : 1;
+		aCells.push_back(bMajorX ? Cell(iSX * iStep, iSY * iBest) : Cell(iSX * iBest, iSY * iStep));
 	}
+	return aCells;
+}
 
-	std::set<int> computeSet(const CvFovTable& kTable, const FovGrid& kGrid, int iX, int iY, int iRadius)
+// Random walls (iWallPercent of the cells).
+FovGrid randomGrid(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iWallPercent, std::mt19937& kRng)
+{
+	FovGrid kGrid(iWidth, iHeight, bWrapX, bWrapY);
+	std::uniform_int_distribution<int> kPercent(0, 99);
+	for (int iY = 0; iY < iHeight; ++iY)
 	{
-		CvFovVisibleSet kSet(kGrid.plotCount());
-		EXPECT_EQ(CV_FOV_OK, kTable.compute(kGrid, iX, iY, iRadius, kSet));
-		std::set<int> aiPlots;
-		for (int i = 0; i < kSet.size(); ++i)
+		for (int iX = 0; iX < iWidth; ++iX)
 		{
-			EXPECT_TRUE(aiPlots.insert(kSet.plot(i)).second) << "plot listed twice: " << kSet.plot(i);
+			kGrid.setOpaque(iX, iY, kPercent(kRng) < iWallPercent);
 		}
-		return aiPlots;
 	}
+	return kGrid;
+}
 
-	// The plot a displacement names, or -1 when absent.
-	int plotAt(const FovGrid& kGrid, int iX, int iY)
+std::set<int> computeSet(const CvFovTable& kTable, const FovGrid& kGrid, int iX, int iY, int iRadius)
+{
+	CvFovVisibleSet kSet(kGrid.plotCount());
+	EXPECT_EQ(CV_FOV_OK, kTable.compute(kGrid, iX, iY, iRadius, kSet));
+	std::set<int> aiPlots;
+	for (int i = 0; i < kSet.size(); ++i)
 	{
-		const int iW = kGrid.getGridWidth();
-		const int iH = kGrid.getGridHeight();
-		if (kGrid.isWrapX())
-		{
-			iX = ((iX % iW) + iW) % iW;
-		}
-		if (kGrid.isWrapY())
-		{
-			iY = ((iY % iH) + iH) % iH;
-		}
-		return kGrid.contains(iX, iY) ? kGrid.plotIndex(iX, iY) : -1;
+		EXPECT_TRUE(aiPlots.insert(kSet.plot(i)).second) << "plot listed twice: " << kSet.plot(i);
 	}
+	return aiPlots;
+}
 
-	// Brute force, symmetric mode: a target is visible when some variant of its line is present
-	// and transparent between the origin and it.
-	std::set<int> referenceSymmetric(const FovGrid& kGrid, CvFovMetric eMetric, int iX, int iY, int iRadius)
+// The plot a displacement names, or -1 when absent.
+int plotAt(const FovGrid& kGrid, int iX, int iY)
+{
+	const int iW = kGrid.getGridWidth();
+	const int iH = kGrid.getGridHeight();
+	if (kGrid.isWrapX())
 	{
-		std::set<int> aiPlots;
-		aiPlots.insert(kGrid.plotIndex(iX, iY));
-		for (int iDY = -iRadius; iDY <= iRadius; ++iDY)
+		iX = ((iX % iW) + iW) % iW;
+	}
+	if (kGrid.isWrapY())
+	{
+		iY = ((iY % iH) + iH) % iH;
+	}
+	return kGrid.contains(iX, iY) ? kGrid.plotIndex(iX, iY) : -1;
+}
+
+// Brute force, symmetric mode: a target is visible when some variant of its line is present
+// and transparent between the origin and it.
+std::set<int> referenceSymmetric(const FovGrid& kGrid, CvFovMetric eMetric, int iX, int iY, int iRadius)
+{
+	std::set<int> aiPlots;
+	aiPlots.insert(kGrid.plotIndex(iX, iY));
+	for (int iDY = -iRadius; iDY <= iRadius; ++iDY)
+	{
+		for (int iDX = -iRadius; iDX <= iRadius; ++iDX)
 		{
-			for (int iDX = -iRadius; iDX <= iRadius; ++iDX)
+			const int iTarget = plotAt(kGrid, iX + iDX, iY + iDY);
+			if (iTarget < 0 || !cvFovWithinRadius(eMetric, iDX, iDY, iRadius))
 			{
-				const int iTarget = plotAt(kGrid, iX + iDX, iY + iDY);
-				if (iTarget < 0 || !cvFovWithinRadius(eMetric, iDX, iDY, iRadius))
-				{
-					continue;
-				}
-				for (int iVariant = 0; iVariant < 2; ++iVariant)
-				{
-					const std::vector<Cell> aLine = referenceLine(iDX, iDY, iVariant);
-					bool bClear = true;
-					for (size_t i = 1; i + 1 < aLine.size() && bClear; ++i)
-					{
-						const int iPlot = plotAt(kGrid, iX + aLine[i].first, iY + aLine[i].second);
-						bClear = iPlot >= 0 && !kGrid.isOpaque(iPlot);
-					}
-					if (bClear)
-					{
-						aiPlots.insert(iTarget);
-					}
-				}
-			}
-		}
-		return aiPlots;
-	}
-
-	// Brute force, permissive mode: walk the ray to every border cell of the table's square, cut
-	// at the radius, until the first opaque or absent cell (the opaque one is seen).
-	std::set<int> referencePermissive(const FovGrid& kGrid, CvFovMetric eMetric, int iTableRadius, int iX, int iY,
-		int iRadius)
-	{
-		std::set<int> aiPlots;
-		aiPlots.insert(kGrid.plotIndex(iX, iY));
-		const int iR = iTableRadius;
-		for (int iBY = -iR; iBY <= iR; ++iBY)
-		{
-			for (int iBX = -iR; iBX <= iR; ++iBX)
-			{
-				if (std::max(std::abs(iBX), std::abs(iBY)) != iR)
-				{
-					continue;
-				}
-				const std::vector<Cell> aRay = referenceLine(iBX, iBY, 0);
-				for (size_t i = 1; i < aRay.size(); ++i)
-				{
-					if (!cvFovWithinRadius(eMetric, aRay[i].first, aRay[i].second, iRadius) ||
-						!cvFovWithinRadius(eMetric, aRay[i].first, aRay[i].second, iTableRadius))
-					{
-						break;
-					}
-					const int iPlot = plotAt(kGrid, iX + aRay[i].first, iY + aRay[i].second);
-					if (iPlot < 0)
-					{
-						break;
-					}
-					aiPlots.insert(iPlot);
-					if (kGrid.isOpaque(iPlot))
-					{
-						break;
-					}
-				}
-			}
-		}
-		return aiPlots;
-	}
-
-	const CvFovTable& bigTable(CvFovMode eMode, CvFovMetric eMetric)
-	{
-		return fovTable(eMode, eMetric, CV_FOV_MAX_RADIUS);
-	}
-
-	// One node of a table walked with pruning at a radius: displacement, flags, parent's position.
-	struct PrunedNode
-	{
-		int iDX, iDY, iFlags, iParent;
-		bool operator==(const PrunedNode& k) const
-		{
-			return iDX == k.iDX && iDY == k.iDY && iFlags == k.iFlags && iParent == k.iParent;
-		}
-	};
-
-	std::vector<PrunedNode> prunedNodes(const CvFovTable& kTable, int iRadius)
-	{
-		const int iLimit = cvFovKeyLimit(kTable.metric(), iRadius);
-		std::vector<PrunedNode> aOut;
-		std::vector<std::pair<int, int> > aStack; // (skip of an open node, its position in aOut)
-		int iIndex = 0;
-		while (iIndex < kTable.numNodes())
-		{
-			while (!aStack.empty() && iIndex >= aStack.back().first)
-			{
-				aStack.pop_back();
-			}
-			const CvFovNode& kNode = kTable.node(iIndex);
-			if (kNode.iPruneKey > iLimit)
-			{
-				iIndex = kNode.iSkip;
 				continue;
 			}
-			PrunedNode kOut = { kNode.iDX, kNode.iDY, kNode.iFlags, aStack.empty() ? -1 : aStack.back().second };
-			aStack.push_back(std::make_pair(kNode.iSkip, int(aOut.size())));
-			aOut.push_back(kOut);
-			++iIndex;
+			for (int iVariant = 0; iVariant < 2; ++iVariant)
+			{
+				const std::vector<Cell> aLine = referenceLine(iDX, iDY, iVariant);
+				bool bClear = true;
+				for (size_t i = 1; i + 1 < aLine.size() && bClear; ++i)
+				{
+					const int iPlot = plotAt(kGrid, iX + aLine[i].first, iY + aLine[i].second);
+					bClear = iPlot >= 0 && !kGrid.isOpaque(iPlot);
+				}
+				if (bClear)
+				{
+					aiPlots.insert(iTarget);
+				}
+			}
 		}
-		return aOut;
 	}
+	return aiPlots;
+}
+
+// Brute force, permissive mode: walk the ray to every border cell of the table's square, cut
+// at the radius, until the first opaque or absent cell (the opaque one is seen).
+std::set<int> referencePermissive(
+	const FovGrid& kGrid, CvFovMetric eMetric, int iTableRadius, int iX, int iY, int iRadius)
+{
+	std::set<int> aiPlots;
+	aiPlots.insert(kGrid.plotIndex(iX, iY));
+	const int iR = iTableRadius;
+	for (int iBY = -iR; iBY <= iR; ++iBY)
+	{
+		for (int iBX = -iR; iBX <= iR; ++iBX)
+		{
+			if (std::max(std::abs(iBX), std::abs(iBY)) != iR)
+			{
+				continue;
+			}
+			const std::vector<Cell> aRay = referenceLine(iBX, iBY, 0);
+			for (size_t i = 1; i < aRay.size(); ++i)
+			{
+				if (!cvFovWithinRadius(eMetric, aRay[i].first, aRay[i].second, iRadius)
+					|| !cvFovWithinRadius(eMetric, aRay[i].first, aRay[i].second, iTableRadius))
+				{
+					break;
+				}
+				const int iPlot = plotAt(kGrid, iX + aRay[i].first, iY + aRay[i].second);
+				if (iPlot < 0)
+				{
+					break;
+				}
+				aiPlots.insert(iPlot);
+				if (kGrid.isOpaque(iPlot))
+				{
+					break;
+				}
+			}
+		}
+	}
+	return aiPlots;
+}
+
+const CvFovTable& bigTable(CvFovMode eMode, CvFovMetric eMetric) { return fovTable(eMode, eMetric, CV_FOV_MAX_RADIUS); }
+
+// One node of a table walked with pruning at a radius: displacement, flags, parent's position.
+struct PrunedNode
+{
+	int iDX, iDY, iFlags, iParent;
+	bool operator==(const PrunedNode& k) const
+	{
+		return iDX == k.iDX && iDY == k.iDY && iFlags == k.iFlags && iParent == k.iParent;
+	}
+};
+
+std::vector<PrunedNode> prunedNodes(const CvFovTable& kTable, int iRadius)
+{
+	const int iLimit = cvFovKeyLimit(kTable.metric(), iRadius);
+	std::vector<PrunedNode> aOut;
+	std::vector<std::pair<int, int>> aStack; // (skip of an open node, its position in aOut)
+	int iIndex = 0;
+	while (iIndex < kTable.numNodes())
+	{
+		while (!aStack.empty() && iIndex >= aStack.back().first)
+		{
+			aStack.pop_back();
+		}
+		const CvFovNode& kNode = kTable.node(iIndex);
+		if (kNode.iPruneKey > iLimit)
+		{
+			iIndex = kNode.iSkip;
+			continue;
+		}
+		PrunedNode kOut = { kNode.iDX, kNode.iDY, kNode.iFlags, aStack.empty() ? -1 : aStack.back().second };
+		aStack.push_back(std::make_pair(kNode.iSkip, int(aOut.size())));
+		aOut.push_back(kOut);
+		++iIndex;
+	}
+	return aOut;
+}
 }
 
 // --- lines ----------------------------------------------------------------------------------------
@@ -236,8 +232,8 @@ TEST(FovLine, MatchesTheReferenceSearchAndIsSymmetricAndMirrored)
 	{
 		for (int iDX = -CV_FOV_MAX_RADIUS; iDX <= CV_FOV_MAX_RADIUS; ++iDX)
 		{
-			std::set<std::vector<Cell> > aForward;
-			std::set<std::vector<Cell> > aBackward; // the lines from the target, in the origin's frame
+			std::set<std::vector<Cell>> aForward;
+			std::set<std::vector<Cell>> aBackward; // the lines from the target, in the origin's frame
 			for (int iVariant = 0; iVariant < 2; ++iVariant)
 			{
 				const std::vector<Cell> aLine = lineCells(iDX, iDY, iVariant);
@@ -317,8 +313,8 @@ TEST(FovCoverage, AnOpenMapShowsExactlyTheCellsWithinEveryRadius)
 						}
 					}
 				}
-				ASSERT_EQ(aExpected, aSeen) << fovModeName(MODES[eMode]) << " " << fovMetricName(METRICS[eMetric])
-											<< " radius " << iR;
+				ASSERT_EQ(aExpected, aSeen)
+					<< fovModeName(MODES[eMode]) << " " << fovMetricName(METRICS[eMetric]) << " radius " << iR;
 			}
 		}
 	}
@@ -329,8 +325,7 @@ static std::vector<int> smallerRadii()
 {
 	const int iStep = CV_FOV_MAX_RADIUS / randomCases(CV_FOV_MAX_RADIUS);
 	std::vector<int> aRadii;
-	for (int iR = 0; iR < CV_FOV_MAX_RADIUS - 1; iR += iStep)
-		aRadii.push_back(iR);
+	for (int iR = 0; iR < CV_FOV_MAX_RADIUS - 1; iR += iStep) aRadii.push_back(iR);
 	aRadii.push_back(CV_FOV_MAX_RADIUS - 1);
 	return aRadii;
 }
@@ -406,8 +401,8 @@ TEST(FovReference, BothModesMatchBruteForceOnRandomMapsWithAndWithoutWrap)
 				computeSet(bigTable(CV_FOV_SYMMETRIC, eMetric), kGrid, iX, iY, iR));
 			const int iTableR = iR + int(kRng() % 5u); // pruned from a larger table too
 			const CvFovTable& kPermissive = fovTable(CV_FOV_PERMISSIVE, eMetric, iTableR);
-			ASSERT_EQ(referencePermissive(kGrid, eMetric, iTableR, iX, iY, iR),
-				computeSet(kPermissive, kGrid, iX, iY, iR))
+			ASSERT_EQ(
+				referencePermissive(kGrid, eMetric, iTableR, iX, iY, iR), computeSet(kPermissive, kGrid, iX, iY, iR))
 				<< "permissive map " << iMap << " origin " << iX << "," << iY << " radius " << iR << " of " << iTableR;
 			++iCompared;
 		}
@@ -458,8 +453,7 @@ TEST(FovLineOfSight, BadInputIsAnErrorAndNotVisible)
 	EXPECT_EQ(CV_FOV_ORIGIN_OFF_MAP, cvFovLineOfSight(kGrid, CV_FOV_EUCLIDEAN, -1, 0, 1, 0, 3, bVisible));
 	EXPECT_EQ(CV_FOV_RADIUS_NEGATIVE, cvFovLineOfSight(kGrid, CV_FOV_EUCLIDEAN, 0, 0, 1, 0, -1, bVisible));
 	EXPECT_EQ(CV_FOV_RADIUS_TOO_LARGE, cvFovLineOfSight(kGrid, CV_FOV_EUCLIDEAN, 0, 0, 1, 0, 65, bVisible));
-	EXPECT_EQ(CV_FOV_BAD_METRIC,
-		cvFovLineOfSight(kGrid, static_cast<CvFovMetric>(3), 0, 0, 1, 0, 2, bVisible));
+	EXPECT_EQ(CV_FOV_BAD_METRIC, cvFovLineOfSight(kGrid, static_cast<CvFovMetric>(3), 0, 0, 1, 0, 2, bVisible));
 	EXPECT_EQ(CV_FOV_OK, cvFovLineOfSight(kGrid, CV_FOV_CHEBYSHEV, 0, 0, 9, 0, 8, bVisible));
 	EXPECT_FALSE(bVisible); // beyond the radius
 	EXPECT_EQ(CV_FOV_OK, cvFovLineOfSight(kGrid, CV_FOV_CHEBYSHEV, 0, 0, 8, 0, 8, bVisible));
@@ -468,59 +462,57 @@ TEST(FovLineOfSight, BadInputIsAnErrorAndNotVisible)
 
 // --- symmetry ---------------------------------------------------------------------------------------
 
-namespace
+namespace {
+struct OneWayCount
 {
-	struct OneWayCount
-	{
-		int iPairs = 0;
-		int iOneWay = 0;
-		double share() const { return iPairs ? double(iOneWay) / iPairs : 0.0; }
-	};
+	int iPairs = 0;
+	int iOneWay = 0;
+	double share() const { return iPairs ? double(iOneWay) / iPairs : 0.0; }
+};
 
-	// Random pairs A, B with B within radius of A on random maps (25% walls, with and without wrap).
-	OneWayCount countOneWayPairs(CvFovMode eMode, int iRadius, int iNumPairs, unsigned int iSeed)
+// Random pairs A, B with B within radius of A on random maps (25% walls, with and without wrap).
+OneWayCount countOneWayPairs(CvFovMode eMode, int iRadius, int iNumPairs, unsigned int iSeed)
+{
+	std::mt19937 kRng(iSeed);
+	OneWayCount kCount;
+	for (int iMap = 0; iMap < 4; ++iMap)
 	{
-		std::mt19937 kRng(iSeed);
-		OneWayCount kCount;
-		for (int iMap = 0; iMap < 4; ++iMap)
+		const FovGrid kGrid = randomGrid(64, 48, iMap % 2 == 1, iMap >= 2, 25, kRng);
+		const CvFovMetric eMetric = METRICS[iMap % 3];
+		const CvFovTable& kTable = fovTable(eMode, eMetric, iRadius);
+		CvFovVisibleSet kFromA(kGrid.plotCount());
+		CvFovVisibleSet kFromB(kGrid.plotCount());
+		for (int iPair = 0; iPair < iNumPairs / 4; ++iPair)
 		{
-			const FovGrid kGrid = randomGrid(64, 48, iMap % 2 == 1, iMap >= 2, 25, kRng);
-			const CvFovMetric eMetric = METRICS[iMap % 3];
-			const CvFovTable& kTable = fovTable(eMode, eMetric, iRadius);
-			CvFovVisibleSet kFromA(kGrid.plotCount());
-			CvFovVisibleSet kFromB(kGrid.plotCount());
-			for (int iPair = 0; iPair < iNumPairs / 4; ++iPair)
+			const int iAX = int(kRng() % 64u);
+			const int iAY = int(kRng() % 48u);
+			int iDX = 0;
+			int iDY = 0;
+			do {
+				iDX = int(kRng() % unsigned(2 * iRadius + 1)) - iRadius;
+				iDY = int(kRng() % unsigned(2 * iRadius + 1)) - iRadius;
+			} while (!cvFovWithinRadius(eMetric, iDX, iDY, iRadius));
+			const int iB = plotAt(kGrid, iAX + iDX, iAY + iDY);
+			if (iB < 0)
 			{
-				const int iAX = int(kRng() % 64u);
-				const int iAY = int(kRng() % 48u);
-				int iDX = 0;
-				int iDY = 0;
-				do
-				{
-					iDX = int(kRng() % unsigned(2 * iRadius + 1)) - iRadius;
-					iDY = int(kRng() % unsigned(2 * iRadius + 1)) - iRadius;
-				} while (!cvFovWithinRadius(eMetric, iDX, iDY, iRadius));
-				const int iB = plotAt(kGrid, iAX + iDX, iAY + iDY);
-				if (iB < 0)
-				{
-					--iPair;
-					continue;
-				}
-				const int iBX = iB % 64;
-				const int iBY = iB / 64;
-				kFromA.begin();
-				kFromB.begin();
-				EXPECT_EQ(CV_FOV_OK, kTable.compute(kGrid, iAX, iAY, iRadius, kFromA));
-				EXPECT_EQ(CV_FOV_OK, kTable.compute(kGrid, iBX, iBY, iRadius, kFromB));
-				++kCount.iPairs;
-				if (kFromA.contains(iB) != kFromB.contains(kGrid.plotIndex(iAX, iAY)))
-				{
-					++kCount.iOneWay;
-				}
+				--iPair;
+				continue;
+			}
+			const int iBX = iB % 64;
+			const int iBY = iB / 64;
+			kFromA.begin();
+			kFromB.begin();
+			EXPECT_EQ(CV_FOV_OK, kTable.compute(kGrid, iAX, iAY, iRadius, kFromA));
+			EXPECT_EQ(CV_FOV_OK, kTable.compute(kGrid, iBX, iBY, iRadius, kFromB));
+			++kCount.iPairs;
+			if (kFromA.contains(iB) != kFromB.contains(kGrid.plotIndex(iAX, iAY)))
+			{
+				++kCount.iOneWay;
 			}
 		}
-		return kCount;
 	}
+	return kCount;
+}
 }
 
 TEST(FovSymmetry, StrictModeHasNoOneWayPairsOver12000RandomPairs)
@@ -593,7 +585,8 @@ TEST(FovSymmetry, BtsRuleOneWayShareIsMeasured)
 		iAllPairs += iPairs;
 		iAllOneWay += iOneWay;
 	}
-	std::printf("[ note ] BTS: %d one-way pairs of %d (%.2f%%)\n", iAllOneWay, iAllPairs, 100.0 * iAllOneWay / iAllPairs);
+	std::printf(
+		"[ note ] BTS: %d one-way pairs of %d (%.2f%%)\n", iAllOneWay, iAllPairs, 100.0 * iAllOneWay / iAllPairs);
 	EXPECT_GT(iAllOneWay, 0); // BTS sight is not symmetric (hills see over forest, the outer ring)
 }
 

@@ -16,45 +16,45 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+CvPathResult truthPath(const GridWorld& kWorld, const CvPathCost& kCost, int iFrom, int iTo, unsigned uSeed = 1)
 {
-	CvPathResult truthPath(const GridWorld& kWorld, const CvPathCost& kCost, int iFrom, int iTo, unsigned uSeed = 1)
-	{
-		CvPathfinder kFinder;
-		return kFinder.findPath(CvTruthView<GridWorld>(kWorld), kCost, iFrom, iTo, uSeed);
-	}
+	CvPathfinder kFinder;
+	return kFinder.findPath(CvTruthView<GridWorld>(kWorld), kCost, iFrom, iTo, uSeed);
+}
 
-	int cost(const std::vector<std::string>& asRows, const std::string& sUnit, std::pair<int, int> kFrom,
-		std::pair<int, int> kTo, std::set<std::string> asTechs = {})
-	{
-		const GridWorld kWorld(asRows);
-		const CvPathCost kCost(vanilla(), unitOf(sUnit, asTechs));
-		const CvPathResult kPath = truthPath(kWorld, kCost, kWorld.at(kFrom.first, kFrom.second), kWorld.at(kTo.first, kTo.second));
-		EXPECT_EQ(kPath.eStatus, CV_PATH_FOUND);
-		return kPath.iCost;
-	}
+int cost(const std::vector<std::string>& asRows, const std::string& sUnit, std::pair<int, int> kFrom,
+	std::pair<int, int> kTo, std::set<std::string> asTechs = {})
+{
+	const GridWorld kWorld(asRows);
+	const CvPathCost kCost(vanilla(), unitOf(sUnit, asTechs));
+	const CvPathResult kPath =
+		truthPath(kWorld, kCost, kWorld.at(kFrom.first, kFrom.second), kWorld.at(kTo.first, kTo.second));
+	EXPECT_EQ(kPath.eStatus, CV_PATH_FOUND);
+	return kPath.iCost;
+}
 
-	// Every step of the path joins neighbours the unit can enter, and the steps add up to its cost.
-	template <class View>
-	void expectValidPath(const View& kView, const CvPathCost& kCost, const CvPathResult& kPath, int iFrom)
+// Every step of the path joins neighbours the unit can enter, and the steps add up to its cost.
+template <class View>
+void expectValidPath(const View& kView, const CvPathCost& kCost, const CvPathResult& kPath, int iFrom)
+{
+	ASSERT_FALSE(kPath.aiPlots.empty());
+	EXPECT_EQ(kPath.aiPlots.front(), iFrom);
+	const int iWidth = kView.getGridWidth();
+	int iSum = 0;
+	for (size_t i = 1; i < kPath.aiPlots.size(); ++i)
 	{
-		ASSERT_FALSE(kPath.aiPlots.empty());
-		EXPECT_EQ(kPath.aiPlots.front(), iFrom);
-		const int iWidth = kView.getGridWidth();
-		int iSum = 0;
-		for (size_t i = 1; i < kPath.aiPlots.size(); ++i)
-		{
-			const int iA = kPath.aiPlots[i - 1];
-			const int iB = kPath.aiPlots[i];
-			EXPECT_EQ(CvPathfinder::distance(iA % iWidth, iA / iWidth, iB % iWidth, iB / iWidth, iWidth,
-						  kView.getGridHeight(), kView.isWrapX(), kView.isWrapY()),
-				1);
-			const CvPathEnter kTo = kCost.enter(kView.plot(iB));
-			ASSERT_GE(kTo.iRegular, 0);
-			iSum += CvPathCost::step(kCost.enter(kView.plot(iA)), kTo);
-		}
-		EXPECT_EQ(iSum, kPath.iCost);
+		const int iA = kPath.aiPlots[i - 1];
+		const int iB = kPath.aiPlots[i];
+		EXPECT_EQ(CvPathfinder::distance(iA % iWidth, iA / iWidth, iB % iWidth, iB / iWidth, iWidth,
+					  kView.getGridHeight(), kView.isWrapX(), kView.isWrapY()),
+			1);
+		const CvPathEnter kTo = kCost.enter(kView.plot(iB));
+		ASSERT_GE(kTo.iRegular, 0);
+		iSum += CvPathCost::step(kCost.enter(kView.plot(iA)), kTo);
 	}
+	EXPECT_EQ(iSum, kPath.iCost);
+}
 }
 
 // --- known costs --------------------------------------------------------------------------------
@@ -110,7 +110,8 @@ TEST(PathCost, ClosedBordersAreAKnob)
 	CvVisionRules kRules = vanilla();
 	kRules.setKnob(CV_VISION_KNOB_PATH_CLOSED_BORDERS, 0);
 	const GridWorld kWorld(asRows);
-	const CvPathResult kPath = truthPath(kWorld, CvPathCost(kRules, unitOf("UNIT_WARRIOR")), kWorld.at(0, 3), kWorld.at(4, 3));
+	const CvPathResult kPath =
+		truthPath(kWorld, CvPathCost(kRules, unitOf("UNIT_WARRIOR")), kWorld.at(0, 3), kWorld.at(4, 3));
 	EXPECT_EQ(kPath.iCost, 4 * 60);
 }
 
@@ -156,42 +157,41 @@ TEST(KnowledgeView, AnswersFromTheTruthMemoryOrNothing)
 	EXPECT_FALSE(kView.plot(1).bKnown);
 }
 
-namespace
+namespace {
+// A 16x3 world of hills for team 0, whose warrior walked the middle row to reveal it all (on
+// hills among hills it sees its 3x3 square) and now stands at (0,1); a scout (2 moves) plans
+// from (0,1) to (15,1).
+struct HillsWorld
 {
-	// A 16x3 world of hills for team 0, whose warrior walked the middle row to reveal it all (on
-	// hills among hills it sees its 3x3 square) and now stands at (0,1); a scout (2 moves) plans
-	// from (0,1) to (15,1).
-	struct HillsWorld
+	VisionWorld kWorld;
+	int iWarrior;
+	PathMover kMover;
+
+	HillsWorld() : kWorld(vanilla(), 16, 3, false, false, 2)
 	{
-		VisionWorld kWorld;
-		int iWarrior;
-		PathMover kMover;
-
-		HillsWorld() : kWorld(vanilla(), 16, 3, false, false, 2)
+		for (int i = 0; i < kWorld.plotCount(); ++i)
 		{
-			for (int i = 0; i < kWorld.plotCount(); ++i)
-			{
-				kWorld.setPlotKind(i, CV_VISION_PLOT_HILLS);
-			}
-			iWarrior = kWorld.createUnit(type(vanilla().findUnit("UNIT_WARRIOR")), 0, 0, 1);
-			for (int iX = 1; iX < 16; ++iX)
-			{
-				kWorld.moveUnit(iWarrior, iX, 1);
-			}
-			kWorld.moveUnit(iWarrior, 0, 1);
-			kMover.eTeam = 0;
-			kMover.eUnitType = type(vanilla().findUnit("UNIT_SCOUT"));
+			kWorld.setPlotKind(i, CV_VISION_PLOT_HILLS);
 		}
-
-		PathAnswer plan(unsigned uSeed = 7) { return planPath(kWorld, vanilla(), kMover, { 0, 1 }, { 15, 1 }, uSeed); }
-		void buildRoad(int iFromX, int iToX)
+		iWarrior = kWorld.createUnit(type(vanilla().findUnit("UNIT_WARRIOR")), 0, 0, 1);
+		for (int iX = 1; iX < 16; ++iX)
 		{
-			for (int iX = iFromX; iX <= iToX; ++iX)
-			{
-				kWorld.setRoute(16 + iX, type(vanilla().findRoute("ROUTE_ROAD")));
-			}
+			kWorld.moveUnit(iWarrior, iX, 1);
 		}
-	};
+		kWorld.moveUnit(iWarrior, 0, 1);
+		kMover.eTeam = 0;
+		kMover.eUnitType = type(vanilla().findUnit("UNIT_SCOUT"));
+	}
+
+	PathAnswer plan(unsigned uSeed = 7) { return planPath(kWorld, vanilla(), kMover, { 0, 1 }, { 15, 1 }, uSeed); }
+	void buildRoad(int iFromX, int iToX)
+	{
+		for (int iX = iFromX; iX <= iToX; ++iX)
+		{
+			kWorld.setRoute(16 + iX, type(vanilla().findRoute("ROUTE_ROAD")));
+		}
+	}
+};
 }
 
 TEST(KnowledgeView, ARouteBuiltOutOfSightDoesNotChangeThePlannedPath)
@@ -257,22 +257,21 @@ TEST(PathFallback, TiesOnDistanceGoToTheLowerCost)
 
 // --- uniformity and determinism -----------------------------------------------------------------
 
-namespace
-{
-	// Chi-square critical value for 16 degrees of freedom at p = 0.001.
-	const double CHI_SQUARE_16_P001 = 39.252;
+namespace {
+// Chi-square critical value for 16 degrees of freedom at p = 0.001.
+const double CHI_SQUARE_16_P001 = 39.252;
 
-	double chiSquare(const std::map<std::vector<int>, int>& kCounts, int iPaths, int iDraws)
+double chiSquare(const std::map<std::vector<int>, int>& kCounts, int iPaths, int iDraws)
+{
+	const double fExpected = static_cast<double>(iDraws) / iPaths;
+	double fChi = 0;
+	for (const auto& [aiPath, iCount] : kCounts)
 	{
-		const double fExpected = static_cast<double>(iDraws) / iPaths;
-		double fChi = 0;
-		for (const auto& [aiPath, iCount] : kCounts)
-		{
-			fChi += (iCount - fExpected) * (iCount - fExpected) / fExpected;
-		}
-		fChi += (iPaths - static_cast<int>(kCounts.size())) * fExpected; // paths never drawn
-		return fChi;
+		fChi += (iCount - fExpected) * (iCount - fExpected) / fExpected;
 	}
+	fChi += (iPaths - static_cast<int>(kCounts.size())) * fExpected; // paths never drawn
+	return fChi;
+}
 }
 
 TEST(PathUniformity, EqualCostPathsAreEquallyLikely)
@@ -287,14 +286,15 @@ TEST(PathUniformity, EqualCostPathsAreEquallyLikely)
 	std::map<std::vector<int>, int> kCounts;
 	for (int iSeed = 0; iSeed < iDraws; ++iSeed)
 	{
-		const CvPathResult& kPath = kFinder.findPath(CvTruthView<GridWorld>(kWorld), kCost, kWorld.at(0, 1), kWorld.at(4, 1),
-			static_cast<unsigned>(iSeed));
+		const CvPathResult& kPath = kFinder.findPath(
+			CvTruthView<GridWorld>(kWorld), kCost, kWorld.at(0, 1), kWorld.at(4, 1), static_cast<unsigned>(iSeed));
 		ASSERT_EQ(kPath.iCost, 4 * 60);
 		++kCounts[kPath.aiPlots];
 	}
 	EXPECT_EQ(static_cast<int>(kCounts.size()), iPaths);
 	const double fChi = chiSquare(kCounts, iPaths, iDraws);
-	std::printf("chi-square over %d paths, %d seeds: %.2f (threshold %.2f)\n", iPaths, iDraws, fChi, CHI_SQUARE_16_P001);
+	std::printf(
+		"chi-square over %d paths, %d seeds: %.2f (threshold %.2f)\n", iPaths, iDraws, fChi, CHI_SQUARE_16_P001);
 	EXPECT_LT(fChi, CHI_SQUARE_16_P001);
 }
 
@@ -427,54 +427,53 @@ TEST(PathErrors, TheStartIsTheGoal)
 // --- against the textbook A* on random maps -------------------------------------------------------
 
 
-namespace
+namespace {
+// Dijkstra from iFrom: the cheapest cost to every plot, -1 where unreachable.
+template <class View>
+std::vector<int> cheapestCosts(const View& kView, const CvPathCost& kCost, int iFrom)
 {
-	// Dijkstra from iFrom: the cheapest cost to every plot, -1 where unreachable.
-	template <class View>
-	std::vector<int> cheapestCosts(const View& kView, const CvPathCost& kCost, int iFrom)
+	const int iWidth = kView.getGridWidth();
+	const int iHeight = kView.getGridHeight();
+	std::vector<int> aiCost(iWidth * iHeight, -1);
+	std::priority_queue<std::pair<int, int>, std::vector<std::pair<int, int>>, std::greater<>> kOpen;
+	aiCost[iFrom] = 0;
+	kOpen.push({ 0, iFrom });
+	while (!kOpen.empty())
 	{
-		const int iWidth = kView.getGridWidth();
-		const int iHeight = kView.getGridHeight();
-		std::vector<int> aiCost(iWidth * iHeight, -1);
-		std::priority_queue<std::pair<int, int>, std::vector<std::pair<int, int>>, std::greater<>> kOpen;
-		aiCost[iFrom] = 0;
-		kOpen.push({ 0, iFrom });
-		while (!kOpen.empty())
+		const auto [iG, iPlot] = kOpen.top();
+		kOpen.pop();
+		if (iG != aiCost[iPlot])
 		{
-			const auto [iG, iPlot] = kOpen.top();
-			kOpen.pop();
-			if (iG != aiCost[iPlot])
+			continue;
+		}
+		for (int iDY = -1; iDY <= 1; ++iDY)
+		{
+			for (int iDX = -1; iDX <= 1; ++iDX)
 			{
-				continue;
-			}
-			for (int iDY = -1; iDY <= 1; ++iDY)
-			{
-				for (int iDX = -1; iDX <= 1; ++iDX)
+				int iNX = iPlot % iWidth + iDX;
+				int iNY = iPlot / iWidth + iDY;
+				if ((iDX == 0 && iDY == 0) || (!kView.isWrapX() && (iNX < 0 || iNX >= iWidth))
+					|| (!kView.isWrapY() && (iNY < 0 || iNY >= iHeight)))
 				{
-					int iNX = iPlot % iWidth + iDX;
-					int iNY = iPlot / iWidth + iDY;
-					if ((iDX == 0 && iDY == 0) || (!kView.isWrapX() && (iNX < 0 || iNX >= iWidth))
-						|| (!kView.isWrapY() && (iNY < 0 || iNY >= iHeight)))
-					{
-						continue;
-					}
-					const int iNext = (iNY + iHeight) % iHeight * iWidth + (iNX + iWidth) % iWidth;
-					const CvPathEnter kTo = kCost.enter(kView.plot(iNext));
-					if (kTo.iRegular < 0)
-					{
-						continue;
-					}
-					const int iNextG = iG + CvPathCost::step(kCost.enter(kView.plot(iPlot)), kTo);
-					if (aiCost[iNext] < 0 || iNextG < aiCost[iNext])
-					{
-						aiCost[iNext] = iNextG;
-						kOpen.push({ iNextG, iNext });
-					}
+					continue;
+				}
+				const int iNext = (iNY + iHeight) % iHeight * iWidth + (iNX + iWidth) % iWidth;
+				const CvPathEnter kTo = kCost.enter(kView.plot(iNext));
+				if (kTo.iRegular < 0)
+				{
+					continue;
+				}
+				const int iNextG = iG + CvPathCost::step(kCost.enter(kView.plot(iPlot)), kTo);
+				if (aiCost[iNext] < 0 || iNextG < aiCost[iNext])
+				{
+					aiCost[iNext] = iNextG;
+					kOpen.push({ iNextG, iNext });
 				}
 			}
 		}
-		return aiCost;
 	}
+	return aiCost;
+}
 }
 
 TEST(PathDifferential, SameCostsAsTheTextbookAStarOnRandomMaps)
@@ -492,8 +491,9 @@ TEST(PathDifferential, SameCostsAsTheTextbookAStarOnRandomMaps)
 		CvVisionRules kRules = vanilla();
 		kRules.setKnob(CV_VISION_KNOB_PATH_UNKNOWN_PLOTS, kRandom() % 2);
 		kRules.setKnob(CV_VISION_KNOB_PATH_CLOSED_BORDERS, kRandom() % 2);
-		const CvPathCost kCost(kRules, unitOf(aszUnits[kRandom() % 3], kRandom() % 2 ? std::set<std::string>{ "TECH_ENGINEERING" }
-																					 : std::set<std::string>{}));
+		const CvPathCost kCost(kRules,
+			unitOf(aszUnits[kRandom() % 3],
+				kRandom() % 2 ? std::set<std::string>{ "TECH_ENGINEERING" } : std::set<std::string>{}));
 		const int iFrom = static_cast<int>(kRandom() % (iWidth * iHeight));
 		const int iTo = static_cast<int>(kRandom() % (iWidth * iHeight));
 		const CvKnowledgeView<GridWorld> kView(kWorld, 0);

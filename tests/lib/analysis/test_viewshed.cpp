@@ -10,28 +10,27 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+// A 20x10 room: walls on the border, a wall segment at x = 10 from y = 1 to 7 (a door at y = 8).
+ViewshedWorld roomWorld()
 {
-	// A 20x10 room: walls on the border, a wall segment at x = 10 from y = 1 to 7 (a door at y = 8).
-	ViewshedWorld roomWorld()
+	ViewshedWorld kWorld(20, 10);
+	for (int iX = 0; iX < 20; ++iX)
 	{
-		ViewshedWorld kWorld(20, 10);
-		for (int iX = 0; iX < 20; ++iX)
-		{
-			kWorld.setOpaque(iX, 0, true);
-			kWorld.setOpaque(iX, 9, true);
-		}
-		for (int iY = 0; iY < 10; ++iY)
-		{
-			kWorld.setOpaque(0, iY, true);
-			kWorld.setOpaque(19, iY, true);
-		}
-		for (int iY = 1; iY <= 7; ++iY)
-		{
-			kWorld.setOpaque(10, iY, true);
-		}
-		return kWorld;
+		kWorld.setOpaque(iX, 0, true);
+		kWorld.setOpaque(iX, 9, true);
 	}
+	for (int iY = 0; iY < 10; ++iY)
+	{
+		kWorld.setOpaque(0, iY, true);
+		kWorld.setOpaque(19, iY, true);
+	}
+	for (int iY = 1; iY <= 7; ++iY)
+	{
+		kWorld.setOpaque(10, iY, true);
+	}
+	return kWorld;
+}
 }
 
 TEST(Viewshed, NewObserversAreDirtyAndUpdateRecomputesThemOnce)
@@ -46,7 +45,7 @@ TEST(Viewshed, NewObserversAreDirtyAndUpdateRecomputesThemOnce)
 	EXPECT_FALSE(kWorld.isDirty(iB));
 	EXPECT_EQ(0, kWorld.update()); // nothing changed
 	EXPECT_TRUE(kWorld.isVisible(iA, 3, 3));
-	EXPECT_TRUE(kWorld.isVisible(iA, 10, 3));  // the wall
+	EXPECT_TRUE(kWorld.isVisible(iA, 10, 3)); // the wall
 	EXPECT_FALSE(kWorld.isVisible(iA, 12, 3)); // behind it
 	EXPECT_TRUE(kWorld.isVisible(iB, 12, 3));
 }

@@ -22,68 +22,67 @@ using namespace cvv;
 
 namespace fs = std::filesystem;
 
-namespace
+namespace {
+const int TEAM = 0;
+const int SIZE = 11;
+const int MID = 5;
+
+CvVisionRules btsRules() { return loadVisionRules({ bundledVanillaAssets() }).kRules; }
+
+// The rules of a mod folder whose CvVision_GlobalDefines.xml holds sDefines, over vanilla.
+CvVisionRules modRules(const std::string& sDefines)
 {
-	const int TEAM = 0;
-	const int SIZE = 11;
-	const int MID = 5;
+	TempAssets kMod;
+	kMod.write("CvVision_GlobalDefines.xml", defines(sDefines));
+	return loadVisionRules({ kMod.path(), bundledVanillaAssets() }).kRules;
+}
 
-	CvVisionRules btsRules() { return loadVisionRules({ bundledVanillaAssets() }).kRules; }
+// An 11x11 grassland (or ocean) map as the rules say, changed by fPaint.
+using Paint = std::function<void(const CvVisionRules&, PlotGrid&)>;
 
-	// The rules of a mod folder whose CvVision_GlobalDefines.xml holds sDefines, over vanilla.
-	CvVisionRules modRules(const std::string& sDefines)
+PlotGrid mapOf(const CvVisionRules& kRules, const Paint& fPaint, bool bOcean = false)
+{
+	PlotGrid kGrid(SIZE, SIZE, false, false, 1, 2, kRules.kLevels);
+	const PlotGrid::Plot kPlot = bOcean ? plotFacts(kRules, CV_VISION_PLOT_OCEAN, "TERRAIN_OCEAN")
+										: plotFacts(kRules, CV_VISION_PLOT_LAND, "TERRAIN_GRASS");
+	for (int iX = 0; iX < SIZE; ++iX)
 	{
-		TempAssets kMod;
-		kMod.write("CvVision_GlobalDefines.xml", defines(sDefines));
-		return loadVisionRules({ kMod.path(), bundledVanillaAssets() }).kRules;
-	}
-
-	// An 11x11 grassland (or ocean) map as the rules say, changed by fPaint.
-	using Paint = std::function<void(const CvVisionRules&, PlotGrid&)>;
-
-	PlotGrid mapOf(const CvVisionRules& kRules, const Paint& fPaint, bool bOcean = false)
-	{
-		PlotGrid kGrid(SIZE, SIZE, false, false, 1, 2, kRules.kLevels);
-		const PlotGrid::Plot kPlot = bOcean ? plotFacts(kRules, CV_VISION_PLOT_OCEAN, "TERRAIN_OCEAN")
-											: plotFacts(kRules, CV_VISION_PLOT_LAND, "TERRAIN_GRASS");
-		for (int iX = 0; iX < SIZE; ++iX)
+		for (int iY = 0; iY < SIZE; ++iY)
 		{
-			for (int iY = 0; iY < SIZE; ++iY)
-			{
-				kGrid.setPlot(iX, iY, kPlot);
-			}
+			kGrid.setPlot(iX, iY, kPlot);
 		}
-		if (fPaint)
-		{
-			fPaint(kRules, kGrid);
-		}
-		return kGrid;
 	}
-
-	// The map after the source's sight is added with the engine the rules configure.
-	PlotGrid sightOf(const CvVisionRules& kRules, const CvVisionSource& kSource, const Paint& fPaint = Paint(),
-		bool bOcean = false)
+	if (fPaint)
 	{
-		PlotGrid kGrid = mapOf(kRules, fPaint, bOcean);
-		EXPECT_EQ(CV_VISION_OK, VisionSetup(kRules).engine().changeAdjacentSight(kGrid, kGrid, kSource, 1));
-		return kGrid;
+		fPaint(kRules, kGrid);
 	}
+	return kGrid;
+}
 
-	int plotsSeen(const CvVisionRules& kRules, const CvVisionSource& kSource, const Paint& fPaint = Paint(),
-		bool bOcean = false)
-	{
-		return sightOf(kRules, kSource, fPaint, bOcean).visiblePlotCount(TEAM);
-	}
+// The map after the source's sight is added with the engine the rules configure.
+PlotGrid sightOf(
+	const CvVisionRules& kRules, const CvVisionSource& kSource, const Paint& fPaint = Paint(), bool bOcean = false)
+{
+	PlotGrid kGrid = mapOf(kRules, fPaint, bOcean);
+	EXPECT_EQ(CV_VISION_OK, VisionSetup(kRules).engine().changeAdjacentSight(kGrid, kGrid, kSource, 1));
+	return kGrid;
+}
 
-	// A plain unit in the middle with the range the rules give it.
-	CvVisionSource unitOf(const CvVisionRules& kRules, const std::string& sUnit, int iPromotionChange = 0,
-		int eFacing = CV_VISION_NO_DIRECTION)
-	{
-		return unitAt(MID, MID, kRules.unitSightRange(kRules.findUnit(sUnit), iPromotionChange), eFacing);
-	}
+int plotsSeen(
+	const CvVisionRules& kRules, const CvVisionSource& kSource, const Paint& fPaint = Paint(), bool bOcean = false)
+{
+	return sightOf(kRules, kSource, fPaint, bOcean).visiblePlotCount(TEAM);
+}
 
-	const int SENTRY = 1; // PROMOTION_SENTRY's iVisibilityChange
-	const int NORTH = 0;
+// A plain unit in the middle with the range the rules give it.
+CvVisionSource unitOf(const CvVisionRules& kRules, const std::string& sUnit, int iPromotionChange = 0,
+	int eFacing = CV_VISION_NO_DIRECTION)
+{
+	return unitAt(MID, MID, kRules.unitSightRange(kRules.findUnit(sUnit), iPromotionChange), eFacing);
+}
+
+const int SENTRY = 1; // PROMOTION_SENTRY's iVisibilityChange
+const int NORTH = 0;
 }
 
 TEST(Knobs, ShippedFileAndAbsentFileAreBothBts)
@@ -113,85 +112,86 @@ TEST(Knobs, ShippedFileAndAbsentFileAreBothBts)
 	EXPECT_EQ(-1, cvVisionFindKnob("CVVISION_OUTER_RNG"));
 }
 
-namespace
+namespace {
+bool startsWith(const std::string& sText, const std::string& sPrefix)
 {
-	bool startsWith(const std::string& sText, const std::string& sPrefix)
-	{
-		return sText.compare(0, sPrefix.size(), sPrefix) == 0;
-	}
+	return sText.compare(0, sPrefix.size(), sPrefix) == 0;
+}
 
-	// What is wrong with a knobs file as shipped, "FILE:LINE: ..." each: a knob of
-	// CV_VISION_FOR_EACH_KNOB without its <Define>, a value that is not the list's default (a
-	// per-type knob's is 0), a define twice, or a define that is no CvVision knob. Read with
-	// tinyxml2 alone, not through the loader, so that the list and the file are checked against
-	// each other and nothing else.
-	std::vector<std::string> knobsFileProblems(const fs::path& kPath)
+// What is wrong with a knobs file as shipped, "FILE:LINE: ..." each: a knob of
+// CV_VISION_FOR_EACH_KNOB without its <Define>, a value that is not the list's default (a
+// per-type knob's is 0), a define twice, or a define that is no CvVision knob. Read with
+// tinyxml2 alone, not through the loader, so that the list and the file are checked against
+// each other and nothing else.
+std::vector<std::string> knobsFileProblems(const fs::path& kPath)
+{
+	std::vector<std::string> asProblems;
+	tinyxml2::XMLDocument kDoc;
+	if (kDoc.LoadFile(kPath.string().c_str()) != tinyxml2::XML_SUCCESS)
 	{
-		std::vector<std::string> asProblems;
-		tinyxml2::XMLDocument kDoc;
-		if (kDoc.LoadFile(kPath.string().c_str()) != tinyxml2::XML_SUCCESS)
-		{
-			return { kPath.string() + ": " + kDoc.ErrorStr() };
-		}
-		const tinyxml2::XMLElement* pRoot = kDoc.RootElement();
-		if (!pRoot || std::string(pRoot->Name()) != "Civ4Defines")
-		{
-			return { kPath.string() + ": expected the root element <Civ4Defines>" };
-		}
-		std::map<std::string, int> kLines; // define name -> line of its <Define>
-		for (const tinyxml2::XMLElement* pDefine = pRoot->FirstChildElement("Define"); pDefine;
-			 pDefine = pDefine->NextSiblingElement("Define"))
-		{
-			const tinyxml2::XMLElement* pName = pDefine->FirstChildElement("DefineName");
-			const std::string sName = (pName && pName->GetText()) ? pName->GetText() : "";
-			const std::string sAt = kPath.string() + ":" + std::to_string(pDefine->GetLineNum()) + ": " + sName;
-			if (kLines.count(sName))
-			{
-				asProblems.push_back(sAt + ": twice (first at line " + std::to_string(kLines[sName]) + ")");
-				continue;
-			}
-			kLines[sName] = pDefine->GetLineNum();
-			const int eKnob = cvVisionFindKnob(sName);
-			const bool bPerType = startsWith(sName, CV_VISION_SEE_FROM_PREFIX) || startsWith(sName, CV_VISION_EXTRA_RANGE_PREFIX);
-			if (eKnob < 0 && !bPerType)
-			{
-				asProblems.push_back(sAt + ": not a knob of CV_VISION_FOR_EACH_KNOB (CvVisionRules.h), nor a per-type knob");
-				continue;
-			}
-			const int iDefault = eKnob >= 0 ? cvVisionKnobInfo(eKnob).iDefault : 0;
-			const tinyxml2::XMLElement* pValue = pDefine->FirstChildElement("iDefineIntVal");
-			int iValue = 0;
-			if (!pValue || pValue->QueryIntText(&iValue) != tinyxml2::XML_SUCCESS)
-			{
-				asProblems.push_back(sAt + ": no whole <iDefineIntVal>");
-			}
-			else if (iValue != iDefault)
-			{
-				asProblems.push_back(sAt + ": " + std::to_string(iValue) + ", but the default (exact BTS) is "
-					+ std::to_string(iDefault));
-			}
-		}
-		for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
-		{
-			const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
-			if (!kLines.count(kInfo.szDefine))
-			{
-				asProblems.push_back(kPath.string() + ": no <Define> for " + kInfo.szDefine + " (add it at its default, "
-					+ std::to_string(kInfo.iDefault) + ")");
-			}
-		}
-		return asProblems;
+		return { kPath.string() + ": " + kDoc.ErrorStr() };
 	}
+	const tinyxml2::XMLElement* pRoot = kDoc.RootElement();
+	if (!pRoot || std::string(pRoot->Name()) != "Civ4Defines")
+	{
+		return { kPath.string() + ": expected the root element <Civ4Defines>" };
+	}
+	std::map<std::string, int> kLines; // define name -> line of its <Define>
+	for (const tinyxml2::XMLElement* pDefine = pRoot->FirstChildElement("Define"); pDefine;
+		 pDefine = pDefine->NextSiblingElement("Define"))
+	{
+		const tinyxml2::XMLElement* pName = pDefine->FirstChildElement("DefineName");
+		const std::string sName = (pName && pName->GetText()) ? pName->GetText() : "";
+		const std::string sAt = kPath.string() + ":" + std::to_string(pDefine->GetLineNum()) + ": " + sName;
+		if (kLines.count(sName))
+		{
+			asProblems.push_back(sAt + ": twice (first at line " + std::to_string(kLines[sName]) + ")");
+			continue;
+		}
+		kLines[sName] = pDefine->GetLineNum();
+		const int eKnob = cvVisionFindKnob(sName);
+		const bool bPerType =
+			startsWith(sName, CV_VISION_SEE_FROM_PREFIX) || startsWith(sName, CV_VISION_EXTRA_RANGE_PREFIX);
+		if (eKnob < 0 && !bPerType)
+		{
+			asProblems.push_back(
+				sAt + ": not a knob of CV_VISION_FOR_EACH_KNOB (CvVisionRules.h), nor a per-type knob");
+			continue;
+		}
+		const int iDefault = eKnob >= 0 ? cvVisionKnobInfo(eKnob).iDefault : 0;
+		const tinyxml2::XMLElement* pValue = pDefine->FirstChildElement("iDefineIntVal");
+		int iValue = 0;
+		if (!pValue || pValue->QueryIntText(&iValue) != tinyxml2::XML_SUCCESS)
+		{
+			asProblems.push_back(sAt + ": no whole <iDefineIntVal>");
+		}
+		else if (iValue != iDefault)
+		{
+			asProblems.push_back(
+				sAt + ": " + std::to_string(iValue) + ", but the default (exact BTS) is " + std::to_string(iDefault));
+		}
+	}
+	for (int i = 0; i < CV_VISION_NUM_KNOBS; ++i)
+	{
+		const CvVisionKnobInfo& kInfo = cvVisionKnobInfo(i);
+		if (!kLines.count(kInfo.szDefine))
+		{
+			asProblems.push_back(kPath.string() + ": no <Define> for " + kInfo.szDefine + " (add it at its default, "
+				+ std::to_string(kInfo.iDefault) + ")");
+		}
+	}
+	return asProblems;
+}
 
-	std::string joined(const std::vector<std::string>& asLines)
+std::string joined(const std::vector<std::string>& asLines)
+{
+	std::string sOut;
+	for (const std::string& sLine : asLines)
 	{
-		std::string sOut;
-		for (const std::string& sLine : asLines)
-		{
-			sOut += sLine + "\n";
-		}
-		return sOut;
+		sOut += sLine + "\n";
 	}
+	return sOut;
+}
 }
 
 TEST(Knobs, ShippedXmlHoldsEveryKnobAtItsDefault)
@@ -205,11 +205,14 @@ TEST(Knobs, ShippedXmlCheckCatchesAMissingKnobAWrongDefaultAndAStranger)
 {
 	// The shipped file with CVVISION_LEDGER taken out, CVVISION_FACING_FAR_SPREAD at 61, and a typo
 	// and a per-type knob added: the check names the first three and accepts the last.
-	std::ifstream kIn(fs::path(CVVISION_SOURCE_DIR) / "Assets" / "XML" / "CvVision_GlobalDefines.xml", std::ios::binary);
+	std::ifstream kIn(
+		fs::path(CVVISION_SOURCE_DIR) / "Assets" / "XML" / "CvVision_GlobalDefines.xml", std::ios::binary);
 	std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
 	ASSERT_FALSE(sText.empty());
 	sText = std::regex_replace(sText,
-		std::regex("<Define>\\s*<DefineName>CVVISION_LEDGER</DefineName>\\s*<iDefineIntVal>0</iDefineIntVal>\\s*</Define>"), "");
+		std::regex(
+			"<Define>\\s*<DefineName>CVVISION_LEDGER</DefineName>\\s*<iDefineIntVal>0</iDefineIntVal>\\s*</Define>"),
+		"");
 	sText = std::regex_replace(sText,
 		std::regex("<DefineName>CVVISION_FACING_FAR_SPREAD</DefineName>\\s*<iDefineIntVal>60<"),
 		"<DefineName>CVVISION_FACING_FAR_SPREAD</DefineName><iDefineIntVal>61<");
@@ -221,9 +224,11 @@ TEST(Knobs, ShippedXmlCheckCatchesAMissingKnobAWrongDefaultAndAStranger)
 	const std::vector<std::string> asProblems = knobsFileProblems(kMod.path() / "XML" / "CvVision_GlobalDefines.xml");
 	const std::string sProblems = joined(asProblems);
 	ASSERT_EQ(3u, asProblems.size()) << sProblems;
-	EXPECT_NE(std::string::npos, sProblems.find(": CVVISION_FACING_FAR_SPREAD: 61, but the default (exact BTS) is 60\n"))
+	EXPECT_NE(
+		std::string::npos, sProblems.find(": CVVISION_FACING_FAR_SPREAD: 61, but the default (exact BTS) is 60\n"))
 		<< sProblems;
-	EXPECT_NE(std::string::npos, sProblems.find(": CVVISION_OUTER_RNG: not a knob of CV_VISION_FOR_EACH_KNOB")) << sProblems;
+	EXPECT_NE(std::string::npos, sProblems.find(": CVVISION_OUTER_RNG: not a knob of CV_VISION_FOR_EACH_KNOB"))
+		<< sProblems;
 	EXPECT_NE(std::string::npos, sProblems.find(": no <Define> for CVVISION_LEDGER (add it at its default, 0)\n"))
 		<< sProblems;
 }
@@ -270,7 +275,8 @@ TEST(Knobs, WaterSeeThroughUsesItsOwnDefine)
 	const CvVisionSource kUnit = unitAt(MID, MID, 2);
 	EXPECT_EQ(25, plotsSeen(btsRules(), kUnit, fLake));
 	EXPECT_EQ(25, plotsSeen(modRules(sHardWater), kUnit, fLake)) << "BTS never reads the define";
-	const PlotGrid kMod = sightOf(modRules(sHardWater + define("CVVISION_WATER_SEE_THROUGH_DEFINE", "1")), kUnit, fLake);
+	const PlotGrid kMod =
+		sightOf(modRules(sHardWater + define("CVVISION_WATER_SEE_THROUGH_DEFINE", "1")), kUnit, fLake);
 	EXPECT_EQ(24, kMod.visiblePlotCount(TEAM));
 	EXPECT_FALSE(kMod.isVisible(TEAM, MID + 2, MID)) << "hidden behind the lake";
 }
@@ -383,18 +389,17 @@ TEST(Knobs, GlobalDefinesAltSetsThemToo)
 
 // --- errors ----------------------------------------------------------------------------------
 
-namespace
+namespace {
+// The error of a mod whose CvVision_GlobalDefines.xml holds sDefines, with that file's path
+// taken off the front: "LINE: message".
+std::string knobError(const std::string& sDefines)
 {
-	// The error of a mod whose CvVision_GlobalDefines.xml holds sDefines, with that file's path
-	// taken off the front: "LINE: message".
-	std::string knobError(const std::string& sDefines)
-	{
-		TempAssets kMod;
-		kMod.write("CvVision_GlobalDefines.xml", defines(sDefines));
-		const std::string sError = loadError({ kMod.path(), bundledVanillaAssets() });
-		const std::string sFile = (kMod.path() / "XML" / "CvVision_GlobalDefines.xml").string() + ":";
-		return sError.compare(0, sFile.size(), sFile) == 0 ? sError.substr(sFile.size()) : "elsewhere: " + sError;
-	}
+	TempAssets kMod;
+	kMod.write("CvVision_GlobalDefines.xml", defines(sDefines));
+	const std::string sError = loadError({ kMod.path(), bundledVanillaAssets() });
+	const std::string sFile = (kMod.path() / "XML" / "CvVision_GlobalDefines.xml").string() + ":";
+	return sError.compare(0, sFile.size(), sFile) == 0 ? sError.substr(sFile.size()) : "elsewhere: " + sError;
+}
 }
 
 TEST(KnobErrors, UnknownKnob)
@@ -408,7 +413,8 @@ TEST(KnobErrors, KnobOutOfItsLimits)
 {
 	EXPECT_EQ("7: define CVVISION_FACING_FAR_SPREAD = 400: must be 0..360",
 		knobError(define("CVVISION_OUTER_RING", "1") + define("CVVISION_FACING_FAR_SPREAD", "400")));
-	EXPECT_EQ("3: define CVVISION_MAX_SIGHT_RANGE = -2: must be -1..1000000", knobError(define("CVVISION_MAX_SIGHT_RANGE", "-2")));
+	EXPECT_EQ("3: define CVVISION_MAX_SIGHT_RANGE = -2: must be -1..1000000",
+		knobError(define("CVVISION_MAX_SIGHT_RANGE", "-2")));
 	EXPECT_EQ("3: define CVVISION_OUTER_RING = 2: must be 0..1", knobError(define("CVVISION_OUTER_RING", "2")));
 	EXPECT_EQ("3: define CVVISION_EXTRA_RANGE_UNIT_SCOUT = -40: must be -32..32",
 		knobError(define("CVVISION_EXTRA_RANGE_UNIT_SCOUT", "-40")));
@@ -419,14 +425,15 @@ TEST(KnobErrors, PerTypeKnobNamingAnUnknownType)
 	EXPECT_EQ("3: define CVVISION_SEE_FROM_IMPROVEMENT_WATCHTOWER = 1: IMPROVEMENT_WATCHTOWER is not an improvement "
 			  "defined in Terrain/CIV4ImprovementInfos.xml",
 		knobError(define("CVVISION_SEE_FROM_IMPROVEMENT_WATCHTOWER", "1")));
-	EXPECT_EQ("3: define CVVISION_EXTRA_RANGE_UNIT_SCOUTT = 1: UNIT_SCOUTT is not a unit defined in Units/CIV4UnitInfos.xml",
+	EXPECT_EQ(
+		"3: define CVVISION_EXTRA_RANGE_UNIT_SCOUTT = 1: UNIT_SCOUTT is not a unit defined in Units/CIV4UnitInfos.xml",
 		knobError(define("CVVISION_EXTRA_RANGE_UNIT_SCOUTT", "1")));
 }
 
 TEST(KnobErrors, KnobWithoutAnInteger)
 {
-	const std::string sFloat =
-		"\t<Define>\n\t\t<DefineName>CVVISION_OUTER_RING</DefineName>\n\t\t<fDefineFloatVal>1.0</fDefineFloatVal>\n\t</Define>\n";
+	const std::string sFloat = "\t<Define>\n\t\t<DefineName>CVVISION_OUTER_RING</"
+							   "DefineName>\n\t\t<fDefineFloatVal>1.0</fDefineFloatVal>\n\t</Define>\n";
 	EXPECT_EQ("3: define CVVISION_OUTER_RING: a CvVision knob needs an <iDefineIntVal>", knobError(sFloat));
 	EXPECT_EQ("5: define CVVISION_OUTER_RING: <iDefineIntVal> 'on' is not a whole number",
 		knobError(define("CVVISION_OUTER_RING", "on")));

@@ -16,94 +16,94 @@ using namespace cvv;
 
 namespace fs = std::filesystem;
 
-namespace
+namespace {
+fs::path vanillaAssets() { return bundledVanillaAssets(); }
+
+void expectVanilla(const LoadedRules& kLoaded)
 {
-	fs::path vanillaAssets() { return bundledVanillaAssets(); }
+	const CvVisionRules& kRules = kLoaded.kRules;
+	EXPECT_EQ(1, kRules.iPlotVisibilityRange);
+	EXPECT_EQ(1, kRules.iUnitVisibilityRange);
+	EXPECT_EQ(5, kRules.iReconVisibilityRange);
+	EXPECT_EQ(2, kRules.kLevels.iPeakSeeFromChange);
+	EXPECT_EQ(2, kRules.kLevels.iPeakSeeThroughChange);
+	EXPECT_EQ(1, kRules.kLevels.iHillsSeeFromChange);
+	EXPECT_EQ(1, kRules.kLevels.iHillsSeeThroughChange);
+	EXPECT_EQ(0, kRules.kLevels.iSeaWaterSeeFromChange);
+	EXPECT_EQ(0, kRules.kLevels.iSeaWaterSeeThroughChange);
 
-	void expectVanilla(const LoadedRules& kLoaded)
+	const char* const aszLand[] = { "TERRAIN_GRASS", "TERRAIN_PLAINS", "TERRAIN_DESERT", "TERRAIN_TUNDRA",
+		"TERRAIN_SNOW" };
+	for (const char* szLand : aszLand)
 	{
-		const CvVisionRules& kRules = kLoaded.kRules;
-		EXPECT_EQ(1, kRules.iPlotVisibilityRange);
-		EXPECT_EQ(1, kRules.iUnitVisibilityRange);
-		EXPECT_EQ(5, kRules.iReconVisibilityRange);
-		EXPECT_EQ(2, kRules.kLevels.iPeakSeeFromChange);
-		EXPECT_EQ(2, kRules.kLevels.iPeakSeeThroughChange);
-		EXPECT_EQ(1, kRules.kLevels.iHillsSeeFromChange);
-		EXPECT_EQ(1, kRules.kLevels.iHillsSeeThroughChange);
-		EXPECT_EQ(0, kRules.kLevels.iSeaWaterSeeFromChange);
-		EXPECT_EQ(0, kRules.kLevels.iSeaWaterSeeThroughChange);
-
-		const char* const aszLand[] = { "TERRAIN_GRASS", "TERRAIN_PLAINS", "TERRAIN_DESERT", "TERRAIN_TUNDRA", "TERRAIN_SNOW" };
-		for (const char* szLand : aszLand)
-		{
-			const int i = kRules.findTerrain(szLand);
-			ASSERT_GE(i, 0) << szLand;
-			EXPECT_EQ(1, kRules.aTerrains[i].iSeeFrom) << szLand;
-			EXPECT_EQ(1, kRules.aTerrains[i].iSeeThrough) << szLand;
-			EXPECT_FALSE(kRules.aTerrains[i].bWater) << szLand;
-		}
-		for (const char* szZero : { "TERRAIN_COAST", "TERRAIN_OCEAN", "TERRAIN_PEAK", "TERRAIN_HILL" })
-		{
-			const int i = kRules.findTerrain(szZero);
-			ASSERT_GE(i, 0) << szZero;
-			EXPECT_EQ(0, kRules.aTerrains[i].iSeeFrom) << szZero;
-			EXPECT_EQ(0, kRules.aTerrains[i].iSeeThrough) << szZero;
-		}
-		EXPECT_EQ(0, kRules.findTerrain("TERRAIN_GRASS")) << "indices follow file order";
-		EXPECT_EQ(6, kRules.findTerrain("TERRAIN_OCEAN"));
-		const char* const aszFeatures[] = { "FEATURE_ICE", "FEATURE_JUNGLE", "FEATURE_OASIS", "FEATURE_FLOOD_PLAINS",
-			"FEATURE_FOREST", "FEATURE_FALLOUT" };
-		const int aiThrough[] = { 0, 1, 1, 0, 1, 0 };
-		for (int i = 0; i < 6; ++i)
-		{
-			ASSERT_EQ(i, kRules.findFeature(aszFeatures[i])) << aszFeatures[i];
-			EXPECT_EQ(aiThrough[i], kRules.aFeatures[i].iSeeThrough) << aszFeatures[i];
-		}
-		for (const CvVisionTechRule& kTech : kRules.aTechs)
-		{
-			EXPECT_EQ(kTech.szType == "TECH_OPTICS", kTech.bExtraWaterSeeFrom) << kTech.szType;
-		}
-		ASSERT_GE(kRules.findPromotion("PROMOTION_SENTRY"), 0);
-		EXPECT_EQ(1, kRules.aPromotions[kRules.findPromotion("PROMOTION_SENTRY")].iVisibilityChange);
-		ASSERT_GE(kRules.findPromotion("PROMOTION_COMBAT1"), 0);
-		EXPECT_EQ(0, kRules.aPromotions[kRules.findPromotion("PROMOTION_COMBAT1")].iVisibilityChange);
-		const int iDestroyer = kRules.findUnit("UNIT_DESTROYER");
-		ASSERT_GE(iDestroyer, 0);
-		ASSERT_EQ(1u, kRules.aUnits[iDestroyer].aeSeeInvisible.size());
-		EXPECT_EQ(kRules.findInvisibleType("INVISIBLE_SUBMARINE"), kRules.aUnits[iDestroyer].aeSeeInvisible[0]);
-		EXPECT_EQ(CV_VISION_DOMAIN_SEA, kRules.aUnits[iDestroyer].eDomain);
-		const int iFighter = kRules.findUnit("UNIT_FIGHTER");
-		ASSERT_GE(iFighter, 0);
-		EXPECT_EQ(CV_VISION_DOMAIN_AIR, kRules.aUnits[iFighter].eDomain);
+		const int i = kRules.findTerrain(szLand);
+		ASSERT_GE(i, 0) << szLand;
+		EXPECT_EQ(1, kRules.aTerrains[i].iSeeFrom) << szLand;
+		EXPECT_EQ(1, kRules.aTerrains[i].iSeeThrough) << szLand;
+		EXPECT_FALSE(kRules.aTerrains[i].bWater) << szLand;
 	}
-
-	// XML in, sight out: a unit of UNIT_VISIBILITY_RANGE on grassland, or on hills, with the
-	// loaded levels; returns the number of plots it sees.
-	int plotsSeen(const CvVisionRules& kRules, bool bOnHills)
+	for (const char* szZero : { "TERRAIN_COAST", "TERRAIN_OCEAN", "TERRAIN_PEAK", "TERRAIN_HILL" })
 	{
-		PlotGrid kGrid(15, 15, false, false, 1, 2, kRules.kLevels);
-		const CvVisionTerrainRule& kGrass = kRules.aTerrains[kRules.findTerrain("TERRAIN_GRASS")];
-		PlotGrid::Plot kPlot;
-		kPlot.iTerrainSeeFrom = kGrass.iSeeFrom;
-		kPlot.iTerrainSeeThrough = kGrass.iSeeThrough;
-		for (int iX = 0; iX < 15; ++iX)
-		{
-			for (int iY = 0; iY < 15; ++iY)
-			{
-				kGrid.setPlot(iX, iY, kPlot);
-			}
-		}
-		if (bOnHills)
-		{
-			kGrid.setHills(7, 7);
-		}
-		CvVisionSource kUnit;
-		kUnit.iX = 7;
-		kUnit.iY = 7;
-		kUnit.iRange = kRules.iUnitVisibilityRange;
-		EXPECT_EQ(CV_VISION_OK, CvVisionEngine().changeAdjacentSight(kGrid, kGrid, kUnit, 1));
-		return kGrid.visiblePlotCount(0);
+		const int i = kRules.findTerrain(szZero);
+		ASSERT_GE(i, 0) << szZero;
+		EXPECT_EQ(0, kRules.aTerrains[i].iSeeFrom) << szZero;
+		EXPECT_EQ(0, kRules.aTerrains[i].iSeeThrough) << szZero;
 	}
+	EXPECT_EQ(0, kRules.findTerrain("TERRAIN_GRASS")) << "indices follow file order";
+	EXPECT_EQ(6, kRules.findTerrain("TERRAIN_OCEAN"));
+	const char* const aszFeatures[] = { "FEATURE_ICE", "FEATURE_JUNGLE", "FEATURE_OASIS", "FEATURE_FLOOD_PLAINS",
+		"FEATURE_FOREST", "FEATURE_FALLOUT" };
+	const int aiThrough[] = { 0, 1, 1, 0, 1, 0 };
+	for (int i = 0; i < 6; ++i)
+	{
+		ASSERT_EQ(i, kRules.findFeature(aszFeatures[i])) << aszFeatures[i];
+		EXPECT_EQ(aiThrough[i], kRules.aFeatures[i].iSeeThrough) << aszFeatures[i];
+	}
+	for (const CvVisionTechRule& kTech : kRules.aTechs)
+	{
+		EXPECT_EQ(kTech.szType == "TECH_OPTICS", kTech.bExtraWaterSeeFrom) << kTech.szType;
+	}
+	ASSERT_GE(kRules.findPromotion("PROMOTION_SENTRY"), 0);
+	EXPECT_EQ(1, kRules.aPromotions[kRules.findPromotion("PROMOTION_SENTRY")].iVisibilityChange);
+	ASSERT_GE(kRules.findPromotion("PROMOTION_COMBAT1"), 0);
+	EXPECT_EQ(0, kRules.aPromotions[kRules.findPromotion("PROMOTION_COMBAT1")].iVisibilityChange);
+	const int iDestroyer = kRules.findUnit("UNIT_DESTROYER");
+	ASSERT_GE(iDestroyer, 0);
+	ASSERT_EQ(1u, kRules.aUnits[iDestroyer].aeSeeInvisible.size());
+	EXPECT_EQ(kRules.findInvisibleType("INVISIBLE_SUBMARINE"), kRules.aUnits[iDestroyer].aeSeeInvisible[0]);
+	EXPECT_EQ(CV_VISION_DOMAIN_SEA, kRules.aUnits[iDestroyer].eDomain);
+	const int iFighter = kRules.findUnit("UNIT_FIGHTER");
+	ASSERT_GE(iFighter, 0);
+	EXPECT_EQ(CV_VISION_DOMAIN_AIR, kRules.aUnits[iFighter].eDomain);
+}
+
+// XML in, sight out: a unit of UNIT_VISIBILITY_RANGE on grassland, or on hills, with the
+// loaded levels; returns the number of plots it sees.
+int plotsSeen(const CvVisionRules& kRules, bool bOnHills)
+{
+	PlotGrid kGrid(15, 15, false, false, 1, 2, kRules.kLevels);
+	const CvVisionTerrainRule& kGrass = kRules.aTerrains[kRules.findTerrain("TERRAIN_GRASS")];
+	PlotGrid::Plot kPlot;
+	kPlot.iTerrainSeeFrom = kGrass.iSeeFrom;
+	kPlot.iTerrainSeeThrough = kGrass.iSeeThrough;
+	for (int iX = 0; iX < 15; ++iX)
+	{
+		for (int iY = 0; iY < 15; ++iY)
+		{
+			kGrid.setPlot(iX, iY, kPlot);
+		}
+	}
+	if (bOnHills)
+	{
+		kGrid.setHills(7, 7);
+	}
+	CvVisionSource kUnit;
+	kUnit.iX = 7;
+	kUnit.iY = 7;
+	kUnit.iRange = kRules.iUnitVisibilityRange;
+	EXPECT_EQ(CV_VISION_OK, CvVisionEngine().changeAdjacentSight(kGrid, kGrid, kUnit, 1));
+	return kGrid.visiblePlotCount(0);
+}
 }
 
 TEST(RulesLoader, ProjectFixturesGiveVanillaValues)
@@ -191,7 +191,9 @@ TEST(RulesErrors, MalformedXmlSaysWhatInWords)
 	kMod.copyVanilla();
 	kMod.write("GlobalDefinesAlt.xml", "<?xml version=\"1.0\"?>\n<Civ4Defines>\n\t<Define>\n</Civ4Defines>\n");
 	std::string sError = loadError({ kMod.path() });
-	EXPECT_NE(std::string::npos, sError.find("GlobalDefinesAlt.xml:3: malformed XML: an end tag does not match its start tag")) << sError;
+	EXPECT_NE(std::string::npos,
+		sError.find("GlobalDefinesAlt.xml:3: malformed XML: an end tag does not match its start tag"))
+		<< sError;
 	EXPECT_EQ(std::string::npos, sError.find("XML_ERROR")) << sError;
 	// UTF-16 (with its byte order mark): named as such, not TinyXML2's "ErrorID=15".
 	const std::string sAscii = "<?xml version=\"1.0\"?>\n<Civ4Defines>\n</Civ4Defines>\n";
@@ -211,7 +213,8 @@ TEST(RulesErrors, MalformedXmlSaysWhatInWords)
 TEST(RulesErrors, AFileGivenAsTheAssetsFolder)
 {
 	const fs::path kFile = fs::path(CVVISION_SOURCE_DIR) / "README.md";
-	EXPECT_EQ(kFile.string() + ": not a folder (give a Civ4 Assets folder, the one that holds XML/)", loadError({ kFile }));
+	EXPECT_EQ(
+		kFile.string() + ": not a folder (give a Civ4 Assets folder, the one that holds XML/)", loadError({ kFile }));
 }
 
 TEST(RulesErrors, MissingRequiredFile)
@@ -252,17 +255,20 @@ TEST(RulesErrors, UnknownSeeInvisibleType)
 	kMod.copyVanilla();
 	kMod.write("Units/CIV4UnitInfos.xml",
 		"<?xml version=\"1.0\"?>\n<Civ4UnitInfos xmlns=\"x-schema:CIV4UnitSchema.xml\">\n<UnitInfos>\n<UnitInfo>\n"
-		"<Type>UNIT_SONAR</Type>\n<Domain>DOMAIN_SEA</Domain>\n<SeeInvisible>INVISIBLE_SUBMARINE,INVISIBLE_GHOST</SeeInvisible>\n"
+		"<Type>UNIT_SONAR</Type>\n<Domain>DOMAIN_SEA</Domain>\n<SeeInvisible>INVISIBLE_SUBMARINE,INVISIBLE_GHOST</"
+		"SeeInvisible>\n"
 		"</UnitInfo>\n</UnitInfos>\n</Civ4UnitInfos>\n");
 	const std::string sError = loadError({ kMod.path() });
-	EXPECT_NE(std::string::npos, sError.find("CIV4UnitInfos.xml:7: UNIT_SONAR: unknown invisible type 'INVISIBLE_GHOST' "
-											 "(known: INVISIBLE_SUBMARINE, INVISIBLE_STEALTH)"))
+	EXPECT_NE(std::string::npos,
+		sError.find("CIV4UnitInfos.xml:7: UNIT_SONAR: unknown invisible type 'INVISIBLE_GHOST' "
+					"(known: INVISIBLE_SUBMARINE, INVISIBLE_STEALTH)"))
 		<< sError;
 }
 
 TEST(RulesErrors, NotAnAssetsFolder)
 {
-	EXPECT_EQ("/nonexistent/Assets: no such folder (give a Civ4 Assets folder, the one that holds XML/)", loadError({ "/nonexistent/Assets" }));
+	EXPECT_EQ("/nonexistent/Assets: no such folder (give a Civ4 Assets folder, the one that holds XML/)",
+		loadError({ "/nonexistent/Assets" }));
 }
 
 TEST(RulesErrors, TerrainReferencedButNotDefined)
@@ -314,36 +320,44 @@ TEST(RulesErrors, FeatureReferencedButNotDefined)
 		loadError({ kMod.path(), vanillaAssets() }));
 }
 
-namespace
+namespace {
+// The text of a file with sItem inserted before its closing </szList>.
+std::string withItem(const fs::path& kFile, const std::string& sCloseList, const std::string& sItem)
 {
-	// The text of a file with sItem inserted before its closing </szList>.
-	std::string withItem(const fs::path& kFile, const std::string& sCloseList, const std::string& sItem)
-	{
-		std::ifstream kIn(kFile, std::ios::binary);
-		std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
-		sText.insert(sText.find(sCloseList), sItem);
-		return sText;
-	}
+	std::ifstream kIn(kFile, std::ios::binary);
+	std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+	sText.insert(sText.find(sCloseList), sItem);
+	return sText;
+}
 }
 
 TEST(RulesLoader, ModAddsTerrainFeatureImprovementUnitAndPromotion)
 {
 	TempAssets kMod;
 	const fs::path kVanilla = vanillaAssets() / "XML";
-	kMod.write("Terrain/CIV4TerrainInfos.xml", withItem(kVanilla / "Terrain/CIV4TerrainInfos.xml", "</TerrainInfos>",
-		"<TerrainInfo><Type>TERRAIN_MARSH</Type><bWater>0</bWater><iSeeFrom>1</iSeeFrom><iSeeThrough>2</iSeeThrough>"
-		"</TerrainInfo>\n"));
-	kMod.write("Terrain/CIV4FeatureInfos.xml", withItem(kVanilla / "Terrain/CIV4FeatureInfos.xml", "</FeatureInfos>",
-		"<FeatureInfo><Type>FEATURE_REEDS</Type><iSeeThrough>1</iSeeThrough><TerrainBooleans><TerrainBoolean>"
-		"<TerrainType>TERRAIN_MARSH</TerrainType><bTerrain>1</bTerrain></TerrainBoolean></TerrainBooleans></FeatureInfo>\n"));
-	kMod.write("Terrain/CIV4ImprovementInfos.xml", withItem(kVanilla / "Terrain/CIV4ImprovementInfos.xml",
-		"</ImprovementInfos>", "<ImprovementInfo><Type>IMPROVEMENT_WATCHTOWER</Type></ImprovementInfo>\n"));
-	kMod.write("Units/CIV4PromotionInfos.xml", withItem(kVanilla / "Units/CIV4PromotionInfos.xml", "</PromotionInfos>",
-		"<PromotionInfo><Type>PROMOTION_EAGLE_EYE</Type><iVisibilityChange>2</iVisibilityChange></PromotionInfo>\n"));
-	kMod.write("Units/CIV4UnitInfos.xml", withItem(kVanilla / "Units/CIV4UnitInfos.xml", "</UnitInfos>",
-		"<UnitInfo><Type>UNIT_MARSH_RANGER</Type><Domain>DOMAIN_LAND</Domain><FeatureNatives><FeatureNative>"
-		"<FeatureType>FEATURE_REEDS</FeatureType><bFeatureNative>1</bFeatureNative></FeatureNative></FeatureNatives>"
-		"</UnitInfo>\n"));
+	kMod.write("Terrain/CIV4TerrainInfos.xml",
+		withItem(kVanilla / "Terrain/CIV4TerrainInfos.xml", "</TerrainInfos>",
+			"<TerrainInfo><Type>TERRAIN_MARSH</Type><bWater>0</bWater><iSeeFrom>1</iSeeFrom><iSeeThrough>2</"
+			"iSeeThrough>"
+			"</TerrainInfo>\n"));
+	kMod.write("Terrain/CIV4FeatureInfos.xml",
+		withItem(kVanilla / "Terrain/CIV4FeatureInfos.xml", "</FeatureInfos>",
+			"<FeatureInfo><Type>FEATURE_REEDS</Type><iSeeThrough>1</iSeeThrough><TerrainBooleans><TerrainBoolean>"
+			"<TerrainType>TERRAIN_MARSH</TerrainType><bTerrain>1</bTerrain></TerrainBoolean></TerrainBooleans></"
+			"FeatureInfo>\n"));
+	kMod.write("Terrain/CIV4ImprovementInfos.xml",
+		withItem(kVanilla / "Terrain/CIV4ImprovementInfos.xml", "</ImprovementInfos>",
+			"<ImprovementInfo><Type>IMPROVEMENT_WATCHTOWER</Type></ImprovementInfo>\n"));
+	kMod.write("Units/CIV4PromotionInfos.xml",
+		withItem(kVanilla / "Units/CIV4PromotionInfos.xml", "</PromotionInfos>",
+			"<PromotionInfo><Type>PROMOTION_EAGLE_EYE</Type><iVisibilityChange>2</iVisibilityChange></"
+			"PromotionInfo>\n"));
+	kMod.write("Units/CIV4UnitInfos.xml",
+		withItem(kVanilla / "Units/CIV4UnitInfos.xml", "</UnitInfos>",
+			"<UnitInfo><Type>UNIT_MARSH_RANGER</Type><Domain>DOMAIN_LAND</Domain><FeatureNatives><FeatureNative>"
+			"<FeatureType>FEATURE_REEDS</FeatureType><bFeatureNative>1</bFeatureNative></FeatureNative></"
+			"FeatureNatives>"
+			"</UnitInfo>\n"));
 	kMod.write("CvVision_GlobalDefines.xml", defines(define("CVVISION_SEE_FROM_IMPROVEMENT_WATCHTOWER", "2")));
 	const CvVisionRules kRules = loadVisionRules({ kMod.path(), vanillaAssets() }).kRules;
 	const CvVisionRules kBase = loadVisionRules({ vanillaAssets() }).kRules;
@@ -408,14 +422,22 @@ TEST(RulesLoader, RouteInfosAreOptionalAndCheckedWhenPresent)
 	kMod.copyVanilla();
 	fs::remove(kMod.path() / "XML" / "Misc" / "CIV4RouteInfos.xml");
 	EXPECT_TRUE(loadVisionRules({ kMod.path() }).kRules.aRoutes.empty());
-	const std::string sHead = "<?xml version=\"1.0\"?>\n<Civ4RouteInfos>\n<RouteInfos>\n<RouteInfo>\n<Type>ROUTE_ROAD</Type>\n";
-	kMod.write("Misc/CIV4RouteInfos.xml", sHead
-		+ "<iMovement>30</iMovement>\n<TechMovementChanges>\n<TechMovementChange>\n<PrereqTech>TECH_WARP</PrereqTech>\n"
-		  "<iMovementChange>-10</iMovementChange>\n</TechMovementChange>\n</TechMovementChanges>\n</RouteInfo>\n</RouteInfos>\n</Civ4RouteInfos>\n");
-	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("CIV4RouteInfos.xml:8: ROUTE_ROAD: <PrereqTech> 'TECH_WARP' is not defined"))
+	const std::string sHead =
+		"<?xml version=\"1.0\"?>\n<Civ4RouteInfos>\n<RouteInfos>\n<RouteInfo>\n<Type>ROUTE_ROAD</Type>\n";
+	kMod.write("Misc/CIV4RouteInfos.xml",
+		sHead
+			+ "<iMovement>30</iMovement>\n<TechMovementChanges>\n<TechMovementChange>\n<PrereqTech>TECH_WARP</"
+			  "PrereqTech>\n"
+			  "<iMovementChange>-10</iMovementChange>\n</TechMovementChange>\n</TechMovementChanges>\n</RouteInfo>\n</"
+			  "RouteInfos>\n</Civ4RouteInfos>\n");
+	EXPECT_NE(std::string::npos,
+		loadError({ kMod.path() }).find("CIV4RouteInfos.xml:8: ROUTE_ROAD: <PrereqTech> 'TECH_WARP' is not defined"))
 		<< loadError({ kMod.path() });
-	kMod.write("Misc/CIV4RouteInfos.xml", sHead + "<iMovement>-3</iMovement>\n</RouteInfo>\n</RouteInfos>\n</Civ4RouteInfos>\n");
-	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("CIV4RouteInfos.xml:4: ROUTE_ROAD: <iMovement> and <iFlatMovement> must not be negative"))
+	kMod.write("Misc/CIV4RouteInfos.xml",
+		sHead + "<iMovement>-3</iMovement>\n</RouteInfo>\n</RouteInfos>\n</Civ4RouteInfos>\n");
+	EXPECT_NE(std::string::npos,
+		loadError({ kMod.path() })
+			.find("CIV4RouteInfos.xml:4: ROUTE_ROAD: <iMovement> and <iFlatMovement> must not be negative"))
 		<< loadError({ kMod.path() });
 }
 
@@ -424,7 +446,8 @@ TEST(RulesLoader, MovementErrorsNameTheFileAndLine)
 	TempAssets kMod;
 	kMod.copyVanilla();
 	kMod.write("GlobalDefinesAlt.xml", defines(define("MOVE_DENOMINATOR", "0")));
-	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("GlobalDefinesAlt.xml:3: define MOVE_DENOMINATOR = 0: must be 1..10000"))
+	EXPECT_NE(std::string::npos,
+		loadError({ kMod.path() }).find("GlobalDefinesAlt.xml:3: define MOVE_DENOMINATOR = 0: must be 1..10000"))
 		<< loadError({ kMod.path() });
 	kMod.write("GlobalDefinesAlt.xml", defines(""));
 	const fs::path kUnits = kMod.path() / "XML" / "Units" / "CIV4UnitInfos.xml";
@@ -433,43 +456,42 @@ TEST(RulesLoader, MovementErrorsNameTheFileAndLine)
 	kIn.close();
 	sUnits.replace(sUnits.find("<iMoves>1</iMoves>"), 18, "<iMoves>-1</iMoves>");
 	kMod.write("Units/CIV4UnitInfos.xml", sUnits);
-	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("<iMoves> must be 0..100")) << loadError({ kMod.path() });
+	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find("<iMoves> must be 0..100"))
+		<< loadError({ kMod.path() });
 }
 
 // ---------------------------------------------------------------------------------------------
 // The bundled vanilla XML against the game's own type orders (docs/file-formats.md, section 3.2): a
 // save stores indices, so a list in another order reads wrong without any error.
 // ---------------------------------------------------------------------------------------------
-namespace
+namespace {
+// The promotion order (docs/file-formats.md, section 3.2) of unmodified BTS 3.19 (54).
+const std::vector<std::string>& gamePromotionOrder()
 {
-	// The promotion order (docs/file-formats.md, section 3.2) of unmodified BTS 3.19 (54).
-	const std::vector<std::string>& gamePromotionOrder()
-	{
-		static const std::vector<std::string> k = { "COMBAT1", "COMBAT2", "COMBAT3", "COMBAT4", "COMBAT5", "COVER", "SHOCK",
-			"PINCH", "FORMATION", "CHARGE", "AMBUSH", "AMPHIBIOUS", "MARCH", "BLITZ", "COMMANDO", "MEDIC1", "MEDIC2",
-			"GUERILLA1", "GUERILLA2", "GUERILLA3", "WOODSMAN1", "WOODSMAN2", "WOODSMAN3", "CITY_RAIDER1", "CITY_RAIDER2",
-			"CITY_RAIDER3", "CITY_GARRISON1", "CITY_GARRISON2", "CITY_GARRISON3", "DRILL1", "DRILL2", "DRILL3", "DRILL4",
-			"BARRAGE1", "BARRAGE2", "BARRAGE3", "ACCURACY", "FLANKING1", "FLANKING2", "SENTRY", "MOBILITY", "NAVIGATION1",
-			"NAVIGATION2", "LEADER", "LEADERSHIP", "TACTICS", "COMBAT6", "MORALE", "MEDIC3", "RANGE1", "RANGE2",
-			"INTERCEPTION1", "INTERCEPTION2", "ACE" };
-		return k;
-	}
+	static const std::vector<std::string> k = { "COMBAT1", "COMBAT2", "COMBAT3", "COMBAT4", "COMBAT5", "COVER", "SHOCK",
+		"PINCH", "FORMATION", "CHARGE", "AMBUSH", "AMPHIBIOUS", "MARCH", "BLITZ", "COMMANDO", "MEDIC1", "MEDIC2",
+		"GUERILLA1", "GUERILLA2", "GUERILLA3", "WOODSMAN1", "WOODSMAN2", "WOODSMAN3", "CITY_RAIDER1", "CITY_RAIDER2",
+		"CITY_RAIDER3", "CITY_GARRISON1", "CITY_GARRISON2", "CITY_GARRISON3", "DRILL1", "DRILL2", "DRILL3", "DRILL4",
+		"BARRAGE1", "BARRAGE2", "BARRAGE3", "ACCURACY", "FLANKING1", "FLANKING2", "SENTRY", "MOBILITY", "NAVIGATION1",
+		"NAVIGATION2", "LEADER", "LEADERSHIP", "TACTICS", "COMBAT6", "MORALE", "MEDIC3", "RANGE1", "RANGE2",
+		"INTERCEPTION1", "INTERCEPTION2", "ACE" };
+	return k;
+}
 
-	template <class T> std::vector<std::string> typesOf(const std::vector<T>& a)
-	{
-		std::vector<std::string> as;
-		for (const T& k : a)
-			as.push_back(k.szType);
-		return as;
-	}
+template <class T>
+std::vector<std::string> typesOf(const std::vector<T>& a)
+{
+	std::vector<std::string> as;
+	for (const T& k : a) as.push_back(k.szType);
+	return as;
+}
 }
 
 TEST(RulesTypeOrder, BundledListsFollowTheGamesOrder)
 {
 	const CvVisionRules kRules = loadVisionRules({ vanillaAssets() }).kRules;
 	std::vector<std::string> asPromotions;
-	for (const std::string& s : gamePromotionOrder())
-		asPromotions.push_back("PROMOTION_" + s);
+	for (const std::string& s : gamePromotionOrder()) asPromotions.push_back("PROMOTION_" + s);
 	EXPECT_EQ(typesOf(kRules.aPromotions), asPromotions);
 	EXPECT_EQ(kRules.findPromotion("PROMOTION_SENTRY"), 39);
 	EXPECT_EQ(kRules.findPromotion("PROMOTION_COMBAT6"), 46);
@@ -491,8 +513,7 @@ TEST(RulesTypeOrder, TheTestsListIsTheSpecs)
 {
 	const fs::path kSpec = fs::path(CVVISION_SHARED_DIR) / "spec" / "civ4-files.md";
 	std::ifstream kIn(kSpec);
-	if (!kIn)
-		GTEST_SKIP() << "../shared is absent: " << kSpec.string();
+	if (!kIn) GTEST_SKIP() << "../shared is absent: " << kSpec.string();
 	const std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
 	const size_t iBegin = sText.find("* Promotions (");
 	ASSERT_NE(iBegin, std::string::npos) << "no promotion list in " << kSpec.string();
@@ -504,8 +525,10 @@ TEST(RulesTypeOrder, TheTestsListIsTheSpecs)
 	bool bParen = false;
 	for (char c : sList + ",")
 	{
-		if (c == '(') bParen = true;
-		else if (c == ')') bParen = false;
+		if (c == '(')
+			bParen = true;
+		else if (c == ')')
+			bParen = false;
 		else if (c == ',')
 		{
 			if (!sName.empty()) as.push_back(sName);
@@ -525,9 +548,11 @@ TEST(RulesCaseless, LowerCaseXmlFolderAndMixedCaseFilesReadTheSame)
 	TempAssets kCopy;
 	fs::remove_all(kCopy.path() / "XML");
 	fs::copy(vanillaAssets() / "XML", kCopy.path() / "xml", fs::copy_options::recursive);
-	fs::rename(kCopy.path() / "xml" / "Terrain" / "CIV4FeatureInfos.xml", kCopy.path() / "xml" / "Terrain" / "Civ4FeatureInfos.xml");
+	fs::rename(kCopy.path() / "xml" / "Terrain" / "CIV4FeatureInfos.xml",
+		kCopy.path() / "xml" / "Terrain" / "Civ4FeatureInfos.xml");
 	fs::rename(kCopy.path() / "xml" / "Terrain", kCopy.path() / "xml" / "terrain");
-	fs::rename(kCopy.path() / "xml" / "Units" / "CIV4UnitInfos.xml", kCopy.path() / "xml" / "Units" / "civ4unitinfos.XML");
+	fs::rename(
+		kCopy.path() / "xml" / "Units" / "CIV4UnitInfos.xml", kCopy.path() / "xml" / "Units" / "civ4unitinfos.XML");
 	fs::rename(kCopy.path() / "xml" / "GlobalDefines.xml", kCopy.path() / "xml" / "globaldefines.xml");
 	const LoadedRules kOriginal = loadVisionRules({ vanillaAssets() });
 	const LoadedRules kCaseless = loadVisionRules({ kCopy.path() });
@@ -568,24 +593,23 @@ TEST(RulesFolders, AModWithSomeFilesTakesTheRestFromTheNextFolder)
 
 // --- extreme levels: any int, as the game; a sum beyond an int is refused, naming its parts ------
 
-namespace
+namespace {
+// A vanilla file with the first sOld after sAfter replaced by sNew.
+void writeVanillaWith(const TempAssets& kMod, const std::string& sRelative, const std::string& sAfter,
+	const std::string& sOld, const std::string& sNew)
 {
-	// A vanilla file with the first sOld after sAfter replaced by sNew.
-	void writeVanillaWith(const TempAssets& kMod, const std::string& sRelative, const std::string& sAfter,
-		const std::string& sOld, const std::string& sNew)
-	{
-		std::ifstream kIn(bundledVanillaAssets() / "XML" / sRelative, std::ios::binary);
-		std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
-		sText.replace(sText.find(sOld, sText.find(sAfter)), sOld.size(), sNew);
-		kMod.write(sRelative, sText);
-	}
+	std::ifstream kIn(bundledVanillaAssets() / "XML" / sRelative, std::ios::binary);
+	std::string sText((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+	sText.replace(sText.find(sOld, sText.find(sAfter)), sOld.size(), sNew);
+	kMod.write(sRelative, sText);
+}
 
-	// TERRAIN_GRASS's <iSeeFrom>1</iSeeFrom> (line 10) set to sValue.
-	void writeGrassSeeFrom(const TempAssets& kMod, const std::string& sValue)
-	{
-		writeVanillaWith(kMod, "Terrain/CIV4TerrainInfos.xml", "TERRAIN_GRASS", "<iSeeFrom>1</iSeeFrom>",
-			"<iSeeFrom>" + sValue + "</iSeeFrom>");
-	}
+// TERRAIN_GRASS's <iSeeFrom>1</iSeeFrom> (line 10) set to sValue.
+void writeGrassSeeFrom(const TempAssets& kMod, const std::string& sValue)
+{
+	writeVanillaWith(kMod, "Terrain/CIV4TerrainInfos.xml", "TERRAIN_GRASS", "<iSeeFrom>1</iSeeFrom>",
+		"<iSeeFrom>" + sValue + "</iSeeFrom>");
+}
 }
 
 TEST(RulesLevels, EveryIntLevelWhoseSumsStayInAnInt)
@@ -608,8 +632,9 @@ TEST(RulesLevels, ASumBeyondAnIntNamesTheTerrainAndTheDefine)
 	const std::string sTerrains = (kMod.path() / "XML" / "Terrain" / "CIV4TerrainInfos.xml").string();
 	const std::string sDefines = (kMod.path() / "XML" / "GlobalDefines.xml").string();
 	EXPECT_EQ(sTerrains + ":5: TERRAIN_GRASS: <iSeeFrom> 2147483646 on a peak plot, with PEAK_SEE_FROM_CHANGE 2 ("
-			+ sDefines + ":28) and no improvement, gives a see-from level of 2147483648, beyond an int "
-			"(-2147483648..2147483647): the game's sum would overflow",
+			+ sDefines
+			+ ":28) and no improvement, gives a see-from level of 2147483648, beyond an int "
+			  "(-2147483648..2147483647): the game's sum would overflow",
 		loadError({ kMod.path() }));
 
 	// The case: see-from -10^9 on hills with HILLS_SEE_FROM_CHANGE -2*10^8 is fine;
@@ -619,9 +644,12 @@ TEST(RulesLevels, ASumBeyondAnIntNamesTheTerrainAndTheDefine)
 	EXPECT_EQ("no error", loadError({ kMod.path() }));
 	kMod.write("GlobalDefinesAlt.xml", defines(define("HILLS_SEE_FROM_CHANGE", "-2147483647")));
 	const std::string sAlt = (kMod.path() / "XML" / "GlobalDefinesAlt.xml").string();
-	EXPECT_EQ(sTerrains + ":5: TERRAIN_GRASS: <iSeeFrom> -1000000000 on a hills plot, with HILLS_SEE_FROM_CHANGE "
-			"-2147483647 (" + sAlt + ":3) and no improvement, gives a see-from level of -3147483647, beyond an int "
-			"(-2147483648..2147483647): the game's sum would overflow",
+	EXPECT_EQ(sTerrains
+			+ ":5: TERRAIN_GRASS: <iSeeFrom> -1000000000 on a hills plot, with HILLS_SEE_FROM_CHANGE "
+			  "-2147483647 ("
+			+ sAlt
+			+ ":3) and no improvement, gives a see-from level of -3147483647, beyond an int "
+			  "(-2147483648..2147483647): the game's sum would overflow",
 		loadError({ kMod.path() }));
 
 	// A feature's see-through with the terrain's: the message names the feature.
@@ -630,11 +658,16 @@ TEST(RulesLevels, ASumBeyondAnIntNamesTheTerrainAndTheDefine)
 	writeVanillaWith(kMod, "Terrain/CIV4FeatureInfos.xml", "FEATURE_FOREST", "<iSeeThrough>1</iSeeThrough>",
 		"<iSeeThrough>2147483646</iSeeThrough>");
 	const std::string sError = loadError({ kMod.path() });
-	EXPECT_NE(std::string::npos, sError.find(sTerrains + ":5: TERRAIN_GRASS: <iSeeThrough> 1 on a peak plot, with "
-												"PEAK_SEE_THROUGH_CHANGE 2 (" + sDefines + ":"))
+	EXPECT_NE(std::string::npos,
+		sError.find(sTerrains
+			+ ":5: TERRAIN_GRASS: <iSeeThrough> 1 on a peak plot, with "
+			  "PEAK_SEE_THROUGH_CHANGE 2 ("
+			+ sDefines + ":"))
 		<< sError;
-	EXPECT_NE(std::string::npos, sError.find("and FEATURE_FOREST's <iSeeThrough> 2147483646 ("
-		+ (kMod.path() / "XML" / "Terrain" / "CIV4FeatureInfos.xml").string() + ":33), gives a see-through level of 2147483649"))
+	EXPECT_NE(std::string::npos,
+		sError.find("and FEATURE_FOREST's <iSeeThrough> 2147483646 ("
+			+ (kMod.path() / "XML" / "Terrain" / "CIV4FeatureInfos.xml").string()
+			+ ":33), gives a see-through level of 2147483649"))
 		<< sError;
 }
 
@@ -644,16 +677,19 @@ TEST(RulesLevels, ALevelBeyondAnIntAndOtherFieldsBeyondTheirLimits)
 	kMod.copyVanilla();
 	writeGrassSeeFrom(kMod, "2147483648");
 	const std::string sTerrains = (kMod.path() / "XML" / "Terrain" / "CIV4TerrainInfos.xml").string();
-	EXPECT_EQ(sTerrains + ":10: TERRAIN_GRASS: <iSeeFrom> 2147483648 is out of range: CvVision reads "
-						  "-2147483648..2147483647 here (an int, as the game)",
+	EXPECT_EQ(sTerrains
+			+ ":10: TERRAIN_GRASS: <iSeeFrom> 2147483648 is out of range: CvVision reads "
+			  "-2147483648..2147483647 here (an int, as the game)",
 		loadError({ kMod.path() }));
 	writeGrassSeeFrom(kMod, "1");
 	kMod.write("GlobalDefinesAlt.xml", defines(define("PEAK_SEE_THROUGH_CHANGE", "-99999999999999999999")));
-	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find(
-		":5: define PEAK_SEE_THROUGH_CHANGE: <iDefineIntVal> -99999999999999999999 is out of range"));
+	EXPECT_NE(std::string::npos,
+		loadError({ kMod.path() })
+			.find(":5: define PEAK_SEE_THROUGH_CHANGE: <iDefineIntVal> -99999999999999999999 is out of range"));
 	// Fields that are not levels keep within -10^9..10^9, so that their sums stay in an int.
 	kMod.write("GlobalDefinesAlt.xml", defines(define("HILLS_EXTRA_MOVEMENT", "2000000000")));
-	EXPECT_NE(std::string::npos, loadError({ kMod.path() }).find(
-		":5: define HILLS_EXTRA_MOVEMENT: <iDefineIntVal> 2000000000 is out of range: CvVision reads "
-		"-1000000000..1000000000 here"));
+	EXPECT_NE(std::string::npos,
+		loadError({ kMod.path() })
+			.find(":5: define HILLS_EXTRA_MOVEMENT: <iDefineIntVal> 2000000000 is out of range: CvVision reads "
+				  "-1000000000..1000000000 here"));
 }

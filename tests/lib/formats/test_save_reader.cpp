@@ -25,8 +25,7 @@ using namespace cvv;
 
 namespace fs = std::filesystem;
 
-namespace
-{
+namespace {
 
 using Bytes = std::vector<unsigned char>;
 
@@ -83,8 +82,7 @@ uint32_t u32At(const Bytes& a, size_t i)
 }
 void putU32(Bytes& a, size_t i, uint32_t v)
 {
-	for (int b = 0; b < 4; ++b)
-		a[i + size_t(b)] = static_cast<unsigned char>(v >> (8 * b));
+	for (int b = 0; b < 4; ++b) a[i + size_t(b)] = static_cast<unsigned char>(v >> (8 * b));
 }
 void putU16(Bytes& a, size_t i, uint16_t v)
 {
@@ -114,10 +112,9 @@ SplitSave split(const Bytes& aFile)
 	{
 		const uint32_t iLength = u32At(aFile, i);
 		i += 4;
-		if (iLength == 0)
-			break;
-		aCompressed.insert(aCompressed.end(), aFile.begin() + std::ptrdiff_t(i),
-		                   aFile.begin() + std::ptrdiff_t(i + iLength));
+		if (iLength == 0) break;
+		aCompressed.insert(
+			aCompressed.end(), aFile.begin() + std::ptrdiff_t(i), aFile.begin() + std::ptrdiff_t(i + iLength));
 		i += iLength;
 	}
 	k.aTail.assign(aFile.begin() + std::ptrdiff_t(i), aFile.end());
@@ -134,8 +131,7 @@ SplitSave split(const Bytes& aFile)
 		z.avail_out = static_cast<uInt>(aBuffer.size());
 		const int iRet = inflate(&z, Z_SYNC_FLUSH);
 		k.aData.insert(k.aData.end(), aBuffer.begin(), aBuffer.end() - std::ptrdiff_t(z.avail_out));
-		if (iRet != Z_OK)
-			break;
+		if (iRet != Z_OK) break;
 	}
 	inflateEnd(&z);
 	return k;
@@ -154,8 +150,8 @@ Bytes repack(const SplitSave& k, const Bytes& aData)
 		const size_t iLength = std::min<size_t>(65536, aCompressed.size() - i);
 		aFile.resize(aFile.size() + 4);
 		putU32(aFile, aFile.size() - 4, static_cast<uint32_t>(iLength));
-		aFile.insert(aFile.end(), aCompressed.begin() + std::ptrdiff_t(i),
-		             aCompressed.begin() + std::ptrdiff_t(i + iLength));
+		aFile.insert(
+			aFile.end(), aCompressed.begin() + std::ptrdiff_t(i), aCompressed.begin() + std::ptrdiff_t(i + iLength));
 	}
 	aFile.resize(aFile.size() + 4);
 	putU32(aFile, aFile.size() - 4, 0);
@@ -167,10 +163,10 @@ Bytes repack(const SplitSave& k, const Bytes& aData)
 // inflated data, to find the byte offsets a damaged copy changes.
 struct PlotOffsets
 {
-	size_t iStart = 0;      // field 1
-	size_t iX = 0;          // field 2
+	size_t iStart = 0; // field 1
+	size_t iX = 0; // field 2
 	size_t iVisibility = 0; // the count byte of field 17
-	size_t iUnits = 0;      // the count of field 28
+	size_t iUnits = 0; // the count of field 28
 };
 
 class PlotWalker
@@ -189,8 +185,7 @@ public:
 					break;
 				}
 			}
-		for (int i = 0; m_iPos != 0 && i < iWidth * iHeight; ++i)
-			m_aPlots.push_back(walkOne());
+		for (int i = 0; m_iPos != 0 && i < iWidth * iHeight; ++i) m_aPlots.push_back(walkOne());
 	}
 	const std::vector<PlotOffsets>& plots() const { return m_aPlots; }
 	size_t end() const { return m_iPos; }
@@ -215,10 +210,10 @@ private:
 		m_iPos += 4; // flag
 		k.iX = m_iPos;
 		m_iPos += 4 + 4 + 12 + 4 + 6 + 6 + 1 + 12 + 2 + 24 + 6; // fields 2..12
-		counted8(4);                                            // 13 culture
-		counted8(2);                                            // 14 found value
-		counted8(1);                                            // 15 city radius
-		counted8(4);                                            // 16 plot group
+		counted8(4); // 13 culture
+		counted8(2); // 14 found value
+		counted8(1); // 15 city radius
+		counted8(4); // 16 plot group
 		k.iVisibility = m_iPos;
 		counted8(2); // 17 visibility
 		counted8(2); // 18 stolen
@@ -228,12 +223,10 @@ private:
 		counted8(1); // 22 revealed
 		counted8(2); // 23 revealed improvement
 		counted8(2); //    revealed route
-		m_iPos += size_t(i32());     // 24 script data
+		m_iPos += size_t(i32()); // 24 script data
 		m_iPos += size_t(i32()) * 2; // 25 build progress
-		for (int n = i8(), i = 0; i < n; ++i)
-			m_iPos += size_t(i32()); // 26
-		for (int n = i8(), i = 0; i < n; ++i)
-			m_iPos += size_t(i32()) * 2; // 27
+		for (int n = i8(), i = 0; i < n; ++i) m_iPos += size_t(i32()); // 26
+		for (int n = i8(), i = 0; i < n; ++i) m_iPos += size_t(i32()) * 2; // 27
 		k.iUnits = m_iPos;
 		m_iPos += size_t(i32()) * 8; // 28
 		return k;
@@ -245,8 +238,7 @@ private:
 };
 
 class SharedSave : public ::testing::TestWithParam<const char*>
-{
-};
+{};
 
 } // namespace
 
@@ -256,8 +248,7 @@ class SharedSave : public ::testing::TestWithParam<const char*>
 TEST_P(SharedSave, EveryPlotUnitCityAndTeamReadsSanely)
 {
 	const fs::path kPath = sharedSave(GetParam());
-	if (!fs::exists(kPath))
-		GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
+	if (!fs::exists(kPath)) GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
 
 	const SaveGame g = readSave(kPath);
 	EXPECT_EQ(g.iSaveVersion, 302);
@@ -291,16 +282,14 @@ TEST_P(SharedSave, EveryPlotUnitCityAndTeamReadsSanely)
 			ASSERT_GE(p.aiVisibility[size_t(t)], 0) << "plot " << i << " team " << t;
 			ASSERT_GE(p.aiStolenVisibility[size_t(t)], 0);
 			ASSERT_EQ(p.aaiInvisibleVisibility[size_t(t)].size(), 2u);
-			for (int iCount : p.aaiInvisibleVisibility[size_t(t)])
-				ASSERT_GE(iCount, 0);
+			for (int iCount : p.aaiInvisibleVisibility[size_t(t)]) ASSERT_GE(iCount, 0);
 			// a team that sees a plot has it revealed
 			if (p.aiVisibility[size_t(t)] > 0)
 			{
 				ASSERT_TRUE(p.abRevealed[size_t(t)]) << "plot " << i << " team " << t;
 			}
 		}
-		for (const auto& kRef : p.aUnits)
-			kWhere[kRef] = i;
+		for (const auto& kRef : p.aUnits) kWhere[kRef] = i;
 		iListed += p.aUnits.size();
 	}
 
@@ -316,7 +305,7 @@ TEST_P(SharedSave, EveryPlotUnitCityAndTeamReadsSanely)
 		ASSERT_GE(u.eType, 0);
 		ASSERT_GE(u.eFacing, 0);
 		ASSERT_LT(u.eFacing, 8);
-		const auto it = kWhere.find({u.ePlayer, u.iId});
+		const auto it = kWhere.find({ u.ePlayer, u.iId });
 		ASSERT_NE(it, kWhere.end()) << "unit " << u.iId << " of player " << u.ePlayer;
 		EXPECT_EQ(it->second, u.iY * g.iWidth + u.iX);
 		EXPECT_TRUE(g.aPlayers[size_t(u.ePlayer)].bAlive);
@@ -329,8 +318,7 @@ TEST_P(SharedSave, EveryPlotUnitCityAndTeamReadsSanely)
 		const SavePlot& p = g.aPlots[size_t(c.iY * g.iWidth + c.iX)];
 		EXPECT_EQ(p.eOwner, c.ePlayer) << "a city's plot belongs to the city's owner";
 		ASSERT_EQ(c.aiEspionageVisibility.size(), 19u);
-		for (int v : c.aiEspionageVisibility)
-			EXPECT_TRUE(v == 0 || v == 1);
+		for (int v : c.aiEspionageVisibility) EXPECT_TRUE(v == 0 || v == 1);
 	}
 	int iAliveTeams = 0;
 	for (int iPlayer = 0; iPlayer < 19; ++iPlayer)
@@ -351,21 +339,19 @@ TEST_P(SharedSave, EveryPlotUnitCityAndTeamReadsSanely)
 }
 
 INSTANTIATE_TEST_SUITE_P(Shared, SharedSave,
-                         ::testing::Values("churchill-random-roll", "survivor-6-wildcard", "Gandhi-culture-win-t331",
-                                           "sillyman", "Play_By_Email", "Brennus-BC-4000-2"));
+	::testing::Values("churchill-random-roll", "survivor-6-wildcard", "Gandhi-culture-win-t331", "sillyman",
+		"Play_By_Email", "Brennus-BC-4000-2"));
 
 // A play-by-email game: the header carries the Lock Modified Assets text and four MD5s
 // (docs/file-formats.md, section 3.1).
 TEST(SaveReader, LockModifiedAssetsHeaderIsUnmodifiedBts)
 {
 	const fs::path kPath = sharedSave("Play_By_Email");
-	if (!fs::exists(kPath))
-		GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
+	if (!fs::exists(kPath)) GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
 	const SaveGame g = readSave(kPath);
 	EXPECT_EQ(g.sLockModifiedAssets, "3.1.9.0 (128100)");
 	ASSERT_EQ(g.asLockModifiedAssetsMd5.size(), 4u);
-	for (const std::string& s : g.asLockModifiedAssetsMd5)
-		EXPECT_EQ(s.size(), 32u) << s;
+	for (const std::string& s : g.asLockModifiedAssetsMd5) EXPECT_EQ(s.size(), 32u) << s;
 	EXPECT_TRUE(readSave(sharedSave("churchill-random-roll")).sLockModifiedAssets.empty());
 }
 
@@ -374,8 +360,7 @@ TEST(SaveReader, LockModifiedAssetsHeaderIsUnmodifiedBts)
 TEST(SaveReader, FlagsTheGameIgnoresMayHoldAnything)
 {
 	const fs::path kPath = sharedSave("Brennus-BC-4000-2");
-	if (!fs::exists(kPath))
-		GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
+	if (!fs::exists(kPath)) GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
 	const SaveGame g = readSave(kPath);
 	EXPECT_TRUE(g.bHasPlayerSections);
 	EXPECT_FALSE(g.aUnits.empty());
@@ -384,8 +369,7 @@ TEST(SaveReader, FlagsTheGameIgnoresMayHoldAnything)
 TEST(SaveReader, EarlySaveFacts)
 {
 	const fs::path kPath = sharedSave("churchill-random-roll");
-	if (!fs::exists(kPath))
-		GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
+	if (!fs::exists(kPath)) GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
 	const SaveGame g = readSave(kPath);
 	EXPECT_EQ(g.iWidth, 84);
 	EXPECT_EQ(g.iHeight, 52);
@@ -393,28 +377,24 @@ TEST(SaveReader, EarlySaveFacts)
 	EXPECT_FALSE(g.bWrapY);
 	EXPECT_EQ(g.aUnits.size(), 52u);
 	EXPECT_EQ(g.aCities.size(), 7u);
-	for (const SaveUnit& u : g.aUnits)
-		EXPECT_EQ(u.iReconX, -1);
+	for (const SaveUnit& u : g.aUnits) EXPECT_EQ(u.iReconX, -1);
 	// London, the human player's capital (player 0)
 	bool bLondon = false;
-	for (const SaveCity& c : g.aCities)
-		bLondon |= c.ePlayer == 0 && c.iX == 60 && c.iY == 34;
+	for (const SaveCity& c : g.aCities) bLondon |= c.ePlayer == 0 && c.iX == 60 && c.iY == 34;
 	EXPECT_TRUE(bLondon);
 }
 
 TEST(SaveReader, LateSaveFacts)
 {
 	const fs::path kPath = sharedSave("Gandhi-culture-win-t331");
-	if (!fs::exists(kPath))
-		GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
+	if (!fs::exists(kPath)) GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
 	const SaveGame g = readSave(kPath);
 	EXPECT_EQ(g.iWidth, 64);
 	EXPECT_EQ(g.iHeight, 40);
 	EXPECT_EQ(g.aUnits.size(), 471u);
 	EXPECT_EQ(g.aCities.size(), 47u);
 	const int kOptics = 72; // TECH_OPTICS in the BTS tech list
-	for (int t = 0; t < 5; ++t)
-		EXPECT_TRUE(g.aTeams[size_t(t)].abHasTech[kOptics]) << "team " << t;
+	for (int t = 0; t < 5; ++t) EXPECT_TRUE(g.aTeams[size_t(t)].abHasTech[kOptics]) << "team " << t;
 	int iRecon = 0;
 	int iPromoted = 0;
 	bool bSentry = false;
@@ -430,8 +410,7 @@ TEST(SaveReader, LateSaveFacts)
 	EXPECT_TRUE(bSentry);
 	int iSpied = 0;
 	for (const SaveCity& c : g.aCities)
-		for (int v : c.aiEspionageVisibility)
-			iSpied += v;
+		for (int v : c.aiEspionageVisibility) iSpied += v;
 	EXPECT_GT(iSpied, 0) << "espionage sight of some city";
 }
 
@@ -444,8 +423,7 @@ protected:
 	void SetUp() override
 	{
 		m_kOriginal = sharedSave("churchill-random-roll");
-		if (!fs::exists(m_kOriginal))
-			GTEST_SKIP() << "../shared/data is absent: " << m_kOriginal.string();
+		if (!fs::exists(m_kOriginal)) GTEST_SKIP() << "../shared/data is absent: " << m_kOriginal.string();
 		m_aFile = readBytes(m_kOriginal);
 		m_kSplit = split(m_aFile);
 		m_kGame = readSave(m_kOriginal);
@@ -464,7 +442,8 @@ protected:
 
 	// The original with its header strings (docs/file-formats.md, section 3.1) replaced: mod name,
 	// Lock Modified Assets text and MD5s.
-	Bytes withHeaderStrings(const std::string& sMod, const std::string& sLock, const std::vector<std::string>& asMd5) const
+	Bytes withHeaderStrings(
+		const std::string& sMod, const std::string& sLock, const std::vector<std::string>& asMd5) const
 	{
 		auto put = [](Bytes& a, const std::string& sText) {
 			const size_t i = a.size();
@@ -477,8 +456,7 @@ protected:
 		put(a, ""); // the mod's MD5
 		a.resize(a.size() + 4); // the checksum word
 		put(a, sLock);
-		for (size_t i = 0; i < 4; ++i)
-			put(a, i < asMd5.size() ? asMd5[i] : std::string());
+		for (size_t i = 0; i < 4; ++i) put(a, i < asMd5.size() ? asMd5[i] : std::string());
 		a.insert(a.end(), m_aFile.begin() + 36, m_aFile.end()); // the set-up block's size onwards
 		return a;
 	}
@@ -497,8 +475,7 @@ TEST_F(DamagedSave, RepackedCopyReadsTheSame)
 	const SaveGame g = readSave(kPath);
 	ASSERT_EQ(g.aPlots.size(), m_kGame.aPlots.size());
 	EXPECT_EQ(g.aUnits.size(), m_kGame.aUnits.size());
-	for (size_t i = 0; i < g.aPlots.size(); ++i)
-		ASSERT_EQ(g.aPlots[i].aiVisibility, m_kGame.aPlots[i].aiVisibility);
+	for (size_t i = 0; i < g.aPlots.size(); ++i) ASSERT_EQ(g.aPlots[i].aiVisibility, m_kGame.aPlots[i].aiVisibility);
 }
 
 TEST_F(DamagedSave, EmptyAndMissingFiles)
@@ -510,7 +487,7 @@ TEST_F(DamagedSave, EmptyAndMissingFiles)
 
 TEST_F(DamagedSave, TruncatedHeader)
 {
-	for (size_t iCut : {size_t(2), size_t(4), size_t(20), size_t(39), size_t(100), size_t(1000)})
+	for (size_t iCut : { size_t(2), size_t(4), size_t(20), size_t(39), size_t(100), size_t(1000) })
 	{
 		const Bytes a(m_aFile.begin(), m_aFile.begin() + std::ptrdiff_t(iCut));
 		expectRefused("cut-" + std::to_string(iCut) + ".CivBeyondSwordSave", a, "(header");
@@ -524,7 +501,7 @@ TEST_F(DamagedSave, TruncatedInTheCompressedStream)
 {
 	const size_t iStream = m_kSplit.iFirstChunk;
 	const size_t iEnd = m_aFile.size() - m_kSplit.aTail.size();
-	for (size_t iCut : {iStream + 2, iStream + 6, iStream + 1000, (iStream + iEnd) / 2, iEnd - 5, iEnd - 1})
+	for (size_t iCut : { iStream + 2, iStream + 6, iStream + 1000, (iStream + iEnd) / 2, iEnd - 5, iEnd - 1 })
 	{
 		const Bytes a(m_aFile.begin(), m_aFile.begin() + std::ptrdiff_t(iCut));
 		expectRefused("stream-cut-" + std::to_string(iCut) + ".CivBeyondSwordSave", a, "(compressed stream)");
@@ -538,18 +515,17 @@ TEST_F(DamagedSave, TruncatedGameData)
 	// mid-plots: inside plot 1000's record, and just after the map header
 	const size_t iInPlot = kWalk.plots()[1000].iStart + 30;
 	expectRefused("data-cut-plot.CivBeyondSwordSave",
-	              repack(m_kSplit, Bytes(m_kSplit.aData.begin(), m_kSplit.aData.begin() + std::ptrdiff_t(iInPlot))),
-	              "plot record 1000 (x=");
+		repack(m_kSplit, Bytes(m_kSplit.aData.begin(), m_kSplit.aData.begin() + std::ptrdiff_t(iInPlot))),
+		"plot record 1000 (x=");
 	const size_t iFirst = kWalk.plots()[0].iStart;
 	expectRefused("data-cut-first-plot.CivBeyondSwordSave",
-	              repack(m_kSplit, Bytes(m_kSplit.aData.begin(), m_kSplit.aData.begin() + std::ptrdiff_t(iFirst))),
-	              "the data ends");
+		repack(m_kSplit, Bytes(m_kSplit.aData.begin(), m_kSplit.aData.begin() + std::ptrdiff_t(iFirst))),
+		"the data ends");
 	// in the game section, in the areas, in the teams, in the players
-	for (size_t iCut : {size_t(5000), kWalk.end() + 100, kWalk.end() + 150000, m_kSplit.aData.size() * 9 / 10})
+	for (size_t iCut : { size_t(5000), kWalk.end() + 100, kWalk.end() + 150000, m_kSplit.aData.size() * 9 / 10 })
 	{
-		const std::string sError =
-		    expectRefused("data-cut-" + std::to_string(iCut) + ".CivBeyondSwordSave",
-		                  repack(m_kSplit, Bytes(m_kSplit.aData.begin(), m_kSplit.aData.begin() + std::ptrdiff_t(iCut))));
+		const std::string sError = expectRefused("data-cut-" + std::to_string(iCut) + ".CivBeyondSwordSave",
+			repack(m_kSplit, Bytes(m_kSplit.aData.begin(), m_kSplit.aData.begin() + std::ptrdiff_t(iCut))));
 		EXPECT_NE(sError.find("inflated game data"), std::string::npos) << sError;
 	}
 }
@@ -577,9 +553,10 @@ TEST_F(DamagedSave, WrongVersionAndModdedHeader)
 	expectRefused("version.CivBeyondSwordSave", a, "not an unmodified BTS 3.19 save: save version 303");
 
 	expectRefused("modname.CivBeyondSwordSave", withHeaderStrings("Mods\\Test\\", "", {}),
-	              "not an unmodified BTS 3.19 save: the header names the mod 'Mods\\Test\\'");
-	expectRefused("md5.CivBeyondSwordSave", withHeaderStrings("", "3.1.9.0 (128100)", {"d3ddc2261bb98518", "", "", ""}),
-	              "a Lock Modified Assets MD5 is 'd3ddc2261bb98518'");
+		"not an unmodified BTS 3.19 save: the header names the mod 'Mods\\Test\\'");
+	expectRefused("md5.CivBeyondSwordSave",
+		withHeaderStrings("", "3.1.9.0 (128100)", { "d3ddc2261bb98518", "", "", "" }),
+		"a Lock Modified Assets MD5 is 'd3ddc2261bb98518'");
 	a = m_aFile;
 	putU32(a, 4, 7); // a mod name of 7 zero bytes: not a text
 	expectRefused("modname-zero.CivBeyondSwordSave", a, "(header): the header's mod name holds a control character");
@@ -592,15 +569,14 @@ TEST_F(DamagedSave, WrongVersionAndModdedHeader)
 TEST_F(DamagedSave, LockModifiedAssetsHeaderReadsTheSame)
 {
 	const std::string sMd5 = "0123456789abcdef0123456789ABCDEF";
-	const fs::path kPath = m_kTemp.write("locked.CivBeyondSwordSave",
-	                                     withHeaderStrings("", "3.1.9.0 (128100)", {sMd5, sMd5, sMd5, sMd5}));
+	const fs::path kPath = m_kTemp.write(
+		"locked.CivBeyondSwordSave", withHeaderStrings("", "3.1.9.0 (128100)", { sMd5, sMd5, sMd5, sMd5 }));
 	const SaveGame g = readSave(kPath);
 	EXPECT_EQ(g.sLockModifiedAssets, "3.1.9.0 (128100)");
 	EXPECT_EQ(g.asLockModifiedAssetsMd5, std::vector<std::string>(4, sMd5));
 	ASSERT_EQ(g.aPlots.size(), m_kGame.aPlots.size());
 	EXPECT_EQ(g.aUnits.size(), m_kGame.aUnits.size());
-	for (size_t i = 0; i < g.aPlots.size(); ++i)
-		ASSERT_EQ(g.aPlots[i].aiVisibility, m_kGame.aPlots[i].aiVisibility);
+	for (size_t i = 0; i < g.aPlots.size(); ++i) ASSERT_EQ(g.aPlots[i].aiVisibility, m_kGame.aPlots[i].aiVisibility);
 }
 
 TEST_F(DamagedSave, IgnoredFlagsAreIgnoredCheckedFlagsChecked)
@@ -629,8 +605,7 @@ TEST_F(DamagedSave, CorruptZlibStream)
 {
 	Bytes a = m_aFile;
 	const size_t iMiddle = m_kSplit.iFirstChunk + 4 + 2000;
-	for (size_t i = 0; i < 64; ++i)
-		a[iMiddle + i] = static_cast<unsigned char>(0xA5 ^ i);
+	for (size_t i = 0; i < 64; ++i) a[iMiddle + i] = static_cast<unsigned char>(0xA5 ^ i);
 	expectRefused("zlib-corrupt.CivBeyondSwordSave", a);
 
 	a = m_aFile;
@@ -644,14 +619,13 @@ TEST_F(DamagedSave, ModdedPlotLayoutIsRefused)
 	ASSERT_EQ(kWalk.plots().size(), m_kGame.aPlots.size());
 	// the first plot that has its per-team visibility array: the count 19 becomes 40
 	size_t iPlot = 0;
-	while (iPlot < kWalk.plots().size() && m_kSplit.aData[kWalk.plots()[iPlot].iVisibility] != 19)
-		++iPlot;
+	while (iPlot < kWalk.plots().size() && m_kSplit.aData[kWalk.plots()[iPlot].iVisibility] != 19) ++iPlot;
 	ASSERT_LT(iPlot, kWalk.plots().size());
 	Bytes aData = m_kSplit.aData;
 	aData[kWalk.plots()[iPlot].iVisibility] = 40;
 	const std::string sError = expectRefused("modded-count.CivBeyondSwordSave", repack(m_kSplit, aData),
-	                                         "not an unmodified BTS 3.19 save: the plot's visibility count per team "
-	                                         "array has 40 entries");
+		"not an unmodified BTS 3.19 save: the plot's visibility count per team "
+		"array has 40 entries");
 	EXPECT_NE(sError.find("plot record " + std::to_string(iPlot)), std::string::npos) << sError;
 }
 
@@ -669,8 +643,7 @@ TEST_F(DamagedSave, UnitListedOnTheWrongPlotIsRefused)
 	const PlotWalker kWalk(m_kSplit.aData, m_kGame.iWidth, m_kGame.iHeight);
 	ASSERT_EQ(kWalk.plots().size(), m_kGame.aPlots.size());
 	size_t iPlot = 0;
-	while (iPlot < m_kGame.aPlots.size() && m_kGame.aPlots[iPlot].aUnits.empty())
-		++iPlot;
+	while (iPlot < m_kGame.aPlots.size() && m_kGame.aPlots[iPlot].aUnits.empty()) ++iPlot;
 	ASSERT_LT(iPlot, m_kGame.aPlots.size());
 	Bytes aData = m_kSplit.aData;
 	const size_t iId = kWalk.plots()[iPlot].iUnits + 4 + 4; // the first listed unit's id
@@ -688,11 +661,10 @@ TEST_F(DamagedSave, RandomDamageNeverCrashes)
 	for (int i = 0; i < 40; ++i)
 	{
 		Bytes aData = m_kSplit.aData;
-		for (int j = 0; j < 4; ++j)
-			aData[kWhere(kRandom)] ^= static_cast<unsigned char>(1u << (kRandom() % 8));
-		if (i % 4 == 0)
-			aData.resize(kWhere(kRandom));
-		const fs::path kPath = m_kTemp.write("random-" + std::to_string(i) + ".CivBeyondSwordSave", repack(m_kSplit, aData));
+		for (int j = 0; j < 4; ++j) aData[kWhere(kRandom)] ^= static_cast<unsigned char>(1u << (kRandom() % 8));
+		if (i % 4 == 0) aData.resize(kWhere(kRandom));
+		const fs::path kPath =
+			m_kTemp.write("random-" + std::to_string(i) + ".CivBeyondSwordSave", repack(m_kSplit, aData));
 		const std::string sError = errorOf(kPath);
 		if (!sError.empty())
 		{

@@ -12,175 +12,185 @@
 
 using namespace cvv;
 
-namespace
+namespace {
+// The project's vanilla rules, with a line-of-sight unit and a fort that lifts the viewer, so
+// that the fuzz also turns units and builds improvements that matter.
+const CvVisionRules& fuzzRules()
 {
-	// The project's vanilla rules, with a line-of-sight unit and a fort that lifts the viewer, so
-	// that the fuzz also turns units and builds improvements that matter.
-	const CvVisionRules& fuzzRules()
+	static const CvVisionRules kRules = [] {
+		CvVisionRules k = loadVisionRules({ bundledVanillaAssets() }).kRules;
+		k.aUnits[k.findUnit("UNIT_SCOUT")].bLineOfSight = true;
+		k.aImprovements[k.findImprovement("IMPROVEMENT_FORT")].iExtraSeeFrom = 1;
+		return k;
+	}();
+	return kRules;
+}
+
+struct Rig
+{
+	const CvVisionRules& kRules = fuzzRules();
+	int eWarrior = kRules.findUnit("UNIT_WARRIOR");
+	int eScout = kRules.findUnit("UNIT_SCOUT");
+	int eDestroyer = kRules.findUnit("UNIT_DESTROYER");
+	int eFighter = kRules.findUnit("UNIT_FIGHTER");
+	int eSentry = kRules.findPromotion("PROMOTION_SENTRY");
+	int eOptics = kRules.findTech("TECH_OPTICS");
+	int eForest = kRules.findFeature("FEATURE_FOREST");
+	int eFort = kRules.findImprovement("IMPROVEMENT_FORT");
+	int eGrass = kRules.findTerrain("TERRAIN_GRASS");
+	int eOcean = kRules.findTerrain("TERRAIN_OCEAN");
+};
+
+void expectSameCounts(const PlotGrid& kA, const PlotGrid& kB, const std::string& sWhat)
+{
+	ASSERT_TRUE(kA.counts() == kB.counts()) << sWhat;
+	ASSERT_TRUE(kA.invisibleCounts() == kB.invisibleCounts()) << sWhat;
+}
+
+std::string describe(const std::vector<VisionWorld::Difference>& aDifferences)
+{
+	std::string sOut;
+	for (size_t i = 0; i < aDifferences.size() && i < 5; ++i)
 	{
-		static const CvVisionRules kRules = [] {
-			CvVisionRules k = loadVisionRules({ bundledVanillaAssets() }).kRules;
-			k.aUnits[k.findUnit("UNIT_SCOUT")].bLineOfSight = true;
-			k.aImprovements[k.findImprovement("IMPROVEMENT_FORT")].iExtraSeeFrom = 1;
-			return k;
-		}();
-		return kRules;
+		const VisionWorld::Difference& k = aDifferences[i];
+		sOut += " plot " + std::to_string(k.iPlot) + " team " + std::to_string(k.eTeam) + " invisible "
+			+ std::to_string(k.eInvisible) + ": stored " + std::to_string(k.iStored) + ", expected "
+			+ std::to_string(k.iExpected) + ";";
 	}
+	return sOut;
+}
 
-	struct Rig
-	{
-		const CvVisionRules& kRules = fuzzRules();
-		int eWarrior = kRules.findUnit("UNIT_WARRIOR");
-		int eScout = kRules.findUnit("UNIT_SCOUT");
-		int eDestroyer = kRules.findUnit("UNIT_DESTROYER");
-		int eFighter = kRules.findUnit("UNIT_FIGHTER");
-		int eSentry = kRules.findPromotion("PROMOTION_SENTRY");
-		int eOptics = kRules.findTech("TECH_OPTICS");
-		int eForest = kRules.findFeature("FEATURE_FOREST");
-		int eFort = kRules.findImprovement("IMPROVEMENT_FORT");
-		int eGrass = kRules.findTerrain("TERRAIN_GRASS");
-		int eOcean = kRules.findTerrain("TERRAIN_OCEAN");
-	};
+// One random operation of the game, or (with bBuggy) of a mod that forgets a bracket.
+class Fuzzer
+{
+public:
+	Fuzzer(VisionWorld& kWorld, unsigned int iSeed, bool bBuggy) : m_kWorld(kWorld), m_kRandom(iSeed), m_bBuggy(bBuggy)
+	{}
 
-	void expectSameCounts(const PlotGrid& kA, const PlotGrid& kB, const std::string& sWhat)
+	std::string step()
 	{
-		ASSERT_TRUE(kA.counts() == kB.counts()) << sWhat;
-		ASSERT_TRUE(kA.invisibleCounts() == kB.invisibleCounts()) << sWhat;
-	}
-
-	std::string describe(const std::vector<VisionWorld::Difference>& aDifferences)
-	{
-		std::string sOut;
-		for (size_t i = 0; i < aDifferences.size() && i < 5; ++i)
+		const VisionWorld::State& kState = m_kWorld.state();
+		const int iPlot = pick(m_kWorld.plotCount());
+		const int iX = pick(kState.iWidth);
+		const int iY = pick(kState.iHeight);
+		const int eTeam = pick(kState.iNumTeams);
+		const int iUnit = anyUnit();
+		const int iOp = pick(m_bBuggy ? 22 : 18);
+		if (iUnit >= 0 && iOp <= 2 && kState.kUnits.size() > 40)
 		{
-			const VisionWorld::Difference& k = aDifferences[i];
-			sOut += " plot " + std::to_string(k.iPlot) + " team " + std::to_string(k.eTeam) + " invisible "
-				+ std::to_string(k.eInvisible) + ": stored " + std::to_string(k.iStored) + ", expected "
-				+ std::to_string(k.iExpected) + ";";
+			m_kWorld.killUnit(iUnit); // keep the armies at a few dozen units
+			return "kill";
 		}
-		return sOut;
+		if (iUnit < 0 || iOp <= 2)
+		{
+			const int aeTypes[] = { m_kRig.eWarrior, m_kRig.eScout, m_kRig.eDestroyer, m_kRig.eFighter,
+				pick(static_cast<int>(m_kRig.kRules.aUnits.size())) };
+			m_kWorld.createUnit(aeTypes[pick(5)], eTeam, iX, iY, pick(8));
+			return "create";
+		}
+		const VisionWorld::Unit& kUnit = kState.kUnits.at(iUnit);
+		switch (iOp)
+		{
+		case 3: m_kWorld.killUnit(iUnit); return "kill";
+		case 4:
+		case 5: m_kWorld.moveUnit(iUnit, iX, iY); return "move";
+		case 6: m_kWorld.setPromotion(iUnit, m_kRig.eSentry, pick(2) == 0); return "promotion";
+		case 7: m_kWorld.setFacing(iUnit, pick(8)); return "facing";
+		case 8:
+			m_kWorld.setRecon(iUnit, (kUnit.iReconPlot < 0 && kUnit.eType == m_kRig.eFighter) ? iPlot : -1);
+			return "recon";
+		case 9: m_kWorld.setOwner(iPlot, pick(kState.iNumTeams + 1) - 1); return "owner";
+		case 10: m_kWorld.setCity(iPlot, pick(2) == 0); return "city";
+		case 11: m_kWorld.setPlotKind(iPlot, static_cast<CvVisionPlotKind>(pick(4))); return "plot type";
+		case 12: m_kWorld.setTerrain(iPlot, pick(2) ? m_kRig.eGrass : m_kRig.eOcean); return "terrain";
+		case 13: m_kWorld.setFeature(iPlot, pick(2) ? m_kRig.eForest : -1); return "feature";
+		case 14: m_kWorld.setImprovement(iPlot, pick(2) ? m_kRig.eFort : -1); return "improvement";
+		case 15: m_kWorld.setHasTech(eTeam, m_kRig.eOptics, pick(2) == 0); return "tech";
+		case 16: m_kWorld.setMaster(eTeam, pick(kState.iNumTeams + 1) - 1); return "vassal";
+		case 17:
+			m_kWorld.setEspionage(eTeam, iPlot, pick(2) == 0);
+			m_kWorld.setRoute(iPlot, pick(2) - 1);
+			return "espionage";
+		case 18: m_kWorld.setFeatureUnbracketed(iPlot, pick(2) ? m_kRig.eForest : -1); return "feature, no bracket";
+		case 19:
+			m_kWorld.setPlotKindUnbracketed(iPlot, static_cast<CvVisionPlotKind>(pick(4)));
+			return "plot type, no bracket";
+		case 20: m_kWorld.setPromotionUnbracketed(iUnit, m_kRig.eSentry, pick(2) == 0); return "range, no bracket";
+		default: m_kWorld.moveUnitUnbracketed(iUnit, iX, iY); return "move, no bracket";
+		}
 	}
 
-	// One random operation of the game, or (with bBuggy) of a mod that forgets a bracket.
-	class Fuzzer
+private:
+	int pick(int iBelow) { return std::uniform_int_distribution<int>(0, iBelow - 1)(m_kRandom); }
+	int anyUnit()
 	{
-	public:
-		Fuzzer(VisionWorld& kWorld, unsigned int iSeed, bool bBuggy) : m_kWorld(kWorld), m_kRandom(iSeed), m_bBuggy(bBuggy) {}
-
-		std::string step()
+		const auto& kUnits = m_kWorld.state().kUnits;
+		if (kUnits.size() < 3)
 		{
-			const VisionWorld::State& kState = m_kWorld.state();
-			const int iPlot = pick(m_kWorld.plotCount());
-			const int iX = pick(kState.iWidth);
-			const int iY = pick(kState.iHeight);
-			const int eTeam = pick(kState.iNumTeams);
-			const int iUnit = anyUnit();
-			const int iOp = pick(m_bBuggy ? 22 : 18);
-			if (iUnit >= 0 && iOp <= 2 && kState.kUnits.size() > 40)
-			{
-				m_kWorld.killUnit(iUnit); // keep the armies at a few dozen units
-				return "kill";
-			}
-			if (iUnit < 0 || iOp <= 2)
-			{
-				const int aeTypes[] = { m_kRig.eWarrior, m_kRig.eScout, m_kRig.eDestroyer, m_kRig.eFighter,
-					pick(static_cast<int>(m_kRig.kRules.aUnits.size())) };
-				m_kWorld.createUnit(aeTypes[pick(5)], eTeam, iX, iY, pick(8));
-				return "create";
-			}
-			const VisionWorld::Unit& kUnit = kState.kUnits.at(iUnit);
-			switch (iOp)
-			{
-			case 3: m_kWorld.killUnit(iUnit); return "kill";
-			case 4: case 5: m_kWorld.moveUnit(iUnit, iX, iY); return "move";
-			case 6: m_kWorld.setPromotion(iUnit, m_kRig.eSentry, pick(2) == 0); return "promotion";
-			case 7: m_kWorld.setFacing(iUnit, pick(8)); return "facing";
-			case 8: m_kWorld.setRecon(iUnit, (kUnit.iReconPlot < 0 && kUnit.eType == m_kRig.eFighter) ? iPlot : -1); return "recon";
-			case 9: m_kWorld.setOwner(iPlot, pick(kState.iNumTeams + 1) - 1); return "owner";
-			case 10: m_kWorld.setCity(iPlot, pick(2) == 0); return "city";
-			case 11: m_kWorld.setPlotKind(iPlot, static_cast<CvVisionPlotKind>(pick(4))); return "plot type";
-			case 12: m_kWorld.setTerrain(iPlot, pick(2) ? m_kRig.eGrass : m_kRig.eOcean); return "terrain";
-			case 13: m_kWorld.setFeature(iPlot, pick(2) ? m_kRig.eForest : -1); return "feature";
-			case 14: m_kWorld.setImprovement(iPlot, pick(2) ? m_kRig.eFort : -1); return "improvement";
-			case 15: m_kWorld.setHasTech(eTeam, m_kRig.eOptics, pick(2) == 0); return "tech";
-			case 16: m_kWorld.setMaster(eTeam, pick(kState.iNumTeams + 1) - 1); return "vassal";
-			case 17: m_kWorld.setEspionage(eTeam, iPlot, pick(2) == 0); m_kWorld.setRoute(iPlot, pick(2) - 1); return "espionage";
-			case 18: m_kWorld.setFeatureUnbracketed(iPlot, pick(2) ? m_kRig.eForest : -1); return "feature, no bracket";
-			case 19: m_kWorld.setPlotKindUnbracketed(iPlot, static_cast<CvVisionPlotKind>(pick(4))); return "plot type, no bracket";
-			case 20: m_kWorld.setPromotionUnbracketed(iUnit, m_kRig.eSentry, pick(2) == 0); return "range, no bracket";
-			default: m_kWorld.moveUnitUnbracketed(iUnit, iX, iY); return "move, no bracket";
-			}
+			return -1;
 		}
-
-	private:
-		int pick(int iBelow) { return std::uniform_int_distribution<int>(0, iBelow - 1)(m_kRandom); }
-		int anyUnit()
-		{
-			const auto& kUnits = m_kWorld.state().kUnits;
-			if (kUnits.size() < 3)
-			{
-				return -1;
-			}
-			auto it = kUnits.begin();
-			std::advance(it, pick(static_cast<int>(kUnits.size())));
-			return it->first;
-		}
-
-		VisionWorld& m_kWorld;
-		std::mt19937 m_kRandom;
-		bool m_bBuggy;
-		Rig m_kRig;
-	};
-
-	struct Shape
-	{
-		int iWidth, iHeight;
-		bool bWrapX, bWrapY;
-	};
-	const Shape SHAPES[] = { { 24, 16, true, false }, { 12, 12, true, true }, { 7, 5, true, true }, { 30, 9, false, false } };
-
-	int envInt(const char* szName, int iDefault)
-	{
-		const char* szValue = std::getenv(szName);
-		return szValue ? std::atoi(szValue) : iDefault;
+		auto it = kUnits.begin();
+		std::advance(it, pick(static_cast<int>(kUnits.size())));
+		return it->first;
 	}
 
-	// Random operations on a ledger world: after every step nothing is negative, the audit finds
-	// nothing, and the counts equal a world rebuilt from scratch with the same sources.
-	int fuzz(unsigned int iSeed, int iOperations, bool bBuggy)
+	VisionWorld& m_kWorld;
+	std::mt19937 m_kRandom;
+	bool m_bBuggy;
+	Rig m_kRig;
+};
+
+struct Shape
+{
+	int iWidth, iHeight;
+	bool bWrapX, bWrapY;
+};
+const Shape SHAPES[] = { { 24, 16, true, false }, { 12, 12, true, true }, { 7, 5, true, true },
+	{ 30, 9, false, false } };
+
+int envInt(const char* szName, int iDefault)
+{
+	const char* szValue = std::getenv(szName);
+	return szValue ? std::atoi(szValue) : iDefault;
+}
+
+// Random operations on a ledger world: after every step nothing is negative, the audit finds
+// nothing, and the counts equal a world rebuilt from scratch with the same sources.
+int fuzz(unsigned int iSeed, int iOperations, bool bBuggy)
+{
+	const Shape& kShape = SHAPES[iSeed % 4];
+	VisionWorld kWorld(fuzzRules(), kShape.iWidth, kShape.iHeight, kShape.bWrapX, kShape.bWrapY, 3);
+	Fuzzer kFuzzer(kWorld, iSeed, bBuggy);
+	for (int i = 0; i < iOperations; ++i)
 	{
-		const Shape& kShape = SHAPES[iSeed % 4];
-		VisionWorld kWorld(fuzzRules(), kShape.iWidth, kShape.iHeight, kShape.bWrapX, kShape.bWrapY, 3);
-		Fuzzer kFuzzer(kWorld, iSeed, bBuggy);
-		for (int i = 0; i < iOperations; ++i)
+		const std::string sOp = kFuzzer.step();
+		kWorld.flush();
+		const std::string sWhere =
+			"seed " + std::to_string(iSeed) + ", operation " + std::to_string(i) + " (" + sOp + ")";
+		if (kWorld.anyCountNegative())
 		{
-			const std::string sOp = kFuzzer.step();
-			kWorld.flush();
-			const std::string sWhere = "seed " + std::to_string(iSeed) + ", operation " + std::to_string(i) + " (" + sOp + ")";
-			if (kWorld.anyCountNegative())
+			ADD_FAILURE() << sWhere << ": a count went negative";
+			return i;
+		}
+		const std::vector<VisionWorld::Difference> aDifferences = kWorld.audit();
+		if (!aDifferences.empty())
+		{
+			ADD_FAILURE() << sWhere << ": audit:" << describe(aDifferences);
+			return i;
+		}
+		if (i % 16 == 0 || i + 1 == iOperations)
+		{
+			const VisionWorld kRebuilt(fuzzRules(), kWorld.state());
+			if (kRebuilt.grid().counts() != kWorld.grid().counts()
+				|| kRebuilt.grid().invisibleCounts() != kWorld.grid().invisibleCounts())
 			{
-				ADD_FAILURE() << sWhere << ": a count went negative";
+				ADD_FAILURE() << sWhere << ": differs from the world rebuilt from its sources";
 				return i;
 			}
-			const std::vector<VisionWorld::Difference> aDifferences = kWorld.audit();
-			if (!aDifferences.empty())
-			{
-				ADD_FAILURE() << sWhere << ": audit:" << describe(aDifferences);
-				return i;
-			}
-			if (i % 16 == 0 || i + 1 == iOperations)
-			{
-				const VisionWorld kRebuilt(fuzzRules(), kWorld.state());
-				if (kRebuilt.grid().counts() != kWorld.grid().counts()
-					|| kRebuilt.grid().invisibleCounts() != kWorld.grid().invisibleCounts())
-				{
-					ADD_FAILURE() << sWhere << ": differs from the world rebuilt from its sources";
-					return i;
-				}
-			}
 		}
-		return iOperations;
 	}
+	return iOperations;
+}
 }
 
 // --- the world ------------------------------------------------------------------------------
@@ -199,7 +209,8 @@ TEST(World, WithEveryBracketTheLedgerGivesExactlyWhatBtsGives)
 		{
 			const std::string sOp = kA.step();
 			kB.step();
-			expectSameCounts(kLedger.grid(), kBts.grid(), "seed " + std::to_string(iSeed) + " step " + std::to_string(i) + " " + sOp);
+			expectSameCounts(kLedger.grid(), kBts.grid(),
+				"seed " + std::to_string(iSeed) + " step " + std::to_string(i) + " " + sOp);
 			if (HasFatalFailure())
 			{
 				return;
@@ -296,8 +307,7 @@ TEST(Audit, FindsEveryInjectedCorruptionAndRepairFixesIt)
 // CVVISION_FUZZ_OPS operations per shard: 25,000 (100,000 in all) in `make test`, 250,000 per
 // shard (1,000,000) in `make fuzz`.
 class FuzzShard : public ::testing::TestWithParam<int>
-{
-};
+{};
 
 TEST_P(FuzzShard, EveryStepAuditsCleanWithBracketSkippingOperations)
 {

@@ -22,212 +22,218 @@ using namespace cvv;
 
 namespace fs = std::filesystem;
 
-namespace
+namespace {
+// A 6x4 map, two teams. Rows are north first. Ground: ~ ocean, . grass, h hills, H forested
+// hills, ^ peak, f forest, # a city of team 1 on grass. Knowledge: v visible, f fogged, ' '
+// unknown.
+const char* const GROUND[] = {
+	"~~.h^f",
+	"~.H...",
+	"~..#.h",
+	"~~..f^",
+};
+const char* const TEAM0_KNOWS[] = {
+	"vvvvf ",
+	"vvvvf ",
+	"vvvvff",
+	"ffvv  ",
+};
+const char* const TEAM1_KNOWS[] = {
+	"fffvvv",
+	"fffvvv",
+	"fffvvv",
+	"      ",
+};
+
+MapView::Plot plotOf(char cGround)
 {
-	// A 6x4 map, two teams. Rows are north first. Ground: ~ ocean, . grass, h hills, H forested
-	// hills, ^ peak, f forest, # a city of team 1 on grass. Knowledge: v visible, f fogged, ' '
-	// unknown.
-	const char* const GROUND[] = {
-		"~~.h^f",
-		"~.H...",
-		"~..#.h",
-		"~~..f^",
-	};
-	const char* const TEAM0_KNOWS[] = {
-		"vvvvf ",
-		"vvvvf ",
-		"vvvvff",
-		"ffvv  ",
-	};
-	const char* const TEAM1_KNOWS[] = {
-		"fffvvv",
-		"fffvvv",
-		"fffvvv",
-		"      ",
-	};
-
-	MapView::Plot plotOf(char cGround)
+	MapView::Plot kPlot;
+	kPlot.sTerrain = "TERRAIN_GRASS";
+	switch (cGround)
 	{
-		MapView::Plot kPlot;
-		kPlot.sTerrain = "TERRAIN_GRASS";
-		switch (cGround)
+	case '~':
+		kPlot.eKind = CV_VISION_PLOT_OCEAN;
+		kPlot.sTerrain = "TERRAIN_OCEAN";
+		break;
+	case 'h': kPlot.eKind = CV_VISION_PLOT_HILLS; break;
+	case 'H':
+		kPlot.eKind = CV_VISION_PLOT_HILLS;
+		kPlot.sFeature = "FEATURE_FOREST";
+		break;
+	case '^': kPlot.eKind = CV_VISION_PLOT_PEAK; break;
+	case 'f': kPlot.sFeature = "FEATURE_FOREST"; break;
+	case '#':
+		kPlot.bCity = true;
+		kPlot.eOwner = 1;
+		kPlot.sImprovement = "IMPROVEMENT_FORT";
+		break;
+	default: break;
+	}
+	kPlot.iSeeThrough = kPlot.eKind == CV_VISION_PLOT_PEAK ? 3 : kPlot.eKind == CV_VISION_PLOT_HILLS ? 2 : 1;
+	kPlot.aiSeeFrom = { kPlot.iSeeThrough, kPlot.iSeeThrough };
+	return kPlot;
+}
+
+void setKnowledge(MapView::Plot& kPlot, char cKnows)
+{
+	kPlot.aiCounts.push_back(cKnows == 'v' ? 2 : 0);
+	kPlot.abRevealed.push_back(cKnows != ' ');
+}
+
+MapView::Unit unitAt(const char* szType, int eTeam, int iX, int iY, std::vector<int> aiSees)
+{
+	MapView::Unit kUnit;
+	kUnit.sType = szType;
+	kUnit.eTeam = eTeam;
+	kUnit.iX = iX;
+	kUnit.iY = iY;
+	kUnit.iRange = 1;
+	kUnit.aiSees = std::move(aiSees);
+	return kUnit;
+}
+
+MapView sampleView()
+{
+	MapView kView;
+	kView.sTitle = "test.CivBeyondSwordWBSave";
+	kView.iWidth = 6;
+	kView.iHeight = 4;
+	kView.iNumTeams = 2;
+	for (int iY = 0; iY < kView.iHeight; ++iY)
+	{
+		const int iRow = kView.iHeight - 1 - iY;
+		for (int iX = 0; iX < kView.iWidth; ++iX)
 		{
-		case '~': kPlot.eKind = CV_VISION_PLOT_OCEAN; kPlot.sTerrain = "TERRAIN_OCEAN"; break;
-		case 'h': kPlot.eKind = CV_VISION_PLOT_HILLS; break;
-		case 'H': kPlot.eKind = CV_VISION_PLOT_HILLS; kPlot.sFeature = "FEATURE_FOREST"; break;
-		case '^': kPlot.eKind = CV_VISION_PLOT_PEAK; break;
-		case 'f': kPlot.sFeature = "FEATURE_FOREST"; break;
-		case '#': kPlot.bCity = true; kPlot.eOwner = 1; kPlot.sImprovement = "IMPROVEMENT_FORT"; break;
-		default: break;
+			MapView::Plot kPlot = plotOf(GROUND[iRow][iX]);
+			setKnowledge(kPlot, TEAM0_KNOWS[iRow][iX]);
+			setKnowledge(kPlot, TEAM1_KNOWS[iRow][iX]);
+			kView.aPlots.push_back(kPlot);
 		}
-		kPlot.iSeeThrough = kPlot.eKind == CV_VISION_PLOT_PEAK ? 3 : kPlot.eKind == CV_VISION_PLOT_HILLS ? 2 : 1;
-		kPlot.aiSeeFrom = { kPlot.iSeeThrough, kPlot.iSeeThrough };
-		return kPlot;
 	}
+	kView.aUnits.push_back(unitAt("UNIT_WARRIOR", 0, 1, 2, { 12, 13, 14, 6, 7, 8, 18, 19, 20 }));
+	kView.aUnits.push_back(unitAt("UNIT_GALLEY", 0, 0, 1, { 0, 1, 6, 7, 12, 13 }));
+	kView.aUnits.push_back(unitAt("UNIT_ARCHER", 1, 3, 1, { 2, 3, 4, 8, 9, 10, 14, 15, 16 }));
+	kView.aUnits.push_back(unitAt("UNIT_SCOUT", 1, 5, 3, { 16, 17, 22, 23 }));
+	return kView;
+}
 
-	void setKnowledge(MapView::Plot& kPlot, char cKnows)
+RenderOptions plain(int eTeam)
+{
+	RenderOptions kOptions;
+	kOptions.eTeam = eTeam;
+	kOptions.bColor = false;
+	return kOptions;
+}
+
+std::string withoutEscapes(const std::string& sText)
+{
+	return std::regex_replace(sText, std::regex("\x1b\\[[0-9;]*m"), "");
+}
+
+size_t occurrences(const std::string& sText, const std::string& sWhat)
+{
+	size_t iCount = 0;
+	for (size_t i = sText.find(sWhat); i != std::string::npos; i = sText.find(sWhat, i + 1))
 	{
-		kPlot.aiCounts.push_back(cKnows == 'v' ? 2 : 0);
-		kPlot.abRevealed.push_back(cKnows != ' ');
+		++iCount;
 	}
+	return iCount;
+}
 
-	MapView::Unit unitAt(const char* szType, int eTeam, int iX, int iY, std::vector<int> aiSees)
+// A throw-away folder.
+class TempDir
+{
+public:
+	TempDir()
 	{
-		MapView::Unit kUnit;
-		kUnit.sType = szType;
-		kUnit.eTeam = eTeam;
-		kUnit.iX = iX;
-		kUnit.iY = iY;
-		kUnit.iRange = 1;
-		kUnit.aiSees = std::move(aiSees);
-		return kUnit;
+		std::random_device kRandom;
+		m_kPath = fs::temp_directory_path() / ("cvvision-render-" + std::to_string(kRandom()));
+		fs::create_directories(m_kPath);
 	}
-
-	MapView sampleView()
+	~TempDir() { fs::remove_all(m_kPath); }
+	const fs::path& path() const { return m_kPath; }
+	std::vector<std::string> names() const
 	{
-		MapView kView;
-		kView.sTitle = "test.CivBeyondSwordWBSave";
-		kView.iWidth = 6;
-		kView.iHeight = 4;
-		kView.iNumTeams = 2;
-		for (int iY = 0; iY < kView.iHeight; ++iY)
+		std::vector<std::string> asNames;
+		for (const fs::directory_entry& kEntry : fs::directory_iterator(m_kPath))
 		{
-			const int iRow = kView.iHeight - 1 - iY;
-			for (int iX = 0; iX < kView.iWidth; ++iX)
-			{
-				MapView::Plot kPlot = plotOf(GROUND[iRow][iX]);
-				setKnowledge(kPlot, TEAM0_KNOWS[iRow][iX]);
-				setKnowledge(kPlot, TEAM1_KNOWS[iRow][iX]);
-				kView.aPlots.push_back(kPlot);
-			}
+			asNames.push_back(kEntry.path().filename().string());
 		}
-		kView.aUnits.push_back(unitAt("UNIT_WARRIOR", 0, 1, 2, { 12, 13, 14, 6, 7, 8, 18, 19, 20 }));
-		kView.aUnits.push_back(unitAt("UNIT_GALLEY", 0, 0, 1, { 0, 1, 6, 7, 12, 13 }));
-		kView.aUnits.push_back(unitAt("UNIT_ARCHER", 1, 3, 1, { 2, 3, 4, 8, 9, 10, 14, 15, 16 }));
-		kView.aUnits.push_back(unitAt("UNIT_SCOUT", 1, 5, 3, { 16, 17, 22, 23 }));
-		return kView;
+		std::sort(asNames.begin(), asNames.end());
+		return asNames;
 	}
 
-	RenderOptions plain(int eTeam)
+private:
+	fs::path m_kPath;
+};
+
+struct PngPixels
+{
+	int iWidth = 0;
+	int iHeight = 0;
+	std::vector<unsigned char> aRgb;
+
+	std::vector<int> at(int iX, int iY) const
 	{
-		RenderOptions kOptions;
-		kOptions.eTeam = eTeam;
-		kOptions.bColor = false;
-		return kOptions;
+		const unsigned char* p = &aRgb[(iY * iWidth + iX) * 3];
+		return { p[0], p[1], p[2] };
 	}
+};
 
-	std::string withoutEscapes(const std::string& sText)
+PngPixels readPng(const fs::path& kPath)
+{
+	png_image kImage;
+	std::memset(&kImage, 0, sizeof(kImage));
+	kImage.version = PNG_IMAGE_VERSION;
+	if (!png_image_begin_read_from_file(&kImage, kPath.c_str()))
 	{
-		return std::regex_replace(sText, std::regex("\x1b\\[[0-9;]*m"), "");
+		throw std::runtime_error(kImage.message);
 	}
-
-	size_t occurrences(const std::string& sText, const std::string& sWhat)
+	kImage.format = PNG_FORMAT_RGB;
+	PngPixels kPixels;
+	kPixels.iWidth = static_cast<int>(kImage.width);
+	kPixels.iHeight = static_cast<int>(kImage.height);
+	kPixels.aRgb.resize(PNG_IMAGE_SIZE(kImage));
+	if (!png_image_finish_read(&kImage, nullptr, kPixels.aRgb.data(), 0, nullptr))
 	{
-		size_t iCount = 0;
-		for (size_t i = sText.find(sWhat); i != std::string::npos; i = sText.find(sWhat, i + 1))
-		{
-			++iCount;
-		}
-		return iCount;
+		throw std::runtime_error(kImage.message);
 	}
+	return kPixels;
+}
 
-	// A throw-away folder.
-	class TempDir
+// The pixels of one plot's cell.
+std::vector<std::vector<int>> cellPixels(const PngPixels& kPixels, int iX, int iY, int iHeight)
+{
+	std::vector<std::vector<int>> aCell;
+	const int iTop = (iHeight - 1 - iY) * RENDER_PNG_CELL_PIXELS;
+	for (int y = 0; y < RENDER_PNG_CELL_PIXELS; ++y)
 	{
-	public:
-		TempDir()
+		for (int x = 0; x < RENDER_PNG_CELL_PIXELS; ++x)
 		{
-			std::random_device kRandom;
-			m_kPath = fs::temp_directory_path() / ("cvvision-render-" + std::to_string(kRandom()));
-			fs::create_directories(m_kPath);
+			aCell.push_back(kPixels.at(iX * RENDER_PNG_CELL_PIXELS + x, iTop + y));
 		}
-		~TempDir() { fs::remove_all(m_kPath); }
-		const fs::path& path() const { return m_kPath; }
-		std::vector<std::string> names() const
-		{
-			std::vector<std::string> asNames;
-			for (const fs::directory_entry& kEntry : fs::directory_iterator(m_kPath))
-			{
-				asNames.push_back(kEntry.path().filename().string());
-			}
-			std::sort(asNames.begin(), asNames.end());
-			return asNames;
-		}
-
-	private:
-		fs::path m_kPath;
-	};
-
-	struct PngPixels
-	{
-		int iWidth = 0;
-		int iHeight = 0;
-		std::vector<unsigned char> aRgb;
-
-		std::vector<int> at(int iX, int iY) const
-		{
-			const unsigned char* p = &aRgb[(iY * iWidth + iX) * 3];
-			return { p[0], p[1], p[2] };
-		}
-	};
-
-	PngPixels readPng(const fs::path& kPath)
-	{
-		png_image kImage;
-		std::memset(&kImage, 0, sizeof(kImage));
-		kImage.version = PNG_IMAGE_VERSION;
-		if (!png_image_begin_read_from_file(&kImage, kPath.c_str()))
-		{
-			throw std::runtime_error(kImage.message);
-		}
-		kImage.format = PNG_FORMAT_RGB;
-		PngPixels kPixels;
-		kPixels.iWidth = static_cast<int>(kImage.width);
-		kPixels.iHeight = static_cast<int>(kImage.height);
-		kPixels.aRgb.resize(PNG_IMAGE_SIZE(kImage));
-		if (!png_image_finish_read(&kImage, nullptr, kPixels.aRgb.data(), 0, nullptr))
-		{
-			throw std::runtime_error(kImage.message);
-		}
-		return kPixels;
 	}
+	return aCell;
+}
 
-	// The pixels of one plot's cell.
-	std::vector<std::vector<int>> cellPixels(const PngPixels& kPixels, int iX, int iY, int iHeight)
-	{
-		std::vector<std::vector<int>> aCell;
-		const int iTop = (iHeight - 1 - iY) * RENDER_PNG_CELL_PIXELS;
-		for (int y = 0; y < RENDER_PNG_CELL_PIXELS; ++y)
-		{
-			for (int x = 0; x < RENDER_PNG_CELL_PIXELS; ++x)
-			{
-				aCell.push_back(kPixels.at(iX * RENDER_PNG_CELL_PIXELS + x, iTop + y));
-			}
-		}
-		return aCell;
-	}
-
-	int brightness(const std::vector<int>& aiRgb)
-	{
-		return aiRgb[0] + aiRgb[1] + aiRgb[2];
-	}
+int brightness(const std::vector<int>& aiRgb) { return aiRgb[0] + aiRgb[1] + aiRgb[2]; }
 }
 
 // ------------------------------------------------------------------ text
 
 TEST(RenderText, PlainIsExact)
 {
-	const std::string sExpected =
-		"test.CivBeyondSwordWBSave: 6x4 plots, what team 0 of 2 knows\n"
-		"visible:  ~ water  . flat  h hills  ^ peak  f forest/jungle  H forested hills  # city  @ team 0's unit  u another team's unit\n"
-		"fogged:   , land  - water   unknown:   (blank)\n"
-		"+------+\n"
-		"|~~.h, |\n"
-		"|~@H., |\n"
-		"|@..u,,|\n"
-		"|--..  |\n"
-		"+------+\n"
-		"team 0 sees 14 plots\n";
+	const std::string sExpected = "test.CivBeyondSwordWBSave: 6x4 plots, what team 0 of 2 knows\n"
+								  "visible:  ~ water  . flat  h hills  ^ peak  f forest/jungle  H forested hills  # "
+								  "city  @ team 0's unit  u another team's unit\n"
+								  "fogged:   , land  - water   unknown:   (blank)\n"
+								  "+------+\n"
+								  "|~~.h, |\n"
+								  "|~@H., |\n"
+								  "|@..u,,|\n"
+								  "|--..  |\n"
+								  "+------+\n"
+								  "team 0 sees 14 plots\n";
 	EXPECT_EQ(renderText(sampleView(), plain(0)), sExpected);
 }
 

@@ -16,77 +16,79 @@ using namespace cvv;
 
 namespace fs = std::filesystem;
 
-namespace
+namespace {
+fs::path sharedMaps() { return fs::path(CVVISION_SHARED_DIR) / "data" / "civ4" / "maps"; }
+
+const CvVisionRules& vanillaRules()
 {
-	fs::path sharedMaps() { return fs::path(CVVISION_SHARED_DIR) / "data" / "civ4" / "maps"; }
+	static const CvVisionRules kRules = loadVisionRules({ bundledVanillaAssets() }).kRules;
+	return kRules;
+}
 
-	const CvVisionRules& vanillaRules()
+// A throw-away map file.
+class TempMap
+{
+public:
+	explicit TempMap(const std::string& sText)
 	{
-		static const CvVisionRules kRules = loadVisionRules({ bundledVanillaAssets() }).kRules;
-		return kRules;
+		m_kPath = fs::temp_directory_path()
+			/ ("cvvision-map-" + std::to_string(std::random_device()()) + ".CivBeyondSwordWBSave");
+		std::ofstream(m_kPath, std::ios::binary) << sText;
 	}
+	~TempMap() { fs::remove(m_kPath); }
+	const fs::path& path() const { return m_kPath; }
 
-	// A throw-away map file.
-	class TempMap
+private:
+	fs::path m_kPath;
+};
+
+std::string errorOf(const std::string& sText, bool bBuild = true)
+{
+	TempMap kMap(sText);
+	try
 	{
-	public:
-		explicit TempMap(const std::string& sText)
+		const WbMap kRead = readWorldBuilder(kMap.path());
+		if (bBuild)
 		{
-			m_kPath = fs::temp_directory_path() / ("cvvision-map-" + std::to_string(std::random_device()()) + ".CivBeyondSwordWBSave");
-			std::ofstream(m_kPath, std::ios::binary) << sText;
+			buildWorld(kRead, vanillaRules(), false, nullptr);
 		}
-		~TempMap() { fs::remove(m_kPath); }
-		const fs::path& path() const { return m_kPath; }
-
-	private:
-		fs::path m_kPath;
-	};
-
-	std::string errorOf(const std::string& sText, bool bBuild = true)
-	{
-		TempMap kMap(sText);
-		try
-		{
-			const WbMap kRead = readWorldBuilder(kMap.path());
-			if (bBuild)
-			{
-				buildWorld(kRead, vanillaRules(), false, nullptr);
-			}
-		}
-		catch (const WbError& kError)
-		{
-			const std::string sMessage = kError.what();
-			const std::string sPrefix = kMap.path().string() + ":";
-			return sMessage.compare(0, sPrefix.size(), sPrefix) == 0 ? sMessage.substr(sPrefix.size()) : sMessage;
-		}
-		return "no error";
 	}
-
-	// A small map in the BTS dialect: header, two teams, two players, a 3x2 map, and sPlots.
-	std::string smallMap(const std::string& sPlots)
+	catch (const WbError& kError)
 	{
-		return "Version=11\nBeginGame\n\tGameTurn=0\nEndGame\n"
-			   "BeginTeam\n\tTeamID=0\n\tTech=TECH_OPTICS\n\tRevealMap=0\nEndTeam\n"
-			   "BeginTeam\n\tTeamID=1\n\tRevealMap=0\nEndTeam\n"
-			   "BeginPlayer\n\tTeam=0\n\tLeaderType=LEADER_A\nEndPlayer\n"
-			   "BeginPlayer\n\tTeam=1\n\tLeaderType=LEADER_B\nEndPlayer\n"
-			   "BeginMap\n\tgrid width=3\n\tgrid height=2\n\twrap X=1\n\twrap Y=0\nEndMap\n"
-			+ sPlots;
+		const std::string sMessage = kError.what();
+		const std::string sPrefix = kMap.path().string() + ":";
+		return sMessage.compare(0, sPrefix.size(), sPrefix) == 0 ? sMessage.substr(sPrefix.size()) : sMessage;
 	}
+	return "no error";
+}
 
-	std::string plot(int iX, int iY, const std::string& sBody = "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n")
-	{
-		return "BeginPlot\n\tx=" + std::to_string(iX) + ",y=" + std::to_string(iY) + "\n" + sBody + "EndPlot\n";
-	}
+// A small map in the BTS dialect: header, two teams, two players, a 3x2 map, and sPlots.
+std::string smallMap(const std::string& sPlots)
+{
+	return "Version=11\nBeginGame\n\tGameTurn=0\nEndGame\n"
+		   "BeginTeam\n\tTeamID=0\n\tTech=TECH_OPTICS\n\tRevealMap=0\nEndTeam\n"
+		   "BeginTeam\n\tTeamID=1\n\tRevealMap=0\nEndTeam\n"
+		   "BeginPlayer\n\tTeam=0\n\tLeaderType=LEADER_A\nEndPlayer\n"
+		   "BeginPlayer\n\tTeam=1\n\tLeaderType=LEADER_B\nEndPlayer\n"
+		   "BeginMap\n\tgrid width=3\n\tgrid height=2\n\twrap X=1\n\twrap Y=0\nEndMap\n"
+		+ sPlots;
+}
+
+std::string plot(int iX, int iY, const std::string& sBody = "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n")
+{
+	return "BeginPlot\n\tx=" + std::to_string(iX) + ",y=" + std::to_string(iY) + "\n" + sBody + "EndPlot\n";
+}
 }
 
 TEST(WbReader, ReadsTheBtsDialectWithUnitsCitiesAndReveal)
 {
 	const std::string sText = smallMap(plot(0, 0)
-		+ plot(1, 0, "\tTerrainType=TERRAIN_GRASS, FeatureType=FEATURE_FOREST, FeatureVariety=0\n\tPlotType=1\n"
-					 "\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=1\n\t\tPromotionType=PROMOTION_SENTRY\n"
-					 "\t\tFacingDirection=2\n\tEndUnit\n\tTeamReveal=0,1,\n")
-		+ plot(2, 1, "\tTerrainType=TERRAIN_OCEAN\n\tPlotType=3\n\tBeginCity\n\t\tCityOwner=0\n\t\tCityName=X\n\tEndCity\n"));
+		+ plot(1, 0,
+			"\tTerrainType=TERRAIN_GRASS, FeatureType=FEATURE_FOREST, FeatureVariety=0\n\tPlotType=1\n"
+			"\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=1\n\t\tPromotionType=PROMOTION_SENTRY\n"
+			"\t\tFacingDirection=2\n\tEndUnit\n\tTeamReveal=0,1,\n")
+		+ plot(2, 1,
+			"\tTerrainType=TERRAIN_OCEAN\n\tPlotType=3\n\tBeginCity\n\t\tCityOwner=0\n\t\tCityName=X\n\tEndCity\n"));
 	TempMap kFile(sText);
 	const WbMap kMap = readWorldBuilder(kFile.path());
 	EXPECT_EQ(3, kMap.iWidth);
@@ -118,7 +120,9 @@ TEST(WbReader, ReadsTheBtsDialectWithUnitsCitiesAndReveal)
 
 TEST(WbReader, CrlfUnknownKeysAndBlocksAndAMetaHeaderAreRead)
 {
-	std::string sText = "BeginMeta\n\tSomething=1\nEndMeta\n" + smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tRiverNSDirection=0\n\tBeginSign\n\tEndSign\n"));
+	std::string sText = "BeginMeta\n\tSomething=1\nEndMeta\n"
+		+ smallMap(
+			plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tRiverNSDirection=0\n\tBeginSign\n\tEndSign\n"));
 	std::string sCrlf;
 	for (char c : sText)
 	{
@@ -134,7 +138,8 @@ TEST(WbReader, CrlfUnknownKeysAndBlocksAndAMetaHeaderAreRead)
 TEST(WbReader, ErrorsNameTheLine)
 {
 	// smallMap's header takes 27 lines: the first plot opens on line 28.
-	EXPECT_EQ("29: the file ends inside the BeginPlot block opened on line 28", errorOf(smallMap("BeginPlot\n\tx=0,y=0\n"), false));
+	EXPECT_EQ("29: the file ends inside the BeginPlot block opened on line 28",
+		errorOf(smallMap("BeginPlot\n\tx=0,y=0\n"), false));
 	EXPECT_EQ("28: plot (5,0) is outside the 3x2 map", errorOf(smallMap(plot(5, 0))));
 	// A second map block would change the size the plots before it were placed by (a fuzz find,
 	// tests/fuzz/corpus/wb/second-beginmap-shrinks-the-map.CivBeyondSwordWBSave).
@@ -144,9 +149,13 @@ TEST(WbReader, ErrorsNameTheLine)
 	EXPECT_EQ("28: unknown terrain 'TERRAIN_MARSH' (not in the loaded rules; give the mod's folders with --assets)",
 		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_MARSH\n\tPlotType=2\n"))));
 	EXPECT_EQ("32: unknown unit 'UNIT_DRAGON' (not in the loaded rules; give the mod's folders with --assets)",
-		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_DRAGON, UnitOwner=0\n\tEndUnit\n"))));
+		errorOf(smallMap(plot(0, 0,
+			"\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_DRAGON, "
+			"UnitOwner=0\n\tEndUnit\n"))));
 	EXPECT_EQ("32: unit owner 7 is not a player (the file has 2 players; the barbarians are 2)",
-		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=7\n\tEndUnit\n"))));
+		errorOf(smallMap(plot(0, 0,
+			"\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, "
+			"UnitOwner=7\n\tEndUnit\n"))));
 	EXPECT_EQ("28: PlotType=7 must be 0 (peak), 1 (hills), 2 (flat) or 3 (water)",
 		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=7\n")), false));
 	EXPECT_EQ("1: no BeginMap block with a grid width and height", errorOf("Version=11\n", false));
@@ -171,14 +180,18 @@ TEST(WbReader, IndicesBeyondTheFilesTeamsAreErrors)
 	const std::string sPlayer3 = "BeginPlayer\n\tTeam=0\n\tLeaderType=LEADER_A\nEndPlayer\n";
 	std::string sMap = smallMap(plot(0, 0));
 	sMap.replace(sMap.find(sPlayer3), sPlayer3.size(), "BeginPlayer\n\tTeam=3\n\tLeaderType=LEADER_A\nEndPlayer\n");
-	EXPECT_EQ("14: BeginPlayer: Team=3 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)", errorOf(sMap, false));
+	EXPECT_EQ("14: BeginPlayer: Team=3 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
+		errorOf(sMap, false));
 	std::string sVassal = smallMap(plot(0, 0));
 	sVassal.replace(sVassal.find("\tTech=TECH_OPTICS\n"), 18, "\tTech=TECH_OPTICS\n\tVassalOfTeam=5\n");
-	EXPECT_EQ("5: BeginTeam: VassalOfTeam=5 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
+	EXPECT_EQ(
+		"5: BeginTeam: VassalOfTeam=5 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
 		errorOf(sVassal, false));
-	EXPECT_EQ("28: BeginPlot: TeamReveal 4 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
+	EXPECT_EQ(
+		"28: BeginPlot: TeamReveal 4 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
 		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tTeamReveal=0,4,\n")), false));
-	EXPECT_EQ("28: BeginPlot: TeamReveal -1 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
+	EXPECT_EQ(
+		"28: BeginPlot: TeamReveal -1 is not a team of the file (the file has 2 teams, 0..1; the barbarians are 2)",
 		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tTeamReveal=-1,\n")), false));
 }
 
@@ -186,7 +199,9 @@ TEST(WbReader, NumbersAreAny32BitNumberAndOutOfRangeSaysSo)
 {
 	// In-range 32-bit numbers are numbers (what each may be is checked where it is used).
 	EXPECT_EQ("32: unit owner 2147483647 is not a player (the file has 2 players; the barbarians are 2)",
-		errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=2147483647\n\tEndUnit\n"))));
+		errorOf(smallMap(plot(0, 0,
+			"\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, "
+			"UnitOwner=2147483647\n\tEndUnit\n"))));
 	EXPECT_EQ("28: plot (-2147483648,0) is outside the 3x2 map", errorOf(smallMap(plot(-2147483648LL, 0))));
 	EXPECT_EQ("29: x=2147483648 is out of range (a 32-bit whole number)",
 		errorOf(smallMap("BeginPlot\n\tx=2147483648,y=0\nEndPlot\n"), false));
@@ -205,10 +220,12 @@ TEST(WbReader, TheMaximumMapSizeIsOneForEverything)
 	// A file too small for the size it declares (a plot block per plot) is refused before
 	// anything is allocated for it.
 	const std::string sLargestHeader = "BeginMap\n\tgrid width=1024\n\tgrid height=1024\nEndMap\n";
-	const std::string sOnePlot = plot(1023, 1023, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n");
+	const std::string sOnePlot = plot(1023, 1023,
+		"\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n");
 	const std::string sPlayer = "BeginTeam\nEndTeam\nBeginPlayer\n\tTeam=0\nEndPlayer\n";
-	EXPECT_EQ(" the map declares 1024x1024 = 1048576 plots, more than its 226 bytes can hold (a WorldBuilder map has one "
-			  "BeginPlot block, at least 24 bytes, per plot)",
+	EXPECT_EQ(
+		" the map declares 1024x1024 = 1048576 plots, more than its 226 bytes can hold (a WorldBuilder map has one "
+		"BeginPlot block, at least 24 bytes, per plot)",
 		errorOf(sPlayer + sLargestHeader + sOnePlot));
 	// The largest map, a plot block per plot, is accepted by the reader, the world and the ledger alike.
 	std::string sPlots;
@@ -219,7 +236,8 @@ TEST(WbReader, TheMaximumMapSizeIsOneForEverything)
 		{
 			if (x != 1023 || y != 1023)
 			{
-				sPlots += "BeginPlot\nx=" + std::to_string(x) + ",y=" + std::to_string(y) + ",PlotType=3,TerrainType=TERRAIN_OCEAN\nEndPlot\n";
+				sPlots += "BeginPlot\nx=" + std::to_string(x) + ",y=" + std::to_string(y)
+					+ ",PlotType=3,TerrainType=TERRAIN_OCEAN\nEndPlot\n";
 			}
 		}
 	}
@@ -240,7 +258,9 @@ TEST(WbReader, TheMaximumMapSizeIsOneForEverything)
 		sTeams += "BeginTeam\nEndTeam\n";
 	}
 	const std::string sError = errorOf(sTeams + sLargestHeader + sPlots, true);
-	EXPECT_NE(std::string::npos, sError.find("map 1024x1024 with 41 teams is larger than CvVision's maximum (plots x teams x")) << sError;
+	EXPECT_NE(std::string::npos,
+		sError.find("map 1024x1024 with 41 teams is larger than CvVision's maximum (plots x teams x"))
+		<< sError;
 }
 
 TEST(WbReader, EndlessOrOversizedInputStopsAtAStatedLimit)
@@ -255,7 +275,8 @@ TEST(WbReader, EndlessOrOversizedInputStopsAtAStatedLimit)
 		}
 		catch (const WbError& kError)
 		{
-			EXPECT_EQ("/dev/zero:1: the line is longer than 64 KB (not a WorldBuilder map)", std::string(kError.what()));
+			EXPECT_EQ(
+				"/dev/zero:1: the line is longer than 64 KB (not a WorldBuilder map)", std::string(kError.what()));
 		}
 	}
 	// A directory is no map.
@@ -266,18 +287,25 @@ TEST(WbReader, EndlessOrOversizedInputStopsAtAStatedLimit)
 	}
 	catch (const WbError& kError)
 	{
-		EXPECT_EQ(fs::temp_directory_path().string() + ": is a directory, not a WorldBuilder map", std::string(kError.what()));
+		EXPECT_EQ(fs::temp_directory_path().string() + ": is a directory, not a WorldBuilder map",
+			std::string(kError.what()));
 	}
 	// Long lines within the limit are read.
-	EXPECT_EQ("no error", errorOf(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tScriptData=" + std::string(60000, 'a') + "\n"))));
+	EXPECT_EQ("no error",
+		errorOf(smallMap(
+			plot(0, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tScriptData=" + std::string(60000, 'a') + "\n"))));
 	EXPECT_EQ("30: the line is longer than 64 KB (not a WorldBuilder map)",
 		errorOf(smallMap(plot(0, 0, "\tScriptData=" + std::string(70000, 'a') + "\n")), false));
 }
 
 TEST(WbReader, LenientTurnsUnknownNamesIntoWarnings)
 {
-	TempMap kFile(smallMap(plot(0, 0, "\tTerrainType=TERRAIN_MARSH\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_DRAGON, UnitOwner=0\n\tEndUnit\n")
-		+ plot(1, 0, "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n")));
+	TempMap kFile(smallMap(plot(0, 0,
+							   "\tTerrainType=TERRAIN_MARSH\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_DRAGON, "
+							   "UnitOwner=0\n\tEndUnit\n")
+		+ plot(1, 0,
+			"\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, "
+			"UnitOwner=0\n\tEndUnit\n")));
 	std::vector<std::string> asWarnings;
 	const VisionWorld kWorld = buildWorld(readWorldBuilder(kFile.path()), vanillaRules(), true, &asWarnings);
 	ASSERT_EQ(2u, asWarnings.size());
@@ -350,7 +378,8 @@ TEST(WbReaderRealMaps, Tutorial1CountsEqualEveryTeamsTeamReveal)
 // size, --lenient skips each with a warning (and the units and city on it).
 TEST(WbReader, PlotsOutsideTheMapAreSkippedWhenLenient)
 {
-	const std::string sUnit = "\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n";
+	const std::string sUnit =
+		"\tTerrainType=TERRAIN_GRASS\n\tPlotType=2\n\tBeginUnit\n\t\tUnitType=UNIT_SCOUT, UnitOwner=0\n\tEndUnit\n";
 	TempMap kFile(smallMap(plot(0, 0, sUnit) + plot(1, 2, sUnit) + plot(3, 0, sUnit)));
 	const WbMap kMap = readWorldBuilder(kFile.path());
 	EXPECT_EQ(1u, kMap.aPlots.size());

@@ -19,82 +19,85 @@ using namespace cvv;
 
 namespace fs = std::filesystem;
 
-namespace
+namespace {
+fs::path sampleMap() { return fs::path(CVVISION_SOURCE_DIR) / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave"; }
+fs::path sharedData() { return fs::path(CVVISION_SHARED_DIR) / "data" / "civ4"; }
+
+std::shared_ptr<const LoadedRules> frontEndRules()
 {
-	fs::path sampleMap() { return fs::path(CVVISION_SOURCE_DIR) / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave"; }
-	fs::path sharedData() { return fs::path(CVVISION_SHARED_DIR) / "data" / "civ4"; }
+	static const std::shared_ptr<const LoadedRules> pRules =
+		std::make_shared<const LoadedRules>(loadFrontEndRules({}, false));
+	return pRules;
+}
 
-	std::shared_ptr<const LoadedRules> frontEndRules()
-	{
-		static const std::shared_ptr<const LoadedRules> pRules = std::make_shared<const LoadedRules>(loadFrontEndRules({}, false));
-		return pRules;
-	}
+std::shared_ptr<const LoadedRules> vanillaRules()
+{
+	static const std::shared_ptr<const LoadedRules> pRules =
+		std::make_shared<const LoadedRules>(loadVisionRules({ bundledVanillaAssets() }));
+	return pRules;
+}
 
-	std::shared_ptr<const LoadedRules> vanillaRules()
+// Every team's revealed flags, team-major.
+std::vector<char> revealed(const VisionWorld& kWorld)
+{
+	std::vector<char> abOut;
+	for (int t = 0; t < kWorld.state().iNumTeams; ++t)
 	{
-		static const std::shared_ptr<const LoadedRules> pRules = std::make_shared<const LoadedRules>(loadVisionRules({ bundledVanillaAssets() }));
-		return pRules;
-	}
-
-	// Every team's revealed flags, team-major.
-	std::vector<char> revealed(const VisionWorld& kWorld)
-	{
-		std::vector<char> abOut;
-		for (int t = 0; t < kWorld.state().iNumTeams; ++t)
+		for (int i = 0; i < kWorld.plotCount(); ++i)
 		{
-			for (int i = 0; i < kWorld.plotCount(); ++i)
-			{
-				abOut.push_back(kWorld.memory(t, i).bRevealed ? 1 : 0);
-			}
-		}
-		return abOut;
-	}
-
-	void expectSameView(const MapView& kA, const MapView& kB)
-	{
-		EXPECT_EQ(kA.sTitle, kB.sTitle);
-		EXPECT_EQ(kA.iWidth, kB.iWidth);
-		EXPECT_EQ(kA.iHeight, kB.iHeight);
-		EXPECT_EQ(kA.bWrapX, kB.bWrapX);
-		EXPECT_EQ(kA.bWrapY, kB.bWrapY);
-		EXPECT_EQ(kA.iNumTeams, kB.iNumTeams);
-		ASSERT_EQ(kA.aPlots.size(), kB.aPlots.size());
-		for (size_t i = 0; i < kA.aPlots.size(); ++i)
-		{
-			EXPECT_EQ(kA.aPlots[i].sTerrain, kB.aPlots[i].sTerrain) << i;
-			EXPECT_EQ(kA.aPlots[i].aiCounts, kB.aPlots[i].aiCounts) << i;
-			EXPECT_EQ(kA.aPlots[i].abRevealed, kB.aPlots[i].abRevealed) << i;
-			EXPECT_EQ(kA.aPlots[i].aiSeeFrom, kB.aPlots[i].aiSeeFrom) << i;
-		}
-		ASSERT_EQ(kA.aUnits.size(), kB.aUnits.size());
-		for (size_t i = 0; i < kA.aUnits.size(); ++i)
-		{
-			EXPECT_EQ(kA.aUnits[i].sType, kB.aUnits[i].sType);
-			EXPECT_EQ(kA.aUnits[i].aiSees, kB.aUnits[i].aiSees);
+			abOut.push_back(kWorld.memory(t, i).bRevealed ? 1 : 0);
 		}
 	}
+	return abOut;
+}
 
-	class TempFile
+void expectSameView(const MapView& kA, const MapView& kB)
+{
+	EXPECT_EQ(kA.sTitle, kB.sTitle);
+	EXPECT_EQ(kA.iWidth, kB.iWidth);
+	EXPECT_EQ(kA.iHeight, kB.iHeight);
+	EXPECT_EQ(kA.bWrapX, kB.bWrapX);
+	EXPECT_EQ(kA.bWrapY, kB.bWrapY);
+	EXPECT_EQ(kA.iNumTeams, kB.iNumTeams);
+	ASSERT_EQ(kA.aPlots.size(), kB.aPlots.size());
+	for (size_t i = 0; i < kA.aPlots.size(); ++i)
 	{
-	public:
-		TempFile(const std::string& sText, const std::string& sExtension)
-		{
-			m_kPath = fs::temp_directory_path() / ("cvvision-loader-" + std::to_string(std::random_device()()) + sExtension);
-			std::ofstream(m_kPath, std::ios::binary) << sText;
-		}
-		~TempFile() { fs::remove(m_kPath); }
-		const fs::path& path() const { return m_kPath; }
+		EXPECT_EQ(kA.aPlots[i].sTerrain, kB.aPlots[i].sTerrain) << i;
+		EXPECT_EQ(kA.aPlots[i].aiCounts, kB.aPlots[i].aiCounts) << i;
+		EXPECT_EQ(kA.aPlots[i].abRevealed, kB.aPlots[i].abRevealed) << i;
+		EXPECT_EQ(kA.aPlots[i].aiSeeFrom, kB.aPlots[i].aiSeeFrom) << i;
+	}
+	ASSERT_EQ(kA.aUnits.size(), kB.aUnits.size());
+	for (size_t i = 0; i < kA.aUnits.size(); ++i)
+	{
+		EXPECT_EQ(kA.aUnits[i].sType, kB.aUnits[i].sType);
+		EXPECT_EQ(kA.aUnits[i].aiSees, kB.aUnits[i].aiSees);
+	}
+}
 
-	private:
-		fs::path m_kPath;
-	};
+class TempFile
+{
+public:
+	TempFile(const std::string& sText, const std::string& sExtension)
+	{
+		m_kPath =
+			fs::temp_directory_path() / ("cvvision-loader-" + std::to_string(std::random_device()()) + sExtension);
+		std::ofstream(m_kPath, std::ios::binary) << sText;
+	}
+	~TempFile() { fs::remove(m_kPath); }
+	const fs::path& path() const { return m_kPath; }
+
+private:
+	fs::path m_kPath;
+};
 }
 
 TEST(WorldLoader, FrontEndRulesAreTheProjectsAssetsThenVanilla)
 {
 	const std::vector<fs::path> aDefault = frontEndRulesFolders({}, false);
 	ASSERT_EQ(2u, aDefault.size());
-	EXPECT_TRUE(fs::equivalent(fs::path(CVVISION_SOURCE_DIR) / "Assets", aDefault[0])) << aDefault[0]; // found at run time: build/share/cvvision/Assets
+	EXPECT_TRUE(fs::equivalent(fs::path(CVVISION_SOURCE_DIR) / "Assets", aDefault[0]))
+		<< aDefault[0]; // found at run time: build/share/cvvision/Assets
 	EXPECT_EQ(bundledVanillaAssets(), aDefault[1]);
 	EXPECT_EQ(1u, frontEndRulesFolders({}, true).size()) << "--no-vanilla";
 	EXPECT_EQ(1u, frontEndRulesFolders({ bundledVanillaAssets() }, false).size()) << "vanilla given: not twice";
@@ -125,7 +128,8 @@ TEST(WorldLoader, SampleMapIsTheWorldTheReaderAndBuilderGive)
 	EXPECT_TRUE(kLoaded.asWarnings.empty());
 	EXPECT_EQ(techsOfMap(kMap, frontEndRules()->kRules), kLoaded.aTechs);
 	EXPECT_TRUE(kLoaded.techs(99).empty());
-	expectSameView(viewOfWorld(kByHand, frontEndRules()->kRules, "CvVision_Sample.CivBeyondSwordWBSave"), kLoaded.view());
+	expectSameView(
+		viewOfWorld(kByHand, frontEndRules()->kRules, "CvVision_Sample.CivBeyondSwordWBSave"), kLoaded.view());
 	EXPECT_EQ(43, kLoaded.view().visiblePlots(0)) << "tests/cli/fixtures/sample_show_team0.txt: team 0 sees 43 plots";
 }
 
@@ -295,6 +299,7 @@ TEST(WorldLoader, BadPathsNameTheFile)
 	}
 	catch (const WbError& kError)
 	{
-		EXPECT_NE(std::string::npos, std::string(kError.what()).find("is a directory, not a WorldBuilder map")) << kError.what();
+		EXPECT_NE(std::string::npos, std::string(kError.what()).find("is a directory, not a WorldBuilder map"))
+			<< kError.what();
 	}
 }

@@ -22,9 +22,8 @@
 
 // Every umask(2) call of this program goes through here (the executable's definition comes before
 // the C library's): the output tests count the calls writing makes.
-namespace
-{
-	std::atomic<int> g_iUmaskCalls(0);
+namespace {
+std::atomic<int> g_iUmaskCalls(0);
 }
 
 extern "C" mode_t umask(mode_t uMask) noexcept
@@ -35,26 +34,25 @@ extern "C" mode_t umask(mode_t uMask) noexcept
 
 using namespace cvv;
 
-namespace
-{
-	const std::vector<ArgOption> OPTIONS = {
-		{ "--team", "T", "the team" },
-		{ "--json", "", "JSON" },
-		{ "--assets", "DIR", "a folder" },
-	};
+namespace {
+const std::vector<ArgOption> OPTIONS = {
+	{ "--team", "T", "the team" },
+	{ "--json", "", "JSON" },
+	{ "--assets", "DIR", "a folder" },
+};
 
-	std::string usageMessage(const std::vector<std::string>& asArgs, size_t uMaxPositionals = 1)
+std::string usageMessage(const std::vector<std::string>& asArgs, size_t uMaxPositionals = 1)
+{
+	try
 	{
-		try
-		{
-			parseArgs(asArgs, OPTIONS, uMaxPositionals);
-		}
-		catch (const UsageError& kError)
-		{
-			return kError.what();
-		}
-		return "(no error)";
+		parseArgs(asArgs, OPTIONS, uMaxPositionals);
 	}
+	catch (const UsageError& kError)
+	{
+		return kError.what();
+	}
+	return "(no error)";
+}
 }
 
 TEST(SupportArgs, OptionsFlagsAndPositionalsInOrder)
@@ -151,7 +149,8 @@ TEST(SupportArgs, UnsignedSeeds)
 		}
 		catch (const UsageError& k)
 		{
-			EXPECT_EQ(std::string(k.what()), std::string("--seed needs a whole number 0..4294967295, not '") + sz + "'");
+			EXPECT_EQ(
+				std::string(k.what()), std::string("--seed needs a whole number 0..4294967295, not '") + sz + "'");
 		}
 	}
 }
@@ -255,8 +254,8 @@ TEST(SupportJson, WriterEscapesKeysAndStringsItsWay)
 
 TEST(SupportJson, MisuseIsALogicError)
 {
-	EXPECT_THROW(JsonWriter().beginObject().number(1), std::logic_error);      // a value without its key
-	EXPECT_THROW(JsonWriter().beginArray().key("a"), std::logic_error);        // a key in an array
+	EXPECT_THROW(JsonWriter().beginObject().number(1), std::logic_error); // a value without its key
+	EXPECT_THROW(JsonWriter().beginArray().key("a"), std::logic_error); // a key in an array
 	EXPECT_THROW(JsonWriter().beginObject().key("a").end(), std::logic_error); // a key without its value
 	EXPECT_THROW(JsonWriter().end(), std::logic_error);
 	EXPECT_THROW(JsonWriter().number(1).number(2), std::logic_error);
@@ -278,49 +277,48 @@ TEST(SupportJson, ArraysOfNumbersAndStrings)
 
 // --- output files: the mode of a new file without touching the process's umask -----------------
 
-namespace
+namespace {
+namespace fs = std::filesystem;
+
+// A throw-away folder.
+struct TempFolder
 {
-	namespace fs = std::filesystem;
-
-	// A throw-away folder.
-	struct TempFolder
+	fs::path kPath;
+	TempFolder()
 	{
-		fs::path kPath;
-		TempFolder()
+		std::random_device kRandom;
+		kPath = fs::temp_directory_path() / ("cvvision-output-" + std::to_string(kRandom()));
+		fs::create_directories(kPath);
+	}
+	~TempFolder() { fs::remove_all(kPath); }
+};
+
+mode_t modeOf(const fs::path& kPath)
+{
+	struct stat kStat;
+	return ::stat(kPath.c_str(), &kStat) == 0 ? (kStat.st_mode & 07777) : 0;
+}
+
+// The umask as /proc/self/status says it (Linux 4.7 and later), or -1.
+int umaskFromProc()
+{
+	std::ifstream kIn("/proc/self/status");
+	std::string sLine;
+	while (std::getline(kIn, sLine))
+	{
+		if (sLine.compare(0, 6, "Umask:") == 0)
 		{
-			std::random_device kRandom;
-			kPath = fs::temp_directory_path() / ("cvvision-output-" + std::to_string(kRandom()));
-			fs::create_directories(kPath);
+			return static_cast<int>(std::stoul(sLine.substr(6), nullptr, 8));
 		}
-		~TempFolder() { fs::remove_all(kPath); }
-	};
-
-	mode_t modeOf(const fs::path& kPath)
-	{
-		struct stat kStat;
-		return ::stat(kPath.c_str(), &kStat) == 0 ? (kStat.st_mode & 07777) : 0;
 	}
+	return -1;
+}
 
-	// The umask as /proc/self/status says it (Linux 4.7 and later), or -1.
-	int umaskFromProc()
-	{
-		std::ifstream kIn("/proc/self/status");
-		std::string sLine;
-		while (std::getline(kIn, sLine))
-		{
-			if (sLine.compare(0, 6, "Umask:") == 0)
-			{
-				return static_cast<int>(std::stoul(sLine.substr(6), nullptr, 8));
-			}
-		}
-		return -1;
-	}
-
-	std::string contentsOf(const fs::path& kPath)
-	{
-		std::ifstream kIn(kPath, std::ios::binary);
-		return std::string((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
-	}
+std::string contentsOf(const fs::path& kPath)
+{
+	std::ifstream kIn(kPath, std::ios::binary);
+	return std::string((std::istreambuf_iterator<char>(kIn)), std::istreambuf_iterator<char>());
+}
 }
 
 TEST(SupportOutput, ANewFileGetsTheModeTheUmaskGives)

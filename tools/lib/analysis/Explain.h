@@ -74,21 +74,19 @@ struct ExplainViewer
 };
 
 // The kind of sight, from the request and the engine's options (the range section of the report).
-enum class ExplainSight
-{
-	Aerial,           // the plain square of the range
-	NoOuterRing,      // CVVISION_OUTER_RING off
+enum class ExplainSight {
+	Aerial, // the plain square of the range
+	NoOuterRing, // CVVISION_OUTER_RING off
 	OuterRingAsInner, // CVVISION_OUTER_RING_AS_INNER
-	OuterRing         // BTS: rings up to the range inner, one more ring outer
+	OuterRing // BTS: rings up to the range inner, one more ring outer
 };
 
 // Where the target lies in the sight square.
-enum class ExplainRing
-{
+enum class ExplainRing {
 	ViewerPlot,
 	BeyondSightSquare,
 	InsideAerialSquare,
-	OuterRing,        // judged by the outer-ring rule
+	OuterRing, // judged by the outer-ring rule
 	OuterRingAsInner, // the outer ring, judged by the inner-ring rule
 	InnerRing
 };
@@ -103,9 +101,9 @@ struct ExplainTarget
 	int iPlainDY = 0;
 	int iRing = 0;
 	ExplainRing eRing = ExplainRing::InnerRing;
-	int iSightRing = 0;       // the last ring of the sight square
-	int iSeeThrough = 0;      // ground sight only
-	ExplainLevel kSeeFrom;    // ground sight only
+	int iSightRing = 0; // the last ring of the sight square
+	int iSeeThrough = 0; // ground sight only
+	ExplainLevel kSeeFrom; // ground sight only
 };
 
 // The facing cone test (docs/vision-rules.md, section 6).
@@ -118,8 +116,8 @@ struct ExplainFacing
 	int iCross = 0;
 	int iDot = 0;
 	double fThetaDegrees = 0.0;
-	int iSpread = 0;              // degrees, the engine's
-	bool bNextToViewer = false;   // the near spread applies
+	int iSpread = 0; // degrees, the engine's
+	bool bNextToViewer = false; // the near spread applies
 	bool bPasses = false;
 };
 
@@ -128,7 +126,7 @@ struct ExplainBeyond
 {
 	int iSightRing = 0;
 	bool bOuterRule = false; // one coordinate lies on the outer ring: the outer-ring rule applies
-	bool bOnX = false;       // that coordinate is dx (else dy)
+	bool bOnX = false; // that coordinate is dx (else dy)
 };
 
 // A plot of a tied path.
@@ -149,18 +147,17 @@ struct ExplainPath
 struct ExplainPaths
 {
 	unsigned long long iTotal = 0; // every tied path, saturating
-	bool bCountless = false;       // iTotal saturated
+	bool bCountless = false; // iTotal saturated
 	std::vector<ExplainPath> aShown; // the first ones (at most eight)
 };
 
 // What a predecessor of the target does (docs/vision-rules.md, section 3).
-enum class ExplainPredecessorState
-{
-	Clear,   // inner rule: light reaches it
+enum class ExplainPredecessorState {
+	Clear, // inner rule: light reaches it
 	Blocked, // light does not reach it
-	Above,   // outer rule: reached, but taller than the viewer (only the viewer's own plot can be)
-	Level,   // outer rule: at the viewer's level, the target shows only when taller than the viewer
-	Below    // outer rule: below the viewer's level, the target shows
+	Above, // outer rule: reached, but taller than the viewer (only the viewer's own plot can be)
+	Level, // outer rule: at the viewer's level, the target shows only when taller than the viewer
+	Below // outer rule: below the viewer's level, the target shows
 };
 
 struct ExplainPredecessor
@@ -168,7 +165,7 @@ struct ExplainPredecessor
 	ExplainPlot kPlot;
 	bool bViewerPlot = false;
 	ExplainPredecessorState eState = ExplainPredecessorState::Blocked;
-	int iSeeThrough = 0;            // on the map only
+	int iSeeThrough = 0; // on the map only
 	std::vector<ExplainPlot> aStops; // Blocked: where light stops on the paths to it, nearest first
 };
 
@@ -179,34 +176,33 @@ struct ExplainRule
 };
 
 // Why the target is or is not visible.
-enum class ExplainReason
-{
-	NegativeRange,       // the request: an aerial range below 0
-	NotADirection,       // the request: the facing
-	ViewerOffMap,        // the request
-	TargetOffMap,        // the request
-	RangeAboveLimit,     // the request: an aerial range above CV_VISION_MAX_RANGE
+enum class ExplainReason {
+	NegativeRange, // the request: an aerial range below 0
+	NotADirection, // the request: the facing
+	ViewerOffMap, // the request
+	TargetOffMap, // the request
+	RangeAboveLimit, // the request: an aerial range above CV_VISION_MAX_RANGE
 	InsideAerialSquare,
 	OutsideAerialSquare,
 	OutsideFacingCone,
 	ViewerOwnPlot,
 	TooFarForCanSeePlot, // more than CV_VISION_MAX_SEE_DISTANCE plots away
-	PredecessorClear,       // inner rule
+	PredecessorClear, // inner rule
 	EveryPredecessorBlocked,
 	ViewerAbovePredecessor, // outer rule: a clear predecessor below the viewer's level
-	TargetTaller,           // outer rule: past a clear predecessor at the viewer's level
-	TargetNotTaller,        // outer rule
-	NoPredecessorLowEnough  // outer rule
+	TargetTaller, // outer rule: past a clear predecessor at the viewer's level
+	TargetNotTaller, // outer rule
+	NoPredecessorLowEnough // outer rule
 };
 
 struct ExplainVerdict
 {
-	bool bVisible = false;   // the engine's answer: the verdict
+	bool bVisible = false; // the engine's answer: the verdict
 	bool bExplained = false; // the explanation's answer; differs only under another sight model
 	ExplainReason eReason = ExplainReason::TargetOffMap;
-	int iPredecessor = -1;   // the predecessor the reason names (an index into the rule's), or -1
+	int iPredecessor = -1; // the predecessor the reason names (an index into the rule's), or -1
 	std::vector<ExplainPlot> aBlockers; // EveryPredecessorBlocked: the first blocker on each path
-	bool bBeyondOwnSight = false;       // canSeePlot's answer, though the unit's own sight does not reach it
+	bool bBeyondOwnSight = false; // canSeePlot's answer, though the unit's own sight does not reach it
 };
 
 // The whole explanation. A request canSeePlot refuses (bValid false) has only its verdict; aerial

@@ -76,7 +76,8 @@ PathAnswer planPath(const VisionWorld& kWorld, const CvVisionRules& kRules, cons
 	const VisionWorldPlots kPlots(kWorld);
 	CvPathfinder kFinder;
 	PathAnswer kAnswer;
-	kAnswer.kKnowledge = kFinder.findPath(CvKnowledgeView<VisionWorldPlots>(kPlots, kMover.eTeam), kCost, iFrom, iTo, uSeed);
+	kAnswer.kKnowledge =
+		kFinder.findPath(CvKnowledgeView<VisionWorldPlots>(kPlots, kMover.eTeam), kCost, iFrom, iTo, uSeed);
 	kAnswer.kTruth = kFinder.findPath(CvTruthView<VisionWorldPlots>(kPlots), kCost, iFrom, iTo, uSeed);
 	return kAnswer;
 }

@@ -53,10 +53,10 @@ private:
 struct PathMover
 {
 	int eTeam = 0;
-	int eUnitType = -1;            // -1: a land unit with one move
-	std::set<int> aeTechs;         // the team's techs (route TechMovementChanges)
-	std::set<int> aeOpenTeams;     // teams whose territory it may enter (open borders or war)
-	int eBarbarianTeam = -1;       // always at war: open (a map's or a save's last team)
+	int eUnitType = -1; // -1: a land unit with one move
+	std::set<int> aeTechs; // the team's techs (route TechMovementChanges)
+	std::set<int> aeOpenTeams; // teams whose territory it may enter (open borders or war)
+	int eBarbarianTeam = -1; // always at war: open (a map's or a save's last team)
 };
 
 // The index of plot (x, y) of the world; std::invalid_argument naming szWhat when it is off the map.
@@ -73,7 +73,7 @@ CvPathUnit pathUnitOf(const VisionWorld& kWorld, const CvVisionRules& kRules, co
 struct PathAnswer
 {
 	CvPathResult kKnowledge; // planned with what the team knows
-	CvPathResult kTruth;     // planned with the truth
+	CvPathResult kTruth; // planned with the truth
 };
 
 // Plans from (iFromX, iFromY) to (iToX, iToY) both ways with one seed. Throws

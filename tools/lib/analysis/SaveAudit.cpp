@@ -24,7 +24,8 @@ SaveAuditResult auditSave(const SaveGame& kSave, const VisionWorld& kWorld, cons
 			{
 				const int iStoredTyped = (t < static_cast<int>(kPlot.aaiInvisibleVisibility.size())
 											 && e < static_cast<int>(kPlot.aaiInvisibleVisibility[t].size()))
-					? kPlot.aaiInvisibleVisibility[t][e] : 0;
+					? kPlot.aaiInvisibleVisibility[t][e]
+					: 0;
 				const int iExpectedTyped = kWorld.grid().invisibleCount(t, e, kPlot.iX, kPlot.iY);
 				if (iStoredTyped != iExpectedTyped)
 				{

@@ -24,7 +24,7 @@ struct SaveDifference
 struct SaveAuditResult
 {
 	std::vector<SaveDifference> aDifferences;
-	long lTeamPlots = 0;    // team-plots compared (every plot for every team with a stored or expected count)
+	long lTeamPlots = 0; // team-plots compared (every plot for every team with a stored or expected count)
 	long lMatching = 0;
 };
 

@@ -11,11 +11,10 @@
 
 namespace cvv {
 
-namespace
-{
-	[[noreturn]] void fail(const std::string& sMessage) { throw std::invalid_argument(sMessage); }
+namespace {
+[[noreturn]] void fail(const std::string& sMessage) { throw std::invalid_argument(sMessage); }
 
-	std::string where(int iX, int iY) { return "(" + std::to_string(iX) + ", " + std::to_string(iY) + ")"; }
+std::string where(int iX, int iY) { return "(" + std::to_string(iX) + ", " + std::to_string(iY) + ")"; }
 }
 
 const CvFovTable& fovTable(CvFovMode eMode, CvFovMetric eMetric, int iRadius)
@@ -31,8 +30,8 @@ const CvFovTable& fovTable(CvFovMode eMode, CvFovMetric eMetric, int iRadius)
 		if (eResult != CV_FOV_OK)
 		{
 			s_kTables.erase(std::make_tuple(int(eMode), int(eMetric), iRadius));
-			fail(std::string("field of view: ") + cvFovResultText(eResult) + " (radius " + std::to_string(iRadius) +
-				")");
+			fail(std::string("field of view: ") + cvFovResultText(eResult) + " (radius " + std::to_string(iRadius)
+				+ ")");
 		}
 		pTable = std::move(pNew);
 	}
@@ -88,8 +87,8 @@ FovGrid::FovGrid(int iWidth, int iHeight, bool bWrapX, bool bWrapY)
 {
 	if (iWidth < 1 || iHeight < 1 || iWidth > 4096 || iHeight > 4096)
 	{
-		fail("grid size " + std::to_string(iWidth) + "x" + std::to_string(iHeight) +
-			": width and height must be 1..4096");
+		fail("grid size " + std::to_string(iWidth) + "x" + std::to_string(iHeight)
+			+ ": width and height must be 1..4096");
 	}
 	m_abOpaque.assign(size_t(iWidth) * size_t(iHeight), 0);
 }
@@ -98,8 +97,8 @@ void FovGrid::check(int iX, int iY, const char* szWhat) const
 {
 	if (!contains(iX, iY))
 	{
-		fail(std::string(szWhat) + " " + where(iX, iY) + " is off the " + std::to_string(m_iWidth) + "x" +
-			std::to_string(m_iHeight) + " map");
+		fail(std::string(szWhat) + " " + where(iX, iY) + " is off the " + std::to_string(m_iWidth) + "x"
+			+ std::to_string(m_iHeight) + " map");
 	}
 }
 
@@ -115,8 +114,8 @@ void FovGrid::setOpaque(int iX, int iY, bool bOpaque)
 	m_abOpaque[plotIndex(iX, iY)] = bOpaque ? 1 : 0;
 }
 
-std::vector<int> fovVisiblePlots(const FovGrid& kGrid, int iX, int iY, int iRadius, CvFovMode eMode,
-	CvFovMetric eMetric)
+std::vector<int> fovVisiblePlots(
+	const FovGrid& kGrid, int iX, int iY, int iRadius, CvFovMode eMode, CvFovMetric eMetric)
 {
 	kGrid.check(iX, iY, "origin");
 	if (iRadius < 0 || iRadius > CV_FOV_MAX_RADIUS)
@@ -140,8 +139,7 @@ std::vector<int> fovVisiblePlots(const FovGrid& kGrid, int iX, int iY, int iRadi
 	return aiPlots;
 }
 
-bool fovLineOfSight(const FovGrid& kGrid, int iFromX, int iFromY, int iToX, int iToY, int iRadius,
-	CvFovMetric eMetric)
+bool fovLineOfSight(const FovGrid& kGrid, int iFromX, int iFromY, int iToX, int iToY, int iRadius, CvFovMetric eMetric)
 {
 	kGrid.check(iFromX, iFromY, "origin");
 	kGrid.check(iToX, iToY, "target");
@@ -158,8 +156,7 @@ bool fovLineOfSight(const FovGrid& kGrid, int iFromX, int iFromY, int iToX, int 
 
 ViewshedWorld::ViewshedWorld(int iWidth, int iHeight, bool bWrapX, bool bWrapY)
 	: m_kGrid(iWidth, iHeight, bWrapX, bWrapY), m_kScratch(iWidth * iHeight)
-{
-}
+{}
 
 ViewshedWorld::Observer& ViewshedWorld::observer(int iId)
 {
@@ -288,7 +285,8 @@ void ViewshedWorld::recompute(Observer& kObserver)
 	{
 		const int iPlot = m_kScratch.plot(i);
 		kObserver.aiVisible[size_t(i)] = iPlot;
-		kObserver.aiMemory[size_t(iPlot)] = static_cast<signed char>(m_kGrid.isOpaque(iPlot) ? MEMORY_OPAQUE : MEMORY_TRANSPARENT);
+		kObserver.aiMemory[size_t(iPlot)] =
+			static_cast<signed char>(m_kGrid.isOpaque(iPlot) ? MEMORY_OPAQUE : MEMORY_TRANSPARENT);
 	}
 	std::sort(kObserver.aiVisible.begin(), kObserver.aiVisible.end());
 	kObserver.bDirty = false;

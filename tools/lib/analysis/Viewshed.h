@@ -60,21 +60,19 @@ private:
 };
 
 // The plot indices visible from (iX, iY), sorted, each once. Throws std::invalid_argument.
-std::vector<int> fovVisiblePlots(const FovGrid& kGrid, int iX, int iY, int iRadius, CvFovMode eMode,
-	CvFovMetric eMetric);
+std::vector<int> fovVisiblePlots(
+	const FovGrid& kGrid, int iX, int iY, int iRadius, CvFovMode eMode, CvFovMetric eMetric);
 
 // The symmetric mode for one pair (cvFovLineOfSight). Throws std::invalid_argument.
-bool fovLineOfSight(const FovGrid& kGrid, int iFromX, int iFromY, int iToX, int iToY, int iRadius,
-	CvFovMetric eMetric);
+bool fovLineOfSight(const FovGrid& kGrid, int iFromX, int iFromY, int iToX, int iToY, int iRadius, CvFovMetric eMetric);
 
 class ViewshedWorld
 {
 public:
-	enum Memory
-	{
-		MEMORY_UNKNOWN = -1,     // never seen
-		MEMORY_TRANSPARENT = 0,  // last seen transparent
-		MEMORY_OPAQUE = 1        // last seen opaque
+	enum Memory {
+		MEMORY_UNKNOWN = -1, // never seen
+		MEMORY_TRANSPARENT = 0, // last seen transparent
+		MEMORY_OPAQUE = 1 // last seen opaque
 	};
 
 	ViewshedWorld(int iWidth, int iHeight, bool bWrapX = false, bool bWrapY = false);
@@ -85,8 +83,8 @@ public:
 	bool isOpaque(int iX, int iY) const { return m_kGrid.isOpaqueAt(iX, iY); }
 
 	// Returns the new observer's id (dirty until the next update).
-	int addObserver(int iX, int iY, int iRadius, CvFovMode eMode = CV_FOV_SYMMETRIC,
-		CvFovMetric eMetric = CV_FOV_EUCLIDEAN);
+	int addObserver(
+		int iX, int iY, int iRadius, CvFovMode eMode = CV_FOV_SYMMETRIC, CvFovMetric eMetric = CV_FOV_EUCLIDEAN);
 	void moveObserver(int iId, int iX, int iY);
 	void setRadius(int iId, int iRadius);
 	void removeObserver(int iId);

@@ -26,11 +26,11 @@ public:
 struct LoadedRules
 {
 	CvVisionRules kRules;
-	std::map<std::string, int> kDefines;   // every integer define read, by name
+	std::map<std::string, int> kDefines; // every integer define read, by name
 	std::map<std::string, std::string> kDefineOrigins; // where each define was last set: "FILE:LINE"
-	std::vector<std::string> aszWarnings;  // e.g. a known vision define missing (reads as 0)
+	std::vector<std::string> aszWarnings; // e.g. a known vision define missing (reads as 0)
 	std::vector<std::string> aszFilesRead; // in the order they were read
-	std::vector<int> aiFileFolders;        // per file read: its index in aFolders (-1: none of them)
+	std::vector<int> aiFileFolders; // per file read: its index in aFolders (-1: none of them)
 	std::vector<std::filesystem::path> aFolders; // the Assets folders, highest priority first
 };
 

@@ -75,11 +75,11 @@ using LayoutCounts = std::function<int(const std::string& sAccessor)>;
 // One line of the per-class report of save-layout.
 struct LayoutClassReport
 {
-	std::string sClass;    // "CvPlot"
+	std::string sClass; // "CvPlot"
 	std::string sFunction; // "CvPlot::read"
-	std::string sWhere;    // "CvPlot.cpp:1234"
+	std::string sWhere; // "CvPlot.cpp:1234"
 	std::vector<std::string> aszFields; // what it reads, in order ("short m_iX", "if (uiFlag > 0) {", ...)
-	std::string sError;    // the first construct it could not follow; empty if it follows every one
+	std::string sError; // the first construct it could not follow; empty if it follows every one
 };
 
 class SaveLayout

@@ -29,8 +29,7 @@ namespace cvv {
 
 namespace fs = std::filesystem;
 
-namespace
-{
+namespace {
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
@@ -56,11 +55,9 @@ struct TokText : std::string
 	template <size_t N>
 	bool operator==(const char (&sz)[N]) const
 	{
-		if (size() != N - 1)
-			return false;
+		if (size() != N - 1) return false;
 		for (size_t i = 0; i + 1 < N; ++i)
-			if ((*this)[i] != sz[i])
-				return false;
+			if ((*this)[i] != sz[i]) return false;
 		return true;
 	}
 	template <size_t N>
@@ -91,8 +88,8 @@ bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
 // Tokenises one logical line (or a whole text); comments are removed by the caller.
 void tokenize(const std::string& s, int iLine, Toks& aOut)
 {
-	static const char* const aszPunct[] = { "<<=", ">>=", "->", "::", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "++",
-		"--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##" };
+	static const char* const aszPunct[] = { "<<=", ">>=", "->", "::", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+		"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##" };
 	size_t i = 0;
 	while (i < s.size())
 	{
@@ -107,8 +104,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 		if (isIdentStart(c))
 		{
 			size_t j = i;
-			while (j < s.size() && isIdentChar(s[j]))
-				++j;
+			while (j < s.size() && isIdentChar(s[j])) ++j;
 			t.k = 'i';
 			t.s.assign(s, i, j - i);
 			i = j;
@@ -116,8 +112,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 		else if (std::isdigit(static_cast<unsigned char>(c)))
 		{
 			size_t j = i;
-			while (j < s.size() && (isIdentChar(s[j]) || s[j] == '.'))
-				++j;
+			while (j < s.size() && (isIdentChar(s[j]) || s[j] == '.')) ++j;
 			t.k = 'n';
 			t.s.assign(s, i, j - i);
 			i = j;
@@ -125,8 +120,7 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 		else if (c == '"' || c == '\'')
 		{
 			size_t j = i + 1;
-			while (j < s.size() && s[j] != c)
-				j += (s[j] == '\\') ? 2 : 1;
+			while (j < s.size() && s[j] != c) j += (s[j] == '\\') ? 2 : 1;
 			t.k = c == '"' ? 's' : 'c';
 			t.s.assign(s, i, std::min(j + 1, s.size()) - i);
 			i = j + 1;
@@ -164,8 +158,7 @@ std::string stripComments(const std::string& sIn)
 		}
 		if (c == '/' && i + 1 < sIn.size() && sIn[i + 1] == '/')
 		{
-			while (i < sIn.size() && sIn[i] != '\n')
-				++i;
+			while (i < sIn.size() && sIn[i] != '\n') ++i;
 			continue;
 		}
 		if (c == '/' && i + 1 < sIn.size() && sIn[i + 1] == '*')
@@ -173,8 +166,7 @@ std::string stripComments(const std::string& sIn)
 			i += 2;
 			while (i + 1 < sIn.size() && !(sIn[i] == '*' && sIn[i + 1] == '/'))
 			{
-				if (sIn[i] == '\n')
-					s += '\n';
+				if (sIn[i] == '\n') s += '\n';
 				++i;
 			}
 			i += 2;
@@ -184,8 +176,7 @@ std::string stripComments(const std::string& sIn)
 		if (c == '"' || c == '\'')
 		{
 			size_t j = i + 1;
-			while (j < sIn.size() && sIn[j] != c && sIn[j] != '\n')
-				j += (sIn[j] == '\\') ? 2 : 1;
+			while (j < sIn.size() && sIn[j] != c && sIn[j] != '\n') j += (sIn[j] == '\\') ? 2 : 1;
 			s.append(sIn, i, std::min(j + 1, sIn.size()) - i);
 			i = j + 1;
 			continue;
@@ -199,11 +190,9 @@ std::string stripComments(const std::string& sIn)
 // The line of s at i (without its '\n') into sOut, i moved past it; false at the end (as std::getline).
 bool nextLine(const std::string& s, size_t& i, std::string& sOut)
 {
-	if (i >= s.size())
-		return false;
+	if (i >= s.size()) return false;
 	size_t j = s.find('\n', i);
-	if (j == std::string::npos)
-		j = s.size();
+	if (j == std::string::npos) j = s.size();
 	sOut.assign(s, i, j - i);
 	i = j + 1;
 	return true;
@@ -225,8 +214,7 @@ LogicalLines logicalLines(const std::string& s)
 		{
 			sLine.pop_back();
 			std::string sNext;
-			if (!nextLine(s, iPos, sNext))
-				break;
+			if (!nextLine(s, iPos, sNext)) break;
 			++iLine;
 			sLine += ' ' + sNext;
 		}
@@ -238,8 +226,7 @@ LogicalLines logicalLines(const std::string& s)
 std::string trimLeft(const std::string& s)
 {
 	size_t i = 0;
-	while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i])))
-		++i;
+	while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
 	return s.substr(i);
 }
 
@@ -261,16 +248,14 @@ std::string typeText(const TypeRef& k)
 	if (!k.aArgs.empty())
 	{
 		s += "<";
-		for (size_t i = 0; i < k.aArgs.size(); ++i)
-			s += (i ? ", " : "") + typeText(k.aArgs[i]);
+		for (size_t i = 0; i < k.aArgs.size(); ++i) s += (i ? ", " : "") + typeText(k.aArgs[i]);
 		s += ">";
 	}
 	s += std::string(size_t(k.iPtr), '*');
 	for (const Toks& a : k.aDims)
 	{
 		s += "[";
-		for (const Tok& t : a)
-			s += t.s;
+		for (const Tok& t : a) s += t.s;
 		s += "]";
 	}
 	return s;
@@ -282,8 +267,7 @@ std::string joinToks(const Toks& a, size_t b, size_t e)
 	for (size_t i = b; i < e && i < a.size(); ++i)
 	{
 		const Tok& t = a[i];
-		if (!s.empty() && (t.k == 'i' || t.k == 'n') && (isIdentChar(s.back())))
-			s += ' ';
+		if (!s.empty() && (t.k == 'i' || t.k == 'n') && (isIdentChar(s.back()))) s += ' ';
 		s += t.s;
 	}
 	return s;
@@ -310,8 +294,7 @@ size_t matchClose(const Toks& a, size_t iOpen)
 				++iDepth;
 			else if (t[0] == cClose)
 			{
-				if (--iDepth == 0)
-					return i;
+				if (--iDepth == 0) return i;
 			}
 			else if (cOpen == '<' && (t[0] == ';' || t[0] == '{'))
 				return std::string::npos;
@@ -319,8 +302,7 @@ size_t matchClose(const Toks& a, size_t iOpen)
 		else if (cOpen == '<' && t == ">>")
 		{
 			iDepth -= 2;
-			if (iDepth <= 0)
-				return i;
+			if (iDepth <= 0) return i;
 		}
 	}
 	return std::string::npos;
@@ -338,14 +320,12 @@ size_t matchCloseOfAny(const Toks& a, size_t iOpen)
 			++iDepth;
 		else if (a[i].s == sClose)
 		{
-			if (--iDepth == 0)
-				return i;
+			if (--iDepth == 0) return i;
 		}
 		else if (sOpen == "<" && a[i].s == ">>")
 		{
 			iDepth -= 2;
-			if (iDepth <= 0)
-				return i;
+			if (iDepth <= 0) return i;
 		}
 		else if (sOpen == "<" && (a[i].s == ";" || a[i].s == "{"))
 			return std::string::npos;
@@ -358,8 +338,7 @@ size_t matchCloseOfAny(const Toks& a, size_t iOpen)
 size_t templateParameters(const Toks& a, size_t iTemplate, std::vector<std::string>& aTemplate)
 {
 	const size_t iClose = matchClose(a, iTemplate + 1);
-	if (iClose == std::string::npos)
-		return iClose;
+	if (iClose == std::string::npos) return iClose;
 	aTemplate.clear();
 	for (size_t j = iTemplate + 2; j < iClose; ++j)
 		if ((a[j].s == "class" || a[j].s == "typename") && j + 1 < iClose && a[j + 1].k == 'i')
@@ -372,12 +351,10 @@ size_t templateParameters(const Toks& a, size_t iTemplate, std::vector<std::stri
 TypeRef parseType(const Toks& a, size_t& i, size_t e)
 {
 	TypeRef k;
-	static const std::set<std::string> kSkip = { "const", "volatile", "static", "mutable", "struct", "class", "typename",
-		"inline", "virtual", "DllExport", "register", "enum" };
-	while (i < e && a[i].k == 'i' && kSkip.count(a[i].s))
-		++i;
-	if (i >= e || a[i].k != 'i')
-		return k;
+	static const std::set<std::string> kSkip = { "const", "volatile", "static", "mutable", "struct", "class",
+		"typename", "inline", "virtual", "DllExport", "register", "enum" };
+	while (i < e && a[i].k == 'i' && kSkip.count(a[i].s)) ++i;
+	if (i >= e || a[i].k != 'i') return k;
 	if (a[i].s == "unsigned" || a[i].s == "signed")
 	{
 		const std::string sSign = a[i].s;
@@ -399,26 +376,21 @@ TypeRef parseType(const Toks& a, size_t& i, size_t e)
 	{
 		for (;;)
 		{
-			if (i >= e || a[i].k != 'i')
-				return TypeRef();
+			if (i >= e || a[i].k != 'i') return TypeRef();
 			std::string sPart = a[i].s;
 			++i;
-			if (sPart != "std")
-				k.sName += (k.sName.empty() ? "" : "::") + sPart;
+			if (sPart != "std") k.sName += (k.sName.empty() ? "" : "::") + sPart;
 			if (i < e && a[i].s == "<")
 			{
 				const size_t iClose = matchClose(a, i);
-				if (iClose == std::string::npos || iClose >= e)
-					return TypeRef();
+				if (iClose == std::string::npos || iClose >= e) return TypeRef();
 				size_t j = i + 1;
 				while (j < iClose)
 				{
 					TypeRef kArg = parseType(a, j, iClose);
-					if (!kArg.bValid)
-						break;
+					if (!kArg.bValid) break;
 					k.aArgs.push_back(kArg);
-					while (j < iClose && a[j].s != ",")
-						++j;
+					while (j < iClose && a[j].s != ",") ++j;
 					++j;
 				}
 				i = iClose + 1;
@@ -438,8 +410,7 @@ TypeRef parseType(const Toks& a, size_t& i, size_t e)
 	}
 	while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "const"))
 	{
-		if (a[i].s == "*")
-			++k.iPtr;
+		if (a[i].s == "*") ++k.iPtr;
 		++i;
 	}
 	k.bValid = true;
@@ -460,8 +431,7 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 {
 	size_t i = b;
 	TypeRef kBase = parseType(a, i, e);
-	if (!kBase.bValid)
-		return false;
+	if (!kBase.bValid) return false;
 	const int iBasePtr = kBase.iPtr;
 	for (;;)
 	{
@@ -470,19 +440,16 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 		d.kType.iPtr = iBasePtr;
 		while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "const"))
 		{
-			if (a[i].s == "*")
-				++d.kType.iPtr;
+			if (a[i].s == "*") ++d.kType.iPtr;
 			++i;
 		}
-		if (i >= e || a[i].k != 'i')
-			return false;
+		if (i >= e || a[i].k != 'i') return false;
 		d.sName = a[i].s;
 		++i;
 		while (i < e && a[i].s == "[")
 		{
 			const size_t iClose = matchClose(a, i);
-			if (iClose == std::string::npos || iClose >= e)
-				return false;
+			if (iClose == std::string::npos || iClose >= e) return false;
 			d.kType.aDims.push_back(Toks(a.begin() + std::ptrdiff_t(i + 1), a.begin() + std::ptrdiff_t(iClose)));
 			i = iClose + 1;
 		}
@@ -497,10 +464,8 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 			++i;
 			while (i < e && !(iDepth == 0 && a[i].s == ","))
 			{
-				if (a[i].s == "(" || a[i].s == "[" || a[i].s == "{")
-					++iDepth;
-				if (a[i].s == ")" || a[i].s == "]" || a[i].s == "}")
-					--iDepth;
+				if (a[i].s == "(" || a[i].s == "[" || a[i].s == "{") ++iDepth;
+				if (a[i].s == ")" || a[i].s == "]" || a[i].s == "}") --iDepth;
 				++i;
 			}
 			d.iInitEnd = i;
@@ -508,18 +473,15 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 		else if (i < e && a[i].s == "(")
 		{
 			const size_t iClose = matchClose(a, i);
-			if (iClose == std::string::npos || iClose > e)
-				return false;
+			if (iClose == std::string::npos || iClose > e) return false;
 			d.iInit = i + 1;
 			d.iInitEnd = iClose;
 			d.bCtorArgs = true;
 			i = iClose + 1;
 		}
 		aOut.push_back(d);
-		if (i >= e)
-			return true;
-		if (a[i].s != ",")
-			return false;
+		if (i >= e) return true;
+		if (a[i].s != ",") return false;
 		++i;
 	}
 }
@@ -529,8 +491,7 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 // ---------------------------------------------------------------------------------------------
 struct Stmt
 {
-	enum Kind
-	{
+	enum Kind {
 		Block,
 		If,
 		For,
@@ -544,10 +505,10 @@ struct Stmt
 	};
 	Kind eKind = Simple;
 	int iLine = 0;
-	size_t b = 0, e = 0;           // Simple/Return: the tokens; If/While/Do: the condition; For: the init
+	size_t b = 0, e = 0; // Simple/Return: the tokens; If/While/Do: the condition; For: the init
 	size_t b2 = 0, e2 = 0, b3 = 0, e3 = 0; // For: the condition and the step
-	std::vector<Stmt> aKids;       // Block: the statements; If: then, [else]; For/While/Do: the body
-	bool bStream = false;          // names the stream (here or below)
+	std::vector<Stmt> aKids; // Block: the statements; If: then, [else]; For/While/Do: the body
+	bool bStream = false; // names the stream (here or below)
 };
 
 struct Function
@@ -556,7 +517,7 @@ struct Function
 	std::string sClass;
 	int iFile = -1;
 	size_t iParams = 0, iParamsEnd = 0; // the tokens between the parentheses
-	size_t iBody = 0, iBodyEnd = 0;     // '{' and '}'
+	size_t iBody = 0, iBodyEnd = 0; // '{' and '}'
 	std::vector<std::string> aTemplate; // template parameter names
 	mutable std::shared_ptr<Stmt> pBody;
 	mutable std::string sStream; // the FDataStreamBase parameter
@@ -577,8 +538,7 @@ struct ClassDef
 bool namesStream(const Toks& a, size_t b, size_t e, const std::string& sStream)
 {
 	for (size_t i = b; i < e; ++i)
-		if (a[i].k == 'i' && a[i].s == sStream)
-			return true;
+		if (a[i].k == 'i' && a[i].s == sStream) return true;
 	return false;
 }
 
@@ -589,10 +549,8 @@ size_t findTop(const Toks& a, size_t b, size_t e, const char (&s)[N])
 	for (size_t i = b; i < e; ++i)
 	{
 		const TokText& t = a[i].s;
-		if (iDepth == 0 && t == s)
-			return i;
-		if (t.size() != 1)
-			continue;
+		if (iDepth == 0 && t == s) return i;
+		if (t.size() != 1) continue;
 		if (t[0] == '(' || t[0] == '[' || t[0] == '{')
 			++iDepth;
 		else if (t[0] == ')' || t[0] == ']' || t[0] == '}')
@@ -604,13 +562,14 @@ size_t findTop(const Toks& a, size_t b, size_t e, const char (&s)[N])
 class StmtParser
 {
 public:
-	StmtParser(const Toks& a, const std::string& sStream, const std::string& sWhere) : m_a(a), m_sStream(sStream), m_sWhere(sWhere) {}
+	StmtParser(const Toks& a, const std::string& sStream, const std::string& sWhere)
+		: m_a(a), m_sStream(sStream), m_sWhere(sWhere)
+	{}
 
 	Stmt parse(size_t& i, size_t e)
 	{
 		Stmt s;
-		if (i >= e)
-			fail(e, "the function body ends inside a statement");
+		if (i >= e) fail(e, "the function body ends inside a statement");
 		s.iLine = m_a[i].iLine;
 		const TokText& t = m_a[i].s;
 		if (t == "{")
@@ -618,8 +577,7 @@ public:
 			const size_t iClose = close(i, e);
 			s.eKind = Stmt::Block;
 			size_t j = i + 1;
-			while (j < iClose)
-				s.aKids.push_back(parse(j, iClose));
+			while (j < iClose) s.aKids.push_back(parse(j, iClose));
 			i = iClose + 1;
 		}
 		else if (t == ";")
@@ -631,8 +589,7 @@ public:
 		{
 			s.eKind = t == "if" ? Stmt::If : Stmt::While;
 			const size_t iOpen = i + 1;
-			if (iOpen >= e || m_a[iOpen].s != "(")
-				fail(i, "'" + t + "' without a condition");
+			if (iOpen >= e || m_a[iOpen].s != "(") fail(i, "'" + t + "' without a condition");
 			const size_t iClose = close(iOpen, e);
 			s.b = iOpen + 1;
 			s.e = iClose;
@@ -648,13 +605,11 @@ public:
 		{
 			s.eKind = Stmt::For;
 			const size_t iOpen = i + 1;
-			if (iOpen >= e || m_a[iOpen].s != "(")
-				fail(i, "'for' without its header");
+			if (iOpen >= e || m_a[iOpen].s != "(") fail(i, "'for' without its header");
 			const size_t iClose = close(iOpen, e);
 			const size_t iSemi1 = findTop(m_a, iOpen + 1, iClose, ";");
 			const size_t iSemi2 = iSemi1 == std::string::npos ? iSemi1 : findTop(m_a, iSemi1 + 1, iClose, ";");
-			if (iSemi2 == std::string::npos)
-				fail(i, "a 'for' header without two ';'");
+			if (iSemi2 == std::string::npos) fail(i, "a 'for' header without two ';'");
 			s.b = iOpen + 1;
 			s.e = iSemi1;
 			s.b2 = iSemi1 + 1;
@@ -669,31 +624,25 @@ public:
 			s.eKind = Stmt::Do;
 			++i;
 			s.aKids.push_back(parse(i, e));
-			if (i + 1 >= e || m_a[i].s != "while" || m_a[i + 1].s != "(")
-				fail(i, "'do' without its 'while'");
+			if (i + 1 >= e || m_a[i].s != "while" || m_a[i + 1].s != "(") fail(i, "'do' without its 'while'");
 			const size_t iClose = close(i + 1, e);
 			s.b = i + 2;
 			s.e = iClose;
 			i = iClose + 1;
-			if (i < e && m_a[i].s == ";")
-				++i;
+			if (i < e && m_a[i].s == ";") ++i;
 		}
 		else if (m_a[i].k == 'i' && (t == "switch" || t == "try" || t == "goto"))
 		{
 			s.eKind = Stmt::Other;
 			size_t j = i + 1;
-			if (j < e && m_a[j].s == "(")
-				j = close(j, e) + 1;
-			if (j < e && m_a[j].s == "{")
-				j = close(j, e) + 1;
+			if (j < e && m_a[j].s == "(") j = close(j, e) + 1;
+			if (j < e && m_a[j].s == "{") j = close(j, e) + 1;
 			while (t == "try" && j + 1 < e && m_a[j].s == "catch")
 			{
 				j = close(j + 1, e) + 1;
-				if (j < e && m_a[j].s == "{")
-					j = close(j, e) + 1;
+				if (j < e && m_a[j].s == "{") j = close(j, e) + 1;
 			}
-			if (t == "goto")
-				j = endOf(i, e) + 1;
+			if (t == "goto") j = endOf(i, e) + 1;
 			s.b = i;
 			s.e = j;
 			i = j;
@@ -714,10 +663,9 @@ public:
 			s.e = iEnd;
 			i = iEnd + 1;
 		}
-		s.bStream = namesStream(m_a, s.b, s.e, m_sStream) || namesStream(m_a, s.b2, s.e2, m_sStream) ||
-		            namesStream(m_a, s.b3, s.e3, m_sStream);
-		for (const Stmt& k : s.aKids)
-			s.bStream = s.bStream || k.bStream;
+		s.bStream = namesStream(m_a, s.b, s.e, m_sStream) || namesStream(m_a, s.b2, s.e2, m_sStream)
+			|| namesStream(m_a, s.b3, s.e3, m_sStream);
+		for (const Stmt& k : s.aKids) s.bStream = s.bStream || k.bStream;
 		return s;
 	}
 
@@ -730,15 +678,13 @@ private:
 	size_t close(size_t iOpen, size_t e) const
 	{
 		const size_t iClose = matchClose(m_a, iOpen);
-		if (iClose == std::string::npos || iClose >= e)
-			fail(iOpen, "an unbalanced '" + m_a[iOpen].s + "'");
+		if (iClose == std::string::npos || iClose >= e) fail(iOpen, "an unbalanced '" + m_a[iOpen].s + "'");
 		return iClose;
 	}
 	size_t endOf(size_t i, size_t e) const
 	{
 		const size_t iSemi = findTop(m_a, i, e, ";");
-		if (iSemi == std::string::npos)
-			fail(i, "a statement without its ';'");
+		if (iSemi == std::string::npos) fail(i, "a statement without its ';'");
 		return iSemi;
 	}
 
@@ -751,27 +697,26 @@ private:
 // a declaration (unless its first name is a local), a call of another object's method, a call.
 struct SimpleShape
 {
-	bool bDeclaration = false;         // declares aDecl, unless a[iFirstName] names a local
+	bool bDeclaration = false; // declares aDecl, unless a[iFirstName] names a local
 	size_t iFirstName = 0;
 	std::vector<Declarator> aDecl;
-	size_t iDot = std::string::npos;   // obj.method(args): the '.' or '->'
-	bool bAssigns = false;             // an '=' at the top
-	bool bCall = false;                // name(args)
-	std::vector<size_t> aBare;         // name(args): the arguments that are a variable or its address
+	size_t iDot = std::string::npos; // obj.method(args): the '.' or '->'
+	bool bAssigns = false; // an '=' at the top
+	bool bCall = false; // name(args)
+	std::vector<size_t> aBare; // name(args): the arguments that are a variable or its address
 };
 
 // The declaration test of a[b, e) without the locals: where the name a local would shadow is.
 bool looksLikeDeclaration(const Toks& a, size_t b, size_t e, size_t& iFirstName)
 {
 	size_t i = b;
-	while (i < e && a[i].k == 'i' && (a[i].s == "const" || a[i].s == "static" || a[i].s == "struct" || a[i].s == "class"))
+	while (
+		i < e && a[i].k == 'i' && (a[i].s == "const" || a[i].s == "static" || a[i].s == "struct" || a[i].s == "class"))
 		++i;
 	iFirstName = i;
-	if (i >= e || a[i].k != 'i' || a[i].s == "delete" || a[i].s == "return" || a[i].s == "new")
-		return false;
+	if (i >= e || a[i].k != 'i' || a[i].s == "delete" || a[i].s == "return" || a[i].s == "new") return false;
 	TypeRef k = parseType(a, i, e);
-	if (!k.bValid || i >= e || a[i].k != 'i')
-		return false;
+	if (!k.bValid || i >= e || a[i].k != 'i') return false;
 	++i;
 	return i >= e || a[i].s == "=" || a[i].s == ";" || a[i].s == "," || a[i].s == "[" || a[i].s == "(";
 }
@@ -781,7 +726,8 @@ SimpleShape shapeOf(const Toks& a, size_t b, size_t e)
 	SimpleShape k;
 	k.bDeclaration = looksLikeDeclaration(a, b, e, k.iFirstName) && parseDeclaration(a, b, e, k.aDecl);
 	for (size_t i = b; i + 2 < e && k.iDot == std::string::npos; ++i)
-		if ((a[i].s == "." || a[i].s == "->") && a[i + 1].k == 'i' && a[i + 2].s == "(" && matchClose(a, i + 2) == e - 1)
+		if ((a[i].s == "." || a[i].s == "->") && a[i + 1].k == 'i' && a[i + 2].s == "("
+			&& matchClose(a, i + 2) == e - 1)
 			k.iDot = i;
 	k.bAssigns = findTop(a, b, e, "=") != std::string::npos;
 	k.bCall = e > b + 1 && a[b].k == 'i' && a[b + 1].s == "(" && matchClose(a, b + 1) == e - 1;
@@ -789,13 +735,10 @@ SimpleShape shapeOf(const Toks& a, size_t b, size_t e)
 		for (size_t j = b + 2; j < e - 1;)
 		{
 			size_t iComma = findTop(a, j, e - 1, ",");
-			if (iComma == std::string::npos)
-				iComma = e - 1;
+			if (iComma == std::string::npos) iComma = e - 1;
 			size_t q = j;
-			if (q < iComma && a[q].s == "&")
-				++q;
-			if (q + 1 == iComma && a[q].k == 'i')
-				k.aBare.push_back(q);
+			if (q < iComma && a[q].s == "&") ++q;
+			if (q + 1 == iComma && a[q].k == 'i') k.aBare.push_back(q);
 			j = iComma + 1;
 		}
 	return k;
@@ -806,7 +749,7 @@ SimpleShape shapeOf(const Toks& a, size_t b, size_t e)
 struct CallShape
 {
 	size_t iAssign = std::string::npos;
-	size_t iOpen = std::string::npos;       // set if the statement ends with ')'
+	size_t iOpen = std::string::npos; // set if the statement ends with ')'
 	std::vector<std::pair<size_t, size_t>> aArgs; // set if iOpen is past the statement's start
 };
 
@@ -814,8 +757,7 @@ CallShape callShapeOf(const Toks& a, size_t b, size_t e)
 {
 	CallShape k;
 	k.iAssign = findTop(a, b, e, "=");
-	if (e == 0 || a[e - 1].s != ")")
-		return k;
+	if (e == 0 || a[e - 1].s != ")") return k;
 	k.iOpen = e - 1;
 	int iDepth = 0;
 	for (size_t i = e; i-- > b;)
@@ -828,14 +770,12 @@ CallShape callShapeOf(const Toks& a, size_t b, size_t e)
 			break;
 		}
 	}
-	if (k.iOpen <= b)
-		return k;
+	if (k.iOpen <= b) return k;
 	size_t j = k.iOpen + 1;
 	while (j < e - 1)
 	{
 		size_t iComma = findTop(a, j, e - 1, ",");
-		if (iComma == std::string::npos)
-			iComma = e - 1;
+		if (iComma == std::string::npos) iComma = e - 1;
 		k.aArgs.emplace_back(j, iComma);
 		j = iComma + 1;
 	}
@@ -858,7 +798,7 @@ struct SaveLayout::Impl
 {
 	fs::path kTree;
 	std::vector<SourceFile> aFiles;
-	std::map<std::string, std::pair<int, Toks>> kMacros;   // object-like #defines: file, body
+	std::map<std::string, std::pair<int, Toks>> kMacros; // object-like #defines: file, body
 	std::unordered_set<std::string> kFunctionMacros;
 	struct Enumerator
 	{
@@ -871,13 +811,14 @@ struct SaveLayout::Impl
 	std::unordered_map<std::string, TypeRef> kTypedefs;
 	std::unordered_map<std::string, ClassDef> kClasses;
 	std::unordered_map<std::string, std::vector<Function>> kFunctions; // by qualified name
-	std::vector<std::unique_ptr<Function>> aInline;           // inline methods (ClassDef points here)
+	std::vector<std::unique_ptr<Function>> aInline; // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
 	mutable std::unordered_map<std::string, long long> kConstCache;
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
-	void preprocess(int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
+	void preprocess(
+		int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
 	void projectDefines();
 	void scanDeclarations(int iFile);
 	void scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate);
@@ -891,8 +832,10 @@ struct SaveLayout::Impl
 	}
 	// The method sName of sClass or of its nearest base (breadth first) that takes a stream or not;
 	// pOwner gets the class that defines it. Remembered by (class, name, stream).
-	const Function* findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner = nullptr) const;
-	const Function* searchMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const;
+	const Function* findMethod(
+		const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner = nullptr) const;
+	const Function* searchMethod(
+		const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const;
 	template <typename T>
 	using ByClassAndName = std::unordered_map<std::string, std::unordered_map<std::string, T>>;
 	mutable ByClassAndName<std::pair<const Function*, std::string>> kMethodCache[2]; // [bStream]
@@ -917,8 +860,7 @@ struct SaveLayout::Impl
 	{
 		const auto kKey = std::make_pair(a.data() + b, a.data() + e);
 		auto it = kShapes.find(kKey);
-		if (it == kShapes.end())
-			it = kShapes.emplace(kKey, fShapeOf(a, b, e)).first;
+		if (it == kShapes.end()) it = kShapes.emplace(kKey, fShapeOf(a, b, e)).first;
 		return it->second;
 	}
 	const SimpleShape& simpleShape(const Toks& a, size_t b, size_t e) const
@@ -927,7 +869,8 @@ struct SaveLayout::Impl
 	}
 	const CallShape& callShape(const Toks& a, size_t b, size_t e) const
 	{
-		return cachedShape(kCallShapes, a, b, e, [](const Toks& t, size_t i, size_t j) { return callShapeOf(t, i, j); });
+		return cachedShape(
+			kCallShapes, a, b, e, [](const Toks& t, size_t i, size_t j) { return callShapeOf(t, i, j); });
 	}
 	mutable ShapesByRange<SimpleShape> kSimpleShapes;
 	mutable ShapesByRange<CallShape> kCallShapes;
@@ -938,8 +881,7 @@ struct SaveLayout::Impl
 	}
 };
 
-namespace
-{
+namespace {
 
 std::string readText(const fs::path& k)
 {
@@ -955,15 +897,13 @@ long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup
 
 long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iDepth)
 {
-	if (i >= e)
-		return 0;
+	if (i >= e) return 0;
 	const Tok& t = a[i];
 	if (t.s == "(")
 	{
 		++i;
 		const long long v = evalPreprocessor(a, i, e, kMacros, 0, iDepth);
-		if (i < e && a[i].s == ")")
-			++i;
+		if (i < e && a[i].s == ")") ++i;
 		return v;
 	}
 	if (t.s == "!")
@@ -990,20 +930,17 @@ long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacr
 	{
 		++i;
 		const bool bParen = i < e && a[i].s == "(";
-		if (bParen)
-			++i;
+		if (bParen) ++i;
 		const bool bDefined = i < e && kMacros(a[i].s) != nullptr;
 		++i;
-		if (bParen && i < e && a[i].s == ")")
-			++i;
+		if (bParen && i < e && a[i].s == ")") ++i;
 		return bDefined;
 	}
 	if (t.k == 'i')
 	{
 		++i;
 		const Toks* pBody = kMacros(t.s);
-		if (!pBody || iDepth > 20)
-			return 0;
+		if (!pBody || iDepth > 20) return 0;
 		size_t j = 0;
 		return evalPreprocessor(*pBody, j, pBody->size(), kMacros, 0, iDepth + 1);
 	}
@@ -1013,50 +950,65 @@ long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacr
 
 int binaryPrec(const TokText& s)
 {
-	if (s == "||")
-		return 1;
-	if (s == "&&")
-		return 2;
-	if (s == "|")
-		return 3;
-	if (s == "^")
-		return 4;
-	if (s == "&")
-		return 5;
-	if (s == "==" || s == "!=")
-		return 6;
-	if (s == "<" || s == ">" || s == "<=" || s == ">=")
-		return 7;
-	if (s == "<<" || s == ">>")
-		return 8;
-	if (s == "+" || s == "-")
-		return 9;
-	if (s == "*" || s == "/" || s == "%")
-		return 10;
+	if (s == "||") return 1;
+	if (s == "&&") return 2;
+	if (s == "|") return 3;
+	if (s == "^") return 4;
+	if (s == "&") return 5;
+	if (s == "==" || s == "!=") return 6;
+	if (s == "<" || s == ">" || s == "<=" || s == ">=") return 7;
+	if (s == "<<" || s == ">>") return 8;
+	if (s == "+" || s == "-") return 9;
+	if (s == "*" || s == "/" || s == "%") return 10;
 	return 0;
 }
 
 bool applyBinary(const TokText& op, long long x, long long y, long long& r)
 {
-	if (op == "||") r = x || y;
-	else if (op == "&&") r = x && y;
-	else if (op == "|") r = x | y;
-	else if (op == "^") r = x ^ y;
-	else if (op == "&") r = x & y;
-	else if (op == "==") r = x == y;
-	else if (op == "!=") r = x != y;
-	else if (op == "<") r = x < y;
-	else if (op == ">") r = x > y;
-	else if (op == "<=") r = x <= y;
-	else if (op == ">=") r = x >= y;
-	else if (op == "<<") r = (y < 0 || y > 62) ? 0 : (x << y);
-	else if (op == ">>") r = (y < 0 || y > 62) ? 0 : (x >> y);
-	else if (op == "+") r = x + y;
-	else if (op == "-") r = x - y;
-	else if (op == "*") r = x * y;
-	else if (op == "/") { if (y == 0) return false; r = x / y; }
-	else if (op == "%") { if (y == 0) return false; r = x % y; }
-	else return false;
+	if (op == "||")
+		r = x || y;
+	else if (op == "&&")
+		r = x && y;
+	else if (op == "|")
+		r = x | y;
+	else if (op == "^")
+		r = x ^ y;
+	else if (op == "&")
+		r = x & y;
+	else if (op == "==")
+		r = x == y;
+	else if (op == "!=")
+		r = x != y;
+	else if (op == "<")
+		r = x < y;
+	else if (op == ">")
+		r = x > y;
+	else if (op == "<=")
+		r = x <= y;
+	else if (op == ">=")
+		r = x >= y;
+	else if (op == "<<")
+		r = (y < 0 || y > 62) ? 0 : (x << y);
+	else if (op == ">>")
+		r = (y < 0 || y > 62) ? 0 : (x >> y);
+	else if (op == "+")
+		r = x + y;
+	else if (op == "-")
+		r = x - y;
+	else if (op == "*")
+		r = x * y;
+	else if (op == "/")
+	{
+		if (y == 0) return false;
+		r = x / y;
+	}
+	else if (op == "%")
+	{
+		if (y == 0) return false;
+		r = x % y;
+	}
+	else
+		return false;
 	return true;
 }
 
@@ -1066,14 +1018,12 @@ long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup
 	while (i < e)
 	{
 		const int p = binaryPrec(a[i].s);
-		if (p == 0 || p <= iPrec)
-			break;
+		if (p == 0 || p <= iPrec) break;
 		const TokText op = a[i].s;
 		++i;
 		const long long y = evalPreprocessor(a, i, e, kMacros, p, iDepth);
 		long long r = 0;
-		if (!applyBinary(op, x, y, r))
-			r = 0;
+		if (!applyBinary(op, x, y, r)) r = 0;
 		x = r;
 	}
 	return x;
@@ -1084,18 +1034,17 @@ long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup
 // One file's #if branches resolved. The macros visible are the project's defines, the defines of the
 // other headers and this file's own up to the line (so that its include guard does not hide it);
 // bTokens: keep the live lines' tokens; the live #defines go to kDefined.
-void SaveLayout::Impl::preprocess(int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined)
+void SaveLayout::Impl::preprocess(
+	int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined)
 {
 	SourceFile& f = aFiles[size_t(iFile)];
 	// this file's defines and #undefs so far, over the other files' and the project's
 	std::map<std::string, std::pair<bool, Toks>> kLocal;
 	const MacroLookup fLookup = [&](const std::string& sName) -> const Toks* {
 		auto it = kLocal.find(sName);
-		if (it != kLocal.end())
-			return it->second.first ? &it->second.second : nullptr;
+		if (it != kLocal.end()) return it->second.first ? &it->second.second : nullptr;
 		auto jt = kMacros.find(sName);
-		if (jt != kMacros.end() && jt->second.first != iFile)
-			return &jt->second.second;
+		if (jt != kMacros.end() && jt->second.first != iFile) return &jt->second.second;
 		auto kt = kProjectMacros.find(sName);
 		return kt != kProjectMacros.end() ? &kt->second.second : nullptr;
 	};
@@ -1103,28 +1052,24 @@ void SaveLayout::Impl::preprocess(int iFile, const LogicalLines& aLines, bool bT
 	std::vector<std::pair<bool, bool>> aStack;
 	auto live = [&]() {
 		for (const auto& k : aStack)
-			if (!k.first)
-				return false;
+			if (!k.first) return false;
 		return true;
 	};
 	if (bTokens)
 	{
 		size_t iChars = 0;
-		for (const auto& kLine : aLines)
-			iChars += kLine.second.size();
+		for (const auto& kLine : aLines) iChars += kLine.second.size();
 		f.aToks.reserve(f.aToks.size() + iChars / 4); // about a token per four characters of C++
 	}
 	for (const auto& [iLine, sLine] : aLines)
 	{
 		size_t iFirst = 0; // the line's first non-blank character
-		while (iFirst < sLine.size() && std::isspace(static_cast<unsigned char>(sLine[iFirst])))
-			++iFirst;
+		while (iFirst < sLine.size() && std::isspace(static_cast<unsigned char>(sLine[iFirst]))) ++iFirst;
 		if (iFirst < sLine.size() && sLine[iFirst] == '#')
 		{
 			std::string sDir = trimLeft(sLine.substr(iFirst + 1));
 			size_t j = 0;
-			while (j < sDir.size() && isIdentChar(sDir[j]))
-				++j;
+			while (j < sDir.size() && isIdentChar(sDir[j])) ++j;
 			const std::string sWord = sDir.substr(0, j);
 			Toks a;
 			auto cond = [&]() {
@@ -1134,14 +1079,11 @@ void SaveLayout::Impl::preprocess(int iFile, const LogicalLines& aLines, bool bT
 			if (sWord == "define" && live())
 			{
 				size_t k = j;
-				while (k < sDir.size() && std::isspace(static_cast<unsigned char>(sDir[k])))
-					++k;
+				while (k < sDir.size() && std::isspace(static_cast<unsigned char>(sDir[k]))) ++k;
 				size_t n = k;
-				while (n < sDir.size() && isIdentChar(sDir[n]))
-					++n;
+				while (n < sDir.size() && isIdentChar(sDir[n])) ++n;
 				const std::string sName = sDir.substr(k, n - k);
-				if (sName.empty())
-					continue;
+				if (sName.empty()) continue;
 				if (n < sDir.size() && sDir[n] == '(')
 				{
 					kFunctionMacros.insert(sName);
@@ -1156,8 +1098,7 @@ void SaveLayout::Impl::preprocess(int iFile, const LogicalLines& aLines, bool bT
 			if (sWord == "undef" && live())
 			{
 				tokenize(sDir.substr(j), iLine, a);
-				if (!a.empty())
-					kLocal[a[0].s] = { false, Toks() };
+				if (!a.empty()) kLocal[a[0].s] = { false, Toks() };
 				continue;
 			}
 			tokenize(sDir.substr(j), iLine, a);
@@ -1177,8 +1118,7 @@ void SaveLayout::Impl::preprocess(int iFile, const LogicalLines& aLines, bool bT
 			{
 				const bool bOuter = [&]() {
 					for (size_t k = 0; k + 1 < aStack.size(); ++k)
-						if (!aStack[k].first)
-							return false;
+						if (!aStack[k].first) return false;
 					return true;
 				}();
 				const bool b = bOuter && !aStack.back().second && cond();
@@ -1194,8 +1134,7 @@ void SaveLayout::Impl::preprocess(int iFile, const LogicalLines& aLines, bool bT
 				aStack.pop_back();
 			continue;
 		}
-		if (bTokens && live())
-			tokenize(sLine, iLine, f.aToks);
+		if (bTokens && live()) tokenize(sLine, iLine, f.aToks);
 	}
 }
 
@@ -1206,29 +1145,27 @@ void SaveLayout::Impl::projectDefines()
 {
 	std::vector<std::set<std::string>> aSets, aMakeSets;
 	std::error_code kError;
-	for (auto it = fs::recursive_directory_iterator(kTree, kError); it != fs::recursive_directory_iterator(); it.increment(kError))
+	for (auto it = fs::recursive_directory_iterator(kTree, kError); it != fs::recursive_directory_iterator();
+		 it.increment(kError))
 	{
-		if (kError || it.depth() > 2)
-			continue;
+		if (kError || it.depth() > 2) continue;
 		const fs::path k = it->path();
 		const std::string sName = k.filename().string();
 		const std::string sExt = k.extension().string();
-		if (!it->is_regular_file())
-			continue;
+		if (!it->is_regular_file()) continue;
 		if (sName == "Makefile" || sName == "makefile")
 		{
 			for (const auto& [iLine, sLine] : logicalLines(readText(k)))
 			{
-				if (trimLeft(sLine).compare(0, 13, "GLOBAL_CFLAGS") != 0)
-					continue;
+				if (trimLeft(sLine).compare(0, 13, "GLOBAL_CFLAGS") != 0) continue;
 				std::set<std::string> kSet;
 				std::istringstream o(sLine);
 				std::string sWord;
 				while (o >> sWord)
 					if (sWord.compare(0, 2, "/D") == 0 || sWord.compare(0, 2, "-D") == 0)
-						kSet.insert(sWord.substr(2, sWord.find('=') == std::string::npos ? std::string::npos : sWord.find('=') - 2));
-				if (!kSet.empty())
-					aMakeSets.push_back(kSet);
+						kSet.insert(sWord.substr(
+							2, sWord.find('=') == std::string::npos ? std::string::npos : sWord.find('=') - 2));
+				if (!kSet.empty()) aMakeSets.push_back(kSet);
 			}
 		}
 		else if (sExt == ".vcproj" || sExt == ".vcxproj")
@@ -1245,27 +1182,22 @@ void SaveLayout::Impl::projectDefines()
 					while (std::getline(o, sWord, ';'))
 						if (!sWord.empty() && sWord[0] != '$' && sWord[0] != '%')
 							kSet.insert(sWord.substr(0, sWord.find('=')));
-					if (!kSet.empty())
-						aSets.push_back(kSet);
+					if (!kSet.empty()) aSets.push_back(kSet);
 				}
 		}
 	}
 	// a Makefile's flags are the build's (the project files of these trees often only call nmake)
-	if (!aMakeSets.empty())
-		aSets = aMakeSets;
-	if (aSets.empty())
-		return;
+	if (!aMakeSets.empty()) aSets = aMakeSets;
+	if (aSets.empty()) return;
 	std::set<std::string> kCommon = aSets[0];
 	for (const auto& kSet : aSets)
 	{
 		std::set<std::string> kBoth;
 		for (const std::string& s : kCommon)
-			if (kSet.count(s))
-				kBoth.insert(s);
+			if (kSet.count(s)) kBoth.insert(s);
 		kCommon = kBoth;
 	}
-	for (const std::string& s : kCommon)
-		kProjectMacros[s] = { -1, Toks{ Tok{ "1", 0, 'n' } } };
+	for (const std::string& s : kCommon) kProjectMacros[s] = { -1, Toks{ Tok{ "1", 0, 'n' } } };
 }
 
 void SaveLayout::Impl::load()
@@ -1282,10 +1214,8 @@ void SaveLayout::Impl::load()
 	}
 	std::sort(aPaths.begin(), aPaths.end());
 	bool bReads = false;
-	for (const fs::path& k : aPaths)
-		bReads = bReads || k.filename() == "CvPlot.cpp";
-	if (!bReads)
-		throw LayoutError(kTree.string() + ": no CvPlot.cpp here: not a CvGameCoreDLL source folder");
+	for (const fs::path& k : aPaths) bReads = bReads || k.filename() == "CvPlot.cpp";
+	if (!bReads) throw LayoutError(kTree.string() + ": no CvPlot.cpp here: not a CvGameCoreDLL source folder");
 
 	// The #defines of the headers first (a read() may use a constant defined in any of them), found
 	// with their own #if branches resolved (twice, so that a define may depend on another header's),
@@ -1301,8 +1231,7 @@ void SaveLayout::Impl::load()
 	{
 		std::map<std::string, std::pair<int, Toks>> kDefined;
 		for (size_t iFile = 0; iFile < aPaths.size(); ++iFile)
-			if (aPaths[iFile].extension() != ".cpp")
-				preprocess(int(iFile), aTexts[iFile], false, kDefined);
+			if (aPaths[iFile].extension() != ".cpp") preprocess(int(iFile), aTexts[iFile], false, kDefined);
 		kMacros = kDefined;
 	}
 	for (size_t iFile = 0; iFile < aPaths.size(); ++iFile)
@@ -1310,10 +1239,8 @@ void SaveLayout::Impl::load()
 		std::map<std::string, std::pair<int, Toks>> kIgnored;
 		preprocess(int(iFile), aTexts[iFile], true, kIgnored);
 	}
-	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile)
-		scanDeclarations(int(iFile));
-	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile)
-		scanFunctions(int(iFile));
+	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile) scanDeclarations(int(iFile));
+	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile) scanFunctions(int(iFile));
 	scanInfoFiles();
 }
 
@@ -1325,28 +1252,22 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 	for (size_t i = 0; i < a.size(); ++i)
 	{
 		const Tok& t = a[i];
-		if (t.k != 'i')
-			continue;
+		if (t.k != 'i') continue;
 		if (t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
 		{
 			const size_t iClose = templateParameters(a, i, aTemplate);
-			if (iClose != std::string::npos)
-				i = iClose;
+			if (iClose != std::string::npos) i = iClose;
 			continue;
 		}
 		if (t.s == "enum")
 		{
 			size_t j = i + 1;
 			std::string sName;
-			if (j < a.size() && a[j].k == 'i')
-				sName = a[j++].s;
-			if (j >= a.size() || a[j].s != "{")
-				continue;
+			if (j < a.size() && a[j].k == 'i') sName = a[j++].s;
+			if (j >= a.size() || a[j].s != "{") continue;
 			const size_t iClose = matchClose(a, j);
-			if (iClose == std::string::npos)
-				continue;
-			if (!sName.empty())
-				kEnumTypes.insert(sName);
+			if (iClose == std::string::npos) continue;
+			if (!sName.empty()) kEnumTypes.insert(sName);
 			if (iClose + 1 < a.size() && a[iClose + 1].k == 'i') // typedef enum {...} Name;
 				kEnumTypes.insert(a[iClose + 1].s);
 			std::string sPrev;
@@ -1354,8 +1275,7 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 			while (k < iClose)
 			{
 				size_t iEnd = findTop(a, k, iClose, ",");
-				if (iEnd == std::string::npos)
-					iEnd = iClose;
+				if (iEnd == std::string::npos) iEnd = iClose;
 				if (a[k].k == 'i')
 				{
 					Enumerator kE;
@@ -1364,8 +1284,7 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 						kE.aExpr.assign(a.begin() + std::ptrdiff_t(k + 2), a.begin() + std::ptrdiff_t(iEnd));
 					else
 						kE.sPrev = sPrev.empty() ? std::string() : sPrev;
-					if (kE.aExpr.empty() && sPrev.empty())
-						kE.aExpr.push_back(Tok{ "0", a[k].iLine, 'n' });
+					if (kE.aExpr.empty() && sPrev.empty()) kE.aExpr.push_back(Tok{ "0", a[k].iLine, 'n' });
 					kEnumerators[a[k].s] = kE;
 					sPrev = a[k].s;
 				}
@@ -1377,23 +1296,21 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 		if (t.s == "typedef")
 		{
 			const size_t iSemi = findTop(a, i, a.size(), ";");
-			if (iSemi == std::string::npos)
-				continue;
-			if (findTop(a, i + 1, iSemi, "(") == std::string::npos && findTop(a, i + 1, iSemi, "{") == std::string::npos)
+			if (iSemi == std::string::npos) continue;
+			if (findTop(a, i + 1, iSemi, "(") == std::string::npos
+				&& findTop(a, i + 1, iSemi, "{") == std::string::npos)
 			{
 				std::vector<Declarator> aDecl;
 				if (parseDeclaration(a, i + 1, iSemi, aDecl))
 					for (const Declarator& d : aDecl)
-						if (!kTypedefs.count(d.sName))
-							kTypedefs[d.sName] = d.kType;
+						if (!kTypedefs.count(d.sName)) kTypedefs[d.sName] = d.kType;
 			}
 			// a typedef struct {...} Name; is found by the class scan below
 			continue;
 		}
 		if ((t.s == "class" || t.s == "struct") && i + 1 < a.size() && a[i + 1].k == 'i')
 		{
-			if (i > 0 && a[i - 1].s == "friend")
-				continue;
+			if (i > 0 && a[i - 1].s == "friend") continue;
 			size_t j = i + 2;
 			while (j < a.size() && a[j].k == 'i' && j == i + 2 && a[j].s != "{") // class DllExport Name
 				break;
@@ -1404,16 +1321,14 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 				++j;
 			}
 			size_t k = j;
-			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(")
-				++k;
+			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(") ++k;
 			if (k >= a.size() || a[k].s != "{")
 			{
 				aTemplate.clear();
 				continue;
 			}
 			const size_t iClose = matchClose(a, k);
-			if (iClose == std::string::npos)
-				continue;
+			if (iClose == std::string::npos) continue;
 			scanClass(iFile, iName, k, iClose, aTemplate);
 			aTemplate.clear();
 			// nested classes are scanned too (the loop goes on inside)
@@ -1430,12 +1345,12 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 				kEnumerators[a[i + 2].s] = kE;
 			}
 		}
-		if (t.s != "template")
-			aTemplate.clear();
+		if (t.s != "template") aTemplate.clear();
 	}
 }
 
-void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate)
+void SaveLayout::Impl::scanClass(
+	int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate)
 {
 	const Toks& a = aFiles[size_t(iFile)].aToks;
 	ClassDef c;
@@ -1443,15 +1358,16 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 	c.aTemplate = aTemplate;
 	c.iFile = iFile;
 	for (size_t j = iName + 1; j < iOpen; ++j)
-		if (a[j].k == 'i' && a[j].s != "public" && a[j].s != "private" && a[j].s != "protected" && a[j].s != "virtual" &&
-		    (a[j - 1].s == ":" || a[j - 1].s == "," || a[j - 1].s == "public" || a[j - 1].s == "private" ||
-		     a[j - 1].s == "protected" || a[j - 1].s == "virtual"))
+		if (a[j].k == 'i' && a[j].s != "public" && a[j].s != "private" && a[j].s != "protected" && a[j].s != "virtual"
+			&& (a[j - 1].s == ":" || a[j - 1].s == "," || a[j - 1].s == "public" || a[j - 1].s == "private"
+				|| a[j - 1].s == "protected" || a[j - 1].s == "virtual"))
 			c.aBases.push_back(a[j].s);
 	size_t i = iOpen + 1;
 	while (i < iClose)
 	{
 		const Tok& t = a[i];
-		if (t.k == 'i' && (t.s == "public" || t.s == "private" || t.s == "protected") && i + 1 < iClose && a[i + 1].s == ":")
+		if (t.k == 'i' && (t.s == "public" || t.s == "private" || t.s == "protected") && i + 1 < iClose
+			&& a[i + 1].s == ":")
 		{
 			i += 2;
 			continue;
@@ -1472,43 +1388,37 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		int iDepth = 0;
 		while (j < iClose && !(iDepth == 0 && (a[j].s == ";" || a[j].s == "{")))
 		{
-			if (a[j].s == "(" || a[j].s == "[")
-				++iDepth;
-			if (a[j].s == ")" || a[j].s == "]")
-				--iDepth;
+			if (a[j].s == "(" || a[j].s == "[") ++iDepth;
+			if (a[j].s == ")" || a[j].s == "]") --iDepth;
 			++j;
 		}
-		if (j >= iClose)
-			break;
+		if (j >= iClose) break;
 		if (t.k == 'i' && t.s == "union" && i + 1 < iClose && a[i + 1].s == "{")
 		{
 			// an anonymous union: its members are the class's (at the same offset; only their types matter)
 			const size_t iUnionClose = matchClose(a, i + 1);
-			if (iUnionClose == std::string::npos || iUnionClose > iClose)
-				break;
+			if (iUnionClose == std::string::npos || iUnionClose > iClose) break;
 			size_t u = i + 2;
 			while (u < iUnionClose)
 			{
 				size_t v = findTop(a, u, iUnionClose, ";");
-				if (v == std::string::npos)
-					v = iUnionClose;
+				if (v == std::string::npos) v = iUnionClose;
 				std::vector<Declarator> aDecl;
 				if (parseDeclaration(a, u, v, aDecl))
-					for (const Declarator& d : aDecl)
-						c.kMembers[d.sName] = d.kType;
+					for (const Declarator& d : aDecl) c.kMembers[d.sName] = d.kType;
 				u = v + 1;
 			}
 			i = iUnionClose + 1;
 			continue;
 		}
-		const bool bKeyword = t.k == 'i' && (t.s == "typedef" || t.s == "friend" || t.s == "enum" || t.s == "class" ||
-		                                    t.s == "struct" || t.s == "union" || t.s == "using");
+		const bool bKeyword = t.k == 'i'
+			&& (t.s == "typedef" || t.s == "friend" || t.s == "enum" || t.s == "class" || t.s == "struct"
+				|| t.s == "union" || t.s == "using");
 		const size_t iParen = findTop(a, i, j, "(");
 		if (a[j].s == "{")
 		{
 			const size_t iBodyClose = matchClose(a, j);
-			if (iBodyClose == std::string::npos || iBodyClose > iClose)
-				break;
+			if (iBodyClose == std::string::npos || iBodyClose > iClose) break;
 			if (!bKeyword && iParen != std::string::npos && iParen > i && a[iParen - 1].k == 'i')
 			{
 				auto f = std::make_unique<Function>();
@@ -1538,8 +1448,7 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		}
 		i = j + 1;
 	}
-	if (!kClasses.count(c.sName) || kClasses[c.sName].kMembers.empty())
-		kClasses[c.sName] = c;
+	if (!kClasses.count(c.sName) || kClasses[c.sName].kMembers.empty()) kClasses[c.sName] = c;
 }
 
 // Functions defined at file scope: "Ret Class::name(params) {" and "Ret name(params) {".
@@ -1561,21 +1470,18 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 			--iDepth;
 			continue;
 		}
-		if (iDepth != 0)
-			continue;
+		if (iDepth != 0) continue;
 		if (t.k == 'i' && t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
 		{
 			const size_t iClose = templateParameters(a, i, aTemplate);
-			if (iClose != std::string::npos)
-				i = iClose;
+			if (iClose != std::string::npos) i = iClose;
 			continue;
 		}
 		if (t.k == 'i' && (t.s == "class" || t.s == "struct" || t.s == "enum" || t.s == "union" || t.s == "namespace"))
 		{
 			// skip to the end of the declaration (its braces are counted as the loop goes on)
 			size_t j = i + 1;
-			while (j < a.size() && a[j].s != "{" && a[j].s != ";")
-				++j;
+			while (j < a.size() && a[j].s != "{" && a[j].s != ";") ++j;
 			if (j < a.size() && a[j].s == "{")
 			{
 				if (t.s == "namespace")
@@ -1584,8 +1490,7 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 					continue;
 				}
 				const size_t iClose = matchClose(a, j);
-				if (iClose == std::string::npos)
-					return;
+				if (iClose == std::string::npos) return;
 				i = iClose;
 			}
 			else
@@ -1593,32 +1498,25 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 			aTemplate.clear();
 			continue;
 		}
-		if (t.s != "(" || i == 0 || a[i - 1].k != 'i')
-			continue;
+		if (t.s != "(" || i == 0 || a[i - 1].k != 'i') continue;
 		static const std::set<std::string> kNotFunctions = { "if", "while", "for", "switch", "return", "sizeof" };
-		if (kNotFunctions.count(a[i - 1].s))
-			continue;
+		if (kNotFunctions.count(a[i - 1].s)) continue;
 		const size_t iClose = matchClose(a, i);
-		if (iClose == std::string::npos)
-			return;
+		if (iClose == std::string::npos) return;
 		size_t j = iClose + 1;
-		while (j < a.size() && a[j].k == 'i' && (a[j].s == "const" || a[j].s == "throw"))
-			++j;
+		while (j < a.size() && a[j].k == 'i' && (a[j].s == "const" || a[j].s == "throw")) ++j;
 		if (j < a.size() && a[j].s == ":") // a constructor's initialiser list
 		{
-			while (j < a.size() && a[j].s != "{" && a[j].s != ";")
-				++j;
+			while (j < a.size() && a[j].s != "{" && a[j].s != ";") ++j;
 		}
 		if (j >= a.size() || a[j].s != "{")
 		{
 			i = iClose;
-			if (j < a.size() && a[j].s == ";")
-				aTemplate.clear();
+			if (j < a.size() && a[j].s == ";") aTemplate.clear();
 			continue;
 		}
 		const size_t iBodyClose = matchClose(a, j);
-		if (iBodyClose == std::string::npos)
-			return;
+		if (iBodyClose == std::string::npos) return;
 		Function f;
 		f.iFile = iFile;
 		f.iParams = i + 1;
@@ -1637,10 +1535,8 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 				int iAngle = 0;
 				while (c > 0)
 				{
-					if (a[c].s == ">")
-						++iAngle;
-					if (a[c].s == "<" && --iAngle == 0)
-						break;
+					if (a[c].s == ">") ++iAngle;
+					if (a[c].s == "<" && --iAngle == 0) break;
 					--c;
 				}
 				--c;
@@ -1667,23 +1563,20 @@ void SaveLayout::Impl::scanInfoFiles()
 		const Toks& a = f.aToks;
 		for (size_t i = 0; i + 1 < a.size(); ++i)
 		{
-			if (a[i].s != "LoadGlobalClassInfo" || a[i + 1].s != "(")
-				continue;
+			if (a[i].s != "LoadGlobalClassInfo" || a[i + 1].s != "(") continue;
 			const size_t iClose = matchClose(a, i + 1);
-			if (iClose == std::string::npos)
-				continue;
+			if (iClose == std::string::npos) continue;
 			// the accessor: the identifier before the first "(" of the first argument
 			std::string sGetter;
 			std::vector<std::string> aStrings;
 			for (size_t j = i + 2; j < iClose; ++j)
 			{
-				if (sGetter.empty() && a[j].k == 'i' && j + 1 < iClose && a[j + 1].s == "(" && a[j].s.compare(0, 3, "get") == 0)
+				if (sGetter.empty() && a[j].k == 'i' && j + 1 < iClose && a[j + 1].s == "("
+					&& a[j].s.compare(0, 3, "get") == 0)
 					sGetter = a[j].s;
-				if (a[j].k == 's')
-					aStrings.push_back(a[j].s.substr(1, a[j].s.size() - 2));
+				if (a[j].k == 's') aStrings.push_back(a[j].s.substr(1, a[j].s.size() - 2));
 			}
-			if (sGetter.empty() || aStrings.size() < 3)
-				continue;
+			if (sGetter.empty() || aStrings.size() < 3) continue;
 			const std::string sPath = aStrings[2];
 			const std::string sElement = sPath.substr(sPath.rfind('/') + 1);
 			std::string sBase = sGetter.substr(3); // "UnitInfo"
@@ -1694,7 +1587,8 @@ void SaveLayout::Impl::scanInfoFiles()
 	}
 }
 
-const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner) const
+const Function* SaveLayout::Impl::findMethod(
+	const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner) const
 {
 	auto& kByName = kMethodCache[bStream][sClass];
 	auto it = kByName.find(sName);
@@ -1704,12 +1598,12 @@ const Function* SaveLayout::Impl::findMethod(const std::string& sClass, const st
 		const Function* f = searchMethod(sClass, sName, bStream, sOwner);
 		it = kByName.emplace(sName, std::make_pair(f, sOwner)).first;
 	}
-	if (pOwner && it->second.first)
-		*pOwner = it->second.second;
+	if (pOwner && it->second.first) *pOwner = it->second.second;
 	return it->second.first;
 }
 
-const Function* SaveLayout::Impl::searchMethod(const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const
+const Function* SaveLayout::Impl::searchMethod(
+	const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const
 {
 	std::vector<std::string> aQueue = { sClass };
 	std::set<std::string> kSeen;
@@ -1717,27 +1611,23 @@ const Function* SaveLayout::Impl::searchMethod(const std::string& sClass, const 
 	{
 		const std::string s = aQueue.front();
 		aQueue.erase(aQueue.begin());
-		if (!kSeen.insert(s).second)
-			continue;
+		if (!kSeen.insert(s).second) continue;
 		std::vector<const Function*> aCandidates;
 		auto it = kFunctions.find(s + "::" + sName);
 		if (it != kFunctions.end())
-			for (const Function& f : it->second)
-				aCandidates.push_back(&f);
+			for (const Function& f : it->second) aCandidates.push_back(&f);
 		const ClassDef* c = findClass(s);
 		if (c)
 		{
 			auto jt = c->kMethods.find(sName);
-			if (jt != c->kMethods.end())
-				aCandidates.insert(aCandidates.end(), jt->second.begin(), jt->second.end());
+			if (jt != c->kMethods.end()) aCandidates.insert(aCandidates.end(), jt->second.begin(), jt->second.end());
 		}
 		for (const Function* f : aCandidates)
 		{
 			const Toks& a = aFiles[size_t(f->iFile)].aToks;
 			const bool bHasStream = [&]() {
 				for (size_t i = f->iParams; i < f->iParamsEnd; ++i)
-					if (a[i].s == "FDataStreamBase")
-						return true;
+					if (a[i].s == "FDataStreamBase") return true;
 				return false;
 			}();
 			if (bHasStream == bStream)
@@ -1747,8 +1637,7 @@ const Function* SaveLayout::Impl::searchMethod(const std::string& sClass, const 
 			}
 		}
 		if (c)
-			for (const std::string& sBase : c->aBases)
-				aQueue.push_back(sBase);
+			for (const std::string& sBase : c->aBases) aQueue.push_back(sBase);
 	}
 	return nullptr;
 }
@@ -1757,8 +1646,7 @@ const MemberOwner& SaveLayout::Impl::memberOwner(const std::string& sClass, cons
 {
 	auto& kByMember = kMemberCache[sClass];
 	auto it = kByMember.find(sMember);
-	if (it != kByMember.end())
-		return it->second;
+	if (it != kByMember.end()) return it->second;
 	MemberOwner kFound;
 	std::vector<std::string> aQueue = { sClass };
 	std::set<std::string> kSeen;
@@ -1766,11 +1654,9 @@ const MemberOwner& SaveLayout::Impl::memberOwner(const std::string& sClass, cons
 	{
 		const std::string s = aQueue.front();
 		aQueue.erase(aQueue.begin());
-		if (!kSeen.insert(s).second)
-			continue;
+		if (!kSeen.insert(s).second) continue;
 		const ClassDef* c = findClass(s);
-		if (!c)
-			continue;
+		if (!c) continue;
 		auto jt = c->kMembers.find(sMember);
 		if (jt != c->kMembers.end())
 		{
@@ -1778,8 +1664,7 @@ const MemberOwner& SaveLayout::Impl::memberOwner(const std::string& sClass, cons
 			kFound.pType = &jt->second;
 		}
 		else
-			for (const std::string& sBase : c->aBases)
-				aQueue.push_back(sBase);
+			for (const std::string& sBase : c->aBases) aQueue.push_back(sBase);
 	}
 	return kByMember.emplace(sMember, kFound).first->second;
 }
@@ -1799,8 +1684,7 @@ const Stmt& SaveLayout::Impl::body(const Function& f) const
 					f.bStreamRef = a[j].s == "&";
 					++j;
 				}
-				if (j < f.iParamsEnd && a[j].k == 'i')
-					f.sStream = a[j].s;
+				if (j < f.iParamsEnd && a[j].k == 'i') f.sStream = a[j].s;
 			}
 		StmtParser kParser(a, f.sStream.empty() ? std::string("\x01") : f.sStream, aFiles[size_t(f.iFile)].sName);
 		size_t i = f.iBody;
@@ -1812,13 +1696,11 @@ const Stmt& SaveLayout::Impl::body(const Function& f) const
 // ---------------------------------------------------------------------------------------------
 // The interpreter
 // ---------------------------------------------------------------------------------------------
-namespace
-{
+namespace {
 
 struct Value
 {
-	enum Kind
-	{
+	enum Kind {
 		Unknown,
 		Int,
 		Str,
@@ -1858,8 +1740,8 @@ struct Place
 	bool bValid = false;
 	bool bLocal = false;
 	std::string sRoot; // the first name
-	std::string sKey;  // the full path with evaluated indices ("m_aiX[3].eOwner")
-	std::string sSub;  // the path below a local object ("szText")
+	std::string sKey; // the full path with evaluated indices ("m_aiX[3].eOwner")
+	std::string sSub; // the path below a local object ("szText")
 	TypeRef kType;
 	LayoutRecord* pObj = nullptr; // the record the path is stored in
 	bool bIndexed = false;
@@ -1886,13 +1768,7 @@ struct RawField
 	bool bUnsigned;
 };
 
-enum class Flow
-{
-	Normal,
-	Break,
-	Continue,
-	Return
-};
+enum class Flow { Normal, Break, Continue, Return };
 
 } // namespace
 
@@ -1901,21 +1777,15 @@ class LayoutRunner : public LayoutWhere
 public:
 	LayoutRunner(const SaveLayout::Impl& kTree, LayoutStream* pStream, const LayoutCounts& fCounts)
 		: m_t(kTree), m_pStream(pStream), m_fCounts(fCounts)
-	{
-	}
+	{}
 
-	std::string where() const override
-	{
-		return m_pWhereFunc ? m_t.where(*m_pWhereFunc, m_iWhereLine) : std::string();
-	}
+	std::string where() const override { return m_pWhereFunc ? m_t.where(*m_pWhereFunc, m_iWhereLine) : std::string(); }
 
 	void runRead(const std::string& sClass, LayoutRecord& kRecord)
 	{
-		if (m_pStream)
-			m_pStream->setWhere(this);
+		if (m_pStream) m_pStream->setWhere(this);
 		const Function* f = m_t.findMethod(sClass, "read", true);
-		if (!f)
-			throw LayoutError(m_t.kTree.string() + ": no " + sClass + "::read(FDataStreamBase*) in the tree");
+		if (!f) throw LayoutError(m_t.kTree.string() + ": no " + sClass + "::read(FDataStreamBase*) in the tree");
 		Frame k;
 		k.sClass = sClass;
 		kRecord.sClass = sClass;
@@ -1926,10 +1796,8 @@ public:
 	long long constant(const std::string& sName, const std::string& sWhere)
 	{
 		auto it = m_t.kConstCache.find(sName);
-		if (it != m_t.kConstCache.end())
-			return it->second;
-		if (m_kBusy.count(sName))
-			fail(sWhere, "the constant " + sName + " is defined in terms of itself");
+		if (it != m_t.kConstCache.end()) return it->second;
+		if (m_kBusy.count(sName)) fail(sWhere, "the constant " + sName + " is defined in terms of itself");
 		m_kBusy.insert(sName);
 		long long v = 0;
 		auto kMacro = m_t.kMacros.find(sName);
@@ -1996,7 +1864,10 @@ private:
 		const Function* pFunc;
 		int iLine;
 	};
-	[[noreturn]] void fail(const CodeLine& kWhere, const std::string& sWhat) const { fail(m_t.where(*kWhere.pFunc, kWhere.iLine), sWhat); }
+	[[noreturn]] void fail(const CodeLine& kWhere, const std::string& sWhat) const
+	{
+		fail(m_t.where(*kWhere.pFunc, kWhere.iLine), sWhat);
+	}
 	std::string where(const Frame& k, int iLine) const { return m_t.where(*k.pFunc, iLine); }
 	const Toks& toks(const Frame& k) const { return m_t.aFiles[size_t(k.pFunc->iFile)].aToks; }
 
@@ -2014,18 +1885,16 @@ private:
 		Value v = expr(a, i, a.size(), k, 0);
 		m_pToks = pSaved;
 		if (v.eKind != Value::Int)
-			throw LayoutError(sFile + ":" + std::to_string(a.empty() ? 0 : a[0].iLine) + " (" + sName + "): the value of " +
-			                  sName + " cannot be evaluated" + (v.sWhy.empty() ? "" : " (" + v.sWhy + ")"));
+			throw LayoutError(sFile + ":" + std::to_string(a.empty() ? 0 : a[0].iLine) + " (" + sName
+				+ "): the value of " + sName + " cannot be evaluated" + (v.sWhy.empty() ? "" : " (" + v.sWhy + ")"));
 		return v.i;
 	}
 
 	// ----- types -----
 	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0) const
 	{
-		if (m_pResolvedNames)
-			m_pResolvedNames->push_back(k.sName);
-		if (iDepth > 20)
-			return k;
+		if (m_pResolvedNames) m_pResolvedNames->push_back(k.sName);
+		if (iDepth > 20) return k;
 		auto it = f.kTemplate.find(k.sName);
 		if (it != f.kTemplate.end() && k.aArgs.empty())
 		{
@@ -2042,8 +1911,7 @@ private:
 			r.aDims.insert(r.aDims.end(), k.aDims.begin(), k.aDims.end());
 			return resolve(r, f, iDepth + 1);
 		}
-		for (TypeRef& kArg : k.aArgs)
-			kArg = resolve(kArg, f, iDepth + 1);
+		for (TypeRef& kArg : k.aArgs) kArg = resolve(kArg, f, iDepth + 1);
 		return k;
 	}
 
@@ -2067,15 +1935,15 @@ private:
 	{
 		std::unordered_map<std::string, std::pair<int, bool>> k;
 		auto add = [&](int iSize, bool bUnsigned, std::initializer_list<const char*> aszNames) {
-			for (const char* sz : aszNames)
-				k[sz] = { iSize, bUnsigned };
+			for (const char* sz : aszNames) k[sz] = { iSize, bUnsigned };
 		};
 		add(1, false, { "char", "signed char", "int8", "BOOLEAN" });
 		add(1, true, { "bool", "byte", "BYTE", "unsigned char", "uint8" });
 		add(2, false, { "short", "signed short", "int16", "short int" });
 		add(2, true, { "unsigned short", "WORD", "wchar_t", "wchar", "uint16" });
 		add(4, false, { "int", "signed int", "long", "float", "int32", "LONG", "BOOL" });
-		add(4, true, { "unsigned int", "unsigned", "uint", "unsigned long", "DWORD", "UINT", "size_t", "uint32", "ULONG" });
+		add(4, true,
+			{ "unsigned int", "unsigned", "uint", "unsigned long", "DWORD", "UINT", "size_t", "uint32", "ULONG" });
 		add(8, false, { "double", "__int64", "long long", "int64" });
 		add(8, true, { "unsigned long long", "uint64" });
 		return k;
@@ -2083,10 +1951,8 @@ private:
 
 	int stringKind(const std::string& s) const
 	{
-		if (s == "CvString" || s == "string" || s == "basic_string")
-			return 1;
-		if (s == "CvWString" || s == "wstring")
-			return 2;
+		if (s == "CvString" || s == "string" || s == "basic_string") return 1;
+		if (s == "CvWString" || s == "wstring") return 2;
 		return 0;
 	}
 
@@ -2096,13 +1962,10 @@ private:
 	int elementSize(const TypeRef& k, bool& bUnsigned) const
 	{
 		bUnsigned = false;
-		if (k.iPtr > 0)
-			return 4;
+		if (k.iPtr > 0) return 4;
 		const int i = scalarSize(k.sName, bUnsigned);
-		if (i)
-			return i;
-		if (isEnum(k.sName))
-			return 4;
+		if (i) return i;
+		if (isEnum(k.sName)) return 4;
 		return 0;
 	}
 
@@ -2116,8 +1979,7 @@ private:
 			m_bSizeUsesFrame = true;
 			size_t i = 0;
 			const Value v = expr(d, i, d.size(), f, 0);
-			if (v.eKind != Value::Int)
-				return -1;
+			if (v.eKind != Value::Int) return -1;
 			iCount *= v.i;
 		}
 		bool bUnsigned = false;
@@ -2126,12 +1988,10 @@ private:
 		if (iSize == 0)
 		{
 			const long long iClass = iDepth == 0 ? rememberedClassSize(k, f, iAlign) : classSize(k, f, iAlign, iDepth);
-			if (iClass < 0)
-				return -1;
+			if (iClass < 0) return -1;
 			iSize = int(iClass);
 		}
-		if (pAlign)
-			*pAlign = std::min(iAlign, 8);
+		if (pAlign) *pAlign = std::min(iAlign, 8);
 		return iSize * iCount;
 	}
 
@@ -2139,16 +1999,14 @@ private:
 	long long classSize(const TypeRef& k, const Frame& f, int& iAlign, int iDepth)
 	{
 		const ClassDef* c = m_t.findClass(k.sName);
-		if (!c || iDepth > 10 || stringKind(k.sName))
-			return -1;
+		if (!c || iDepth > 10 || stringKind(k.sName)) return -1;
 		long long iOff = 0;
 		int iMax = 1;
 		for (const std::string& sBase : c->aBases)
 		{
 			int iA = 1;
 			const long long iB = sizeOf(TypeRef{ sBase, {}, 0, {}, true }, f, &iA, iDepth + 1);
-			if (iB < 0)
-				return -1;
+			if (iB < 0) return -1;
 			iOff += iB;
 			iMax = std::max(iMax, iA);
 		}
@@ -2156,15 +2014,13 @@ private:
 		{
 			int iA = 1;
 			const long long iM = sizeOf(c->kMembers.at(sMember), f, &iA, iDepth + 1);
-			if (iM < 0)
-				return -1;
+			if (iM < 0) return -1;
 			iOff = (iOff + iA - 1) / iA * iA;
 			iOff += iM;
 			iMax = std::max(iMax, iA);
 		}
 		iOff = (iOff + iMax - 1) / iMax * iMax;
-		if (iOff == 0)
-			iOff = 1;
+		if (iOff == 0) iOff = 1;
 		iAlign = iMax;
 		return iOff;
 	}
@@ -2184,8 +2040,7 @@ private:
 		std::vector<std::string> aNames;
 		long long iSize = -1;
 		const bool bTreeOnly = dependsOnTreeOnly(f, aNames, [&]() { iSize = classSize(k, f, iAlign, 0); });
-		if (k.aArgs.empty() && bTreeOnly)
-			m_kClassSizes[k.sName] = ClassSize{ iSize, iAlign, std::move(aNames) };
+		if (k.aArgs.empty() && bTreeOnly) m_kClassSizes[k.sName] = ClassSize{ iSize, iAlign, std::move(aNames) };
 		return iSize;
 	}
 
@@ -2210,26 +2065,23 @@ private:
 	// Adds names resolved by a computation (or a remembered one) to those noted by the enclosing one.
 	void noteResolved(const std::vector<std::string>& aNames)
 	{
-		if (m_pResolvedNames)
-			m_pResolvedNames->insert(m_pResolvedNames->end(), aNames.begin(), aNames.end());
+		if (m_pResolvedNames) m_pResolvedNames->insert(m_pResolvedNames->end(), aNames.begin(), aNames.end());
 	}
 
 	static bool namesTemplateParameter(const std::vector<std::string>& aNames, const Frame& f)
 	{
-		if (f.kTemplate.empty())
-			return false;
+		if (f.kTemplate.empty()) return false;
 		for (const std::string& s : aNames)
-			if (f.kTemplate.count(s))
-				return true;
+			if (f.kTemplate.count(s)) return true;
 		return false;
 	}
 
 	// The type of a member of a class (or its bases), with the class's template bindings.
-	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut, const std::vector<TypeRef>& aArgs, std::map<std::string, TypeRef>* pBind = nullptr) const
+	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut,
+		const std::vector<TypeRef>& aArgs, std::map<std::string, TypeRef>* pBind = nullptr) const
 	{
 		const MemberOwner& k = m_t.memberOwner(sClass, sMember);
-		if (!k.pClass)
-			return false;
+		if (!k.pClass) return false;
 		kOut = *k.pType;
 		if (pBind)
 			for (size_t i = 0; i < k.pClass->aTemplate.size() && i < aArgs.size(); ++i)
@@ -2242,10 +2094,8 @@ private:
 	Place place(const Toks& a, size_t& i, size_t e, Frame& f)
 	{
 		Place p;
-		if (i + 1 < e && a[i].s == "this" && a[i + 1].s == "->")
-			i += 2;
-		if (i >= e || a[i].k != 'i')
-			return p;
+		if (i + 1 < e && a[i].s == "this" && a[i + 1].s == "->") i += 2;
+		if (i >= e || a[i].k != 'i') return p;
 		p.sRoot = a[i].s;
 		auto it = f.kLocals.find(p.sRoot);
 		if (it != f.kLocals.end())
@@ -2257,8 +2107,7 @@ private:
 		else
 		{
 			TypeRef k;
-			if (!memberType(f.sClass, p.sRoot, k, {}))
-				return p;
+			if (!memberType(f.sClass, p.sRoot, k, {})) return p;
 			p.kType = resolve(k, f);
 			p.pObj = f.pRecord;
 		}
@@ -2269,8 +2118,7 @@ private:
 			if (a[i].s == "[")
 			{
 				const size_t iClose = matchClose(a, i);
-				if (iClose == std::string::npos || iClose >= e)
-					return Place();
+				if (iClose == std::string::npos || iClose >= e) return Place();
 				size_t j = i + 1;
 				const Value v = expr(a, j, iClose, f, 0);
 				if (v.eKind != Value::Int)
@@ -2286,7 +2134,8 @@ private:
 					p.kType = resolve(p.kType.aArgs[0], f);
 				i = iClose + 1;
 			}
-			else if ((a[i].s == "." || a[i].s == "->") && i + 1 < e && a[i + 1].k == 'i' && !(i + 2 < e && a[i + 2].s == "("))
+			else if ((a[i].s == "." || a[i].s == "->") && i + 1 < e && a[i + 1].k == 'i'
+				&& !(i + 2 < e && a[i + 2].s == "("))
 			{
 				TypeRef k;
 				std::map<std::string, TypeRef> kBind;
@@ -2309,26 +2158,22 @@ private:
 	std::string whereTok(const Frame& f, const Toks& a, size_t i) const
 	{
 		const int iLine = i < a.size() ? a[i].iLine : (a.empty() ? 0 : a.back().iLine);
-		if (!f.pFunc)
-			return m_sConstFile + ":" + std::to_string(iLine);
+		if (!f.pFunc) return m_sConstFile + ":" + std::to_string(iLine);
 		return where(f, iLine);
 	}
 	static std::string why(const Value& v) { return v.sWhy.empty() ? "" : " (" + v.sWhy + ")"; }
 
 	Value load(const Place& p, Frame& f)
 	{
-		if (p.bLocal && p.sSub.empty())
-			return f.kLocals[p.sRoot].v;
+		if (p.bLocal && p.sSub.empty()) return f.kLocals[p.sRoot].v;
 		const LayoutRecord* r = p.pObj;
-		if (!r)
-			return Value::unknown(p.sKey + " has no value here");
+		if (!r) return Value::unknown(p.sKey + " has no value here");
 		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
 		const size_t iBracket0 = sKey.find('[');
 		if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
 			return Value::unknown(p.sKey + " may be changed by " + staleCall() + ", which the deriver does not follow");
 		auto it = r->kValues.find(sKey);
-		if (it != r->kValues.end() && it->second.size() == 1)
-			return Value::of(it->second[0]);
+		if (it != r->kValues.end() && it->second.size() == 1) return Value::of(it->second[0]);
 		// an element of an array read whole: "m_ai[3]" from "m_ai"
 		const size_t iBracket = sKey.rfind('[');
 		if (it == r->kValues.end() && iBracket != std::string::npos && sKey.back() == ']')
@@ -2357,8 +2202,7 @@ private:
 			return;
 		}
 		LayoutRecord* r = p.pObj;
-		if (!r)
-			return;
+		if (!r) return;
 		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
 		noteWrite(r, sKey);
 		if (v.eKind == Value::Int)
@@ -2366,15 +2210,13 @@ private:
 		else
 		{
 			r->kValues.erase(sKey);
-			if (v.eKind == Value::Str)
-				m_kStrings[std::make_pair(r, sKey)] = v.s;
+			if (v.eKind == Value::Str) m_kStrings[std::make_pair(r, sKey)] = v.s;
 		}
 		if (p.bIndexed)
 		{
 			// an element changed: a whole-array value of its base is no longer exact
 			const size_t iBracket = sKey.find('[');
-			if (iBracket != std::string::npos && v.eKind != Value::Int)
-				r->kValues.erase(sKey.substr(0, iBracket));
+			if (iBracket != std::string::npos && v.eKind != Value::Int) r->kValues.erase(sKey.substr(0, iBracket));
 		}
 	}
 
@@ -2385,15 +2227,13 @@ private:
 		Value x = unary(a, i, e, f);
 		for (;;)
 		{
-			if (i >= e)
-				return x;
+			if (i >= e) return x;
 			const TokText& op = a[i].s;
 			if (op == "?" && iPrec == 0)
 			{
 				++i;
 				const size_t iColon = findTop(a, i, e, ":");
-				if (iColon == std::string::npos)
-					return Value::unknown("a '?' without ':'");
+				if (iColon == std::string::npos) return Value::unknown("a '?' without ':'");
 				Value y = expr(a, i, iColon, f, 0);
 				i = iColon + 1;
 				Value z = expr(a, i, e, f, 0);
@@ -2403,29 +2243,26 @@ private:
 				continue;
 			}
 			const int p = binaryPrec(op);
-			if (p == 0 || p <= iPrec)
-				return x;
+			if (p == 0 || p <= iPrec) return x;
 			++i;
 			Value y = expr(a, i, e, f, p);
-			if (op == "&&" && x.eKind == Value::Int && x.i == 0)
-				continue;
+			if (op == "&&" && x.eKind == Value::Int && x.i == 0) continue;
 			if (op == "||" && x.eKind == Value::Int && x.i != 0)
 			{
 				x = Value::of(1);
 				continue;
 			}
 			auto asInt = [](const Value& v) -> std::pair<bool, long long> {
-				if (v.eKind == Value::Int)
-					return { true, v.i };
-				if (v.eKind == Value::Obj)
-					return { true, 1 }; // an object's address: not NULL
+				if (v.eKind == Value::Int) return { true, v.i };
+				if (v.eKind == Value::Obj) return { true, 1 }; // an object's address: not NULL
 				return { false, 0 };
 			};
 			const auto [bX, iX] = asInt(x);
 			const auto [bY, iY] = asInt(y);
 			if (!bX || !bY)
 			{
-				x = Value::unknown(!bX ? (x.sWhy.empty() ? "an operand of '" + op + "'" : x.sWhy) : (y.sWhy.empty() ? "an operand of '" + op + "'" : y.sWhy));
+				x = Value::unknown(!bX ? (x.sWhy.empty() ? "an operand of '" + op + "'" : x.sWhy)
+									   : (y.sWhy.empty() ? "an operand of '" + op + "'" : y.sWhy));
 				continue;
 			}
 			long long r = 0;
@@ -2439,31 +2276,27 @@ private:
 	bool looksLikeCast(const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter) const
 	{
 		// "(" type ")" followed by an operand
-		if (i >= e || a[i].s != "(")
-			return false;
+		if (i >= e || a[i].s != "(") return false;
 		const size_t iClose = matchClose(a, i);
-		if (iClose == std::string::npos || iClose + 1 >= e + 1)
-			return false;
+		if (iClose == std::string::npos || iClose + 1 >= e + 1) return false;
 		size_t j = i + 1;
 		TypeRef k = parseType(a, j, iClose);
-		if (!k.bValid || j != iClose)
-			return false;
+		if (!k.bValid || j != iClose) return false;
 		bool bUnsigned = false;
 		const TypeRef r = resolve(k, f);
-		const bool bType = scalarSize(k.sName, bUnsigned) || isEnum(k.sName) || m_t.kClasses.count(k.sName) ||
-		                   m_t.kTypedefs.count(k.sName) || f.kTemplate.count(k.sName) || k.iPtr > 0 || elementSize(r, bUnsigned);
-		if (!bType || f.kLocals.count(k.sName) || isConstant(k.sName))
-			return false;
+		const bool bType = scalarSize(k.sName, bUnsigned) || isEnum(k.sName) || m_t.kClasses.count(k.sName)
+			|| m_t.kTypedefs.count(k.sName) || f.kTemplate.count(k.sName) || k.iPtr > 0 || elementSize(r, bUnsigned);
+		if (!bType || f.kLocals.count(k.sName) || isConstant(k.sName)) return false;
 		kType = k;
 		iAfter = iClose + 1;
-		return iAfter < e && (a[iAfter].k != 'p' || a[iAfter].s == "(" || a[iAfter].s == "&" || a[iAfter].s == "*" ||
-		                      a[iAfter].s == "-" || a[iAfter].s == "!" || a[iAfter].s == "~");
+		return iAfter < e
+			&& (a[iAfter].k != 'p' || a[iAfter].s == "(" || a[iAfter].s == "&" || a[iAfter].s == "*"
+				|| a[iAfter].s == "-" || a[iAfter].s == "!" || a[iAfter].s == "~");
 	}
 
 	Value unary(const Toks& a, size_t& i, size_t e, Frame& f)
 	{
-		if (i >= e)
-			return Value::unknown("an expression ends early");
+		if (i >= e) return Value::unknown("an expression ends early");
 		const TokText& t = a[i].s;
 		if (a[i].k == 'p')
 		{
@@ -2471,10 +2304,8 @@ private:
 			{
 				++i;
 				Value v = unary(a, i, e, f);
-				if (v.eKind == Value::Obj && t == "!")
-					return Value::of(0);
-				if (v.eKind != Value::Int)
-					return v;
+				if (v.eKind == Value::Obj && t == "!") return Value::of(0);
+				if (v.eKind != Value::Int) return v;
 				return Value::of(t == "!" ? !v.i : t == "-" ? -v.i : t == "~" ? ~v.i : v.i);
 			}
 			if (t == "++" || t == "--")
@@ -2482,12 +2313,10 @@ private:
 				++i;
 				size_t j = i;
 				Place p = place(a, j, e, f);
-				if (!p.bValid)
-					return Value::unknown("'" + t + "' on what is not a variable");
+				if (!p.bValid) return Value::unknown("'" + t + "' on what is not a variable");
 				i = j;
 				Value v = load(p, f);
-				if (v.eKind == Value::Int)
-					v.i += t == "++" ? 1 : -1;
+				if (v.eKind == Value::Int) v.i += t == "++" ? 1 : -1;
 				store(p, f, v);
 				return v;
 			}
@@ -2528,9 +2357,9 @@ private:
 			{
 				const std::string sMethod = a[i + 1].s;
 				const size_t iClose = matchClose(a, i + 2);
-				if (iClose == std::string::npos || iClose >= e)
-					return Value::unknown("an unbalanced call");
-				if (v.eKind == Value::Str && (sMethod == "empty" || sMethod == "size" || sMethod == "length" || sMethod == "GetLength"))
+				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
+				if (v.eKind == Value::Str
+					&& (sMethod == "empty" || sMethod == "size" || sMethod == "length" || sMethod == "GetLength"))
 					v = Value::of(sMethod == "empty" ? v.s.empty() : static_cast<long long>(v.s.size()));
 				else if (v.eKind == Value::Globals)
 					v = globals(sMethod, a, i + 3, iClose, f);
@@ -2586,8 +2415,7 @@ private:
 		const TypeRef kType = kObj.kType;
 		std::string sOwner;
 		const Function* m = m_t.findMethod(kType.sName, sMethod, false, &sOwner);
-		if (!m)
-			return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
+		if (!m) return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
 		Frame k;
 		k.sClass = kType.sName;
 		const ClassDef* c = m_t.findClass(kType.sName);
@@ -2603,8 +2431,7 @@ private:
 
 	Value evalCall(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller)
 	{
-		if (k.iDepth > 6)
-			return Value::unknown(m.sName + "() calls too deep");
+		if (k.iDepth > 6) return Value::unknown(m.sName + "() calls too deep");
 		k.pFunc = &m;
 		bindArgs(m, k, aArgs, b, e, fCaller);
 		const Stmt& s = m_t.body(m);
@@ -2625,10 +2452,8 @@ private:
 			while (j < e0)
 			{
 				size_t iComma = findTop(t, j, e0, ",");
-				if (iComma == std::string::npos)
-					iComma = e0;
-				if (iComma > j)
-					aOut.emplace_back(j, iComma);
+				if (iComma == std::string::npos) iComma = e0;
+				if (iComma > j) aOut.emplace_back(j, iComma);
 				j = iComma + 1;
 			}
 		};
@@ -2637,11 +2462,9 @@ private:
 		for (size_t j = 0; j < aParams.size(); ++j)
 		{
 			std::vector<Declarator> aDecl;
-			if (!parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1)
-				continue;
+			if (!parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1) continue;
 			const Declarator& d = aDecl[0];
-			if (d.kType.sName == "FDataStreamBase")
-				continue;
+			if (d.kType.sName == "FDataStreamBase") continue;
 			Local l;
 			l.kType = d.kType;
 			if (j < aGiven.size())
@@ -2665,8 +2488,7 @@ private:
 		if (t.s == "(")
 		{
 			const size_t iClose = matchClose(a, i);
-			if (iClose == std::string::npos || iClose >= e)
-				return Value::unknown("an unbalanced '('");
+			if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced '('");
 			size_t j = i + 1;
 			Value v = expr(a, j, iClose, f, 0);
 			i = iClose + 1;
@@ -2678,7 +2500,9 @@ private:
 			std::string s = t.s;
 			while (!s.empty() && (s.back() == 'u' || s.back() == 'U' || s.back() == 'l' || s.back() == 'L'))
 				s.pop_back();
-			if (s.find('.') != std::string::npos || ((s.find('e') != std::string::npos || s.find('f') != std::string::npos) && s.compare(0, 2, "0x") != 0))
+			if (s.find('.') != std::string::npos
+				|| ((s.find('e') != std::string::npos || s.find('f') != std::string::npos)
+					&& s.compare(0, 2, "0x") != 0))
 				return Value::unknown("a floating-point number");
 			return Value::of(std::strtoll(s.c_str(), nullptr, 0));
 		}
@@ -2712,8 +2536,7 @@ private:
 				if (k.bValid && j == iClose && !f.kLocals.count(k.sName))
 				{
 					const long long n = sizeOf(k, f);
-					if (n < 0)
-						return Value::unknown("sizeof(" + typeText(k) + ") cannot be computed");
+					if (n < 0) return Value::unknown("sizeof(" + typeText(k) + ") cannot be computed");
 					return Value::of(n);
 				}
 				size_t j2 = iClose;
@@ -2753,13 +2576,11 @@ private:
 		if (i + 1 < e && a[i + 1].s == "(")
 		{
 			const size_t iClose = matchClose(a, i + 1);
-			if (iClose == std::string::npos || iClose >= e)
-				return Value::unknown("an unbalanced call");
+			if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
 			const std::string sName = t.s;
 			const size_t iArgs = i + 2;
 			i = iClose + 1;
-			if (m_t.kFunctionMacros.count(sName))
-				return Value::unknown("the macro " + sName + "() is not followed");
+			if (m_t.kFunctionMacros.count(sName)) return Value::unknown("the macro " + sName + "() is not followed");
 			const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sName, false);
 			if (m)
 			{
@@ -2770,7 +2591,8 @@ private:
 				k.iDepth = f.iDepth + 1;
 				return evalCall(*m, k, a, iArgs, iClose, f);
 			}
-			return Value::unknown(sName + "() is not a method of " + (f.sClass.empty() ? std::string("this") : f.sClass));
+			return Value::unknown(
+				sName + "() is not a method of " + (f.sClass.empty() ? std::string("this") : f.sClass));
 		}
 		// a qualified constant: Class::NAME or Enum::NAME
 		if (i + 2 < e && a[i + 1].s == "::" && a[i + 2].k == 'i')
@@ -2798,8 +2620,9 @@ private:
 			{
 				i = j;
 				// an assignment
-				if (i < e && (a[i].s == "=" || a[i].s == "+=" || a[i].s == "-=" || a[i].s == "|=" || a[i].s == "&=" ||
-				              a[i].s == "^=" || a[i].s == "<<=" || a[i].s == ">>=" || a[i].s == "*=" || a[i].s == "/="))
+				if (i < e
+					&& (a[i].s == "=" || a[i].s == "+=" || a[i].s == "-=" || a[i].s == "|=" || a[i].s == "&="
+						|| a[i].s == "^=" || a[i].s == "<<=" || a[i].s == ">>=" || a[i].s == "*=" || a[i].s == "/="))
 				{
 					const TokText op = a[i].s;
 					++i;
@@ -2823,8 +2646,7 @@ private:
 				{
 					Value x = load(p, f);
 					Value y = x;
-					if (y.eKind == Value::Int)
-						y.i += a[i].s == "++" ? 1 : -1;
+					if (y.eKind == Value::Int) y.i += a[i].s == "++" ? 1 : -1;
 					store(p, f, y);
 					++i;
 					return x;
@@ -2862,11 +2684,9 @@ private:
 	// ----- objects -----
 	bool isObjectType(const TypeRef& k) const
 	{
-		if (k.sName.empty() || stringKind(k.sName))
-			return false;
+		if (k.sName.empty() || stringKind(k.sName)) return false;
 		bool bU = false;
-		if (scalarSize(k.sName, bU) || isEnum(k.sName))
-			return false;
+		if (scalarSize(k.sName, bU) || isEnum(k.sName)) return false;
 		return m_t.findClass(k.sName) != nullptr;
 	}
 
@@ -2922,8 +2742,7 @@ private:
 			for (const Stmt& k : s.aKids)
 			{
 				const Flow e = run(k, f);
-				if (e != Flow::Normal)
-					return e;
+				if (e != Flow::Normal) return e;
 			}
 			return Flow::Normal;
 		case Stmt::If:
@@ -2933,16 +2752,15 @@ private:
 			if (v.eKind != Value::Int && v.eKind != Value::Obj)
 			{
 				if (s.bStream)
-					fail(where(f, s.iLine), "the condition (" + joinToks(a, s.b, s.e) + ") of a branch that reads cannot be evaluated" + why(v));
-				for (const Stmt& k : s.aKids)
-					forget(k, f);
+					fail(where(f, s.iLine),
+						"the condition (" + joinToks(a, s.b, s.e) + ") of a branch that reads cannot be evaluated"
+							+ why(v));
+				for (const Stmt& k : s.aKids) forget(k, f);
 				return Flow::Normal;
 			}
 			const bool bTrue = v.eKind == Value::Obj || v.i != 0;
-			if (bTrue)
-				return run(s.aKids[0], f);
-			if (s.aKids.size() > 1)
-				return run(s.aKids[1], f);
+			if (bTrue) return run(s.aKids[0], f);
+			if (s.aKids.size() > 1) return run(s.aKids[1], f);
 			return Flow::Normal;
 		}
 		case Stmt::For:
@@ -2956,8 +2774,7 @@ private:
 				forget(s, f);
 				return Flow::Normal;
 			}
-			if (s.eKind == Stmt::For && s.e > s.b)
-				simple(a, s.b, s.e, f, s.iLine);
+			if (s.eKind == Stmt::For && s.e > s.b) simple(a, s.b, s.e, f, s.iLine);
 			bool bFirst = true;
 			for (;;)
 			{
@@ -2972,24 +2789,22 @@ private:
 						if (v.eKind != Value::Int)
 						{
 							if (s.bStream)
-								fail(where(f, s.iLine), "the loop condition (" + joinToks(a, b, e) + ") of a loop that reads cannot be evaluated" + why(v));
+								fail(where(f, s.iLine),
+									"the loop condition (" + joinToks(a, b, e)
+										+ ") of a loop that reads cannot be evaluated" + why(v));
 							forget(s, f);
 							return Flow::Normal;
 						}
-						if (!v.i)
-							break;
+						if (!v.i) break;
 					}
 				}
 				bFirst = false;
 				if (++m_iSteps > m_iMaxSteps)
 					fail(where(f, s.iLine), "the loop does not end (more steps than the data can hold)");
 				const Flow e = run(s.aKids[0], f);
-				if (e == Flow::Break)
-					break;
-				if (e == Flow::Return)
-					return e;
-				if (s.eKind == Stmt::For && s.e3 > s.b3)
-					simple(a, s.b3, s.e3, f, s.iLine);
+				if (e == Flow::Break) break;
+				if (e == Flow::Return) return e;
+				if (s.eKind == Stmt::For && s.e3 > s.b3) simple(a, s.b3, s.e3, f, s.iLine);
 				if (!s.bStream && f.bEffectsOnly && m_iLoopBudget-- <= 0)
 				{
 					forget(s, f);
@@ -3005,13 +2820,10 @@ private:
 				m_kReturn = expr(a, i, s.e, f, 0);
 			}
 			return Flow::Return;
-		case Stmt::Break:
-			return Flow::Break;
-		case Stmt::Continue:
-			return Flow::Continue;
+		case Stmt::Break: return Flow::Break;
+		case Stmt::Continue: return Flow::Continue;
 		case Stmt::Other:
-			if (s.bStream)
-				fail(where(f, s.iLine), "cannot follow '" + a[s.b].s + "' around a read");
+			if (s.bStream) fail(where(f, s.iLine), "cannot follow '" + a[s.b].s + "' around a read");
 			forget(s, f);
 			return Flow::Normal;
 		case Stmt::Simple:
@@ -3031,20 +2843,16 @@ private:
 			for (size_t i = b; i + 1 < e; ++i)
 			{
 				const TokText& op = a[i + 1].s;
-				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^=" ||
-				                     op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
-				if (a[i].k == 'i' && bAssign && (i == 0 || (a[i - 1].s != "." && a[i - 1].s != "->")))
-					return true;
-				if ((a[i].s == "++" || a[i].s == "--") && a[i + 1].k == 'i')
-					return true;
+				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^="
+					|| op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
+				if (a[i].k == 'i' && bAssign && (i == 0 || (a[i - 1].s != "." && a[i - 1].s != "->"))) return true;
+				if ((a[i].s == "++" || a[i].s == "--") && a[i + 1].k == 'i') return true;
 			}
 			return false;
 		};
-		if (scan(s.b, s.e) || scan(s.b2, s.e2) || scan(s.b3, s.e3))
-			return true;
+		if (scan(s.b, s.e) || scan(s.b2, s.e2) || scan(s.b3, s.e3)) return true;
 		for (const Stmt& k : s.aKids)
-			if (assignsScalar(k, a))
-				return true;
+			if (assignsScalar(k, a)) return true;
 		return false;
 	}
 
@@ -3056,8 +2864,8 @@ private:
 			for (size_t i = b; i + 1 < e; ++i)
 			{
 				const TokText& op = a[i + 1].s;
-				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^=" ||
-				                     op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
+				const bool bAssign = op == "=" || op == "+=" || op == "-=" || op == "|=" || op == "&=" || op == "^="
+					|| op == "<<=" || op == ">>=" || op == "++" || op == "--" || op == "*=" || op == "/=";
 				if (a[i].k == 'i' && bAssign)
 				{
 					auto it = f.kLocals.find(a[i].s);
@@ -3071,8 +2879,7 @@ private:
 		scan(s.b, s.e);
 		scan(s.b2, s.e2);
 		scan(s.b3, s.e3);
-		for (const Stmt& k : s.aKids)
-			forget(k, f);
+		for (const Stmt& k : s.aKids) forget(k, f);
 	}
 
 	// A statement that does not touch the stream: a declaration, an assignment or a call, run for its
@@ -3096,9 +2903,9 @@ private:
 					l.v = expr(a, i, d.iInitEnd, f, 0);
 				}
 				// an object of its own: declared as one, or a pointer given a new one
-				const bool bNew = r.iPtr == 0 || (d.iInit && joinToks(a, d.iInit, d.iInitEnd).compare(0, 3, "new") == 0);
-				if (isObjectType(r) && r.aDims.empty() && l.v.eKind != Value::Obj && bNew)
-					l.v = newObject(r, f);
+				const bool bNew =
+					r.iPtr == 0 || (d.iInit && joinToks(a, d.iInit, d.iInitEnd).compare(0, 3, "new") == 0);
+				if (isObjectType(r) && r.aDims.empty() && l.v.eKind != Value::Obj && bNew) l.v = newObject(r, f);
 				f.kLocals[d.sName] = l;
 			}
 			return;
@@ -3117,8 +2924,7 @@ private:
 					// the record this member was last read into, or a new one
 					const std::string sKey = p.bLocal ? p.sSub : p.sRoot;
 					auto& aKids = p.pObj->kChildren[sKey];
-					if (aKids.empty())
-						aKids.push_back(std::make_shared<LayoutRecord>());
+					if (aKids.empty()) aKids.push_back(std::make_shared<LayoutRecord>());
 					r = aKids.back().get();
 				}
 				if (r)
@@ -3138,17 +2944,19 @@ private:
 			// a call for its effect, not run. A method of this object may change any of its members:
 			// the values set so far are stale for later conditions. A macro or a free function changes
 			// at most what its arguments name: those are forgotten.
-			const bool bMethod = !f.sClass.empty() && (m_t.findMethod(f.sClass, a[b].s, false) || m_t.findMethod(f.sClass, a[b].s, true));
+			const bool bMethod = !f.sClass.empty()
+				&& (m_t.findMethod(f.sClass, a[b].s, false) || m_t.findMethod(f.sClass, a[b].s, true));
 			if (!bMethod)
 			{
 				for (size_t j : kShape.aBare)
-					{
-						auto it = f.kLocals.find(a[j].s);
-						if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
-							it->second.v = Value::unknown(a[j].s + " is passed to " + a[b].s + "(), which the deriver does not follow");
-						else if (f.pRecord && f.pRecord->kValues.erase(a[j].s))
-							noteWrite(f.pRecord, a[j].s);
-					}
+				{
+					auto it = f.kLocals.find(a[j].s);
+					if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
+						it->second.v = Value::unknown(
+							a[j].s + " is passed to " + a[b].s + "(), which the deriver does not follow");
+					else if (f.pRecord && f.pRecord->kValues.erase(a[j].s))
+						noteWrite(f.pRecord, a[j].s);
+				}
 				return;
 			}
 			if (f.pRecord)
@@ -3168,27 +2976,25 @@ private:
 	{
 		// S, *S, &S, (*S)
 		size_t i = b;
-		while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "("))
-			++i;
+		while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "(")) ++i;
 		size_t j = e;
-		while (j > i && a[j - 1].s == ")")
-			--j;
+		while (j > i && a[j - 1].s == ")") --j;
 		return j == i + 1 && a[i].s == f.sStream;
 	}
 
 	void streamStatement(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
 	{
 		const CodeLine sWhere{ f.pFunc, iLine };
-		if (f.bEffectsOnly)
-			fail(sWhere, "a read inside a function called for its value");
+		if (f.bEffectsOnly) fail(sWhere, "a read inside a function called for its value");
 		const CallShape& kShape = m_t.callShape(a, b, e);
 		// LHS = S->ReadString() / ReadWideString()
 		const size_t iAssign = kShape.iAssign;
 		if (iAssign != std::string::npos)
 		{
 			const size_t r = iAssign + 1;
-			if (r + 4 < e + 1 && a[r].s == f.sStream && (a[r + 1].s == "->" || a[r + 1].s == ".") &&
-			    (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString") && a[r + 3].s == "(" && a[r + 4].s == ")")
+			if (r + 4 < e + 1 && a[r].s == f.sStream && (a[r + 1].s == "->" || a[r + 1].s == ".")
+				&& (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString") && a[r + 3].s == "("
+				&& a[r + 4].s == ")")
 			{
 				size_t i = b;
 				Place p = place(a, i, iAssign, f);
@@ -3197,18 +3003,15 @@ private:
 			}
 			fail(sWhere, "cannot follow the assignment '" + joinToks(a, b, e) + "'");
 		}
-		if (e == 0 || a[e - 1].s != ")")
-			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+		if (e == 0 || a[e - 1].s != ")") fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
 		const size_t iOpen = kShape.iOpen;
-		if (iOpen <= b || a[iOpen - 1].k != 'i')
-			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+		if (iOpen <= b || a[iOpen - 1].k != 'i') fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
 		const std::string& sCallee = a[iOpen - 1].s;
 		const std::vector<std::pair<size_t, size_t>>& aArgs = kShape.aArgs;
 		// the stream's own methods
 		if (iOpen >= b + 3 && (a[iOpen - 2].s == "->" || a[iOpen - 2].s == ".") && isStreamTok(a, b, iOpen - 2, f))
 		{
-			if (sCallee == "Read")
-				return readCall(a, aArgs, f, sWhere);
+			if (sCallee == "Read") return readCall(a, aArgs, f, sWhere);
 			if (sCallee == "ReadString" || sCallee == "ReadWideString")
 			{
 				if (aArgs.size() == 1)
@@ -3216,31 +3019,33 @@ private:
 					size_t i = aArgs[0].first;
 					Place p = place(a, i, aArgs[0].second, f);
 					if (!p.bValid || i != aArgs[0].second)
-						fail(sWhere, "cannot follow the string read into '" + joinToks(a, aArgs[0].first, aArgs[0].second) + "'");
-					return readString(sCallee == "ReadWideString" ? 2 : stringKind(p.kType.sName) == 2 || p.kType.sName == "wchar" ? 2 : 1, p, f, sWhere);
+						fail(sWhere,
+							"cannot follow the string read into '" + joinToks(a, aArgs[0].first, aArgs[0].second)
+								+ "'");
+					return readString(sCallee == "ReadWideString"                        ? 2
+							: stringKind(p.kType.sName) == 2 || p.kType.sName == "wchar" ? 2
+																						 : 1,
+						p, f, sWhere);
 				}
 				if (aArgs.size() == 2)
 				{
 					size_t i = aArgs[0].first;
 					const Value n = expr(a, i, aArgs[0].second, f, 0);
-					if (n.eKind != Value::Int)
-						fail(sWhere, "the count of a string array cannot be evaluated" + why(n));
+					if (n.eKind != Value::Int) fail(sWhere, "the count of a string array cannot be evaluated" + why(n));
 					i = aArgs[1].first;
 					Place p = place(a, i, aArgs[1].second, f);
 					if (!p.bValid)
-						fail(sWhere, "cannot follow the string array '" + joinToks(a, aArgs[1].first, aArgs[1].second) + "'");
+						fail(sWhere,
+							"cannot follow the string array '" + joinToks(a, aArgs[1].first, aArgs[1].second) + "'");
 					TypeRef kElem = p.kType;
 					if (!kElem.aDims.empty())
 						kElem.aDims.erase(kElem.aDims.begin());
 					else if (kElem.iPtr > 0)
 						--kElem.iPtr;
 					const int iKind = stringKind(kElem.sName);
-					if (!iKind)
-						fail(sWhere, "a string array of " + typeText(p.kType));
-					if (n.i < 0)
-						m_pStream->fail("a string count of " + std::to_string(n.i));
-					for (long long j = 0; j < n.i; ++j)
-						readString(iKind, Place(), f, sWhere);
+					if (!iKind) fail(sWhere, "a string array of " + typeText(p.kType));
+					if (n.i < 0) m_pStream->fail("a string count of " + std::to_string(n.i));
+					for (long long j = 0; j < n.i; ++j) readString(iKind, Place(), f, sWhere);
 					return;
 				}
 			}
@@ -3248,17 +3053,16 @@ private:
 		}
 		// the arguments hold the stream: a sub-object's read, a base class's read, a free function
 		bool bPassesStream = false;
-		for (const auto& [x, y] : aArgs)
-			bPassesStream = bPassesStream || isStreamTok(a, x, y, f);
+		for (const auto& [x, y] : aArgs) bPassesStream = bPassesStream || isStreamTok(a, x, y, f);
 		if (!bPassesStream)
-			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "' (the stream is used in a way the deriver does not know)");
+			fail(sWhere,
+				"cannot follow '" + joinToks(a, b, e) + "' (the stream is used in a way the deriver does not know)");
 		if (iOpen >= b + 3 && a[iOpen - 2].s == "::" && iOpen - 3 == b)
 		{
 			// Base::read(pStream): the same object, read as its base class
 			const std::string sClass = a[b].s;
 			const Function* m = m_t.findMethod(sClass, sCallee, true);
-			if (!m)
-				fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
+			if (!m) fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
 			Frame k;
 			k.sClass = sClass;
 			k.kTemplate = f.kTemplate;
@@ -3273,14 +3077,14 @@ private:
 			size_t i = b;
 			Place p = place(a, i, iOpen - 2, f);
 			if (!p.bValid || i != iOpen - 2)
-				fail(sWhere, "cannot follow the object '" + joinToks(a, b, iOpen - 2) + "' whose " + sCallee + " reads");
+				fail(
+					sWhere, "cannot follow the object '" + joinToks(a, b, iOpen - 2) + "' whose " + sCallee + " reads");
 			const TypeRef kClass = objectClass(resolve(p.kType, f));
 			if (!m_t.findClass(kClass.sName))
 				fail(sWhere, "the class " + typeText(kClass) + " of '" + p.sKey + "' is not in the tree");
 			std::string sOwner;
 			const Function* m = m_t.findMethod(kClass.sName, sCallee, true, &sOwner);
-			if (!m)
-				fail(sWhere, "no " + kClass.sName + "::" + sCallee + "(FDataStreamBase) in the tree");
+			if (!m) fail(sWhere, "no " + kClass.sName + "::" + sCallee + "(FDataStreamBase) in the tree");
 			LayoutRecord* r = nullptr;
 			if (p.bLocal && p.sSub.empty())
 			{
@@ -3289,8 +3093,7 @@ private:
 					v = newObject(kClass, f); // a pointer the deriver did not see given an object
 				r = v.pObj;
 			}
-			if (!r)
-				r = childOf(p, f, kClass);
+			if (!r) r = childOf(p, f, kClass);
 			r->sClass = kClass.sName;
 			Frame k;
 			k.sClass = kClass.sName;
@@ -3323,8 +3126,9 @@ private:
 			}
 			auto it = m_t.kFunctions.find(sCallee);
 			if (it == m_t.kFunctions.end())
-				fail(sWhere, "the function " + sCallee + " is not in the tree" +
-				                 (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
+				fail(sWhere,
+					"the function " + sCallee + " is not in the tree"
+						+ (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
 			const Function& fn = it->second.front();
 			Frame k;
 			k.iDepth = f.iDepth + 1;
@@ -3338,8 +3142,7 @@ private:
 				while (j < fn.iParamsEnd)
 				{
 					size_t iComma = findTop(ft, j, fn.iParamsEnd, ",");
-					if (iComma == std::string::npos)
-						iComma = fn.iParamsEnd;
+					if (iComma == std::string::npos) iComma = fn.iParamsEnd;
 					aParams.emplace_back(j, iComma);
 					j = iComma + 1;
 				}
@@ -3350,8 +3153,7 @@ private:
 				if (!parseDeclaration(ft, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1)
 					fail(sWhere, "cannot follow the parameters of " + fn.sName);
 				const Declarator& d = aDecl[0];
-				if (d.kType.sName == "FDataStreamBase")
-					continue;
+				if (d.kType.sName == "FDataStreamBase") continue;
 				size_t i = aArgs[j].first;
 				Place p = place(a, i, aArgs[j].second, f);
 				Local l;
@@ -3362,11 +3164,9 @@ private:
 					// bind T from "Container<T>" or "T"
 					for (const std::string& sT : fn.aTemplate)
 					{
-						if (d.kType.sName == sT)
-							k.kTemplate[sT] = objectClass(kArg);
+						if (d.kType.sName == sT) k.kTemplate[sT] = objectClass(kArg);
 						for (size_t q = 0; q < d.kType.aArgs.size() && q < kArg.aArgs.size(); ++q)
-							if (d.kType.aArgs[q].sName == sT)
-								k.kTemplate[sT] = kArg.aArgs[q];
+							if (d.kType.aArgs[q].sName == sT) k.kTemplate[sT] = kArg.aArgs[q];
 					}
 					l.kType = kArg;
 					if (isObjectType(objectClass(kArg)))
@@ -3400,29 +3200,28 @@ private:
 
 	void call(const Function& m, Frame& k)
 	{
-		if (k.iDepth > 40)
-			fail(m_t.where(m, 0), "the reads nest too deep");
+		if (k.iDepth > 40) fail(m_t.where(m, 0), "the reads nest too deep");
 		k.pFunc = &m;
 		const Stmt& s = m_t.body(m);
 		k.sStream = m.sStream;
-		if (k.sStream.empty())
-			fail(m_t.where(m, s.iLine), "no stream parameter");
+		if (k.sStream.empty()) fail(m_t.where(m, s.iLine), "no stream parameter");
 		run(s, k);
 	}
 
 	void readString(int iKind, const Place& p, Frame& f, const CodeLine& sWhere)
 	{
 		const unsigned char* q = m_pStream->take(4, "a string's length");
-		const long long n = static_cast<int32_t>(uint32_t(q[0]) | (uint32_t(q[1]) << 8) | (uint32_t(q[2]) << 16) | (uint32_t(q[3]) << 24));
+		const long long n = static_cast<int32_t>(
+			uint32_t(q[0]) | (uint32_t(q[1]) << 8) | (uint32_t(q[2]) << 16) | (uint32_t(q[3]) << 24));
 		if (n < 0 || size_t(n) > m_pStream->left() / size_t(iKind))
-			m_pStream->fail("a string of " + std::to_string(n) + " characters with " + std::to_string(m_pStream->left()) + " bytes left");
+			m_pStream->fail("a string of " + std::to_string(n) + " characters with " + std::to_string(m_pStream->left())
+				+ " bytes left");
 		const unsigned char* c = m_pStream->take(size_t(n) * size_t(iKind), "a string");
 		if (p.bValid)
 		{
 			Value v;
 			v.eKind = Value::Str;
-			for (long long j = 0; j < n; ++j)
-				v.s += static_cast<char>(c[size_t(j) * size_t(iKind)]);
+			for (long long j = 0; j < n; ++j) v.s += static_cast<char>(c[size_t(j) * size_t(iKind)]);
 			store(p, f, v);
 		}
 		(void)sWhere;
@@ -3431,10 +3230,8 @@ private:
 	long long scalar(const unsigned char* q, int iSize, bool bUnsigned) const
 	{
 		unsigned long long u = 0;
-		for (int j = 0; j < iSize; ++j)
-			u |= static_cast<unsigned long long>(q[j]) << (8 * j);
-		if (!bUnsigned && iSize < 8 && (u >> (8 * iSize - 1)))
-			u |= ~((1ull << (8 * iSize)) - 1);
+		for (int j = 0; j < iSize; ++j) u |= static_cast<unsigned long long>(q[j]) << (8 * j);
+		if (!bUnsigned && iSize < 8 && (u >> (8 * iSize - 1))) u |= ~((1ull << (8 * iSize)) - 1);
 		return static_cast<long long>(u);
 	}
 
@@ -3450,10 +3247,12 @@ private:
 			size_t i = aArgs[0].first;
 			const Value n = expr(a, i, aArgs[0].second, f, 0);
 			if (n.eKind != Value::Int || i != aArgs[0].second)
-				fail(sWhere, "the count (" + joinToks(a, aArgs[0].first, aArgs[0].second) + ") cannot be evaluated" + why(n));
+				fail(sWhere,
+					"the count (" + joinToks(a, aArgs[0].first, aArgs[0].second) + ") cannot be evaluated" + why(n));
 			iCount = n.i;
 			if (iCount < 0)
-				m_pStream->fail("an array of " + std::to_string(iCount) + " entries (" + joinToks(a, aArgs[0].first, aArgs[0].second) + ")");
+				m_pStream->fail("an array of " + std::to_string(iCount) + " entries ("
+					+ joinToks(a, aArgs[0].first, aArgs[0].second) + ")");
 		}
 		const auto [b, e] = aArgs.back();
 		size_t i = b;
@@ -3483,11 +3282,9 @@ private:
 			++i;
 		}
 		size_t iEnd = e;
-		while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos)
-			--iEnd;
+		while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos) --iEnd;
 		Place p = place(a, i, iEnd, f);
-		if (!p.bValid || i != iEnd)
-			fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
+		if (!p.bValid || i != iEnd) fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
 		TypeRef kElem = p.kType;
 		if (!bAddress)
 		{
@@ -3508,15 +3305,15 @@ private:
 		{
 			// a fixed-size record or array read whole
 			const long long n = sizeOf(kRead, f);
-			if (n <= 0)
-				fail(sWhere, "cannot size the type " + typeText(kRead) + " of '" + joinToks(a, b, e) + "'");
+			if (n <= 0) fail(sWhere, "cannot size the type " + typeText(kRead) + " of '" + joinToks(a, b, e) + "'");
 			iBytes = n * iCount;
 			iSize = 0;
 		}
 		else
 			iBytes = iSize * iCount;
 		if (iBytes > 0 && size_t(iBytes) > m_pStream->left())
-			m_pStream->fail("the data ends inside " + joinToks(a, b, e) + " (" + std::to_string(iBytes) + " bytes needed, " + std::to_string(m_pStream->left()) + " left)");
+			m_pStream->fail("the data ends inside " + joinToks(a, b, e) + " (" + std::to_string(iBytes)
+				+ " bytes needed, " + std::to_string(m_pStream->left()) + " left)");
 		// the bytes are there (checked above): take() cannot fail, its message is not built
 		const unsigned char* q = iBytes > 0 ? m_pStream->take(size_t(iBytes), std::string()) : nullptr;
 		if (iSize == 0)
@@ -3543,8 +3340,7 @@ private:
 		}
 		std::vector<long long> aValues;
 		aValues.reserve(size_t(iCount));
-		for (long long j = 0; j < iCount; ++j)
-			aValues.push_back(scalar(q + j * iSize, iSize, bUnsigned));
+		for (long long j = 0; j < iCount; ++j) aValues.push_back(scalar(q + j * iSize, iSize, bUnsigned));
 		if (!bAddress)
 		{
 			LayoutRecord* r = p.pObj;
@@ -3559,8 +3355,7 @@ private:
 		if (p.pObj && !(p.bLocal && p.sSub.empty()))
 		{
 			std::string sKey = p.bLocal ? p.sSub : p.sKey;
-			if (sKey.size() > 3 && sKey.compare(sKey.size() - 3, 3, "[0]") == 0)
-				sKey.resize(sKey.size() - 3);
+			if (sKey.size() > 3 && sKey.compare(sKey.size() - 3, 3, "[0]") == 0) sKey.resize(sKey.size() - 3);
 			p.pObj->kValues[sKey] = std::move(aValues);
 			noteWrite(p.pObj, sKey);
 		}
@@ -3568,8 +3363,7 @@ private:
 
 	void decodeStruct(const ClassDef& c, Frame& f, const unsigned char* q, LayoutRecord& r)
 	{
-		for (const RawField& k : rawFields(c, f))
-			r.kValues[*k.pName] = { scalar(q + k.iOff, k.iSize, k.bUnsigned) };
+		for (const RawField& k : rawFields(c, f)) r.kValues[*k.pName] = { scalar(q + k.iOff, k.iSize, k.bUnsigned) };
 	}
 
 	// The scalar members of a struct read as raw bytes, where they lie in it: by their layout.
@@ -3585,8 +3379,7 @@ private:
 			iOff = (iOff + iA - 1) / iA * iA;
 			bool bUnsigned = false;
 			const int iSize = elementSize(k, bUnsigned);
-			if (iSize > 0 && k.aDims.empty())
-				aOut.push_back(RawField{ &sMember, iOff, iSize, bUnsigned });
+			if (iSize > 0 && k.aDims.empty()) aOut.push_back(RawField{ &sMember, iOff, iSize, bUnsigned });
 			iOff += n;
 		}
 		return aOut;
@@ -3617,18 +3410,17 @@ private:
 	// ----- the static walk -----
 	void describeStmt(const Stmt& s, Frame& f, int iDepth, LayoutClassReport& kOut, std::vector<std::string>& aReached)
 	{
-		if (!s.bStream)
-			return;
+		if (!s.bStream) return;
 		const Toks& a = toks(f);
 		const std::string sIndent(size_t(iDepth) * 2, ' ');
 		auto line = [&](const std::string& sText) {
-			kOut.aszFields.push_back(sIndent + sText + "  [" + m_t.aFiles[size_t(f.pFunc->iFile)].sName + ":" + std::to_string(s.iLine) + "]");
+			kOut.aszFields.push_back(sIndent + sText + "  [" + m_t.aFiles[size_t(f.pFunc->iFile)].sName + ":"
+				+ std::to_string(s.iLine) + "]");
 		};
 		switch (s.eKind)
 		{
 		case Stmt::Block:
-			for (const Stmt& k : s.aKids)
-				describeStmt(k, f, iDepth, kOut, aReached);
+			for (const Stmt& k : s.aKids) describeStmt(k, f, iDepth, kOut, aReached);
 			return;
 		case Stmt::If:
 			line("if (" + joinToks(a, s.b, s.e) + ")");
@@ -3642,14 +3434,13 @@ private:
 		case Stmt::For:
 		case Stmt::While:
 		case Stmt::Do:
-			line(std::string(s.eKind == Stmt::For ? "for (" + joinToks(a, s.b2, s.e2) : "while (" + joinToks(a, s.b, s.e)) + ")");
+			line(std::string(
+					 s.eKind == Stmt::For ? "for (" + joinToks(a, s.b2, s.e2) : "while (" + joinToks(a, s.b, s.e))
+				+ ")");
 			describeStmt(s.aKids[0], f, iDepth + 1, kOut, aReached);
 			return;
-		case Stmt::Simple:
-			describeSimple(a, s, f, line, aReached);
-			return;
-		default:
-			fail(where(f, s.iLine), "cannot follow '" + a[s.b].s + "' around a read");
+		case Stmt::Simple: describeSimple(a, s, f, line, aReached); return;
+		default: fail(where(f, s.iLine), "cannot follow '" + a[s.b].s + "' around a read");
 		}
 	}
 
@@ -3663,15 +3454,16 @@ private:
 		(void)iCall;
 		// the stream's own calls
 		size_t i = s.b;
-		while (i < s.e && (a[i].s == "*" || a[i].s == "(" ))
-			++i;
+		while (i < s.e && (a[i].s == "*" || a[i].s == "(")) ++i;
 		const size_t iAssign = findTop(a, s.b, s.e, "=");
 		if (iAssign != std::string::npos)
 		{
 			const size_t r = iAssign + 1;
-			if (r + 2 < s.e && a[r].s == f.pFunc->sStream && (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString"))
+			if (r + 2 < s.e && a[r].s == f.pFunc->sStream
+				&& (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString"))
 			{
-				line(std::string(a[r + 2].s == "ReadWideString" ? "wide string " : "string ") + joinToks(a, s.b, iAssign));
+				line(std::string(a[r + 2].s == "ReadWideString" ? "wide string " : "string ")
+					+ joinToks(a, s.b, iAssign));
 				return;
 			}
 			fail(sWhere, "cannot follow the assignment '" + sText + "'");
@@ -3717,20 +3509,19 @@ private:
 			if (memberType(f.sClass, sRoot, k, {}))
 			{
 				k = objectClass(k);
-				if ((k.sName == "vector" || k.sName == "list") && !k.aArgs.empty())
-					k = objectClass(k.aArgs[0]);
+				if ((k.sName == "vector" || k.sName == "list") && !k.aArgs.empty()) k = objectClass(k.aArgs[0]);
 				sClass = k.sName;
-				if (!k.aArgs.empty())
-					sClass += "<" + typeText(k.aArgs[0]) + ">";
+				if (!k.aArgs.empty()) sClass += "<" + typeText(k.aArgs[0]) + ">";
 			}
 			else
 				sClass = localType(a, f, sRoot);
 			const std::string sBare = sClass.substr(0, sClass.find('<'));
 			if (sBare.empty() || (!m_t.findMethod(sBare, sCallee, true) && !f.kTemplate.count(sBare) && sBare != "T"))
-				fail(sWhere, "cannot follow '" + sText + "': no " + (sBare.empty() ? sObject : sBare) + "::" + sCallee + "(FDataStreamBase) in the tree");
+				fail(sWhere,
+					"cannot follow '" + sText + "': no " + (sBare.empty() ? sObject : sBare) + "::" + sCallee
+						+ "(FDataStreamBase) in the tree");
 			line(sClass + "::" + sCallee + " (" + sObject + ")");
-			if (m_t.findClass(sBare))
-				aReached.push_back(sCallee == "read" ? sBare : sBare + "::" + sCallee);
+			if (m_t.findClass(sBare)) aReached.push_back(sCallee == "read" ? sBare : sBare + "::" + sCallee);
 			return;
 		}
 		if (iOpen == s.b + 1)
@@ -3742,7 +3533,9 @@ private:
 			}
 			auto it = m_t.kFunctions.find(sCallee);
 			if (it == m_t.kFunctions.end())
-				fail(sWhere, "the function " + sCallee + " is not in the tree" + (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
+				fail(sWhere,
+					"the function " + sCallee + " is not in the tree"
+						+ (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
 			// the container's element class: the member named in the first argument
 			std::string sElem;
 			TypeRef k;
@@ -3764,14 +3557,14 @@ private:
 			if (a[i].k == 'i' && a[i].s == sName && i > f.pFunc->iBody)
 			{
 				size_t j = i;
-				while (j > f.pFunc->iBody && a[j - 1].s != ";" && a[j - 1].s != "{" && a[j - 1].s != "}" && a[j - 1].s != ")")
+				while (j > f.pFunc->iBody && a[j - 1].s != ";" && a[j - 1].s != "{" && a[j - 1].s != "}"
+					&& a[j - 1].s != ")")
 					--j;
 				std::vector<Declarator> aDecl;
 				const size_t iSemi = findTop(a, i, f.pFunc->iBodyEnd, ";");
 				if (iSemi != std::string::npos && parseDeclaration(a, j, iSemi, aDecl))
 					for (const Declarator& d : aDecl)
-						if (d.sName == sName)
-							return d.kType.sName;
+						if (d.sName == sName) return d.kType.sName;
 			}
 		return std::string();
 	}
@@ -3794,7 +3587,7 @@ private:
 	std::unordered_map<const ClassDef*, RawFields> m_kRawFields;
 	std::vector<RawField> m_aUnremembered; // a layout that depends on the frame: its last one
 	std::vector<std::string>* m_pResolvedNames = nullptr; // resolve() notes the names it looks up here
-	bool m_bSizeUsesFrame = false;                          // a dimension was evaluated in the frame
+	bool m_bSizeUsesFrame = false; // a dimension was evaluated in the frame
 	LayoutStream* m_pStream;
 	LayoutCounts m_fCounts;
 	std::set<std::string> m_kBusy;
@@ -3820,7 +3613,8 @@ private:
 	// "reset() at CvPlot.cpp:1234 (CvPlot::read)"
 	std::string staleCall() const
 	{
-		return m_kStaleCall.pFunc ? m_kStaleCall.sName + "() at " + m_t.where(*m_kStaleCall.pFunc, m_kStaleCall.iLine) : std::string();
+		return m_kStaleCall.pFunc ? m_kStaleCall.sName + "() at " + m_t.where(*m_kStaleCall.pFunc, m_kStaleCall.iLine)
+								  : std::string();
 	}
 	std::unordered_map<const LayoutRecord*, long long> m_kStaleSince;
 	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, long long>> m_kWritten;
@@ -3829,17 +3623,14 @@ private:
 	// call has made stale yet are not noted.
 	void noteWrite(const LayoutRecord* r, const std::string& sKey)
 	{
-		if (m_kStaleSince.count(r))
-			m_kWritten[r][sKey] = m_iEpoch;
+		if (m_kStaleSince.count(r)) m_kWritten[r][sKey] = m_iEpoch;
 	}
 	bool isStale(const LayoutRecord* r, const std::string& sKey) const
 	{
 		auto it = m_kStaleSince.find(r);
-		if (it == m_kStaleSince.end())
-			return false;
+		if (it == m_kStaleSince.end()) return false;
 		auto jt = m_kWritten.find(r);
-		if (jt == m_kWritten.end())
-			return true;
+		if (jt == m_kWritten.end()) return true;
 		auto kt = jt->second.find(sKey);
 		return kt == jt->second.end() || kt->second < it->second;
 	}
@@ -3883,20 +3674,19 @@ std::vector<LayoutClassReport> SaveLayout::report() const
 	std::set<std::string> kSeen;
 	for (size_t i = 0; i < aQueue.size(); ++i)
 	{
-		if (!kSeen.insert(aQueue[i]).second)
-			continue;
+		if (!kSeen.insert(aQueue[i]).second) continue;
 		LayoutClassReport r;
 		std::vector<std::string> aReached;
 		k.describe(aQueue[i], r, aReached);
 		aOut.push_back(r);
 		for (const std::string& s : aReached)
-			if (!kSeen.count(s) && s != "T")
-				aQueue.push_back(s);
+			if (!kSeen.count(s) && s != "T") aQueue.push_back(s);
 	}
 	return aOut;
 }
 
-void SaveLayout::read(const std::string& sClass, LayoutStream& kStream, const LayoutCounts& fCounts, LayoutRecord& kOut) const
+void SaveLayout::read(
+	const std::string& sClass, LayoutStream& kStream, const LayoutCounts& fCounts, LayoutRecord& kOut) const
 {
 	LayoutRunner k(*m_p, &kStream, fCounts);
 	// every step of a read takes at least one byte or is bounded by one that did: a generous cap
@@ -3914,8 +3704,7 @@ std::vector<const LayoutRecord*> LayoutRecord::objects(const std::string& sName)
 {
 	std::vector<const LayoutRecord*> a;
 	auto it = kChildren.find(sName);
-	if (it == kChildren.end())
-		return a;
+	if (it == kChildren.end()) return a;
 	// a record nothing was read into (a buffer declared before its reads) is no element
 	auto bEmpty = [](const LayoutRecord& r) { return r.kValues.empty() && r.kChildren.empty(); };
 	for (const auto& p : it->second)
@@ -3924,8 +3713,7 @@ std::vector<const LayoutRecord*> LayoutRecord::objects(const std::string& sName)
 		if (jt != p->kChildren.end())
 		{
 			for (const auto& q : jt->second)
-				if (!bEmpty(*q))
-					a.push_back(q.get());
+				if (!bEmpty(*q)) a.push_back(q.get());
 		}
 		else if (!bEmpty(*p))
 			a.push_back(p.get());

@@ -28,8 +28,7 @@ namespace cvv {
 
 namespace fs = std::filesystem;
 
-namespace
-{
+namespace {
 
 // ---------------------------------------------------------------------------------------------
 // The fixed dimensions of unmodified BTS 3.19: the DLL's constants and the rule counts of the
@@ -96,8 +95,7 @@ class Cursor
 public:
 	Cursor(const unsigned char* pData, size_t iSize, const std::string& sFile, size_t iBase = 0)
 		: m_pData(pData), m_iSize(iSize), m_sFile(sFile), m_iBase(iBase)
-	{
-	}
+	{}
 
 	size_t pos() const { return m_iPos; }
 	size_t left() const { return m_iSize - m_iPos; }
@@ -149,8 +147,8 @@ public:
 		need(4, szWhat);
 		const unsigned char* p = m_pData + m_iPos;
 		m_iPos += 4;
-		return static_cast<int32_t>(uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) |
-		                            (uint32_t(p[3]) << 24));
+		return static_cast<int32_t>(
+			uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) | (uint32_t(p[3]) << 24));
 	}
 	uint32_t u32(const char* szWhat) { return static_cast<uint32_t>(i32(szWhat)); }
 	int16_t i16(const char* szWhat)
@@ -192,15 +190,13 @@ public:
 	void skipFlags(size_t iCount, const char* szWhat)
 	{
 		needItems(iCount, 1, szWhat);
-		for (size_t i = 0; i < iCount; ++i)
-			flag(szWhat);
+		for (size_t i = 0; i < iCount; ++i) flag(szWhat);
 	}
 	std::vector<int> ints(size_t iCount, const char* szWhat)
 	{
 		needItems(iCount, 4, szWhat);
 		std::vector<int> a(iCount);
-		for (size_t i = 0; i < iCount; ++i)
-			a[i] = i32(szWhat);
+		for (size_t i = 0; i < iCount; ++i) a[i] = i32(szWhat);
 		return a;
 	}
 
@@ -271,8 +267,7 @@ public:
 		const size_t iAt = m_iPos;
 		std::string s = string(szWhat, 1024);
 		bool bHex = s.size() == 32;
-		for (char c : s)
-			bHex = bHex && std::isxdigit(static_cast<unsigned char>(c));
+		for (char c : s) bHex = bHex && std::isxdigit(static_cast<unsigned char>(c));
 		if (!s.empty() && !bHex)
 			failAt(iAt, std::string(szWhat) + " is '" + s + "' (an MD5 is empty or 32 hexadecimal digits)");
 		return s;
@@ -323,8 +318,7 @@ bool readSetUp(Cursor& k, int iSlots, SetUp& kOut)
 	{
 		k.expect("the set-up block's format flag", 1);
 		k.i32("the game type");
-		for (int i = 0; i < 4; ++i)
-			k.skipWideString("the game name, passwords and map script");
+		for (int i = 0; i < 4; ++i) k.skipWideString("the game name, passwords and map script");
 		k.flag("the world-builder map flag");
 		k.skipInts(7, "world size, climate, sea level, era, speed, turn timer, calendar");
 		const int iCustom = k.count("the number of custom map options", 1000);
@@ -337,14 +331,11 @@ bool readSetUp(Cursor& k, int iSlots, SetUp& kOut)
 		k.flag("the statistics switch");
 		k.skipInts(6, "turn, turn limit, turn time, target score, city elimination, start points");
 		for (int iList = 0; iList < 5; ++iList)
-			for (int i = 0; i < iSlots; ++i)
-				k.skipWideString("a player's names or password");
+			for (int i = 0; i < iSlots; ++i) k.skipWideString("a player's names or password");
 		for (int iList = 0; iList < 2; ++iList)
-			for (int i = 0; i < iSlots; ++i)
-				k.skipString("a player's e-mail settings");
+			for (int i = 0; i < iSlots; ++i) k.skipString("a player's e-mail settings");
 		k.skipFlags(size_t(iSlots), "the white flags");
-		for (int i = 0; i < iSlots; ++i)
-			k.skipWideString("a player's flag decal");
+		for (int i = 0; i < iSlots; ++i) k.skipWideString("a player's flag decal");
 		k.skipInts(size_t(iSlots) * 2, "civilizations and leaders");
 		kOut.aeTeam = k.ints(size_t(iSlots), "the players' teams");
 		k.skipInts(size_t(iSlots) * 5, "handicaps, colours, art styles, slot states and claims");
@@ -364,8 +355,7 @@ std::vector<unsigned char> inflateAll(const std::vector<unsigned char>& aIn, Cur
 {
 	z_stream z;
 	std::memset(&z, 0, sizeof(z));
-	if (inflateInit(&z) != Z_OK)
-		kFile.failAt(iStreamStart, "zlib could not start");
+	if (inflateInit(&z) != Z_OK) kFile.failAt(iStreamStart, "zlib could not start");
 
 	// The output grows without being zeroed first (zlib writes it): zero-filling eight times the
 	// compressed size cost more than inflating.
@@ -393,14 +383,11 @@ std::vector<unsigned char> inflateAll(const std::vector<unsigned char>& aIn, Cur
 		z.avail_out = static_cast<uInt>(iCapacity - iOut);
 		iRet = inflate(&z, Z_SYNC_FLUSH);
 		iOut = iCapacity - z.avail_out;
-		if (iRet == Z_STREAM_END)
-			break;
-		if (iRet == Z_OK)
-			continue;
+		if (iRet == Z_STREAM_END) break;
+		if (iRet == Z_OK) continue;
 		if (iRet == Z_BUF_ERROR && z.avail_in == 0)
 			break; // all input used: the game flushes the stream without finishing it
-		if (iRet == Z_BUF_ERROR && z.avail_out == 0)
-			continue;
+		if (iRet == Z_BUF_ERROR && z.avail_out == 0) continue;
 		std::string sMsg = z.msg ? z.msg : "unknown error";
 		inflateEnd(&z);
 		kFile.failAt(iStreamStart, "the compressed stream is corrupt (zlib: " + sMsg + ")");
@@ -448,8 +435,7 @@ void skipRawList(Cursor& k, size_t iRecord, const char* szWhat)
 void skipWideStringList(Cursor& k, const char* szWhat)
 {
 	const int iCount = k.count(szWhat, 1 << 20);
-	for (int i = 0; i < iCount; ++i)
-		k.skipWideString(szWhat);
+	for (int i = 0; i < iCount; ++i) k.skipWideString(szWhat);
 }
 
 // i32 count n, then n records of iInts ints each.
@@ -485,9 +471,9 @@ void skipGame(Cursor& k)
 	k.skipInts(6, "handicap, paused player, best land unit, winner, victory, game state");
 	k.skipString("the game's script data");
 	k.skipInts(6 * kSlots, "the score rankings");
-	k.skipInts(kUnitTypes + kUnitClasses + kBuildingClasses + kProjects + kCivics + kVotes + kReligions + kCorporations +
-	               3 * kVoteSources,
-	           "the game's per-type tallies");
+	k.skipInts(kUnitTypes + kUnitClasses + kBuildingClasses + kProjects + kCivics + kVotes + kReligions + kCorporations
+			+ 3 * kVoteSources,
+		"the game's per-type tallies");
 	k.skipFlags(kSpecialUnits + kSpecialBuildings + kReligions, "the game's per-type switches");
 	k.skipInts(2 * kReligions + 2 * kCorporations, "holy cities and headquarters");
 	skipWideStringList(k, "the destroyed cities");
@@ -506,8 +492,7 @@ void skipGame(Cursor& k)
 	{
 		k.skipInts(2, "a vote selection");
 		const int iOptions = k.count("a vote selection's options", 1 << 16);
-		for (int j = 0; j < iOptions; ++j)
-			skipVoteOption(k);
+		for (int j = 0; j < iOptions; ++j) skipVoteOption(k);
 	}
 	iCount = readListHeader(k, "triggered votes");
 	for (int i = 0; i < iCount; ++i)
@@ -540,8 +525,8 @@ void findBuildingCount(Cursor& k, Layout& kLayout)
 	const int iShrines = k.count("the number of shrine buildings", 4096);
 	const unsigned char* p = k.data();
 	auto intAt = [&](size_t iPos) -> int32_t {
-		return static_cast<int32_t>(uint32_t(p[iPos]) | (uint32_t(p[iPos + 1]) << 8) | (uint32_t(p[iPos + 2]) << 16) |
-		                            (uint32_t(p[iPos + 3]) << 24));
+		return static_cast<int32_t>(uint32_t(p[iPos]) | (uint32_t(p[iPos + 1]) << 8) | (uint32_t(p[iPos + 2]) << 16)
+			| (uint32_t(p[iPos + 3]) << 24));
 	};
 	const size_t iEnd = k.pos() + k.left();
 	std::vector<int> aFits;
@@ -551,8 +536,7 @@ void findBuildingCount(Cursor& k, Layout& kLayout)
 		const size_t iTables = iStart + 4;
 		const size_t iMap = iTables + 8 * size_t(iB) + 16;
 		const size_t iFirstPlot = iMap + 4 + 7 * 4 + 2 + 8 * size_t(kBonuses);
-		if (iMap > iEnd)
-			break;
+		if (iMap > iEnd) break;
 		bool bFits = true;
 		for (int i = 0; i < iB && bFits; ++i)
 		{
@@ -563,8 +547,7 @@ void findBuildingCount(Cursor& k, Layout& kLayout)
 			else
 				bFits = iBuilding == -1 && iReligion == -1;
 		}
-		if (!bFits)
-			continue;
+		if (!bFits) continue;
 		if (iMap + 12 > iEnd)
 		{
 			bCutShort = true;
@@ -572,16 +555,14 @@ void findBuildingCount(Cursor& k, Layout& kLayout)
 		}
 		const int32_t iWidth = intAt(iMap + 4);
 		const int32_t iHeight = intAt(iMap + 8);
-		if (intAt(iMap - 8) != 0 || intAt(iMap) != 0 || iWidth <= 0 || iHeight <= 0 || iWidth > 1024 ||
-		    iHeight > 1024)
+		if (intAt(iMap - 8) != 0 || intAt(iMap) != 0 || iWidth <= 0 || iHeight <= 0 || iWidth > 1024 || iHeight > 1024)
 			continue;
 		if (iFirstPlot + 8 > iEnd)
 		{
 			bCutShort = true;
 			continue;
 		}
-		if (intAt(iFirstPlot) != 0 || intAt(iFirstPlot + 4) != 0)
-			continue;
+		if (intAt(iFirstPlot) != 0 || intAt(iFirstPlot + 4) != 0) continue;
 		aFits.push_back(iB);
 	}
 	if (aFits.empty() && bCutShort)
@@ -591,7 +572,7 @@ void findBuildingCount(Cursor& k, Layout& kLayout)
 		std::ostringstream o;
 		if (aFits.empty())
 			o << "the end of the game section (shrine tables, then the map header) does not line up for any number of "
-			     "building types";
+				 "building types";
 		else
 			o << "the number of building types is ambiguous (" << aFits.size() << " fits)";
 		k.moddedAt(iStart, o.str());
@@ -606,8 +587,8 @@ void findBuildingCount(Cursor& k, Layout& kLayout)
 // The count, read at iAt, of an array the game writes only when it is allocated: iExpected or 0,
 // anything else a mod's layout ("<szWhat> has <iCount> <szUnit> (expected <iExpected>, or 0 when
 // absent)").
-void checkCountOrZero(Cursor& k, size_t iAt, const char* szWhat, int iCount, int iExpected,
-	const char* szUnit = "entries")
+void checkCountOrZero(
+	Cursor& k, size_t iAt, const char* szWhat, int iCount, int iExpected, const char* szUnit = "entries")
 {
 	if (iCount != 0 && iCount != iExpected)
 	{
@@ -619,7 +600,8 @@ void checkCountOrZero(Cursor& k, size_t iAt, const char* szWhat, int iCount, int
 
 // Reads an i8-counted per-team or per-player array that the game writes only when allocated:
 // the count is 19 or 0.
-template <typename T> std::vector<int> plotArray(Cursor& k, const char* szWhat, int iExpected, int iFill)
+template <typename T>
+std::vector<int> plotArray(Cursor& k, const char* szWhat, int iExpected, int iFill)
 {
 	const size_t iAt = k.pos();
 	const int iCount = k.i8(szWhat);
@@ -798,7 +780,8 @@ void skipArea(Cursor& k)
 	k.ignoredFlag("an area's format flag");
 	k.skipInts(8, "an area's counters");
 	k.flag("an area's water switch");
-	k.skipInts(10 * kSlots + 4 * kSlots + 2 * kSlots + kYields * kSlots + 2 * kUnitAITypes * kSlots, "an area's tables");
+	k.skipInts(
+		10 * kSlots + 4 * kSlots + 2 * kSlots + kYields * kSlots + 2 * kUnitAITypes * kSlots, "an area's tables");
 	k.skipInts(kBonuses + kImprovements, "an area's bonus and improvement counts");
 }
 
@@ -829,16 +812,14 @@ void readTeam(Cursor& k, int eTeam, const Layout& kLayout, SaveTeam& kTeam)
 	iAt = k.pos();
 	for (int iCount : aiProjects)
 	{
-		if (iCount < 0 || iCount > 1000)
-			k.moddedAt(iAt, "a project count is " + std::to_string(iCount));
+		if (iCount < 0 || iCount > 1000) k.moddedAt(iAt, "a project count is " + std::to_string(iCount));
 		k.skipInts(size_t(iCount), "the team's project art choices");
 	}
-	k.skipInts(kProjects + kUnitClasses + kBuildingClasses + size_t(kLayout.iBuildings) + 2 * kTechs + kTerrains +
-	               size_t(kLayout.iVictories),
-	           "the team's per-type tables");
+	k.skipInts(kProjects + kUnitClasses + kBuildingClasses + size_t(kLayout.iBuildings) + 2 * kTechs + kTerrains
+			+ size_t(kLayout.iVictories),
+		"the team's per-type tables");
 	kTeam.abHasTech.resize(kTechs);
-	for (int i = 0; i < kTechs; ++i)
-		kTeam.abHasTech[size_t(i)] = k.flag("the team's techs") ? 1 : 0;
+	for (int i = 0; i < kTechs; ++i) kTeam.abHasTech[size_t(i)] = k.flag("the team's techs") ? 1 : 0;
 	k.skipFlags(kTechs, "the team's untradeable techs");
 	k.skipInts(size_t(kImprovements) * kYields, "the team's improvement yields");
 	skipIntRecords(k, 1, "the team's revealed bonuses");
@@ -867,7 +848,8 @@ void readCity(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int iHe
 	iAt = k.pos();
 	kCity.ePlayer = k.i32("a city's owner");
 	if (kCity.ePlayer != ePlayer)
-		k.moddedAt(iAt, "a city of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kCity.ePlayer));
+		k.moddedAt(
+			iAt, "a city of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kCity.ePlayer));
 	k.skipInts(3, "a city's previous owners and culture level");
 	k.skipInts(9 * kYields + 8 * kCommerces + 2 * kDomains + 2 * kSlots, "a city's yield and commerce tables");
 	k.skipFlags(3 * kSlots, "a city's owned, trade and revealed switches");
@@ -876,9 +858,9 @@ void readCity(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int iHe
 		kCity.aiEspionageVisibility[size_t(t)] = k.flag("a city's espionage sight switches") ? 1 : 0;
 	k.skipWideString("a city's name");
 	k.skipString("a city's script data");
-	k.skipInts(4 * kBonuses + kProjects + 4 * size_t(kLayout.iBuildings) + 4 * kUnitTypes + 4 * kSpecialists +
-	               kImprovements + 2 * kReligions + kUnitCombats + kPromotions + 2 * size_t(kLayout.iBuildings),
-	           "a city's per-type tables");
+	k.skipInts(4 * kBonuses + kProjects + 4 * size_t(kLayout.iBuildings) + 4 * kUnitTypes + 4 * kSpecialists
+			+ kImprovements + 2 * kReligions + kUnitCombats + kPromotions + 2 * size_t(kLayout.iBuildings),
+		"a city's per-type tables");
 	k.skipFlags(kCityPlots + kReligions + kCorporations, "a city's worked plots, religions and corporations");
 	k.skipInts(2 * kTradeRouteSlots, "a city's trade partners");
 	skipRawList(k, 16, "a city's build queue");
@@ -919,8 +901,7 @@ void readUnit(Cursor& k, int ePlayer, int iWidth, int iHeight, SaveUnit& kUnit)
 	const int iReconY = ai[7];
 	if (iReconX == kNoCoord || iReconY == kNoCoord)
 	{
-		if (iReconX != iReconY)
-			k.moddedAt(iAt, "a unit's recon plot is half set");
+		if (iReconX != iReconY) k.moddedAt(iAt, "a unit's recon plot is half set");
 	}
 	else
 	{
@@ -935,7 +916,8 @@ void readUnit(Cursor& k, int ePlayer, int iWidth, int iHeight, SaveUnit& kUnit)
 	iAt = k.pos();
 	kUnit.ePlayer = k.i32("a unit's owner");
 	if (kUnit.ePlayer != ePlayer)
-		k.moddedAt(iAt, "a unit of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kUnit.ePlayer));
+		k.moddedAt(
+			iAt, "a unit of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kUnit.ePlayer));
 	k.index("a unit's capturing player", -1, kSlots);
 	kUnit.eType = k.index("a unit's type", 0, kUnitTypes);
 	k.index("a unit's leader type", -1, kUnitTypes);
@@ -944,8 +926,7 @@ void readUnit(Cursor& k, int ePlayer, int iWidth, int iHeight, SaveUnit& kUnit)
 	k.skipWideString("a unit's name");
 	k.skipString("a unit's script data");
 	for (int i = 0; i < kPromotions; ++i)
-		if (k.flag("a unit's promotions"))
-			kUnit.aePromotions.push_back(i);
+		if (k.flag("a unit's promotions")) kUnit.aePromotions.push_back(i);
 	k.skipInts(3 * kTerrains + 3 * kFeatures + kUnitCombats, "a unit's terrain, feature and combat tables");
 	k.ignoredFlag("a unit AI's format flag");
 	k.skipInts(3, "a unit AI's birthmark, role and automation turn");
@@ -979,7 +960,7 @@ void skipVariable(Cursor& k)
 }
 
 void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int iHeight, SavePlayer& kPlayer,
-                std::vector<SaveUnit>& aUnits, std::vector<SaveCity>& aCities)
+	std::vector<SaveUnit>& aUnits, std::vector<SaveCity>& aCities)
 {
 	const std::string sSection = "inflated game data: player " + std::to_string(ePlayer);
 	k.setSection(sSection);
@@ -992,10 +973,10 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 	k.skipInts(5 * kYields + 8 * kCommerces + 2 * kSlots, "the player's yield and commerce tables");
 	k.skipFlags(kFeats + kPlayerOptions, "the player's feats and options");
 	k.skipString("the player's script data");
-	k.skipInts(2 * kBonuses + kImprovements + 3 * size_t(kLayout.iBuildings) + kFeatures + 2 * kUnitClasses +
-	               2 * kBuildingClasses + kHurries + kSpecialBuildings + 2 * kCivicOptions + kReligions +
-	               kCorporations + kUpkeeps + kSpecialists,
-	           "the player's per-type tables");
+	k.skipInts(2 * kBonuses + kImprovements + 3 * size_t(kLayout.iBuildings) + kFeatures + 2 * kUnitClasses
+			+ 2 * kBuildingClasses + kHurries + kSpecialBuildings + 2 * kCivicOptions + kReligions + kCorporations
+			+ kUpkeeps + kSpecialists,
+		"the player's per-type tables");
 	k.skipFlags(kTechs + kVoteSources, "the player's research and loyalty switches");
 	k.skipInts(kCivicOptions + kYields * (kSpecialists + kImprovements), "the player's civics and yield tables");
 	skipRawList(k, 4, "the player's group cycle");
@@ -1032,11 +1013,9 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 	k.setSection(sSection);
 
 	iCount = readListHeader(k, "unit groups");
-	for (int i = 0; i < iCount; ++i)
-		skipSelectionGroup(k);
+	for (int i = 0; i < iCount; ++i) skipSelectionGroup(k);
 	iCount = readListHeader(k, "triggered events");
-	for (int i = 0; i < iCount; ++i)
-		skipEventTriggered(k);
+	for (int i = 0; i < iCount; ++i) skipEventTriggered(k);
 
 	iCount = k.count("the player's messages", 1 << 20);
 	for (int i = 0; i < iCount; ++i)
@@ -1056,8 +1035,7 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 		k.skipFlags(2, "a popup's options");
 		k.skipInts(1, "a popup's type");
 		k.skipWideString("a popup's text");
-		for (int j = 0; j < 3; ++j)
-			k.skipString("a popup's callbacks");
+		for (int j = 0; j < 3; ++j) k.skipString("a popup's callbacks");
 		const int iButtons = k.count("a popup's buttons", 1 << 16);
 		for (int j = 0; j < iButtons; ++j)
 		{
@@ -1077,11 +1055,9 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, int iWidth, int i
 		k.skipFlags(3, "a diplomacy entry's switches");
 		k.skipWideString("a diplomacy entry's chat text");
 		const int iArgs = k.count("a diplomacy entry's arguments", 1 << 16);
-		for (int j = 0; j < iArgs; ++j)
-			skipVariable(k);
+		for (int j = 0; j < iArgs; ++j) skipVariable(k);
 	}
-	for (int i = 0; i < 7; ++i)
-		skipIntRecords(k, 2, "the player's history");
+	for (int i = 0; i < 7; ++i) skipIntRecords(k, 2, "the player's history");
 	for (int i = 0; i < 2; ++i)
 	{
 		const int iEvents = k.count("the player's event map", 1 << 20);
@@ -1117,28 +1093,30 @@ void crossCheck(Cursor& k, const SaveGame& kSave, const std::vector<PlotCityRef>
 	for (int i = 0; i < int(kSave.aPlots.size()); ++i)
 		for (const auto& kRef : kSave.aPlots[size_t(i)].aUnits)
 			if (!kListed.emplace(kRef, i).second)
-				k.moddedAt(k.pos(), "unit " + std::to_string(kRef.second) + " of player " +
-				                        std::to_string(kRef.first) + " is listed on two plots");
+				k.moddedAt(k.pos(),
+					"unit " + std::to_string(kRef.second) + " of player " + std::to_string(kRef.first)
+						+ " is listed on two plots");
 	if (kListed.size() != kSave.aUnits.size())
-		k.moddedAt(k.pos(), std::to_string(kSave.aUnits.size()) + " units in the player sections, " +
-		                        std::to_string(kListed.size()) + " listed on the plots");
+		k.moddedAt(k.pos(),
+			std::to_string(kSave.aUnits.size()) + " units in the player sections, " + std::to_string(kListed.size())
+				+ " listed on the plots");
 	for (const SaveUnit& kUnit : kSave.aUnits)
 	{
 		const auto it = kListed.find(std::make_pair(kUnit.ePlayer, kUnit.iId));
 		if (it == kListed.end() || it->second != kUnit.iY * kSave.iWidth + kUnit.iX)
-			k.moddedAt(k.pos(), "unit " + std::to_string(kUnit.iId) + " of player " + std::to_string(kUnit.ePlayer) +
-			                        " at (" + std::to_string(kUnit.iX) + "," + std::to_string(kUnit.iY) +
-			                        ") is not listed on that plot");
+			k.moddedAt(k.pos(),
+				"unit " + std::to_string(kUnit.iId) + " of player " + std::to_string(kUnit.ePlayer) + " at ("
+					+ std::to_string(kUnit.iX) + "," + std::to_string(kUnit.iY) + ") is not listed on that plot");
 	}
 	for (const SaveCity& kCity : kSave.aCities)
 	{
 		const PlotCityRef& kRef = aPlotCities[size_t(kCity.iY * kSave.iWidth + kCity.iX)];
 		if (kRef.eOwner != kCity.ePlayer || kRef.iId != kCity.iId)
-			k.moddedAt(k.pos(), "city " + std::to_string(kCity.iId) + " of player " + std::to_string(kCity.ePlayer) +
-			                        " is not the city its plot (" + std::to_string(kCity.iX) + "," +
-			                        std::to_string(kCity.iY) + ") names");
+			k.moddedAt(k.pos(),
+				"city " + std::to_string(kCity.iId) + " of player " + std::to_string(kCity.ePlayer)
+					+ " is not the city its plot (" + std::to_string(kCity.iX) + "," + std::to_string(kCity.iY)
+					+ ") names");
 	}
-
 }
 
 
@@ -1184,17 +1162,34 @@ private:
 int vanillaCount(const std::string& sAccessor)
 {
 	static const std::map<std::string, int> kCounts = {
-		{ "getNumUnitInfos", kUnitTypes }, { "getNumUnitClassInfos", kUnitClasses },
-		{ "getNumBuildingClassInfos", kBuildingClasses }, { "getNumBuildingInfos", kBuildingsVanilla },
-		{ "getNumProjectInfos", kProjects }, { "getNumCivicInfos", kCivics }, { "getNumCivicOptionInfos", kCivicOptions },
-		{ "getNumVoteInfos", kVotes }, { "getNumVoteSourceInfos", kVoteSources }, { "getNumReligionInfos", kReligions },
-		{ "getNumCorporationInfos", kCorporations }, { "getNumSpecialUnitInfos", kSpecialUnits },
-		{ "getNumSpecialBuildingInfos", kSpecialBuildings }, { "getNumBonusInfos", kBonuses },
-		{ "getNumImprovementInfos", kImprovements }, { "getNumTechInfos", kTechs }, { "getNumTerrainInfos", kTerrains },
-		{ "getNumFeatureInfos", kFeatures }, { "getNumRouteInfos", kRoutes }, { "getNumPromotionInfos", kPromotions },
-		{ "getNumHurryInfos", kHurries }, { "getNumUpkeepInfos", kUpkeeps }, { "getNumSpecialistInfos", kSpecialists },
-		{ "getNumUnitCombatInfos", kUnitCombats }, { "getNumEmphasizeInfos", kEmphases }, { "getNumBuildInfos", kBuilds },
-		{ "getNumCultureLevelInfos", kCultureLevels }, { "getNumInvisibleInfos", kInvisibleTypes },
+		{ "getNumUnitInfos", kUnitTypes },
+		{ "getNumUnitClassInfos", kUnitClasses },
+		{ "getNumBuildingClassInfos", kBuildingClasses },
+		{ "getNumBuildingInfos", kBuildingsVanilla },
+		{ "getNumProjectInfos", kProjects },
+		{ "getNumCivicInfos", kCivics },
+		{ "getNumCivicOptionInfos", kCivicOptions },
+		{ "getNumVoteInfos", kVotes },
+		{ "getNumVoteSourceInfos", kVoteSources },
+		{ "getNumReligionInfos", kReligions },
+		{ "getNumCorporationInfos", kCorporations },
+		{ "getNumSpecialUnitInfos", kSpecialUnits },
+		{ "getNumSpecialBuildingInfos", kSpecialBuildings },
+		{ "getNumBonusInfos", kBonuses },
+		{ "getNumImprovementInfos", kImprovements },
+		{ "getNumTechInfos", kTechs },
+		{ "getNumTerrainInfos", kTerrains },
+		{ "getNumFeatureInfos", kFeatures },
+		{ "getNumRouteInfos", kRoutes },
+		{ "getNumPromotionInfos", kPromotions },
+		{ "getNumHurryInfos", kHurries },
+		{ "getNumUpkeepInfos", kUpkeeps },
+		{ "getNumSpecialistInfos", kSpecialists },
+		{ "getNumUnitCombatInfos", kUnitCombats },
+		{ "getNumEmphasizeInfos", kEmphases },
+		{ "getNumBuildInfos", kBuilds },
+		{ "getNumCultureLevelInfos", kCultureLevels },
+		{ "getNumInvisibleInfos", kInvisibleTypes },
 		{ "getNumVictoryInfos", 7 },
 	};
 	auto it = kCounts.find(sAccessor);
@@ -1203,8 +1198,7 @@ int vanillaCount(const std::string& sAccessor)
 
 std::string lower(std::string s)
 {
-	for (char& c : s)
-		c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+	for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
 	return s;
 }
 
@@ -1218,8 +1212,7 @@ fs::path findCaseless(const fs::path& kFolder, const std::string& sRelative)
 	while (std::getline(k, sPart, '/'))
 	{
 		bool bFound = false;
-		if (!fs::is_directory(kAt, kError))
-			return fs::path();
+		if (!fs::is_directory(kAt, kError)) return fs::path();
 		for (const auto& kEntry : fs::directory_iterator(kAt, kError))
 			if (lower(kEntry.path().filename().string()) == lower(sPart))
 			{
@@ -1227,8 +1220,7 @@ fs::path findCaseless(const fs::path& kFolder, const std::string& sRelative)
 				bFound = true;
 				break;
 			}
-		if (!bFound)
-			return fs::path();
+		if (!bFound) return fs::path();
 	}
 	return kAt;
 }
@@ -1244,8 +1236,7 @@ int countElements(const fs::path& kFile, const std::string& sElement)
 	for (size_t i = s.find("<" + sElement); i != std::string::npos; i = s.find("<" + sElement, i + 1))
 	{
 		const char c = i + 1 + sElement.size() < s.size() ? s[i + 1 + sElement.size()] : 0;
-		if (c == '>' || c == ' ' || c == '\t' || c == '\r' || c == '\n')
-			++iCount;
+		if (c == '>' || c == ' ' || c == '\t' || c == '\r' || c == '\n') ++iCount;
 	}
 	return iCount;
 }
@@ -1254,8 +1245,7 @@ std::vector<long long> recordInts(const LayoutRecord& r, const std::string& sNam
 {
 	std::vector<long long> a(iSize, iFill);
 	if (const std::vector<long long>* p = r.values(sName))
-		for (size_t i = 0; i < iSize && i < p->size(); ++i)
-			a[i] = (*p)[i];
+		for (size_t i = 0; i < iSize && i < p->size(); ++i) a[i] = (*p)[i];
 	return a;
 }
 
@@ -1268,7 +1258,7 @@ long long recordInt(Cursor& k, const LayoutRecord& r, const std::string& sName)
 }
 
 void readPlotRecord(Cursor& k, const LayoutRecord& r, int iIndex, int iWidth, int iTeams, int iPlayers, int iInvisible,
-                    SavePlot& kPlot, PlotCityRef& kCity)
+	SavePlot& kPlot, PlotCityRef& kCity)
 {
 	const int iWantX = iIndex % iWidth;
 	const int iWantY = iIndex / iWidth;
@@ -1333,12 +1323,11 @@ void readCityRecord(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, i
 	if (kCity.ePlayer != ePlayer)
 		k.modded("a city of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kCity.ePlayer));
 	const std::vector<long long> a = recordInts(r, "m_abEspionageVisibility", size_t(iTeams), 0);
-	for (long long v : a)
-		kCity.aiEspionageVisibility.push_back(v ? 1 : 0);
+	for (long long v : a) kCity.aiEspionageVisibility.push_back(v ? 1 : 0);
 }
 
-void readUnitRecord(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHeight, int iPlayers, int iUnitTypes,
-                    int iPromotions, SaveUnit& kUnit)
+void readUnitRecord(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHeight, int iPlayers,
+	int iUnitTypes, int iPromotions, SaveUnit& kUnit)
 {
 	kUnit.iId = int(recordInt(k, r, "m_iID"));
 	kUnit.iX = int(recordInt(k, r, "m_iX"));
@@ -1350,8 +1339,7 @@ void readUnitRecord(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, i
 	const int iReconY = int(recordInt(k, r, "m_iReconY"));
 	if (iReconX == kNoCoord || iReconY == kNoCoord)
 	{
-		if (iReconX != iReconY)
-			k.modded("a unit's recon plot is half set");
+		if (iReconX != iReconY) k.modded("a unit's recon plot is half set");
 	}
 	else
 	{
@@ -1370,8 +1358,7 @@ void readUnitRecord(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, i
 	checkRange(k, iAt, "a unit's type", kUnit.eType, 0, iUnitTypes);
 	const std::vector<long long> a = recordInts(r, "m_pabHasPromotion", size_t(iPromotions), 0);
 	for (size_t i = 0; i < a.size(); ++i)
-		if (a[i])
-			kUnit.aePromotions.push_back(int(i));
+		if (a[i]) kUnit.aePromotions.push_back(int(i));
 }
 
 // The set-up block and the inflated game data read by the tree's read() functions.
@@ -1380,8 +1367,8 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 	const int iPlayers = int(kLayout.constant("MAX_PLAYERS"));
 	const int iTeams = int(kLayout.constant("MAX_TEAMS"));
 	if (iPlayers <= 0 || iPlayers > 1024 || iTeams <= 0 || iTeams > 1024)
-		throw LayoutError(kLayout.tree().string() + ": MAX_PLAYERS " + std::to_string(iPlayers) + ", MAX_TEAMS " +
-		                  std::to_string(iTeams) + ": not a game's slot counts");
+		throw LayoutError(kLayout.tree().string() + ": MAX_PLAYERS " + std::to_string(iPlayers) + ", MAX_TEAMS "
+			+ std::to_string(iTeams) + ": not a game's slot counts");
 	kSave.iMaxPlayers = iPlayers;
 	kSave.iMaxTeams = iTeams;
 
@@ -1392,8 +1379,8 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 		LayoutRecord kInit;
 		kLayout.read("CvInitCore", kStream, fCounts, kInit);
 		if (kBlock.left() != 0)
-			kBlock.modded("CvInitCore::read of " + kLayout.tree().string() + " leaves " + std::to_string(kBlock.left()) +
-			              " bytes of the set-up block unread");
+			kBlock.modded("CvInitCore::read of " + kLayout.tree().string() + " leaves " + std::to_string(kBlock.left())
+				+ " bytes of the set-up block unread");
 		aeTeam = recordInts(kInit, "m_aeTeam", size_t(iPlayers), -2);
 		for (int i = 0; i < iPlayers; ++i)
 			if (aeTeam[size_t(i)] < -1 || aeTeam[size_t(i)] >= iTeams)
@@ -1412,18 +1399,16 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 	k.setSection("inflated game data: map");
 	const int iWidth = int(recordInt(k, kMap, "m_iGridWidth"));
 	const int iHeight = int(recordInt(k, kMap, "m_iGridHeight"));
-	if (iWidth <= 0 || iHeight <= 0)
-		k.modded("the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
-	if (!cvVisionMapSizeOk(iWidth, iHeight))
-		k.fail(VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
+	if (iWidth <= 0 || iHeight <= 0) k.modded("the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
+	if (!cvVisionMapSizeOk(iWidth, iHeight)) k.fail(VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
 	kSave.iWidth = iWidth;
 	kSave.iHeight = iHeight;
 	kSave.bWrapX = recordInt(k, kMap, "m_bWrapX") != 0;
 	kSave.bWrapY = recordInt(k, kMap, "m_bWrapY") != 0;
 	const std::vector<const LayoutRecord*> aPlots = kMap.objects("m_pMapPlots");
 	if (aPlots.size() != size_t(iWidth) * size_t(iHeight))
-		k.modded(std::to_string(aPlots.size()) + " plot records for a " + std::to_string(iWidth) + " x " +
-		         std::to_string(iHeight) + " map");
+		k.modded(std::to_string(aPlots.size()) + " plot records for a " + std::to_string(iWidth) + " x "
+			+ std::to_string(iHeight) + " map");
 	const int iInvisible = fCounts("getNumInvisibleInfos");
 	std::vector<PlotCityRef> aPlotCities(aPlots.size());
 	kSave.aPlots.resize(aPlots.size());
@@ -1442,8 +1427,7 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 		kLayout.read("CvTeamAI", kStream, fCounts, kTeam);
 		const std::vector<long long> aTech = recordInts(kTeam, "m_pabHasTech", size_t(iTechs), 0);
 		SaveTeam& kOut = kSave.aTeams[size_t(t)];
-		for (long long v : aTech)
-			kOut.abHasTech.push_back(v ? 1 : 0);
+		for (long long v : aTech) kOut.abHasTech.push_back(v ? 1 : 0);
 		const std::vector<long long> aVassal = recordInts(kTeam, "m_abVassal", size_t(iTeams), 0);
 		int iMasters = 0;
 		for (int u = 0; u < iTeams; ++u)
@@ -1453,7 +1437,8 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 				++iMasters;
 			}
 		if (iMasters > 1 || kOut.eVassalOf == t)
-			k.modded("team " + std::to_string(t) + " is marked the vassal of " + std::to_string(iMasters) + " teams (or of itself)");
+			k.modded("team " + std::to_string(t) + " is marked the vassal of " + std::to_string(iMasters)
+				+ " teams (or of itself)");
 	}
 
 	const int iUnitTypes = fCounts("getNumUnitInfos");
@@ -1500,8 +1485,7 @@ std::vector<unsigned char> readFile(const std::filesystem::path& kPath)
 	if (std::filesystem::is_directory(kPath, kError))
 		throw SaveError(kPath.string() + ": offset 0 (file): is a directory, not a saved game");
 	std::ifstream kIn(kPath, std::ios::binary);
-	if (!kIn)
-		throw SaveError(kPath.string() + ": offset 0 (file): cannot open the file");
+	if (!kIn) throw SaveError(kPath.string() + ": offset 0 (file): cannot open the file");
 	std::vector<unsigned char> a;
 	char acBuffer[65536];
 	try
@@ -1509,7 +1493,8 @@ std::vector<unsigned char> readFile(const std::filesystem::path& kPath)
 		while (kIn.read(acBuffer, sizeof(acBuffer)) || kIn.gcount() > 0)
 		{
 			if (a.size() + static_cast<size_t>(kIn.gcount()) > kMaxSaveBytes)
-				throw SaveError(kPath.string() + ": offset " + std::to_string(kMaxSaveBytes) + " (file): the file is larger than a saved game can be (at most "
+				throw SaveError(kPath.string() + ": offset " + std::to_string(kMaxSaveBytes)
+					+ " (file): the file is larger than a saved game can be (at most "
 					+ std::to_string(kMaxSaveBytes >> 20) + " MB)");
 			a.insert(a.end(), acBuffer, acBuffer + kIn.gcount());
 		}
@@ -1518,8 +1503,7 @@ std::vector<unsigned char> readFile(const std::filesystem::path& kPath)
 	{
 		throw SaveError(kPath.string() + ": offset " + std::to_string(a.size()) + " (file): read error");
 	}
-	if (kIn.bad())
-		throw SaveError(kPath.string() + ": offset " + std::to_string(a.size()) + " (file): read error");
+	if (kIn.bad()) throw SaveError(kPath.string() + ": offset " + std::to_string(a.size()) + " (file): read error");
 	return a;
 }
 
@@ -1533,8 +1517,7 @@ int layoutDefine(const std::vector<fs::path>& aAssets, const std::string& sName)
 		for (const fs::path& kFolder : aAssets)
 		{
 			const fs::path kFound = findCaseless(kFolder, szFile);
-			if (kFound.empty())
-				continue;
+			if (kFound.empty()) continue;
 			std::ifstream kIn(kFound, std::ios::binary);
 			std::ostringstream o;
 			o << kIn.rdbuf();
@@ -1560,7 +1543,8 @@ int saveLayoutCount(const SaveLayout& kLayout, const std::vector<fs::path>& aAss
 	{
 		const int iValue = layoutDefine(aAssets, sAccessor.substr(13));
 		if (iValue < 0)
-			throw SaveError("the define " + sAccessor.substr(13) + " is in no GlobalDefines file of the --assets folders");
+			throw SaveError(
+				"the define " + sAccessor.substr(13) + " is in no GlobalDefines file of the --assets folders");
 		return iValue;
 	}
 	const auto [sFile, sElement] = kLayout.infoFile(sAccessor);
@@ -1568,20 +1552,17 @@ int saveLayoutCount(const SaveLayout& kLayout, const std::vector<fs::path>& aAss
 		for (const fs::path& kFolder : aAssets)
 		{
 			const fs::path kFound = findCaseless(kFolder, "XML/" + sFile);
-			if (!kFound.empty())
-				return countElements(kFound, sElement);
+			if (!kFound.empty()) return countElements(kFound, sElement);
 		}
 	const int iVanilla = vanillaCount(sAccessor);
 	if (iVanilla < 0)
-		throw SaveError("GC." + sAccessor + "(): " +
-		                (sFile.empty() ? std::string("the tree loads no XML file for it")
-		                               : "no --assets folder has XML/" + sFile) +
-		                ", and BTS 3.19's count is not known here");
+		throw SaveError("GC." + sAccessor + "(): "
+			+ (sFile.empty() ? std::string("the tree loads no XML file for it") : "no --assets folder has XML/" + sFile)
+			+ ", and BTS 3.19's count is not known here");
 	return iVanilla;
 }
 
-namespace
-{
+namespace {
 
 // What a derived layout reads: the header's set-up block and the inflated game data.
 struct LayoutInput
@@ -1596,8 +1577,8 @@ struct LayoutInput
 // kOverride, else from the --assets folders' XML, else it is BTS 3.19's: those are listed in
 // aFallback (accessor, count), in the order the read asked for them.
 SaveGame readLayoutOnce(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
-                        const LayoutInput& kIn, const std::map<std::string, int>& kOverride,
-                        std::vector<std::pair<std::string, int>>& aFallback, size_t* pReached = nullptr)
+	const LayoutInput& kIn, const std::map<std::string, int>& kOverride,
+	std::vector<std::pair<std::string, int>>& aFallback, size_t* pReached = nullptr)
 {
 	SaveGame kSave = kHeader;
 	kSave.sLayoutTree = kLayout.tree().string();
@@ -1618,8 +1599,7 @@ SaveGame readLayoutOnce(const SaveGame& kHeader, const SaveLayout& kLayout, cons
 			bool bXml = false;
 			for (const fs::path& kFolder : aAssets)
 				bXml = bXml || (!sFile.empty() && !findCaseless(kFolder, "XML/" + sFile).empty());
-			if (!bXml && sAccessor.compare(0, 6, "getNum") == 0)
-				aFallback.emplace_back(sAccessor, it->second);
+			if (!bXml && sAccessor.compare(0, 6, "getNum") == 0) aFallback.emplace_back(sAccessor, it->second);
 		}
 		return it->second;
 	};
@@ -1629,8 +1609,7 @@ SaveGame readLayoutOnce(const SaveGame& kHeader, const SaveLayout& kLayout, cons
 	}
 	catch (const SaveError&)
 	{
-		if (pReached)
-			*pReached = k.pos();
+		if (pReached) *pReached = k.pos();
 		throw;
 	}
 	return kSave;
@@ -1649,35 +1628,35 @@ const size_t kCountSearchReads = 4;
 // of buildings in the save. Returns false if no single change reads the whole save within
 // kCountSearchReads times the data.
 bool readWithCountFound(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
-                        const LayoutInput& kIn, const std::vector<std::pair<std::string, int>>& aFallback, SaveGame& kOut)
+	const LayoutInput& kIn, const std::vector<std::pair<std::string, int>>& aFallback, SaveGame& kOut)
 {
 	size_t iRead = 0;
 	for (int iDelta = 1; iDelta <= kCountSearch && iRead <= kCountSearchReads * kIn.aData.size(); ++iDelta)
 		for (const auto& [sAccessor, iBts] : aFallback)
 			for (const int iCount : { iBts - iDelta, iBts + iDelta })
 			{
-				if (iCount < 0 || iRead > kCountSearchReads * kIn.aData.size())
-					continue;
+				if (iCount < 0 || iRead > kCountSearchReads * kIn.aData.size()) continue;
 				std::vector<std::pair<std::string, int>> aIgnored;
 				size_t iReached = 0;
 				try
 				{
-					kOut = readLayoutOnce(kHeader, kLayout, aAssets, kIn, { { sAccessor, iCount } }, aIgnored, &iReached);
+					kOut =
+						readLayoutOnce(kHeader, kLayout, aAssets, kIn, { { sAccessor, iCount } }, aIgnored, &iReached);
 				}
 				catch (const SaveError&)
 				{
 					iRead += iReached;
 					continue;
 				}
-				kOut.asCountsFound.push_back(sAccessor + "() = " + std::to_string(iCount) + " (BTS 3.19: " +
-				                             std::to_string(iBts) + "; found by reading the save, no --assets XML has it)");
+				kOut.asCountsFound.push_back(sAccessor + "() = " + std::to_string(iCount)
+					+ " (BTS 3.19: " + std::to_string(iBts) + "; found by reading the save, no --assets XML has it)");
 				return true;
 			}
 	return false;
 }
 
 SaveGame readDataWithLayout(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
-                            const LayoutInput& kIn, bool bFindCounts)
+	const LayoutInput& kIn, bool bFindCounts)
 {
 	std::vector<std::pair<std::string, int>> aFallback;
 	try
@@ -1686,19 +1665,18 @@ SaveGame readDataWithLayout(const SaveGame& kHeader, const SaveLayout& kLayout, 
 	}
 	catch (const SaveError& kError)
 	{
-		if (aFallback.empty())
-			throw;
+		if (aFallback.empty()) throw;
 		SaveGame kFound;
-		if (bFindCounts && readWithCountFound(kHeader, kLayout, aAssets, kIn, aFallback, kFound))
-			return kFound;
+		if (bFindCounts && readWithCountFound(kHeader, kLayout, aAssets, kIn, aFallback, kFound)) return kFound;
 		std::string sNote;
 		for (const auto& [sAccessor, iCount] : aFallback)
 			sNote += (sNote.empty() ? "" : ", ") + sAccessor + "() = " + std::to_string(iCount);
 		// a save of other rules reads otherwise: say which counts were not the mod's
-		throw SaveError(std::string(kError.what()) + "; these type counts are BTS 3.19's, no --assets folder has their XML: " +
-		                sNote + (bFindCounts ? " (nor does changing one of them by up to " + std::to_string(kCountSearch) +
-		                                           " read the save)"
-		                                     : std::string()));
+		throw SaveError(std::string(kError.what())
+			+ "; these type counts are BTS 3.19's, no --assets folder has their XML: " + sNote
+			+ (bFindCounts
+					? " (nor does changing one of them by up to " + std::to_string(kCountSearch) + " read the save)"
+					: std::string()));
 	}
 }
 
@@ -1716,11 +1694,11 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 	return readSaveBytes(aFile, sFile, SaveReadOptions());
 }
 
-SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile, const SaveReadOptions& kOptions)
+SaveGame readSaveBytes(
+	const std::vector<unsigned char>& aFile, const std::string& sFile, const SaveReadOptions& kOptions)
 {
 	const SaveLayout* pLayout = kOptions.pLayout.get();
-	if (aFile.empty())
-		throw SaveError(sFile + ": offset 0 (header): the file is empty");
+	if (aFile.empty()) throw SaveError(sFile + ": offset 0 (header): the file is empty");
 
 	SaveGame kSave;
 	kSave.sPath = sFile;
@@ -1732,8 +1710,8 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 	kFile.setSection("header");
 	const int iVersion = kFile.i32("the save version");
 	if (iVersion != kSaveVersion)
-		kFile.moddedAt(0, "save version " + std::to_string(iVersion) + " (BTS 3.19 writes " +
-		                      std::to_string(kSaveVersion) + ")");
+		kFile.moddedAt(
+			0, "save version " + std::to_string(iVersion) + " (BTS 3.19 writes " + std::to_string(kSaveVersion) + ")");
 	kSave.iSaveVersion = iVersion;
 	// The header (docs/file-formats.md, section 3.1): the mod's name, the mod's MD5, a checksum
 	// word, then the Lock Modified Assets text and four MD5s. Single-player games leave them empty;
@@ -1743,14 +1721,12 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 		const size_t iAt = kFile.pos();
 		const std::string sMod = kFile.string("the header's mod name", 1024);
 		kSave.sMod = sMod;
-		if (!sMod.empty() && !pLayout)
-			kFile.moddedAt(iAt, "the header names the mod '" + sMod + "'");
+		if (!sMod.empty() && !pLayout) kFile.moddedAt(iAt, "the header names the mod '" + sMod + "'");
 	}
 	kFile.md5("the header's mod MD5");
 	kFile.skipInts(1, "the header's checksum word");
 	kSave.sLockModifiedAssets = kFile.string("the header's Lock Modified Assets text", 1024);
-	for (int i = 0; i < 4; ++i)
-		kSave.asLockModifiedAssetsMd5.push_back(kFile.md5("a Lock Modified Assets MD5"));
+	for (int i = 0; i < 4; ++i) kSave.asLockModifiedAssetsMd5.push_back(kFile.md5("a Lock Modified Assets MD5"));
 	while (!kSave.asLockModifiedAssetsMd5.empty() && kSave.asLockModifiedAssetsMd5.back().empty())
 		kSave.asLockModifiedAssetsMd5.pop_back();
 	const size_t iSizeAt = kFile.pos();
@@ -1772,23 +1748,23 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 			int iOther = 0;
 			for (int iSlots = 2; iSlots <= 128 && iOther == 0; ++iSlots)
 			{
-				if (iSlots == kSlots)
-					continue;
+				if (iSlots == kSlots) continue;
 				Cursor kTry(aFile.data() + iSetUpStart, size_t(iSetUpSize), sFile, iSetUpStart);
 				SetUp kIgnored;
-				if (readSetUp(kTry, iSlots, kIgnored))
-					iOther = iSlots;
+				if (readSetUp(kTry, iSlots, kIgnored)) iOther = iSlots;
 			}
 			if (iOther != 0)
-				kBlock.moddedAt(0, "the set-up block holds " + std::to_string(iOther) +
-				                       " player slots (BTS 3.19 has 19: a DLL with another MAX_PLAYERS)");
-			kBlock.moddedAt(0, "the set-up block (" + std::to_string(iSetUpSize) +
-			                       " bytes) does not have the BTS 3.19 layout for 19 player slots");
+				kBlock.moddedAt(0,
+					"the set-up block holds " + std::to_string(iOther)
+						+ " player slots (BTS 3.19 has 19: a DLL with another MAX_PLAYERS)");
+			kBlock.moddedAt(0,
+				"the set-up block (" + std::to_string(iSetUpSize)
+					+ " bytes) does not have the BTS 3.19 layout for 19 player slots");
 		}
 		for (int i = 0; i < kSlots; ++i)
 			if (kSetUp.aeTeam[size_t(i)] < -1 || kSetUp.aeTeam[size_t(i)] >= kSlots)
-				kBlock.moddedAt(0, "player " + std::to_string(i) + " is on team " +
-				                       std::to_string(kSetUp.aeTeam[size_t(i)]));
+				kBlock.moddedAt(
+					0, "player " + std::to_string(i) + " is on team " + std::to_string(kSetUp.aeTeam[size_t(i)]));
 	}
 	kFile.seek(iSetUpStart + size_t(iSetUpSize));
 	kFile.skipInts(1, "the word after the set-up block");
@@ -1803,8 +1779,7 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 			kFile.fail("the file ends before the compressed stream's end marker (a zero chunk length)");
 		const size_t iAt = kFile.pos();
 		const uint32_t iLength = kFile.u32("a chunk length");
-		if (iLength == 0)
-			break;
+		if (iLength == 0) break;
 		if (iLength > kFile.left())
 		{
 			std::ostringstream o;
@@ -1819,13 +1794,11 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 				kFile.failAt(kFile.pos(), "the first chunk does not start with a zlib header");
 		}
 		aCompressed.insert(aCompressed.end(), aFile.begin() + std::ptrdiff_t(kFile.pos()),
-		                   aFile.begin() + std::ptrdiff_t(kFile.pos() + iLength));
+			aFile.begin() + std::ptrdiff_t(kFile.pos() + iLength));
 		kFile.skip(iLength, "a chunk");
 	}
-	if (aCompressed.empty())
-		kFile.failAt(iStreamStart, "the compressed stream is empty");
-	if (aCompressed.size() > 0xffffffffu)
-		kFile.failAt(iStreamStart, "the compressed stream is larger than 4 GiB");
+	if (aCompressed.empty()) kFile.failAt(iStreamStart, "the compressed stream is empty");
+	if (aCompressed.size() > 0xffffffffu) kFile.failAt(iStreamStart, "the compressed stream is larger than 4 GiB");
 	const std::vector<unsigned char> aData = inflateAll(aCompressed, kFile, iStreamStart);
 
 	// ---- inflated game data ----
@@ -1833,8 +1806,7 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 	k.setModdedNote(" (or the compressed data is damaged)");
 	if (pLayout)
 		return readDataWithLayout(kSave, *pLayout, kOptions.aAssets,
-		                          LayoutInput{ aFile.data() + iSetUpStart, size_t(iSetUpSize), iSetUpStart, aData },
-		                          kOptions.bFindCounts);
+			LayoutInput{ aFile.data() + iSetUpStart, size_t(iSetUpSize), iSetUpStart, aData }, kOptions.bFindCounts);
 	Layout kLayout;
 	kLayout.iVictories = kSetUp.iVictories;
 	skipGame(k);
@@ -1847,8 +1819,7 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 	const int iHeight = k.i32("the map height");
 	if (iWidth <= 0 || iHeight <= 0)
 		k.moddedAt(iAt, "the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
-	if (!cvVisionMapSizeOk(iWidth, iHeight))
-		k.failAt(iAt, VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
+	if (!cvVisionMapSizeOk(iWidth, iHeight)) k.failAt(iAt, VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
 	k.skipInts(5, "the map's counters");
 	kSave.iWidth = iWidth;
 	kSave.iHeight = iHeight;
@@ -1872,13 +1843,11 @@ SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::strin
 
 	k.setSection("inflated game data: areas");
 	const int iAreas = readListHeader(k, "areas");
-	for (int i = 0; i < iAreas; ++i)
-		skipArea(k);
+	for (int i = 0; i < iAreas; ++i) skipArea(k);
 
 	// ---- teams ----
 	kSave.aTeams.resize(kSlots);
-	for (int t = 0; t < kSlots; ++t)
-		readTeam(k, t, kLayout, kSave.aTeams[size_t(t)]);
+	for (int t = 0; t < kSlots; ++t) readTeam(k, t, kLayout, kSave.aTeams[size_t(t)]);
 
 	// ---- players ----
 	kSave.aPlayers.resize(kSlots);

@@ -39,16 +39,16 @@ struct SavePlot
 	int iY = -1;
 	int ePlotType = -1; // 0 peak, 1 hills, 2 flat, 3 water
 	int eTerrain = -1;
-	int eFeature = -1;     // -1 none
+	int eFeature = -1; // -1 none
 	int eImprovement = -1; // -1 none
-	int eRoute = -1;       // -1 none
-	int eOwner = -1;       // player, -1 none
-	std::vector<int> aiVisibility;       // per team (MAX_TEAMS entries; 0 where the game kept no array)
+	int eRoute = -1; // -1 none
+	int eOwner = -1; // player, -1 none
+	std::vector<int> aiVisibility; // per team (MAX_TEAMS entries; 0 where the game kept no array)
 	std::vector<int> aiStolenVisibility; // per team
-	std::vector<char> abRevealed;        // per team
-	std::vector<int> aeRevealedOwner;       // per team, -1 none
+	std::vector<char> abRevealed; // per team
+	std::vector<int> aeRevealedOwner; // per team, -1 none
 	std::vector<int> aeRevealedImprovement; // per team, -1 none
-	std::vector<int> aeRevealedRoute;       // per team, -1 none
+	std::vector<int> aeRevealedRoute; // per team, -1 none
 	std::vector<std::vector<int>> aaiInvisibleVisibility; // [team][invisible type]
 	std::vector<std::pair<int, int>> aUnits; // (owner player, unit id) as listed on the plot
 };
@@ -80,7 +80,7 @@ struct SaveCity
 struct SaveTeam
 {
 	std::vector<char> abHasTech; // per tech type
-	int eVassalOf = -1;          // master team, -1 none
+	int eVassalOf = -1; // master team, -1 none
 };
 
 struct SavePlayer
@@ -93,7 +93,7 @@ struct SaveGame
 {
 	std::string sPath;
 	int iSaveVersion = 0;
-	std::string sMod;        // the header's mod name ("Mods\\PBMod_v10\\"); empty for unmodified BTS
+	std::string sMod; // the header's mod name ("Mods\\PBMod_v10\\"); empty for unmodified BTS
 	std::string sLayoutTree; // the CvGameCoreDLL tree whose layout read it; empty: the built-in BTS 3.19 layout
 	// With a derived layout: the type counts found by reading the save (no --assets XML had them, and
 	// BTS 3.19's did not read it), e.g. "getNumBuildingInfos() = 158 (BTS 3.19: 159; ...)".
@@ -113,7 +113,8 @@ struct SaveGame
 	std::vector<SaveTeam> aTeams;
 	std::vector<SaveUnit> aUnits;
 	std::vector<SaveCity> aCities;
-	bool bHasPlayerSections = false; // false if only the plots could be read (then aUnits/aCities/aTeams techs are empty)
+	bool bHasPlayerSections =
+		false; // false if only the plots could be read (then aUnits/aCities/aTeams techs are empty)
 };
 
 class SaveLayout;
@@ -137,12 +138,13 @@ SaveGame readSave(const std::filesystem::path& kPath);
 SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOptions);
 // The same for a save's bytes in memory; sFile names it in messages (and in SaveGame::sPath).
 SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile);
-SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile,
-	const SaveReadOptions& kOptions);
+SaveGame readSaveBytes(
+	const std::vector<unsigned char>& aFile, const std::string& sFile, const SaveReadOptions& kOptions);
 
 // The number of types the XML of aAssets holds for a count accessor of the tree (getNumUnitInfos),
 // resolved as the game does (the first folder that has the file), or BTS 3.19's when none has it.
 // Throws SaveError if neither knows it.
-int saveLayoutCount(const SaveLayout& kLayout, const std::vector<std::filesystem::path>& aAssets, const std::string& sAccessor);
+int saveLayoutCount(
+	const SaveLayout& kLayout, const std::vector<std::filesystem::path>& aAssets, const std::string& sAccessor);
 
 } // namespace cvv

@@ -65,10 +65,11 @@ struct WbMap
 	int iHeight = 0;
 	bool bWrapX = false;
 	bool bWrapY = false;
-	std::vector<WbTeam> aTeams;     // civ teams in file order; the barbarians are team aTeams.size()
+	std::vector<WbTeam> aTeams; // civ teams in file order; the barbarians are team aTeams.size()
 	std::vector<WbPlayer> aPlayers; // civ players; the barbarian player is aPlayers.size()
-	std::vector<WbPlot> aPlots;     // in file order
-	std::vector<WbPlot> aOutsidePlots; // plots outside the declared size: buildWorld (scenario/) refuses them (lenient: skips them)
+	std::vector<WbPlot> aPlots; // in file order
+	std::vector<WbPlot>
+		aOutsidePlots; // plots outside the declared size: buildWorld (scenario/) refuses them (lenient: skips them)
 
 	int barbarianTeam() const { return static_cast<int>(aTeams.size()); }
 	int numTeams() const { return barbarianTeam() + 1; }

@@ -17,15 +17,15 @@ struct MapView
 	struct Plot
 	{
 		CvVisionPlotKind eKind = CV_VISION_PLOT_LAND; // peak, hills, flat land, water
-		std::string sTerrain;                          // "TERRAIN_GRASS"
-		std::string sFeature;                          // "" for none
-		std::string sImprovement;                      // "" for none
-		int eOwner = -1;                               // owning team, -1 for none
+		std::string sTerrain; // "TERRAIN_GRASS"
+		std::string sFeature; // "" for none
+		std::string sImprovement; // "" for none
+		int eOwner = -1; // owning team, -1 for none
 		bool bCity = false;
-		int iSeeThrough = 0;                           // levels (docs/vision-rules.md, section 1)
-		std::vector<int> aiSeeFrom;                    // per team (Optics)
-		std::vector<int> aiCounts;                     // per team: the visibility count
-		std::vector<char> abRevealed;                  // per team: seen now or before
+		int iSeeThrough = 0; // levels (docs/vision-rules.md, section 1)
+		std::vector<int> aiSeeFrom; // per team (Optics)
+		std::vector<int> aiCounts; // per team: the visibility count
+		std::vector<char> abRevealed; // per team: seen now or before
 	};
 
 	struct Unit
@@ -34,7 +34,7 @@ struct MapView
 		int eTeam = 0;
 		int iX = 0;
 		int iY = 0;
-		int iRange = 0;          // the range it sees with (promotions and knobs included)
+		int iRange = 0; // the range it sees with (promotions and knobs included)
 		std::vector<int> aiSees; // indices (y * width + x) of the plots its own sight reaches
 	};
 

@@ -18,15 +18,13 @@ namespace cvv {
 class PlotGrid
 {
 public:
-	PlotGrid(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams = 2,
-		int iNumInvisibleTypes = 2, CvVisionLevelDefines kDefines = CvVisionLevelDefines())
-		: m_iWidth(iWidth), m_iHeight(iHeight), m_bWrapX(bWrapX), m_bWrapY(bWrapY)
-		, m_iNumInvisible(iNumInvisibleTypes), m_kLevels(kDefines)
-		, m_aPlots(iWidth * iHeight), m_aLevels(iWidth * iHeight)
-		, m_abExtraWater(iNumTeams, false)
-		, m_aiCounts(iNumTeams * iWidth * iHeight, 0)
-		, m_aiInvisibleCounts(iNumTeams * iNumInvisibleTypes * iWidth * iHeight, 0)
-		, m_abRevealed(iNumTeams * iWidth * iHeight, false)
+	PlotGrid(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams = 2, int iNumInvisibleTypes = 2,
+		CvVisionLevelDefines kDefines = CvVisionLevelDefines())
+		: m_iWidth(iWidth), m_iHeight(iHeight), m_bWrapX(bWrapX), m_bWrapY(bWrapY), m_iNumInvisible(iNumInvisibleTypes),
+		  m_kLevels(kDefines), m_aPlots(iWidth * iHeight), m_aLevels(iWidth * iHeight),
+		  m_abExtraWater(iNumTeams, false), m_aiCounts(iNumTeams * iWidth * iHeight, 0),
+		  m_aiInvisibleCounts(iNumTeams * iNumInvisibleTypes * iWidth * iHeight, 0),
+		  m_abRevealed(iNumTeams * iWidth * iHeight, false)
 	{
 		if (iWidth < 1 || iHeight < 1 || iNumTeams < 1 || iNumInvisibleTypes < 0)
 		{
@@ -42,7 +40,7 @@ public:
 	struct Plot
 	{
 		CvVisionPlotKind eKind = CV_VISION_PLOT_LAND;
-		int iTerrainSeeFrom = 1;    // grassland
+		int iTerrainSeeFrom = 1; // grassland
 		int iTerrainSeeThrough = 1;
 		int iFeatureSeeThrough = 0; // no feature
 		int iImprovementSeeFrom = 0; // the mod's extra see-from of the plot's improvement
@@ -83,10 +81,7 @@ public:
 	bool isWrapY() const { return m_bWrapY; }
 	// Levels are computed from the plot's facts when the plot changes, and kept.
 	int seeThroughLevel(int iPlot) const { return m_aLevels[iPlot].iSeeThrough; }
-	int seeFromLevel(int iPlot, int eTeam) const
-	{
-		return m_aLevels[iPlot].aiSeeFrom[m_abExtraWater.at(eTeam) != 0];
-	}
+	int seeFromLevel(int iPlot, int eTeam) const { return m_aLevels[iPlot].aiSeeFrom[m_abExtraWater.at(eTeam) != 0]; }
 	// The see-from level the plot has for a team with or without the extra water see-from.
 	int seeFromLevelWith(int iPlot, bool bExtraWater) const { return m_aLevels[iPlot].aiSeeFrom[bExtraWater ? 1 : 0]; }
 	bool hasExtraWaterSeeFrom(int eTeam) const { return m_abExtraWater.at(eTeam) != 0; }
@@ -127,10 +122,7 @@ public:
 		m_bWentNegative = m_bWentNegative || iCount < 0;
 	}
 	// Sets one count (repair: no difference computed, nothing to overflow).
-	void setOneCount(int iPlot, int eTeam, int eInvisible, int iValue)
-	{
-		oneCount(iPlot, eTeam, eInvisible) = iValue;
-	}
+	void setOneCount(int iPlot, int eTeam, int eInvisible, int iValue) { oneCount(iPlot, eTeam, eInvisible) = iValue; }
 	// Every count back to 0 (revealed flags stay).
 	void clearCounts()
 	{
@@ -145,7 +137,8 @@ public:
 	{
 		if (iX < 0 || iX >= m_iWidth || iY < 0 || iY >= m_iHeight)
 		{
-			throw std::out_of_range("PlotGrid: plot (" + std::to_string(iX) + "," + std::to_string(iY) + ") is off the map");
+			throw std::out_of_range(
+				"PlotGrid: plot (" + std::to_string(iX) + "," + std::to_string(iY) + ") is off the map");
 		}
 		return iY * m_iWidth + iX;
 	}
@@ -187,13 +180,14 @@ public:
 private:
 	int& oneCount(int iPlot, int eTeam, int eInvisible)
 	{
-		if (iPlot < 0 || iPlot >= plotCount() || eTeam < 0 || eTeam >= static_cast<int>(m_abExtraWater.size()) || eInvisible >= m_iNumInvisible)
+		if (iPlot < 0 || iPlot >= plotCount() || eTeam < 0 || eTeam >= static_cast<int>(m_abExtraWater.size())
+			|| eInvisible >= m_iNumInvisible)
 		{
-			throw std::out_of_range("PlotGrid: no count for plot " + std::to_string(iPlot) + ", team " + std::to_string(eTeam)
-				+ ", invisible type " + std::to_string(eInvisible));
+			throw std::out_of_range("PlotGrid: no count for plot " + std::to_string(iPlot) + ", team "
+				+ std::to_string(eTeam) + ", invisible type " + std::to_string(eInvisible));
 		}
 		return eInvisible < 0 ? m_aiCounts[eTeam * plotCount() + iPlot]
-			: m_aiInvisibleCounts[(eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot];
+							  : m_aiInvisibleCounts[(eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot];
 	}
 
 	struct Levels

@@ -18,11 +18,11 @@ class VisionSetup
 {
 public:
 	explicit VisionSetup(const CvVisionRules& kRules)
-		: m_pOwnTables(hasBtsSpreads(kRules) ? nullptr
-											 : std::make_unique<CvVisionTables>(kRules.iFacingFarSpread, kRules.iFacingNearSpread))
-		, m_kEngine(m_pOwnTables ? *m_pOwnTables : CvVisionTables::standard(), kRules.kOptions)
-	{
-	}
+		: m_pOwnTables(hasBtsSpreads(kRules)
+				? nullptr
+				: std::make_unique<CvVisionTables>(kRules.iFacingFarSpread, kRules.iFacingNearSpread)),
+		  m_kEngine(m_pOwnTables ? *m_pOwnTables : CvVisionTables::standard(), kRules.kOptions)
+	{}
 
 	const CvVisionEngine& engine() const { return m_kEngine; }
 

@@ -28,12 +28,11 @@ private:
 	VisionWorld& m_kWorld;
 };
 
-namespace
+namespace {
+bool isPlotSource(const CvVisionSourceKey& kKey)
 {
-	bool isPlotSource(const CvVisionSourceKey& kKey)
-	{
-		return kKey.eKind != CV_VISION_SOURCE_UNIT && kKey.eKind != CV_VISION_SOURCE_RECON;
-	}
+	return kKey.eKind != CV_VISION_SOURCE_UNIT && kKey.eKind != CV_VISION_SOURCE_RECON;
+}
 }
 
 std::string VisionWorld::sizeProblem(int iWidth, int iHeight, int iNumTeams, int iNumInvisibleTypes)
@@ -45,42 +44,43 @@ std::string VisionWorld::sizeProblem(int iWidth, int iHeight, int iNumTeams, int
 	}
 	if (!cvVisionMapSizeOk(iWidth, iHeight))
 	{
-		return "map " + sSize + " is larger than CvVision's maximum (" + std::to_string(CV_VISION_MAX_MAP_PLOTS) + " plots, "
-			+ std::to_string(CV_VISION_MAX_MAP_SIDE) + " a side)";
+		return "map " + sSize + " is larger than CvVision's maximum (" + std::to_string(CV_VISION_MAX_MAP_PLOTS)
+			+ " plots, " + std::to_string(CV_VISION_MAX_MAP_SIDE) + " a side)";
 	}
 	if (iNumTeams < 1)
 	{
 		return "a world needs at least one team, not " + std::to_string(iNumTeams);
 	}
-	const long long llCounts = static_cast<long long>(iWidth) * iHeight * iNumTeams * (1 + static_cast<long long>(std::max(0, iNumInvisibleTypes)));
+	const long long llCounts = static_cast<long long>(iWidth) * iHeight * iNumTeams
+		* (1 + static_cast<long long>(std::max(0, iNumInvisibleTypes)));
 	if (llCounts > CV_VISION_MAX_MAP_COUNTS)
 	{
-		return "map " + sSize + " with " + std::to_string(iNumTeams) + " teams is larger than CvVision's maximum (plots x teams x (1 + "
-			+ std::to_string(iNumInvisibleTypes) + " invisible types) at most " + std::to_string(CV_VISION_MAX_MAP_COUNTS) + ")";
+		return "map " + sSize + " with " + std::to_string(iNumTeams)
+			+ " teams is larger than CvVision's maximum (plots x teams x (1 + " + std::to_string(iNumInvisibleTypes)
+			+ " invisible types) at most " + std::to_string(CV_VISION_MAX_MAP_COUNTS) + ")";
 	}
 	return "";
 }
 
-namespace
+namespace {
+int checkedWidth(int iWidth, int iHeight, int iNumTeams, const CvVisionRules& kRules)
 {
-	int checkedWidth(int iWidth, int iHeight, int iNumTeams, const CvVisionRules& kRules)
+	const std::string sProblem =
+		VisionWorld::sizeProblem(iWidth, iHeight, iNumTeams, static_cast<int>(kRules.aszInvisibleTypes.size()));
+	if (!sProblem.empty())
 	{
-		const std::string sProblem = VisionWorld::sizeProblem(iWidth, iHeight, iNumTeams, static_cast<int>(kRules.aszInvisibleTypes.size()));
-		if (!sProblem.empty())
-		{
-			throw std::invalid_argument(sProblem);
-		}
-		return iWidth;
+		throw std::invalid_argument(sProblem);
 	}
+	return iWidth;
+}
 }
 
-VisionWorld::VisionWorld(const CvVisionRules& kRules, int iWidth, int iHeight, bool bWrapX, bool bWrapY,
-	int iNumTeams, Removal eRemoval)
-	: m_kRules(kRules)
-	, m_kSetup(m_kRules)
-	, m_eRemoval(eRemoval)
-	, m_kGrid(checkedWidth(iWidth, iHeight, iNumTeams, kRules), iHeight, bWrapX, bWrapY, iNumTeams, static_cast<int>(kRules.aszInvisibleTypes.size()), kRules.kLevels)
-	, m_iResightRadius(kRules.resightRadius())
+VisionWorld::VisionWorld(
+	const CvVisionRules& kRules, int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams, Removal eRemoval)
+	: m_kRules(kRules), m_kSetup(m_kRules), m_eRemoval(eRemoval),
+	  m_kGrid(checkedWidth(iWidth, iHeight, iNumTeams, kRules), iHeight, bWrapX, bWrapY, iNumTeams,
+		  static_cast<int>(kRules.aszInvisibleTypes.size()), kRules.kLevels),
+	  m_iResightRadius(kRules.resightRadius())
 {
 	m_kState.iWidth = iWidth;
 	m_kState.iHeight = iHeight;
@@ -125,7 +125,8 @@ void VisionWorld::validate() const
 	{
 		if (k.aeMaster[t] != -1 && !fTeam(k.aeMaster[t]))
 		{
-			fFail("team " + std::to_string(t) + "'s master " + std::to_string(k.aeMaster[t]) + " is not a team" + sTeams);
+			fFail(
+				"team " + std::to_string(t) + "'s master " + std::to_string(k.aeMaster[t]) + " is not a team" + sTeams);
 		}
 	}
 	for (int i = 0; i < plotCount(); ++i)
@@ -137,9 +138,9 @@ void VisionWorld::validate() const
 			fFail(sAt + "'s owner " + std::to_string(kPlot.eOwner) + " is not a team" + sTeams);
 		}
 		if (kPlot.eKind < CV_VISION_PLOT_PEAK || kPlot.eKind > CV_VISION_PLOT_OCEAN || kPlot.eTerrain < 0
-			|| kPlot.eTerrain >= static_cast<int>(m_kRules.aTerrains.size())
-			|| kPlot.eFeature < -1 || kPlot.eFeature >= static_cast<int>(m_kRules.aFeatures.size())
-			|| kPlot.eImprovement < -1 || kPlot.eImprovement >= static_cast<int>(m_kRules.aImprovements.size()))
+			|| kPlot.eTerrain >= static_cast<int>(m_kRules.aTerrains.size()) || kPlot.eFeature < -1
+			|| kPlot.eFeature >= static_cast<int>(m_kRules.aFeatures.size()) || kPlot.eImprovement < -1
+			|| kPlot.eImprovement >= static_cast<int>(m_kRules.aImprovements.size()))
 		{
 			fFail(sAt + " has a plot type, terrain, feature or improvement the rules do not have");
 		}
@@ -172,7 +173,8 @@ void VisionWorld::validate() const
 	{
 		if (!fTeam(eTeam) || iPlot < 0 || iPlot >= plotCount())
 		{
-			fFail("espionage of team " + std::to_string(eTeam) + " on plot " + std::to_string(iPlot) + " is not on the map" + sTeams);
+			fFail("espionage of team " + std::to_string(eTeam) + " on plot " + std::to_string(iPlot)
+				+ " is not on the map" + sTeams);
 		}
 	}
 }
@@ -336,8 +338,10 @@ std::optional<CvVisionSource> VisionWorld::sourceOf(const CvVisionSourceKey& kKe
 
 int VisionWorld::chebyshev(int iPlotA, int iPlotB) const
 {
-	const int iDX = cvVisionWrapDelta(iPlotB % m_kState.iWidth - iPlotA % m_kState.iWidth, m_kState.iWidth, m_kState.bWrapX);
-	const int iDY = cvVisionWrapDelta(iPlotB / m_kState.iWidth - iPlotA / m_kState.iWidth, m_kState.iHeight, m_kState.bWrapY);
+	const int iDX =
+		cvVisionWrapDelta(iPlotB % m_kState.iWidth - iPlotA % m_kState.iWidth, m_kState.iWidth, m_kState.bWrapX);
+	const int iDY =
+		cvVisionWrapDelta(iPlotB / m_kState.iWidth - iPlotA / m_kState.iWidth, m_kState.iHeight, m_kState.bWrapY);
 	return std::max(std::abs(iDX), std::abs(iDY));
 }
 
@@ -490,7 +494,8 @@ void VisionWorld::resightAround(int iPlot, Change fChange)
 		{
 			continue;
 		}
-		const CvVisionResult eResult = m_kLedger.resightLevelChange(kKey, m_kSetup.engine(), kBefore, m_kGrid, kSink, *kSource);
+		const CvVisionResult eResult =
+			m_kLedger.resightLevelChange(kKey, m_kSetup.engine(), kBefore, m_kGrid, kSink, *kSource);
 		if (eResult != CV_VISION_OK && eResult != CV_VISION_RANGE_NEGATIVE)
 		{
 			throw std::logic_error(std::string("VisionWorld: ") + cvVisionResultText(eResult));
@@ -578,7 +583,8 @@ void VisionWorld::moveUnit(int iUnit, int iX, int iY)
 void VisionWorld::setPromotion(int iUnit, int ePromotion, bool bHas)
 {
 	Unit& kUnit = m_kState.kUnits.at(iUnit);
-	bracket(keysOfUnit(iUnit), [&] { bHas ? (void)kUnit.aePromotions.insert(ePromotion) : (void)kUnit.aePromotions.erase(ePromotion); });
+	bracket(keysOfUnit(iUnit),
+		[&] { bHas ? (void)kUnit.aePromotions.insert(ePromotion) : (void)kUnit.aePromotions.erase(ePromotion); });
 }
 
 void VisionWorld::setFacing(int iUnit, int eFacing)
@@ -674,7 +680,8 @@ void VisionWorld::setMaster(int eVassal, int eMaster)
 void VisionWorld::setEspionage(int eTeam, int iCityPlot, bool bSees)
 {
 	bracketAt(iCityPlot, [&] {
-		bSees ? (void)m_kState.kEspionage.insert({ eTeam, iCityPlot }) : (void)m_kState.kEspionage.erase({ eTeam, iCityPlot });
+		bSees ? (void)m_kState.kEspionage.insert({ eTeam, iCityPlot })
+			  : (void)m_kState.kEspionage.erase({ eTeam, iCityPlot });
 	});
 }
 
@@ -778,13 +785,15 @@ void VisionWorld::rememberWhereVisible(int iPlot)
 
 int VisionWorld::unitRange(int iUnit) const
 {
-	const std::optional<CvVisionSource> kSource = sourceOf(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, m_kState.kUnits.at(iUnit).eTeam));
+	const std::optional<CvVisionSource> kSource =
+		sourceOf(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, m_kState.kUnits.at(iUnit).eTeam));
 	return kSource ? kSource->iRange : 0;
 }
 
 std::vector<int> VisionWorld::plotsSeenByUnit(int iUnit) const
 {
-	const std::optional<CvVisionSource> kSource = sourceOf(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, m_kState.kUnits.at(iUnit).eTeam));
+	const std::optional<CvVisionSource> kSource =
+		sourceOf(CvVisionSourceKey(CV_VISION_SOURCE_UNIT, 0, iUnit, m_kState.kUnits.at(iUnit).eTeam));
 	if (!kSource || kSource->iRange < 0)
 	{
 		return {};
@@ -797,7 +806,8 @@ std::vector<int> VisionWorld::plotsSeenByUnit(int iUnit) const
 
 std::vector<std::string> VisionWorld::sourcesSeeing(int iPlot, int eTeam) const
 {
-	static const char* const aszKinds[] = { "owned plot", "city seen by its master", "city seen by espionage", "unit", "recon of unit" };
+	static const char* const aszKinds[] = { "owned plot", "city seen by its master", "city seen by espionage", "unit",
+		"recon of unit" };
 	std::vector<std::string> asSources;
 	for (const CvVisionSourceKey& kKey : currentKeys())
 	{
@@ -821,11 +831,12 @@ std::vector<std::string> VisionWorld::sourcesSeeing(int iPlot, int eTeam) const
 			// the promotions decide the range: listed so that a wrong one shows at a glance
 			for (int ePromotion : kUnit.aePromotions)
 			{
-				sPromotions += (sPromotions.empty() ? ", promotions " : " ") + m_kRules.aPromotions.at(ePromotion).szType;
+				sPromotions +=
+					(sPromotions.empty() ? ", promotions " : " ") + m_kRules.aPromotions.at(ePromotion).szType;
 			}
 		}
-		asSources.push_back(sWhat + " at (" + std::to_string(kSource->iX) + "," + std::to_string(kSource->iY) + ") range "
-			+ std::to_string(kSource->iRange) + sPromotions);
+		asSources.push_back(sWhat + " at (" + std::to_string(kSource->iX) + "," + std::to_string(kSource->iY)
+			+ ") range " + std::to_string(kSource->iRange) + sPromotions);
 	}
 	return asSources;
 }
@@ -868,7 +879,8 @@ std::vector<VisionWorld::Difference> VisionWorld::audit() const
 				const int iIndex = (t * iNumInvisible + e) * plotCount() + i;
 				if (m_kGrid.invisibleCounts()[iIndex] != kExpected.invisibleCounts()[iIndex])
 				{
-					aDifferences.push_back({ i, t, e, m_kGrid.invisibleCounts()[iIndex], kExpected.invisibleCounts()[iIndex] });
+					aDifferences.push_back(
+						{ i, t, e, m_kGrid.invisibleCounts()[iIndex], kExpected.invisibleCounts()[iIndex] });
 				}
 			}
 		}

@@ -22,9 +22,8 @@ namespace cvv {
 class VisionWorld
 {
 public:
-	enum class Removal
-	{
-		Ledger,   // CvVision: replay the source's record
+	enum class Removal {
+		Ledger, // CvVision: replay the source's record
 		Recompute // BTS: compute the sight again and subtract it
 	};
 
@@ -69,10 +68,10 @@ public:
 		bool bWrapY = false;
 		int iNumTeams = 0;
 		std::vector<PlotState> aPlots;
-		std::map<int, Unit> kUnits;                     // by unit id
-		std::vector<int> aiExtraWaterTechs;             // per team: how many such techs it knows
-		std::vector<int> aeMaster;                      // per team: the team it is a vassal of, or -1
-		std::set<std::pair<int, int>> kEspionage;       // (team, city plot)
+		std::map<int, Unit> kUnits; // by unit id
+		std::vector<int> aiExtraWaterTechs; // per team: how many such techs it knows
+		std::vector<int> aeMaster; // per team: the team it is a vassal of, or -1
+		std::set<std::pair<int, int>> kEspionage; // (team, city plot)
 	};
 
 	struct Difference

@@ -26,7 +26,7 @@ namespace cvv {
 
 struct RenderOptions
 {
-	int eTeam = 0;      // whose knowledge is shown
+	int eTeam = 0; // whose knowledge is shown
 	bool bColor = true; // text only: ANSI colours (the CLI passes isatty)
 };
 

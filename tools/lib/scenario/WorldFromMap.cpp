@@ -3,53 +3,53 @@
 
 namespace cvv {
 
-namespace
+namespace {
+// Resolves a type name; unknown: an error, or with bLenient a warning and -1.
+int resolve(int iIndex, const std::string& sWhat, const std::string& sName, const WbMap& kMap, int iLine, bool bLenient,
+	std::vector<std::string>* pWarnings)
 {
-	// Resolves a type name; unknown: an error, or with bLenient a warning and -1.
-	int resolve(int iIndex, const std::string& sWhat, const std::string& sName, const WbMap& kMap, int iLine, bool bLenient,
-		std::vector<std::string>* pWarnings)
+	if (iIndex >= 0)
 	{
-		if (iIndex >= 0)
-		{
-			return iIndex;
-		}
-		const std::string sMessage = kMap.sPath + ":" + std::to_string(iLine) + ": unknown " + sWhat + " '" + sName
-			+ "' (not in the loaded rules; give the mod's folders with --assets)";
-		if (!bLenient)
-		{
-			throw WbError(sMessage);
-		}
-		if (pWarnings)
-		{
-			pWarnings->push_back(sMessage + "; skipped");
-		}
-		return -1;
+		return iIndex;
 	}
-
-	bool none(const std::string& s) { return s.empty() || s == "NONE"; }
-
-	// A unit or city owner that is no player: an error, or with bLenient a warning.
-	void badOwner(const WbMap& kMap, int ePlayer, int iLine, const char* szWhat, bool bLenient, std::vector<std::string>* pWarnings)
+	const std::string sMessage = kMap.sPath + ":" + std::to_string(iLine) + ": unknown " + sWhat + " '" + sName
+		+ "' (not in the loaded rules; give the mod's folders with --assets)";
+	if (!bLenient)
 	{
-		const std::string sMessage = kMap.sPath + ":" + std::to_string(iLine) + ": " + szWhat + " owner " + std::to_string(ePlayer)
-			+ " is not a player (the file has " + std::to_string(kMap.aPlayers.size()) + " players; the barbarians are "
-			+ std::to_string(kMap.aPlayers.size()) + ")";
-		if (!bLenient)
-		{
-			throw WbError(sMessage);
-		}
-		if (pWarnings)
-		{
-			pWarnings->push_back(sMessage + "; skipped");
-		}
+		throw WbError(sMessage);
 	}
+	if (pWarnings)
+	{
+		pWarnings->push_back(sMessage + "; skipped");
+	}
+	return -1;
 }
 
-VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLenient, std::vector<std::string>* pWarnings,
-	WbProgress fProgress)
+bool none(const std::string& s) { return s.empty() || s == "NONE"; }
+
+// A unit or city owner that is no player: an error, or with bLenient a warning.
+void badOwner(
+	const WbMap& kMap, int ePlayer, int iLine, const char* szWhat, bool bLenient, std::vector<std::string>* pWarnings)
 {
-	const std::string sTooLarge = VisionWorld::sizeProblem(kMap.iWidth, kMap.iHeight, kMap.numTeams(),
-		static_cast<int>(kRules.aszInvisibleTypes.size()));
+	const std::string sMessage = kMap.sPath + ":" + std::to_string(iLine) + ": " + szWhat + " owner "
+		+ std::to_string(ePlayer) + " is not a player (the file has " + std::to_string(kMap.aPlayers.size())
+		+ " players; the barbarians are " + std::to_string(kMap.aPlayers.size()) + ")";
+	if (!bLenient)
+	{
+		throw WbError(sMessage);
+	}
+	if (pWarnings)
+	{
+		pWarnings->push_back(sMessage + "; skipped");
+	}
+}
+}
+
+VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLenient,
+	std::vector<std::string>* pWarnings, WbProgress fProgress)
+{
+	const std::string sTooLarge = VisionWorld::sizeProblem(
+		kMap.iWidth, kMap.iHeight, kMap.numTeams(), static_cast<int>(kRules.aszInvisibleTypes.size()));
 	if (!sTooLarge.empty())
 	{
 		throw WbError(kMap.sPath + ": " + sTooLarge);
@@ -62,8 +62,9 @@ VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLen
 	kState.iNumTeams = kMap.numTeams();
 	for (const WbPlot& kPlot : kMap.aOutsidePlots)
 	{
-		const std::string sMessage = kMap.sPath + ":" + std::to_string(kPlot.iLine) + ": plot (" + std::to_string(kPlot.iX) + ","
-			+ std::to_string(kPlot.iY) + ") is outside the " + std::to_string(kMap.iWidth) + "x" + std::to_string(kMap.iHeight) + " map";
+		const std::string sMessage = kMap.sPath + ":" + std::to_string(kPlot.iLine) + ": plot ("
+			+ std::to_string(kPlot.iX) + "," + std::to_string(kPlot.iY) + ") is outside the "
+			+ std::to_string(kMap.iWidth) + "x" + std::to_string(kMap.iHeight) + " map";
 		if (!bLenient)
 		{
 			throw WbError(sMessage);
@@ -102,28 +103,31 @@ VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLen
 		if (kPlot.iX < 0 || kPlot.iY < 0 || kPlot.iX >= kMap.iWidth || kPlot.iY >= kMap.iHeight)
 		{
 			throw WbError(kMap.sPath + ":" + std::to_string(kPlot.iLine) + ": plot (" + std::to_string(kPlot.iX) + ","
-				+ std::to_string(kPlot.iY) + ") is outside the " + std::to_string(kMap.iWidth) + "x" + std::to_string(kMap.iHeight)
-				+ " map");
+				+ std::to_string(kPlot.iY) + ") is outside the " + std::to_string(kMap.iWidth) + "x"
+				+ std::to_string(kMap.iHeight) + " map");
 		}
 		VisionWorld::PlotState& kOut = kState.aPlots[kPlot.iY * kMap.iWidth + kPlot.iX];
 		kOut.eKind = static_cast<CvVisionPlotKind>(kPlot.ePlotType);
-		const int eTerrain = resolve(kRules.findTerrain(kPlot.sTerrain), "terrain", kPlot.sTerrain, kMap, kPlot.iLine, bLenient, pWarnings);
+		const int eTerrain = resolve(
+			kRules.findTerrain(kPlot.sTerrain), "terrain", kPlot.sTerrain, kMap, kPlot.iLine, bLenient, pWarnings);
 		kOut.eTerrain = eTerrain >= 0 ? eTerrain : kOut.eTerrain;
 		if (!none(kPlot.sFeature))
 		{
-			kOut.eFeature = resolve(kRules.findFeature(kPlot.sFeature), "feature", kPlot.sFeature, kMap, kPlot.iLine, bLenient, pWarnings);
+			kOut.eFeature = resolve(
+				kRules.findFeature(kPlot.sFeature), "feature", kPlot.sFeature, kMap, kPlot.iLine, bLenient, pWarnings);
 		}
 		if (!none(kPlot.sImprovement))
 		{
-			kOut.eImprovement = resolve(kRules.findImprovement(kPlot.sImprovement), "improvement", kPlot.sImprovement, kMap,
-				kPlot.iLine, bLenient, pWarnings);
+			kOut.eImprovement = resolve(kRules.findImprovement(kPlot.sImprovement), "improvement", kPlot.sImprovement,
+				kMap, kPlot.iLine, bLenient, pWarnings);
 		}
 		if (!none(kPlot.sRoute))
 		{
 			// Without route infos (a mod folder that has no Misc/CIV4RouteInfos.xml) a route is
 			// one of unknown type: seen on the map, no help to the pathfinder.
 			kOut.eRoute = kRules.aRoutes.empty() ? 0
-				: resolve(kRules.findRoute(kPlot.sRoute), "route", kPlot.sRoute, kMap, kPlot.iLine, bLenient, pWarnings);
+												 : resolve(kRules.findRoute(kPlot.sRoute), "route", kPlot.sRoute, kMap,
+													 kPlot.iLine, bLenient, pWarnings);
 		}
 		if (kPlot.eCityOwner >= 0)
 		{
@@ -140,7 +144,8 @@ VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLen
 		}
 		for (const WbUnit& kUnit : kPlot.aUnits)
 		{
-			const int eType = resolve(kRules.findUnit(kUnit.sType), "unit", kUnit.sType, kMap, kUnit.iLine, bLenient, pWarnings);
+			const int eType =
+				resolve(kRules.findUnit(kUnit.sType), "unit", kUnit.sType, kMap, kUnit.iLine, bLenient, pWarnings);
 			const int eTeam = kMap.teamOfPlayer(kUnit.ePlayer);
 			if (eTeam < 0)
 			{
@@ -159,7 +164,8 @@ VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLen
 			kNew.eFacing = (kUnit.eFacing >= 0 && kUnit.eFacing < 8) ? kUnit.eFacing : 4;
 			for (const std::string& sPromotion : kUnit.asPromotions)
 			{
-				const int ePromotion = resolve(kRules.findPromotion(sPromotion), "promotion", sPromotion, kMap, kUnit.iLine, bLenient, pWarnings);
+				const int ePromotion = resolve(
+					kRules.findPromotion(sPromotion), "promotion", sPromotion, kMap, kUnit.iLine, bLenient, pWarnings);
 				if (ePromotion >= 0)
 				{
 					kNew.aePromotions.insert(ePromotion);

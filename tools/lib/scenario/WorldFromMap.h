@@ -16,8 +16,8 @@ namespace cvv {
 // promotions and facing, each city's plot as an owned plot, each team's techs and vassal master.
 // Unknown names and misplaced things are WbErrors naming the line; with bLenient they become
 // warnings (in *pWarnings) and what cannot be placed is skipped.
-VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLenient, std::vector<std::string>* pWarnings,
-	WbProgress fProgress = nullptr);
+VisionWorld buildWorld(const WbMap& kMap, const CvVisionRules& kRules, bool bLenient,
+	std::vector<std::string>* pWarnings, WbProgress fProgress = nullptr);
 
 // What the map says each team remembers, into the world's memory: its TeamReveal plots as they are
 // in the file. Plots the world's own sight reaches keep the truth.

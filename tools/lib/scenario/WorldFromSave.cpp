@@ -6,25 +6,24 @@
 
 namespace cvv {
 
-namespace
+namespace {
+int teamOfPlayer(const SaveGame& kSave, int ePlayer)
 {
-	int teamOfPlayer(const SaveGame& kSave, int ePlayer)
-	{
-		return (ePlayer >= 0 && ePlayer < static_cast<int>(kSave.aPlayers.size())) ? kSave.aPlayers[ePlayer].eTeam : -1;
-	}
+	return (ePlayer >= 0 && ePlayer < static_cast<int>(kSave.aPlayers.size())) ? kSave.aPlayers[ePlayer].eTeam : -1;
+}
 
-	// A type index from the save, checked against the rules the save is read with.
-	int checked(int iIndex, size_t iCount, const char* szWhat, const SaveGame& kSave, const std::string& sWhere)
+// A type index from the save, checked against the rules the save is read with.
+int checked(int iIndex, size_t iCount, const char* szWhat, const SaveGame& kSave, const std::string& sWhere)
+{
+	if (iIndex >= static_cast<int>(iCount))
 	{
-		if (iIndex >= static_cast<int>(iCount))
-		{
-			throw SaveError(kSave.sPath + ": " + sWhere + ": " + szWhat + " index " + std::to_string(iIndex) + ", but the rules have "
-				+ std::to_string(iCount) + " (give the mod's folders with --assets)");
-		}
-		return iIndex;
+		throw SaveError(kSave.sPath + ": " + sWhere + ": " + szWhat + " index " + std::to_string(iIndex)
+			+ ", but the rules have " + std::to_string(iCount) + " (give the mod's folders with --assets)");
 	}
+	return iIndex;
+}
 
-	std::string at(int iX, int iY) { return "plot (" + std::to_string(iX) + "," + std::to_string(iY) + ")"; }
+std::string at(int iX, int iY) { return "plot (" + std::to_string(iX) + "," + std::to_string(iY) + ")"; }
 }
 
 VisionWorld buildSaveWorld(const SaveGame& kSave, const CvVisionRules& kRules)
@@ -43,8 +42,10 @@ VisionWorld buildSaveWorld(const SaveGame& kSave, const CvVisionRules& kRules)
 		const std::string sWhere = at(kPlot.iX, kPlot.iY);
 		kOut.eKind = static_cast<CvVisionPlotKind>(kPlot.ePlotType);
 		kOut.eTerrain = checked(std::max(0, kPlot.eTerrain), kRules.aTerrains.size(), "terrain", kSave, sWhere);
-		kOut.eFeature = kPlot.eFeature < 0 ? -1 : checked(kPlot.eFeature, kRules.aFeatures.size(), "feature", kSave, sWhere);
-		kOut.eImprovement = kPlot.eImprovement < 0 ? -1
+		kOut.eFeature =
+			kPlot.eFeature < 0 ? -1 : checked(kPlot.eFeature, kRules.aFeatures.size(), "feature", kSave, sWhere);
+		kOut.eImprovement = kPlot.eImprovement < 0
+			? -1
 			: checked(kPlot.eImprovement, kRules.aImprovements.size(), "improvement", kSave, sWhere);
 		kOut.eRoute = kPlot.eRoute;
 		kOut.eOwner = teamOfPlayer(kSave, kPlot.eOwner);
@@ -55,7 +56,8 @@ VisionWorld buildSaveWorld(const SaveGame& kSave, const CvVisionRules& kRules)
 		const SaveTeam& kTeam = kSave.aTeams[t];
 		for (size_t e = 0; e < kTeam.abHasTech.size(); ++e)
 		{
-			if (kTeam.abHasTech[e] && checked(static_cast<int>(e), kRules.aTechs.size(), "tech", kSave, "team " + std::to_string(t)) >= 0
+			if (kTeam.abHasTech[e]
+				&& checked(static_cast<int>(e), kRules.aTechs.size(), "tech", kSave, "team " + std::to_string(t)) >= 0
 				&& kRules.aTechs[e].bExtraWaterSeeFrom)
 			{
 				++kState.aiExtraWaterTechs[t];
@@ -118,7 +120,8 @@ void rememberSave(VisionWorld& kWorld, const SaveGame& kSave)
 			VisionWorld::Memory kMemory;
 			kMemory.bRevealed = true;
 			kMemory.eOwner = (eOwnerPlayer >= 0 && eOwnerPlayer < static_cast<int>(kSave.aPlayers.size()))
-				? kSave.aPlayers[eOwnerPlayer].eTeam : -1;
+				? kSave.aPlayers[eOwnerPlayer].eTeam
+				: -1;
 			kMemory.eImprovement = kPlot.aeRevealedImprovement.at(eTeam);
 			kMemory.eRoute = kPlot.aeRevealedRoute.at(eTeam);
 			kWorld.setMemory(eTeam, iPlot, kMemory);

@@ -41,7 +41,8 @@ LoadedRules loadFrontEndRules(const std::vector<fs::path>& aGiven, bool bNoVanil
 
 bool isSavePath(const fs::path& kPath)
 {
-	return kPath.extension() == ".CivBeyondSwordSave" || kPath.extension() == ".CivWarlordsSave" || kPath.extension() == ".Civ4SavedGame";
+	return kPath.extension() == ".CivBeyondSwordSave" || kPath.extension() == ".CivWarlordsSave"
+		|| kPath.extension() == ".Civ4SavedGame";
 }
 
 const std::set<int>& LoadedWorld::techs(int eTeam) const
@@ -64,7 +65,8 @@ LoadedWorld loadWorld(const fs::path& kPath, std::shared_ptr<const LoadedRules> 
 	LoadedWorld kOut;
 	kOut.pRules = std::move(pRules);
 	const CvVisionRules& kRules = kOut.rules();
-	const bool bSave = kOptions.eKind == LoadKind::Save || (kOptions.eKind == LoadKind::ByExtension && isSavePath(kPath));
+	const bool bSave =
+		kOptions.eKind == LoadKind::Save || (kOptions.eKind == LoadKind::ByExtension && isSavePath(kPath));
 	if (bSave)
 	{
 		kOut.kSave = readSave(kPath, SaveReadOptions{ kOptions.pSaveLayout, kOptions.aLayoutAssets });

@@ -26,18 +26,18 @@ namespace cvv {
 // The rules' folders the front ends use: the folders given (the mod's first), or without any the
 // project's Assets/; then the bundled vanilla XML last, standing for the game's own folders, unless
 // bNoVanilla or it is already among them. loadFrontEndRules loads them (RulesError on bad XML).
-std::vector<std::filesystem::path> frontEndRulesFolders(const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla);
+std::vector<std::filesystem::path> frontEndRulesFolders(
+	const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla);
 LoadedRules loadFrontEndRules(const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla);
 
 // A saved game by its extension (.CivBeyondSwordSave, .CivWarlordsSave, .Civ4SavedGame); any other
 // file is a WorldBuilder map.
 bool isSavePath(const std::filesystem::path& kPath);
 
-enum class LoadKind
-{
+enum class LoadKind {
 	ByExtension, // isSavePath decides
-	Map,         // a WorldBuilder map whatever its name
-	Save         // a saved game whatever its name
+	Map, // a WorldBuilder map whatever its name
+	Save // a saved game whatever its name
 };
 
 struct LoadOptions
@@ -62,10 +62,10 @@ struct LoadOptions
 struct LoadedWorld
 {
 	std::shared_ptr<const LoadedRules> pRules;
-	std::optional<WbMap> kMap;     // the file as read, when it is a WorldBuilder map
+	std::optional<WbMap> kMap; // the file as read, when it is a WorldBuilder map
 	std::optional<SaveGame> kSave; // the file as read, when it is a saved game
 	std::unique_ptr<VisionWorld> pWorld;
-	std::vector<std::set<int>> aTechs;   // per team, the techs it knows (a save: one entry per team slot)
+	std::vector<std::set<int>> aTechs; // per team, the techs it knows (a save: one entry per team slot)
 	std::vector<std::string> asWarnings; // a lenient load's, each "FILE:LINE: what; skipped"
 	bool bMemoryImported = false;
 

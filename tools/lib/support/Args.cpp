@@ -8,24 +8,20 @@
 
 namespace cvv {
 
-namespace
-{
-	bool isOption(const std::string& sArg)
-	{
-		return sArg.size() > 1 && sArg[0] == '-';
-	}
+namespace {
+bool isOption(const std::string& sArg) { return sArg.size() > 1 && sArg[0] == '-'; }
 
-	const ArgOption* findOption(const std::vector<ArgOption>& aOptions, const std::string& sName)
+const ArgOption* findOption(const std::vector<ArgOption>& aOptions, const std::string& sName)
+{
+	for (const ArgOption& kOption : aOptions)
 	{
-		for (const ArgOption& kOption : aOptions)
+		if (kOption.sName == sName)
 		{
-			if (kOption.sName == sName)
-			{
-				return &kOption;
-			}
+			return &kOption;
 		}
-		return nullptr;
 	}
+	return nullptr;
+}
 }
 
 bool ParsedArgs::has(const std::string& sName) const
@@ -53,7 +49,8 @@ std::vector<std::string> ParsedArgs::values(const std::string& sName) const
 	return asValues;
 }
 
-ParsedArgs parseArgs(const std::vector<std::string>& asArgs, const std::vector<ArgOption>& aOptions, size_t uMaxPositionals)
+ParsedArgs parseArgs(
+	const std::vector<std::string>& asArgs, const std::vector<ArgOption>& aOptions, size_t uMaxPositionals)
 {
 	ParsedArgs kParsed;
 	for (const std::string& sArg : asArgs)
@@ -159,7 +156,8 @@ std::pair<int, int> argPoint(const std::string& sOption, const std::string& sVal
 	return { argInt(sOption, sValue.substr(0, uComma)), argInt(sOption, sValue.substr(uComma + 1)) };
 }
 
-const std::string& argChoice(const std::string& sOption, const std::string& sValue, const std::vector<std::string>& asChoices)
+const std::string& argChoice(
+	const std::string& sOption, const std::string& sValue, const std::vector<std::string>& asChoices)
 {
 	std::string sChoices;
 	for (size_t i = 0; i < asChoices.size(); ++i)
@@ -225,7 +223,8 @@ std::string optionsHelp(const std::vector<ArgOption>& aOptions, size_t uColumn, 
 	std::string sOut;
 	for (const ArgOption& kOption : aOptions)
 	{
-		sOut += helpRow(kOption.sName + (kOption.sValue.empty() ? "" : " " + kOption.sValue), kOption.sHelp, uColumn, uWidth);
+		sOut += helpRow(
+			kOption.sName + (kOption.sValue.empty() ? "" : " " + kOption.sValue), kOption.sHelp, uColumn, uWidth);
 	}
 	return sOut;
 }

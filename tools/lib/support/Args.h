@@ -25,9 +25,9 @@ public:
 
 struct ArgOption
 {
-	std::string sName;  // "--team"
+	std::string sName; // "--team"
 	std::string sValue; // the value's name in help ("T", "X,Y", "tsv|json"); empty: a flag
-	std::string sHelp;  // what it means, for help
+	std::string sHelp; // what it means, for help
 };
 
 struct ParsedArgs
@@ -43,8 +43,8 @@ struct ParsedArgs
 
 // asArgs against the options a command takes; more than uMaxPositionals positional arguments is
 // "unexpected argument 'x'" (fewer is the caller's to check). Throws UsageError.
-ParsedArgs parseArgs(const std::vector<std::string>& asArgs, const std::vector<ArgOption>& aOptions,
-	size_t uMaxPositionals);
+ParsedArgs parseArgs(
+	const std::vector<std::string>& asArgs, const std::vector<ArgOption>& aOptions, size_t uMaxPositionals);
 
 // Values (sOption names the option in messages). Each throws UsageError.
 // A whole number (support/Numbers.h) in llMin..llMax.
@@ -56,7 +56,8 @@ std::vector<int> argInts(const std::string& sOption, const std::string& sValue);
 // "X,Y".
 std::pair<int, int> argPoint(const std::string& sOption, const std::string& sValue);
 // One of asChoices: "--format is text or json, not 'xml'".
-const std::string& argChoice(const std::string& sOption, const std::string& sValue, const std::vector<std::string>& asChoices);
+const std::string& argChoice(
+	const std::string& sOption, const std::string& sValue, const std::vector<std::string>& asChoices);
 
 // Help text: sText wrapped into lines of at most uWidth characters (words longer than a line stand
 // alone), each after uIndent spaces; a "\n" in sText starts a new line. Ends with "\n".

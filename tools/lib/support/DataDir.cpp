@@ -11,37 +11,36 @@ namespace fs = std::filesystem;
 
 namespace cvv {
 
-namespace
+namespace {
+// The folder of a file, its links followed; empty when it cannot be resolved.
+fs::path folderOf(const fs::path& kFile)
 {
-	// The folder of a file, its links followed; empty when it cannot be resolved.
-	fs::path folderOf(const fs::path& kFile)
-	{
-		std::error_code kError;
-		const fs::path kResolved = fs::canonical(kFile, kError);
-		return kError ? fs::path() : kResolved.parent_path();
-	}
+	std::error_code kError;
+	const fs::path kResolved = fs::canonical(kFile, kError);
+	return kError ? fs::path() : kResolved.parent_path();
+}
 
-	void addCandidates(const fs::path& kBase, std::vector<fs::path>& aOut)
+void addCandidates(const fs::path& kBase, std::vector<fs::path>& aOut)
+{
+	if (kBase.empty())
 	{
-		if (kBase.empty())
+		return;
+	}
+	const fs::path aRelative[] = { "share/cvvision", "../share/cvvision", "../../../share/cvvision" };
+	for (const fs::path& kRelative : aRelative)
+	{
+		const fs::path kCandidate = (kBase / kRelative).lexically_normal();
+		bool bSeen = false;
+		for (const fs::path& kOld : aOut)
 		{
-			return;
+			bSeen = bSeen || kOld == kCandidate;
 		}
-		const fs::path aRelative[] = { "share/cvvision", "../share/cvvision", "../../../share/cvvision" };
-		for (const fs::path& kRelative : aRelative)
+		if (!bSeen)
 		{
-			const fs::path kCandidate = (kBase / kRelative).lexically_normal();
-			bool bSeen = false;
-			for (const fs::path& kOld : aOut)
-			{
-				bSeen = bSeen || kOld == kCandidate;
-			}
-			if (!bSeen)
-			{
-				aOut.push_back(kCandidate);
-			}
+			aOut.push_back(kCandidate);
 		}
 	}
+}
 }
 
 std::vector<fs::path> dataDirCandidates()
@@ -81,8 +80,10 @@ fs::path dataDir()
 		}
 		sTried += (sTried.empty() ? "" : ", ") + kCandidate.string();
 	}
-	throw std::runtime_error("no data folder (Assets/, PublicMaps/ and vanilla/Assets/): CVVISION_DATA_DIR is not set and "
-		"none of these holds vanilla/Assets: " + (sTried.empty() ? std::string("(no folder of the program found)") : sTried)
+	throw std::runtime_error(
+		"no data folder (Assets/, PublicMaps/ and vanilla/Assets/): CVVISION_DATA_DIR is not set and "
+		"none of these holds vanilla/Assets: "
+		+ (sTried.empty() ? std::string("(no folder of the program found)") : sTried)
 		+ "; set CVVISION_DATA_DIR to the build's share/cvvision or to PREFIX/share/cvvision after cmake --install");
 }
 

@@ -31,9 +31,7 @@ std::string jsonString(const std::string& sText, JsonEscape eEscape)
 	return sOut + "\"";
 }
 
-JsonWriter::JsonWriter(Layout eLayout, JsonEscape eEscape) : m_eLayout(eLayout), m_eEscape(eEscape)
-{
-}
+JsonWriter::JsonWriter(Layout eLayout, JsonEscape eEscape) : m_eLayout(eLayout), m_eEscape(eEscape) {}
 
 void JsonWriter::beforeItem()
 {
@@ -94,7 +92,8 @@ JsonWriter& JsonWriter::end(const std::string& sBefore)
 {
 	if (m_aOpen.empty() || m_bAfterKey)
 	{
-		throw std::logic_error(m_bAfterKey ? "JsonWriter: a key without its value" : "JsonWriter: end() with nothing open");
+		throw std::logic_error(
+			m_bAfterKey ? "JsonWriter: a key without its value" : "JsonWriter: end() with nothing open");
 	}
 	m_sOut += sBefore;
 	m_sOut += m_aOpen.back().bObject ? '}' : ']';
@@ -115,25 +114,13 @@ JsonWriter& JsonWriter::key(const std::string& sName)
 	return *this;
 }
 
-JsonWriter& JsonWriter::string(const std::string& sValue)
-{
-	return raw(jsonString(sValue, m_eEscape));
-}
+JsonWriter& JsonWriter::string(const std::string& sValue) { return raw(jsonString(sValue, m_eEscape)); }
 
-JsonWriter& JsonWriter::number(long long llValue)
-{
-	return raw(std::to_string(llValue));
-}
+JsonWriter& JsonWriter::number(long long llValue) { return raw(std::to_string(llValue)); }
 
-JsonWriter& JsonWriter::boolean(bool bValue)
-{
-	return raw(bValue ? "true" : "false");
-}
+JsonWriter& JsonWriter::boolean(bool bValue) { return raw(bValue ? "true" : "false"); }
 
-JsonWriter& JsonWriter::null()
-{
-	return raw("null");
-}
+JsonWriter& JsonWriter::null() { return raw("null"); }
 
 JsonWriter& JsonWriter::raw(const std::string& sJson)
 {

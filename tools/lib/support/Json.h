@@ -12,11 +12,7 @@
 
 namespace cvv {
 
-enum class JsonEscape
-{
-	Plain,
-	Script
-};
+enum class JsonEscape { Plain, Script };
 
 // sText as a JSON string, quotes included.
 std::string jsonString(const std::string& sText, JsonEscape eEscape = JsonEscape::Plain);
@@ -24,10 +20,9 @@ std::string jsonString(const std::string& sText, JsonEscape eEscape = JsonEscape
 class JsonWriter
 {
 public:
-	enum class Layout
-	{
-		Spaced,  // {"a": 1, "b": [1, 2]}
-		Compact  // {"a":1,"b":[1,2]}
+	enum class Layout {
+		Spaced, // {"a": 1, "b": [1, 2]}
+		Compact // {"a":1,"b":[1,2]}
 	};
 
 	explicit JsonWriter(Layout eLayout = Layout::Spaced, JsonEscape eEscape = JsonEscape::Plain);
@@ -84,7 +79,7 @@ std::string jsonNumbers(const std::vector<T>& aValues, JsonWriter::Layout eLayou
 }
 
 // ["a","b"] (Compact) or ["a", "b"] (Spaced).
-std::string jsonStrings(const std::vector<std::string>& asValues, JsonWriter::Layout eLayout = JsonWriter::Layout::Compact,
-	JsonEscape eEscape = JsonEscape::Plain);
+std::string jsonStrings(const std::vector<std::string>& asValues,
+	JsonWriter::Layout eLayout = JsonWriter::Layout::Compact, JsonEscape eEscape = JsonEscape::Plain);
 
 } // namespace cvv

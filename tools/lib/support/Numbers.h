@@ -11,12 +11,7 @@
 
 namespace cvv {
 
-enum class NumberRead
-{
-	Ok,
-	NotANumber,
-	OutOfRange
-};
+enum class NumberRead { Ok, NotANumber, OutOfRange };
 
 inline NumberRead readWholeNumber(const std::string& sText, long long llMin, long long llMax, int& iOut)
 {

@@ -18,102 +18,98 @@ namespace cvv {
 
 namespace fs = std::filesystem;
 
-namespace
+namespace {
+[[noreturn]] void fail(const std::string& sWhat, const fs::path& kPath, const std::string& sReason)
 {
-	[[noreturn]] void fail(const std::string& sWhat, const fs::path& kPath, const std::string& sReason)
-	{
-		throw std::runtime_error("cannot write " + sWhat + " " + kPath.string() + ": " + sReason);
-	}
+	throw std::runtime_error("cannot write " + sWhat + " " + kPath.string() + ": " + sReason);
+}
 
-	fs::path folderOf(const fs::path& kTarget)
-	{
-		return kTarget.has_parent_path() ? kTarget.parent_path() : fs::path(".");
-	}
+fs::path folderOf(const fs::path& kTarget) { return kTarget.has_parent_path() ? kTarget.parent_path() : fs::path("."); }
 
-	// A regular file or none: written through a temporary file and a rename.
-	bool isReplaced(const fs::file_status& kStatus)
-	{
-		return kStatus.type() == fs::file_type::not_found || kStatus.type() == fs::file_type::regular;
-	}
+// A regular file or none: written through a temporary file and a rename.
+bool isReplaced(const fs::file_status& kStatus)
+{
+	return kStatus.type() == fs::file_type::not_found || kStatus.type() == fs::file_type::regular;
+}
 
-	bool writeAll(int iFd, const std::string& sBytes)
+bool writeAll(int iFd, const std::string& sBytes)
+{
+	size_t uDone = 0;
+	while (uDone < sBytes.size())
 	{
-		size_t uDone = 0;
-		while (uDone < sBytes.size())
+		const ssize_t iWritten = ::write(iFd, sBytes.data() + uDone, sBytes.size() - uDone);
+		if (iWritten < 0)
 		{
-			const ssize_t iWritten = ::write(iFd, sBytes.data() + uDone, sBytes.size() - uDone);
-			if (iWritten < 0)
+			if (errno == EINTR)
 			{
-				if (errno == EINTR)
-				{
-					continue;
-				}
-				return false;
+				continue;
 			}
-			uDone += static_cast<size_t>(iWritten);
+			return false;
 		}
-		return true;
+		uDone += static_cast<size_t>(iWritten);
 	}
+	return true;
+}
 
-	// A new, empty temporary file beside kTarget, created with mode 0666 so that the kernel applies
-	// the umask (or the folder's default ACL) as it would to the target itself: no process-wide
-	// state is read or changed (umask(2) can only be read by setting it, a race between threads).
-	// Returns its descriptor and fills sPath, or -1 with errno set.
-	int createTemporaryBeside(const fs::path& kTarget, std::string& sPath)
+// A new, empty temporary file beside kTarget, created with mode 0666 so that the kernel applies
+// the umask (or the folder's default ACL) as it would to the target itself: no process-wide
+// state is read or changed (umask(2) can only be read by setting it, a race between threads).
+// Returns its descriptor and fills sPath, or -1 with errno set.
+int createTemporaryBeside(const fs::path& kTarget, std::string& sPath)
+{
+	static std::atomic<unsigned int> s_uCounter(0);
+	static const char s_acDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	std::random_device kRandom;
+	const std::string sPrefix = (folderOf(kTarget) / ("." + kTarget.filename().string() + ".tmp")).string();
+	for (int iAttempt = 0; iAttempt < 100; ++iAttempt)
 	{
-		static std::atomic<unsigned int> s_uCounter(0);
-		static const char s_acDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-		std::random_device kRandom;
-		const std::string sPrefix = (folderOf(kTarget) / ("." + kTarget.filename().string() + ".tmp")).string();
-		for (int iAttempt = 0; iAttempt < 100; ++iAttempt)
+		unsigned long long uName = (static_cast<unsigned long long>(kRandom()) << 20)
+			^ (static_cast<unsigned long long>(::getpid()) << 8) ^ s_uCounter.fetch_add(1);
+		std::string sSuffix;
+		for (int i = 0; i < 8; ++i, uName /= 36)
 		{
-			unsigned long long uName = (static_cast<unsigned long long>(kRandom()) << 20)
-				^ (static_cast<unsigned long long>(::getpid()) << 8) ^ s_uCounter.fetch_add(1);
-			std::string sSuffix;
-			for (int i = 0; i < 8; ++i, uName /= 36)
-			{
-				sSuffix += s_acDigits[uName % 36];
-			}
-			sPath = sPrefix + sSuffix;
-			const int iFd = ::open(sPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0666);
-			if (iFd >= 0 || errno != EEXIST)
-			{
-				return iFd;
-			}
+			sSuffix += s_acDigits[uName % 36];
 		}
-		errno = EEXIST;
-		return -1;
-	}
-
-	struct Prepared
-	{
-		const OutputFile* pFile;
-		fs::path kTarget;
-		fs::file_status kStatus;
-		std::string sTemporary; // regular files: the written temporary file
-	};
-
-	void removeTemporaries(const std::vector<Prepared>& aPrepared)
-	{
-		for (const Prepared& k : aPrepared)
+		sPath = sPrefix + sSuffix;
+		const int iFd = ::open(sPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0666);
+		if (iFd >= 0 || errno != EEXIST)
 		{
-			if (!k.sTemporary.empty())
-			{
-				::unlink(k.sTemporary.c_str());
-			}
+			return iFd;
 		}
 	}
+	errno = EEXIST;
+	return -1;
+}
 
-	fs::file_status statusOf(const fs::path& kTarget, const std::string& sWhat, const fs::path& kPath)
+struct Prepared
+{
+	const OutputFile* pFile;
+	fs::path kTarget;
+	fs::file_status kStatus;
+	std::string sTemporary; // regular files: the written temporary file
+};
+
+void removeTemporaries(const std::vector<Prepared>& aPrepared)
+{
+	for (const Prepared& k : aPrepared)
 	{
-		std::error_code kError;
-		const fs::file_status kStatus = fs::symlink_status(kTarget, kError);
-		if (kError && kStatus.type() != fs::file_type::not_found)
+		if (!k.sTemporary.empty())
 		{
-			fail(sWhat, kPath, kError.message());
+			::unlink(k.sTemporary.c_str());
 		}
-		return kStatus;
 	}
+}
+
+fs::file_status statusOf(const fs::path& kTarget, const std::string& sWhat, const fs::path& kPath)
+{
+	std::error_code kError;
+	const fs::file_status kStatus = fs::symlink_status(kTarget, kError);
+	if (kError && kStatus.type() != fs::file_type::not_found)
+	{
+		fail(sWhat, kPath, kError.message());
+	}
+	return kStatus;
+}
 }
 
 fs::path outputTarget(const fs::path& kPath, const std::string& sWhat)
@@ -147,10 +143,8 @@ void checkOutput(const fs::path& kPath, const std::string& sWhat)
 	const std::string sThrough = kTarget == kPath ? "" : " (the target of the link " + kPath.string() + ")";
 	switch (kStatus.type())
 	{
-	case fs::file_type::directory:
-		fail(sWhat, kPath, "it is a folder" + sThrough);
-	case fs::file_type::socket:
-		fail(sWhat, kPath, "it is a socket" + sThrough);
+	case fs::file_type::directory: fail(sWhat, kPath, "it is a folder" + sThrough);
+	case fs::file_type::socket: fail(sWhat, kPath, "it is a socket" + sThrough);
 	case fs::file_type::fifo:
 	case fs::file_type::character:
 	case fs::file_type::block:
@@ -159,8 +153,7 @@ void checkOutput(const fs::path& kPath, const std::string& sWhat)
 			fail(sWhat, kPath, std::strerror(errno) + sThrough);
 		}
 		return;
-	default:
-		break;
+	default: break;
 	}
 	const fs::path kFolder = folderOf(kTarget);
 	std::error_code kError;
@@ -214,7 +207,8 @@ void writeOutputs(const std::vector<OutputFile>& aFiles)
 		// An existing file keeps its mode; a new one has the mode the kernel gave the temporary.
 		struct stat kOld;
 		const bool bKeepMode = ::stat(k.kTarget.c_str(), &kOld) == 0;
-		const bool bWritten = writeAll(iFd, k.pFile->sBytes) && (!bKeepMode || ::fchmod(iFd, kOld.st_mode & 07777) == 0);
+		const bool bWritten =
+			writeAll(iFd, k.pFile->sBytes) && (!bKeepMode || ::fchmod(iFd, kOld.st_mode & 07777) == 0);
 		const int iError = errno;
 		const bool bClosed = ::close(iFd) == 0;
 		if (!bWritten || !bClosed)
@@ -300,8 +294,8 @@ void finishStandardOutput()
 	const int iError = errno;
 	if (!bStream || !bFlushed || std::ferror(stdout))
 	{
-		throw std::runtime_error(std::string("error writing standard output: ")
-			+ (iError ? std::strerror(iError) : "some of it was lost"));
+		throw std::runtime_error(
+			std::string("error writing standard output: ") + (iError ? std::strerror(iError) : "some of it was lost"));
 	}
 }
 

@@ -20,10 +20,7 @@ CvPlot::CvPlot()
 }
 
 
-CvPlot::~CvPlot()
-{
-	m_pUnitList = NULL;
-}
+CvPlot::~CvPlot() { m_pUnitList = NULL; }
 
 
 const char* CvPlot::debugName() const
@@ -39,7 +36,8 @@ void CvPlot::updateSight(bool bIncrement, bool bUpdatePlotGroups)
 	CvUnit* pLoopUnit = m_pUnitList;
 	while (pLoopUnit != NULL)
 	{
-		changeAdjacentSight(pLoopUnit->getTeam(), pLoopUnit->visibilityRange(), bIncrement, pLoopUnit, bUpdatePlotGroups);
+		changeAdjacentSight(
+			pLoopUnit->getTeam(), pLoopUnit->visibilityRange(), bIncrement, pLoopUnit, bUpdatePlotGroups);
 		pLoopUnit = pLoopUnit->nextUnit();
 	}
 
@@ -68,7 +66,7 @@ void CvPlot::updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups)
 }
 
 
-bool CvPlot::canSeePlot(CvPlot *plot, TeamTypes eTeam, int iRange, DirectionTypes eFacingDirection) const
+bool CvPlot::canSeePlot(CvPlot* plot, TeamTypes eTeam, int iRange, DirectionTypes eFacingDirection) const
 {
 	if (plot == NULL)
 	{
@@ -92,7 +90,8 @@ bool CvPlot::canSeePlot(CvPlot *plot, TeamTypes eTeam, int iRange, DirectionType
 }
 
 
-bool CvPlot::canSeeDisplacementPlot(TeamTypes eTeam, int dx, int dy, int originalDX, int originalDY, bool firstPlot, bool outerRing) const
+bool CvPlot::canSeeDisplacementPlot(
+	TeamTypes eTeam, int dx, int dy, int originalDX, int originalDY, bool firstPlot, bool outerRing) const
 {
 	CvPlot* pPlot = plotXY(getX(), getY(), dx, dy);
 	if (pPlot == NULL)
@@ -216,7 +215,4 @@ void CvPlot::changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes 
 }
 
 
-int CvPlot::getVisibilityCount(TeamTypes eTeam) const
-{
-	return m_aiVisibilityCount[eTeam];
-}
+int CvPlot::getVisibilityCount(TeamTypes eTeam) const { return m_aiVisibilityCount[eTeam]; }

@@ -17,5 +17,3 @@ bool CvXMLLoadUtility::ReadGlobalDefines(const TCHAR* szXMLFileName, CvCacheObje
 bool CvXMLLoadUtility::SetGlobalDefines()
 {
 	UpdateProgressCB("GlobalDefines");
-
-	
