@@ -6,18 +6,12 @@ otherwise in build/python (skipped when absent).
 """
 import os
 import random
-import sys
 
 import pytest
 
+from module_under_test import ROOT, cvvision
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-if os.environ.get("CVVISION_PYTHON_DIR"):
-    sys.path.insert(0, os.environ["CVVISION_PYTHON_DIR"])
-    import cvvision
-else:
-    sys.path.insert(0, os.path.join(ROOT, "build", "python"))
-    cvvision = pytest.importorskip("cvvision")
 
 ROOM = [
     "##########",

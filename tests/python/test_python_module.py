@@ -11,14 +11,9 @@ import sys
 
 import pytest
 
+from module_under_test import ROOT, cvvision
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-if os.environ.get("CVVISION_PYTHON_DIR"):
-    sys.path.insert(0, os.environ["CVVISION_PYTHON_DIR"])
-    import cvvision
-else:
-    sys.path.insert(0, os.path.join(ROOT, "build", "python"))
-    cvvision = pytest.importorskip("cvvision")
 
 SHARED_DATA = os.path.join(ROOT, "..", "shared", "data")
 TUTORIAL1 = os.path.join(SHARED_DATA, "civ4", "maps", "tutorial1.CivBeyondSwordWBSave")
