@@ -4,14 +4,11 @@ cvvision.ViewshedWorld, their results and their errors.
 The module is found through CVVISION_PYTHON_DIR (CTest sets it; the import must then work),
 otherwise in build/python (skipped when absent).
 """
-import os
 import random
 
 import pytest
 
-from module_under_test import ROOT, cvvision
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from module_under_test import cvvision
 
 ROOM = [
     "##########",
