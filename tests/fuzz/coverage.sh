@@ -13,9 +13,13 @@ SHARED=${6:-$SRC/../shared}
 case "$READER" in
 wb) FILES="tools/lib/formats/WbReader.cpp tools/lib/scenario/WorldFromMap.cpp" ;;
 save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
+save_layout)
+	FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveLayoutDeriver.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp"
+	# the tree whose layout the target derives, as run.sh sets it for the fuzzing
+	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
-*) echo "coverage.sh: unknown reader '$READER' (wb, save, savedata, rules, civ2)" >&2; exit 2 ;;
+*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
 FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null
