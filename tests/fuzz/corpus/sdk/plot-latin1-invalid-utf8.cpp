@@ -20,7 +20,10 @@ CvPlot::CvPlot()
 }
 
 
-CvPlot::~CvPlot() { m_pUnitList = NULL; }
+CvPlot::~CvPlot()
+{
+	m_pUnitList = NULL;
+}
 
 
 const char* CvPlot::debugName() const
@@ -36,8 +39,7 @@ void CvPlot::updateSight(bool bIncrement, bool bUpdatePlotGroups)
 	CvUnit* pLoopUnit = m_pUnitList;
 	while (pLoopUnit != NULL)
 	{
-		changeAdjacentSight(
-			pLoopUnit->getTeam(), pLoopUnit->visibilityRange(), bIncrement, pLoopUnit, bUpdatePlotGroups);
+		changeAdjacentSight(pLoopUnit->getTeam(), pLoopUnit->visibilityRange(), bIncrement, pLoopUnit, bUpdatePlotGroups);
 		pLoopUnit = pLoopUnit->nextUnit();
 	}
 
@@ -66,7 +68,7 @@ void CvPlot::updateSeeFromSight(bool bIncrement, bool bUpdatePlotGroups)
 }
 
 
-bool CvPlot::canSeePlot(CvPlot* plot, TeamTypes eTeam, int iRange, DirectionTypes eFacingDirection) const
+bool CvPlot::canSeePlot(CvPlot *plot, TeamTypes eTeam, int iRange, DirectionTypes eFacingDirection) const
 {
 	if (plot == NULL)
 	{
@@ -90,8 +92,7 @@ bool CvPlot::canSeePlot(CvPlot* plot, TeamTypes eTeam, int iRange, DirectionType
 }
 
 
-bool CvPlot::canSeeDisplacementPlot(
-	TeamTypes eTeam, int dx, int dy, int originalDX, int originalDY, bool firstPlot, bool outerRing) const
+bool CvPlot::canSeeDisplacementPlot(TeamTypes eTeam, int dx, int dy, int originalDX, int originalDY, bool firstPlot, bool outerRing) const
 {
 	CvPlot* pPlot = plotXY(getX(), getY(), dx, dy);
 	if (pPlot == NULL)
@@ -215,4 +216,7 @@ void CvPlot::changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes 
 }
 
 
-int CvPlot::getVisibilityCount(TeamTypes eTeam) const { return m_aiVisibilityCount[eTeam]; }
+int CvPlot::getVisibilityCount(TeamTypes eTeam) const
+{
+	return m_aiVisibilityCount[eTeam];
+}

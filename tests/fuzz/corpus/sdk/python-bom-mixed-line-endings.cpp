@@ -3,8 +3,7 @@
 #include "CyMap.h"
 #include "CyPlot.h"
 
-void CyMapPythonInterface();
-void CyPlotPythonInterface();
+void CyMapPythonInterface();void CyPlotPythonInterface();
 void CyUnitPythonInterface();
 void CyEnumsPythonInterface();
 
@@ -14,11 +13,11 @@ void CyEnumsPythonInterface();
 void DLLPublishToPython()
 {
 	CyEnumsPythonInterface();
-	CyMapPythonInterface();
-	CyPlotPythonInterface();
+	CyMapPythonInterface();	CyPlotPythonInterface();
 	CyUnitPythonInterface();
 
 	// a made-up helper class, with a brace in its doc string
 	python::class_<CyFixtureHelper>("CyFixtureHelper")
-		.def("isEmpty", &CyFixtureHelper::isEmpty, "bool () - {true} when there is nothing");
+		.def("isEmpty", &CyFixtureHelper::isEmpty, "bool () - {true} when there is nothing")
+		;
 }

@@ -17,3 +17,5 @@ bool CvXMLLoadUtility::ReadGlobalDefines(const TCHAR* szXMLFileName, CvCacheObje
 bool CvXMLLoadUtility::SetGlobalDefines()
 {
 	UpdateProgressCB("GlobalDefines");
+
+	
