@@ -149,14 +149,21 @@ void printRulesJson(const LoadedRules& kLoaded)
 const auto g_kStart = std::chrono::steady_clock::now();
 
 // Progress lines on stderr, only once a run has taken more than a second
-// (CVVISION_PROGRESS_AFTER=seconds changes that, for tests).
+// (CVVISION_PROGRESS_AFTER=seconds changes that, for tests), and then at most four a second: each
+// step's first and last lines, and one a quarter of a second between them.
 void progress(const char* szWhat, long lDone, long lTotal)
 {
 	static const double fAfter =
 		std::getenv("CVVISION_PROGRESS_AFTER") ? std::atof(std::getenv("CVVISION_PROGRESS_AFTER")) : 1.0;
+	static std::string sLastStep;
+	static double fLastLine = 0.0;
 	const double fSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - g_kStart).count();
-	if (fSeconds >= fAfter)
+	const bool bNewStep = sLastStep != szWhat;
+	const bool bLastOfStep = lTotal >= 0 && lDone >= lTotal;
+	if (fSeconds >= fAfter && (bNewStep || bLastOfStep || fSeconds - fLastLine >= 0.25))
 	{
+		sLastStep = szWhat;
+		fLastLine = fSeconds;
 		if (lTotal < 0)
 		{
 			std::fprintf(stderr, "cvvision: %s %ld\n", szWhat, lDone);
