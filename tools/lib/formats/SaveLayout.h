@@ -72,6 +72,14 @@ public:
 // Throws (a LayoutError or a RulesError) when it is unknown.
 using LayoutCounts = std::function<int(const std::string& sAccessor)>;
 
+// The objects of the save read before the one being read, which a read() may reach through GC
+// (GC.getGame(), GC.getMapINLINE().numPlotsINLINE()): null until read.
+struct LayoutGlobals
+{
+	const LayoutRecord* pGame = nullptr; // CvGameAI
+	const LayoutRecord* pMap = nullptr; // CvMap
+};
+
 // One line of the per-class report of save-layout.
 struct LayoutClassReport
 {
@@ -102,7 +110,8 @@ public:
 
 	// Runs sClass's read() over the stream into kOut. Throws LayoutError (a construct it cannot
 	// follow, or a count it cannot evaluate) or what the stream throws.
-	void read(const std::string& sClass, LayoutStream& kStream, const LayoutCounts& fCounts, LayoutRecord& kOut) const;
+	void read(const std::string& sClass, LayoutStream& kStream, const LayoutCounts& fCounts, LayoutRecord& kOut,
+		const LayoutGlobals& kGlobals = LayoutGlobals()) const;
 
 	struct Impl;
 	explicit SaveLayout(std::shared_ptr<Impl> p);

@@ -501,13 +501,21 @@ struct Stmt
 		Return,
 		Break,
 		Continue,
-		Other // switch, try, goto...: followed only if it does not name the stream
+		Switch, // the value b..e; aKids the body's statements, aCases where each label enters
+		Other // try, goto...: followed only if it does not name the stream
 	};
 	Kind eKind = Simple;
 	int iLine = 0;
 	size_t b = 0, e = 0; // Simple/Return: the tokens; If/While/Do: the condition; For: the init
 	size_t b2 = 0, e2 = 0, b3 = 0, e3 = 0; // For: the condition and the step
 	std::vector<Stmt> aKids; // Block: the statements; If: then, [else]; For/While/Do: the body
+	struct Case
+	{
+		size_t b = 0, e = 0; // the label's value (empty for 'default')
+		size_t iKid = 0; // the first statement it enters
+		int iLine = 0;
+	};
+	std::vector<Case> aCases; // Switch: the labels in order
 	bool bStream = false; // names the stream (here or below)
 };
 
@@ -631,7 +639,9 @@ public:
 			i = iClose + 1;
 			if (i < e && m_a[i].s == ";") ++i;
 		}
-		else if (m_a[i].k == 'i' && (t == "switch" || t == "try" || t == "goto"))
+		else if (m_a[i].k == 'i' && t == "switch")
+			parseSwitch(s, i, e);
+		else if (m_a[i].k == 'i' && (t == "try" || t == "goto"))
 		{
 			s.eKind = Stmt::Other;
 			size_t j = i + 1;
@@ -670,6 +680,44 @@ public:
 	}
 
 private:
+	// switch (value) { case A: ... default: ... }: the labels of the body's own level, each the
+	// index of the statement it enters.
+	void parseSwitch(Stmt& s, size_t& i, size_t e)
+	{
+		s.eKind = Stmt::Switch;
+		const size_t iOpen = i + 1;
+		if (iOpen >= e || m_a[iOpen].s != "(") fail(i, "'switch' without its value");
+		const size_t iClose = close(iOpen, e);
+		s.b = iOpen + 1;
+		s.e = iClose;
+		const size_t iBrace = iClose + 1;
+		if (iBrace >= e || m_a[iBrace].s != "{") fail(i, "a 'switch' without its braces");
+		const size_t iEnd = close(iBrace, e);
+		size_t j = iBrace + 1;
+		while (j < iEnd)
+		{
+			const TokText& t = m_a[j].s;
+			if (m_a[j].k == 'i' && (t == "case" || t == "default"))
+			{
+				const size_t iColon = findTop(m_a, j + 1, iEnd, ":");
+				if (iColon == std::string::npos) fail(j, "a '" + t + "' label without its ':'");
+				Stmt::Case k;
+				k.iLine = m_a[j].iLine;
+				if (t == "case")
+				{
+					k.b = j + 1;
+					k.e = iColon;
+				}
+				k.iKid = s.aKids.size();
+				s.aCases.push_back(k);
+				j = iColon + 1;
+				continue;
+			}
+			s.aKids.push_back(parse(j, iEnd));
+		}
+		i = iEnd + 1;
+	}
+
 	[[noreturn]] void fail(size_t i, const std::string& sWhat) const
 	{
 		const int iLine = i < m_a.size() ? m_a[i].iLine : 0;
@@ -1138,9 +1186,111 @@ void SaveLayout::Impl::preprocess(
 	}
 }
 
+namespace {
+
+// The /D (or -D) names of a flags text.
+std::set<std::string> definesOf(const std::string& sFlags)
+{
+	std::set<std::string> kSet;
+	std::istringstream o(sFlags);
+	std::string sWord;
+	while (o >> sWord)
+		if (sWord.size() > 2 && (sWord.compare(0, 2, "/D") == 0 || sWord.compare(0, 2, "-D") == 0))
+			kSet.insert(
+				sWord.substr(2, sWord.find('=') == std::string::npos ? std::string::npos : sWord.find('=') - 2));
+	return kSet;
+}
+
+// An nmake Makefile's macros (NAME = value; the last definition of a name, as the makefiles of these
+// trees define the same name again only to the same value) and its CFLAGS assignments in order,
+// with the files it !INCLUDEs from its folder read in place.
+struct MakeMacros
+{
+	std::map<std::string, std::string> kValues;
+	std::vector<std::string> aCflags; // the right-hand sides of "CFLAGS = ..."
+};
+
+void readMakefile(const fs::path& k, MakeMacros& kOut, int iDepth)
+{
+	if (iDepth > 4) return;
+	for (const auto& [iLine, sRaw] : logicalLines(readText(k)))
+	{
+		(void)iLine;
+		if (sRaw.empty() || std::isspace(static_cast<unsigned char>(sRaw[0]))) continue; // a recipe line
+		const std::string sLine = sRaw.substr(0, sRaw.find('#'));
+		if (sLine[0] == '!' || sLine.compare(0, 7, "include") == 0)
+		{
+			std::istringstream o(sLine[0] == '!' ? sLine.substr(1) : sLine);
+			std::string sWord, sFile;
+			o >> sWord >> sFile;
+			std::transform(sWord.begin(), sWord.end(), sWord.begin(), [](char c) { return char(std::tolower(c)); });
+			if (sWord == "include" && !sFile.empty() && sFile.find('$') == std::string::npos)
+			{
+				if (sFile.front() == '"' || sFile.front() == '<') sFile = sFile.substr(1, sFile.size() - 2);
+				std::error_code kError;
+				if (fs::is_regular_file(k.parent_path() / sFile, kError))
+					readMakefile(k.parent_path() / sFile, kOut, iDepth + 1);
+			}
+			continue;
+		}
+		const size_t iEq = sLine.find('=');
+		if (iEq == std::string::npos) continue;
+		std::string sName = sLine.substr(0, iEq);
+		while (!sName.empty() && std::isspace(static_cast<unsigned char>(sName.back()))) sName.pop_back();
+		if (sName.empty() || !std::all_of(sName.begin(), sName.end(), isIdentChar)) continue;
+		const std::string sValue = trimLeft(sLine.substr(iEq + 1));
+		kOut.kValues[sName] = sValue;
+		if (sName == "CFLAGS") kOut.aCflags.push_back(sValue);
+	}
+}
+
+// sText with its $(NAME) and $(NAME:a=b) references replaced by the macros' values (a
+// substitution's edit is not applied: it only takes flags away), to a bounded depth.
+std::string expandMake(const std::string& sText, const MakeMacros& k, int iDepth)
+{
+	if (iDepth > 8) return sText;
+	std::string sOut;
+	for (size_t i = 0; i < sText.size(); ++i)
+	{
+		if (sText[i] != '$' || i + 1 >= sText.size() || sText[i + 1] != '(')
+		{
+			sOut += sText[i];
+			continue;
+		}
+		const size_t iClose = sText.find(')', i);
+		if (iClose == std::string::npos) break;
+		std::string sName = sText.substr(i + 2, iClose - i - 2);
+		sName = sName.substr(0, sName.find(':'));
+		auto it = k.kValues.find(sName);
+		if (it != k.kValues.end()) sOut += expandMake(it->second, k, iDepth + 1);
+		i = iClose;
+	}
+	return sOut;
+}
+
+// The definitions of each build configuration a Makefile names: its CFLAGS assignments (one a
+// target), else the X_CFLAGS macros built on GLOBAL_CFLAGS, else GLOBAL_CFLAGS itself.
+std::vector<std::set<std::string>> makefileConfigurations(const fs::path& k)
+{
+	MakeMacros kMacros;
+	readMakefile(k, kMacros, 0);
+	std::vector<std::string> aFlags = kMacros.aCflags;
+	if (aFlags.empty())
+		for (const auto& [sName, sValue] : kMacros.kValues)
+			if (sName != "GLOBAL_CFLAGS" && sName.size() > 7 && sName.compare(sName.size() - 7, 7, "_CFLAGS") == 0
+				&& sValue.find("$(GLOBAL_CFLAGS)") != std::string::npos)
+				aFlags.push_back(sValue);
+	if (aFlags.empty() && kMacros.kValues.count("GLOBAL_CFLAGS")) aFlags.push_back("$(GLOBAL_CFLAGS)");
+	std::vector<std::set<std::string>> aSets;
+	for (const std::string& s : aFlags) aSets.push_back(definesOf(expandMake(s, kMacros, 0)));
+	return aSets;
+}
+
+} // namespace
+
 // The preprocessor definitions every configuration of the tree's build passes (a Makefile's
-// GLOBAL_CFLAGS /D, a .vcproj's or .vcxproj's PreprocessorDefinitions): those the game's DLL is
-// built with whatever the configuration.
+// configurations, its macros expanded; else a .vcproj's or .vcxproj's PreprocessorDefinitions):
+// those the game's DLL is built with whatever the configuration.
 void SaveLayout::Impl::projectDefines()
 {
 	std::vector<std::set<std::string>> aSets, aMakeSets;
@@ -1155,18 +1305,8 @@ void SaveLayout::Impl::projectDefines()
 		if (!it->is_regular_file()) continue;
 		if (sName == "Makefile" || sName == "makefile")
 		{
-			for (const auto& [iLine, sLine] : logicalLines(readText(k)))
-			{
-				if (trimLeft(sLine).compare(0, 13, "GLOBAL_CFLAGS") != 0) continue;
-				std::set<std::string> kSet;
-				std::istringstream o(sLine);
-				std::string sWord;
-				while (o >> sWord)
-					if (sWord.compare(0, 2, "/D") == 0 || sWord.compare(0, 2, "-D") == 0)
-						kSet.insert(sWord.substr(
-							2, sWord.find('=') == std::string::npos ? std::string::npos : sWord.find('=') - 2));
+			for (const auto& kSet : makefileConfigurations(k))
 				if (!kSet.empty()) aMakeSets.push_back(kSet);
-			}
 		}
 		else if (sExt == ".vcproj" || sExt == ".vcxproj")
 		{
@@ -1781,6 +1921,8 @@ public:
 
 	std::string where() const override { return m_pWhereFunc ? m_t.where(*m_pWhereFunc, m_iWhereLine) : std::string(); }
 
+	LayoutGlobals m_kGlobals;
+
 	void runRead(const std::string& sClass, LayoutRecord& kRecord)
 	{
 		if (m_pStream) m_pStream->setWhere(this);
@@ -2380,6 +2522,26 @@ private:
 		return v;
 	}
 
+	// std::min(x, y), std::max(x, y), abs(x) of the arguments a[b, e).
+	Value standardCall(const std::string& sName, const Toks& a, size_t b, size_t e, Frame& f)
+	{
+		std::vector<long long> aArgs;
+		for (size_t j = b; j < e;)
+		{
+			size_t iComma = findTop(a, j, e, ",");
+			if (iComma == std::string::npos) iComma = e;
+			size_t k = j;
+			const Value v = expr(a, k, iComma, f, 0);
+			if (v.eKind != Value::Int) return Value::unknown("std::" + sName + " of an unknown value" + why(v));
+			aArgs.push_back(v.i);
+			j = iComma + 1;
+		}
+		if (sName == "abs" && aArgs.size() == 1) return Value::of(aArgs[0] < 0 ? -aArgs[0] : aArgs[0]);
+		if (sName != "abs" && aArgs.size() == 2)
+			return Value::of(sName == "min" ? std::min(aArgs[0], aArgs[1]) : std::max(aArgs[0], aArgs[1]));
+		return Value::unknown("std::" + sName + " with " + std::to_string(aArgs.size()) + " arguments");
+	}
+
 	Value globals(const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
 	{
 		if ((sMethod == "getDefineINT" || sMethod == "getDefineBOOL") && e == b + 1 && a[b].k == 's')
@@ -2404,6 +2566,19 @@ private:
 			{
 				return Value::unknown(std::string("GC.") + sMethod + "(): " + k.what());
 			}
+		}
+		const bool bMap = sMethod == "getMap" || sMethod == "getMapINLINE";
+		const bool bGame = sMethod == "getGame" || sMethod == "getGameINLINE";
+		if ((bMap || bGame) && e == b)
+		{
+			const LayoutRecord* r = bMap ? m_kGlobals.pMap : m_kGlobals.pGame;
+			if (!r) return Value::unknown("GC." + sMethod + "() is not read yet");
+			Value v;
+			v.eKind = Value::Obj;
+			v.pObj = const_cast<LayoutRecord*>(r); // only read: its values are what the save holds
+			v.kType.sName = bMap ? "CvMap" : "CvGameAI";
+			v.kType.bValid = true;
+			return v;
 		}
 		(void)f;
 		return Value::unknown("GC." + sMethod + "() is not a count of the XML");
@@ -2572,6 +2747,19 @@ private:
 			v.kType = k;
 			return v;
 		}
+		// std::min, std::max, abs (and the unqualified min and max of the Windows headers)
+		{
+			const size_t iName = t.s == "std" && i + 2 < e && a[i + 1].s == "::" ? i + 2 : i;
+			const TokText& sName = a[iName].s;
+			if ((sName == "min" || sName == "max" || sName == "abs") && iName + 1 < e && a[iName + 1].s == "("
+				&& (iName != i || f.sClass.empty() || !m_t.findMethod(f.sClass, sName, false)))
+			{
+				const size_t iClose = matchClose(a, iName + 1);
+				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
+				i = iClose + 1;
+				return standardCall(sName, a, iName + 2, iClose, f);
+			}
+		}
 		// a call: a method of this class or a free function, evaluated if its body is a return
 		if (i + 1 < e && a[i + 1].s == "(")
 		{
@@ -2619,6 +2807,15 @@ private:
 			if (p.bValid)
 			{
 				i = j;
+				// a container's size, as resize(), clear() and push_back() left it
+				if (isContainer(p.kType) && i + 3 < e && (a[i].s == "." || a[i].s == "->")
+					&& (a[i + 1].s == "size" || a[i + 1].s == "empty") && a[i + 2].s == "(" && a[i + 3].s == ")")
+				{
+					const bool bEmpty = a[i + 1].s == "empty";
+					i += 4;
+					const Value v = loadSize(p, f);
+					return bEmpty && v.eKind == Value::Int ? Value::of(v.i == 0) : v;
+				}
 				// an assignment
 				if (i < e
 					&& (a[i].s == "=" || a[i].s == "+=" || a[i].s == "-=" || a[i].s == "|=" || a[i].s == "&="
@@ -2822,6 +3019,7 @@ private:
 			return Flow::Return;
 		case Stmt::Break: return Flow::Break;
 		case Stmt::Continue: return Flow::Continue;
+		case Stmt::Switch: return runSwitch(s, f);
 		case Stmt::Other:
 			if (s.bStream) fail(where(f, s.iLine), "cannot follow '" + a[s.b].s + "' around a read");
 			forget(s, f);
@@ -2834,6 +3032,106 @@ private:
 			return Flow::Normal;
 		}
 		return Flow::Normal;
+	}
+
+	// A switch: the statements from the label that matches its value (else from 'default') up to a
+	// 'break' or the end of its body.
+	Flow runSwitch(const Stmt& s, Frame& f)
+	{
+		const Toks& a = toks(f);
+		auto unknown = [&](const std::string& sWhat, const Value& v) {
+			if (s.bStream) fail(where(f, s.iLine), sWhat + " of a switch that reads cannot be evaluated" + why(v));
+			forget(s, f);
+			return Flow::Normal;
+		};
+		size_t i = s.b;
+		const Value v = expr(a, i, s.e, f, 0);
+		if (v.eKind != Value::Int) return unknown("the value (" + joinToks(a, s.b, s.e) + ")", v);
+		size_t iStart = s.aKids.size() + 1; // none
+		for (const Stmt::Case& k : s.aCases)
+		{
+			if (k.e == k.b)
+			{
+				if (iStart > s.aKids.size()) iStart = k.iKid;
+				continue;
+			}
+			size_t j = k.b;
+			const Value kLabel = expr(a, j, k.e, f, 0);
+			if (kLabel.eKind != Value::Int) return unknown("the label 'case " + joinToks(a, k.b, k.e) + "'", kLabel);
+			if (kLabel.i == v.i)
+			{
+				iStart = k.iKid;
+				break;
+			}
+		}
+		for (size_t iKid = iStart; iKid < s.aKids.size(); ++iKid)
+		{
+			const Flow e = run(s.aKids[iKid], f);
+			if (e == Flow::Break) return Flow::Normal;
+			if (e != Flow::Normal) return e;
+		}
+		return Flow::Normal;
+	}
+
+	// ----- standard containers: only their sizes are followed -----
+	static bool isContainer(const TypeRef& k)
+	{
+		return k.iPtr == 0 && k.aDims.empty()
+			&& (k.sName == "vector" || k.sName == "deque" || k.sName == "list" || k.sName == "std::vector");
+	}
+
+	// Where a container's size is kept: beside it, as "NAME.size()".
+	static Place sizePlace(Place p)
+	{
+		if (p.bLocal && p.sSub.empty())
+			p.sRoot += ".size()";
+		else
+		{
+			p.sKey += ".size()";
+			p.sSub += ".size()";
+		}
+		p.bIndexed = false;
+		return p;
+	}
+
+	Value loadSize(const Place& p, Frame& f)
+	{
+		const Place q = sizePlace(p);
+		if (q.bLocal && q.sSub.empty())
+		{
+			auto it = f.kLocals.find(q.sRoot);
+			if (it == f.kLocals.end()) return Value::unknown("the size of " + p.sKey + " is not known here");
+			return it->second.v;
+		}
+		return load(q, f);
+	}
+
+	// c.resize(n), c.assign(n, x), c.clear(), c.push_back(x), c.pop_back(): the size they leave;
+	// any other method leaves it unknown.
+	void containerCall(const Place& p, const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
+	{
+		Value v = Value::unknown(p.sKey + "." + sMethod + "() changes its size where the deriver does not follow");
+		if (sMethod == "clear")
+			v = Value::of(0);
+		else if ((sMethod == "resize" || sMethod == "assign") && b < e)
+		{
+			size_t iComma = findTop(a, b, e, ",");
+			if (iComma == std::string::npos) iComma = e;
+			size_t i = b;
+			v = expr(a, i, iComma, f, 0);
+		}
+		else if (sMethod == "push_back" || sMethod == "push_front" || sMethod == "pop_back" || sMethod == "pop_front")
+		{
+			v = loadSize(p, f);
+			if (v.eKind == Value::Int) v.i += sMethod.compare(0, 4, "push") == 0 ? 1 : -1;
+		}
+		else if (sMethod == "reserve" || sMethod == "begin" || sMethod == "end" || sMethod == "size")
+			return; // the size stays
+		const Place q = sizePlace(p);
+		if (q.bLocal && q.sSub.empty())
+			f.kLocals[q.sRoot].v = v;
+		else
+			store(q, f, v);
 	}
 
 	// Whether a statement assigns a plain variable or member (not an element of an array).
@@ -2916,6 +3214,11 @@ private:
 		{
 			size_t i = b;
 			Place p = place(a, i, iDot, f);
+			if (p.bValid && i == iDot && isContainer(p.kType) && iDot + 2 < e && a[iDot + 2].s == "(")
+			{
+				containerCall(p, a[iDot + 1].s, a, iDot + 3, e - 1, f);
+				return;
+			}
 			if (p.bValid && i == iDot && isObjectType(objectClass(p.kType)))
 			{
 				LayoutRecord* r = p.bLocal && p.sSub.empty() ? f.kLocals[p.sRoot].v.pObj : nullptr;
@@ -3408,6 +3711,13 @@ private:
 	}
 
 	// ----- the static walk -----
+	void describeLabel(const Stmt::Case& k, Frame& f, int iDepth, LayoutClassReport& kOut)
+	{
+		const std::string sLabel = k.e == k.b ? "default:" : "case " + joinToks(toks(f), k.b, k.e) + ":";
+		kOut.aszFields.push_back(std::string(size_t(iDepth) * 2, ' ') + sLabel + "  ["
+			+ m_t.aFiles[size_t(f.pFunc->iFile)].sName + ":" + std::to_string(k.iLine) + "]");
+	}
+
 	void describeStmt(const Stmt& s, Frame& f, int iDepth, LayoutClassReport& kOut, std::vector<std::string>& aReached)
 	{
 		if (!s.bStream) return;
@@ -3438,6 +3748,15 @@ private:
 					 s.eKind == Stmt::For ? "for (" + joinToks(a, s.b2, s.e2) : "while (" + joinToks(a, s.b, s.e))
 				+ ")");
 			describeStmt(s.aKids[0], f, iDepth + 1, kOut, aReached);
+			return;
+		case Stmt::Switch:
+			line("switch (" + joinToks(a, s.b, s.e) + ")");
+			for (size_t iKid = 0; iKid < s.aKids.size(); ++iKid)
+			{
+				for (const Stmt::Case& k : s.aCases)
+					if (k.iKid == iKid) describeLabel(k, f, iDepth + 1, kOut);
+				describeStmt(s.aKids[iKid], f, iDepth + 2, kOut, aReached);
+			}
 			return;
 		case Stmt::Simple: describeSimple(a, s, f, line, aReached); return;
 		default: fail(where(f, s.iLine), "cannot follow '" + a[s.b].s + "' around a read");
@@ -3685,10 +4004,11 @@ std::vector<LayoutClassReport> SaveLayout::report() const
 	return aOut;
 }
 
-void SaveLayout::read(
-	const std::string& sClass, LayoutStream& kStream, const LayoutCounts& fCounts, LayoutRecord& kOut) const
+void SaveLayout::read(const std::string& sClass, LayoutStream& kStream, const LayoutCounts& fCounts, LayoutRecord& kOut,
+	const LayoutGlobals& kGlobals) const
 {
 	LayoutRunner k(*m_p, &kStream, fCounts);
+	k.m_kGlobals = kGlobals;
 	// every step of a read takes at least one byte or is bounded by one that did: a generous cap
 	k.m_iMaxSteps = static_cast<long long>(kStream.left()) * 64 + (1 << 24);
 	k.runRead(sClass, kOut);

@@ -1394,7 +1394,7 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 	}
 	{
 		CursorStream kStream(k, "inflated game data: map");
-		kLayout.read("CvMap", kStream, fCounts, kMap);
+		kLayout.read("CvMap", kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr });
 	}
 	k.setSection("inflated game data: map");
 	const int iWidth = int(recordInt(k, kMap, "m_iGridWidth"));
@@ -1418,13 +1418,14 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 		readPlotRecord(k, *aPlots[i], int(i), iWidth, iTeams, iPlayers, iInvisible, kSave.aPlots[i], aPlotCities[i]);
 	}
 
+	const LayoutGlobals kGlobals{ &kGame, &kMap };
 	const int iTechs = fCounts("getNumTechInfos");
 	kSave.aTeams.resize(size_t(iTeams));
 	for (int t = 0; t < iTeams; ++t)
 	{
 		LayoutRecord kTeam;
 		CursorStream kStream(k, "inflated game data: team " + std::to_string(t));
-		kLayout.read("CvTeamAI", kStream, fCounts, kTeam);
+		kLayout.read("CvTeamAI", kStream, fCounts, kTeam, kGlobals);
 		const std::vector<long long> aTech = recordInts(kTeam, "m_pabHasTech", size_t(iTechs), 0);
 		SaveTeam& kOut = kSave.aTeams[size_t(t)];
 		for (long long v : aTech) kOut.abHasTech.push_back(v ? 1 : 0);
@@ -1450,7 +1451,7 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 		const std::string sSection = "inflated game data: player " + std::to_string(p);
 		{
 			CursorStream kStream(k, sSection);
-			kLayout.read("CvPlayerAI", kStream, fCounts, kPlayer);
+			kLayout.read("CvPlayerAI", kStream, fCounts, kPlayer, kGlobals);
 		}
 		k.setSection(sSection);
 		SavePlayer& kOut = kSave.aPlayers[size_t(p)];

@@ -1,0 +1,290 @@
+// The save layout derived from a tree's own C++ (formats/SaveLayout.h), on small trees written here:
+// each construct the deriver follows, run over bytes made for it. The real trees and saves are the
+// CLI's to check (tests/cli/save_layout_cli.sh).
+#include "formats/SaveLayout.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace cvv;
+
+namespace {
+
+// A throw-away CvGameCoreDLL folder: CvPlot.cpp (which marks a tree) and whatever a test writes.
+class TempTree
+{
+public:
+	TempTree()
+	{
+		std::random_device kRandom;
+		m_kRoot = std::filesystem::temp_directory_path() / ("cvvision-tree-" + std::to_string(kRandom()));
+		std::filesystem::create_directories(m_kRoot);
+		write("CvPlot.cpp", "");
+	}
+	~TempTree() { std::filesystem::remove_all(m_kRoot); }
+	void write(const std::string& sName, const std::string& sText) const
+	{
+		std::ofstream(m_kRoot / sName, std::ios::binary) << sText;
+	}
+	std::shared_ptr<const SaveLayout> derive() const { return SaveLayout::derive(m_kRoot); }
+
+private:
+	std::filesystem::path m_kRoot;
+};
+
+// Bytes in memory as the layout's stream.
+class BytesStream : public LayoutStream
+{
+public:
+	explicit BytesStream(std::vector<unsigned char> aBytes) : m_aBytes(std::move(aBytes)) {}
+	const unsigned char* take(size_t iBytes, const std::string& sWhat) override
+	{
+		if (iBytes > left()) fail("the data ends inside " + sWhat);
+		const unsigned char* p = m_aBytes.data() + m_iPos;
+		m_iPos += iBytes;
+		return p;
+	}
+	size_t left() const override { return m_aBytes.size() - m_iPos; }
+	void setWhere(const LayoutWhere*) override {}
+	[[noreturn]] void fail(const std::string& sWhat) override { throw std::runtime_error(sWhat); }
+
+private:
+	std::vector<unsigned char> m_aBytes;
+	size_t m_iPos = 0;
+};
+
+std::vector<unsigned char> ints(const std::vector<int>& aValues)
+{
+	std::vector<unsigned char> a(aValues.size() * 4);
+	if (!aValues.empty()) std::memcpy(a.data(), aValues.data(), a.size());
+	return a;
+}
+
+LayoutCounts noCounts()
+{
+	return [](const std::string& s) -> int { throw LayoutError("no count of " + s + " in this test"); };
+}
+
+// kLayout's sClass::read over aBytes; the bytes must all be taken.
+LayoutRecord readAll(const SaveLayout& kLayout, const std::string& sClass, const std::vector<unsigned char>& aBytes,
+	const LayoutGlobals& kGlobals = LayoutGlobals())
+{
+	BytesStream kStream(aBytes);
+	LayoutRecord kRecord;
+	kLayout.read(sClass, kStream, noCounts(), kRecord, kGlobals);
+	EXPECT_EQ(kStream.left(), 0u) << sClass << "::read left bytes unread";
+	return kRecord;
+}
+
+std::vector<long long> valuesOf(const LayoutRecord& k, const std::string& sName)
+{
+	const std::vector<long long>* p = k.values(sName);
+	return p ? *p : std::vector<long long>();
+}
+
+const char* const kSwitchTree = R"(
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iKind;
+	int m_iOne;
+	short m_iTwo;
+	int m_iRest;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iKind);
+	switch (m_iKind)
+	{
+	case 1:
+		pStream->Read(&m_iOne);
+		break;
+	case 1 + 1:
+		pStream->Read(&m_iTwo);
+	default:
+		pStream->Read(&m_iRest);
+	}
+}
+)";
+
+} // namespace
+
+TEST(SaveLayout, ASwitchReadsFromTheLabelThatMatchesUpToItsBreak)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", kSwitchTree);
+	const auto pLayout = kTree.derive();
+	const LayoutRecord kOne = readAll(*pLayout, "CvThing", ints({ 1, 11 }));
+	EXPECT_EQ(valuesOf(kOne, "m_iOne"), std::vector<long long>{ 11 });
+	EXPECT_TRUE(valuesOf(kOne, "m_iRest").empty());
+
+	// case 2 falls through into default: a short, then an int
+	std::vector<unsigned char> aTwo = ints({ 2 });
+	aTwo.push_back(22);
+	aTwo.push_back(0);
+	const std::vector<unsigned char> aRest = ints({ 33 });
+	aTwo.insert(aTwo.end(), aRest.begin(), aRest.end());
+	const LayoutRecord kTwo = readAll(*pLayout, "CvThing", aTwo);
+	EXPECT_EQ(valuesOf(kTwo, "m_iTwo"), std::vector<long long>{ 22 });
+	EXPECT_EQ(valuesOf(kTwo, "m_iRest"), std::vector<long long>{ 33 });
+
+	const LayoutRecord kOther = readAll(*pLayout, "CvThing", ints({ 7, 44 }));
+	EXPECT_EQ(valuesOf(kOther, "m_iRest"), std::vector<long long>{ 44 });
+}
+
+TEST(SaveLayout, ASwitchOnAnUnknownValueAroundAReadNamesItsLine)
+{
+	TempTree kTree;
+	std::string sText = kSwitchTree;
+	sText.replace(sText.find("switch (m_iKind)"), 16, "switch (getKind())");
+	kTree.write("CvThing.cpp", sText);
+	const auto pLayout = kTree.derive();
+	try
+	{
+		readAll(*pLayout, "CvThing", ints({ 1, 11 }));
+		FAIL() << "an unknown switch value was followed";
+	}
+	catch (const LayoutError& e)
+	{
+		EXPECT_NE(std::string(e.what()).find("CvThing.cpp:14 (CvThing::read)"), std::string::npos) << e.what();
+		EXPECT_NE(std::string(e.what()).find("switch"), std::string::npos) << e.what();
+	}
+}
+
+TEST(SaveLayout, StdMinAndMaxBoundALoop)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iCount;
+	int m_aiValue[8];
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iCount);
+	int iNum = std::min(3, std::max(m_iCount, 1));
+	for (int i = 0; i < iNum; i++)
+	{
+		pStream->Read(&m_aiValue[i]);
+	}
+}
+)");
+	const auto pLayout = kTree.derive();
+	EXPECT_EQ(
+		valuesOf(readAll(*pLayout, "CvThing", ints({ 9, 1, 2, 3 })), "m_aiValue[2]"), std::vector<long long>{ 3 });
+	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 0, 5 })), "m_aiValue[0]"), std::vector<long long>{ 5 });
+}
+
+TEST(SaveLayout, AContainerIsReadWholeAtTheSizeResizeGaveIt)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iSize;
+	std::vector<int> m_aiMemory;
+	std::vector<short> m_aiMore;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iSize);
+	m_aiMemory.resize(m_iSize * 2, 0);
+	pStream->Read(m_aiMemory.size(), &m_aiMemory[0]);
+	m_aiMore.clear();
+	m_aiMore.push_back(1);
+	if (!m_aiMore.empty())
+		pStream->Read(m_aiMore.size(), &m_aiMore[0]);
+}
+)");
+	const auto pLayout = kTree.derive();
+	const LayoutRecord k =
+		readAll(*pLayout, "CvThing", { 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0, 9, 0 });
+	EXPECT_EQ(valuesOf(k, "m_aiMemory"), (std::vector<long long>{ 1, 2, 3, 4 }));
+	EXPECT_EQ(valuesOf(k, "m_aiMore"), (std::vector<long long>{ 9 }));
+}
+
+TEST(SaveLayout, TheMapReadBeforeIsReachedThroughGC)
+{
+	TempTree kTree;
+	kTree.write("CvMap.cpp", R"(
+class CvMap
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int numPlotsINLINE() const { return getGridWidthINLINE() * getGridHeightINLINE(); }
+	int getGridWidthINLINE() const { return m_iGridWidth; }
+	int getGridHeightINLINE() const { return m_iGridHeight; }
+	int m_iGridWidth;
+	int m_iGridHeight;
+};
+void CvMap::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iGridWidth);
+	pStream->Read(&m_iGridHeight);
+}
+class CvTeam
+{
+public:
+	void read(FDataStreamBase* pStream);
+	std::vector<int> m_aiStrength;
+};
+void CvTeam::read(FDataStreamBase* pStream)
+{
+	m_aiStrength.resize(GC.getMapINLINE().numPlotsINLINE(), 0);
+	pStream->Read(m_aiStrength.size(), &m_aiStrength[0]);
+}
+)");
+	const auto pLayout = kTree.derive();
+	const LayoutRecord kMap = readAll(*pLayout, "CvMap", ints({ 3, 2 }));
+	const LayoutRecord kTeam = readAll(*pLayout, "CvTeam", ints({ 1, 2, 3, 4, 5, 6 }), LayoutGlobals{ nullptr, &kMap });
+	EXPECT_EQ(valuesOf(kTeam, "m_aiStrength").size(), 6u);
+
+	// without the map (save-layout's walk, a class read alone) the size is unknown: an error, no guess
+	EXPECT_THROW(readAll(*pLayout, "CvTeam", ints({ 1, 2, 3, 4, 5, 6 })), LayoutError);
+}
+
+TEST(SaveLayout, TheDefinesEveryMakefileConfigurationPassesResolveTheHeaders)
+{
+	TempTree kTree;
+	kTree.write("CvDefines.h", R"(
+#ifdef _USRDLL
+#define MAX_CIV_PLAYERS (7)
+#else
+#define MAX_CIV_PLAYERS (CvGlobals::getInstance().getMaxCivPlayers())
+#endif
+#ifdef _DEBUG
+#define MAX_TEAMS (99)
+#else
+#define MAX_TEAMS (MAX_CIV_PLAYERS + 1)
+#endif
+)");
+	// the definitions sit in macros of their own, which each configuration's flags name
+	kTree.write("Makefile",
+		"Debug_DEFINES=/DWIN32 /D_USRDLL /D_DEBUG\n"
+		"Release_DEFINES=/DWIN32 /D_USRDLL /DNDEBUG\n"
+		"GLOBAL_CFLAGS=/GR /Gy $(CUSTOM_CFLAGS)\n"
+		"Debug_CFLAGS=/MD /Od $(Debug_DEFINES) $(GLOBAL_CFLAGS)\n"
+		"Release_CFLAGS=/MD /O2 $(Release_DEFINES) $(GLOBAL_CFLAGS)\n"
+		"!IF \"$(TARGET)\" == \"Debug\"\n"
+		"CFLAGS = $(Debug_CFLAGS)\n"
+		"!ELSE\n"
+		"CFLAGS = $(Release_CFLAGS) /DFASSERT_ENABLE\n"
+		"!ENDIF\n"
+		"source.obj:\n"
+		"\tcl $(CFLAGS) /D_DEBUG source.cpp\n");
+	const auto pLayout = kTree.derive();
+	EXPECT_EQ(pLayout->constant("MAX_CIV_PLAYERS"), 7);
+	EXPECT_EQ(pLayout->constant("MAX_TEAMS"), 8); // _DEBUG is one configuration's, not every one's
+}
