@@ -57,6 +57,25 @@ done
 "$CVVISION" save-layout --sdk "$PB" >"$TMP/layout" 2>&1 && grep -q 'MAX_PLAYERS = 53' "$TMP/layout" \
 	&& grep -q 'CvPlot (CvPlot::read, CvPlot.cpp:[0-9]*): follows' "$TMP/layout" \
 	|| { echo "FAILED: save-layout --sdk $PB:"; head -20 "$TMP/layout"; FAILED=1; }
+# The read over made-up data (every flag, count and length 0, 1, 2, then 8) passes on the trees
+# whose saves read (K-Mod's too, of which no save is shared), and names where Realism Invictus's
+# stops: its Makefile's configurations give it 77 civilization slots; its plot groups read as many
+# values as one building's XML lists, which the deriver does not read.
+grep -q '^  8: reads 5 objects' "$TMP/layout" && ! grep -q 'STOPS' "$TMP/layout" \
+	|| { echo "FAILED: PB Mod's tree over made-up data:"; sed -n '/made-up/,$p' "$TMP/layout"; FAILED=1; }
+for tree in bts-3.19 kmod-1.46; do
+	[ -d "$SHARED/data/sdk/$tree/CvGameCoreDLL" ] || continue
+	"$CVVISION" save-layout --sdk "$SHARED/data/sdk/$tree/CvGameCoreDLL" >"$TMP/tree" 2>&1 \
+		&& [ "$(grep -c '^  [0-9]*: reads 5 objects' "$TMP/tree")" = 4 ] \
+		|| { echo "FAILED: save-layout --sdk $tree:"; sed -n '/made-up/,$p' "$TMP/tree"; FAILED=1; }
+done
+RI="$SHARED/data/sdk/realism-invictus/CvGameCoreDLL"
+if [ -d "$RI" ]; then
+	"$CVVISION" save-layout --sdk "$RI" >"$TMP/ri" 2>&1; rc=$?
+	[ $rc = 3 ] && grep -q 'MAX_PLAYERS = 78' "$TMP/ri" && grep -q '33 of 33 classes followed' "$TMP/ri" \
+		&& grep -q '^  1: STOPS in CvPlayerAI: CvPlotGroup.cpp:[0-9]* (CvPlotGroup::read): .*getBuildingInfo' "$TMP/ri" \
+		|| { echo "FAILED: save-layout --sdk $RI (exit $rc):"; grep -v '^    ' "$TMP/ri"; FAILED=1; }
+fi
 "$CVVISION" save-layout --sdk "$TMP" >"$TMP/none" 2>&1
 [ $? = 1 ] && grep -q "not a CvGameCoreDLL source folder" "$TMP/none" || { echo "FAILED: save-layout on an empty folder:"; cat "$TMP/none"; FAILED=1; }
 "$CVVISION" save-layout >"$TMP/usage" 2>&1

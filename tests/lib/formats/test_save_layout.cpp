@@ -288,3 +288,105 @@ TEST(SaveLayout, TheDefinesEveryMakefileConfigurationPassesResolveTheHeaders)
 	EXPECT_EQ(pLayout->constant("MAX_CIV_PLAYERS"), 7);
 	EXPECT_EQ(pLayout->constant("MAX_TEAMS"), 8); // _DEBUG is one configuration's, not every one's
 }
+
+TEST(SaveLayout, AnElementNobodyCanNameIsUnknownUnlessReadInto)
+{
+	TempTree kTree;
+	const std::string sClass = R"(
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	std::map<XYCoords, int> m_names;
+	int m_aiValue[4];
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	int iValue;
+	pStream->Read(&iValue);
+	m_names[XYCoords(iValue, 1)] = iValue;
+	pStream->Read(&m_aiValue[0]);
+	READ_INTO
+}
+)";
+	std::string sText = sClass;
+	sText.replace(sText.find("READ_INTO"), 9, "");
+	kTree.write("CvThing.cpp", sText);
+	EXPECT_EQ(
+		valuesOf(readAll(*kTree.derive(), "CvThing", ints({ 1, 2 })), "m_aiValue[0]"), std::vector<long long>{ 2 });
+
+	sText = sClass;
+	sText.replace(sText.find("READ_INTO"), 9, "pStream->Read(&m_aiValue[m_names[XYCoords(1, 1)]]);");
+	kTree.write("CvThing.cpp", sText);
+	try
+	{
+		readAll(*kTree.derive(), "CvThing", ints({ 1, 2, 3 }));
+		FAIL() << "a read into an element nobody can name was followed";
+	}
+	catch (const LayoutError& e)
+	{
+		EXPECT_NE(
+			std::string(e.what()).find(
+				"CvThing.cpp:15 (CvThing::read): the index of m_aiValue cannot be evaluated (the index of m_names"),
+			std::string::npos)
+			<< e.what();
+	}
+}
+
+TEST(SaveLayout, MadeUpDataTakesTheFlagsBranchesUpToItsValue)
+{
+	TempTree kTree;
+	kTree.write("CvDefines.h", "#define MAX_TEAMS (2)\n#define MAX_PLAYERS (2)\n");
+	const std::string sRoots = R"(
+class CvInitCore { public: void read(FDataStreamBase* pStream); int m_iA; };
+void CvInitCore::read(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+class CvGameAI { public: void read(FDataStreamBase* pStream); int m_iA; };
+void CvGameAI::read(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+class CvMap { public: void read(FDataStreamBase* pStream); int m_iA; };
+void CvMap::read(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+class CvTeamAI { public: void read(FDataStreamBase* pStream); int m_iA; };
+void CvTeamAI::read(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+class CvPlayerAI
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iA;
+	int m_aiB[8];
+};
+void CvPlayerAI::read(FDataStreamBase* pStream)
+{
+	uint uiFlag;
+	pStream->Read(&uiFlag);
+	if (uiFlag >= 2)
+	{
+		for (int i = 0; i < uiFlag; i++)
+			pStream->Read(&m_aiB[i]);
+		pStream->Read(&m_iA);
+		AFTER_FLAG_2
+	}
+}
+)";
+	std::string sText = sRoots;
+	sText.replace(sText.find("AFTER_FLAG_2"), 12, "");
+	kTree.write("CvRoots.cpp", sText);
+	std::vector<LayoutExercise> aRuns = exerciseLayout(*kTree.derive(), noCounts(), { 0, 1, 2, 8 });
+	ASSERT_EQ(aRuns.size(), 4u);
+	EXPECT_EQ(aRuns[0].iBytes, 4 + 4 + 4 + 4 + 4); // four roots and the flag
+	EXPECT_EQ(aRuns[1].iBytes, 4 + 4 + 4 + 4 + 4);
+	EXPECT_EQ(aRuns[2].iBytes, 16 + 4 + 2 * 4 + 4);
+	EXPECT_EQ(aRuns[3].iBytes, 16 + 4 + 8 * 4 + 4);
+	for (const LayoutExercise& k : aRuns)
+	{
+		EXPECT_EQ(k.sError, "") << k.iValue;
+		EXPECT_EQ(k.iObjects, 5) << k.iValue;
+	}
+
+	// what only flag 2 and up reaches stops those runs, not the others
+	sText = sRoots;
+	sText.replace(sText.find("AFTER_FLAG_2"), 12, "pStream->Read(m_aiUnknown.size(), &m_aiB[0]);");
+	kTree.write("CvRoots.cpp", sText);
+	aRuns = exerciseLayout(*kTree.derive(), noCounts(), { 1, 2 });
+	EXPECT_EQ(aRuns[0].sError, "");
+	EXPECT_EQ(aRuns[1].sClass, "CvPlayerAI");
+	EXPECT_NE(aRuns[1].sError.find("CvRoots.cpp:"), std::string::npos) << aRuns[1].sError;
+}

@@ -120,4 +120,25 @@ private:
 	std::shared_ptr<Impl> m_p;
 };
 
+// One run of a tree's reads over made-up data (exerciseLayout).
+struct LayoutExercise
+{
+	int iValue = 0; // every 32-bit word of the data
+	std::string sClass; // the root class being read when it stopped; empty if every one was read
+	std::string sError; // why it stopped (a LayoutError's message); empty if it did not
+	int iObjects = 0; // root objects read
+	int iRanOut = 0; // of those, the ones that read on past the data (a loop the value keeps going)
+	long long iBytes = 0; // made-up bytes read
+};
+
+// The save's root objects (CvInitCore, CvGameAI, CvMap, a CvTeamAI and a CvPlayerAI: the data is
+// the same for every team and player) read over data in which every 32-bit word is one value, for
+// each value of aiValues:
+// every flag, count and length is that value, so each value takes the branches of the flags up to
+// it and the loops that many times. What the static walk of report() passes but a real read of the
+// tree's saves could stop at (a value the deriver cannot evaluate there, a call it cannot follow)
+// stops a run, without a save of the mod to try.
+std::vector<LayoutExercise> exerciseLayout(
+	const SaveLayout& kLayout, const LayoutCounts& fCounts, const std::vector<int>& aiValues);
+
 } // namespace cvv

@@ -1885,6 +1885,7 @@ struct Place
 	TypeRef kType;
 	LayoutRecord* pObj = nullptr; // the record the path is stored in
 	bool bIndexed = false;
+	std::string sUnknownIndex; // why an index of the path cannot be evaluated ("[?]" in sKey)
 };
 
 struct Frame
@@ -2263,10 +2264,12 @@ private:
 				if (iClose == std::string::npos || iClose >= e) return Place();
 				size_t j = i + 1;
 				const Value v = expr(a, j, iClose, f, 0);
-				if (v.eKind != Value::Int)
-					fail(whereTok(f, a, i), "the index of " + p.sKey + " cannot be evaluated" + why(v));
-				p.sKey += "[" + std::to_string(v.i) + "]";
-				p.sSub += "[" + std::to_string(v.i) + "]";
+				// an element nobody can name (a map's key object): unknown if used, an error if read into
+				if (v.eKind != Value::Int && p.sUnknownIndex.empty())
+					p.sUnknownIndex = "the index of " + p.sKey + " cannot be evaluated" + why(v);
+				const std::string sIndex = v.eKind == Value::Int ? "[" + std::to_string(v.i) + "]" : "[?]";
+				p.sKey += sIndex;
+				p.sSub += sIndex;
 				p.bIndexed = true;
 				if (!p.kType.aDims.empty())
 					p.kType.aDims.erase(p.kType.aDims.begin());
@@ -2297,6 +2300,15 @@ private:
 		return p;
 	}
 
+	// The place a read writes into: every index of it must be known.
+	template <typename Where>
+	Place readPlace(const Toks& a, size_t& i, size_t e, Frame& f, const Where& sWhere)
+	{
+		Place p = place(a, i, e, f);
+		if (!p.sUnknownIndex.empty()) fail(sWhere, p.sUnknownIndex);
+		return p;
+	}
+
 	std::string whereTok(const Frame& f, const Toks& a, size_t i) const
 	{
 		const int iLine = i < a.size() ? a[i].iLine : (a.empty() ? 0 : a.back().iLine);
@@ -2307,6 +2319,7 @@ private:
 
 	Value load(const Place& p, Frame& f)
 	{
+		if (!p.sUnknownIndex.empty()) return Value::unknown(p.sUnknownIndex);
 		if (p.bLocal && p.sSub.empty()) return f.kLocals[p.sRoot].v;
 		const LayoutRecord* r = p.pObj;
 		if (!r) return Value::unknown(p.sKey + " has no value here");
@@ -2346,6 +2359,12 @@ private:
 		LayoutRecord* r = p.pObj;
 		if (!r) return;
 		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
+		if (!p.sUnknownIndex.empty())
+		{
+			// some element changed: the array's values read whole are no longer exact
+			r->kValues.erase(sKey.substr(0, sKey.find('[')));
+			return;
+		}
 		noteWrite(r, sKey);
 		if (v.eKind == Value::Int)
 			r->kValues[sKey] = { v.i };
@@ -2581,6 +2600,9 @@ private:
 			return v;
 		}
 		(void)f;
+		if (sMethod.size() > 7 && sMethod.compare(0, 3, "get") == 0
+			&& sMethod.compare(sMethod.size() - 4, 4, "Info") == 0)
+			return Value::unknown("GC." + sMethod + "(...) is one type's XML data, which the deriver does not read");
 		return Value::unknown("GC." + sMethod + "() is not a count of the XML");
 	}
 
@@ -3300,7 +3322,7 @@ private:
 				&& a[r + 4].s == ")")
 			{
 				size_t i = b;
-				Place p = place(a, i, iAssign, f);
+				Place p = readPlace(a, i, iAssign, f, sWhere);
 				readString(a[r + 2].s == "ReadWideString" ? 2 : 1, p, f, sWhere);
 				return;
 			}
@@ -3320,7 +3342,7 @@ private:
 				if (aArgs.size() == 1)
 				{
 					size_t i = aArgs[0].first;
-					Place p = place(a, i, aArgs[0].second, f);
+					Place p = readPlace(a, i, aArgs[0].second, f, sWhere);
 					if (!p.bValid || i != aArgs[0].second)
 						fail(sWhere,
 							"cannot follow the string read into '" + joinToks(a, aArgs[0].first, aArgs[0].second)
@@ -3336,7 +3358,7 @@ private:
 					const Value n = expr(a, i, aArgs[0].second, f, 0);
 					if (n.eKind != Value::Int) fail(sWhere, "the count of a string array cannot be evaluated" + why(n));
 					i = aArgs[1].first;
-					Place p = place(a, i, aArgs[1].second, f);
+					Place p = readPlace(a, i, aArgs[1].second, f, sWhere);
 					if (!p.bValid)
 						fail(sWhere,
 							"cannot follow the string array '" + joinToks(a, aArgs[1].first, aArgs[1].second) + "'");
@@ -3378,7 +3400,7 @@ private:
 		if (iOpen >= b + 3 && (a[iOpen - 2].s == "." || a[iOpen - 2].s == "->"))
 		{
 			size_t i = b;
-			Place p = place(a, i, iOpen - 2, f);
+			Place p = readPlace(a, i, iOpen - 2, f, sWhere);
 			if (!p.bValid || i != iOpen - 2)
 				fail(
 					sWhere, "cannot follow the object '" + joinToks(a, b, iOpen - 2) + "' whose " + sCallee + " reads");
@@ -3458,7 +3480,7 @@ private:
 				const Declarator& d = aDecl[0];
 				if (d.kType.sName == "FDataStreamBase") continue;
 				size_t i = aArgs[j].first;
-				Place p = place(a, i, aArgs[j].second, f);
+				Place p = readPlace(a, i, aArgs[j].second, f, sWhere);
 				Local l;
 				l.kType = d.kType;
 				if (p.bValid && i == aArgs[j].second)
@@ -3586,7 +3608,7 @@ private:
 		}
 		size_t iEnd = e;
 		while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos) --iEnd;
-		Place p = place(a, i, iEnd, f);
+		Place p = readPlace(a, i, iEnd, f, sWhere);
 		if (!p.bValid || i != iEnd) fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
 		TypeRef kElem = p.kType;
 		if (!bAddress)
