@@ -3307,6 +3307,18 @@ private:
 		return j == i + 1 && a[i].s == f.sStream;
 	}
 
+	// Why an assignment that names the stream cannot be followed; one that keeps the stream itself
+	// (m_stream = pStream) reads through a stream wrapper of the tree's own.
+	static std::string assignmentStop(const Toks& a, size_t b, size_t iAssign, size_t e, const std::string& sStream)
+	{
+		const std::string sText = joinToks(a, b, e);
+		if (iAssign + 2 == e && a[iAssign + 1].s == sStream)
+			return "cannot follow the assignment '" + sText + "': the stream is kept by " + joinToks(a, b, iAssign)
+				+ " to be read through later (a stream wrapper of the tree's own, such as a tagged save format), "
+				  "and the deriver follows only reads of the stream itself";
+		return "cannot follow the assignment '" + sText + "'";
+	}
+
 	void streamStatement(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
 	{
 		const CodeLine sWhere{ f.pFunc, iLine };
@@ -3326,7 +3338,7 @@ private:
 				readString(a[r + 2].s == "ReadWideString" ? 2 : 1, p, f, sWhere);
 				return;
 			}
-			fail(sWhere, "cannot follow the assignment '" + joinToks(a, b, e) + "'");
+			fail(sWhere, assignmentStop(a, b, iAssign, e, f.sStream));
 		}
 		if (e == 0 || a[e - 1].s != ")") fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
 		const size_t iOpen = kShape.iOpen;
@@ -3807,7 +3819,7 @@ private:
 					+ joinToks(a, s.b, iAssign));
 				return;
 			}
-			fail(sWhere, "cannot follow the assignment '" + sText + "'");
+			fail(sWhere, assignmentStop(a, s.b, iAssign, s.e, f.pFunc->sStream));
 		}
 		if (a[i].s == f.pFunc->sStream && i + 2 < s.e && (a[i + 1].s == "->" || a[i + 1].s == "."))
 		{
