@@ -461,8 +461,8 @@ int runAudit(const CliOptions& kOptions)
 	return kResult.aDifferences.empty() ? 0 : 3;
 }
 
-// The save's root objects read over made-up data (exerciseLayout), every 32-bit word 0, 1, 2
-// and then 8: a line a value; the number of runs that stop. Type counts come from --assets as for
+// The save's root objects read over made-up data (exerciseLayout), every 32-bit word 0, 1, 2,
+// then 8, and last 1 with the version flags at 100: a line a run; the number of runs that stop. Type counts come from --assets as for
 // a save, else BTS 3.19's, else 3.
 int exerciseReport(const SaveLayout& kLayout, const CliOptions& kOptions, std::string& sOut)
 {
@@ -477,14 +477,15 @@ int exerciseReport(const SaveLayout& kLayout, const CliOptions& kOptions, std::s
 			return 3;
 		}
 	};
-	sOut += "\nread over made-up data (every flag, count and length the same value):\n";
+	sOut += "\nread over made-up data (every count and length the same value, every version flag too or as given):\n";
 	int iStops = 0;
-	const std::vector<int> aiValues = { 0, 1, 2, 8 };
-	for (size_t i = 0; i < aiValues.size(); ++i)
+	const std::vector<MadeUpData> aData = { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 8, 8 }, { 1, 100 } };
+	for (size_t i = 0; i < aData.size(); ++i)
 	{
-		progress("reading made-up data", long(i), long(aiValues.size()));
-		const LayoutExercise k = exerciseLayout(kLayout, fCounts, { aiValues[i] })[0];
-		sOut += "  " + std::to_string(k.iValue) + ": ";
+		progress("reading made-up data", long(i), long(aData.size()));
+		const LayoutExercise k = exerciseLayout(kLayout, fCounts, { aData[i] })[0];
+		sOut += "  " + std::to_string(k.kData.iValue)
+			+ (k.kData.iFlag != k.kData.iValue ? ", flags " + std::to_string(k.kData.iFlag) : std::string()) + ": ";
 		if (k.sError.empty())
 			sOut += "reads " + std::to_string(k.iObjects) + " objects, " + std::to_string(k.iBytes) + " bytes"
 				+ (k.iRanOut ? " (" + std::to_string(k.iRanOut) + " read on past the data)" : std::string()) + "\n";

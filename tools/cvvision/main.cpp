@@ -182,7 +182,8 @@ const std::vector<Command> COMMANDS = {
 		"Derives the save layout from the --sdk tree's own C++ (its headers' constants, its classes' members and "
 		"read() functions) and lists, for each class a save holds, the reads it follows or the first construct it "
 		"cannot follow (file, function, line). Then, if every class is followed, reads the save's root objects over "
-		"made-up data in which every flag, count and length is 0, 1, 2, then 8, and says where such a read stops "
+		"made-up data in which every flag, count and length is 0, 1, 2, then 8 (and last: counts 1, version flags "
+		"100), and says where such a read stops "
 		"(what a real save of the tree would stop at too). A tree that passes both can read its saves with --sdk; "
 		"--assets gives the mod's type counts.",
 		{}, &runSaveLayout, "3 the deriver stops in some class, or a read over made-up data stops" },

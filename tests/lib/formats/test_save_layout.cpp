@@ -369,7 +369,8 @@ void CvPlayerAI::read(FDataStreamBase* pStream)
 	std::string sText = sRoots;
 	sText.replace(sText.find("AFTER_FLAG_2"), 12, "");
 	kTree.write("CvRoots.cpp", sText);
-	std::vector<LayoutExercise> aRuns = exerciseLayout(*kTree.derive(), noCounts(), { 0, 1, 2, 8 });
+	std::vector<LayoutExercise> aRuns =
+		exerciseLayout(*kTree.derive(), noCounts(), { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 8, 8 } });
 	ASSERT_EQ(aRuns.size(), 4u);
 	EXPECT_EQ(aRuns[0].iBytes, 4 + 4 + 4 + 4 + 4); // four roots and the flag
 	EXPECT_EQ(aRuns[1].iBytes, 4 + 4 + 4 + 4 + 4);
@@ -377,16 +378,45 @@ void CvPlayerAI::read(FDataStreamBase* pStream)
 	EXPECT_EQ(aRuns[3].iBytes, 16 + 4 + 8 * 4 + 4);
 	for (const LayoutExercise& k : aRuns)
 	{
-		EXPECT_EQ(k.sError, "") << k.iValue;
-		EXPECT_EQ(k.iObjects, 5) << k.iValue;
+		EXPECT_EQ(k.sError, "") << k.kData.iValue;
+		EXPECT_EQ(k.iObjects, 5) << k.kData.iValue;
 	}
 
 	// what only flag 2 and up reaches stops those runs, not the others
 	sText = sRoots;
 	sText.replace(sText.find("AFTER_FLAG_2"), 12, "pStream->Read(m_aiUnknown.size(), &m_aiB[0]);");
 	kTree.write("CvRoots.cpp", sText);
-	aRuns = exerciseLayout(*kTree.derive(), noCounts(), { 1, 2 });
+	aRuns = exerciseLayout(*kTree.derive(), noCounts(), { { 1, 1 }, { 2, 2 } });
 	EXPECT_EQ(aRuns[0].sError, "");
 	EXPECT_EQ(aRuns[1].sClass, "CvPlayerAI");
 	EXPECT_NE(aRuns[1].sError.find("CvRoots.cpp:"), std::string::npos) << aRuns[1].sError;
+}
+
+TEST(SaveLayout, MadeUpFlagsReachTheNewestBranchesWithSmallCounts)
+{
+	TempTree kTree;
+	kTree.write("CvDefines.h", "#define MAX_TEAMS (2)\n#define MAX_PLAYERS (2)\n");
+	kTree.write("CvRoots.cpp", R"(
+class CvInitCore { public: void read(FDataStreamBase* pStream); int m_iA; };
+void CvInitCore::read(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+class CvGameAI { public: void read(FDataStreamBase* pStream); int m_iA; };
+void CvGameAI::read(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+class CvMap { public: void read(FDataStreamBase* pStream); int m_iA; };
+void CvMap::read(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+class CvTeamAI { public: void read(FDataStreamBase* pStream); int m_iA; };
+void CvTeamAI::read(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+class CvPlayerAI { public: void read(FDataStreamBase* pStream); int m_iA; int m_aiB[4]; };
+void CvPlayerAI::read(FDataStreamBase* pStream)
+{
+	uint uiFlag;
+	pStream->Read(&uiFlag);
+	int iCount;
+	pStream->Read(&iCount);
+	if (uiFlag >= 50)
+		pStream->Read(iCount, m_aiB);
+}
+)");
+	const std::vector<LayoutExercise> aRuns = exerciseLayout(*kTree.derive(), noCounts(), { { 3, 3 }, { 3, 100 } });
+	EXPECT_EQ(aRuns[0].iBytes, 16 + 8);
+	EXPECT_EQ(aRuns[1].iBytes, 16 + 8 + 3 * 4);
 }

@@ -66,6 +66,9 @@ public:
 	virtual size_t left() const = 0;
 	virtual void setWhere(const LayoutWhere* pWhere) = 0;
 	[[noreturn]] virtual void fail(const std::string& sWhat) = 0;
+	// Whether take() wants the name of what is read as sWhat ("uiFlag", "m_aiYield"), which costs
+	// a string a read; else a read of a variable passes an empty one.
+	virtual bool wantsNames() const { return false; }
 };
 
 // The number of types of an XML info class, by the tree's accessor name ("getNumUnitInfos").
@@ -120,10 +123,18 @@ private:
 	std::shared_ptr<Impl> m_p;
 };
 
+// Made-up data: every 32-bit word is iValue, but the words read into a variable whose name ends in
+// "Flag" (uiFlag, uiSaveFlag: the version flags) are iFlag.
+struct MadeUpData
+{
+	int iValue = 0;
+	int iFlag = 0;
+};
+
 // One run of a tree's reads over made-up data (exerciseLayout).
 struct LayoutExercise
 {
-	int iValue = 0; // every 32-bit word of the data
+	MadeUpData kData;
 	std::string sClass; // the root class being read when it stopped; empty if every one was read
 	std::string sError; // why it stopped (a LayoutError's message); empty if it did not
 	int iObjects = 0; // root objects read
@@ -132,13 +143,12 @@ struct LayoutExercise
 };
 
 // The save's root objects (CvInitCore, CvGameAI, CvMap, a CvTeamAI and a CvPlayerAI: the data is
-// the same for every team and player) read over data in which every 32-bit word is one value, for
-// each value of aiValues:
-// every flag, count and length is that value, so each value takes the branches of the flags up to
-// it and the loops that many times. What the static walk of report() passes but a real read of the
+// the same for every team and player) read over each of aData: every count and length is its
+// value, so each loop runs that many times, and every version flag its flag value, so the branches
+// of the flags up to it are taken. What the static walk of report() passes but a real read of the
 // tree's saves could stop at (a value the deriver cannot evaluate there, a call it cannot follow)
 // stops a run, without a save of the mod to try.
 std::vector<LayoutExercise> exerciseLayout(
-	const SaveLayout& kLayout, const LayoutCounts& fCounts, const std::vector<int>& aiValues);
+	const SaveLayout& kLayout, const LayoutCounts& fCounts, const std::vector<MadeUpData>& aData);
 
 } // namespace cvv

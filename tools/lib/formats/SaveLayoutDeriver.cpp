@@ -1917,7 +1917,7 @@ class LayoutRunner : public LayoutWhere
 {
 public:
 	LayoutRunner(const SaveLayout::Impl& kTree, LayoutStream* pStream, const LayoutCounts& fCounts)
-		: m_t(kTree), m_pStream(pStream), m_fCounts(fCounts)
+		: m_t(kTree), m_pStream(pStream), m_fCounts(fCounts), m_bNames(pStream && pStream->wantsNames())
 	{}
 
 	std::string where() const override { return m_pWhereFunc ? m_t.where(*m_pWhereFunc, m_iWhereLine) : std::string(); }
@@ -3652,7 +3652,8 @@ private:
 			m_pStream->fail("the data ends inside " + joinToks(a, b, e) + " (" + std::to_string(iBytes)
 				+ " bytes needed, " + std::to_string(m_pStream->left()) + " left)");
 		// the bytes are there (checked above): take() cannot fail, its message is not built
-		const unsigned char* q = iBytes > 0 ? m_pStream->take(size_t(iBytes), std::string()) : nullptr;
+		const unsigned char* q =
+			iBytes > 0 ? m_pStream->take(size_t(iBytes), m_bNames ? p.sKey : std::string()) : nullptr;
 		if (iSize == 0)
 		{
 			// raw bytes into a struct (a linked list's IDInfo): its fields by their layout
@@ -3943,6 +3944,7 @@ private:
 	bool m_bSizeUsesFrame = false; // a dimension was evaluated in the frame
 	LayoutStream* m_pStream;
 	LayoutCounts m_fCounts;
+	const bool m_bNames; // take() is given what is read
 	std::set<std::string> m_kBusy;
 	const Toks* m_pConstToks = nullptr;
 	const Toks* m_pToks = nullptr;

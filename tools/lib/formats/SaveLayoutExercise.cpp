@@ -13,26 +13,34 @@ namespace {
 struct DataRanOut
 {};
 
-// Bytes in which every 32-bit word (and so every int, flag, count and length read) is one value.
+bool namesFlag(const std::string& sWhat)
+{
+	return sWhat.size() >= 4
+		&& (sWhat.compare(sWhat.size() - 4, 4, "Flag") == 0 || sWhat.compare(sWhat.size() - 4, 4, "flag") == 0);
+}
+
+// Bytes in which every 32-bit word (and so every int, count and length read) is one value, and
+// every version flag another.
 class MadeUpStream : public LayoutStream
 {
 public:
-	MadeUpStream(int iValue, size_t iBudget) : m_iValue(iValue), m_iLeft(iBudget) {}
-	const unsigned char* take(size_t iBytes, const std::string&) override
+	MadeUpStream(const MadeUpData& kData, size_t iBudget) : m_kData(kData), m_iLeft(iBudget) {}
+	const unsigned char* take(size_t iBytes, const std::string& sWhat) override
 	{
 		if (iBytes > m_iLeft) throw DataRanOut();
 		m_iLeft -= iBytes;
+		const unsigned int uValue = static_cast<unsigned int>(namesFlag(sWhat) ? m_kData.iFlag : m_kData.iValue);
 		std::vector<unsigned char>& a = m_aTaken.emplace_back(iBytes);
-		for (size_t i = 0; i < iBytes; ++i)
-			a[i] = static_cast<unsigned char>((static_cast<unsigned int>(m_iValue) >> (8 * (i % 4))) & 0xFF);
+		for (size_t i = 0; i < iBytes; ++i) a[i] = static_cast<unsigned char>((uValue >> (8 * (i % 4))) & 0xFF);
 		return a.data();
 	}
 	size_t left() const override { return m_iLeft; }
 	void setWhere(const LayoutWhere*) override {}
 	[[noreturn]] void fail(const std::string&) override { throw DataRanOut(); }
+	bool wantsNames() const override { return true; }
 
 private:
-	int m_iValue;
+	MadeUpData m_kData;
 	size_t m_iLeft;
 	std::deque<std::vector<unsigned char>> m_aTaken; // what take() returned stays valid
 };
@@ -42,17 +50,17 @@ const size_t kBudgetPerObject = size_t(8) << 20;
 } // namespace
 
 std::vector<LayoutExercise> exerciseLayout(
-	const SaveLayout& kLayout, const LayoutCounts& fCounts, const std::vector<int>& aiValues)
+	const SaveLayout& kLayout, const LayoutCounts& fCounts, const std::vector<MadeUpData>& aData)
 {
 	std::vector<LayoutExercise> aOut;
-	for (int iValue : aiValues)
+	for (const MadeUpData& kData : aData)
 	{
 		LayoutExercise k;
-		k.iValue = iValue;
+		k.kData = kData;
 		LayoutRecord kGame, kMap;
 		auto readOne = [&](const std::string& sClass, LayoutRecord& kOut, const LayoutGlobals& kGlobals) {
 			k.sClass = sClass;
-			MadeUpStream kStream(iValue, kBudgetPerObject);
+			MadeUpStream kStream(kData, kBudgetPerObject);
 			try
 			{
 				kLayout.read(sClass, kStream, fCounts, kOut, kGlobals);
