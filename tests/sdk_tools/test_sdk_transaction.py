@@ -349,6 +349,24 @@ def test_ctrl_c_before_the_commit_rolls_back_after_it_finishes(work_dir, point, 
     assert snapshot(tree) == original
 
 
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+def test_a_signal_after_the_run_finished_its_renames_says_so(work_dir, signal_name):
+    """The hook's signal once the transaction is finished, before the run lets the tree go."""
+    tree = copy_tree(FIXTURE, work_dir / "tree")
+    original = snapshot(tree)
+    env = {journal.FAIL_AFTER_WRITE_ENV: "end", journal.FAIL_ERROR_ENV: signal_name}
+    result = tool(tree, env=env)
+    assert result.returncode == 130, result.stdout + result.stderr
+    assert "interrupted (%s) after the point of no return: the integration was finished first" \
+        % signal_name in result.stderr, result.stderr
+    assert "before changing anything" not in result.stderr and "Traceback" not in result.stderr
+    assert tool("--check", tree).returncode == 0, "the integration is complete"
+    result = tool("--revert", tree, env=env)
+    assert result.returncode == 130, result.stdout + result.stderr
+    assert "the revert was finished first" in result.stderr, result.stderr
+    assert snapshot(tree) == original
+
+
 def count_writes(tree):
     """The number of writes of the integration of tree (left as it was)."""
     plan = build_plan(str(tree), str(FIXTURE_SOURCES), force=True)

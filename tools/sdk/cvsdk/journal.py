@@ -24,7 +24,7 @@ import shutil
 import signal
 import stat
 from contextlib import contextmanager
-from typing import Any, Callable, Dict, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from .errors import Refusal
 from .names import JOURNAL, LOCK_FILE, STAGING_DIR, TOOL
@@ -68,6 +68,14 @@ def wrote(what: str) -> None:
     _stop_if_interrupted()
 
 
+def _transaction_done() -> None:
+    """The test hook's last point (CVVISION_SDK_FAIL_AFTER_WRITE=end): a signal once a
+    transaction is finished, while the run still holds the tree."""
+    failure = os.environ.get(FAIL_ERROR_ENV)
+    if os.environ.get(FAIL_AFTER_WRITE_ENV) == "end" and failure in ("SIGINT", "SIGTERM", "SIGHUP"):
+        os.kill(os.getpid(), getattr(signal, failure))
+
+
 # --------------------------------------------------------------------------------------------
 # Ctrl-C, a closed terminal, a kill: before the commit point the run rolls back and stops; after
 # it, it finishes first (a few renames), then stops.
@@ -84,6 +92,7 @@ class Interrupted(Exception):
 
 _pending_signal: List[int] = []
 _committed = [False]
+_finished: List[Tuple[str, str]] = []  # (tree, kind) of each transaction this run finished
 
 
 def _on_signal(number: int, frame: Any) -> None:
@@ -92,9 +101,18 @@ def _on_signal(number: int, frame: Any) -> None:
         _stop_if_interrupted()
 
 
+def _interruption() -> Interrupted:
+    """The pending signal, with the last transaction this run finished (if any): a signal that
+    comes after it does not undo it."""
+    name = signal.Signals(_pending_signal[0]).name
+    if _finished:
+        return Interrupted(name, _finished[-1][0], _finished[-1][1])
+    return Interrupted(name)
+
+
 def _stop_if_interrupted() -> None:
     if _pending_signal and not _committed[0]:
-        raise Interrupted(signal.Signals(_pending_signal[0]).name)
+        raise _interruption()
 
 
 @contextmanager
@@ -105,6 +123,7 @@ def signals_deferred() -> Iterator[None]:
     numbers = [getattr(signal, n) for n in names if hasattr(signal, n)]
     previous: Dict[int, Any] = {}
     del _pending_signal[:]
+    del _finished[:]
     _committed[0] = False
     try:
         for number in numbers:
@@ -376,11 +395,10 @@ def recover(sdk_dir: str, out: Printer) -> Optional[str]:
         return "rolled back"
     _committed[0] = True  # a signal now waits for the end of the roll forward
     roll_forward(sdk_dir, journal)
-    _committed[0] = False
     kind = journal.get("kind", "run")
-    if _pending_signal:
-        raise Interrupted(signal.Signals(_pending_signal[0]).name, sdk_dir,
-                          "interrupted %s" % kind)
+    _finished.append((sdk_dir, "interrupted %s" % kind))
+    _committed[0] = False
+    _stop_if_interrupted()
     out("%s: the interrupted %s of %s was committed: it is finished now"
         % (TOOL, kind, sdk_dir))
     return "finished " + str(kind)
@@ -405,10 +423,10 @@ def run_transaction(transaction: Transaction, stage: Callable[[Transaction], Non
         roll_forward(transaction.sdk_dir, {"places": transaction.places,
                                            "removes": transaction.removes,
                                            "delete_folder": transaction.delete_folder})
+        _finished.append((transaction.sdk_dir, transaction.kind))
         _committed[0] = False
-        if _pending_signal:  # arrived during the renames: they are finished, now stop
-            raise Interrupted(signal.Signals(_pending_signal[0]).name, transaction.sdk_dir,
-                              transaction.kind)
+        _stop_if_interrupted()  # one that arrived during the renames: they are finished, now stop
+        _transaction_done()
     except OSError as error:
         raise Refusal("the %s of %s was interrupted while putting its files in place (%s%s); its "
                       "journal in %s finishes it: fix the cause, then run `%s %s` again (or `%s "
