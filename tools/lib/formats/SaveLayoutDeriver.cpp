@@ -1916,8 +1916,8 @@ enum class Flow { Normal, Break, Continue, Return };
 class LayoutRunner : public LayoutWhere
 {
 public:
-	LayoutRunner(const SaveLayout::Impl& kTree, LayoutStream* pStream, const LayoutCounts& fCounts)
-		: m_t(kTree), m_pStream(pStream), m_fCounts(fCounts), m_bNames(pStream && pStream->wantsNames())
+	LayoutRunner(const SaveLayout::Impl& kTree, LayoutStream* pStream, LayoutCounts fCounts)
+		: m_t(kTree), m_pStream(pStream), m_fCounts(std::move(fCounts)), m_bNames(pStream && pStream->wantsNames())
 	{}
 
 	std::string where() const override { return m_pWhereFunc ? m_t.where(*m_pWhereFunc, m_iWhereLine) : std::string(); }
