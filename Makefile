@@ -81,7 +81,7 @@ test-sanitize: sanitize-build
 # speeds come again at the end. READERS=wb to run one. savedata: saves with their game data
 # inflated (the target compresses it), where fuzzing reaches the parser.
 FUZZ_SECONDS ?= 600
-READERS ?= wb save save_layout savedata rules civ2
+READERS ?= wb save save_layout savedata rules civ2 layout_tree
 fuzz-readers: sanitize-build
 	@for r in $(READERS); do \
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r || exit 1; \

@@ -70,6 +70,38 @@ PY
 	done ;;
 civ2)
 	for f in "$SHARED"/data/civ2/*; do seed "$f" "$(basename "$f")"; done ;;
+layout_tree)
+	# fuzz_layout_tree.cpp's input is one source file of a tree: the real trees' smaller classes
+	# (declaration and definitions together), and save roots written here that use what the
+	# deriver follows (flags, a switch, containers, a template, sub-objects).
+	for tree in "$SHARED"/data/sdk/*/CvGameCoreDLL; do
+		for class in CvArea CvDeal CvRandom CvStructs CvSelectionGroup; do
+			[ -f "$tree/$class.cpp" ] || continue
+			cat "$tree/$class.h" "$tree/$class.cpp" >"$WORK/seeds/$(basename "$(dirname "$tree")")-$class.cpp" 2>/dev/null || true
+		done
+	done
+	cat >"$WORK/seeds/roots.cpp" <<'CPP'
+enum Kind { KIND_A, KIND_B = 4, NUM_KINDS };
+template <class T> class CvList { public: void Read(FDataStreamBase* pStream) { int n; pStream->Read(&n); for (int i = 0; i < n; i++) { T t; t.read(pStream); } } };
+struct CvItem { void read(FDataStreamBase* pStream) { pStream->Read(&m_iA); pStream->Read(2, m_aiB); } int m_iA; short m_aiB[2]; };
+class CvInitCore { public: void read(FDataStreamBase* pStream); CvWString m_szName; int m_aiSlots[MAX_PLAYERS]; };
+void CvInitCore::read(FDataStreamBase* pStream) { uint uiFlag; pStream->Read(&uiFlag); pStream->ReadString(m_szName); if (uiFlag > 1) pStream->Read(MAX_PLAYERS, m_aiSlots); }
+class CvGameAI { public: void read(FDataStreamBase* pStream); int m_iKind; int m_iOne; std::vector<int> m_aiV; CvList<CvItem> m_items; };
+void CvGameAI::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iKind);
+	switch (m_iKind) { case KIND_A: pStream->Read(&m_iOne); break; case KIND_B: default: m_items.Read(pStream); }
+	m_aiV.resize(std::min(m_iKind, 4));
+	if (!m_aiV.empty()) pStream->Read(m_aiV.size(), &m_aiV[0]);
+}
+class CvMap { public: void read(FDataStreamBase* pStream); int numPlotsINLINE() const { return m_iW * m_iH; } int m_iW; int m_iH; };
+void CvMap::read(FDataStreamBase* pStream) { pStream->Read(&m_iW); pStream->Read(&m_iH); }
+class CvTeamAI { public: void read(FDataStreamBase* pStream); std::vector<int> m_aiMemory; };
+void CvTeamAI::read(FDataStreamBase* pStream) { m_aiMemory.resize(GC.getMapINLINE().numPlotsINLINE(), 0); pStream->Read(m_aiMemory.size(), &m_aiMemory[0]); }
+class CvPlayerAI { public: void read(FDataStreamBase* pStream); int m_aiCounts[NUM_KINDS]; CvItem m_kItem; };
+void CvPlayerAI::read(FDataStreamBase* pStream) { uint uiFlag = 0; pStream->Read(&uiFlag); if (uiFlag >= 3) pStream->Read(NUM_KINDS, m_aiCounts); m_kItem.read(pStream); }
+CPP
+	;;
 rules)
 	# The first byte: the file's index in kFiles of fuzz_rules.cpp; the rest: the file.
 	i=0
@@ -87,7 +119,7 @@ rules)
 		i=$((i + 1))
 	done ;;
 *)
-	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2)" >&2; exit 2 ;;
+	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree)" >&2; exit 2 ;;
 esac
 
 # FUZZ_SEEDS_ONLY=1: the seeds made, nothing run (tests/fuzz/coverage.sh replays them).

@@ -147,8 +147,8 @@ struct LayoutExercise
 // value, so each loop runs that many times, and every version flag its flag value, so the branches
 // of the flags up to it are taken. What the static walk of report() passes but a real read of the
 // tree's saves could stop at (a value the deriver cannot evaluate there, a call it cannot follow)
-// stops a run, without a save of the mod to try.
-std::vector<LayoutExercise> exerciseLayout(
-	const SaveLayout& kLayout, const LayoutCounts& fCounts, const std::vector<MadeUpData>& aData);
+// stops a run, without a save of the mod to try. Each object may read iBudget made-up bytes.
+std::vector<LayoutExercise> exerciseLayout(const SaveLayout& kLayout, const LayoutCounts& fCounts,
+	const std::vector<MadeUpData>& aData, size_t iBudget = size_t(8) << 20);
 
 } // namespace cvv

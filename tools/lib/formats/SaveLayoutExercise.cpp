@@ -45,12 +45,10 @@ private:
 	std::deque<std::vector<unsigned char>> m_aTaken; // what take() returned stays valid
 };
 
-const size_t kBudgetPerObject = size_t(8) << 20;
-
 } // namespace
 
 std::vector<LayoutExercise> exerciseLayout(
-	const SaveLayout& kLayout, const LayoutCounts& fCounts, const std::vector<MadeUpData>& aData)
+	const SaveLayout& kLayout, const LayoutCounts& fCounts, const std::vector<MadeUpData>& aData, size_t iBudget)
 {
 	std::vector<LayoutExercise> aOut;
 	for (const MadeUpData& kData : aData)
@@ -60,7 +58,7 @@ std::vector<LayoutExercise> exerciseLayout(
 		LayoutRecord kGame, kMap;
 		auto readOne = [&](const std::string& sClass, LayoutRecord& kOut, const LayoutGlobals& kGlobals) {
 			k.sClass = sClass;
-			MadeUpStream kStream(kData, kBudgetPerObject);
+			MadeUpStream kStream(kData, iBudget);
 			try
 			{
 				kLayout.read(sClass, kStream, fCounts, kOut, kGlobals);
@@ -69,7 +67,7 @@ std::vector<LayoutExercise> exerciseLayout(
 			{
 				++k.iRanOut;
 			}
-			k.iBytes += static_cast<long long>(kBudgetPerObject - kStream.left());
+			k.iBytes += static_cast<long long>(iBudget - kStream.left());
 			++k.iObjects;
 		};
 		try
