@@ -78,6 +78,10 @@ if [ -d "$RI" ]; then
 fi
 "$CVVISION" save-layout --sdk "$TMP" >"$TMP/none" 2>&1
 [ $? = 1 ] && grep -q "not a CvGameCoreDLL source folder" "$TMP/none" || { echo "FAILED: save-layout on an empty folder:"; cat "$TMP/none"; FAILED=1; }
+# The mod's folder given instead of its sources: the message names the folder that holds them.
+"$CVVISION" save-layout --sdk "$(dirname "$PB")" >"$TMP/parent" 2>&1
+[ $? = 1 ] && grep -q "CvPlot.cpp is in $PB: give --sdk that folder" "$TMP/parent" \
+	|| { echo "FAILED: save-layout on the mod's folder:"; cat "$TMP/parent"; FAILED=1; }
 "$CVVISION" save-layout >"$TMP/usage" 2>&1
 [ $? = 2 ] || { echo "FAILED: save-layout without --sdk is not a usage error"; cat "$TMP/usage"; FAILED=1; }
 exit $FAILED

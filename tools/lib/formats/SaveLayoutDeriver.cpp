@@ -1340,6 +1340,29 @@ void SaveLayout::Impl::projectDefines()
 	for (const std::string& s : kCommon) kProjectMacros[s] = { -1, Toks{ Tok{ "1", 0, 'n' } } };
 }
 
+namespace {
+
+// "; CvPlot.cpp is in FOLDER: give --sdk that folder" for the first folder below kTree (three
+// levels at most) that holds the sources; empty if none does.
+std::string sourcesBelow(const fs::path& kTree)
+{
+	std::error_code kError;
+	for (auto it = fs::recursive_directory_iterator(kTree, kError); !kError && it != fs::recursive_directory_iterator();
+		 it.increment(kError))
+	{
+		if (it.depth() > 2)
+		{
+			it.disable_recursion_pending();
+			continue;
+		}
+		if (it->path().filename() == "CvPlot.cpp" && it->is_regular_file())
+			return "; CvPlot.cpp is in " + it->path().parent_path().string() + ": give --sdk that folder";
+	}
+	return std::string();
+}
+
+} // namespace
+
 void SaveLayout::Impl::load()
 {
 	std::error_code kError;
@@ -1355,7 +1378,7 @@ void SaveLayout::Impl::load()
 	std::sort(aPaths.begin(), aPaths.end());
 	bool bReads = false;
 	for (const fs::path& k : aPaths) bReads = bReads || k.filename() == "CvPlot.cpp";
-	if (!bReads) throw LayoutError(kTree.string() + ": no CvPlot.cpp here: not a CvGameCoreDLL source folder");
+	if (!bReads) throw LayoutError(kTree.string() + ": no CvPlot.cpp here: not a CvGameCoreDLL source folder" + sourcesBelow(kTree));
 
 	// The #defines of the headers first (a read() may use a constant defined in any of them), found
 	// with their own #if branches resolved (twice, so that a define may depend on another header's),
