@@ -78,6 +78,19 @@ if [ -d "$RI" ]; then
 fi
 "$CVVISION" save-layout --sdk "$TMP" >"$TMP/none" 2>&1
 [ $? = 1 ] && grep -q "not a CvGameCoreDLL source folder" "$TMP/none" || { echo "FAILED: save-layout on an empty folder:"; cat "$TMP/none"; FAILED=1; }
+# The same as JSON, for a modder's scripts.
+if [ -d "$RI" ]; then
+	"$CVVISION" save-layout --sdk "$RI" --format json >"$TMP/ri.json" 2>/dev/null
+	python3 - "$TMP/ri.json" <<'PY' || { echo "FAILED: save-layout --format json on Realism Invictus"; FAILED=1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["constants"] == {"MAX_CIV_PLAYERS": 77, "MAX_PLAYERS": 78, "MAX_TEAMS": 78}, d["constants"]
+assert d["classes_followed"] and not d["made_up_data_read"]
+assert [r["value"] for r in d["made_up_data"]] == [0, 1, 2, 8, 1] and d["made_up_data"][4]["flags"] == 100
+assert d["made_up_data"][0]["stops_at"] is None and d["made_up_data"][1]["stops_in"] == "CvPlayerAI"
+assert all(c["stops_at"] is None and c["reads"] >= 0 for c in d["classes"])
+PY
+fi
 # The mod's folder given instead of its sources: the message names the folder that holds them.
 "$CVVISION" save-layout --sdk "$(dirname "$PB")" >"$TMP/parent" 2>&1
 [ $? = 1 ] && grep -q "CvPlot.cpp is in $PB: give --sdk that folder" "$TMP/parent" \

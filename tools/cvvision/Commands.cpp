@@ -21,6 +21,7 @@
 #include <random>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -461,10 +462,10 @@ int runAudit(const CliOptions& kOptions)
 	return kResult.aDifferences.empty() ? 0 : 3;
 }
 
-// The save's root objects read over made-up data (exerciseLayout), every 32-bit word 0, 1, 2,
-// then 8, and last 1 with the version flags at 100: a line a run; the number of runs that stop. Type counts come from --assets as for
-// a save, else BTS 3.19's, else 3.
-int exerciseReport(const SaveLayout& kLayout, const CliOptions& kOptions, std::string& sOut)
+// The save's root objects read over made-up data (exerciseLayout): every 32-bit word 0, 1, 2, then
+// 8, and last 1 with the version flags at 100. Type counts come from --assets as for a save, else
+// BTS 3.19's, else 3.
+std::vector<LayoutExercise> exerciseRuns(const SaveLayout& kLayout, const CliOptions& kOptions)
 {
 	const std::vector<fs::path> aAssets = frontEndRulesFolders(kOptions.aAssets, kOptions.bNoVanilla);
 	const LayoutCounts fCounts = [&](const std::string& sAccessor) {
@@ -477,25 +478,127 @@ int exerciseReport(const SaveLayout& kLayout, const CliOptions& kOptions, std::s
 			return 3;
 		}
 	};
-	sOut += "\nread over made-up data (every count and length the same value, every version flag too or as given):\n";
-	int iStops = 0;
 	const std::vector<MadeUpData> aData = { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 8, 8 }, { 1, 100 } };
+	std::vector<LayoutExercise> aRuns;
 	for (size_t i = 0; i < aData.size(); ++i)
 	{
 		progress("reading made-up data", long(i), long(aData.size()));
-		const LayoutExercise k = exerciseLayout(kLayout, fCounts, { aData[i] })[0];
-		sOut += "  " + std::to_string(k.kData.iValue)
-			+ (k.kData.iFlag != k.kData.iValue ? ", flags " + std::to_string(k.kData.iFlag) : std::string()) + ": ";
-		if (k.sError.empty())
-			sOut += "reads " + std::to_string(k.iObjects) + " objects, " + std::to_string(k.iBytes) + " bytes"
-				+ (k.iRanOut ? " (" + std::to_string(k.iRanOut) + " read on past the data)" : std::string()) + "\n";
-		else
-		{
-			sOut += "STOPS in " + k.sClass + ": " + k.sError + "\n";
-			++iStops;
-		}
+		aRuns.push_back(exerciseLayout(kLayout, fCounts, { aData[i] })[0]);
 	}
-	return iStops;
+	return aRuns;
+}
+
+// What save-layout found: the tree's slot constants, each class's walk, the made-up runs.
+struct SaveLayoutFindings
+{
+	std::string sTree;
+	struct Constant
+	{
+		std::string sName;
+		std::optional<long long> oValue;
+		std::string sError; // why it has no value
+	};
+	std::vector<Constant> aConstants;
+	std::vector<LayoutClassReport> aClasses;
+	std::vector<LayoutExercise> aRuns; // empty when some class stops
+	int iClassStops = 0;
+	int iRunStops = 0;
+};
+
+void printSaveLayoutText(const SaveLayoutFindings& k)
+{
+	std::string sOut = "save layout of " + k.sTree + "\n";
+	for (const SaveLayoutFindings::Constant& kConstant : k.aConstants)
+		sOut += "  " + kConstant.sName
+			+ (kConstant.oValue ? " = " + std::to_string(*kConstant.oValue) : ": " + kConstant.sError) + "\n";
+	for (const LayoutClassReport& kClass : k.aClasses)
+	{
+		sOut += "\n" + kClass.sClass
+			+ (kClass.sFunction.empty() ? std::string() : " (" + kClass.sFunction + ", " + kClass.sWhere + ")") + ": "
+			+ (kClass.sError.empty() ? "follows " + std::to_string(kClass.aszFields.size()) + " reads"
+									 : std::string("STOPS"))
+			+ "\n";
+		for (const std::string& sField : kClass.aszFields) sOut += "    " + sField + "\n";
+		if (!kClass.sError.empty()) sOut += "    stops at: " + kClass.sError + "\n";
+	}
+	if (!k.aRuns.empty())
+		sOut +=
+			"\nread over made-up data (every count and length the same value, every version flag too or as given):\n";
+	for (const LayoutExercise& kRun : k.aRuns)
+	{
+		sOut += "  " + std::to_string(kRun.kData.iValue)
+			+ (kRun.kData.iFlag != kRun.kData.iValue ? ", flags " + std::to_string(kRun.kData.iFlag) : std::string())
+			+ ": ";
+		if (kRun.sError.empty())
+			sOut += "reads " + std::to_string(kRun.iObjects) + " objects, " + std::to_string(kRun.iBytes) + " bytes"
+				+ (kRun.iRanOut ? " (" + std::to_string(kRun.iRanOut) + " read on past the data)" : std::string())
+				+ "\n";
+		else
+			sOut += "STOPS in " + kRun.sClass + ": " + kRun.sError + "\n";
+	}
+	sOut += "\nsave-layout: " + std::to_string(k.aClasses.size() - size_t(k.iClassStops)) + " of "
+		+ std::to_string(k.aClasses.size()) + " classes followed"
+		+ (k.iClassStops      ? "; the saves of this tree cannot be read until those are"
+				: k.iRunStops ? "; a read over made-up data stops: its saves may not read"
+							  : "; its saves can be read with --sdk")
+		+ "\n";
+	std::fputs(sOut.c_str(), stdout);
+}
+
+void printSaveLayoutJson(const SaveLayoutFindings& k)
+{
+	JsonWriter kJson;
+	kJson.beginObject()
+		.nextOnNewLine("  ")
+		.key("tree")
+		.string(k.sTree)
+		.nextOnNewLine("  ")
+		.key("constants")
+		.beginObject();
+	for (const SaveLayoutFindings::Constant& kConstant : k.aConstants)
+	{
+		kJson.key(kConstant.sName);
+		kConstant.oValue ? kJson.number(*kConstant.oValue) : kJson.null();
+	}
+	kJson.end().nextOnNewLine("  ").key("classes").beginArray();
+	for (const LayoutClassReport& kClass : k.aClasses)
+	{
+		kJson.nextOnNewLine("    ")
+			.beginObject()
+			.key("class")
+			.string(kClass.sClass)
+			.key("function")
+			.string(kClass.sFunction);
+		kJson.key("where").string(kClass.sWhere).key("reads").number(static_cast<long long>(kClass.aszFields.size()));
+		kJson.key("stops_at");
+		kClass.sError.empty() ? kJson.null() : kJson.string(kClass.sError);
+		kJson.end();
+	}
+	kJson.end("\n  ").nextOnNewLine("  ").key("made_up_data").beginArray();
+	for (const LayoutExercise& kRun : k.aRuns)
+	{
+		kJson.nextOnNewLine("    ")
+			.beginObject()
+			.key("value")
+			.number(kRun.kData.iValue)
+			.key("flags")
+			.number(kRun.kData.iFlag);
+		kJson.key("objects")
+			.number(kRun.iObjects)
+			.key("bytes")
+			.number(kRun.iBytes)
+			.key("read_past_the_data")
+			.number(kRun.iRanOut);
+		kJson.key("stops_in");
+		kRun.sError.empty() ? kJson.null() : kJson.string(kRun.sClass);
+		kJson.key("stops_at");
+		kRun.sError.empty() ? kJson.null() : kJson.string(kRun.sError);
+		kJson.end();
+	}
+	kJson.end(k.aRuns.empty() ? "" : "\n  ").nextOnNewLine("  ").key("classes_followed").boolean(k.iClassStops == 0);
+	kJson.nextOnNewLine("  ").key("made_up_data_read").boolean(k.iClassStops == 0 && k.iRunStops == 0);
+	kJson.end("\n");
+	std::fputs((kJson.str() + "\n").c_str(), stdout);
 }
 
 int runSaveLayout(const CliOptions& kOptions)
@@ -505,45 +608,25 @@ int runSaveLayout(const CliOptions& kOptions)
 		throw std::invalid_argument("save-layout needs --sdk DIR (a CvGameCoreDLL source folder)");
 	}
 	const std::shared_ptr<const SaveLayout> pLayout = SaveLayout::derive(kOptions.kSdk);
-	const std::vector<LayoutClassReport> aReport = pLayout->report();
-	std::string sOut = "save layout of " + pLayout->tree().string() + "\n";
+	SaveLayoutFindings k;
+	k.sTree = pLayout->tree().string();
 	for (const char* szConstant : { "MAX_CIV_PLAYERS", "MAX_PLAYERS", "MAX_TEAMS" })
 	{
 		try
 		{
-			sOut += std::string("  ") + szConstant + " = " + std::to_string(pLayout->constant(szConstant)) + "\n";
+			k.aConstants.push_back({ szConstant, pLayout->constant(szConstant), std::string() });
 		}
 		catch (const LayoutError& kError)
 		{
-			sOut += std::string("  ") + szConstant + ": " + kError.what() + "\n";
+			k.aConstants.push_back({ szConstant, std::nullopt, kError.what() });
 		}
 	}
-	int iStops = 0;
-	for (const LayoutClassReport& k : aReport)
-	{
-		sOut += "\n" + k.sClass + (k.sFunction.empty() ? std::string() : " (" + k.sFunction + ", " + k.sWhere + ")")
-			+ ": "
-			+ (k.sError.empty() ? "follows " + std::to_string(k.aszFields.size()) + " reads" : std::string("STOPS"))
-			+ "\n";
-		for (const std::string& sField : k.aszFields)
-		{
-			sOut += "    " + sField + "\n";
-		}
-		if (!k.sError.empty())
-		{
-			sOut += "    stops at: " + k.sError + "\n";
-			++iStops;
-		}
-	}
-	const int iRunStops = iStops ? 0 : exerciseReport(*pLayout, kOptions, sOut);
-	sOut += "\nsave-layout: " + std::to_string(aReport.size() - size_t(iStops)) + " of "
-		+ std::to_string(aReport.size()) + " classes followed"
-		+ (iStops           ? "; the saves of this tree cannot be read until those are"
-				: iRunStops ? "; a read over made-up data stops: its saves may not read"
-							: "; its saves can be read with --sdk")
-		+ "\n";
-	std::fputs(sOut.c_str(), stdout);
-	return iStops || iRunStops ? 3 : 0;
+	k.aClasses = pLayout->report();
+	for (const LayoutClassReport& kClass : k.aClasses) k.iClassStops += kClass.sError.empty() ? 0 : 1;
+	if (k.iClassStops == 0) k.aRuns = exerciseRuns(*pLayout, kOptions);
+	for (const LayoutExercise& kRun : k.aRuns) k.iRunStops += kRun.sError.empty() ? 0 : 1;
+	kOptions.sFormat == "json" ? printSaveLayoutJson(k) : printSaveLayoutText(k);
+	return k.iClassStops || k.iRunStops ? 3 : 0;
 }
 
 fs::path sampleMap() { return dataDir() / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave"; }

@@ -186,7 +186,8 @@ const std::vector<Command> COMMANDS = {
 		"100), and says where such a read stops "
 		"(what a real save of the tree would stop at too). A tree that passes both can read its saves with --sdk; "
 		"--assets gives the mod's type counts.",
-		{}, &runSaveLayout, "3 the deriver stops in some class, or a read over made-up data stops" },
+		{ { &FORMAT_TEXT, "the output (default text)" } }, &runSaveLayout,
+		"3 the deriver stops in some class, or a read over made-up data stops" },
 };
 
 const Command* findCommand(const std::string& sName)

@@ -1378,7 +1378,9 @@ void SaveLayout::Impl::load()
 	std::sort(aPaths.begin(), aPaths.end());
 	bool bReads = false;
 	for (const fs::path& k : aPaths) bReads = bReads || k.filename() == "CvPlot.cpp";
-	if (!bReads) throw LayoutError(kTree.string() + ": no CvPlot.cpp here: not a CvGameCoreDLL source folder" + sourcesBelow(kTree));
+	if (!bReads)
+		throw LayoutError(
+			kTree.string() + ": no CvPlot.cpp here: not a CvGameCoreDLL source folder" + sourcesBelow(kTree));
 
 	// The #defines of the headers first (a read() may use a constant defined in any of them), found
 	// with their own #if branches resolved (twice, so that a define may depend on another header's),
