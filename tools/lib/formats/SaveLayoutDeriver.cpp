@@ -1456,6 +1456,7 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 {
 	const Toks& a = aFiles[size_t(iFile)].aToks;
 	int iDepth = 0;
+	int iNamespaces = 0; // the namespaces open here (their braces are not counted in iDepth)
 	std::vector<std::string> aTemplate;
 	for (size_t i = 0; i < a.size(); ++i)
 	{
@@ -1467,7 +1468,10 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 		}
 		if (t.s == "}")
 		{
-			--iDepth;
+			if (iDepth == 0 && iNamespaces > 0)
+				--iNamespaces; // the end of a namespace
+			else
+				--iDepth;
 			continue;
 		}
 		if (iDepth != 0) continue;
@@ -1487,6 +1491,7 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 				if (t.s == "namespace")
 				{
 					i = j; // the namespace's functions are at file scope for us
+					++iNamespaces;
 					continue;
 				}
 				const size_t iClose = matchClose(a, j);
