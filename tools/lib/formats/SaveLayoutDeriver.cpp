@@ -821,7 +821,8 @@ struct SaveLayout::Impl
 		int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
 	void projectDefines();
 	void scanDeclarations(int iFile);
-	void scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate);
+	void scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate,
+		const std::string& sQualified);
 	void scanFunctions(int iFile);
 	void scanInfoFiles();
 
@@ -1249,10 +1250,12 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 {
 	const Toks& a = aFiles[size_t(iFile)].aToks;
 	std::vector<std::string> aTemplate;
+	std::vector<std::pair<std::string, size_t>> aEnclosing; // the classes around a[i]: qualified name, '}'
 	for (size_t i = 0; i < a.size(); ++i)
 	{
 		const Tok& t = a[i];
 		if (t.k != 'i') continue;
+		while (!aEnclosing.empty() && aEnclosing.back().second < i) aEnclosing.pop_back();
 		if (t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
 		{
 			const size_t iClose = templateParameters(a, i, aTemplate);
@@ -1320,6 +1323,16 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 				iName = j; // "class DllExport CvFoo"
 				++j;
 			}
+			// "class Outer::Inner" (defined out of its outer class), or a class nested in another: known
+			// by its qualified name as well as its own
+			std::string sQualified = aEnclosing.empty() ? std::string() : aEnclosing.back().first + "::";
+			sQualified += a[iName].s;
+			while (iName + 2 < a.size() && a[iName + 1].s == "::" && a[iName + 2].k == 'i')
+			{
+				iName += 2;
+				sQualified += "::" + a[iName].s;
+				j = iName + 1;
+			}
 			size_t k = j;
 			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(") ++k;
 			if (k >= a.size() || a[k].s != "{")
@@ -1329,7 +1342,8 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 			}
 			const size_t iClose = matchClose(a, k);
 			if (iClose == std::string::npos) continue;
-			scanClass(iFile, iName, k, iClose, aTemplate);
+			scanClass(iFile, iName, k, iClose, aTemplate, sQualified);
+			aEnclosing.emplace_back(sQualified, iClose);
 			aTemplate.clear();
 			// nested classes are scanned too (the loop goes on inside)
 			continue;
@@ -1349,8 +1363,8 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 	}
 }
 
-void SaveLayout::Impl::scanClass(
-	int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate)
+void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose,
+	const std::vector<std::string>& aTemplate, const std::string& sQualified)
 {
 	const Toks& a = aFiles[size_t(iFile)].aToks;
 	ClassDef c;
@@ -1448,7 +1462,8 @@ void SaveLayout::Impl::scanClass(
 		}
 		i = j + 1;
 	}
-	if (!kClasses.count(c.sName) || kClasses[c.sName].kMembers.empty()) kClasses[c.sName] = c;
+	for (const std::string& sName : { c.sName, sQualified })
+		if (!kClasses.count(sName) || kClasses[sName].kMembers.empty()) kClasses[sName] = c;
 }
 
 // Functions defined at file scope: "Ret Class::name(params) {" and "Ret name(params) {".
@@ -1550,6 +1565,20 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 			{
 				f.sClass = a[c].s;
 				sName = f.sClass + "::" + sName;
+				// Outer::Inner::Name: known by its class's qualified name too
+				std::string sOuter;
+				while (c >= 2 && a[c - 1].s == "::" && a[c - 2].k == 'i')
+				{
+					c -= 2;
+					sOuter = a[c].s + "::" + sOuter;
+				}
+				if (!sOuter.empty() && kClasses.count(sOuter + f.sClass))
+				{
+					Function kQualified = f;
+					kQualified.sClass = sOuter + f.sClass;
+					kQualified.sName = sOuter + sName;
+					kFunctions[kQualified.sName].push_back(kQualified);
+				}
 			}
 		}
 		f.sName = sName;
@@ -1832,7 +1861,8 @@ public:
 	// --- the static walk of save-layout ---
 	void describe(const std::string& sEntry, LayoutClassReport& kOut, std::vector<std::string>& aReached)
 	{
-		const size_t iColons = sEntry.find("::");
+		// "Class", "Outer::Inner" (a class: its read) or "Class::Method"
+		const size_t iColons = m_t.findClass(sEntry) ? std::string::npos : sEntry.rfind("::");
 		const std::string sClass = sEntry.substr(0, iColons);
 		const std::string sMethod = iColons == std::string::npos ? std::string("read") : sEntry.substr(iColons + 2);
 		const Function* f = m_t.findMethod(sClass, sMethod, true);
