@@ -782,6 +782,148 @@ CallShape callShapeOf(const Toks& a, size_t b, size_t e)
 	return k;
 }
 
+// A function-like #define: its parameters and body (docs/file-formats.md, "Saves of mods": the macros
+// a function's code is built with are expanded as the compiler does).
+struct FunctionMacro
+{
+	std::vector<std::string> aParams;
+	bool bVariadic = false;
+	Toks aBody;
+	bool bDefined = true; // false: #undef'd in this file
+};
+using FunctionMacroLookup = std::function<const FunctionMacro*(const std::string&)>;
+
+// "NAME(a, b) body" after a #define: the parameters and body into k; false if it is malformed.
+bool parseFunctionMacro(const std::string& sAfterName, int iLine, FunctionMacro& k)
+{
+	Toks a;
+	tokenize(sAfterName, iLine, a);
+	if (a.empty() || a[0].s != "(") return false;
+	size_t i = 1;
+	for (; i < a.size() && a[i].s != ")"; ++i)
+	{
+		if (a[i].k == 'i') k.aParams.push_back(a[i].s);
+		else if (a[i].s == "." || a[i].s == "...") k.bVariadic = true;
+	}
+	if (i >= a.size()) return false;
+	k.aBody.assign(a.begin() + std::ptrdiff_t(i + 1), a.end());
+	return true;
+}
+
+Toks expandMacros(const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled,
+	int iDepth);
+
+// The tokens of a macro's body with its arguments put in (# stringises, ## pastes), all on iLine.
+Toks substituteMacro(const FunctionMacro& m, const std::vector<Toks>& aArgs, int iLine,
+	const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled, int iDepth)
+{
+	auto argOf = [&](const std::string& sName) -> const Toks* {
+		for (size_t j = 0; j < m.aParams.size(); ++j)
+			if (m.aParams[j] == sName) return j < aArgs.size() ? &aArgs[j] : nullptr;
+		return nullptr;
+	};
+	static const Toks kNone;
+	Toks aVarArgs; // __VA_ARGS__: the arguments past the named ones, with their commas
+	for (size_t j = m.aParams.size(); m.bVariadic && j < aArgs.size(); ++j)
+	{
+		if (j > m.aParams.size()) aVarArgs.push_back(Tok{ ",", iLine, 'p' });
+		aVarArgs.insert(aVarArgs.end(), aArgs[j].begin(), aArgs[j].end());
+	}
+	Toks aOut;
+	bool bPaste = false;
+	auto append = [&](const Toks& aPiece) {
+		size_t j = 0;
+		if (bPaste && !aOut.empty() && !aPiece.empty())
+		{
+			const std::string sJoined = aOut.back().s + aPiece[0].s;
+			aOut.pop_back();
+			tokenize(sJoined, iLine, aOut);
+			j = 1;
+		}
+		for (; j < aPiece.size(); ++j)
+		{
+			aOut.push_back(aPiece[j]);
+			aOut.back().iLine = iLine;
+		}
+		bPaste = false;
+	};
+	const Toks& b = m.aBody;
+	for (size_t i = 0; i < b.size(); ++i)
+	{
+		if (b[i].s == "##")
+		{
+			bPaste = true;
+			continue;
+		}
+		const bool bParam = b[i].k == 'i' && (argOf(b[i].s) || (m.bVariadic && b[i].s == "__VA_ARGS__"));
+		if (b[i].s == "#" && i + 1 < b.size() && b[i + 1].k == 'i')
+		{
+			const Toks* pArg = argOf(b[i + 1].s);
+			if (pArg)
+			{
+				append(Toks{ Tok{ TokText("\"" + joinToks(*pArg, 0, pArg->size()) + "\""), iLine, 's' } });
+				++i;
+				continue;
+			}
+		}
+		if (!bParam)
+		{
+			append(Toks{ b[i] });
+			continue;
+		}
+		const Toks& aArg = b[i].s == "__VA_ARGS__" && !argOf(b[i].s) ? aVarArgs : *argOf(b[i].s);
+		const bool bPasted = bPaste || (i + 1 < b.size() && b[i + 1].s == "##");
+		// an argument is expanded before it is put in, unless it is pasted
+		append(bPasted ? aArg : expandMacros(aArg, fLookup, kDisabled, iDepth + 1));
+	}
+	return aOut;
+}
+
+// The function-like macros of a[] expanded (their arguments and the result rescanned; a macro is not
+// expanded within its own expansion).
+Toks expandMacros(
+	const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled, int iDepth)
+{
+	Toks aOut;
+	aOut.reserve(a.size());
+	for (size_t i = 0; i < a.size(); ++i)
+	{
+		const Tok& t = a[i];
+		const FunctionMacro* m = nullptr;
+		if (t.k == 'i' && i + 1 < a.size() && a[i + 1].s == "(" && iDepth < 32 && !kDisabled.count(t.s))
+			m = fLookup(t.s);
+		if (!m)
+		{
+			aOut.push_back(t);
+			continue;
+		}
+		std::vector<Toks> aArgs(1);
+		size_t j = i + 2;
+		int iParens = 1;
+		for (; j < a.size(); ++j)
+		{
+			if (a[j].s == "(") ++iParens;
+			if (a[j].s == ")" && --iParens == 0) break;
+			if (a[j].s == "," && iParens == 1)
+				aArgs.emplace_back();
+			else
+				aArgs.back().push_back(a[j]);
+		}
+		if (j >= a.size())
+		{
+			aOut.push_back(t); // no closing ')': left as it is
+			continue;
+		}
+		const Toks aBody = substituteMacro(*m, aArgs, t.iLine, fLookup, kDisabled, iDepth);
+		kDisabled.insert(t.s);
+		const Toks aExpanded = expandMacros(aBody, fLookup, kDisabled, iDepth + 1);
+		kDisabled.erase(t.s);
+		aOut.insert(aOut.end(), aExpanded.begin(), aExpanded.end());
+		i = j;
+	}
+	return aOut;
+}
+
 // Where a member is declared: the class and the member's type.
 struct MemberOwner
 {
@@ -800,6 +942,7 @@ struct SaveLayout::Impl
 	std::vector<SourceFile> aFiles;
 	std::map<std::string, std::pair<int, Toks>> kMacros; // object-like #defines: file, body
 	std::unordered_set<std::string> kFunctionMacros;
+	std::unordered_map<std::string, FunctionMacro> kFunctionMacroDefs; // the headers' function-like #defines
 	struct Enumerator
 	{
 		Toks aExpr;
@@ -1049,6 +1192,8 @@ void SaveLayout::Impl::preprocess(
 		auto kt = kProjectMacros.find(sName);
 		return kt != kProjectMacros.end() ? &kt->second.second : nullptr;
 	};
+	// this file's function-like defines and #undefs so far, over the headers'
+	std::unordered_map<std::string, FunctionMacro> kLocalFunctions;
 	// the #if stack: (this branch is live, some branch of this #if was taken)
 	std::vector<std::pair<bool, bool>> aStack;
 	auto live = [&]() {
@@ -1088,6 +1233,12 @@ void SaveLayout::Impl::preprocess(
 				if (n < sDir.size() && sDir[n] == '(')
 				{
 					kFunctionMacros.insert(sName);
+					FunctionMacro kMacro;
+					if (!parseFunctionMacro(sDir.substr(n), iLine, kMacro)) continue;
+					if (bTokens)
+						kLocalFunctions[sName] = kMacro;
+					else
+						kFunctionMacroDefs[sName] = kMacro;
 					continue;
 				}
 				Toks aBody;
@@ -1100,6 +1251,7 @@ void SaveLayout::Impl::preprocess(
 			{
 				tokenize(sDir.substr(j), iLine, a);
 				if (!a.empty()) kLocal[a[0].s] = { false, Toks() };
+				if (!a.empty() && bTokens && kFunctionMacros.count(a[0].s)) kLocalFunctions[a[0].s].bDefined = false;
 				continue;
 			}
 			tokenize(sDir.substr(j), iLine, a);
@@ -1137,6 +1289,15 @@ void SaveLayout::Impl::preprocess(
 		}
 		if (bTokens && live()) tokenize(sLine, iLine, f.aToks);
 	}
+	if (!bTokens) return;
+	const FunctionMacroLookup fFunctions = [&](const std::string& sName) -> const FunctionMacro* {
+		auto it = kLocalFunctions.find(sName);
+		if (it != kLocalFunctions.end()) return it->second.bDefined ? &it->second : nullptr;
+		auto jt = kFunctionMacroDefs.find(sName);
+		return jt != kFunctionMacroDefs.end() ? &jt->second : nullptr;
+	};
+	std::unordered_set<std::string> kDisabled;
+	f.aToks = expandMacros(f.aToks, fFunctions, kDisabled, 0);
 }
 
 // The preprocessor definitions every configuration of the tree's build passes (a Makefile's
