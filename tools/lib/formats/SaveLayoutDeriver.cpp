@@ -3704,7 +3704,8 @@ private:
 			std::string sClass;
 			if (memberType(f.sClass, sRoot, k, {}))
 			{
-				k = objectClass(k);
+				k = objectClass(resolve(k, f)); // through typedefs
+
 				if ((k.sName == "vector" || k.sName == "list") && !k.aArgs.empty()) k = objectClass(k.aArgs[0]);
 				sClass = k.sName;
 				if (!k.aArgs.empty()) sClass += "<" + typeText(k.aArgs[0]) + ">";
