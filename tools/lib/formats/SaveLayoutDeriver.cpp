@@ -953,6 +953,7 @@ struct SaveLayout::Impl
 	std::unordered_set<std::string> kEnumTypes;
 	std::unordered_map<std::string, TypeRef> kTypedefs;
 	std::unordered_map<std::string, ClassDef> kClasses;
+	std::unordered_set<std::string> kNestedNames; // the own names of classes nested in another
 	std::unordered_map<std::string, std::vector<Function>> kFunctions; // by qualified name
 	std::vector<std::unique_ptr<Function>> aInline; // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
@@ -1625,6 +1626,7 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 	}
 	for (const std::string& sName : { c.sName, sQualified })
 		if (!kClasses.count(sName) || kClasses[sName].kMembers.empty()) kClasses[sName] = c;
+	if (sQualified != c.sName) kNestedNames.insert(c.sName);
 }
 
 // Functions defined at file scope: "Ret Class::name(params) {" and "Ret name(params) {".
@@ -2108,6 +2110,9 @@ private:
 			return resolve(r, f, iDepth + 1);
 		}
 		for (TypeRef& kArg : k.aArgs) kArg = resolve(kArg, f, iDepth + 1);
+		// a class nested in the frame's class, by its own name
+		if (m_t.kNestedNames.count(k.sName) && m_t.kClasses.count(f.sClass + "::" + k.sName))
+			k.sName = f.sClass + "::" + k.sName;
 		return k;
 	}
 
@@ -3705,6 +3710,20 @@ private:
 			if (memberType(f.sClass, sRoot, k, {}))
 			{
 				k = objectClass(resolve(k, f)); // through typedefs
+				// m->data.list: each member along the way, in the class of the one before
+				for (size_t j = a[s.b].s == "this" ? s.b + 3 : s.b + 1; j + 1 < iOpen - 2; j += 2)
+				{
+					if (a[j].s == "[")
+					{
+						j = matchClose(a, j) - 1;
+						continue;
+					}
+					TypeRef kNext;
+					if ((a[j].s != "." && a[j].s != "->") || a[j + 1].k != 'i'
+						|| !memberType(k.sName, a[j + 1].s, kNext, {}))
+						break;
+					k = objectClass(resolve(kNext, f));
+				}
 
 				if ((k.sName == "vector" || k.sName == "list") && !k.aArgs.empty()) k = objectClass(k.aArgs[0]);
 				sClass = k.sName;
