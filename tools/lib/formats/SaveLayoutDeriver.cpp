@@ -3172,6 +3172,23 @@ private:
 	}
 
 
+	// Why a call f<ARGS>(...) at a[b, iOpen) is not followed; empty if it is no such call.
+	static std::string templateCallNote(const Toks& a, size_t b, size_t iOpen)
+	{
+		if (iOpen <= b + 2 || a[iOpen - 1].s != ">") return std::string();
+		size_t j = iOpen - 1;
+		int iAngle = 0;
+		for (; j > b; --j)
+		{
+			if (a[j].s == ">") ++iAngle;
+			if (a[j].s == "<" && --iAngle == 0) break;
+		}
+		if (j <= b || a[j - 1].k != 'i') return std::string();
+		return ": a call of the function template " + a[j - 1].s + " with explicit template arguments "
+			+ joinToks(a, j, iOpen) + " (the deriver does not choose among a template's specialisations by "
+			+ "their arguments)";
+	}
+
 	// ----- the reads -----
 	bool isStreamTok(const Toks& a, size_t b, size_t e, const Frame& f) const
 	{
@@ -3206,7 +3223,8 @@ private:
 		}
 		if (e == 0 || a[e - 1].s != ")") fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
 		const size_t iOpen = kShape.iOpen;
-		if (iOpen <= b || a[iOpen - 1].k != 'i') fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+		if (iOpen <= b || a[iOpen - 1].k != 'i')
+			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'" + templateCallNote(a, b, iOpen));
 		const std::string& sCallee = a[iOpen - 1].s;
 		const std::vector<std::pair<size_t, size_t>>& aArgs = kShape.aArgs;
 		// the stream's own methods
@@ -3689,7 +3707,9 @@ private:
 				break;
 			}
 		if (iOpen == std::string::npos || iOpen == s.b || a[iOpen - 1].k != 'i')
-			fail(sWhere, "cannot follow '" + sText + "'");
+			fail(sWhere,
+				"cannot follow '" + sText + "'"
+					+ (iOpen == std::string::npos ? std::string() : templateCallNote(a, s.b, iOpen)));
 		const std::string sCallee = a[iOpen - 1].s;
 		if (iOpen >= s.b + 3 && a[iOpen - 2].s == "::")
 		{
