@@ -58,8 +58,8 @@ done
 	&& grep -q 'CvPlot (CvPlot::read, CvPlot.cpp:[0-9]*): follows' "$TMP/layout" \
 	|| { echo "FAILED: save-layout --sdk $PB:"; head -20 "$TMP/layout"; FAILED=1; }
 # AdvCiv's tree (when it is here): the classes a namespace, macro-built loops (FOR_EACH_ENUM), classes
-# defined out of their outer class (UWAI::Team) and typedef'd or nested members once hid are followed;
-# EnumMap stops at its function template called with explicit template arguments, named as such.
+# defined out of their outer class (UWAI::Team), typedef'd or nested members and EnumMap's member
+# function template _Read<SIZE> (its specialisation chosen by a traits class's constant) once hid.
 ADV="$SHARED/data/sdk/advciv/CvGameCoreDLL"
 if [ -d "$ADV" ]; then
 	"$CVVISION" save-layout --sdk "$ADV" >"$TMP/adv" 2>&1
@@ -68,8 +68,10 @@ if [ -d "$ADV" ]; then
 		grep -q "^$class ($class::read, [A-Za-z]*\.cpp:[0-9]*): follows" "$TMP/adv" \
 			|| { echo "FAILED: save-layout --sdk $ADV does not follow $class:"; grep "^$class " -A3 "$TMP/adv"; FAILED=1; }
 	done
-	grep -q "EnumMap.h:[0-9]* (EnumMapBase::Read): .*function template _Read with explicit template arguments <SIZE>" \
-		"$TMP/adv" || { echo "FAILED: AdvCiv's EnumMap stop is not named:"; grep -A2 '^EnumMap ' "$TMP/adv"; FAILED=1; }
+	for class in EnumMap EnumMapDefault CivPlayerMap CivTeamMap; do
+		grep -q "^$class (EnumMapBase::Read, EnumMap.h:[0-9]*): follows" "$TMP/adv" \
+			|| { echo "FAILED: save-layout --sdk $ADV does not follow $class:"; grep "^$class " -A3 "$TMP/adv"; FAILED=1; }
+	done
 fi
 "$CVVISION" save-layout --sdk "$TMP" >"$TMP/none" 2>&1
 [ $? = 1 ] && grep -q "not a CvGameCoreDLL source folder" "$TMP/none" || { echo "FAILED: save-layout on an empty folder:"; cat "$TMP/none"; FAILED=1; }

@@ -205,8 +205,9 @@ void CvMap::read(FDataStreamBase* pStream)
 	EXPECT_NE(kMap.aszFields[0].find("CLinkList<int>::Read (m->list)"), std::string::npos) << kMap.aszFields[0];
 }
 
-// A function template called with explicit template arguments is not followed: the stop names it.
-TEST(SaveLayoutDeriver, ExplicitTemplateArgumentsCallIsNamedWhereItStops)
+// A function template called with explicit template arguments that the tree does not define: the stop
+// names it.
+TEST(SaveLayoutDeriver, UndefinedTemplateCalledWithArgumentsIsNamedWhereItStops)
 {
 	TempTree kTree({ { "CvMap.h", R"(
 class FDataStreamBase;
@@ -228,6 +229,106 @@ void CvMap::read(FDataStreamBase* pStream)
 	const auto pLayout = SaveLayout::derive(kTree.path());
 	const LayoutClassReport kMap = reportOf(*pLayout, "CvMap");
 	EXPECT_NE(kMap.sError.find("CvMap.cpp:5 (CvMap::read)"), std::string::npos) << kMap.sError;
-	EXPECT_NE(kMap.sError.find("function template readAs with explicit template arguments <4>"), std::string::npos)
+	EXPECT_NE(kMap.sError.find("function template readAs with explicit template arguments <4>, which is no member "
+				  "function template of this class"),
+		std::string::npos)
 		<< kMap.sError;
+}
+
+// An enum-indexed array class template in the manner of a fork's: Read() (its default argument in the
+// class) calls a member function template with explicit arguments, readAs<SIZE>, whose explicit
+// specialisation is chosen by a traits class's constant (StoreTraits<T>::SIZE); the loop's bound is
+// an overload of a free function chosen by its argument's type, LengthType a defaulted template
+// parameter of the base the derived class names.
+const char* const szArrayTree = R"(
+enum ColourTypes { NO_COLOUR = -1, COLOUR_RED, COLOUR_GREEN, COLOUR_BLUE, NUM_COLOUR_TYPES };
+enum { STORE_INT, STORE_BYTE };
+template <class T> struct StoreTraits {};
+template <> struct StoreTraits<int> { enum { SIZE = STORE_INT }; };
+template <> struct StoreTraits<char> { enum { SIZE = STORE_BYTE }; };
+inline ColourTypes getEnumLength(ColourTypes) { return static_cast<ColourTypes>(NUM_COLOUR_TYPES); }
+inline int getEnumLength(int) { return 99; }
+class FDataStreamBase;
+template <class IndexType, class T, int DEFAULT, class LengthType = IndexType>
+class ArrayBase
+{
+public:
+	void Read(FDataStreamBase* pStream, bool bAsShort = false);
+	IndexType First() const { return (IndexType)0; }
+	IndexType getLength() const { return (IndexType)getEnumLength((LengthType)0); }
+private:
+	static const int SIZE = StoreTraits<T>::SIZE;
+	template <int iSize> void readAs(FDataStreamBase* pStream, bool bAsShort);
+	template <> void readAs<STORE_BYTE>(FDataStreamBase* pStream, bool bAsShort)
+	{
+		for (IndexType e = First(); e < getLength(); ++e)
+		{
+			char c;
+			pStream->Read(&c);
+		}
+	}
+};
+template <class IndexType, class T, int DEFAULT, class LengthType>
+void ArrayBase<IndexType, T, DEFAULT, LengthType>::Read(FDataStreamBase* pStream, bool bAsShort)
+{
+	readAs<SIZE>(pStream, bAsShort);
+}
+template <class IndexType, class T, int DEFAULT, class LengthType>
+template <int iSize>
+void ArrayBase<IndexType, T, DEFAULT, LengthType>::readAs(FDataStreamBase* pStream, bool bAsShort)
+{
+	for (IndexType e = First(); e < getLength(); ++e)
+	{
+		if (bAsShort)
+		{
+			short s;
+			pStream->Read(&s);
+		}
+		else
+		{
+			int i;
+			pStream->Read(&i);
+		}
+	}
+}
+template <class IndexType, class T>
+class Array : public ArrayBase<IndexType, T, 0> {};
+class CvGameAI
+{
+public:
+	void read(FDataStreamBase* pStream);
+	Array<ColourTypes, int> m_aiWide;
+	Array<ColourTypes, char> m_acNarrow;
+	Array<ColourTypes, int> m_asShort;
+};
+void CvGameAI::read(FDataStreamBase* pStream)
+{
+	m_aiWide.Read(pStream);
+	m_acNarrow.Read(pStream);
+	m_asShort.Read(pStream, true);
+}
+)";
+
+TEST(SaveLayoutDeriver, ArrayTemplateReadsAsItsSpecialisationAndTraitsSay)
+{
+	TempTree kTree(std::map<std::string, std::string>{ { "Arrays.h", szArrayTree } });
+	const auto pLayout = SaveLayout::derive(kTree.path());
+	const LayoutClassReport kGame = reportOf(*pLayout, "CvGameAI");
+	EXPECT_EQ(kGame.sError, "");
+	const LayoutClassReport kArray = reportOf(*pLayout, "Array");
+	EXPECT_EQ(kArray.sError, "");
+	// three ints, three chars (the specialisation for STORE_BYTE), three shorts (bAsShort given)
+	std::vector<unsigned char> aBytes = ints({ 1, 2, 3 });
+	aBytes.insert(aBytes.end(), { 4, 5, 6, 7, 0, 8, 0, 9, 0 });
+	{
+		Bytes kBytes(aBytes);
+		LayoutRecord kRecord;
+		pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
+		EXPECT_EQ(kBytes.left(), 0u);
+	}
+	// a byte short: the data ends in the last array
+	aBytes.pop_back();
+	Bytes kShort(aBytes);
+	LayoutRecord kRecord;
+	EXPECT_THROW(pLayout->read("CvGameAI", kShort, noCounts, kRecord), LayoutError);
 }
