@@ -237,15 +237,19 @@ void CvMap::read(FDataStreamBase* pStream)
 
 // An enum-indexed array class template in the manner of a fork's: Read() (its default argument in the
 // class) calls a member function template with explicit arguments, readAs<SIZE>, whose explicit
-// specialisation is chosen by a traits class's constant (StoreTraits<T>::SIZE); the loop's bound is
+// specialisation is chosen by a traits class's constant (StoreTraits<T>::SIZE, specialised by a macro
+// #undef'd after its uses); the loop's bound is
 // an overload of a free function chosen by its argument's type, LengthType a defaulted template
 // parameter of the base the derived class names.
 const char* const szArrayTree = R"(
 enum ColourTypes { NO_COLOUR = -1, COLOUR_RED, COLOUR_GREEN, COLOUR_BLUE, NUM_COLOUR_TYPES };
 enum { STORE_INT, STORE_BYTE };
 template <class T> struct StoreTraits {};
-template <> struct StoreTraits<int> { enum { SIZE = STORE_INT }; };
-template <> struct StoreTraits<char> { enum { SIZE = STORE_BYTE }; };
+#define STORE_TRAITS(X, STORE) \
+	template <> struct StoreTraits< X > { enum { SIZE = STORE }; };
+STORE_TRAITS(int, STORE_INT)
+STORE_TRAITS(char, STORE_BYTE)
+#undef STORE_TRAITS
 inline ColourTypes getEnumLength(ColourTypes) { return static_cast<ColourTypes>(NUM_COLOUR_TYPES); }
 inline int getEnumLength(int) { return 99; }
 class FDataStreamBase;

@@ -890,7 +890,7 @@ bool parseFunctionMacro(const std::string& sAfterName, int iLine, FunctionMacro&
 }
 
 Toks expandMacros(const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled,
-	int iDepth, const std::function<void(size_t)>* pAdvance = nullptr);
+	int iDepth);
 
 // The tokens of a macro's body with its arguments put in (# stringises, ## pastes), all on iLine.
 Toks substituteMacro(const FunctionMacro& m, const std::vector<Toks>& aArgs, int iLine,
@@ -958,51 +958,117 @@ Toks substituteMacro(const FunctionMacro& m, const std::vector<Toks>& aArgs, int
 	return aOut;
 }
 
-// The function-like macros of a[] expanded (their arguments and the result rescanned; a macro is not
-// expanded within its own expansion). pAdvance: told each position of a[] before it is expanded (the
-// #defines and #undefs up to there take effect).
-Toks expandMacros(const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled,
-	int iDepth, const std::function<void(size_t)>* pAdvance)
+// The call of the function-like macro at a[i] (NAME followed by its parenthesised arguments) expanded
+// into aOut, its arguments and result rescanned, a macro not within its own expansion; j is its ')'.
+// False if a[i] calls no macro (pNames: the names that may be one).
+bool expandCall(const Toks& a, size_t i, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled,
+	int iDepth, const std::unordered_set<std::string>* pNames, size_t& j, Toks& aOut)
 {
-	Toks aOut;
-	aOut.reserve(a.size());
+	const Tok& t = a[i];
+	if (t.k != 'i' || i + 1 >= a.size() || a[i + 1].s != "(" || iDepth >= 32) return false;
+	if ((pNames && !pNames->count(t.s)) || kDisabled.count(t.s)) return false;
+	const FunctionMacro* m = fLookup(t.s);
+	if (!m) return false;
+	std::vector<Toks> aArgs(1);
+	int iParens = 1;
+	for (j = i + 2; j < a.size(); ++j)
+	{
+		if (a[j].s == "(") ++iParens;
+		if (a[j].s == ")" && --iParens == 0) break;
+		if (a[j].s == "," && iParens == 1)
+			aArgs.emplace_back();
+		else
+			aArgs.back().push_back(a[j]);
+	}
+	if (j >= a.size()) return false; // no closing ')': left as it is
+	const std::string sName = t.s;
+	const Toks aBody = substituteMacro(*m, aArgs, t.iLine, fLookup, kDisabled, iDepth);
+	kDisabled.insert(sName);
+	aOut = expandMacros(aBody, fLookup, kDisabled, iDepth + 1);
+	kDisabled.erase(sName);
+	return true;
+}
+
+// The function-like macros of a[] expanded.
+Toks expandMacros(const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled,
+	int iDepth)
+{
+	Toks aOut, aExpanded;
 	for (size_t i = 0; i < a.size(); ++i)
 	{
-		if (pAdvance) (*pAdvance)(i);
-		const Tok& t = a[i];
-		const FunctionMacro* m = nullptr;
-		if (t.k == 'i' && i + 1 < a.size() && a[i + 1].s == "(" && iDepth < 32 && !kDisabled.count(t.s))
-			m = fLookup(t.s);
-		if (!m)
+		size_t j = i;
+		if (expandCall(a, i, fLookup, kDisabled, iDepth, nullptr, j, aExpanded))
 		{
-			aOut.push_back(t);
-			continue;
+			aOut.insert(aOut.end(), aExpanded.begin(), aExpanded.end());
+			i = j;
 		}
-		std::vector<Toks> aArgs(1);
-		size_t j = i + 2;
-		int iParens = 1;
-		for (; j < a.size(); ++j)
-		{
-			if (a[j].s == "(") ++iParens;
-			if (a[j].s == ")" && --iParens == 0) break;
-			if (a[j].s == "," && iParens == 1)
-				aArgs.emplace_back();
-			else
-				aArgs.back().push_back(a[j]);
-		}
-		if (j >= a.size())
-		{
-			aOut.push_back(t); // no closing ')': left as it is
-			continue;
-		}
-		const Toks aBody = substituteMacro(*m, aArgs, t.iLine, fLookup, kDisabled, iDepth);
-		kDisabled.insert(t.s);
-		const Toks aExpanded = expandMacros(aBody, fLookup, kDisabled, iDepth + 1);
-		kDisabled.erase(t.s);
-		aOut.insert(aOut.end(), aExpanded.begin(), aExpanded.end());
-		i = j;
+		else
+			aOut.push_back(a[i]);
 	}
 	return aOut;
+}
+
+// A file's tokens with the function-like macros expanded; fAdvance is told each position before a
+// macro is looked up there (the #defines and #undefs up to it take effect). The tokens are rewritten
+// in place when no expansion makes them longer than they were up to there (most calls of macros
+// expand to less than they take), else copied once.
+void expandFileMacros(Toks& a, const FunctionMacroLookup& fLookup, const std::function<void(size_t)>& fAdvance,
+	const std::unordered_set<std::string>& kNames)
+{
+	struct Edit
+	{
+		size_t b, e; // a[b, e] is replaced
+		Toks aNew;
+	};
+	std::vector<Edit> aEdits;
+	std::unordered_set<std::string> kDisabled;
+	long long iGrowth = 0;
+	bool bInPlace = true;
+	for (size_t i = 0; i < a.size(); ++i)
+	{
+		if (a[i].k != 'i' || i + 1 >= a.size() || a[i + 1].s != "(" || !kNames.count(a[i].s)) continue;
+		fAdvance(i);
+		Edit k;
+		size_t j = i;
+		if (!expandCall(a, i, fLookup, kDisabled, 0, &kNames, j, k.aNew)) continue;
+		k.b = i;
+		k.e = j;
+		iGrowth += static_cast<long long>(k.aNew.size()) - static_cast<long long>(j - i + 1);
+		bInPlace = bInPlace && iGrowth <= 0;
+		aEdits.push_back(std::move(k));
+		i = j;
+	}
+	if (aEdits.empty()) return;
+	Toks aCopy;
+	if (!bInPlace) aCopy.reserve(size_t(static_cast<long long>(a.size()) + iGrowth));
+	size_t w = 0, r = 0;
+	auto keep = [&](size_t iTo) {
+		for (; r < iTo; ++r, ++w)
+		{
+			if (!bInPlace)
+				aCopy.push_back(std::move(a[r]));
+			else if (w != r)
+				a[w] = std::move(a[r]);
+		}
+	};
+	for (Edit& k : aEdits)
+	{
+		keep(k.b);
+		for (Tok& t : k.aNew)
+		{
+			if (bInPlace)
+				a[w] = std::move(t);
+			else
+				aCopy.push_back(std::move(t));
+			++w;
+		}
+		r = k.e + 1;
+	}
+	keep(a.size());
+	if (bInPlace)
+		a.resize(w);
+	else
+		a.swap(aCopy);
 }
 
 // Where a member is declared: the class and the member's type.
@@ -1432,8 +1498,7 @@ void SaveLayout::Impl::preprocess(
 		auto jt = kFunctionMacroDefs.find(sName);
 		return jt != kFunctionMacroDefs.end() ? &jt->second : nullptr;
 	};
-	std::unordered_set<std::string> kDisabled;
-	f.aToks = expandMacros(f.aToks, fFunctions, kDisabled, 0, &fAdvance);
+	expandFileMacros(f.aToks, fFunctions, fAdvance, kFunctionMacros);
 }
 
 // The preprocessor definitions every configuration of the tree's build passes (a Makefile's
@@ -2821,10 +2886,13 @@ private:
 	{
 		const Tok& t = a[i];
 		if (t.k != 'i') return false;
+		const bool bArgs = i + 1 < e && a[i + 1].s == "<";
+		// (most names are neither: they are told apart before anything else is done)
+		if (bArgs ? !m_t.findClass(t.s) : !m_t.kClassConstantNames.count(t.s)) return false;
 		std::string sClass = f.sClass, sName = t.s;
 		size_t iAfter = i + 1;
 		std::map<std::string, TypeRef> kTemplate = f.kTemplate; // the frame's, for its own class's
-		if (i + 1 < e && a[i + 1].s == "<")
+		if (bArgs)
 		{
 			const size_t iGt = matchClose(a, i + 1);
 			if (iGt == std::string::npos || iGt + 2 >= e || a[iGt + 1].s != "::" || a[iGt + 2].k != 'i') return false;
