@@ -230,7 +230,7 @@ void CvMap::read(FDataStreamBase* pStream)
 	const LayoutClassReport kMap = reportOf(*pLayout, "CvMap");
 	EXPECT_NE(kMap.sError.find("CvMap.cpp:5 (CvMap::read)"), std::string::npos) << kMap.sError;
 	EXPECT_NE(kMap.sError.find("function template readAs with explicit template arguments <4>, which is no member "
-				  "function template of this class"),
+							   "function template of this class"),
 		std::string::npos)
 		<< kMap.sError;
 }

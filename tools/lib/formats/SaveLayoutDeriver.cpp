@@ -881,16 +881,18 @@ bool parseFunctionMacro(const std::string& sAfterName, int iLine, FunctionMacro&
 	size_t i = 1;
 	for (; i < a.size() && a[i].s != ")"; ++i)
 	{
-		if (a[i].k == 'i') k.aParams.push_back(a[i].s);
-		else if (a[i].s == "." || a[i].s == "...") k.bVariadic = true;
+		if (a[i].k == 'i')
+			k.aParams.push_back(a[i].s);
+		else if (a[i].s == "." || a[i].s == "...")
+			k.bVariadic = true;
 	}
 	if (i >= a.size()) return false;
 	k.aBody.assign(a.begin() + std::ptrdiff_t(i + 1), a.end());
 	return true;
 }
 
-Toks expandMacros(const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled,
-	int iDepth);
+Toks expandMacros(
+	const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled, int iDepth);
 
 // The tokens of a macro's body with its arguments put in (# stringises, ## pastes), all on iLine.
 Toks substituteMacro(const FunctionMacro& m, const std::vector<Toks>& aArgs, int iLine,
@@ -990,8 +992,8 @@ bool expandCall(const Toks& a, size_t i, const FunctionMacroLookup& fLookup, std
 }
 
 // The function-like macros of a[] expanded.
-Toks expandMacros(const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled,
-	int iDepth)
+Toks expandMacros(
+	const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled, int iDepth)
 {
 	Toks aOut, aExpanded;
 	for (size_t i = 0; i < a.size(); ++i)
@@ -1723,7 +1725,8 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 			}
 			const size_t iClose = matchClose(a, k);
 			if (iClose == std::string::npos) continue;
-			scanClass(iFile, iName, k, iClose, aTemplate, sQualified, aTemplate.empty() ? std::string::npos : iTemplate);
+			scanClass(
+				iFile, iName, k, iClose, aTemplate, sQualified, aTemplate.empty() ? std::string::npos : iTemplate);
 			aEnclosing.emplace_back(sQualified, iClose);
 			aTemplate.clear();
 			// nested classes are scanned too (the loop goes on inside)
@@ -1915,7 +1918,8 @@ void SaveLayout::Impl::classEnumerators(const Toks& a, size_t iOpen, size_t iClo
 			else if (sPrev.empty())
 				aExpr = { Tok{ "0", a[k].iLine, 'n' } };
 			else
-				aExpr = { Tok{ TokText(sPrev), a[k].iLine, 'i' }, Tok{ "+", a[k].iLine, 'p' }, Tok{ "1", a[k].iLine, 'n' } };
+				aExpr = { Tok{ TokText(sPrev), a[k].iLine, 'i' }, Tok{ "+", a[k].iLine, 'p' },
+					Tok{ "1", a[k].iLine, 'n' } };
 			kClassConstantNames.insert(a[k].s);
 			sPrev = a[k].s;
 		}
@@ -3052,8 +3056,8 @@ private:
 	// The template parameters of sOwner, a base of sFrom (whose own are bound in kTemplate), bound from
 	// the arguments sFrom gives its base and the base's defaults (class T_SUBSET = IndexType), added to
 	// kTemplate. False if sOwner is no base of sFrom.
-	bool bindBaseTemplate(
-		const std::string& sFrom, const std::string& sOwner, std::map<std::string, TypeRef>& kTemplate, int iDepth = 0) const
+	bool bindBaseTemplate(const std::string& sFrom, const std::string& sOwner,
+		std::map<std::string, TypeRef>& kTemplate, int iDepth = 0) const
 	{
 		if (sFrom == sOwner) return true;
 		const ClassDef* c = m_t.findClass(sFrom);
@@ -3071,8 +3075,7 @@ private:
 				const Toks& aArg = bGiven ? aArgs[n] : kParam.aDefault;
 				size_t j = 0;
 				const TypeRef k = kParam.bType ? parseType(aArg, j, aArg.size()) : TypeRef();
-				if (k.bValid && j == aArg.size())
-					kBase.kTemplate[kParam.sName] = resolve(k, bGiven ? kFrom : kBase);
+				if (k.bValid && j == aArg.size()) kBase.kTemplate[kParam.sName] = resolve(k, bGiven ? kFrom : kBase);
 			}
 			if (bindBaseTemplate(sBase, sOwner, kBase.kTemplate, iDepth + 1))
 			{
@@ -3156,9 +3159,8 @@ private:
 		{
 			const std::vector<std::pair<size_t, size_t>> aParams = parameterRanges(a, b, e);
 			std::vector<Declarator> aDecl;
-			if (aParams.size() != n
-				|| !parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1
-				|| !aDecl[0].iInit)
+			if (aParams.size() != n || !parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl)
+				|| aDecl.size() != 1 || !aDecl[0].iInit)
 				continue;
 			size_t i = aDecl[0].iInit;
 			return expr(a, i, aDecl[0].iInitEnd, k, 0);
@@ -3251,8 +3253,9 @@ private:
 			&& a[i + 1].s == "<")
 		{
 			const size_t iGt = matchClose(a, i + 1);
-			const size_t iClose = iGt != std::string::npos && iGt + 1 < e && a[iGt + 1].s == "(" ? matchClose(a, iGt + 1)
-																							  : std::string::npos;
+			const size_t iClose = iGt != std::string::npos && iGt + 1 < e && a[iGt + 1].s == "("
+				? matchClose(a, iGt + 1)
+				: std::string::npos;
 			if (iClose == std::string::npos || iClose >= e) return Value::unknown("a cast the deriver cannot parse");
 			size_t j = i + 2;
 			const TypeRef kCast = parseType(a, j, iGt);
@@ -3710,7 +3713,8 @@ private:
 			size_t i = j;
 			const Value v = expr(a, i, iComma, f, 0);
 			if (v.eKind != Value::Int)
-				fail(sWhere, "the template argument " + joinToks(a, j, iComma) + " of " + sName + "<...> cannot be evaluated"
+				fail(sWhere,
+					"the template argument " + joinToks(a, j, iComma) + " of " + sName + "<...> cannot be evaluated"
 						+ why(v));
 			aValues.push_back(v.i);
 			j = iComma + 1;
@@ -4290,7 +4294,8 @@ private:
 		// name<ARGS>(...): a member function template of this class, its specialisation chosen by the
 		// arguments' values when it runs
 		if (iOpen != std::string::npos && iOpen > s.b + 3 && a[s.b].k == 'i' && a[s.b + 1].s == "<"
-			&& matchClose(a, s.b + 1) == iOpen - 1 && !f.sClass.empty() && !m_t.methodsNamed(f.sClass, a[s.b].s).empty())
+			&& matchClose(a, s.b + 1) == iOpen - 1 && !f.sClass.empty()
+			&& !m_t.methodsNamed(f.sClass, a[s.b].s).empty())
 		{
 			line(f.sClass + "::" + joinToks(a, s.b, iOpen));
 			return;
