@@ -76,6 +76,22 @@ if [ -d "$RI" ]; then
 		&& grep -q '^  1: STOPS in CvPlayerAI: CvPlotGroup.cpp:[0-9]* (CvPlotGroup::read): .*getBuildingInfo' "$TMP/ri" \
 		|| { echo "FAILED: save-layout --sdk $RI (exit $rc):"; grep -v '^    ' "$TMP/ri"; FAILED=1; }
 fi
+# AdvCiv's tree (when it is here): the classes a namespace, macro-built loops (FOR_EACH_ENUM), classes
+# defined out of their outer class (UWAI::Team), typedef'd or nested members and EnumMap's member
+# function template _Read<SIZE> (its specialisation chosen by a traits class's constant) once hid.
+ADV="$SHARED/data/sdk/advciv/CvGameCoreDLL"
+if [ -d "$ADV" ]; then
+	"$CVVISION" save-layout --sdk "$ADV" >"$TMP/adv" 2>&1
+	for class in CvGameAI CvMap CvTeamAI CvPlayerAI CvGame CvPlot CvTeam CvPlayer UWAI::Team UWAI::Civ CvCity CvUnit \
+		CvSelectionGroup; do
+		grep -q "^$class ($class::read, [A-Za-z]*\.cpp:[0-9]*): follows" "$TMP/adv" \
+			|| { echo "FAILED: save-layout --sdk $ADV does not follow $class:"; grep "^$class " -A3 "$TMP/adv"; FAILED=1; }
+	done
+	for class in EnumMap EnumMapDefault CivPlayerMap CivTeamMap; do
+		grep -q "^$class (EnumMapBase::Read, EnumMap.h:[0-9]*): follows" "$TMP/adv" \
+			|| { echo "FAILED: save-layout --sdk $ADV does not follow $class:"; grep "^$class " -A3 "$TMP/adv"; FAILED=1; }
+	done
+fi
 "$CVVISION" save-layout --sdk "$TMP" >"$TMP/none" 2>&1
 [ $? = 1 ] && grep -q "not a CvGameCoreDLL source folder" "$TMP/none" || { echo "FAILED: save-layout on an empty folder:"; cat "$TMP/none"; FAILED=1; }
 # The same as JSON, for a modder's scripts.

@@ -527,6 +527,8 @@ struct Function
 	size_t iParams = 0, iParamsEnd = 0; // the tokens between the parentheses
 	size_t iBody = 0, iBodyEnd = 0; // '{' and '}'
 	std::vector<std::string> aTemplate; // template parameter names
+	std::vector<std::string> aValueTemplate; // its non-type template parameters' names (template <int N>)
+	size_t iSpecArgs = 0, iSpecArgsEnd = 0; // an explicit specialisation's arguments (f<ARGS>); none if equal
 	mutable std::shared_ptr<Stmt> pBody;
 	mutable std::string sStream; // the FDataStreamBase parameter
 	mutable bool bStreamRef = false;
@@ -541,7 +543,64 @@ struct ClassDef
 	std::vector<std::string> aOrder;
 	std::map<std::string, std::vector<const Function*>> kMethods; // inline ones
 	int iFile = -1;
+	// its constants: static const members' initialisers, its enums' enumerators (NAME: PREV + 1)
+	std::map<std::string, Toks> kConstants;
+	// its methods declared without a body: their parameters' tokens (the default arguments are there)
+	std::map<std::string, std::vector<std::pair<size_t, size_t>>> kDeclarations;
+	// a template's parameters in order, types and values (template <class T, int N = 0>), with defaults
+	struct TemplateParam
+	{
+		std::string sName;
+		bool bType = true;
+		Toks aDefault;
+	};
+	std::vector<TemplateParam> aTemplateParams;
+	// its bases as written: a name and its template arguments' tokens (Base<T, int, 3>)
+	std::vector<std::pair<std::string, std::vector<Toks>>> aBaseArgs;
 };
+
+// A parameter list a[b, e) split at its top-level commas (outside (), [], {} and a template's <>):
+// each parameter's [begin, end).
+std::vector<std::pair<size_t, size_t>> parameterRanges(const Toks& a, size_t b, size_t e)
+{
+	std::vector<std::pair<size_t, size_t>> aOut;
+	int iDepth = 0;
+	size_t iStart = b;
+	for (size_t i = b; i < e; ++i)
+	{
+		const TokText& t = a[i].s;
+		if (t == "(" || t == "[" || t == "{" || t == "<") ++iDepth;
+		if (t == ")" || t == "]" || t == "}" || t == ">") --iDepth;
+		if (t == ">>") iDepth -= 2;
+		if (t == "," && iDepth == 0)
+		{
+			aOut.emplace_back(iStart, i);
+			iStart = i + 1;
+		}
+	}
+	if (iStart < e) aOut.emplace_back(iStart, e);
+	return aOut;
+}
+
+// The tokens of a[b, e) split at its top-level commas (outside (), [], {} and <>).
+std::vector<Toks> splitArguments(const Toks& a, size_t b, size_t e)
+{
+	std::vector<Toks> aOut(1);
+	int iDepth = 0;
+	for (size_t i = b; i < e; ++i)
+	{
+		const TokText& t = a[i].s;
+		if (t == "(" || t == "[" || t == "{" || t == "<") ++iDepth;
+		if (t == ")" || t == "]" || t == "}" || t == ">") --iDepth;
+		if (t == ">>") iDepth -= 2;
+		if (t == "," && iDepth == 0)
+			aOut.emplace_back();
+		else
+			aOut.back().push_back(a[i]);
+	}
+	if (aOut.size() == 1 && aOut[0].empty()) aOut.clear();
+	return aOut;
+}
 
 bool namesStream(const Toks& a, size_t b, size_t e, const std::string& sStream)
 {
@@ -565,6 +624,26 @@ size_t findTop(const Toks& a, size_t b, size_t e, const char (&s)[N])
 			--iDepth;
 	}
 	return std::string::npos;
+}
+
+// The names of the non-type parameters of `template <class T, int N = 0>` at a[iTemplate] (N).
+std::vector<std::string> valueTemplateParameters(const Toks& a, size_t iTemplate)
+{
+	std::vector<std::string> aOut;
+	const size_t iClose = matchClose(a, iTemplate + 1);
+	if (iClose == std::string::npos) return aOut;
+	size_t j = iTemplate + 2;
+	while (j < iClose)
+	{
+		size_t iEnd = findTop(a, j, iClose, ",");
+		if (iEnd == std::string::npos) iEnd = iClose;
+		size_t iDefault = findTop(a, j, iEnd, "=");
+		if (iDefault == std::string::npos) iDefault = iEnd;
+		if (a[j].s != "class" && a[j].s != "typename" && iDefault > j && a[iDefault - 1].k == 'i')
+			aOut.push_back(a[iDefault - 1].s);
+		j = iEnd + 1;
+	}
+	return aOut;
 }
 
 class StmtParser
@@ -830,6 +909,218 @@ CallShape callShapeOf(const Toks& a, size_t b, size_t e)
 	return k;
 }
 
+// A function-like #define: its parameters and body (docs/file-formats.md, "Saves of mods": the macros
+// a function's code is built with are expanded as the compiler does).
+struct FunctionMacro
+{
+	std::vector<std::string> aParams;
+	bool bVariadic = false;
+	Toks aBody;
+	bool bDefined = true; // false: #undef'd in this file
+};
+using FunctionMacroLookup = std::function<const FunctionMacro*(const std::string&)>;
+
+// "NAME(a, b) body" after a #define: the parameters and body into k; false if it is malformed.
+bool parseFunctionMacro(const std::string& sAfterName, int iLine, FunctionMacro& k)
+{
+	Toks a;
+	tokenize(sAfterName, iLine, a);
+	if (a.empty() || a[0].s != "(") return false;
+	size_t i = 1;
+	for (; i < a.size() && a[i].s != ")"; ++i)
+	{
+		if (a[i].k == 'i')
+			k.aParams.push_back(a[i].s);
+		else if (a[i].s == "." || a[i].s == "...")
+			k.bVariadic = true;
+	}
+	if (i >= a.size()) return false;
+	k.aBody.assign(a.begin() + std::ptrdiff_t(i + 1), a.end());
+	return true;
+}
+
+Toks expandMacros(
+	const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled, int iDepth);
+
+// The tokens of a macro's body with its arguments put in (# stringises, ## pastes), all on iLine.
+Toks substituteMacro(const FunctionMacro& m, const std::vector<Toks>& aArgs, int iLine,
+	const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled, int iDepth)
+{
+	auto argOf = [&](const std::string& sName) -> const Toks* {
+		for (size_t j = 0; j < m.aParams.size(); ++j)
+			if (m.aParams[j] == sName) return j < aArgs.size() ? &aArgs[j] : nullptr;
+		return nullptr;
+	};
+	static const Toks kNone;
+	Toks aVarArgs; // __VA_ARGS__: the arguments past the named ones, with their commas
+	for (size_t j = m.aParams.size(); m.bVariadic && j < aArgs.size(); ++j)
+	{
+		if (j > m.aParams.size()) aVarArgs.push_back(Tok{ ",", iLine, 'p' });
+		aVarArgs.insert(aVarArgs.end(), aArgs[j].begin(), aArgs[j].end());
+	}
+	Toks aOut;
+	bool bPaste = false;
+	auto append = [&](const Toks& aPiece) {
+		size_t j = 0;
+		if (bPaste && !aOut.empty() && !aPiece.empty())
+		{
+			const std::string sJoined = aOut.back().s + aPiece[0].s;
+			aOut.pop_back();
+			tokenize(sJoined, iLine, aOut);
+			j = 1;
+		}
+		for (; j < aPiece.size(); ++j)
+		{
+			aOut.push_back(aPiece[j]);
+			aOut.back().iLine = iLine;
+		}
+		bPaste = false;
+	};
+	const Toks& b = m.aBody;
+	for (size_t i = 0; i < b.size(); ++i)
+	{
+		if (b[i].s == "##")
+		{
+			bPaste = true;
+			continue;
+		}
+		const bool bParam = b[i].k == 'i' && (argOf(b[i].s) || (m.bVariadic && b[i].s == "__VA_ARGS__"));
+		if (b[i].s == "#" && i + 1 < b.size() && b[i + 1].k == 'i')
+		{
+			const Toks* pArg = argOf(b[i + 1].s);
+			if (pArg)
+			{
+				append(Toks{ Tok{ TokText("\"" + joinToks(*pArg, 0, pArg->size()) + "\""), iLine, 's' } });
+				++i;
+				continue;
+			}
+		}
+		if (!bParam)
+		{
+			append(Toks{ b[i] });
+			continue;
+		}
+		const Toks& aArg = b[i].s == "__VA_ARGS__" && !argOf(b[i].s) ? aVarArgs : *argOf(b[i].s);
+		const bool bPasted = bPaste || (i + 1 < b.size() && b[i + 1].s == "##");
+		// an argument is expanded before it is put in, unless it is pasted
+		append(bPasted ? aArg : expandMacros(aArg, fLookup, kDisabled, iDepth + 1));
+	}
+	return aOut;
+}
+
+// The call of the function-like macro at a[i] (NAME followed by its parenthesised arguments) expanded
+// into aOut, its arguments and result rescanned, a macro not within its own expansion; j is its ')'.
+// False if a[i] calls no macro (pNames: the names that may be one).
+bool expandCall(const Toks& a, size_t i, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled,
+	int iDepth, const std::unordered_set<std::string>* pNames, size_t& j, Toks& aOut)
+{
+	const Tok& t = a[i];
+	if (t.k != 'i' || i + 1 >= a.size() || a[i + 1].s != "(" || iDepth >= 32) return false;
+	if ((pNames && !pNames->count(t.s)) || kDisabled.count(t.s)) return false;
+	const FunctionMacro* m = fLookup(t.s);
+	if (!m) return false;
+	std::vector<Toks> aArgs(1);
+	int iParens = 1;
+	for (j = i + 2; j < a.size(); ++j)
+	{
+		if (a[j].s == "(") ++iParens;
+		if (a[j].s == ")" && --iParens == 0) break;
+		if (a[j].s == "," && iParens == 1)
+			aArgs.emplace_back();
+		else
+			aArgs.back().push_back(a[j]);
+	}
+	if (j >= a.size()) return false; // no closing ')': left as it is
+	const std::string sName = t.s;
+	const Toks aBody = substituteMacro(*m, aArgs, t.iLine, fLookup, kDisabled, iDepth);
+	kDisabled.insert(sName);
+	aOut = expandMacros(aBody, fLookup, kDisabled, iDepth + 1);
+	kDisabled.erase(sName);
+	return true;
+}
+
+// The function-like macros of a[] expanded.
+Toks expandMacros(
+	const Toks& a, const FunctionMacroLookup& fLookup, std::unordered_set<std::string>& kDisabled, int iDepth)
+{
+	Toks aOut, aExpanded;
+	for (size_t i = 0; i < a.size(); ++i)
+	{
+		size_t j = i;
+		if (expandCall(a, i, fLookup, kDisabled, iDepth, nullptr, j, aExpanded))
+		{
+			aOut.insert(aOut.end(), aExpanded.begin(), aExpanded.end());
+			i = j;
+		}
+		else
+			aOut.push_back(a[i]);
+	}
+	return aOut;
+}
+
+// A file's tokens with the function-like macros expanded; fAdvance is told each position before a
+// macro is looked up there (the #defines and #undefs up to it take effect). The tokens are rewritten
+// in place when no expansion makes them longer than they were up to there (most calls of macros
+// expand to less than they take), else copied once.
+void expandFileMacros(Toks& a, const FunctionMacroLookup& fLookup, const std::function<void(size_t)>& fAdvance,
+	const std::unordered_set<std::string>& kNames)
+{
+	struct Edit
+	{
+		size_t b, e; // a[b, e] is replaced
+		Toks aNew;
+	};
+	std::vector<Edit> aEdits;
+	std::unordered_set<std::string> kDisabled;
+	long long iGrowth = 0;
+	bool bInPlace = true;
+	for (size_t i = 0; i < a.size(); ++i)
+	{
+		if (a[i].k != 'i' || i + 1 >= a.size() || a[i + 1].s != "(" || !kNames.count(a[i].s)) continue;
+		fAdvance(i);
+		Edit k;
+		size_t j = i;
+		if (!expandCall(a, i, fLookup, kDisabled, 0, &kNames, j, k.aNew)) continue;
+		k.b = i;
+		k.e = j;
+		iGrowth += static_cast<long long>(k.aNew.size()) - static_cast<long long>(j - i + 1);
+		bInPlace = bInPlace && iGrowth <= 0;
+		aEdits.push_back(std::move(k));
+		i = j;
+	}
+	if (aEdits.empty()) return;
+	Toks aCopy;
+	if (!bInPlace) aCopy.reserve(size_t(static_cast<long long>(a.size()) + iGrowth));
+	size_t w = 0, r = 0;
+	auto keep = [&](size_t iTo) {
+		for (; r < iTo; ++r, ++w)
+		{
+			if (!bInPlace)
+				aCopy.push_back(std::move(a[r]));
+			else if (w != r)
+				a[w] = std::move(a[r]);
+		}
+	};
+	for (Edit& k : aEdits)
+	{
+		keep(k.b);
+		for (Tok& t : k.aNew)
+		{
+			if (bInPlace)
+				a[w] = std::move(t);
+			else
+				aCopy.push_back(std::move(t));
+			++w;
+		}
+		r = k.e + 1;
+	}
+	keep(a.size());
+	if (bInPlace)
+		a.resize(w);
+	else
+		a.swap(aCopy);
+}
+
 // Where a member is declared: the class and the member's type.
 struct MemberOwner
 {
@@ -848,6 +1139,7 @@ struct SaveLayout::Impl
 	std::vector<SourceFile> aFiles;
 	std::map<std::string, std::pair<int, Toks>> kMacros; // object-like #defines: file, body
 	std::unordered_set<std::string> kFunctionMacros;
+	std::unordered_map<std::string, FunctionMacro> kFunctionMacroDefs; // the headers' function-like #defines
 	struct Enumerator
 	{
 		Toks aExpr;
@@ -858,6 +1150,27 @@ struct SaveLayout::Impl
 	std::unordered_set<std::string> kEnumTypes;
 	std::unordered_map<std::string, TypeRef> kTypedefs;
 	std::unordered_map<std::string, ClassDef> kClasses;
+	std::unordered_set<std::string> kNestedNames; // the own names of classes nested in another
+	std::unordered_set<std::string> kClassConstantNames; // the names of every class's constants
+	std::unordered_map<std::string, TypeRef> kGlobalVariables; // extern TYPE NAME; (gGlobals)
+	// The constant sName of sClass or its nearest base: its tokens, and the class in sOwner; null if none.
+	const Toks* classConstant(const std::string& sClass, const std::string& sName, std::string& sOwner) const
+	{
+		std::vector<std::string> aQueue = { sClass };
+		for (size_t q = 0; q < aQueue.size() && q < 32; ++q)
+		{
+			const ClassDef* c = findClass(aQueue[q]);
+			if (!c) continue;
+			auto it = c->kConstants.find(sName);
+			if (it != c->kConstants.end())
+			{
+				sOwner = aQueue[q];
+				return &it->second;
+			}
+			aQueue.insert(aQueue.end(), c->aBases.begin(), c->aBases.end());
+		}
+		return nullptr;
+	}
 	std::unordered_map<std::string, std::vector<Function>> kFunctions; // by qualified name
 	std::vector<std::unique_ptr<Function>> aInline; // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
@@ -869,8 +1182,10 @@ struct SaveLayout::Impl
 		int iFile, const LogicalLines& aLines, bool bTokens, std::map<std::string, std::pair<int, Toks>>& kDefined);
 	void projectDefines();
 	void scanDeclarations(int iFile);
-	void scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate);
+	void scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate,
+		const std::string& sQualified, size_t iTemplate);
 	void scanFunctions(int iFile);
+	void classEnumerators(const Toks& a, size_t iOpen, size_t iClose, ClassDef& c);
 	void scanInfoFiles();
 
 	const ClassDef* findClass(const std::string& sName) const
@@ -884,6 +1199,28 @@ struct SaveLayout::Impl
 		const std::string& sClass, const std::string& sName, bool bStream, std::string* pOwner = nullptr) const;
 	const Function* searchMethod(
 		const std::string& sClass, const std::string& sName, bool bStream, std::string& sOwner) const;
+	// Every method sName of sClass and its bases (inline and out of line), nearest class first.
+	std::vector<const Function*> methodsNamed(const std::string& sClass, const std::string& sName) const
+	{
+		std::vector<const Function*> aOut;
+		std::vector<std::string> aQueue = { sClass };
+		std::set<std::string> kSeen;
+		for (size_t q = 0; q < aQueue.size(); ++q)
+		{
+			if (!kSeen.insert(aQueue[q]).second) continue;
+			const ClassDef* c = findClass(aQueue[q]);
+			if (c)
+			{
+				auto jt = c->kMethods.find(sName);
+				if (jt != c->kMethods.end()) aOut.insert(aOut.end(), jt->second.begin(), jt->second.end());
+			}
+			auto it = kFunctions.find(aQueue[q] + "::" + sName);
+			if (it != kFunctions.end())
+				for (const Function& f : it->second) aOut.push_back(&f);
+			if (c) aQueue.insert(aQueue.end(), c->aBases.begin(), c->aBases.end());
+		}
+		return aOut;
+	}
 	template <typename T>
 	using ByClassAndName = std::unordered_map<std::string, std::unordered_map<std::string, T>>;
 	mutable ByClassAndName<std::pair<const Function*, std::string>> kMethodCache[2]; // [bStream]
@@ -1096,6 +1433,8 @@ void SaveLayout::Impl::preprocess(
 		auto kt = kProjectMacros.find(sName);
 		return kt != kProjectMacros.end() ? &kt->second.second : nullptr;
 	};
+	// this file's function-like defines and #undefs, each at the position of the tokens it precedes
+	std::vector<std::pair<size_t, std::pair<std::string, FunctionMacro>>> aFunctionEvents;
 	// the #if stack: (this branch is live, some branch of this #if was taken)
 	std::vector<std::pair<bool, bool>> aStack;
 	auto live = [&]() {
@@ -1135,6 +1474,12 @@ void SaveLayout::Impl::preprocess(
 				if (n < sDir.size() && sDir[n] == '(')
 				{
 					kFunctionMacros.insert(sName);
+					FunctionMacro kMacro;
+					if (!parseFunctionMacro(sDir.substr(n), iLine, kMacro)) continue;
+					if (bTokens)
+						aFunctionEvents.push_back({ f.aToks.size(), { sName, kMacro } });
+					else
+						kFunctionMacroDefs[sName] = kMacro;
 					continue;
 				}
 				Toks aBody;
@@ -1147,6 +1492,12 @@ void SaveLayout::Impl::preprocess(
 			{
 				tokenize(sDir.substr(j), iLine, a);
 				if (!a.empty()) kLocal[a[0].s] = { false, Toks() };
+				if (!a.empty() && bTokens && kFunctionMacros.count(a[0].s))
+				{
+					FunctionMacro kUndefined;
+					kUndefined.bDefined = false;
+					aFunctionEvents.push_back({ f.aToks.size(), { a[0].s, kUndefined } });
+				}
 				continue;
 			}
 			tokenize(sDir.substr(j), iLine, a);
@@ -1184,6 +1535,20 @@ void SaveLayout::Impl::preprocess(
 		}
 		if (bTokens && live()) tokenize(sLine, iLine, f.aToks);
 	}
+	if (!bTokens) return;
+	std::unordered_map<std::string, FunctionMacro> kLocalFunctions; // this file's, up to the position
+	size_t iEvent = 0;
+	const std::function<void(size_t)> fAdvance = [&](size_t iPos) {
+		for (; iEvent < aFunctionEvents.size() && aFunctionEvents[iEvent].first <= iPos; ++iEvent)
+			kLocalFunctions[aFunctionEvents[iEvent].second.first] = aFunctionEvents[iEvent].second.second;
+	};
+	const FunctionMacroLookup fFunctions = [&](const std::string& sName) -> const FunctionMacro* {
+		auto it = kLocalFunctions.find(sName);
+		if (it != kLocalFunctions.end()) return it->second.bDefined ? &it->second : nullptr;
+		auto jt = kFunctionMacroDefs.find(sName);
+		return jt != kFunctionMacroDefs.end() ? &jt->second : nullptr;
+	};
+	expandFileMacros(f.aToks, fFunctions, fAdvance, kFunctionMacros);
 }
 
 namespace {
@@ -1414,12 +1779,16 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 {
 	const Toks& a = aFiles[size_t(iFile)].aToks;
 	std::vector<std::string> aTemplate;
+	size_t iTemplate = std::string::npos; // the 'template' of aTemplate
+	std::vector<std::pair<std::string, size_t>> aEnclosing; // the classes around a[i]: qualified name, '}'
 	for (size_t i = 0; i < a.size(); ++i)
 	{
 		const Tok& t = a[i];
 		if (t.k != 'i') continue;
+		while (!aEnclosing.empty() && aEnclosing.back().second < i) aEnclosing.pop_back();
 		if (t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
 		{
+			iTemplate = i;
 			const size_t iClose = templateParameters(a, i, aTemplate);
 			if (iClose != std::string::npos) i = iClose;
 			continue;
@@ -1458,6 +1827,15 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 			i = iClose;
 			continue;
 		}
+		if (t.s == "extern" && i + 1 < a.size() && a[i + 1].k == 'i')
+		{
+			const size_t iSemi = findTop(a, i, a.size(), ";");
+			std::vector<Declarator> aDecl;
+			if (iSemi != std::string::npos && findTop(a, i + 1, iSemi, "(") == std::string::npos
+				&& parseDeclaration(a, i + 1, iSemi, aDecl))
+				for (const Declarator& d : aDecl) kGlobalVariables[d.sName] = d.kType;
+			continue;
+		}
 		if (t.s == "typedef")
 		{
 			const size_t iSemi = findTop(a, i, a.size(), ";");
@@ -1485,6 +1863,24 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 				iName = j; // "class DllExport CvFoo"
 				++j;
 			}
+			// "class Outer::Inner" (defined out of its outer class), or a class nested in another: known
+			// by its qualified name as well as its own
+			std::string sQualified = aEnclosing.empty() ? std::string() : aEnclosing.back().first + "::";
+			sQualified += a[iName].s;
+			while (iName + 2 < a.size() && a[iName + 1].s == "::" && a[iName + 2].k == 'i')
+			{
+				iName += 2;
+				sQualified += "::" + a[iName].s;
+				j = iName + 1;
+			}
+			// "template <> struct Traits<int>": a specialisation, known by its arguments (Traits<int>)
+			if (iName + 1 < a.size() && a[iName + 1].s == "<")
+			{
+				const size_t iGt = matchClose(a, iName + 1);
+				size_t n = iName;
+				const TypeRef kSpec = iGt == std::string::npos ? TypeRef() : parseType(a, n, iGt + 1);
+				if (kSpec.bValid && n == iGt + 1) sQualified = typeText(kSpec);
+			}
 			size_t k = j;
 			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(") ++k;
 			if (k >= a.size() || a[k].s != "{")
@@ -1494,7 +1890,9 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 			}
 			const size_t iClose = matchClose(a, k);
 			if (iClose == std::string::npos) continue;
-			scanClass(iFile, iName, k, iClose, aTemplate);
+			scanClass(
+				iFile, iName, k, iClose, aTemplate, sQualified, aTemplate.empty() ? std::string::npos : iTemplate);
+			aEnclosing.emplace_back(sQualified, iClose);
 			aTemplate.clear();
 			// nested classes are scanned too (the loop goes on inside)
 			continue;
@@ -1514,19 +1912,38 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 	}
 }
 
-void SaveLayout::Impl::scanClass(
-	int iFile, size_t iName, size_t iOpen, size_t iClose, const std::vector<std::string>& aTemplate)
+void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t iClose,
+	const std::vector<std::string>& aTemplate, const std::string& sQualified, size_t iTemplate)
 {
 	const Toks& a = aFiles[size_t(iFile)].aToks;
 	ClassDef c;
-	c.sName = a[iName].s;
+	c.sName = iName + 1 < a.size() && a[iName + 1].s == "<" ? sQualified : a[iName].s; // Traits<int>
 	c.aTemplate = aTemplate;
 	c.iFile = iFile;
 	for (size_t j = iName + 1; j < iOpen; ++j)
 		if (a[j].k == 'i' && a[j].s != "public" && a[j].s != "private" && a[j].s != "protected" && a[j].s != "virtual"
 			&& (a[j - 1].s == ":" || a[j - 1].s == "," || a[j - 1].s == "public" || a[j - 1].s == "private"
 				|| a[j - 1].s == "protected" || a[j - 1].s == "virtual"))
+		{
 			c.aBases.push_back(a[j].s);
+			const size_t iGt = j + 1 < iOpen && a[j + 1].s == "<" ? matchClose(a, j + 1) : std::string::npos;
+			c.aBaseArgs.emplace_back(a[j].s, iGt < iOpen ? splitArguments(a, j + 2, iGt) : std::vector<Toks>());
+		}
+	if (iTemplate != std::string::npos && iTemplate + 1 < iName && a[iTemplate + 1].s == "<")
+	{
+		const size_t iGt = matchClose(a, iTemplate + 1);
+		for (const Toks& aParam : iGt < iName ? splitArguments(a, iTemplate + 2, iGt) : std::vector<Toks>())
+		{
+			ClassDef::TemplateParam k;
+			size_t iEq = 0;
+			while (iEq < aParam.size() && aParam[iEq].s != "=") ++iEq;
+			if (iEq == 0 || aParam[iEq - 1].k != 'i') continue;
+			k.sName = aParam[iEq - 1].s;
+			k.bType = aParam[0].s == "class" || aParam[0].s == "typename";
+			if (iEq < aParam.size()) k.aDefault.assign(aParam.begin() + std::ptrdiff_t(iEq + 1), aParam.end());
+			c.aTemplateParams.push_back(k);
+		}
+	}
 	size_t i = iOpen + 1;
 	while (i < iClose)
 	{
@@ -1584,10 +2001,29 @@ void SaveLayout::Impl::scanClass(
 		{
 			const size_t iBodyClose = matchClose(a, j);
 			if (iBodyClose == std::string::npos || iBodyClose > iClose) break;
-			if (!bKeyword && iParen != std::string::npos && iParen > i && a[iParen - 1].k == 'i')
+			if (t.s == "enum") classEnumerators(a, j, iBodyClose, c);
+			// name<ARGS>(...): an explicit specialisation of a member function template
+			size_t iSpecOpen = std::string::npos;
+			if (!bKeyword && iParen != std::string::npos && iParen > i + 1 && a[iParen - 1].s == ">")
+				for (size_t n = iParen - 1, iAngle = 0; n > i; --n)
+				{
+					if (a[n].s == ">") ++iAngle;
+					if (a[n].s == "<" && --iAngle == 0)
+					{
+						iSpecOpen = n;
+						break;
+					}
+				}
+			const size_t iMethodName = iSpecOpen != std::string::npos ? iSpecOpen - 1 : iParen - 1;
+			if (!bKeyword && iParen != std::string::npos && iParen > i && a[iMethodName].k == 'i')
 			{
 				auto f = std::make_unique<Function>();
-				f->sName = c.sName + "::" + a[iParen - 1].s;
+				if (iSpecOpen != std::string::npos)
+				{
+					f->iSpecArgs = iSpecOpen + 1;
+					f->iSpecArgsEnd = iParen - 1;
+				}
+				f->sName = c.sName + "::" + a[iMethodName].s;
 				f->sClass = c.sName;
 				f->iFile = iFile;
 				f->iParams = iParen + 1;
@@ -1595,25 +2031,65 @@ void SaveLayout::Impl::scanClass(
 				f->iBody = j;
 				f->iBodyEnd = iBodyClose;
 				f->aTemplate = aTemplate;
-				c.kMethods[a[iParen - 1].s].push_back(f.get());
+				c.kMethods[a[iMethodName].s].push_back(f.get());
 				aInline.push_back(std::move(f));
 			}
 			i = iBodyClose + 1;
 			continue;
 		}
+		if (!bKeyword && iParen != std::string::npos && iParen > i && a[iParen - 1].k == 'i')
+		{
+			const size_t iParenClose = matchClose(a, iParen);
+			if (iParenClose != std::string::npos && iParenClose < j)
+				c.kDeclarations[a[iParen - 1].s].emplace_back(iParen + 1, iParenClose);
+		}
 		if (!bKeyword && iParen == std::string::npos)
 		{
 			std::vector<Declarator> aDecl;
+			const bool bStatic = t.s == "static";
 			if (parseDeclaration(a, i, j, aDecl))
 				for (const Declarator& d : aDecl)
 				{
 					c.kMembers[d.sName] = d.kType;
 					c.aOrder.push_back(d.sName);
+					if (bStatic && d.iInit && !d.bCtorArgs)
+					{
+						c.kConstants[d.sName].assign(
+							a.begin() + std::ptrdiff_t(d.iInit), a.begin() + std::ptrdiff_t(d.iInitEnd));
+						kClassConstantNames.insert(d.sName);
+					}
 				}
 		}
 		i = j + 1;
 	}
-	if (!kClasses.count(c.sName) || kClasses[c.sName].kMembers.empty()) kClasses[c.sName] = c;
+	for (const std::string& sName : { c.sName, sQualified })
+		if (!kClasses.count(sName) || kClasses[sName].kMembers.empty()) kClasses[sName] = c;
+	if (sQualified != c.sName) kNestedNames.insert(c.sName);
+}
+
+// The enumerators of a class's enum {...} at a[iOpen, iClose] into its constants.
+void SaveLayout::Impl::classEnumerators(const Toks& a, size_t iOpen, size_t iClose, ClassDef& c)
+{
+	std::string sPrev;
+	for (size_t k = iOpen + 1; k < iClose;)
+	{
+		size_t iEnd = findTop(a, k, iClose, ",");
+		if (iEnd == std::string::npos) iEnd = iClose;
+		if (a[k].k == 'i')
+		{
+			Toks& aExpr = c.kConstants[a[k].s];
+			if (k + 1 < iEnd && a[k + 1].s == "=")
+				aExpr.assign(a.begin() + std::ptrdiff_t(k + 2), a.begin() + std::ptrdiff_t(iEnd));
+			else if (sPrev.empty())
+				aExpr = { Tok{ "0", a[k].iLine, 'n' } };
+			else
+				aExpr = { Tok{ TokText(sPrev), a[k].iLine, 'i' }, Tok{ "+", a[k].iLine, 'p' },
+					Tok{ "1", a[k].iLine, 'n' } };
+			kClassConstantNames.insert(a[k].s);
+			sPrev = a[k].s;
+		}
+		k = iEnd + 1;
+	}
 }
 
 // Functions defined at file scope: "Ret Class::name(params) {" and "Ret name(params) {".
@@ -1621,7 +2097,8 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 {
 	const Toks& a = aFiles[size_t(iFile)].aToks;
 	int iDepth = 0;
-	std::vector<std::string> aTemplate;
+	int iNamespaces = 0; // the namespaces open here (their braces are not counted in iDepth)
+	std::vector<std::string> aTemplate, aValueTemplate;
 	for (size_t i = 0; i < a.size(); ++i)
 	{
 		const Tok& t = a[i];
@@ -1632,12 +2109,16 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 		}
 		if (t.s == "}")
 		{
-			--iDepth;
+			if (iDepth == 0 && iNamespaces > 0)
+				--iNamespaces; // the end of a namespace
+			else
+				--iDepth;
 			continue;
 		}
 		if (iDepth != 0) continue;
 		if (t.k == 'i' && t.s == "template" && i + 1 < a.size() && a[i + 1].s == "<")
 		{
+			aValueTemplate = valueTemplateParameters(a, i);
 			const size_t iClose = templateParameters(a, i, aTemplate);
 			if (iClose != std::string::npos) i = iClose;
 			continue;
@@ -1652,6 +2133,7 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 				if (t.s == "namespace")
 				{
 					i = j; // the namespace's functions are at file scope for us
+					++iNamespaces;
 					continue;
 				}
 				const size_t iClose = matchClose(a, j);
@@ -1689,6 +2171,8 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 		f.iBody = j;
 		f.iBodyEnd = iBodyClose;
 		f.aTemplate = aTemplate;
+		f.aValueTemplate = aValueTemplate;
+		aValueTemplate.clear();
 		// the qualified name: Name, or Class[<T>]::Name
 		size_t k = i - 1;
 		std::string sName = a[k].s;
@@ -1710,6 +2194,20 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 			{
 				f.sClass = a[c].s;
 				sName = f.sClass + "::" + sName;
+				// Outer::Inner::Name: known by its class's qualified name too
+				std::string sOuter;
+				while (c >= 2 && a[c - 1].s == "::" && a[c - 2].k == 'i')
+				{
+					c -= 2;
+					sOuter = a[c].s + "::" + sOuter;
+				}
+				if (!sOuter.empty() && kClasses.count(sOuter + f.sClass))
+				{
+					Function kQualified = f;
+					kQualified.sClass = sOuter + f.sClass;
+					kQualified.sName = sOuter + sName;
+					kFunctions[kQualified.sName].push_back(kQualified);
+				}
 			}
 		}
 		f.sName = sName;
@@ -1789,6 +2287,7 @@ const Function* SaveLayout::Impl::searchMethod(
 		}
 		for (const Function* f : aCandidates)
 		{
+			if (f->iSpecArgsEnd) continue; // an explicit specialisation: called by its arguments only
 			const Toks& a = aFiles[size_t(f->iFile)].aToks;
 			const bool bHasStream = [&]() {
 				for (size_t i = f->iParams; i < f->iParamsEnd; ++i)
@@ -1995,7 +2494,8 @@ public:
 	// --- the static walk of save-layout ---
 	void describe(const std::string& sEntry, LayoutClassReport& kOut, std::vector<std::string>& aReached)
 	{
-		const size_t iColons = sEntry.find("::");
+		// "Class", "Outer::Inner" (a class: its read) or "Class::Method"
+		const size_t iColons = m_t.findClass(sEntry) ? std::string::npos : sEntry.rfind("::");
 		const std::string sClass = sEntry.substr(0, iColons);
 		const std::string sMethod = iColons == std::string::npos ? std::string("read") : sEntry.substr(iColons + 2);
 		const Function* f = m_t.findMethod(sClass, sMethod, true);
@@ -2080,6 +2580,9 @@ private:
 			return resolve(r, f, iDepth + 1);
 		}
 		for (TypeRef& kArg : k.aArgs) kArg = resolve(kArg, f, iDepth + 1);
+		// a class nested in the frame's class, by its own name
+		if (m_t.kNestedNames.count(k.sName) && m_t.kClasses.count(f.sClass + "::" + k.sName))
+			k.sName = f.sClass + "::" + k.sName;
 		return k;
 	}
 
@@ -2586,6 +3089,71 @@ private:
 		return Value::unknown("std::" + sName + " with " + std::to_string(aArgs.size()) + " arguments");
 	}
 
+	// A class's constant at a[i]: NAME (of the frame's class or a base, not a local), or
+	// Class<ARGS>::NAME (the class or specialisation that the arguments, bound here, name). Evaluated
+	// in that class's scope; i moves past it. False if it is neither.
+	bool classConstantValue(const Toks& a, size_t& i, size_t e, Frame& f, Value& v)
+	{
+		const Tok& t = a[i];
+		if (t.k != 'i') return false;
+		const bool bArgs = i + 1 < e && a[i + 1].s == "<";
+		// (most names are neither: they are told apart before anything else is done)
+		if (bArgs ? !m_t.findClass(t.s) : !m_t.kClassConstantNames.count(t.s)) return false;
+		std::string sClass = f.sClass, sName = t.s;
+		size_t iAfter = i + 1;
+		std::map<std::string, TypeRef> kTemplate = f.kTemplate; // the frame's, for its own class's
+		if (bArgs)
+		{
+			const size_t iGt = matchClose(a, i + 1);
+			if (iGt == std::string::npos || iGt + 2 >= e || a[iGt + 1].s != "::" || a[iGt + 2].k != 'i') return false;
+			size_t n = i;
+			TypeRef kClass = parseType(a, n, iGt + 1);
+			if (!kClass.bValid || n != iGt + 1) return false;
+			sName = a[iGt + 2].s;
+			if (!m_t.kClassConstantNames.count(sName)) return false;
+			iAfter = iGt + 3;
+			// the specialisation for the arguments as written (a typedef's name) or as resolved
+			sClass = typeText(kClass);
+			kClass = resolve(kClass, f);
+			if (!m_t.findClass(sClass)) sClass = typeText(kClass);
+			// not specialised: the template, its parameters bound to the arguments
+			const ClassDef* pPrimary = m_t.findClass(sClass) ? nullptr : m_t.findClass(kClass.sName);
+			if (pPrimary && !pPrimary->aTemplate.empty())
+			{
+				sClass = kClass.sName;
+				kTemplate.clear();
+				for (size_t n = 0; n < pPrimary->aTemplate.size() && n < kClass.aArgs.size(); ++n)
+					kTemplate[pPrimary->aTemplate[n]] = kClass.aArgs[n];
+			}
+			if (!m_t.findClass(sClass))
+			{
+				i = iAfter;
+				v = Value::unknown(sClass + "::" + sName + ": no such class or specialisation in the tree");
+				return true;
+			}
+		}
+		else if (!m_t.kClassConstantNames.count(sName) || f.sClass.empty() || f.kLocals.count(sName)
+			|| (i + 1 < e && (a[i + 1].s == "(" || a[i + 1].s == "::")))
+			return false;
+		std::string sOwner;
+		const Toks* pExpr = m_t.classConstant(sClass, sName, sOwner);
+		if (!pExpr) return false;
+		i = iAfter;
+		if (f.iDepth > 24)
+		{
+			v = Value::unknown(sClass + "::" + sName + " refers to itself");
+			return true;
+		}
+		Frame k;
+		k.sClass = sOwner;
+		k.kTemplate = kTemplate;
+		k.pFunc = f.pFunc;
+		k.iDepth = f.iDepth + 1;
+		size_t j = 0;
+		v = expr(*pExpr, j, pExpr->size(), k, 0);
+		return true;
+	}
+
 	Value globals(const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
 	{
 		if ((sMethod == "getDefineINT" || sMethod == "getDefineBOOL") && e == b + 1 && a[b].k == 's')
@@ -2646,6 +3214,7 @@ private:
 				k.kTemplate[c->aTemplate[j]] = kType.aArgs[j];
 		for (size_t j = 0; j < m->aTemplate.size() && j < kType.aArgs.size(); ++j)
 			k.kTemplate[m->aTemplate[j]] = kType.aArgs[j];
+		if (sOwner != kType.sName) bindBaseTemplate(kType.sName, sOwner, k.kTemplate);
 		k.pRecord = kObj.pObj;
 		k.iDepth = f.iDepth + 1;
 		return evalCall(*m, k, a, b, e, f);
@@ -2679,7 +3248,7 @@ private:
 				j = iComma + 1;
 			}
 		};
-		split(a, m.iParams, m.iParamsEnd, aParams);
+		aParams = parameterRanges(a, m.iParams, m.iParamsEnd);
 		split(aArgs, b, e, aGiven);
 		for (size_t j = 0; j < aParams.size(); ++j)
 		{
@@ -2700,8 +3269,125 @@ private:
 				size_t i = d.iInit;
 				l.v = expr(a, i, d.iInitEnd, k, 0);
 			}
+			else
+				l.v = declaredDefault(m, j, aParams.size(), k);
 			k.kLocals[d.sName] = l;
 		}
+	}
+
+	// The template parameters of sOwner, a base of sFrom (whose own are bound in kTemplate), bound from
+	// the arguments sFrom gives its base and the base's defaults (class T_SUBSET = IndexType), added to
+	// kTemplate. False if sOwner is no base of sFrom.
+	bool bindBaseTemplate(const std::string& sFrom, const std::string& sOwner,
+		std::map<std::string, TypeRef>& kTemplate, int iDepth = 0) const
+	{
+		if (sFrom == sOwner) return true;
+		const ClassDef* c = m_t.findClass(sFrom);
+		if (!c || iDepth > 8) return false;
+		for (const auto& [sBase, aArgs] : c->aBaseArgs)
+		{
+			const ClassDef* pBase = m_t.findClass(sBase);
+			if (!pBase) continue;
+			Frame kFrom, kBase;
+			kFrom.kTemplate = kTemplate;
+			for (size_t n = 0; n < pBase->aTemplateParams.size(); ++n)
+			{
+				const ClassDef::TemplateParam& kParam = pBase->aTemplateParams[n];
+				const bool bGiven = n < aArgs.size();
+				const Toks& aArg = bGiven ? aArgs[n] : kParam.aDefault;
+				size_t j = 0;
+				const TypeRef k = kParam.bType ? parseType(aArg, j, aArg.size()) : TypeRef();
+				if (k.bValid && j == aArg.size()) kBase.kTemplate[kParam.sName] = resolve(k, bGiven ? kFrom : kBase);
+			}
+			if (bindBaseTemplate(sBase, sOwner, kBase.kTemplate, iDepth + 1))
+			{
+				for (const auto& [sName, kType] : kBase.kTemplate) kTemplate[sName] = kType;
+				return true;
+			}
+		}
+		return false;
+	}
+
+	// A value converted to the scalar type k (its bits cut and sign extended as the compiler does).
+	Value castTo(const TypeRef& k, Value v, Frame& f) const
+	{
+		bool bUnsigned = false;
+		const int iSize = elementSize(resolve(k, f), bUnsigned);
+		if (v.eKind == Value::Int && iSize > 0 && iSize < 8)
+		{
+			const unsigned long long iMask = (1ull << (8 * iSize)) - 1;
+			const unsigned long long u = static_cast<unsigned long long>(v.i) & iMask;
+			v.i = !bUnsigned && (u >> (8 * iSize - 1)) ? static_cast<long long>(u | ~iMask) : static_cast<long long>(u);
+		}
+		return v;
+	}
+
+	// The type of the expression a[b, e) as written: a cast's, a variable's or a member's; invalid if
+	// it is none of those.
+	TypeRef writtenType(const Toks& a, size_t b, size_t e, Frame& f)
+	{
+		TypeRef kCast;
+		size_t iAfter = 0;
+		if (looksLikeCast(a, b, e, f, kCast, iAfter)) return resolve(kCast, f);
+		if (b + 1 < e && (a[b].s == "static_cast" || a[b].s == "reinterpret_cast") && a[b + 1].s == "<")
+		{
+			size_t j = b + 2;
+			return resolve(parseType(a, j, e), f);
+		}
+		size_t j = b;
+		const Place p = place(a, j, e, f);
+		return p.bValid && j == e ? resolve(p.kType, f) : TypeRef();
+	}
+
+	// The free function sName called with the arguments a[b, e): the only one of that name, or the
+	// overload whose first parameter has the type of the first argument as written; null if none.
+	const Function* freeFunction(const std::string& sName, const Toks& a, size_t b, size_t e, Frame& f)
+	{
+		auto it = m_t.kFunctions.find(sName);
+		if (it == m_t.kFunctions.end()) return nullptr;
+		std::vector<const Function*> aFree;
+		for (const Function& fn : it->second)
+			if (fn.sClass.empty()) aFree.push_back(&fn);
+		if (aFree.size() <= 1) return aFree.empty() ? nullptr : aFree[0];
+		size_t iComma = findTop(a, b, e, ",");
+		if (iComma == std::string::npos) iComma = e;
+		const TypeRef kArg = writtenType(a, b, iComma, f);
+		if (!kArg.bValid) return nullptr;
+		Frame kNone;
+		for (const Function* fn : aFree)
+		{
+			const Toks& t = m_t.aFiles[size_t(fn->iFile)].aToks;
+			size_t iEnd = findTop(t, fn->iParams, fn->iParamsEnd, ",");
+			if (iEnd == std::string::npos) iEnd = fn->iParamsEnd;
+			size_t j = fn->iParams;
+			const TypeRef kParam = parseType(t, j, iEnd);
+			if (kParam.bValid && typeText(resolve(kParam, kNone)) == typeText(kArg)) return fn;
+		}
+		return nullptr;
+	}
+
+	// The default argument of parameter j of the method m (of n parameters) as its class declares it
+	// (a method defined out of line has its defaults in the class only).
+	Value declaredDefault(const Function& m, size_t j, size_t n, Frame& k)
+	{
+		const Value kNone = Value::unknown("no argument is given for parameter " + std::to_string(j + 1) + " of "
+			+ m.sName + "() and no default the deriver can find");
+		const ClassDef* c = m.sClass.empty() ? nullptr : m_t.findClass(m.sClass);
+		if (!c) return kNone;
+		auto it = c->kDeclarations.find(m.sName.substr(m.sName.rfind(':') + 1));
+		if (it == c->kDeclarations.end()) return kNone;
+		const Toks& a = m_t.aFiles[size_t(c->iFile)].aToks;
+		for (const auto& [b, e] : it->second)
+		{
+			const std::vector<std::pair<size_t, size_t>> aParams = parameterRanges(a, b, e);
+			std::vector<Declarator> aDecl;
+			if (aParams.size() != n || !parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl)
+				|| aDecl.size() != 1 || !aDecl[0].iInit)
+				continue;
+			size_t i = aDecl[0].iInit;
+			return expr(a, i, aDecl[0].iInitEnd, k, 0);
+		}
+		return kNone;
 	}
 
 	Value primary(const Toks& a, size_t& i, size_t e, Frame& f)
@@ -2776,7 +3462,31 @@ private:
 			++i;
 			return Value::of(0);
 		}
-		if (t.s == "GC" && i + 1 < e && a[i + 1].s == ".")
+		if (i + 1 < e && a[i + 1].s == "." && !f.kLocals.count(t.s) && m_t.kGlobalVariables.count(t.s)
+			&& m_t.kGlobalVariables.at(t.s).sName == "CvGlobals" && !m_t.kGlobalVariables.at(t.s).iPtr)
+		{
+			++i;
+			Value v;
+			v.eKind = Value::Globals;
+			return v;
+		}
+		// static_cast<T>(x) (and reinterpret_cast, const_cast): x as a T
+		if ((t.s == "static_cast" || t.s == "reinterpret_cast" || t.s == "const_cast") && i + 1 < e
+			&& a[i + 1].s == "<")
+		{
+			const size_t iGt = matchClose(a, i + 1);
+			const size_t iClose = iGt != std::string::npos && iGt + 1 < e && a[iGt + 1].s == "("
+				? matchClose(a, iGt + 1)
+				: std::string::npos;
+			if (iClose == std::string::npos || iClose >= e) return Value::unknown("a cast the deriver cannot parse");
+			size_t j = i + 2;
+			const TypeRef kCast = parseType(a, j, iGt);
+			size_t n = iGt + 2;
+			const Value v = expr(a, n, iClose, f, 0);
+			i = iClose + 1;
+			return kCast.bValid && j == iGt ? castTo(kCast, v, f) : Value::unknown("a cast to what is not a type");
+		}
+		if (t.s == "GC" && i + 1 < e && a[i + 1].s == ".") // or a global CvGlobals object (gGlobals)
 		{
 			++i;
 			Value v;
@@ -2826,8 +3536,25 @@ private:
 				k.iDepth = f.iDepth + 1;
 				return evalCall(*m, k, a, iArgs, iClose, f);
 			}
+			const Function* pFree = freeFunction(sName, a, iArgs, iClose, f);
+			if (pFree)
+			{
+				Frame k;
+				k.iDepth = f.iDepth + 1;
+				return evalCall(*pFree, k, a, iArgs, iClose, f);
+			}
 			return Value::unknown(
 				sName + "() is not a method of " + (f.sClass.empty() ? std::string("this") : f.sClass));
+		}
+		// a class's constant: NAME in its own or a base's scope, Traits<ARGS>::NAME in a specialisation's
+		{
+			size_t j = i;
+			Value v;
+			if (classConstantValue(a, j, e, f, v))
+			{
+				i = j;
+				return v;
+			}
 		}
 		// a qualified constant: Class::NAME or Enum::NAME
 		if (i + 2 < e && a[i + 1].s == "::" && a[i + 2].k == 'i')
@@ -3321,6 +4048,90 @@ private:
 	}
 
 
+	// name<ARGS>(..., stream, ...) at a[b, e): a member function template of this class called with
+	// explicit template arguments. The explicit specialisation whose arguments have the values given
+	// is run, else the template, its non-type parameters bound to them. False if it is no such call.
+	bool callTemplateMethod(const Toks& a, size_t b, size_t iOpen, size_t e, Frame& f, const CodeLine& sWhere)
+	{
+		if (a[b].k != 'i' || a[b + 1].s != "<" || matchClose(a, b + 1) != iOpen - 1 || f.sClass.empty()) return false;
+		const std::string sName = a[b].s;
+		std::vector<long long> aValues;
+		for (size_t j = b + 2; j < iOpen - 1;)
+		{
+			size_t iComma = findTop(a, j, iOpen - 1, ",");
+			if (iComma == std::string::npos) iComma = iOpen - 1;
+			size_t i = j;
+			const Value v = expr(a, i, iComma, f, 0);
+			if (v.eKind != Value::Int)
+				fail(sWhere,
+					"the template argument " + joinToks(a, j, iComma) + " of " + sName + "<...> cannot be evaluated"
+						+ why(v));
+			aValues.push_back(v.i);
+			j = iComma + 1;
+		}
+		const Function* pGeneric = nullptr;
+		const Function* pChosen = nullptr;
+		for (const Function* m : m_t.methodsNamed(f.sClass, sName))
+		{
+			if (!m->iSpecArgsEnd)
+			{
+				if (!pGeneric) pGeneric = m;
+				continue;
+			}
+			const Toks& t = m_t.aFiles[size_t(m->iFile)].aToks;
+			bool bSame = true;
+			size_t n = 0;
+			for (size_t j = m->iSpecArgs; j < m->iSpecArgsEnd && bSame; ++n)
+			{
+				size_t iComma = findTop(t, j, m->iSpecArgsEnd, ",");
+				if (iComma == std::string::npos) iComma = m->iSpecArgsEnd;
+				size_t i = j;
+				const Value v = expr(t, i, iComma, f, 0);
+				bSame = n < aValues.size() && v.eKind == Value::Int && v.i == aValues[n];
+				j = iComma + 1;
+			}
+			if (bSame && n == aValues.size())
+			{
+				pChosen = m;
+				break;
+			}
+		}
+		if (!pChosen) pChosen = pGeneric;
+		if (!pChosen) fail(sWhere, "no " + f.sClass + "::" + sName + " template in the tree");
+		Frame k;
+		k.sClass = f.sClass;
+		k.kTemplate = f.kTemplate;
+		k.pRecord = f.pRecord;
+		k.iDepth = f.iDepth + 1;
+		for (size_t j = 0; j < pChosen->aValueTemplate.size() && j < aValues.size(); ++j)
+		{
+			Local l;
+			l.kType.sName = "int";
+			l.kType.bValid = true;
+			l.v = Value::of(aValues[j]);
+			k.kLocals[pChosen->aValueTemplate[j]] = l;
+		}
+		bindArgs(*pChosen, k, a, iOpen + 1, e - 1, f);
+		call(*pChosen, k);
+		return true;
+	}
+
+	// Why a call f<ARGS>(...) at a[b, iOpen) is not followed; empty if it is no such call.
+	static std::string templateCallNote(const Toks& a, size_t b, size_t iOpen)
+	{
+		if (iOpen <= b + 2 || a[iOpen - 1].s != ">") return std::string();
+		size_t j = iOpen - 1;
+		int iAngle = 0;
+		for (; j > b; --j)
+		{
+			if (a[j].s == ">") ++iAngle;
+			if (a[j].s == "<" && --iAngle == 0) break;
+		}
+		if (j <= b || a[j - 1].k != 'i') return std::string();
+		return ": a call of the function template " + a[j - 1].s + " with explicit template arguments "
+			+ joinToks(a, j, iOpen) + ", which is no member function template of this class in the tree";
+	}
+
 	// ----- the reads -----
 	bool isStreamTok(const Toks& a, size_t b, size_t e, const Frame& f) const
 	{
@@ -3367,7 +4178,9 @@ private:
 		}
 		if (e == 0 || a[e - 1].s != ")") fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
 		const size_t iOpen = kShape.iOpen;
-		if (iOpen <= b || a[iOpen - 1].k != 'i') fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+		if (iOpen > b + 3 && a[iOpen - 1].s == ">" && callTemplateMethod(a, b, iOpen, e, f, sWhere)) return;
+		if (iOpen <= b || a[iOpen - 1].k != 'i')
+			fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'" + templateCallNote(a, b, iOpen));
 		const std::string& sCallee = a[iOpen - 1].s;
 		const std::vector<std::pair<size_t, size_t>>& aArgs = kShape.aArgs;
 		// the stream's own methods
@@ -3465,6 +4278,7 @@ private:
 			// an out-of-line template method may name its parameter otherwise than its class does
 			for (size_t j = 0; j < m->aTemplate.size() && j < kClass.aArgs.size(); ++j)
 				k.kTemplate[m->aTemplate[j]] = kClass.aArgs[j];
+			if (sOwner != kClass.sName) bindBaseTemplate(kClass.sName, sOwner, k.kTemplate);
 			k.pRecord = r;
 			k.iDepth = f.iDepth + 1;
 			bindArgs(*m, k, a, iOpen + 1, e - 1, f);
@@ -3498,17 +4312,7 @@ private:
 			// each object argument: a record of its own under the caller's record; template parameters
 			// bound from the argument types
 			const Toks& ft = m_t.aFiles[size_t(fn.iFile)].aToks;
-			std::vector<std::pair<size_t, size_t>> aParams;
-			{
-				size_t j = fn.iParams;
-				while (j < fn.iParamsEnd)
-				{
-					size_t iComma = findTop(ft, j, fn.iParamsEnd, ",");
-					if (iComma == std::string::npos) iComma = fn.iParamsEnd;
-					aParams.emplace_back(j, iComma);
-					j = iComma + 1;
-				}
-			}
+			const std::vector<std::pair<size_t, size_t>> aParams = parameterRanges(ft, fn.iParams, fn.iParamsEnd);
 			for (size_t j = 0; j < aParams.size() && j < aArgs.size(); ++j)
 			{
 				std::vector<Declarator> aDecl;
@@ -3866,8 +4670,19 @@ private:
 				iOpen = j;
 				break;
 			}
+		// name<ARGS>(...): a member function template of this class, its specialisation chosen by the
+		// arguments' values when it runs
+		if (iOpen != std::string::npos && iOpen > s.b + 3 && a[s.b].k == 'i' && a[s.b + 1].s == "<"
+			&& matchClose(a, s.b + 1) == iOpen - 1 && !f.sClass.empty()
+			&& !m_t.methodsNamed(f.sClass, a[s.b].s).empty())
+		{
+			line(f.sClass + "::" + joinToks(a, s.b, iOpen));
+			return;
+		}
 		if (iOpen == std::string::npos || iOpen == s.b || a[iOpen - 1].k != 'i')
-			fail(sWhere, "cannot follow '" + sText + "'");
+			fail(sWhere,
+				"cannot follow '" + sText + "'"
+					+ (iOpen == std::string::npos ? std::string() : templateCallNote(a, s.b, iOpen)));
 		const std::string sCallee = a[iOpen - 1].s;
 		if (iOpen >= s.b + 3 && a[iOpen - 2].s == "::")
 		{
@@ -3887,7 +4702,22 @@ private:
 			std::string sClass;
 			if (memberType(f.sClass, sRoot, k, {}))
 			{
-				k = objectClass(k);
+				k = objectClass(resolve(k, f)); // through typedefs
+				// m->data.list: each member along the way, in the class of the one before
+				for (size_t j = a[s.b].s == "this" ? s.b + 3 : s.b + 1; j + 1 < iOpen - 2; j += 2)
+				{
+					if (a[j].s == "[")
+					{
+						j = matchClose(a, j) - 1;
+						continue;
+					}
+					TypeRef kNext;
+					if ((a[j].s != "." && a[j].s != "->") || a[j + 1].k != 'i'
+						|| !memberType(k.sName, a[j + 1].s, kNext, {}))
+						break;
+					k = objectClass(resolve(kNext, f));
+				}
+
 				if ((k.sName == "vector" || k.sName == "list") && !k.aArgs.empty()) k = objectClass(k.aArgs[0]);
 				sClass = k.sName;
 				if (!k.aArgs.empty()) sClass += "<" + typeText(k.aArgs[0]) + ">";
