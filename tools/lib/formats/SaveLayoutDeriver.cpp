@@ -1175,6 +1175,9 @@ struct SaveLayout::Impl
 	std::vector<std::unique_ptr<Function>> aInline; // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
 	mutable std::unordered_map<std::string, long long> kConstCache;
+	// the specialisations (Traits<byte>) by their arguments resolved (Traits<unsigned char>); built when
+	// first needed
+	mutable std::unordered_map<std::string, std::string> kSpecialisations;
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
@@ -2034,7 +2037,26 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 				c.kMethods[a[iMethodName].s].push_back(f.get());
 				aInline.push_back(std::move(f));
 			}
+			// struct Name { ... } m_kX, m_kY;: members of the nested class's type
+			const bool bNamedStruct = (t.s == "struct" || t.s == "class") && a[i + 1].k == 'i';
+			const size_t iStructName = i + 1;
 			i = iBodyClose + 1;
+			if (bNamedStruct && i < iClose && a[i].s != ";")
+			{
+				const size_t iSemi = findTop(a, i, iClose, ";");
+				if (iSemi == std::string::npos) break;
+				Toks aDeclaration(1, a[iStructName]);
+				aDeclaration.insert(
+					aDeclaration.end(), a.begin() + std::ptrdiff_t(i), a.begin() + std::ptrdiff_t(iSemi));
+				std::vector<Declarator> aDecl;
+				if (parseDeclaration(aDeclaration, 0, aDeclaration.size(), aDecl))
+					for (const Declarator& d : aDecl)
+					{
+						c.kMembers[d.sName] = d.kType;
+						c.aOrder.push_back(d.sName);
+					}
+				i = iSemi + 1;
+			}
 			continue;
 		}
 		if (!bKeyword && iParen != std::string::npos && iParen > i && a[iParen - 1].k == 'i')
@@ -2874,6 +2896,13 @@ private:
 			v.s = st->second;
 			return v;
 		}
+		// a pointer written through (p[i] = x) is not NULL: an address, as 1
+		if (p.kType.iPtr > 0 && !p.bIndexed && it == r->kValues.end())
+		{
+			const std::string sElements = sKey + "[";
+			auto kt = r->kValues.lower_bound(sElements);
+			if (kt != r->kValues.end() && kt->first.compare(0, sElements.size(), sElements) == 0) return Value::of(1);
+		}
 		return Value::unknown(p.sKey + " is not set by the time it is used");
 	}
 
@@ -3115,7 +3144,7 @@ private:
 			// the specialisation for the arguments as written (a typedef's name) or as resolved
 			sClass = typeText(kClass);
 			kClass = resolve(kClass, f);
-			if (!m_t.findClass(sClass)) sClass = typeText(kClass);
+			if (!m_t.findClass(sClass)) sClass = specialisationFor(kClass);
 			// not specialised: the template, its parameters bound to the arguments
 			const ClassDef* pPrimary = m_t.findClass(sClass) ? nullptr : m_t.findClass(kClass.sName);
 			if (pPrimary && !pPrimary->aTemplate.empty())
@@ -3181,14 +3210,15 @@ private:
 		}
 		const bool bMap = sMethod == "getMap" || sMethod == "getMapINLINE";
 		const bool bGame = sMethod == "getGame" || sMethod == "getGameINLINE";
-		if ((bMap || bGame) && e == b)
+		const bool bInit = sMethod == "getInitCore";
+		if ((bMap || bGame || bInit) && e == b)
 		{
-			const LayoutRecord* r = bMap ? m_kGlobals.pMap : m_kGlobals.pGame;
+			const LayoutRecord* r = bMap ? m_kGlobals.pMap : bGame ? m_kGlobals.pGame : m_kGlobals.pInit;
 			if (!r) return Value::unknown("GC." + sMethod + "() is not read yet");
 			Value v;
 			v.eKind = Value::Obj;
 			v.pObj = const_cast<LayoutRecord*>(r); // only read: its values are what the save holds
-			v.kType.sName = bMap ? "CvMap" : "CvGameAI";
+			v.kType.sName = bMap ? "CvMap" : bGame ? "CvGameAI" : "CvInitCore";
 			v.kType.bValid = true;
 			return v;
 		}
@@ -3222,12 +3252,23 @@ private:
 
 	Value evalCall(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller)
 	{
-		if (k.iDepth > 6) return Value::unknown(m.sName + "() calls too deep");
+		// calls for a value nest at most 8 deep (below however many reads)
+		if (m_iValueCalls >= 8)
+		{
+			m_bCallNotRun = true;
+			return Value::unknown(m.sName + "() calls too deep");
+		}
 		k.pFunc = &m;
 		bindArgs(m, k, aArgs, b, e, fCaller);
 		const Stmt& s = m_t.body(m);
 		k.bEffectsOnly = true;
 		m_kReturn = Value::unknown(m.sName + "() returns no value the deriver can follow");
+		struct Nest
+		{
+			int& i;
+			explicit Nest(int& iCalls) : i(iCalls) { ++i; }
+			~Nest() { --i; }
+		} kNest(m_iValueCalls);
 		run(s, k);
 		Value v = m_kReturn;
 		m_kReturn = Value();
@@ -3306,6 +3347,56 @@ private:
 			}
 		}
 		return false;
+	}
+
+	// The class template type k with the arguments it leaves out given their defaults
+	// (FFreeListTrashArray<CvDeal> is FFreeListTrashArray<CvDeal, CvDeal> for template <class T, class
+	// AIType = T>), each default resolved with the parameters before it bound.
+	TypeRef withDefaultArguments(TypeRef k) const
+	{
+		const ClassDef* c = k.aArgs.empty() ? nullptr : m_t.findClass(k.sName);
+		if (!c || k.aArgs.size() >= c->aTemplateParams.size()) return k;
+		Frame kBound;
+		for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
+		{
+			const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
+			if (n >= k.aArgs.size())
+			{
+				size_t j = 0;
+				const TypeRef kDefault =
+					kParam.bType ? parseType(kParam.aDefault, j, kParam.aDefault.size()) : TypeRef();
+				if (!kDefault.bValid || j != kParam.aDefault.size()) break;
+				k.aArgs.push_back(resolve(kDefault, kBound));
+			}
+			kBound.kTemplate[kParam.sName] = k.aArgs[n];
+		}
+		return k;
+	}
+
+	// The class that the resolved type k names: a specialisation written with a typedef's name
+	// (Traits<byte> for Traits<unsigned char>) is found by its arguments resolved; else k as text.
+	std::string specialisationFor(const TypeRef& k) const
+	{
+		std::string sText = typeText(k);
+		if (m_t.findClass(sText) || k.aArgs.empty()) return sText;
+		if (m_t.kSpecialisations.empty())
+		{
+			Frame kNone;
+			for (const auto& [sName, c] : m_t.kClasses)
+			{
+				(void)c;
+				const size_t iLt = sName.find('<');
+				if (iLt == std::string::npos) continue;
+				Toks aName;
+				tokenize(sName, 0, aName);
+				size_t j = 0;
+				const TypeRef kSpec = parseType(aName, j, aName.size());
+				if (kSpec.bValid && j == aName.size()) m_t.kSpecialisations.emplace(typeText(resolve(kSpec, kNone)), sName);
+			}
+			m_t.kSpecialisations.emplace("", ""); // built
+		}
+		auto it = m_t.kSpecialisations.find(sText);
+		return it == m_t.kSpecialisations.end() ? sText : it->second;
 	}
 
 	// A value converted to the scalar type k (its bits cut and sign extended as the compiler does).
@@ -3517,6 +3608,28 @@ private:
 				return standardCall(sName, a, iName + 2, iClose, f);
 			}
 		}
+		// name<ARGS>(...): a method template of this class, run (its specialisation chosen by the values)
+		if (i + 1 < e && a[i + 1].s == "<" && !f.sClass.empty() && !f.kLocals.count(t.s))
+		{
+			const size_t iGt = matchClose(a, i + 1);
+			if (iGt != std::string::npos && iGt + 1 < e && a[iGt + 1].s == "(" && !m_t.methodsNamed(f.sClass, t.s).empty())
+			{
+				const size_t iClose = matchClose(a, iGt + 1);
+				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
+				std::vector<long long> aValues;
+				std::string sWhyNot;
+				const Function* m = chooseTemplateMethod(a, i, iGt + 1, f, aValues, sWhyNot);
+				const size_t iArgs = iGt + 2;
+				i = iClose + 1;
+				if (!m)
+				{
+					m_bCallNotRun = true;
+					return Value::unknown(sWhyNot);
+				}
+				Frame k = templateMethodFrame(*m, aValues, f);
+				return evalCall(*m, k, a, iArgs, iClose, f);
+			}
+		}
 		// a call: a method of this class or a free function, evaluated if its body is a return
 		if (i + 1 < e && a[i + 1].s == "(")
 		{
@@ -3629,7 +3742,7 @@ private:
 					if (v.eKind != Value::Obj && !p.bLocal && p.pObj)
 					{
 						v.eKind = Value::Obj;
-						v.pObj = childOf(p, f, resolve(p.kType, f));
+						v.pObj = memberObject(p, f);
 					}
 					v.kType = p.kType;
 				}
@@ -3699,6 +3812,18 @@ private:
 		return pOut;
 	}
 
+	// The record of a member object used as a value (m_kMap.get(i)): the one it was last read into
+	// (not an element of an array of them), else a new one.
+	LayoutRecord* memberObject(const Place& p, Frame& f)
+	{
+		if (!p.bIndexed)
+		{
+			auto it = p.pObj->kChildren.find(p.sRoot);
+			if (it != p.pObj->kChildren.end() && !it->second.empty()) return it->second.back().get();
+		}
+		return childOf(p, f, resolve(p.kType, f));
+	}
+
 	// ----- statements -----
 	Flow run(const Stmt& s, Frame& f)
 	{
@@ -3738,10 +3863,10 @@ private:
 		case Stmt::While:
 		case Stmt::Do:
 		{
-			if (!s.bStream && !assignsScalar(s.aKids[0], a))
+			if (!s.bStream && !assignsScalar(s.aKids[0], a) && !callsMemberMethod(s.aKids[0], a, f))
 			{
-				// a loop that does not read and sets no single variable (it fills arrays, calls
-				// methods): its values cannot steer a read; what it may assign is forgotten
+				// a loop that does not read, sets no single variable and calls no method of a member
+				// object (it fills arrays): its values cannot steer a read; what it may assign is forgotten
 				forget(s, f);
 				return Flow::Normal;
 			}
@@ -3908,6 +4033,29 @@ private:
 			store(q, f, v);
 	}
 
+	static bool hasLoop(const Stmt& s)
+	{
+		if (s.eKind == Stmt::For || s.eKind == Stmt::While || s.eKind == Stmt::Do) return true;
+		for (const Stmt& k : s.aKids)
+			if (hasLoop(k)) return true;
+		return false;
+	}
+
+	// Whether a statement is (or holds) a call m_kX.method(...) of a member object of the frame's class,
+	// whose values the run keeps.
+	bool callsMemberMethod(const Stmt& s, const Toks& a, const Frame& f) const
+	{
+		if (s.eKind == Stmt::Simple && s.e > s.b + 3 && a[s.b].k == 'i' && a[s.b + 1].s == "."
+			&& m_t.simpleShape(a, s.b, s.e).iDot == s.b + 1 && !f.kLocals.count(a[s.b].s))
+		{
+			TypeRef k;
+			return memberType(f.sClass, a[s.b].s, k, {});
+		}
+		for (const Stmt& k : s.aKids)
+			if (callsMemberMethod(k, a, f)) return true;
+		return false;
+	}
+
 	// Whether a statement assigns a plain variable or member (not an element of an array).
 	static bool assignsScalar(const Stmt& s, const Toks& a)
 	{
@@ -3978,6 +4126,13 @@ private:
 				const bool bNew =
 					r.iPtr == 0 || (d.iInit && joinToks(a, d.iInit, d.iInitEnd).compare(0, 3, "new") == 0);
 				if (isObjectType(r) && r.aDims.empty() && l.v.eKind != Value::Obj && bNew) l.v = newObject(r, f);
+				// an array of scalars: its elements are kept in a record of its own ("[3]")
+				bool bUnsigned = false;
+				if (!r.aDims.empty() && !d.iInit && elementSize(r, bUnsigned) > 0)
+				{
+					m_aOrphans.push_back(std::make_shared<LayoutRecord>());
+					l.v.pObj = m_aOrphans.back().get();
+				}
 				f.kLocals[d.sName] = l;
 			}
 			return;
@@ -4023,6 +4178,19 @@ private:
 			// at most what its arguments name: those are forgotten.
 			const bool bMethod = !f.sClass.empty()
 				&& (m_t.findMethod(f.sClass, a[b].s, false) || m_t.findMethod(f.sClass, a[b].s, true));
+			// a method of this object without a loop (a setter, not a reset of whole arrays): run for its
+			// effect, unless it cannot be
+			const Function* pEffect = bMethod && f.pRecord ? m_t.findMethod(f.sClass, a[b].s, false) : nullptr;
+			if (pEffect && !hasLoop(m_t.body(*pEffect)))
+			{
+				const bool bSaved = m_bCallNotRun;
+				m_bCallNotRun = false;
+				size_t i = b;
+				expr(a, i, e, f, 0);
+				const bool bNotRun = m_bCallNotRun;
+				m_bCallNotRun = bSaved;
+				if (!bNotRun) return;
+			}
 			if (!bMethod)
 			{
 				for (size_t j : kShape.aBare)
@@ -4054,8 +4222,24 @@ private:
 	bool callTemplateMethod(const Toks& a, size_t b, size_t iOpen, size_t e, Frame& f, const CodeLine& sWhere)
 	{
 		if (a[b].k != 'i' || a[b + 1].s != "<" || matchClose(a, b + 1) != iOpen - 1 || f.sClass.empty()) return false;
-		const std::string sName = a[b].s;
 		std::vector<long long> aValues;
+		std::string sWhyNot;
+		const Function* pChosen = chooseTemplateMethod(a, b, iOpen, f, aValues, sWhyNot);
+		if (!pChosen) fail(sWhere, sWhyNot);
+		Frame k = templateMethodFrame(*pChosen, aValues, f);
+		bindArgs(*pChosen, k, a, iOpen + 1, e - 1, f);
+		call(*pChosen, k);
+		return true;
+	}
+
+	// The method template name<ARGS> of the frame's class at a[b, iOpen) (iOpen: its call's '('): the
+	// explicit specialisation whose arguments have the values given, else the template; aValues gets
+	// the arguments' values. Null (and why in sWhyNot) if an argument cannot be evaluated or there is
+	// no such template.
+	const Function* chooseTemplateMethod(
+		const Toks& a, size_t b, size_t iOpen, Frame& f, std::vector<long long>& aValues, std::string& sWhyNot)
+	{
+		const std::string sName = a[b].s;
 		for (size_t j = b + 2; j < iOpen - 1;)
 		{
 			size_t iComma = findTop(a, j, iOpen - 1, ",");
@@ -4063,14 +4247,15 @@ private:
 			size_t i = j;
 			const Value v = expr(a, i, iComma, f, 0);
 			if (v.eKind != Value::Int)
-				fail(sWhere,
-					"the template argument " + joinToks(a, j, iComma) + " of " + sName + "<...> cannot be evaluated"
-						+ why(v));
+			{
+				sWhyNot = "the template argument " + joinToks(a, j, iComma) + " of " + sName
+					+ "<...> cannot be evaluated" + why(v);
+				return nullptr;
+			}
 			aValues.push_back(v.i);
 			j = iComma + 1;
 		}
 		const Function* pGeneric = nullptr;
-		const Function* pChosen = nullptr;
 		for (const Function* m : m_t.methodsNamed(f.sClass, sName))
 		{
 			if (!m->iSpecArgsEnd)
@@ -4090,30 +4275,29 @@ private:
 				bSame = n < aValues.size() && v.eKind == Value::Int && v.i == aValues[n];
 				j = iComma + 1;
 			}
-			if (bSame && n == aValues.size())
-			{
-				pChosen = m;
-				break;
-			}
+			if (bSame && n == aValues.size()) return m;
 		}
-		if (!pChosen) pChosen = pGeneric;
-		if (!pChosen) fail(sWhere, "no " + f.sClass + "::" + sName + " template in the tree");
+		if (!pGeneric) sWhyNot = "no " + f.sClass + "::" + sName + " template in the tree";
+		return pGeneric;
+	}
+
+	// The frame a method template runs in: the caller's object, its non-type parameters bound.
+	Frame templateMethodFrame(const Function& m, const std::vector<long long>& aValues, const Frame& f) const
+	{
 		Frame k;
 		k.sClass = f.sClass;
 		k.kTemplate = f.kTemplate;
 		k.pRecord = f.pRecord;
 		k.iDepth = f.iDepth + 1;
-		for (size_t j = 0; j < pChosen->aValueTemplate.size() && j < aValues.size(); ++j)
+		for (size_t j = 0; j < m.aValueTemplate.size() && j < aValues.size(); ++j)
 		{
 			Local l;
 			l.kType.sName = "int";
 			l.kType.bValid = true;
 			l.v = Value::of(aValues[j]);
-			k.kLocals[pChosen->aValueTemplate[j]] = l;
+			k.kLocals[m.aValueTemplate[j]] = l;
 		}
-		bindArgs(*pChosen, k, a, iOpen + 1, e - 1, f);
-		call(*pChosen, k);
-		return true;
+		return k;
 	}
 
 	// Why a call f<ARGS>(...) at a[b, iOpen) is not followed; empty if it is no such call.
@@ -4326,7 +4510,7 @@ private:
 				l.kType = d.kType;
 				if (p.bValid && i == aArgs[j].second)
 				{
-					const TypeRef kArg = resolve(p.kType, f);
+					const TypeRef kArg = withDefaultArguments(resolve(p.kType, f));
 					// bind T from "Container<T>" or "T"
 					for (const std::string& sT : fn.aTemplate)
 					{
@@ -4511,7 +4695,7 @@ private:
 		if (!bAddress)
 		{
 			LayoutRecord* r = p.pObj;
-			if (r && !(p.bLocal && p.sSub.empty()))
+			if (r && (!(p.bLocal && p.sSub.empty()) || !p.kType.aDims.empty()))
 			{
 				r->kValues[p.bLocal ? p.sSub : p.sKey] = std::move(aValues);
 				noteWrite(r, p.bLocal ? p.sSub : p.sKey);
@@ -4805,6 +4989,8 @@ private:
 	const Toks* m_pToks = nullptr;
 	std::string m_sConstFile;
 	Value m_kReturn;
+	int m_iValueCalls = 0; // calls for a value (evalCall) running
+	bool m_bCallNotRun = false; // a call was not run (too deep, no template to run): its effects are not known
 	std::map<std::pair<const LayoutRecord*, std::string>, std::string> m_kStrings;
 	std::vector<std::shared_ptr<LayoutRecord>> m_aOrphans;
 	long long m_iSteps = 0;
