@@ -2457,6 +2457,14 @@ struct RawField
 
 enum class Flow { Normal, Break, Continue, Return };
 
+// A call the deriver does not run, where it is.
+struct StaleCall
+{
+	const Function* pFunc = nullptr;
+	int iLine = 0;
+	std::string sName;
+};
+
 } // namespace
 
 class LayoutRunner : public LayoutWhere
@@ -2876,7 +2884,7 @@ private:
 		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
 		const size_t iBracket0 = sKey.find('[');
 		if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
-			return Value::unknown(p.sKey + " may be changed by " + staleCall() + ", which the deriver does not follow");
+			return Value::unknown(p.sKey + " may be changed by " + staleCall(r) + ", which the deriver does not follow");
 		auto it = r->kValues.find(sKey);
 		if (it != r->kValues.end() && it->second.size() == 1) return Value::of(it->second[0]);
 		// an element of an array read whole: "m_ai[3]" from "m_ai"
@@ -2902,6 +2910,14 @@ private:
 			const std::string sElements = sKey + "[";
 			auto kt = r->kValues.lower_bound(sElements);
 			if (kt != r->kValues.end() && kt->first.compare(0, sElements.size(), sElements) == 0) return Value::of(1);
+		}
+		auto ct = m_kChangedBy.find(r);
+		if (ct != m_kChangedBy.end())
+		{
+			auto kt = ct->second.find(p.bLocal ? p.sRoot : p.sKey.substr(0, p.sKey.find_first_of("[.")));
+			if (kt != ct->second.end())
+				return Value::unknown(p.sKey + " may be changed by " + kt->second.sName + "() at "
+					+ m_t.where(*kt->second.pFunc, kt->second.iLine) + ", which the deriver does not follow");
 		}
 		return Value::unknown(p.sKey + " is not set by the time it is used");
 	}
@@ -4033,6 +4049,92 @@ private:
 			store(q, f, v);
 	}
 
+	// The members of sClass (or its bases) that the method m may change: those its body assigns,
+	// increments, takes the address of, passes to a call or calls a method of, and those the methods of
+	// the class it calls may change in turn. Null if that cannot be told (it passes 'this' on, calls
+	// too deep). Remembered by method and class.
+	const std::vector<std::string>* membersChanged(const Function& m, const std::string& sClass)
+	{
+		const auto kKey = std::make_pair(&m, sClass);
+		auto it = m_kMembersChanged.find(kKey);
+		if (it != m_kMembersChanged.end()) return it->second.first ? &it->second.second : nullptr;
+		std::set<std::string> kOut, kSeen;
+		const bool bKnown = scanMembersChanged(m, sClass, kOut, kSeen, 0);
+		auto& k = m_kMembersChanged[kKey];
+		k.first = bKnown;
+		k.second.assign(kOut.begin(), kOut.end());
+		return bKnown ? &k.second : nullptr;
+	}
+
+	bool scanMembersChanged(
+		const Function& m, const std::string& sClass, std::set<std::string>& kOut, std::set<std::string>& kSeen, int iDepth)
+	{
+		if (!kSeen.insert(m.sName + "/" + std::to_string(m.iBody)).second) return true;
+		if (iDepth > 6 || m.iFile < 0) return false;
+		const Toks& a = m_t.aFiles[size_t(m.iFile)].aToks;
+		auto isAssign = [](const TokText& s) {
+			return s == "=" || s == "+=" || s == "-=" || s == "|=" || s == "&=" || s == "^=" || s == "<<="
+				|| s == ">>=" || s == "*=" || s == "/=" || s == "%=" || s == "++" || s == "--";
+		};
+		for (size_t i = m.iBody + 1; i < m.iBodyEnd; ++i)
+		{
+			const Tok& t = a[i];
+			if (t.k != 'i') continue;
+			const TokText& sPrev = a[i - 1].s;
+			if (t.s == "this")
+			{
+				if (i + 1 < m.iBodyEnd && a[i + 1].s == "->") continue;
+				return false; // the object itself passed on
+			}
+			if (sPrev == "." || sPrev == "::" || (sPrev == "->" && a[i - 2].s != "this")) continue;
+			if (i + 1 < m.iBodyEnd && a[i + 1].s == "(")
+			{
+				for (const Function* pCalled : m_t.methodsNamed(sClass, t.s))
+					if (!scanMembersChanged(*pCalled, sClass, kOut, kSeen, iDepth + 1)) return false;
+				continue;
+			}
+			if (!m_t.memberOwner(sClass, t.s).pClass) continue;
+			size_t j = i + 1;
+			while (j < m.iBodyEnd && a[j].s == "[")
+			{
+				const size_t iClose = matchClose(a, j);
+				if (iClose == std::string::npos || iClose >= m.iBodyEnd) return false;
+				j = iClose + 1;
+			}
+			const TokText& sNext = j < m.iBodyEnd ? a[j].s : a[m.iBodyEnd].s;
+			const bool bMethodCall = (sNext == "." || sNext == "->") && j + 2 < m.iBodyEnd && a[j + 2].s == "(";
+			const bool bArgument = (sPrev == "(" || sPrev == ",") && (sNext == ")" || sNext == ",");
+			if (isAssign(sNext) || sPrev == "++" || sPrev == "--" || sPrev == "&" || bMethodCall || bArgument)
+				kOut.insert(t.s);
+		}
+		return true;
+	}
+
+	// A member a call the deriver does not run may change: its values (and its elements' and
+	// members') are forgotten, the objects read into it are stale.
+	void forgetMember(LayoutRecord* r, const std::string& sMember, const StaleCall& kCall)
+	{
+		for (auto it = r->kValues.lower_bound(sMember); it != r->kValues.end();)
+		{
+			const std::string& sKey = it->first;
+			if (sKey.compare(0, sMember.size(), sMember) != 0) break;
+			const char c = sKey.size() > sMember.size() ? sKey[sMember.size()] : '\0';
+			if (c == '\0' || c == '[' || c == '.')
+				it = r->kValues.erase(it);
+			else
+				++it;
+		}
+		m_kStrings.erase(std::make_pair(static_cast<const LayoutRecord*>(r), sMember));
+		m_kChangedBy[r][sMember] = kCall;
+		auto jt = r->kChildren.find(sMember);
+		if (jt == r->kChildren.end()) return;
+		for (const auto& pChild : jt->second)
+		{
+			m_kStaleSince[pChild.get()] = ++m_iEpoch;
+			m_kStaleCalls[pChild.get()] = kCall;
+		}
+	}
+
 	static bool hasLoop(const Stmt& s)
 	{
 		if (s.eKind == Stmt::For || s.eKind == Stmt::While || s.eKind == Stmt::Do) return true;
@@ -4206,8 +4308,15 @@ private:
 			}
 			if (f.pRecord)
 			{
-				m_kStaleSince[f.pRecord] = ++m_iEpoch;
-				m_kStaleCall = { f.pFunc, a[b].iLine, a[b].s };
+				const StaleCall kCall{ f.pFunc, a[b].iLine, a[b].s };
+				const std::vector<std::string>* pChanged = pEffect ? membersChanged(*pEffect, f.sClass) : nullptr;
+				if (pChanged)
+					for (const std::string& sMember : *pChanged) forgetMember(f.pRecord, sMember, kCall);
+				else
+				{
+					m_kStaleSince[f.pRecord] = ++m_iEpoch;
+					m_kStaleCalls[f.pRecord] = kCall;
+				}
 			}
 			return;
 		}
@@ -5000,17 +5109,25 @@ private:
 	// a call the deriver does not run may change any member of its object: the values set before it
 	// are stale (the write's epoch is older than the object's last such call)
 	long long m_iEpoch = 0;
-	struct StaleCall
+	std::unordered_map<const LayoutRecord*, StaleCall> m_kStaleCalls; // the last such call of each object
+	// the members such a call may change (membersChanged), by object: the call
+	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, StaleCall>> m_kChangedBy;
+	struct FunctionClassHash
 	{
-		const Function* pFunc = nullptr;
-		int iLine = 0;
-		std::string sName;
-	} m_kStaleCall; // the last such call
+		size_t operator()(const std::pair<const Function*, std::string>& k) const
+		{
+			return std::hash<const Function*>()(k.first) * 31 + std::hash<std::string>()(k.second);
+		}
+	};
+	std::unordered_map<std::pair<const Function*, std::string>, std::pair<bool, std::vector<std::string>>,
+		FunctionClassHash>
+		m_kMembersChanged;
 	// "reset() at CvPlot.cpp:1234 (CvPlot::read)"
-	std::string staleCall() const
+	std::string staleCall(const LayoutRecord* r) const
 	{
-		return m_kStaleCall.pFunc ? m_kStaleCall.sName + "() at " + m_t.where(*m_kStaleCall.pFunc, m_kStaleCall.iLine)
-								  : std::string();
+		auto it = m_kStaleCalls.find(r);
+		if (it == m_kStaleCalls.end() || !it->second.pFunc) return std::string();
+		return it->second.sName + "() at " + m_t.where(*it->second.pFunc, it->second.iLine);
 	}
 	std::unordered_map<const LayoutRecord*, long long> m_kStaleSince;
 	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, long long>> m_kWritten;
