@@ -3201,9 +3201,14 @@ private:
 
 	Value globals(const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
 	{
-		if ((sMethod == "getDefineINT" || sMethod == "getDefineBOOL") && e == b + 1 && a[b].k == 's')
+		// GC.getDefineINT("NAME"), or GC.getDefineINT(CvGlobals::NAME): an enumerator of the defines the
+		// tree caches, named as the define it stands for
+		const bool bDefine = sMethod == "getDefineINT" || sMethod == "getDefineBOOL";
+		const bool bEnumerator = bDefine && e == b + 3 && a[b].k == 'i' && a[b + 1].s == "::" && a[b + 2].k == 'i'
+			&& isConstant(a[b + 2].s);
+		if (bDefine && ((e == b + 1 && a[b].k == 's') || bEnumerator))
 		{
-			const std::string sDefine = a[b].s.substr(1, a[b].s.size() - 2);
+			const std::string sDefine = bEnumerator ? std::string(a[b + 2].s) : a[b].s.substr(1, a[b].s.size() - 2);
 			try
 			{
 				return Value::of(m_fCounts("getDefineINT:" + sDefine));
@@ -3544,11 +3549,18 @@ private:
 			++i;
 			if (i < e && a[i].s == "(")
 			{
+				const size_t iOpenSize = i;
 				const size_t iClose = matchClose(a, i);
 				size_t j = i + 1;
 				TypeRef k = parseType(a, j, iClose);
 				i = iClose + 1;
-				if (k.bValid && j == iClose && !f.kLocals.count(k.sName))
+				// sizeof(m_x) / sizeof(x): the size of a member's or a local's type
+				size_t n = iOpenSize + 1;
+				TypeRef kMember;
+				const bool bVariable = f.kLocals.count(a[n].s) || (!f.sClass.empty() && memberType(f.sClass, a[n].s, kMember, {}));
+				const Place p = bVariable ? place(a, n, iClose, f) : Place();
+				if (p.bValid && n == iClose) k = p.kType;
+				if (k.bValid && (j == iClose || (p.bValid && n == iClose)) && (p.bValid || !f.kLocals.count(k.sName)))
 				{
 					const long long n = sizeOf(k, f);
 					if (n < 0) return Value::unknown("sizeof(" + typeText(k) + ") cannot be computed");
@@ -3826,6 +3838,27 @@ private:
 		else
 			m_aOrphans.push_back(r);
 		return pOut;
+	}
+
+	// A new object's default constructors run on its record, its bases' first (their initialiser lists
+	// are not followed; what their bodies set is kept).
+	void construct(const TypeRef& k, LayoutRecord& r, Frame& f, int iDepth = 0)
+	{
+		const ClassDef* c = m_t.findClass(k.sName);
+		if (!c || iDepth > 8) return;
+		for (const std::string& sBase : c->aBases) construct(TypeRef{ sBase, {}, 0, {}, true }, r, f, iDepth + 1);
+		const std::string sOwn = k.sName.substr(k.sName.rfind(':') == std::string::npos ? 0 : k.sName.rfind(':') + 1);
+		for (const Function* m : m_t.methodsNamed(k.sName, sOwn))
+		{
+			if (m->sClass != k.sName || m->iParams != m->iParamsEnd) continue;
+			Frame kFrame;
+			kFrame.sClass = k.sName;
+			kFrame.pRecord = &r;
+			kFrame.iDepth = f.iDepth + 1;
+			const Toks& a = m_t.aFiles[size_t(m->iFile)].aToks;
+			evalCall(*m, kFrame, a, m->iParams, m->iParams, f);
+			return;
+		}
 	}
 
 	// The record of a member object used as a value (m_kMap.get(i)): the one it was last read into
@@ -4227,7 +4260,11 @@ private:
 				// an object of its own: declared as one, or a pointer given a new one
 				const bool bNew =
 					r.iPtr == 0 || (d.iInit && joinToks(a, d.iInit, d.iInitEnd).compare(0, 3, "new") == 0);
-				if (isObjectType(r) && r.aDims.empty() && l.v.eKind != Value::Obj && bNew) l.v = newObject(r, f);
+				if (isObjectType(r) && r.aDims.empty() && l.v.eKind != Value::Obj && bNew)
+				{
+					l.v = newObject(r, f);
+					construct(objectClass(r), *l.v.pObj, f);
+				}
 				// an array of scalars: its elements are kept in a record of its own ("[3]")
 				bool bUnsigned = false;
 				if (!r.aDims.empty() && !d.iInit && elementSize(r, bUnsigned) > 0)
