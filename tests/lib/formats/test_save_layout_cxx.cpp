@@ -337,3 +337,76 @@ TEST(SaveLayoutDeriver, ArrayTemplateReadsAsItsSpecialisationAndTraitsSay)
 	LayoutRecord kRecord;
 	EXPECT_THROW(pLayout->read("CvGameAI", kShort, noCounts, kRecord), LayoutError);
 }
+
+// A free function template whose second parameter defaults to its first (template <class T, class
+// U = T>), bound from a container declared with one argument; a specialisation written with a
+// typedef's name (Traits<byte>) chosen for the type it stands for; a member declared with its struct.
+TEST(SaveLayoutDeriver, DefaultTemplateArgumentsTypedefSpecialisationsAndStructMembersAreFollowed)
+{
+	TempTree kTree(std::map<std::string, std::string>{ { "List.h", R"(
+class FDataStreamBase;
+typedef unsigned char byte;
+template <class T> struct Traits {};
+template <> struct Traits<byte> { enum { COUNT = 2 }; };
+template <class T, class U = T>
+class List
+{
+public:
+	int m_iSize;
+};
+template <class T, class U>
+void ReadList(List<T, U>& kList, FDataStreamBase* pStream)
+{
+	U* pData = new U;
+	pData->read(pStream);
+}
+class CvDeal
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iID;
+};
+template <class T>
+class Bytes
+{
+public:
+	void read(FDataStreamBase* pStream) { pStream->Read(Traits<T>::COUNT, m_aData); }
+	T m_aData[4];
+};
+class CvGameAI
+{
+public:
+	void read(FDataStreamBase* pStream);
+	List<CvDeal> m_deals;
+	Bytes<byte> m_kBytes;
+	struct Seed
+	{
+		unsigned int uiMap;
+		unsigned int uiSync;
+	} m_kSeed;
+};
+)" },
+		{ "CvGame.cpp", R"(
+void CvDeal::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iID);
+}
+void CvGameAI::read(FDataStreamBase* pStream)
+{
+	ReadList(m_deals, pStream);
+	m_kBytes.read(pStream);
+	pStream->Read(&m_kSeed.uiMap);
+}
+)" } });
+	const auto pLayout = SaveLayout::derive(kTree.path());
+	std::vector<unsigned char> aBytes = ints({ 7 });
+	aBytes.insert(aBytes.end(), { 1, 2 });
+	const std::vector<unsigned char> aSeed = ints({ 9 });
+	aBytes.insert(aBytes.end(), aSeed.begin(), aSeed.end());
+	Bytes kBytes(aBytes);
+	LayoutRecord kRecord;
+	pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
+	EXPECT_EQ(kBytes.left(), 0u);
+	ASSERT_NE(kRecord.values("m_kSeed.uiMap"), nullptr);
+	EXPECT_EQ(kRecord.values("m_kSeed.uiMap")->at(0), 9);
+}
