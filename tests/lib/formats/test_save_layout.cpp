@@ -480,7 +480,8 @@ TEST(SaveLayout, TheInitCoreIsReachedThroughGCAndASetterKeepsWhatItsObjectRead)
 	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvGameAI", ints({ 5 }), LayoutGlobals{ nullptr, nullptr, &kOn }), "m_iExtra"),
 		std::vector<long long>{ 5 });
 	const LayoutRecord kOff = readAll(*pLayout, "CvInitCore", ints({ 1, 0, 1 }));
-	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvGameAI", {}, LayoutGlobals{ nullptr, nullptr, &kOff }), "m_iExtra").empty());
+	EXPECT_TRUE(
+		valuesOf(readAll(*pLayout, "CvGameAI", {}, LayoutGlobals{ nullptr, nullptr, &kOff }), "m_iExtra").empty());
 	// before the set-up is read, the condition is unknown: an error, no guess
 	EXPECT_THROW(readAll(*pLayout, "CvGameAI", ints({ 5 })), LayoutError);
 }
@@ -520,7 +521,8 @@ void CvThing::read(FDataStreamBase* pStream)
 	}
 	catch (const LayoutError& e)
 	{
-		EXPECT_NE(std::string(e.what()).find("m_iCached may be changed by resetCache()"), std::string::npos) << e.what();
+		EXPECT_NE(std::string(e.what()).find("m_iCached may be changed by resetCache()"), std::string::npos)
+			<< e.what();
 	}
 }
 
@@ -571,7 +573,8 @@ void CvPlayer::read(FDataStreamBase* pStream)
 	const auto pLayout = kTree.derive();
 	BytesStream kStream(ints({ 4, 5, 6 }));
 	LayoutRecord kRecord;
-	pLayout->read("CvPlayer", kStream,
+	pLayout->read(
+		"CvPlayer", kStream,
 		[](const std::string& s) -> int {
 			if (s == "getDefineINT:MAX_TRADE_ROUTES") return 3;
 			throw LayoutError("no count of " + s);

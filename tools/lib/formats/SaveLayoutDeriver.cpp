@@ -2884,7 +2884,8 @@ private:
 		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
 		const size_t iBracket0 = sKey.find('[');
 		if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
-			return Value::unknown(p.sKey + " may be changed by " + staleCall(r) + ", which the deriver does not follow");
+			return Value::unknown(
+				p.sKey + " may be changed by " + staleCall(r) + ", which the deriver does not follow");
 		auto it = r->kValues.find(sKey);
 		if (it != r->kValues.end() && it->second.size() == 1) return Value::of(it->second[0]);
 		// an element of an array read whole: "m_ai[3]" from "m_ai"
@@ -3204,8 +3205,8 @@ private:
 		// GC.getDefineINT("NAME"), or GC.getDefineINT(CvGlobals::NAME): an enumerator of the defines the
 		// tree caches, named as the define it stands for
 		const bool bDefine = sMethod == "getDefineINT" || sMethod == "getDefineBOOL";
-		const bool bEnumerator = bDefine && e == b + 3 && a[b].k == 'i' && a[b + 1].s == "::" && a[b + 2].k == 'i'
-			&& isConstant(a[b + 2].s);
+		const bool bEnumerator =
+			bDefine && e == b + 3 && a[b].k == 'i' && a[b + 1].s == "::" && a[b + 2].k == 'i' && isConstant(a[b + 2].s);
 		if (bDefine && ((e == b + 1 && a[b].k == 's') || bEnumerator))
 		{
 			const std::string sDefine = bEnumerator ? std::string(a[b + 2].s) : a[b].s.substr(1, a[b].s.size() - 2);
@@ -3412,7 +3413,8 @@ private:
 				tokenize(sName, 0, aName);
 				size_t j = 0;
 				const TypeRef kSpec = parseType(aName, j, aName.size());
-				if (kSpec.bValid && j == aName.size()) m_t.kSpecialisations.emplace(typeText(resolve(kSpec, kNone)), sName);
+				if (kSpec.bValid && j == aName.size())
+					m_t.kSpecialisations.emplace(typeText(resolve(kSpec, kNone)), sName);
 			}
 			m_t.kSpecialisations.emplace("", ""); // built
 		}
@@ -3557,7 +3559,8 @@ private:
 				// sizeof(m_x) / sizeof(x): the size of a member's or a local's type
 				size_t n = iOpenSize + 1;
 				TypeRef kMember;
-				const bool bVariable = f.kLocals.count(a[n].s) || (!f.sClass.empty() && memberType(f.sClass, a[n].s, kMember, {}));
+				const bool bVariable =
+					f.kLocals.count(a[n].s) || (!f.sClass.empty() && memberType(f.sClass, a[n].s, kMember, {}));
 				const Place p = bVariable ? place(a, n, iClose, f) : Place();
 				if (p.bValid && n == iClose) k = p.kType;
 				if (k.bValid && (j == iClose || (p.bValid && n == iClose)) && (p.bValid || !f.kLocals.count(k.sName)))
@@ -3640,7 +3643,8 @@ private:
 		if (i + 1 < e && a[i + 1].s == "<" && !f.sClass.empty() && !f.kLocals.count(t.s))
 		{
 			const size_t iGt = matchClose(a, i + 1);
-			if (iGt != std::string::npos && iGt + 1 < e && a[iGt + 1].s == "(" && !m_t.methodsNamed(f.sClass, t.s).empty())
+			if (iGt != std::string::npos && iGt + 1 < e && a[iGt + 1].s == "("
+				&& !m_t.methodsNamed(f.sClass, t.s).empty())
 			{
 				const size_t iClose = matchClose(a, iGt + 1);
 				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
@@ -4099,15 +4103,15 @@ private:
 		return bKnown ? &k.second : nullptr;
 	}
 
-	bool scanMembersChanged(
-		const Function& m, const std::string& sClass, std::set<std::string>& kOut, std::set<std::string>& kSeen, int iDepth)
+	bool scanMembersChanged(const Function& m, const std::string& sClass, std::set<std::string>& kOut,
+		std::set<std::string>& kSeen, int iDepth)
 	{
 		if (!kSeen.insert(m.sName + "/" + std::to_string(m.iBody)).second) return true;
 		if (iDepth > 6 || m.iFile < 0) return false;
 		const Toks& a = m_t.aFiles[size_t(m.iFile)].aToks;
 		auto isAssign = [](const TokText& s) {
-			return s == "=" || s == "+=" || s == "-=" || s == "|=" || s == "&=" || s == "^=" || s == "<<="
-				|| s == ">>=" || s == "*=" || s == "/=" || s == "%=" || s == "++" || s == "--";
+			return s == "=" || s == "+=" || s == "-=" || s == "|=" || s == "&=" || s == "^=" || s == "<<=" || s == ">>="
+				|| s == "*=" || s == "/=" || s == "%=" || s == "++" || s == "--";
 		};
 		for (size_t i = m.iBody + 1; i < m.iBodyEnd; ++i)
 		{
