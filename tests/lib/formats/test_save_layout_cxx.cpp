@@ -410,3 +410,40 @@ void CvGameAI::read(FDataStreamBase* pStream)
 	ASSERT_NE(kRecord.values("m_kSeed.uiMap"), nullptr);
 	EXPECT_EQ(kRecord.values("m_kSeed.uiMap")->at(0), 9);
 }
+
+// A class constant with a parenthesised initialiser (static const bool b = (Traits<T>::SIZE > 2);) is
+// the class's, evaluated with its template's arguments, not a method declaration nor a constant of
+// the file.
+TEST(SaveLayoutDeriver, AClassConstantWithAParenthesisedInitialiserIsTheClasss)
+{
+	TempTree kTree(std::map<std::string, std::string>{ { "Arr.h", R"(
+class FDataStreamBase;
+template <class T> struct Traits {};
+template <> struct Traits<int> { enum { SIZE = 4 }; };
+template <> struct Traits<char> { enum { SIZE = 1 }; };
+template <class T>
+class Arr
+{
+public:
+	static const bool bBIG = (Traits<T>::SIZE > 2);
+	void read(FDataStreamBase* pStream) { _read<bBIG>(pStream); }
+	template <bool B> void _read(FDataStreamBase* pStream);
+	template <> void _read<true>(FDataStreamBase* pStream) { pStream->Read(&m_iA); pStream->Read(&m_iB); }
+	template <> void _read<false>(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+	int m_iA;
+	int m_iB;
+};
+class CvGameAI
+{
+public:
+	void read(FDataStreamBase* pStream) { m_kBig.read(pStream); m_kSmall.read(pStream); }
+	Arr<int> m_kBig;
+	Arr<char> m_kSmall;
+};
+)" } });
+	const auto pLayout = SaveLayout::derive(kTree.path());
+	Bytes kBytes(ints({ 1, 2, 3 }));
+	LayoutRecord kRecord;
+	pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
+	EXPECT_EQ(kBytes.left(), 0u);
+}

@@ -1999,7 +1999,9 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		const bool bKeyword = t.k == 'i'
 			&& (t.s == "typedef" || t.s == "friend" || t.s == "enum" || t.s == "class" || t.s == "struct"
 				|| t.s == "union" || t.s == "using");
-		const size_t iParen = findTop(a, i, j, "(");
+		// a '(' before any '=' at the top: a method (static const bool b = (x || y); is a member)
+		const size_t iEquals = findTop(a, i, j, "=");
+		const size_t iParen = findTop(a, i, iEquals == std::string::npos ? j : iEquals, "(");
 		if (a[j].s == "{")
 		{
 			const size_t iBodyClose = matchClose(a, j);
