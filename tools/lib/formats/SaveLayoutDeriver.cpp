@@ -2917,10 +2917,11 @@ private:
 		auto ct = m_kChangedBy.find(r);
 		if (ct != m_kChangedBy.end())
 		{
-			auto kt = ct->second.find(p.bLocal ? p.sRoot : p.sKey.substr(0, p.sKey.find_first_of("[.")));
-			if (kt != ct->second.end())
-				return Value::unknown(p.sKey + " may be changed by " + kt->second.sName + "() at "
-					+ m_t.where(*kt->second.pFunc, kt->second.iLine) + ", which the deriver does not follow");
+			const std::string sMember = p.bLocal ? p.sRoot : p.sKey.substr(0, p.sKey.find_first_of("[."));
+			for (auto kt = ct->second.rbegin(); kt != ct->second.rend(); ++kt)
+				if (std::binary_search(kt->first->begin(), kt->first->end(), sMember))
+					return Value::unknown(p.sKey + " may be changed by " + kt->second.sName + "() at "
+						+ m_t.where(*kt->second.pFunc, kt->second.iLine) + ", which the deriver does not follow");
 		}
 		return Value::unknown(p.sKey + " is not set by the time it is used");
 	}
@@ -4149,8 +4150,14 @@ private:
 		return true;
 	}
 
-	// A member a call the deriver does not run may change: its values (and its elements' and
-	// members') are forgotten, the objects read into it are stale.
+	// The members a call the deriver does not run may change (aMembers, sorted): their values (and
+	// their elements' and members') are forgotten, the objects read into them are stale.
+	void forgetMembers(LayoutRecord* r, const std::vector<std::string>& aMembers, const StaleCall& kCall)
+	{
+		for (const std::string& sMember : aMembers) forgetMember(r, sMember, kCall);
+		m_kChangedBy[r].emplace_back(&aMembers, kCall);
+	}
+
 	void forgetMember(LayoutRecord* r, const std::string& sMember, const StaleCall& kCall)
 	{
 		for (auto it = r->kValues.lower_bound(sMember); it != r->kValues.end();)
@@ -4164,7 +4171,6 @@ private:
 				++it;
 		}
 		m_kStrings.erase(std::make_pair(static_cast<const LayoutRecord*>(r), sMember));
-		m_kChangedBy[r][sMember] = kCall;
 		auto jt = r->kChildren.find(sMember);
 		if (jt == r->kChildren.end()) return;
 		for (const auto& pChild : jt->second)
@@ -4354,7 +4360,7 @@ private:
 				const StaleCall kCall{ f.pFunc, a[b].iLine, a[b].s };
 				const std::vector<std::string>* pChanged = pEffect ? membersChanged(*pEffect, f.sClass) : nullptr;
 				if (pChanged)
-					for (const std::string& sMember : *pChanged) forgetMember(f.pRecord, sMember, kCall);
+					forgetMembers(f.pRecord, *pChanged, kCall);
 				else
 				{
 					m_kStaleSince[f.pRecord] = ++m_iEpoch;
@@ -5154,7 +5160,9 @@ private:
 	long long m_iEpoch = 0;
 	std::unordered_map<const LayoutRecord*, StaleCall> m_kStaleCalls; // the last such call of each object
 	// the members such a call may change (membersChanged), by object: the call
-	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, StaleCall>> m_kChangedBy;
+	// (the members, membersChanged's sorted list; the call), oldest first
+	std::unordered_map<const LayoutRecord*, std::vector<std::pair<const std::vector<std::string>*, StaleCall>>>
+		m_kChangedBy;
 	struct FunctionClassHash
 	{
 		size_t operator()(const std::pair<const Function*, std::string>& k) const
