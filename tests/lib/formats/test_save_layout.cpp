@@ -420,3 +420,165 @@ void CvPlayerAI::read(FDataStreamBase* pStream)
 	EXPECT_EQ(aRuns[0].iBytes, 16 + 8);
 	EXPECT_EQ(aRuns[1].iBytes, 16 + 8 + 3 * 4);
 }
+
+// GC.getInitCore(): the set-up read first, asked through a member object's getter; the object's
+// setter, run for its effect, keeps what its own read stored (through a member function template
+// chosen by its value, into a pointer's elements, which make the pointer not NULL).
+const char* const kSetterTree = R"(
+class FDataStreamBase;
+class Map
+{
+public:
+	void Read(FDataStreamBase* pStream)
+	{
+		for (int i = 0; i < 3; i++)
+		{
+			int iTmp;
+			pStream->Read(&iTmp);
+			set(i, iTmp);
+		}
+	}
+	void set(int i, int v) { _set<STORE>(i, v); }
+	int get(int i) const { return _get<STORE>(i); }
+	template <int N> void _set(int i, int v);
+	template <int N> int _get(int i) const;
+	template <> void _set<1>(int i, int v) { m_pData[i] = v; }
+	template <> int _get<1>(int i) const { return m_pData ? m_pData[i] : 0; }
+	static const int STORE = 1;
+	int* m_pData;
+};
+class CvInitCore
+{
+public:
+	void read(FDataStreamBase* pStream);
+	bool getOption(int e) const { return m_kOptions.get(e); }
+	Map m_kOptions;
+};
+void CvInitCore::read(FDataStreamBase* pStream)
+{
+	m_kOptions.Read(pStream);
+}
+class CvGameAI
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iExtra;
+};
+void CvGameAI::read(FDataStreamBase* pStream)
+{
+	if (GC.getInitCore().getOption(1))
+		pStream->Read(&m_iExtra);
+}
+)";
+
+TEST(SaveLayout, TheInitCoreIsReachedThroughGCAndASetterKeepsWhatItsObjectRead)
+{
+	TempTree kTree;
+	kTree.write("CvInitCore.h", kSetterTree);
+	const auto pLayout = kTree.derive();
+	const LayoutRecord kOn = readAll(*pLayout, "CvInitCore", ints({ 0, 1, 0 }));
+	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvGameAI", ints({ 5 }), LayoutGlobals{ nullptr, nullptr, &kOn }), "m_iExtra"),
+		std::vector<long long>{ 5 });
+	const LayoutRecord kOff = readAll(*pLayout, "CvInitCore", ints({ 1, 0, 1 }));
+	EXPECT_TRUE(
+		valuesOf(readAll(*pLayout, "CvGameAI", {}, LayoutGlobals{ nullptr, nullptr, &kOff }), "m_iExtra").empty());
+	// before the set-up is read, the condition is unknown: an error, no guess
+	EXPECT_THROW(readAll(*pLayout, "CvGameAI", ints({ 5 })), LayoutError);
+}
+
+// A method of the object the read does not run (it has a loop) forgets the members it may change
+// (m_aiCache), not those it leaves alone (m_iCount, which bounds the loop below).
+TEST(SaveLayout, AMethodNotRunForgetsOnlyTheMembersItMayChange)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	void resetCache() { for (int i = 0; i < 4; i++) m_aiCache[i] = 0; m_iCached = 0; }
+	int m_iCount;
+	int m_iCached;
+	int m_aiCache[4];
+	int m_iLast;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iCount);
+	pStream->Read(&m_iCached);
+	resetCache();
+	for (int i = 0; i < m_iCount; i++)
+		pStream->Read(&m_iLast);
+	if (m_iCached > 0)
+		pStream->Read(&m_iLast);
+}
+)");
+	const auto pLayout = kTree.derive();
+	try
+	{
+		readAll(*pLayout, "CvThing", ints({ 2, 1, 7, 8 }));
+		ADD_FAILURE() << "m_iCached, which resetCache() changes, was taken as read";
+	}
+	catch (const LayoutError& e)
+	{
+		EXPECT_NE(std::string(e.what()).find("m_iCached may be changed by resetCache()"), std::string::npos)
+			<< e.what();
+	}
+}
+
+// A new object's default constructor runs before its read (its base's first): what it sizes, with a
+// define named by an enumerator of the tree (GC.getDefineINT(CvGlobals::NAME)), bounds the read.
+TEST(SaveLayout, ANewObjectsConstructorRunsBeforeItsRead)
+{
+	TempTree kTree;
+	kTree.write("CvCity.cpp", R"(
+class CvGlobals
+{
+public:
+	enum GlobalDefines { MAX_TRADE_ROUTES, NUM_DEFINES };
+};
+class CvCity
+{
+public:
+	CvCity();
+	void read(FDataStreamBase* pStream);
+	std::vector<int> m_aiTrade;
+};
+class CvCityAI : public CvCity
+{
+public:
+	CvCityAI() {}
+};
+CvCity::CvCity()
+{
+	m_aiTrade.resize(GC.getDefineINT(CvGlobals::MAX_TRADE_ROUTES));
+}
+void CvCity::read(FDataStreamBase* pStream)
+{
+	for (size_t i = 0; i < m_aiTrade.size(); i++)
+		pStream->Read(&m_aiTrade[i]);
+}
+class CvPlayer
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iCount;
+};
+void CvPlayer::read(FDataStreamBase* pStream)
+{
+	CvCityAI* pCity = new CvCityAI;
+	pCity->read(pStream);
+}
+)");
+	const auto pLayout = kTree.derive();
+	BytesStream kStream(ints({ 4, 5, 6 }));
+	LayoutRecord kRecord;
+	pLayout->read(
+		"CvPlayer", kStream,
+		[](const std::string& s) -> int {
+			if (s == "getDefineINT:MAX_TRADE_ROUTES") return 3;
+			throw LayoutError("no count of " + s);
+		},
+		kRecord);
+	EXPECT_EQ(kStream.left(), 0u);
+}

@@ -337,3 +337,113 @@ TEST(SaveLayoutDeriver, ArrayTemplateReadsAsItsSpecialisationAndTraitsSay)
 	LayoutRecord kRecord;
 	EXPECT_THROW(pLayout->read("CvGameAI", kShort, noCounts, kRecord), LayoutError);
 }
+
+// A free function template whose second parameter defaults to its first (template <class T, class
+// U = T>), bound from a container declared with one argument; a specialisation written with a
+// typedef's name (Traits<byte>) chosen for the type it stands for; a member declared with its struct.
+TEST(SaveLayoutDeriver, DefaultTemplateArgumentsTypedefSpecialisationsAndStructMembersAreFollowed)
+{
+	TempTree kTree(std::map<std::string, std::string>{ { "List.h", R"(
+class FDataStreamBase;
+typedef unsigned char byte;
+template <class T> struct Traits {};
+template <> struct Traits<byte> { enum { COUNT = 2 }; };
+template <class T, class U = T>
+class List
+{
+public:
+	int m_iSize;
+};
+template <class T, class U>
+void ReadList(List<T, U>& kList, FDataStreamBase* pStream)
+{
+	U* pData = new U;
+	pData->read(pStream);
+}
+class CvDeal
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iID;
+};
+template <class T>
+class Bytes
+{
+public:
+	void read(FDataStreamBase* pStream) { pStream->Read(Traits<T>::COUNT, m_aData); }
+	T m_aData[4];
+};
+class CvGameAI
+{
+public:
+	void read(FDataStreamBase* pStream);
+	List<CvDeal> m_deals;
+	Bytes<byte> m_kBytes;
+	struct Seed
+	{
+		unsigned int uiMap;
+		unsigned int uiSync;
+	} m_kSeed;
+};
+)" },
+		{ "CvGame.cpp", R"(
+void CvDeal::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iID);
+}
+void CvGameAI::read(FDataStreamBase* pStream)
+{
+	ReadList(m_deals, pStream);
+	m_kBytes.read(pStream);
+	pStream->Read(&m_kSeed.uiMap);
+}
+)" } });
+	const auto pLayout = SaveLayout::derive(kTree.path());
+	std::vector<unsigned char> aBytes = ints({ 7 });
+	aBytes.insert(aBytes.end(), { 1, 2 });
+	const std::vector<unsigned char> aSeed = ints({ 9 });
+	aBytes.insert(aBytes.end(), aSeed.begin(), aSeed.end());
+	Bytes kBytes(aBytes);
+	LayoutRecord kRecord;
+	pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
+	EXPECT_EQ(kBytes.left(), 0u);
+	ASSERT_NE(kRecord.values("m_kSeed.uiMap"), nullptr);
+	EXPECT_EQ(kRecord.values("m_kSeed.uiMap")->at(0), 9);
+}
+
+// A class constant with a parenthesised initialiser (static const bool b = (Traits<T>::SIZE > 2);) is
+// the class's, evaluated with its template's arguments, not a method declaration nor a constant of
+// the file.
+TEST(SaveLayoutDeriver, AClassConstantWithAParenthesisedInitialiserIsTheClasss)
+{
+	TempTree kTree(std::map<std::string, std::string>{ { "Arr.h", R"(
+class FDataStreamBase;
+template <class T> struct Traits {};
+template <> struct Traits<int> { enum { SIZE = 4 }; };
+template <> struct Traits<char> { enum { SIZE = 1 }; };
+template <class T>
+class Arr
+{
+public:
+	static const bool bBIG = (Traits<T>::SIZE > 2);
+	void read(FDataStreamBase* pStream) { _read<bBIG>(pStream); }
+	template <bool B> void _read(FDataStreamBase* pStream);
+	template <> void _read<true>(FDataStreamBase* pStream) { pStream->Read(&m_iA); pStream->Read(&m_iB); }
+	template <> void _read<false>(FDataStreamBase* pStream) { pStream->Read(&m_iA); }
+	int m_iA;
+	int m_iB;
+};
+class CvGameAI
+{
+public:
+	void read(FDataStreamBase* pStream) { m_kBig.read(pStream); m_kSmall.read(pStream); }
+	Arr<int> m_kBig;
+	Arr<char> m_kSmall;
+};
+)" } });
+	const auto pLayout = SaveLayout::derive(kTree.path());
+	Bytes kBytes(ints({ 1, 2, 3 }));
+	LayoutRecord kRecord;
+	pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
+	EXPECT_EQ(kBytes.left(), 0u);
+}

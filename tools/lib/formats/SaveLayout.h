@@ -76,11 +76,12 @@ public:
 using LayoutCounts = std::function<int(const std::string& sAccessor)>;
 
 // The objects of the save read before the one being read, which a read() may reach through GC
-// (GC.getGame(), GC.getMapINLINE().numPlotsINLINE()): null until read.
+// (GC.getGame(), GC.getMapINLINE().numPlotsINLINE(), GC.getInitCore().getOption(e)): null until read.
 struct LayoutGlobals
 {
 	const LayoutRecord* pGame = nullptr; // CvGameAI
 	const LayoutRecord* pMap = nullptr; // CvMap
+	const LayoutRecord* pInit = nullptr; // CvInitCore, read first
 };
 
 // One line of the per-class report of save-layout.

@@ -1175,6 +1175,9 @@ struct SaveLayout::Impl
 	std::vector<std::unique_ptr<Function>> aInline; // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
 	mutable std::unordered_map<std::string, long long> kConstCache;
+	// the specialisations (Traits<byte>) by their arguments resolved (Traits<unsigned char>); built when
+	// first needed
+	mutable std::unordered_map<std::string, std::string> kSpecialisations;
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
@@ -1996,7 +1999,9 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		const bool bKeyword = t.k == 'i'
 			&& (t.s == "typedef" || t.s == "friend" || t.s == "enum" || t.s == "class" || t.s == "struct"
 				|| t.s == "union" || t.s == "using");
-		const size_t iParen = findTop(a, i, j, "(");
+		// a '(' before any '=' at the top: a method (static const bool b = (x || y); is a member)
+		const size_t iEquals = findTop(a, i, j, "=");
+		const size_t iParen = findTop(a, i, iEquals == std::string::npos ? j : iEquals, "(");
 		if (a[j].s == "{")
 		{
 			const size_t iBodyClose = matchClose(a, j);
@@ -2034,7 +2039,26 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 				c.kMethods[a[iMethodName].s].push_back(f.get());
 				aInline.push_back(std::move(f));
 			}
+			// struct Name { ... } m_kX, m_kY;: members of the nested class's type
+			const bool bNamedStruct = (t.s == "struct" || t.s == "class") && a[i + 1].k == 'i';
+			const size_t iStructName = i + 1;
 			i = iBodyClose + 1;
+			if (bNamedStruct && i < iClose && a[i].s != ";")
+			{
+				const size_t iSemi = findTop(a, i, iClose, ";");
+				if (iSemi == std::string::npos) break;
+				Toks aDeclaration(1, a[iStructName]);
+				aDeclaration.insert(
+					aDeclaration.end(), a.begin() + std::ptrdiff_t(i), a.begin() + std::ptrdiff_t(iSemi));
+				std::vector<Declarator> aDecl;
+				if (parseDeclaration(aDeclaration, 0, aDeclaration.size(), aDecl))
+					for (const Declarator& d : aDecl)
+					{
+						c.kMembers[d.sName] = d.kType;
+						c.aOrder.push_back(d.sName);
+					}
+				i = iSemi + 1;
+			}
 			continue;
 		}
 		if (!bKeyword && iParen != std::string::npos && iParen > i && a[iParen - 1].k == 'i')
@@ -2434,6 +2458,14 @@ struct RawField
 };
 
 enum class Flow { Normal, Break, Continue, Return };
+
+// A call the deriver does not run, where it is.
+struct StaleCall
+{
+	const Function* pFunc = nullptr;
+	int iLine = 0;
+	std::string sName;
+};
 
 } // namespace
 
@@ -2854,7 +2886,8 @@ private:
 		const std::string sKey = p.bLocal ? p.sSub : p.sKey;
 		const size_t iBracket0 = sKey.find('[');
 		if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
-			return Value::unknown(p.sKey + " may be changed by " + staleCall() + ", which the deriver does not follow");
+			return Value::unknown(
+				p.sKey + " may be changed by " + staleCall(r) + ", which the deriver does not follow");
 		auto it = r->kValues.find(sKey);
 		if (it != r->kValues.end() && it->second.size() == 1) return Value::of(it->second[0]);
 		// an element of an array read whole: "m_ai[3]" from "m_ai"
@@ -2873,6 +2906,22 @@ private:
 			v.eKind = Value::Str;
 			v.s = st->second;
 			return v;
+		}
+		// a pointer written through (p[i] = x) is not NULL: an address, as 1
+		if (p.kType.iPtr > 0 && !p.bIndexed && it == r->kValues.end())
+		{
+			const std::string sElements = sKey + "[";
+			auto kt = r->kValues.lower_bound(sElements);
+			if (kt != r->kValues.end() && kt->first.compare(0, sElements.size(), sElements) == 0) return Value::of(1);
+		}
+		auto ct = m_kChangedBy.find(r);
+		if (ct != m_kChangedBy.end())
+		{
+			const std::string sMember = p.bLocal ? p.sRoot : p.sKey.substr(0, p.sKey.find_first_of("[."));
+			for (auto kt = ct->second.rbegin(); kt != ct->second.rend(); ++kt)
+				if (std::binary_search(kt->first->begin(), kt->first->end(), sMember))
+					return Value::unknown(p.sKey + " may be changed by " + kt->second.sName + "() at "
+						+ m_t.where(*kt->second.pFunc, kt->second.iLine) + ", which the deriver does not follow");
 		}
 		return Value::unknown(p.sKey + " is not set by the time it is used");
 	}
@@ -3115,7 +3164,7 @@ private:
 			// the specialisation for the arguments as written (a typedef's name) or as resolved
 			sClass = typeText(kClass);
 			kClass = resolve(kClass, f);
-			if (!m_t.findClass(sClass)) sClass = typeText(kClass);
+			if (!m_t.findClass(sClass)) sClass = specialisationFor(kClass);
 			// not specialised: the template, its parameters bound to the arguments
 			const ClassDef* pPrimary = m_t.findClass(sClass) ? nullptr : m_t.findClass(kClass.sName);
 			if (pPrimary && !pPrimary->aTemplate.empty())
@@ -3156,9 +3205,14 @@ private:
 
 	Value globals(const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
 	{
-		if ((sMethod == "getDefineINT" || sMethod == "getDefineBOOL") && e == b + 1 && a[b].k == 's')
+		// GC.getDefineINT("NAME"), or GC.getDefineINT(CvGlobals::NAME): an enumerator of the defines the
+		// tree caches, named as the define it stands for
+		const bool bDefine = sMethod == "getDefineINT" || sMethod == "getDefineBOOL";
+		const bool bEnumerator =
+			bDefine && e == b + 3 && a[b].k == 'i' && a[b + 1].s == "::" && a[b + 2].k == 'i' && isConstant(a[b + 2].s);
+		if (bDefine && ((e == b + 1 && a[b].k == 's') || bEnumerator))
 		{
-			const std::string sDefine = a[b].s.substr(1, a[b].s.size() - 2);
+			const std::string sDefine = bEnumerator ? std::string(a[b + 2].s) : a[b].s.substr(1, a[b].s.size() - 2);
 			try
 			{
 				return Value::of(m_fCounts("getDefineINT:" + sDefine));
@@ -3181,14 +3235,15 @@ private:
 		}
 		const bool bMap = sMethod == "getMap" || sMethod == "getMapINLINE";
 		const bool bGame = sMethod == "getGame" || sMethod == "getGameINLINE";
-		if ((bMap || bGame) && e == b)
+		const bool bInit = sMethod == "getInitCore";
+		if ((bMap || bGame || bInit) && e == b)
 		{
-			const LayoutRecord* r = bMap ? m_kGlobals.pMap : m_kGlobals.pGame;
+			const LayoutRecord* r = bMap ? m_kGlobals.pMap : bGame ? m_kGlobals.pGame : m_kGlobals.pInit;
 			if (!r) return Value::unknown("GC." + sMethod + "() is not read yet");
 			Value v;
 			v.eKind = Value::Obj;
 			v.pObj = const_cast<LayoutRecord*>(r); // only read: its values are what the save holds
-			v.kType.sName = bMap ? "CvMap" : "CvGameAI";
+			v.kType.sName = bMap ? "CvMap" : bGame ? "CvGameAI" : "CvInitCore";
 			v.kType.bValid = true;
 			return v;
 		}
@@ -3222,12 +3277,23 @@ private:
 
 	Value evalCall(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller)
 	{
-		if (k.iDepth > 6) return Value::unknown(m.sName + "() calls too deep");
+		// calls for a value nest at most 8 deep (below however many reads)
+		if (m_iValueCalls >= 8)
+		{
+			m_bCallNotRun = true;
+			return Value::unknown(m.sName + "() calls too deep");
+		}
 		k.pFunc = &m;
 		bindArgs(m, k, aArgs, b, e, fCaller);
 		const Stmt& s = m_t.body(m);
 		k.bEffectsOnly = true;
 		m_kReturn = Value::unknown(m.sName + "() returns no value the deriver can follow");
+		struct Nest
+		{
+			int& i;
+			explicit Nest(int& iCalls) : i(iCalls) { ++i; }
+			~Nest() { --i; }
+		} kNest(m_iValueCalls);
 		run(s, k);
 		Value v = m_kReturn;
 		m_kReturn = Value();
@@ -3306,6 +3372,57 @@ private:
 			}
 		}
 		return false;
+	}
+
+	// The class template type k with the arguments it leaves out given their defaults
+	// (FFreeListTrashArray<CvDeal> is FFreeListTrashArray<CvDeal, CvDeal> for template <class T, class
+	// AIType = T>), each default resolved with the parameters before it bound.
+	TypeRef withDefaultArguments(TypeRef k) const
+	{
+		const ClassDef* c = k.aArgs.empty() ? nullptr : m_t.findClass(k.sName);
+		if (!c || k.aArgs.size() >= c->aTemplateParams.size()) return k;
+		Frame kBound;
+		for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
+		{
+			const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
+			if (n >= k.aArgs.size())
+			{
+				size_t j = 0;
+				const TypeRef kDefault =
+					kParam.bType ? parseType(kParam.aDefault, j, kParam.aDefault.size()) : TypeRef();
+				if (!kDefault.bValid || j != kParam.aDefault.size()) break;
+				k.aArgs.push_back(resolve(kDefault, kBound));
+			}
+			kBound.kTemplate[kParam.sName] = k.aArgs[n];
+		}
+		return k;
+	}
+
+	// The class that the resolved type k names: a specialisation written with a typedef's name
+	// (Traits<byte> for Traits<unsigned char>) is found by its arguments resolved; else k as text.
+	std::string specialisationFor(const TypeRef& k) const
+	{
+		std::string sText = typeText(k);
+		if (m_t.findClass(sText) || k.aArgs.empty()) return sText;
+		if (m_t.kSpecialisations.empty())
+		{
+			Frame kNone;
+			for (const auto& [sName, c] : m_t.kClasses)
+			{
+				(void)c;
+				const size_t iLt = sName.find('<');
+				if (iLt == std::string::npos) continue;
+				Toks aName;
+				tokenize(sName, 0, aName);
+				size_t j = 0;
+				const TypeRef kSpec = parseType(aName, j, aName.size());
+				if (kSpec.bValid && j == aName.size())
+					m_t.kSpecialisations.emplace(typeText(resolve(kSpec, kNone)), sName);
+			}
+			m_t.kSpecialisations.emplace("", ""); // built
+		}
+		auto it = m_t.kSpecialisations.find(sText);
+		return it == m_t.kSpecialisations.end() ? sText : it->second;
 	}
 
 	// A value converted to the scalar type k (its bits cut and sign extended as the compiler does).
@@ -3437,11 +3554,19 @@ private:
 			++i;
 			if (i < e && a[i].s == "(")
 			{
+				const size_t iOpenSize = i;
 				const size_t iClose = matchClose(a, i);
 				size_t j = i + 1;
 				TypeRef k = parseType(a, j, iClose);
 				i = iClose + 1;
-				if (k.bValid && j == iClose && !f.kLocals.count(k.sName))
+				// sizeof(m_x) / sizeof(x): the size of a member's or a local's type
+				size_t n = iOpenSize + 1;
+				TypeRef kMember;
+				const bool bVariable =
+					f.kLocals.count(a[n].s) || (!f.sClass.empty() && memberType(f.sClass, a[n].s, kMember, {}));
+				const Place p = bVariable ? place(a, n, iClose, f) : Place();
+				if (p.bValid && n == iClose) k = p.kType;
+				if (k.bValid && (j == iClose || (p.bValid && n == iClose)) && (p.bValid || !f.kLocals.count(k.sName)))
 				{
 					const long long n = sizeOf(k, f);
 					if (n < 0) return Value::unknown("sizeof(" + typeText(k) + ") cannot be computed");
@@ -3515,6 +3640,29 @@ private:
 				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
 				i = iClose + 1;
 				return standardCall(sName, a, iName + 2, iClose, f);
+			}
+		}
+		// name<ARGS>(...): a method template of this class, run (its specialisation chosen by the values)
+		if (i + 1 < e && a[i + 1].s == "<" && !f.sClass.empty() && !f.kLocals.count(t.s))
+		{
+			const size_t iGt = matchClose(a, i + 1);
+			if (iGt != std::string::npos && iGt + 1 < e && a[iGt + 1].s == "("
+				&& !m_t.methodsNamed(f.sClass, t.s).empty())
+			{
+				const size_t iClose = matchClose(a, iGt + 1);
+				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
+				std::vector<long long> aValues;
+				std::string sWhyNot;
+				const Function* m = chooseTemplateMethod(a, i, iGt + 1, f, aValues, sWhyNot);
+				const size_t iArgs = iGt + 2;
+				i = iClose + 1;
+				if (!m)
+				{
+					m_bCallNotRun = true;
+					return Value::unknown(sWhyNot);
+				}
+				Frame k = templateMethodFrame(*m, aValues, f);
+				return evalCall(*m, k, a, iArgs, iClose, f);
 			}
 		}
 		// a call: a method of this class or a free function, evaluated if its body is a return
@@ -3629,7 +3777,7 @@ private:
 					if (v.eKind != Value::Obj && !p.bLocal && p.pObj)
 					{
 						v.eKind = Value::Obj;
-						v.pObj = childOf(p, f, resolve(p.kType, f));
+						v.pObj = memberObject(p, f);
 					}
 					v.kType = p.kType;
 				}
@@ -3699,6 +3847,39 @@ private:
 		return pOut;
 	}
 
+	// A new object's default constructors run on its record, its bases' first (their initialiser lists
+	// are not followed; what their bodies set is kept).
+	void construct(const TypeRef& k, LayoutRecord& r, Frame& f, int iDepth = 0)
+	{
+		const ClassDef* c = m_t.findClass(k.sName);
+		if (!c || iDepth > 8) return;
+		for (const std::string& sBase : c->aBases) construct(TypeRef{ sBase, {}, 0, {}, true }, r, f, iDepth + 1);
+		const std::string sOwn = k.sName.substr(k.sName.rfind(':') == std::string::npos ? 0 : k.sName.rfind(':') + 1);
+		for (const Function* m : m_t.methodsNamed(k.sName, sOwn))
+		{
+			if (m->sClass != k.sName || m->iParams != m->iParamsEnd) continue;
+			Frame kFrame;
+			kFrame.sClass = k.sName;
+			kFrame.pRecord = &r;
+			kFrame.iDepth = f.iDepth + 1;
+			const Toks& a = m_t.aFiles[size_t(m->iFile)].aToks;
+			evalCall(*m, kFrame, a, m->iParams, m->iParams, f);
+			return;
+		}
+	}
+
+	// The record of a member object used as a value (m_kMap.get(i)): the one it was last read into
+	// (not an element of an array of them), else a new one.
+	LayoutRecord* memberObject(const Place& p, Frame& f)
+	{
+		if (!p.bIndexed)
+		{
+			auto it = p.pObj->kChildren.find(p.sRoot);
+			if (it != p.pObj->kChildren.end() && !it->second.empty()) return it->second.back().get();
+		}
+		return childOf(p, f, resolve(p.kType, f));
+	}
+
 	// ----- statements -----
 	Flow run(const Stmt& s, Frame& f)
 	{
@@ -3738,10 +3919,10 @@ private:
 		case Stmt::While:
 		case Stmt::Do:
 		{
-			if (!s.bStream && !assignsScalar(s.aKids[0], a))
+			if (!s.bStream && !assignsScalar(s.aKids[0], a) && !callsMemberMethod(s.aKids[0], a, f))
 			{
-				// a loop that does not read and sets no single variable (it fills arrays, calls
-				// methods): its values cannot steer a read; what it may assign is forgotten
+				// a loop that does not read, sets no single variable and calls no method of a member
+				// object (it fills arrays): its values cannot steer a read; what it may assign is forgotten
 				forget(s, f);
 				return Flow::Normal;
 			}
@@ -3908,6 +4089,120 @@ private:
 			store(q, f, v);
 	}
 
+	// The members of sClass (or its bases) that the method m may change: those its body assigns,
+	// increments, takes the address of, passes to a call or calls a method of, and those the methods of
+	// the class it calls may change in turn. Null if that cannot be told (it passes 'this' on, calls
+	// too deep). Remembered by method and class.
+	const std::vector<std::string>* membersChanged(const Function& m, const std::string& sClass)
+	{
+		const auto kKey = std::make_pair(&m, sClass);
+		auto it = m_kMembersChanged.find(kKey);
+		if (it != m_kMembersChanged.end()) return it->second.first ? &it->second.second : nullptr;
+		std::set<std::string> kOut, kSeen;
+		const bool bKnown = scanMembersChanged(m, sClass, kOut, kSeen, 0);
+		auto& k = m_kMembersChanged[kKey];
+		k.first = bKnown;
+		k.second.assign(kOut.begin(), kOut.end());
+		return bKnown ? &k.second : nullptr;
+	}
+
+	bool scanMembersChanged(const Function& m, const std::string& sClass, std::set<std::string>& kOut,
+		std::set<std::string>& kSeen, int iDepth)
+	{
+		if (!kSeen.insert(m.sName + "/" + std::to_string(m.iBody)).second) return true;
+		if (iDepth > 6 || m.iFile < 0) return false;
+		const Toks& a = m_t.aFiles[size_t(m.iFile)].aToks;
+		auto isAssign = [](const TokText& s) {
+			return s == "=" || s == "+=" || s == "-=" || s == "|=" || s == "&=" || s == "^=" || s == "<<=" || s == ">>="
+				|| s == "*=" || s == "/=" || s == "%=" || s == "++" || s == "--";
+		};
+		for (size_t i = m.iBody + 1; i < m.iBodyEnd; ++i)
+		{
+			const Tok& t = a[i];
+			if (t.k != 'i') continue;
+			const TokText& sPrev = a[i - 1].s;
+			if (t.s == "this")
+			{
+				if (i + 1 < m.iBodyEnd && a[i + 1].s == "->") continue;
+				return false; // the object itself passed on
+			}
+			if (sPrev == "." || sPrev == "::" || (sPrev == "->" && a[i - 2].s != "this")) continue;
+			if (i + 1 < m.iBodyEnd && a[i + 1].s == "(")
+			{
+				for (const Function* pCalled : m_t.methodsNamed(sClass, t.s))
+					if (!scanMembersChanged(*pCalled, sClass, kOut, kSeen, iDepth + 1)) return false;
+				continue;
+			}
+			if (!m_t.memberOwner(sClass, t.s).pClass) continue;
+			size_t j = i + 1;
+			while (j < m.iBodyEnd && a[j].s == "[")
+			{
+				const size_t iClose = matchClose(a, j);
+				if (iClose == std::string::npos || iClose >= m.iBodyEnd) return false;
+				j = iClose + 1;
+			}
+			const TokText& sNext = j < m.iBodyEnd ? a[j].s : a[m.iBodyEnd].s;
+			const bool bMethodCall = (sNext == "." || sNext == "->") && j + 2 < m.iBodyEnd && a[j + 2].s == "(";
+			const bool bArgument = (sPrev == "(" || sPrev == ",") && (sNext == ")" || sNext == ",");
+			if (isAssign(sNext) || sPrev == "++" || sPrev == "--" || sPrev == "&" || bMethodCall || bArgument)
+				kOut.insert(t.s);
+		}
+		return true;
+	}
+
+	// The members a call the deriver does not run may change (aMembers, sorted): their values (and
+	// their elements' and members') are forgotten, the objects read into them are stale.
+	void forgetMembers(LayoutRecord* r, const std::vector<std::string>& aMembers, const StaleCall& kCall)
+	{
+		for (const std::string& sMember : aMembers) forgetMember(r, sMember, kCall);
+		m_kChangedBy[r].emplace_back(&aMembers, kCall);
+	}
+
+	void forgetMember(LayoutRecord* r, const std::string& sMember, const StaleCall& kCall)
+	{
+		for (auto it = r->kValues.lower_bound(sMember); it != r->kValues.end();)
+		{
+			const std::string& sKey = it->first;
+			if (sKey.compare(0, sMember.size(), sMember) != 0) break;
+			const char c = sKey.size() > sMember.size() ? sKey[sMember.size()] : '\0';
+			if (c == '\0' || c == '[' || c == '.')
+				it = r->kValues.erase(it);
+			else
+				++it;
+		}
+		m_kStrings.erase(std::make_pair(static_cast<const LayoutRecord*>(r), sMember));
+		auto jt = r->kChildren.find(sMember);
+		if (jt == r->kChildren.end()) return;
+		for (const auto& pChild : jt->second)
+		{
+			m_kStaleSince[pChild.get()] = ++m_iEpoch;
+			m_kStaleCalls[pChild.get()] = kCall;
+		}
+	}
+
+	static bool hasLoop(const Stmt& s)
+	{
+		if (s.eKind == Stmt::For || s.eKind == Stmt::While || s.eKind == Stmt::Do) return true;
+		for (const Stmt& k : s.aKids)
+			if (hasLoop(k)) return true;
+		return false;
+	}
+
+	// Whether a statement is (or holds) a call m_kX.method(...) of a member object of the frame's class,
+	// whose values the run keeps.
+	bool callsMemberMethod(const Stmt& s, const Toks& a, const Frame& f) const
+	{
+		if (s.eKind == Stmt::Simple && s.e > s.b + 3 && a[s.b].k == 'i' && a[s.b + 1].s == "."
+			&& m_t.simpleShape(a, s.b, s.e).iDot == s.b + 1 && !f.kLocals.count(a[s.b].s))
+		{
+			TypeRef k;
+			return memberType(f.sClass, a[s.b].s, k, {});
+		}
+		for (const Stmt& k : s.aKids)
+			if (callsMemberMethod(k, a, f)) return true;
+		return false;
+	}
+
 	// Whether a statement assigns a plain variable or member (not an element of an array).
 	static bool assignsScalar(const Stmt& s, const Toks& a)
 	{
@@ -3977,7 +4272,18 @@ private:
 				// an object of its own: declared as one, or a pointer given a new one
 				const bool bNew =
 					r.iPtr == 0 || (d.iInit && joinToks(a, d.iInit, d.iInitEnd).compare(0, 3, "new") == 0);
-				if (isObjectType(r) && r.aDims.empty() && l.v.eKind != Value::Obj && bNew) l.v = newObject(r, f);
+				if (isObjectType(r) && r.aDims.empty() && l.v.eKind != Value::Obj && bNew)
+				{
+					l.v = newObject(r, f);
+					construct(objectClass(r), *l.v.pObj, f);
+				}
+				// an array of scalars: its elements are kept in a record of its own ("[3]")
+				bool bUnsigned = false;
+				if (!r.aDims.empty() && !d.iInit && elementSize(r, bUnsigned) > 0)
+				{
+					m_aOrphans.push_back(std::make_shared<LayoutRecord>());
+					l.v.pObj = m_aOrphans.back().get();
+				}
 				f.kLocals[d.sName] = l;
 			}
 			return;
@@ -4023,6 +4329,19 @@ private:
 			// at most what its arguments name: those are forgotten.
 			const bool bMethod = !f.sClass.empty()
 				&& (m_t.findMethod(f.sClass, a[b].s, false) || m_t.findMethod(f.sClass, a[b].s, true));
+			// a method of this object without a loop (a setter, not a reset of whole arrays): run for its
+			// effect, unless it cannot be
+			const Function* pEffect = bMethod && f.pRecord ? m_t.findMethod(f.sClass, a[b].s, false) : nullptr;
+			if (pEffect && !hasLoop(m_t.body(*pEffect)))
+			{
+				const bool bSaved = m_bCallNotRun;
+				m_bCallNotRun = false;
+				size_t i = b;
+				expr(a, i, e, f, 0);
+				const bool bNotRun = m_bCallNotRun;
+				m_bCallNotRun = bSaved;
+				if (!bNotRun) return;
+			}
 			if (!bMethod)
 			{
 				for (size_t j : kShape.aBare)
@@ -4038,8 +4357,15 @@ private:
 			}
 			if (f.pRecord)
 			{
-				m_kStaleSince[f.pRecord] = ++m_iEpoch;
-				m_kStaleCall = { f.pFunc, a[b].iLine, a[b].s };
+				const StaleCall kCall{ f.pFunc, a[b].iLine, a[b].s };
+				const std::vector<std::string>* pChanged = pEffect ? membersChanged(*pEffect, f.sClass) : nullptr;
+				if (pChanged)
+					forgetMembers(f.pRecord, *pChanged, kCall);
+				else
+				{
+					m_kStaleSince[f.pRecord] = ++m_iEpoch;
+					m_kStaleCalls[f.pRecord] = kCall;
+				}
 			}
 			return;
 		}
@@ -4054,8 +4380,24 @@ private:
 	bool callTemplateMethod(const Toks& a, size_t b, size_t iOpen, size_t e, Frame& f, const CodeLine& sWhere)
 	{
 		if (a[b].k != 'i' || a[b + 1].s != "<" || matchClose(a, b + 1) != iOpen - 1 || f.sClass.empty()) return false;
-		const std::string sName = a[b].s;
 		std::vector<long long> aValues;
+		std::string sWhyNot;
+		const Function* pChosen = chooseTemplateMethod(a, b, iOpen, f, aValues, sWhyNot);
+		if (!pChosen) fail(sWhere, sWhyNot);
+		Frame k = templateMethodFrame(*pChosen, aValues, f);
+		bindArgs(*pChosen, k, a, iOpen + 1, e - 1, f);
+		call(*pChosen, k);
+		return true;
+	}
+
+	// The method template name<ARGS> of the frame's class at a[b, iOpen) (iOpen: its call's '('): the
+	// explicit specialisation whose arguments have the values given, else the template; aValues gets
+	// the arguments' values. Null (and why in sWhyNot) if an argument cannot be evaluated or there is
+	// no such template.
+	const Function* chooseTemplateMethod(
+		const Toks& a, size_t b, size_t iOpen, Frame& f, std::vector<long long>& aValues, std::string& sWhyNot)
+	{
+		const std::string sName = a[b].s;
 		for (size_t j = b + 2; j < iOpen - 1;)
 		{
 			size_t iComma = findTop(a, j, iOpen - 1, ",");
@@ -4063,14 +4405,15 @@ private:
 			size_t i = j;
 			const Value v = expr(a, i, iComma, f, 0);
 			if (v.eKind != Value::Int)
-				fail(sWhere,
-					"the template argument " + joinToks(a, j, iComma) + " of " + sName + "<...> cannot be evaluated"
-						+ why(v));
+			{
+				sWhyNot = "the template argument " + joinToks(a, j, iComma) + " of " + sName
+					+ "<...> cannot be evaluated" + why(v);
+				return nullptr;
+			}
 			aValues.push_back(v.i);
 			j = iComma + 1;
 		}
 		const Function* pGeneric = nullptr;
-		const Function* pChosen = nullptr;
 		for (const Function* m : m_t.methodsNamed(f.sClass, sName))
 		{
 			if (!m->iSpecArgsEnd)
@@ -4090,30 +4433,29 @@ private:
 				bSame = n < aValues.size() && v.eKind == Value::Int && v.i == aValues[n];
 				j = iComma + 1;
 			}
-			if (bSame && n == aValues.size())
-			{
-				pChosen = m;
-				break;
-			}
+			if (bSame && n == aValues.size()) return m;
 		}
-		if (!pChosen) pChosen = pGeneric;
-		if (!pChosen) fail(sWhere, "no " + f.sClass + "::" + sName + " template in the tree");
+		if (!pGeneric) sWhyNot = "no " + f.sClass + "::" + sName + " template in the tree";
+		return pGeneric;
+	}
+
+	// The frame a method template runs in: the caller's object, its non-type parameters bound.
+	Frame templateMethodFrame(const Function& m, const std::vector<long long>& aValues, const Frame& f) const
+	{
 		Frame k;
 		k.sClass = f.sClass;
 		k.kTemplate = f.kTemplate;
 		k.pRecord = f.pRecord;
 		k.iDepth = f.iDepth + 1;
-		for (size_t j = 0; j < pChosen->aValueTemplate.size() && j < aValues.size(); ++j)
+		for (size_t j = 0; j < m.aValueTemplate.size() && j < aValues.size(); ++j)
 		{
 			Local l;
 			l.kType.sName = "int";
 			l.kType.bValid = true;
 			l.v = Value::of(aValues[j]);
-			k.kLocals[pChosen->aValueTemplate[j]] = l;
+			k.kLocals[m.aValueTemplate[j]] = l;
 		}
-		bindArgs(*pChosen, k, a, iOpen + 1, e - 1, f);
-		call(*pChosen, k);
-		return true;
+		return k;
 	}
 
 	// Why a call f<ARGS>(...) at a[b, iOpen) is not followed; empty if it is no such call.
@@ -4326,7 +4668,7 @@ private:
 				l.kType = d.kType;
 				if (p.bValid && i == aArgs[j].second)
 				{
-					const TypeRef kArg = resolve(p.kType, f);
+					const TypeRef kArg = withDefaultArguments(resolve(p.kType, f));
 					// bind T from "Container<T>" or "T"
 					for (const std::string& sT : fn.aTemplate)
 					{
@@ -4511,7 +4853,7 @@ private:
 		if (!bAddress)
 		{
 			LayoutRecord* r = p.pObj;
-			if (r && !(p.bLocal && p.sSub.empty()))
+			if (r && (!(p.bLocal && p.sSub.empty()) || !p.kType.aDims.empty()))
 			{
 				r->kValues[p.bLocal ? p.sSub : p.sKey] = std::move(aValues);
 				noteWrite(r, p.bLocal ? p.sSub : p.sKey);
@@ -4805,6 +5147,8 @@ private:
 	const Toks* m_pToks = nullptr;
 	std::string m_sConstFile;
 	Value m_kReturn;
+	int m_iValueCalls = 0; // calls for a value (evalCall) running
+	bool m_bCallNotRun = false; // a call was not run (too deep, no template to run): its effects are not known
 	std::map<std::pair<const LayoutRecord*, std::string>, std::string> m_kStrings;
 	std::vector<std::shared_ptr<LayoutRecord>> m_aOrphans;
 	long long m_iSteps = 0;
@@ -4814,17 +5158,27 @@ private:
 	// a call the deriver does not run may change any member of its object: the values set before it
 	// are stale (the write's epoch is older than the object's last such call)
 	long long m_iEpoch = 0;
-	struct StaleCall
+	std::unordered_map<const LayoutRecord*, StaleCall> m_kStaleCalls; // the last such call of each object
+	// the members such a call may change (membersChanged), by object: the call
+	// (the members, membersChanged's sorted list; the call), oldest first
+	std::unordered_map<const LayoutRecord*, std::vector<std::pair<const std::vector<std::string>*, StaleCall>>>
+		m_kChangedBy;
+	struct FunctionClassHash
 	{
-		const Function* pFunc = nullptr;
-		int iLine = 0;
-		std::string sName;
-	} m_kStaleCall; // the last such call
+		size_t operator()(const std::pair<const Function*, std::string>& k) const
+		{
+			return std::hash<const Function*>()(k.first) * 31 + std::hash<std::string>()(k.second);
+		}
+	};
+	std::unordered_map<std::pair<const Function*, std::string>, std::pair<bool, std::vector<std::string>>,
+		FunctionClassHash>
+		m_kMembersChanged;
 	// "reset() at CvPlot.cpp:1234 (CvPlot::read)"
-	std::string staleCall() const
+	std::string staleCall(const LayoutRecord* r) const
 	{
-		return m_kStaleCall.pFunc ? m_kStaleCall.sName + "() at " + m_t.where(*m_kStaleCall.pFunc, m_kStaleCall.iLine)
-								  : std::string();
+		auto it = m_kStaleCalls.find(r);
+		if (it == m_kStaleCalls.end() || !it->second.pFunc) return std::string();
+		return it->second.sName + "() at " + m_t.where(*it->second.pFunc, it->second.iLine);
 	}
 	std::unordered_map<const LayoutRecord*, long long> m_kStaleSince;
 	std::unordered_map<const LayoutRecord*, std::unordered_map<std::string, long long>> m_kWritten;

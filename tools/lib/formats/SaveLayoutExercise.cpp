@@ -55,7 +55,7 @@ std::vector<LayoutExercise> exerciseLayout(
 	{
 		LayoutExercise k;
 		k.kData = kData;
-		LayoutRecord kGame, kMap;
+		LayoutRecord kInit, kGame, kMap;
 		auto readOne = [&](const std::string& sClass, LayoutRecord& kOut, const LayoutGlobals& kGlobals) {
 			k.sClass = sClass;
 			MadeUpStream kStream(kData, iBudget);
@@ -72,14 +72,13 @@ std::vector<LayoutExercise> exerciseLayout(
 		};
 		try
 		{
-			LayoutRecord kInit;
 			readOne("CvInitCore", kInit, LayoutGlobals());
-			readOne("CvGameAI", kGame, LayoutGlobals());
-			readOne("CvMap", kMap, LayoutGlobals{ &kGame, nullptr });
+			readOne("CvGameAI", kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
+			readOne("CvMap", kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
 			// one team and one player: the data is the same for each, and so is its read
 			LayoutRecord kTeam, kPlayer;
-			readOne("CvTeamAI", kTeam, LayoutGlobals{ &kGame, &kMap });
-			readOne("CvPlayerAI", kPlayer, LayoutGlobals{ &kGame, &kMap });
+			readOne("CvTeamAI", kTeam, LayoutGlobals{ &kGame, &kMap, &kInit });
+			readOne("CvPlayerAI", kPlayer, LayoutGlobals{ &kGame, &kMap, &kInit });
 			k.sClass.clear();
 		}
 		catch (const std::exception& kError)

@@ -1374,9 +1374,9 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 
 	// the set-up block: CvInitCore::read, which must take the block exactly
 	std::vector<long long> aeTeam;
+	LayoutRecord kInit;
 	{
 		CursorStream kStream(kBlock, "header: game set-up block");
-		LayoutRecord kInit;
 		kLayout.read("CvInitCore", kStream, fCounts, kInit);
 		if (kBlock.left() != 0)
 			kBlock.modded("CvInitCore::read of " + kLayout.tree().string() + " leaves " + std::to_string(kBlock.left())
@@ -1390,11 +1390,11 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 	LayoutRecord kGame, kMap;
 	{
 		CursorStream kStream(k, "inflated game data: game");
-		kLayout.read("CvGameAI", kStream, fCounts, kGame);
+		kLayout.read("CvGameAI", kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
 	}
 	{
 		CursorStream kStream(k, "inflated game data: map");
-		kLayout.read("CvMap", kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr });
+		kLayout.read("CvMap", kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
 	}
 	k.setSection("inflated game data: map");
 	const int iWidth = int(recordInt(k, kMap, "m_iGridWidth"));
@@ -1418,7 +1418,7 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 		readPlotRecord(k, *aPlots[i], int(i), iWidth, iTeams, iPlayers, iInvisible, kSave.aPlots[i], aPlotCities[i]);
 	}
 
-	const LayoutGlobals kGlobals{ &kGame, &kMap };
+	const LayoutGlobals kGlobals{ &kGame, &kMap, &kInit };
 	const int iTechs = fCounts("getNumTechInfos");
 	kSave.aTeams.resize(size_t(iTeams));
 	for (int t = 0; t < iTeams; ++t)
