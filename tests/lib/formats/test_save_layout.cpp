@@ -582,3 +582,72 @@ void CvPlayer::read(FDataStreamBase* pStream)
 		kRecord);
 	EXPECT_EQ(kStream.left(), 0u);
 }
+
+TEST(SaveLayout, AFunctionOfANamespaceIsCalledByItsQualifiedName)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+namespace Bits
+{
+	template <typename T>
+	inline bool Has(const T x, const int y) { return (x & ((T)1U << y)) != 0; }
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iFlags;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iFlags);
+	if (Bits::Has(m_iFlags, 1))
+		pStream->Read(&m_iA);
+}
+)");
+	const auto pLayout = kTree.derive();
+	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 2, 7 })), "m_iA"), std::vector<long long>{ 7 });
+	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvThing", ints({ 1 })), "m_iA").empty());
+}
+
+TEST(SaveLayout, AnOverloadIsChosenByItsNumberOfArgumentsAndAReferenceIsWrittenBack)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+namespace Bits
+{
+	template <typename T>
+	inline T Set(T &x, const int y) { return x = (T)(x | ((T)1U << y)); }
+	template <typename T>
+	inline T Set(T &x, const int y, const bool bValue)
+	{
+		if (bValue) return x = (T)(x | ((T)1U << y));
+		else return x = (T)(x & ~((T)1U << y));
+	}
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int bits(int iFirst) const
+	{
+		int iBits = 0;
+		Bits::Set(iBits, 2);
+		Bits::Set(iBits, 0, iFirst != 0);
+		return iBits;
+	}
+	int m_iFlags;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iFlags);
+	if (bits(m_iFlags) == 5)
+		pStream->Read(&m_iA);
+}
+)");
+	const auto pLayout = kTree.derive();
+	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 1, 7 })), "m_iA"), std::vector<long long>{ 7 });
+	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvThing", ints({ 0 })), "m_iA").empty());
+}

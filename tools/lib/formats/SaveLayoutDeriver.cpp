@@ -2444,6 +2444,7 @@ struct Frame
 	std::map<std::string, Local> kLocals;
 	LayoutRecord* pRecord = nullptr;
 	std::string sStream;
+	std::vector<std::pair<std::string, Place>> aOut; // reference parameters and the caller's places they name
 	bool bEffectsOnly = false; // run for side effects (no stream)
 	int iDepth = 0;
 };
@@ -3297,6 +3298,7 @@ private:
 		run(s, k);
 		Value v = m_kReturn;
 		m_kReturn = Value();
+		for (const auto& [sName, p] : k.aOut) store(p, fCaller, k.kLocals[sName].v);
 		return v;
 	}
 
@@ -3327,8 +3329,15 @@ private:
 			if (j < aGiven.size())
 			{
 				size_t i = aGiven[j].first;
-				Frame kNo;
 				l.v = expr(aArgs, i, aGiven[j].second, fCaller, 0);
+				deduceTemplate(m, d.kType, aArgs, aGiven[j].first, aGiven[j].second, k, fCaller);
+				// a reference the callee may assign (T& x): written back to the caller's place
+				if (isOutReference(a, aParams[j].first, aParams[j].second))
+				{
+					size_t n = aGiven[j].first;
+					const Place p = place(aArgs, n, aGiven[j].second, fCaller);
+					if (p.bValid && n == aGiven[j].second) k.aOut.emplace_back(d.sName, p);
+				}
 			}
 			else if (d.iInit)
 			{
@@ -3339,6 +3348,30 @@ private:
 				l.v = declaredDefault(m, j, aParams.size(), k);
 			k.kLocals[d.sName] = l;
 		}
+	}
+
+	// A function template's parameter named by the type of its parameter (T x, T& x) bound to the type
+	// of the argument aArgs[b, e) as written, if the call does not bind it already.
+	void deduceTemplate(const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k,
+		Frame& fCaller)
+	{
+		if (kParam.iPtr || !kParam.aDims.empty() || !kParam.aArgs.empty() || k.kTemplate.count(kParam.sName)
+			|| std::find(m.aTemplate.begin(), m.aTemplate.end(), kParam.sName) == m.aTemplate.end())
+			return;
+		const TypeRef kArg = writtenType(aArgs, b, e, fCaller);
+		if (kArg.bValid && kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+	}
+
+	// Whether the parameter a[b, e) is a reference to what is not const (int& x, T &x).
+	static bool isOutReference(const Toks& a, size_t b, size_t e)
+	{
+		bool bRef = false;
+		for (size_t j = b; j < e && a[j].s != "="; ++j)
+		{
+			if (a[j].s == "const") return false;
+			if (a[j].s == "&") bRef = true;
+		}
+		return bRef;
 	}
 
 	// The template parameters of sOwner, a base of sFrom (whose own are bound in kTemplate), bound from
@@ -3456,6 +3489,19 @@ private:
 		return p.bValid && j == e ? resolve(p.kType, f) : TypeRef();
 	}
 
+	// Whether the function m can be called with n arguments (those past n have defaults).
+	bool acceptsArguments(const Function& m, size_t n) const
+	{
+		const Toks& t = m_t.aFiles[size_t(m.iFile)].aToks;
+		std::vector<std::pair<size_t, size_t>> aParams = parameterRanges(t, m.iParams, m.iParamsEnd);
+		if (aParams.size() == 1 && t[aParams[0].first].s == "void" && aParams[0].second == aParams[0].first + 1)
+			aParams.clear();
+		if (n > aParams.size()) return false;
+		for (size_t j = n; j < aParams.size(); ++j)
+			if (findTop(t, aParams[j].first, aParams[j].second, "=") == std::string::npos) return false;
+		return true;
+	}
+
 	// The free function sName called with the arguments a[b, e): the only one of that name, or the
 	// overload whose first parameter has the type of the first argument as written; null if none.
 	const Function* freeFunction(const std::string& sName, const Toks& a, size_t b, size_t e, Frame& f)
@@ -3466,6 +3512,13 @@ private:
 		for (const Function& fn : it->second)
 			if (fn.sClass.empty()) aFree.push_back(&fn);
 		if (aFree.size() <= 1) return aFree.empty() ? nullptr : aFree[0];
+		// overloads that take as many arguments as given (SetBit(x, i) and SetBit(x, i, b))
+		const size_t nArgs = parameterRanges(a, b, e).size();
+		std::vector<const Function*> aFit;
+		for (const Function* fn : aFree)
+			if (acceptsArguments(*fn, nArgs)) aFit.push_back(fn);
+		if (aFit.size() == 1) return aFit[0];
+		if (!aFit.empty()) aFree = aFit;
 		size_t iComma = findTop(a, b, e, ",");
 		if (iComma == std::string::npos) iComma = e;
 		const TypeRef kArg = writtenType(a, b, iComma, f);
@@ -3702,6 +3755,22 @@ private:
 			{
 				i = j;
 				return v;
+			}
+		}
+		// a function of a namespace: Space::name(...) (a namespace's functions are kept at file scope)
+		if (i + 3 < e && a[i + 1].s == "::" && a[i + 2].k == 'i' && a[i + 3].s == "(" && !m_t.findClass(t.s))
+		{
+			const size_t iClose = matchClose(a, i + 3);
+			const Function* pFree = iClose == std::string::npos || iClose >= e
+				? nullptr
+				: freeFunction(a[i + 2].s, a, i + 4, iClose, f);
+			if (pFree)
+			{
+				const size_t iArgs = i + 4;
+				i = iClose + 1;
+				Frame k;
+				k.iDepth = f.iDepth + 1;
+				return evalCall(*pFree, k, a, iArgs, iClose, f);
 			}
 		}
 		// a qualified constant: Class::NAME or Enum::NAME
