@@ -651,3 +651,68 @@ void CvThing::read(FDataStreamBase* pStream)
 	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 1, 7 })), "m_iA"), std::vector<long long>{ 7 });
 	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvThing", ints({ 0 })), "m_iA").empty());
 }
+
+TEST(SaveLayout, AMemberObjectStartsAsItsConstructorsLeaveItWithItsBasesValueParameters)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+template <class T> struct Traits {};
+template <> struct Traits<bool> { enum { DEFAULT_VALUE = 1 }; };
+template <class IndexType, class T, int DEFAULT>
+class BitsBase
+{
+public:
+	BitsBase() { setAll((T)DEFAULT); }
+	void setAll(T tValue) { std::fill_n(&m_aiBlock[0], 2, tValue ? 7 : 0); }
+	bool get(int i) const { return (m_aiBlock[1] & (1 << i)) != 0; }
+	void Read(FDataStreamBase* pStream)
+	{
+		int iTmp;
+		pStream->Read(&iTmp);
+		m_aiBlock[0] = iTmp;
+	}
+private:
+	unsigned int m_aiBlock[2];
+};
+template <class IndexType, class T>
+class Bits : public BitsBase<IndexType, T, Traits<T>::DEFAULT_VALUE> {};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	Bits<int, bool> m_kBits;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_kBits.Read(pStream);
+	if (m_kBits.get(2))
+		pStream->Read(&m_iA);
+}
+)");
+	EXPECT_EQ(valuesOf(readAll(*kTree.derive(), "CvThing", ints({ 0, 7 })), "m_iA"), std::vector<long long>{ 7 });
+}
+
+TEST(SaveLayout, AMethodCalledThroughThisIsRun)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	bool hasA() const { return m_iFlags > 2; }
+	int m_iFlags;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iFlags);
+	if (this->hasA())
+		pStream->Read(&m_iA);
+}
+)");
+	const auto pLayout = kTree.derive();
+	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 3, 7 })), "m_iA"), std::vector<long long>{ 7 });
+	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvThing", ints({ 2 })), "m_iA").empty());
+}

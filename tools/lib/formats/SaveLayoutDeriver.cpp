@@ -3119,6 +3119,54 @@ private:
 		return v;
 	}
 
+	// std::fill_n(first, n, value) with the arguments a[b, e): first an array (m_ai) or an element of one
+	// (&m_ai[2]); its n elements from there are set to the value (to unknown if n or first is).
+	void fillN(const Toks& a, size_t b, size_t e, Frame& f)
+	{
+		const std::vector<std::pair<size_t, size_t>> aArgs = parameterRanges(a, b, e);
+		if (aArgs.size() != 3) return;
+		size_t i = aArgs[0].first;
+		const bool bAddress = a[i].s == "&";
+		if (bAddress) ++i;
+		Place p = place(a, i, aArgs[0].second, f);
+		if (!p.bValid || i != aArgs[0].second) return;
+		std::string& sKey = p.bLocal ? p.sSub : p.sKey;
+		long long iFirst = 0;
+		if (bAddress)
+		{
+			// &m_ai[k]: the elements from k
+			const size_t iBracket = sKey.rfind('[');
+			if (!p.bIndexed || iBracket == std::string::npos || sKey.back() != ']') return;
+			if (!p.sUnknownIndex.empty())
+			{
+				store(p, f, Value::unknown("std::fill_n from an unknown element"));
+				return;
+			}
+			iFirst = std::atoll(sKey.c_str() + iBracket + 1);
+			sKey.erase(iBracket);
+			p.kType.aDims.insert(p.kType.aDims.begin(), Toks());
+		}
+		size_t j = aArgs[1].first;
+		const Value n = expr(a, j, aArgs[1].second, f, 0);
+		j = aArgs[2].first;
+		const Value v = expr(a, j, aArgs[2].second, f, 0);
+		const std::string sBase = sKey;
+		if (n.eKind != Value::Int || n.i < 0 || n.i > 4096)
+		{
+			store(p, f, Value::unknown("std::fill_n over an unknown count"));
+			return;
+		}
+		Place kElement = p;
+		kElement.bIndexed = true;
+		if (!kElement.kType.aDims.empty()) kElement.kType.aDims.erase(kElement.kType.aDims.begin());
+		for (long long k = iFirst; k < iFirst + n.i; ++k)
+		{
+			const std::string sElement = sBase + "[" + std::to_string(k) + "]";
+			(p.bLocal ? kElement.sSub : kElement.sKey) = sElement;
+			store(kElement, f, v);
+		}
+	}
+
 	// std::min(x, y), std::max(x, y), abs(x) of the arguments a[b, e).
 	Value standardCall(const std::string& sName, const Toks& a, size_t b, size_t e, Frame& f)
 	{
@@ -3378,7 +3426,7 @@ private:
 	// the arguments sFrom gives its base and the base's defaults (class T_SUBSET = IndexType), added to
 	// kTemplate. False if sOwner is no base of sFrom.
 	bool bindBaseTemplate(const std::string& sFrom, const std::string& sOwner,
-		std::map<std::string, TypeRef>& kTemplate, int iDepth = 0) const
+		std::map<std::string, TypeRef>& kTemplate, int iDepth = 0)
 	{
 		if (sFrom == sOwner) return true;
 		const ClassDef* c = m_t.findClass(sFrom);
@@ -3395,7 +3443,14 @@ private:
 				const bool bGiven = n < aArgs.size();
 				const Toks& aArg = bGiven ? aArgs[n] : kParam.aDefault;
 				size_t j = 0;
-				const TypeRef k = kParam.bType ? parseType(aArg, j, aArg.size()) : TypeRef();
+				if (!kParam.bType)
+				{
+					// a value (int DEFAULT): its argument evaluated, kept as its number
+					const Value v = aArg.empty() ? Value() : expr(aArg, j, aArg.size(), bGiven ? kFrom : kBase, 0);
+					if (v.eKind == Value::Int && j == aArg.size()) kBase.kTemplate[kParam.sName] = valueArgument(v.i);
+					continue;
+				}
+				const TypeRef k = parseType(aArg, j, aArg.size());
 				if (k.bValid && j == aArg.size()) kBase.kTemplate[kParam.sName] = resolve(k, bGiven ? kFrom : kBase);
 			}
 			if (bindBaseTemplate(sBase, sOwner, kBase.kTemplate, iDepth + 1))
@@ -3405,6 +3460,25 @@ private:
 			}
 		}
 		return false;
+	}
+
+	// A class template's value parameter bound to i: kept with its type parameters, as the number.
+	static TypeRef valueArgument(long long i)
+	{
+		TypeRef k;
+		k.sName = std::to_string(i);
+		k.bValid = true;
+		return k;
+	}
+	// The value a class template's value parameter sName is bound to in f; false if it is none.
+	static bool boundValue(const Frame& f, const std::string& sName, long long& i)
+	{
+		auto it = f.kTemplate.find(sName);
+		if (it == f.kTemplate.end() || it->second.sName.empty()) return false;
+		const std::string& s = it->second.sName;
+		if (!(std::isdigit(static_cast<unsigned char>(s[0])) || (s[0] == '-' && s.size() > 1))) return false;
+		i = std::stoll(s);
+		return true;
 	}
 
 	// The class template type k with the arguments it leaves out given their defaults
@@ -3562,6 +3636,9 @@ private:
 
 	Value primary(const Toks& a, size_t& i, size_t e, Frame& f)
 	{
+		// this->method(...): the method of this object
+		if (a[i].s == "this" && i + 3 < e && a[i + 1].s == "->" && a[i + 2].k == 'i' && a[i + 3].s == "(")
+			i += 2;
 		const Tok& t = a[i];
 		if (t.s == "(")
 		{
@@ -3693,6 +3770,14 @@ private:
 				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
 				i = iClose + 1;
 				return standardCall(sName, a, iName + 2, iClose, f);
+			}
+			if (iName != i && sName == "fill_n" && iName + 1 < e && a[iName + 1].s == "(")
+			{
+				const size_t iClose = matchClose(a, iName + 1);
+				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
+				i = iClose + 1;
+				fillN(a, iName + 2, iClose, f);
+				return Value::unknown("std::fill_n returns an iterator the deriver does not follow");
 			}
 		}
 		// name<ARGS>(...): a method template of this class, run (its specialisation chosen by the values)
@@ -3865,6 +3950,12 @@ private:
 				return Value::unknown(e.what());
 			}
 		}
+		long long iBound = 0;
+		if (boundValue(f, t.s, iBound))
+		{
+			++i;
+			return Value::of(iBound);
+		}
 		++i;
 		return Value::unknown("'" + t.s + "' is neither a variable, a member nor a constant of the tree");
 	}
@@ -3918,17 +4009,31 @@ private:
 
 	// A new object's default constructors run on its record, its bases' first (their initialiser lists
 	// are not followed; what their bodies set is kept).
-	void construct(const TypeRef& k, LayoutRecord& r, Frame& f, int iDepth = 0)
+	void construct(const TypeRef& k, LayoutRecord& r, Frame& f)
 	{
+		std::map<std::string, TypeRef> kTemplate;
 		const ClassDef* c = m_t.findClass(k.sName);
+		for (size_t j = 0; c && j < c->aTemplate.size() && j < k.aArgs.size(); ++j)
+			kTemplate[c->aTemplate[j]] = k.aArgs[j];
+		constructAs(k.sName, k.sName, kTemplate, r, f, 0);
+	}
+
+	// The default constructor of sClass (sDerived or a base of it, whose template parameters are bound in
+	// kTemplate) run on r, its bases' first.
+	void constructAs(const std::string& sDerived, const std::string& sClass,
+		const std::map<std::string, TypeRef>& kTemplate, LayoutRecord& r, Frame& f, int iDepth)
+	{
+		const ClassDef* c = m_t.findClass(sClass);
 		if (!c || iDepth > 8) return;
-		for (const std::string& sBase : c->aBases) construct(TypeRef{ sBase, {}, 0, {}, true }, r, f, iDepth + 1);
-		const std::string sOwn = k.sName.substr(k.sName.rfind(':') == std::string::npos ? 0 : k.sName.rfind(':') + 1);
-		for (const Function* m : m_t.methodsNamed(k.sName, sOwn))
+		for (const std::string& sBase : c->aBases) constructAs(sDerived, sBase, kTemplate, r, f, iDepth + 1);
+		const std::string sOwn = sClass.substr(sClass.rfind(':') == std::string::npos ? 0 : sClass.rfind(':') + 1);
+		for (const Function* m : m_t.methodsNamed(sClass, sOwn))
 		{
-			if (m->sClass != k.sName || m->iParams != m->iParamsEnd) continue;
+			if (m->sClass != sClass || m->iParams != m->iParamsEnd) continue;
 			Frame kFrame;
-			kFrame.sClass = k.sName;
+			kFrame.sClass = sClass;
+			kFrame.kTemplate = kTemplate;
+			if (sClass != sDerived) bindBaseTemplate(sDerived, sClass, kFrame.kTemplate);
 			kFrame.pRecord = &r;
 			kFrame.iDepth = f.iDepth + 1;
 			const Toks& a = m_t.aFiles[size_t(m->iFile)].aToks;
@@ -4679,7 +4784,13 @@ private:
 					v = newObject(kClass, f); // a pointer the deriver did not see given an object
 				r = v.pObj;
 			}
-			if (!r) r = childOf(p, f, kClass);
+			if (!r)
+			{
+				// a member object first used here: as its default constructor left it
+				const bool bNew = !p.pObj || !p.pObj->kChildren.count(p.bLocal ? p.sSub : p.sRoot);
+				r = childOf(p, f, kClass);
+				if (bNew && !p.bIndexed) construct(kClass, *r, f);
+			}
 			r->sClass = kClass.sName;
 			Frame k;
 			k.sClass = kClass.sName;
