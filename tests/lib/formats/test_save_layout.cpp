@@ -716,3 +716,45 @@ void CvThing::read(FDataStreamBase* pStream)
 	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 3, 7 })), "m_iA"), std::vector<long long>{ 7 });
 	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvThing", ints({ 2 })), "m_iA").empty());
 }
+
+TEST(SaveLayout, AMemberSetToAnUnknownValueSaysWhereAndWhyWhenABranchNeedsIt)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+class CvOther { public: static int count() { return 2; } };
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	bool check() const
+	{
+		bool bValid = false;
+		if (CvOther::count() > 1)
+			bValid = true;
+		return bValid;
+	}
+	bool m_bValid;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_bValid = check();
+	if (m_bValid)
+		pStream->Read(&m_iA);
+}
+)");
+	try
+	{
+		readAll(*kTree.derive(), "CvThing", ints({ 1 }));
+		FAIL() << "a branch on an unknown member was followed";
+	}
+	catch (const LayoutError& e)
+	{
+		const std::string s = e.what();
+		EXPECT_NE(s.find("m_bValid was set at CvThing.cpp:19 (CvThing::read) to what the deriver cannot follow: "
+						 "bValid is changed where the deriver does not follow: the condition (CvOther::count()>1) at "
+						 "CvThing.cpp:10 (CvThing::check) cannot be evaluated (CvOther::count() is a static method"),
+			std::string::npos)
+			<< s;
+	}
+}

@@ -2924,6 +2924,8 @@ private:
 					return Value::unknown(p.sKey + " may be changed by " + kt->second.sName + "() at "
 						+ m_t.where(*kt->second.pFunc, kt->second.iLine) + ", which the deriver does not follow");
 		}
+		auto ut = m_kUnknownSet.find(std::make_pair(r, sKey));
+		if (ut != m_kUnknownSet.end()) return Value::unknown(p.sKey + " was " + ut->second);
 		return Value::unknown(p.sKey + " is not set by the time it is used");
 	}
 
@@ -2950,6 +2952,9 @@ private:
 		{
 			r->kValues.erase(sKey);
 			if (v.eKind == Value::Str) m_kStrings[std::make_pair(r, sKey)] = v.s;
+			if (v.eKind == Value::Unknown && !v.sWhy.empty() && m_pWhereFunc)
+				m_kUnknownSet[std::make_pair(r, sKey)] =
+					"set at " + m_t.where(*m_pWhereFunc, m_iWhereLine) + " to what the deriver cannot follow: " + v.sWhy;
 		}
 		if (p.bIndexed)
 		{
@@ -3343,7 +3348,11 @@ private:
 			explicit Nest(int& iCalls) : i(iCalls) { ++i; }
 			~Nest() { --i; }
 		} kNest(m_iValueCalls);
+		const Function* pWhereFunc = m_pWhereFunc;
+		const int iWhereLine = m_iWhereLine;
 		run(s, k);
+		m_pWhereFunc = pWhereFunc; // back in the caller's statement
+		m_iWhereLine = iWhereLine;
 		Value v = m_kReturn;
 		m_kReturn = Value();
 		for (const auto& [sName, p] : k.aOut) store(p, fCaller, k.kLocals[sName].v);
@@ -3874,6 +3883,10 @@ private:
 					return Value::unknown(e.what());
 				}
 			}
+			if (i < e && a[i].s == "(" && m_t.findClass(t.s) && m_t.findMethod(t.s, sName, false))
+				return Value::unknown(t.s + "::" + sName
+					+ "() is a static method, which the deriver does not run (it reads each team and player on its "
+					  "own, without the others)");
 			return Value::unknown(t.s + "::" + sName + " is not a constant");
 		}
 		// a variable or a member
@@ -4081,7 +4094,9 @@ private:
 					fail(where(f, s.iLine),
 						"the condition (" + joinToks(a, s.b, s.e) + ") of a branch that reads cannot be evaluated"
 							+ why(v));
-				for (const Stmt& k : s.aKids) forget(k, f);
+				const std::string sWhy = "the condition (" + joinToks(a, s.b, s.e) + ") at " + where(f, s.iLine)
+					+ " cannot be evaluated" + why(v);
+				for (const Stmt& k : s.aKids) forget(k, f, sWhy);
 				return Flow::Normal;
 			}
 			const bool bTrue = v.eKind == Value::Obj || v.i != 0;
@@ -4398,7 +4413,7 @@ private:
 	}
 
 	// Marks unknown what a statement the interpreter does not run may assign.
-	void forget(const Stmt& s, Frame& f)
+	void forget(const Stmt& s, Frame& f, const std::string& sWhy = std::string())
 	{
 		const Toks& a = toks(f);
 		auto scan = [&](size_t b, size_t e) {
@@ -4411,7 +4426,8 @@ private:
 				{
 					auto it = f.kLocals.find(a[i].s);
 					if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
-						it->second.v = Value::unknown(a[i].s + " is changed where the deriver does not follow");
+						it->second.v = Value::unknown(a[i].s + " is changed where the deriver does not follow"
+							+ (sWhy.empty() ? std::string() : ": " + sWhy));
 					else if (f.pRecord)
 						f.pRecord->kValues.erase(a[i].s);
 				}
@@ -4420,7 +4436,7 @@ private:
 		scan(s.b, s.e);
 		scan(s.b2, s.e2);
 		scan(s.b3, s.e3);
-		for (const Stmt& k : s.aKids) forget(k, f);
+		for (const Stmt& k : s.aKids) forget(k, f, sWhy);
 	}
 
 	// A statement that does not touch the stream: a declaration, an assignment or a call, run for its
@@ -5330,6 +5346,8 @@ private:
 	int m_iValueCalls = 0; // calls for a value (evalCall) running
 	bool m_bCallNotRun = false; // a call was not run (too deep, no template to run): its effects are not known
 	std::map<std::pair<const LayoutRecord*, std::string>, std::string> m_kStrings;
+	// why a member was last set to a value the deriver cannot follow, and where
+	std::map<std::pair<const LayoutRecord*, std::string>, std::string> m_kUnknownSet;
 	std::vector<std::shared_ptr<LayoutRecord>> m_aOrphans;
 	long long m_iSteps = 0;
 	long long m_iLoopBudget = 1 << 22;
