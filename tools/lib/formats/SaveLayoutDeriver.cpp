@@ -2925,7 +2925,9 @@ private:
 						+ m_t.where(*kt->second.pFunc, kt->second.iLine) + ", which the deriver does not follow");
 		}
 		auto ut = m_kUnknownSet.find(std::make_pair(r, sKey));
-		if (ut != m_kUnknownSet.end()) return Value::unknown(p.sKey + " was " + ut->second);
+		if (ut != m_kUnknownSet.end())
+			return Value::unknown(p.sKey + " was set at " + m_t.where(*ut->second.pFunc, ut->second.iLine)
+				+ " to what the deriver cannot follow: " + ut->second.sWhy);
 		return Value::unknown(p.sKey + " is not set by the time it is used");
 	}
 
@@ -2953,8 +2955,7 @@ private:
 			r->kValues.erase(sKey);
 			if (v.eKind == Value::Str) m_kStrings[std::make_pair(r, sKey)] = v.s;
 			if (v.eKind == Value::Unknown && !v.sWhy.empty() && m_pWhereFunc)
-				m_kUnknownSet[std::make_pair(r, sKey)] =
-					"set at " + m_t.where(*m_pWhereFunc, m_iWhereLine) + " to what the deriver cannot follow: " + v.sWhy;
+				m_kUnknownSet[std::make_pair(r, sKey)] = UnknownSet{ m_pWhereFunc, m_iWhereLine, v.sWhy };
 		}
 		if (p.bIndexed)
 		{
@@ -4094,9 +4095,8 @@ private:
 					fail(where(f, s.iLine),
 						"the condition (" + joinToks(a, s.b, s.e) + ") of a branch that reads cannot be evaluated"
 							+ why(v));
-				const std::string sWhy = "the condition (" + joinToks(a, s.b, s.e) + ") at " + where(f, s.iLine)
-					+ " cannot be evaluated" + why(v);
-				for (const Stmt& k : s.aKids) forget(k, f, sWhy);
+				const Unfollowed kWhy{ &s, &v };
+				for (const Stmt& k : s.aKids) forget(k, f, &kWhy);
 				return Flow::Normal;
 			}
 			const bool bTrue = v.eKind == Value::Obj || v.i != 0;
@@ -4413,7 +4413,13 @@ private:
 	}
 
 	// Marks unknown what a statement the interpreter does not run may assign.
-	void forget(const Stmt& s, Frame& f, const std::string& sWhy = std::string())
+	// A branch not taken: its condition and the unknown value it has.
+	struct Unfollowed
+	{
+		const Stmt* pIf;
+		const Value* pValue;
+	};
+	void forget(const Stmt& s, Frame& f, const Unfollowed* pWhy = nullptr)
 	{
 		const Toks& a = toks(f);
 		auto scan = [&](size_t b, size_t e) {
@@ -4427,7 +4433,9 @@ private:
 					auto it = f.kLocals.find(a[i].s);
 					if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
 						it->second.v = Value::unknown(a[i].s + " is changed where the deriver does not follow"
-							+ (sWhy.empty() ? std::string() : ": " + sWhy));
+							+ (pWhy ? ": the condition (" + joinToks(a, pWhy->pIf->b, pWhy->pIf->e) + ") at "
+									+ where(f, pWhy->pIf->iLine) + " cannot be evaluated" + why(*pWhy->pValue)
+									: std::string()));
 					else if (f.pRecord)
 						f.pRecord->kValues.erase(a[i].s);
 				}
@@ -4436,7 +4444,7 @@ private:
 		scan(s.b, s.e);
 		scan(s.b2, s.e2);
 		scan(s.b3, s.e3);
-		for (const Stmt& k : s.aKids) forget(k, f, sWhy);
+		for (const Stmt& k : s.aKids) forget(k, f, pWhy);
 	}
 
 	// A statement that does not touch the stream: a declaration, an assignment or a call, run for its
@@ -5347,7 +5355,13 @@ private:
 	bool m_bCallNotRun = false; // a call was not run (too deep, no template to run): its effects are not known
 	std::map<std::pair<const LayoutRecord*, std::string>, std::string> m_kStrings;
 	// why a member was last set to a value the deriver cannot follow, and where
-	std::map<std::pair<const LayoutRecord*, std::string>, std::string> m_kUnknownSet;
+	struct UnknownSet
+	{
+		const Function* pFunc = nullptr;
+		int iLine = 0;
+		std::string sWhy;
+	};
+	std::map<std::pair<const LayoutRecord*, std::string>, UnknownSet> m_kUnknownSet;
 	std::vector<std::shared_ptr<LayoutRecord>> m_aOrphans;
 	long long m_iSteps = 0;
 	long long m_iLoopBudget = 1 << 22;
