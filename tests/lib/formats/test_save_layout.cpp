@@ -582,3 +582,179 @@ void CvPlayer::read(FDataStreamBase* pStream)
 		kRecord);
 	EXPECT_EQ(kStream.left(), 0u);
 }
+
+TEST(SaveLayout, AFunctionOfANamespaceIsCalledByItsQualifiedName)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+namespace Bits
+{
+	template <typename T>
+	inline bool Has(const T x, const int y) { return (x & ((T)1U << y)) != 0; }
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int m_iFlags;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iFlags);
+	if (Bits::Has(m_iFlags, 1))
+		pStream->Read(&m_iA);
+}
+)");
+	const auto pLayout = kTree.derive();
+	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 2, 7 })), "m_iA"), std::vector<long long>{ 7 });
+	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvThing", ints({ 1 })), "m_iA").empty());
+}
+
+TEST(SaveLayout, AnOverloadIsChosenByItsNumberOfArgumentsAndAReferenceIsWrittenBack)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+namespace Bits
+{
+	template <typename T>
+	inline T Set(T &x, const int y) { return x = (T)(x | ((T)1U << y)); }
+	template <typename T>
+	inline T Set(T &x, const int y, const bool bValue)
+	{
+		if (bValue) return x = (T)(x | ((T)1U << y));
+		else return x = (T)(x & ~((T)1U << y));
+	}
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	int bits(int iFirst) const
+	{
+		int iBits = 0;
+		Bits::Set(iBits, 2);
+		Bits::Set(iBits, 0, iFirst != 0);
+		return iBits;
+	}
+	int m_iFlags;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iFlags);
+	if (bits(m_iFlags) == 5)
+		pStream->Read(&m_iA);
+}
+)");
+	const auto pLayout = kTree.derive();
+	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 1, 7 })), "m_iA"), std::vector<long long>{ 7 });
+	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvThing", ints({ 0 })), "m_iA").empty());
+}
+
+TEST(SaveLayout, AMemberObjectStartsAsItsConstructorsLeaveItWithItsBasesValueParameters)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+template <class T> struct Traits {};
+template <> struct Traits<bool> { enum { DEFAULT_VALUE = 1 }; };
+template <class IndexType, class T, int DEFAULT>
+class BitsBase
+{
+public:
+	BitsBase() { setAll((T)DEFAULT); }
+	void setAll(T tValue) { std::fill_n(&m_aiBlock[0], 2, tValue ? 7 : 0); }
+	bool get(int i) const { return (m_aiBlock[1] & (1 << i)) != 0; }
+	void Read(FDataStreamBase* pStream)
+	{
+		int iTmp;
+		pStream->Read(&iTmp);
+		m_aiBlock[0] = iTmp;
+	}
+private:
+	unsigned int m_aiBlock[2];
+};
+template <class IndexType, class T>
+class Bits : public BitsBase<IndexType, T, Traits<T>::DEFAULT_VALUE> {};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	Bits<int, bool> m_kBits;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_kBits.Read(pStream);
+	if (m_kBits.get(2))
+		pStream->Read(&m_iA);
+}
+)");
+	EXPECT_EQ(valuesOf(readAll(*kTree.derive(), "CvThing", ints({ 0, 7 })), "m_iA"), std::vector<long long>{ 7 });
+}
+
+TEST(SaveLayout, AMethodCalledThroughThisIsRun)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	bool hasA() const { return m_iFlags > 2; }
+	int m_iFlags;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	pStream->Read(&m_iFlags);
+	if (this->hasA())
+		pStream->Read(&m_iA);
+}
+)");
+	const auto pLayout = kTree.derive();
+	EXPECT_EQ(valuesOf(readAll(*pLayout, "CvThing", ints({ 3, 7 })), "m_iA"), std::vector<long long>{ 7 });
+	EXPECT_TRUE(valuesOf(readAll(*pLayout, "CvThing", ints({ 2 })), "m_iA").empty());
+}
+
+TEST(SaveLayout, AMemberSetToAnUnknownValueSaysWhereAndWhyWhenABranchNeedsIt)
+{
+	TempTree kTree;
+	kTree.write("CvThing.cpp", R"(
+class CvOther { public: static int count() { return 2; } };
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	bool check() const
+	{
+		bool bValid = false;
+		if (CvOther::count() > 1)
+			bValid = true;
+		return bValid;
+	}
+	bool m_bValid;
+	int m_iA;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_bValid = check();
+	if (m_bValid)
+		pStream->Read(&m_iA);
+}
+)");
+	try
+	{
+		readAll(*kTree.derive(), "CvThing", ints({ 1 }));
+		FAIL() << "a branch on an unknown member was followed";
+	}
+	catch (const LayoutError& e)
+	{
+		const std::string s = e.what();
+		EXPECT_NE(s.find("m_bValid was set at CvThing.cpp:19 (CvThing::read) to what the deriver cannot follow: "
+						 "bValid is changed where the deriver does not follow: the condition (CvOther::count()>1) at "
+						 "CvThing.cpp:10 (CvThing::check) cannot be evaluated (CvOther::count() is a static method"),
+			std::string::npos)
+			<< s;
+	}
+}

@@ -2444,6 +2444,7 @@ struct Frame
 	std::map<std::string, Local> kLocals;
 	LayoutRecord* pRecord = nullptr;
 	std::string sStream;
+	std::vector<std::pair<std::string, Place>> aOut; // reference parameters and the caller's places they name
 	bool bEffectsOnly = false; // run for side effects (no stream)
 	int iDepth = 0;
 };
@@ -2923,6 +2924,10 @@ private:
 					return Value::unknown(p.sKey + " may be changed by " + kt->second.sName + "() at "
 						+ m_t.where(*kt->second.pFunc, kt->second.iLine) + ", which the deriver does not follow");
 		}
+		auto ut = m_kUnknownSet.find(std::make_pair(r, sKey));
+		if (ut != m_kUnknownSet.end())
+			return Value::unknown(p.sKey + " was set at " + m_t.where(*ut->second.pFunc, ut->second.iLine)
+				+ " to what the deriver cannot follow: " + ut->second.sWhy);
 		return Value::unknown(p.sKey + " is not set by the time it is used");
 	}
 
@@ -2949,6 +2954,8 @@ private:
 		{
 			r->kValues.erase(sKey);
 			if (v.eKind == Value::Str) m_kStrings[std::make_pair(r, sKey)] = v.s;
+			if (v.eKind == Value::Unknown && !v.sWhy.empty() && m_pWhereFunc)
+				m_kUnknownSet[std::make_pair(r, sKey)] = UnknownSet{ m_pWhereFunc, m_iWhereLine, v.sWhy };
 		}
 		if (p.bIndexed)
 		{
@@ -3116,6 +3123,54 @@ private:
 			break;
 		}
 		return v;
+	}
+
+	// std::fill_n(first, n, value) with the arguments a[b, e): first an array (m_ai) or an element of one
+	// (&m_ai[2]); its n elements from there are set to the value (to unknown if n or first is).
+	void fillN(const Toks& a, size_t b, size_t e, Frame& f)
+	{
+		const std::vector<std::pair<size_t, size_t>> aArgs = parameterRanges(a, b, e);
+		if (aArgs.size() != 3) return;
+		size_t i = aArgs[0].first;
+		const bool bAddress = a[i].s == "&";
+		if (bAddress) ++i;
+		Place p = place(a, i, aArgs[0].second, f);
+		if (!p.bValid || i != aArgs[0].second) return;
+		std::string& sKey = p.bLocal ? p.sSub : p.sKey;
+		long long iFirst = 0;
+		if (bAddress)
+		{
+			// &m_ai[k]: the elements from k
+			const size_t iBracket = sKey.rfind('[');
+			if (!p.bIndexed || iBracket == std::string::npos || sKey.back() != ']') return;
+			if (!p.sUnknownIndex.empty())
+			{
+				store(p, f, Value::unknown("std::fill_n from an unknown element"));
+				return;
+			}
+			iFirst = std::atoll(sKey.c_str() + iBracket + 1);
+			sKey.erase(iBracket);
+			p.kType.aDims.insert(p.kType.aDims.begin(), Toks());
+		}
+		size_t j = aArgs[1].first;
+		const Value n = expr(a, j, aArgs[1].second, f, 0);
+		j = aArgs[2].first;
+		const Value v = expr(a, j, aArgs[2].second, f, 0);
+		const std::string sBase = sKey;
+		if (n.eKind != Value::Int || n.i < 0 || n.i > 4096)
+		{
+			store(p, f, Value::unknown("std::fill_n over an unknown count"));
+			return;
+		}
+		Place kElement = p;
+		kElement.bIndexed = true;
+		if (!kElement.kType.aDims.empty()) kElement.kType.aDims.erase(kElement.kType.aDims.begin());
+		for (long long k = iFirst; k < iFirst + n.i; ++k)
+		{
+			const std::string sElement = sBase + "[" + std::to_string(k) + "]";
+			(p.bLocal ? kElement.sSub : kElement.sKey) = sElement;
+			store(kElement, f, v);
+		}
 	}
 
 	// std::min(x, y), std::max(x, y), abs(x) of the arguments a[b, e).
@@ -3294,9 +3349,14 @@ private:
 			explicit Nest(int& iCalls) : i(iCalls) { ++i; }
 			~Nest() { --i; }
 		} kNest(m_iValueCalls);
+		const Function* pWhereFunc = m_pWhereFunc;
+		const int iWhereLine = m_iWhereLine;
 		run(s, k);
+		m_pWhereFunc = pWhereFunc; // back in the caller's statement
+		m_iWhereLine = iWhereLine;
 		Value v = m_kReturn;
 		m_kReturn = Value();
+		for (const auto& [sName, p] : k.aOut) store(p, fCaller, k.kLocals[sName].v);
 		return v;
 	}
 
@@ -3327,8 +3387,15 @@ private:
 			if (j < aGiven.size())
 			{
 				size_t i = aGiven[j].first;
-				Frame kNo;
 				l.v = expr(aArgs, i, aGiven[j].second, fCaller, 0);
+				deduceTemplate(m, d.kType, aArgs, aGiven[j].first, aGiven[j].second, k, fCaller);
+				// a reference the callee may assign (T& x): written back to the caller's place
+				if (isOutReference(a, aParams[j].first, aParams[j].second))
+				{
+					size_t n = aGiven[j].first;
+					const Place p = place(aArgs, n, aGiven[j].second, fCaller);
+					if (p.bValid && n == aGiven[j].second) k.aOut.emplace_back(d.sName, p);
+				}
 			}
 			else if (d.iInit)
 			{
@@ -3341,11 +3408,35 @@ private:
 		}
 	}
 
+	// A function template's parameter named by the type of its parameter (T x, T& x) bound to the type
+	// of the argument aArgs[b, e) as written, if the call does not bind it already.
+	void deduceTemplate(const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k,
+		Frame& fCaller)
+	{
+		if (kParam.iPtr || !kParam.aDims.empty() || !kParam.aArgs.empty() || k.kTemplate.count(kParam.sName)
+			|| std::find(m.aTemplate.begin(), m.aTemplate.end(), kParam.sName) == m.aTemplate.end())
+			return;
+		const TypeRef kArg = writtenType(aArgs, b, e, fCaller);
+		if (kArg.bValid && kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+	}
+
+	// Whether the parameter a[b, e) is a reference to what is not const (int& x, T &x).
+	static bool isOutReference(const Toks& a, size_t b, size_t e)
+	{
+		bool bRef = false;
+		for (size_t j = b; j < e && a[j].s != "="; ++j)
+		{
+			if (a[j].s == "const") return false;
+			if (a[j].s == "&") bRef = true;
+		}
+		return bRef;
+	}
+
 	// The template parameters of sOwner, a base of sFrom (whose own are bound in kTemplate), bound from
 	// the arguments sFrom gives its base and the base's defaults (class T_SUBSET = IndexType), added to
 	// kTemplate. False if sOwner is no base of sFrom.
 	bool bindBaseTemplate(const std::string& sFrom, const std::string& sOwner,
-		std::map<std::string, TypeRef>& kTemplate, int iDepth = 0) const
+		std::map<std::string, TypeRef>& kTemplate, int iDepth = 0)
 	{
 		if (sFrom == sOwner) return true;
 		const ClassDef* c = m_t.findClass(sFrom);
@@ -3362,7 +3453,14 @@ private:
 				const bool bGiven = n < aArgs.size();
 				const Toks& aArg = bGiven ? aArgs[n] : kParam.aDefault;
 				size_t j = 0;
-				const TypeRef k = kParam.bType ? parseType(aArg, j, aArg.size()) : TypeRef();
+				if (!kParam.bType)
+				{
+					// a value (int DEFAULT): its argument evaluated, kept as its number
+					const Value v = aArg.empty() ? Value() : expr(aArg, j, aArg.size(), bGiven ? kFrom : kBase, 0);
+					if (v.eKind == Value::Int && j == aArg.size()) kBase.kTemplate[kParam.sName] = valueArgument(v.i);
+					continue;
+				}
+				const TypeRef k = parseType(aArg, j, aArg.size());
 				if (k.bValid && j == aArg.size()) kBase.kTemplate[kParam.sName] = resolve(k, bGiven ? kFrom : kBase);
 			}
 			if (bindBaseTemplate(sBase, sOwner, kBase.kTemplate, iDepth + 1))
@@ -3372,6 +3470,25 @@ private:
 			}
 		}
 		return false;
+	}
+
+	// A class template's value parameter bound to i: kept with its type parameters, as the number.
+	static TypeRef valueArgument(long long i)
+	{
+		TypeRef k;
+		k.sName = std::to_string(i);
+		k.bValid = true;
+		return k;
+	}
+	// The value a class template's value parameter sName is bound to in f; false if it is none.
+	static bool boundValue(const Frame& f, const std::string& sName, long long& i)
+	{
+		auto it = f.kTemplate.find(sName);
+		if (it == f.kTemplate.end() || it->second.sName.empty()) return false;
+		const std::string& s = it->second.sName;
+		if (!(std::isdigit(static_cast<unsigned char>(s[0])) || (s[0] == '-' && s.size() > 1))) return false;
+		i = std::stoll(s);
+		return true;
 	}
 
 	// The class template type k with the arguments it leaves out given their defaults
@@ -3456,6 +3573,19 @@ private:
 		return p.bValid && j == e ? resolve(p.kType, f) : TypeRef();
 	}
 
+	// Whether the function m can be called with n arguments (those past n have defaults).
+	bool acceptsArguments(const Function& m, size_t n) const
+	{
+		const Toks& t = m_t.aFiles[size_t(m.iFile)].aToks;
+		std::vector<std::pair<size_t, size_t>> aParams = parameterRanges(t, m.iParams, m.iParamsEnd);
+		if (aParams.size() == 1 && t[aParams[0].first].s == "void" && aParams[0].second == aParams[0].first + 1)
+			aParams.clear();
+		if (n > aParams.size()) return false;
+		for (size_t j = n; j < aParams.size(); ++j)
+			if (findTop(t, aParams[j].first, aParams[j].second, "=") == std::string::npos) return false;
+		return true;
+	}
+
 	// The free function sName called with the arguments a[b, e): the only one of that name, or the
 	// overload whose first parameter has the type of the first argument as written; null if none.
 	const Function* freeFunction(const std::string& sName, const Toks& a, size_t b, size_t e, Frame& f)
@@ -3466,6 +3596,13 @@ private:
 		for (const Function& fn : it->second)
 			if (fn.sClass.empty()) aFree.push_back(&fn);
 		if (aFree.size() <= 1) return aFree.empty() ? nullptr : aFree[0];
+		// overloads that take as many arguments as given (SetBit(x, i) and SetBit(x, i, b))
+		const size_t nArgs = parameterRanges(a, b, e).size();
+		std::vector<const Function*> aFit;
+		for (const Function* fn : aFree)
+			if (acceptsArguments(*fn, nArgs)) aFit.push_back(fn);
+		if (aFit.size() == 1) return aFit[0];
+		if (!aFit.empty()) aFree = aFit;
 		size_t iComma = findTop(a, b, e, ",");
 		if (iComma == std::string::npos) iComma = e;
 		const TypeRef kArg = writtenType(a, b, iComma, f);
@@ -3509,6 +3646,9 @@ private:
 
 	Value primary(const Toks& a, size_t& i, size_t e, Frame& f)
 	{
+		// this->method(...): the method of this object
+		if (a[i].s == "this" && i + 3 < e && a[i + 1].s == "->" && a[i + 2].k == 'i' && a[i + 3].s == "(")
+			i += 2;
 		const Tok& t = a[i];
 		if (t.s == "(")
 		{
@@ -3641,6 +3781,14 @@ private:
 				i = iClose + 1;
 				return standardCall(sName, a, iName + 2, iClose, f);
 			}
+			if (iName != i && sName == "fill_n" && iName + 1 < e && a[iName + 1].s == "(")
+			{
+				const size_t iClose = matchClose(a, iName + 1);
+				if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
+				i = iClose + 1;
+				fillN(a, iName + 2, iClose, f);
+				return Value::unknown("std::fill_n returns an iterator the deriver does not follow");
+			}
 		}
 		// name<ARGS>(...): a method template of this class, run (its specialisation chosen by the values)
 		if (i + 1 < e && a[i + 1].s == "<" && !f.sClass.empty() && !f.kLocals.count(t.s))
@@ -3704,6 +3852,22 @@ private:
 				return v;
 			}
 		}
+		// a function of a namespace: Space::name(...) (a namespace's functions are kept at file scope)
+		if (i + 3 < e && a[i + 1].s == "::" && a[i + 2].k == 'i' && a[i + 3].s == "(" && !m_t.findClass(t.s))
+		{
+			const size_t iClose = matchClose(a, i + 3);
+			const Function* pFree = iClose == std::string::npos || iClose >= e
+				? nullptr
+				: freeFunction(a[i + 2].s, a, i + 4, iClose, f);
+			if (pFree)
+			{
+				const size_t iArgs = i + 4;
+				i = iClose + 1;
+				Frame k;
+				k.iDepth = f.iDepth + 1;
+				return evalCall(*pFree, k, a, iArgs, iClose, f);
+			}
+		}
 		// a qualified constant: Class::NAME or Enum::NAME
 		if (i + 2 < e && a[i + 1].s == "::" && a[i + 2].k == 'i')
 		{
@@ -3720,6 +3884,10 @@ private:
 					return Value::unknown(e.what());
 				}
 			}
+			if (i < e && a[i].s == "(" && m_t.findClass(t.s) && m_t.findMethod(t.s, sName, false))
+				return Value::unknown(t.s + "::" + sName
+					+ "() is a static method, which the deriver does not run (it reads each team and player on its "
+					  "own, without the others)");
 			return Value::unknown(t.s + "::" + sName + " is not a constant");
 		}
 		// a variable or a member
@@ -3796,6 +3964,12 @@ private:
 				return Value::unknown(e.what());
 			}
 		}
+		long long iBound = 0;
+		if (boundValue(f, t.s, iBound))
+		{
+			++i;
+			return Value::of(iBound);
+		}
 		++i;
 		return Value::unknown("'" + t.s + "' is neither a variable, a member nor a constant of the tree");
 	}
@@ -3849,17 +4023,31 @@ private:
 
 	// A new object's default constructors run on its record, its bases' first (their initialiser lists
 	// are not followed; what their bodies set is kept).
-	void construct(const TypeRef& k, LayoutRecord& r, Frame& f, int iDepth = 0)
+	void construct(const TypeRef& k, LayoutRecord& r, Frame& f)
 	{
+		std::map<std::string, TypeRef> kTemplate;
 		const ClassDef* c = m_t.findClass(k.sName);
+		for (size_t j = 0; c && j < c->aTemplate.size() && j < k.aArgs.size(); ++j)
+			kTemplate[c->aTemplate[j]] = k.aArgs[j];
+		constructAs(k.sName, k.sName, kTemplate, r, f, 0);
+	}
+
+	// The default constructor of sClass (sDerived or a base of it, whose template parameters are bound in
+	// kTemplate) run on r, its bases' first.
+	void constructAs(const std::string& sDerived, const std::string& sClass,
+		const std::map<std::string, TypeRef>& kTemplate, LayoutRecord& r, Frame& f, int iDepth)
+	{
+		const ClassDef* c = m_t.findClass(sClass);
 		if (!c || iDepth > 8) return;
-		for (const std::string& sBase : c->aBases) construct(TypeRef{ sBase, {}, 0, {}, true }, r, f, iDepth + 1);
-		const std::string sOwn = k.sName.substr(k.sName.rfind(':') == std::string::npos ? 0 : k.sName.rfind(':') + 1);
-		for (const Function* m : m_t.methodsNamed(k.sName, sOwn))
+		for (const std::string& sBase : c->aBases) constructAs(sDerived, sBase, kTemplate, r, f, iDepth + 1);
+		const std::string sOwn = sClass.substr(sClass.rfind(':') == std::string::npos ? 0 : sClass.rfind(':') + 1);
+		for (const Function* m : m_t.methodsNamed(sClass, sOwn))
 		{
-			if (m->sClass != k.sName || m->iParams != m->iParamsEnd) continue;
+			if (m->sClass != sClass || m->iParams != m->iParamsEnd) continue;
 			Frame kFrame;
-			kFrame.sClass = k.sName;
+			kFrame.sClass = sClass;
+			kFrame.kTemplate = kTemplate;
+			if (sClass != sDerived) bindBaseTemplate(sDerived, sClass, kFrame.kTemplate);
 			kFrame.pRecord = &r;
 			kFrame.iDepth = f.iDepth + 1;
 			const Toks& a = m_t.aFiles[size_t(m->iFile)].aToks;
@@ -3907,7 +4095,8 @@ private:
 					fail(where(f, s.iLine),
 						"the condition (" + joinToks(a, s.b, s.e) + ") of a branch that reads cannot be evaluated"
 							+ why(v));
-				for (const Stmt& k : s.aKids) forget(k, f);
+				const Unfollowed kWhy{ &s, &v };
+				for (const Stmt& k : s.aKids) forget(k, f, &kWhy);
 				return Flow::Normal;
 			}
 			const bool bTrue = v.eKind == Value::Obj || v.i != 0;
@@ -4224,7 +4413,13 @@ private:
 	}
 
 	// Marks unknown what a statement the interpreter does not run may assign.
-	void forget(const Stmt& s, Frame& f)
+	// A branch not taken: its condition and the unknown value it has.
+	struct Unfollowed
+	{
+		const Stmt* pIf;
+		const Value* pValue;
+	};
+	void forget(const Stmt& s, Frame& f, const Unfollowed* pWhy = nullptr)
 	{
 		const Toks& a = toks(f);
 		auto scan = [&](size_t b, size_t e) {
@@ -4237,7 +4432,10 @@ private:
 				{
 					auto it = f.kLocals.find(a[i].s);
 					if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
-						it->second.v = Value::unknown(a[i].s + " is changed where the deriver does not follow");
+						it->second.v = Value::unknown(a[i].s + " is changed where the deriver does not follow"
+							+ (pWhy ? ": the condition (" + joinToks(a, pWhy->pIf->b, pWhy->pIf->e) + ") at "
+									+ where(f, pWhy->pIf->iLine) + " cannot be evaluated" + why(*pWhy->pValue)
+									: std::string()));
 					else if (f.pRecord)
 						f.pRecord->kValues.erase(a[i].s);
 				}
@@ -4246,7 +4444,7 @@ private:
 		scan(s.b, s.e);
 		scan(s.b2, s.e2);
 		scan(s.b3, s.e3);
-		for (const Stmt& k : s.aKids) forget(k, f);
+		for (const Stmt& k : s.aKids) forget(k, f, pWhy);
 	}
 
 	// A statement that does not touch the stream: a declaration, an assignment or a call, run for its
@@ -4610,7 +4808,13 @@ private:
 					v = newObject(kClass, f); // a pointer the deriver did not see given an object
 				r = v.pObj;
 			}
-			if (!r) r = childOf(p, f, kClass);
+			if (!r)
+			{
+				// a member object first used here: as its default constructor left it
+				const bool bNew = !p.pObj || !p.pObj->kChildren.count(p.bLocal ? p.sSub : p.sRoot);
+				r = childOf(p, f, kClass);
+				if (bNew && !p.bIndexed) construct(kClass, *r, f);
+			}
 			r->sClass = kClass.sName;
 			Frame k;
 			k.sClass = kClass.sName;
@@ -5150,6 +5354,14 @@ private:
 	int m_iValueCalls = 0; // calls for a value (evalCall) running
 	bool m_bCallNotRun = false; // a call was not run (too deep, no template to run): its effects are not known
 	std::map<std::pair<const LayoutRecord*, std::string>, std::string> m_kStrings;
+	// why a member was last set to a value the deriver cannot follow, and where
+	struct UnknownSet
+	{
+		const Function* pFunc = nullptr;
+		int iLine = 0;
+		std::string sWhy;
+	};
+	std::map<std::pair<const LayoutRecord*, std::string>, UnknownSet> m_kUnknownSet;
 	std::vector<std::shared_ptr<LayoutRecord>> m_aOrphans;
 	long long m_iSteps = 0;
 	long long m_iLoopBudget = 1 << 22;
