@@ -3410,8 +3410,8 @@ private:
 
 	// A function template's parameter named by the type of its parameter (T x, T& x) bound to the type
 	// of the argument aArgs[b, e) as written, if the call does not bind it already.
-	void deduceTemplate(const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k,
-		Frame& fCaller)
+	void deduceTemplate(
+		const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k, Frame& fCaller)
 	{
 		if (kParam.iPtr || !kParam.aDims.empty() || !kParam.aArgs.empty() || k.kTemplate.count(kParam.sName)
 			|| std::find(m.aTemplate.begin(), m.aTemplate.end(), kParam.sName) == m.aTemplate.end())
@@ -3435,8 +3435,8 @@ private:
 	// The template parameters of sOwner, a base of sFrom (whose own are bound in kTemplate), bound from
 	// the arguments sFrom gives its base and the base's defaults (class T_SUBSET = IndexType), added to
 	// kTemplate. False if sOwner is no base of sFrom.
-	bool bindBaseTemplate(const std::string& sFrom, const std::string& sOwner,
-		std::map<std::string, TypeRef>& kTemplate, int iDepth = 0)
+	bool bindBaseTemplate(
+		const std::string& sFrom, const std::string& sOwner, std::map<std::string, TypeRef>& kTemplate, int iDepth = 0)
 	{
 		if (sFrom == sOwner) return true;
 		const ClassDef* c = m_t.findClass(sFrom);
@@ -3647,8 +3647,7 @@ private:
 	Value primary(const Toks& a, size_t& i, size_t e, Frame& f)
 	{
 		// this->method(...): the method of this object
-		if (a[i].s == "this" && i + 3 < e && a[i + 1].s == "->" && a[i + 2].k == 'i' && a[i + 3].s == "(")
-			i += 2;
+		if (a[i].s == "this" && i + 3 < e && a[i + 1].s == "->" && a[i + 2].k == 'i' && a[i + 3].s == "(") i += 2;
 		const Tok& t = a[i];
 		if (t.s == "(")
 		{
@@ -3856,9 +3855,8 @@ private:
 		if (i + 3 < e && a[i + 1].s == "::" && a[i + 2].k == 'i' && a[i + 3].s == "(" && !m_t.findClass(t.s))
 		{
 			const size_t iClose = matchClose(a, i + 3);
-			const Function* pFree = iClose == std::string::npos || iClose >= e
-				? nullptr
-				: freeFunction(a[i + 2].s, a, i + 4, iClose, f);
+			const Function* pFree =
+				iClose == std::string::npos || iClose >= e ? nullptr : freeFunction(a[i + 2].s, a, i + 4, iClose, f);
 			if (pFree)
 			{
 				const size_t iArgs = i + 4;
@@ -4434,7 +4432,7 @@ private:
 					if (it != f.kLocals.end() && it->second.v.eKind != Value::Obj)
 						it->second.v = Value::unknown(a[i].s + " is changed where the deriver does not follow"
 							+ (pWhy ? ": the condition (" + joinToks(a, pWhy->pIf->b, pWhy->pIf->e) + ") at "
-									+ where(f, pWhy->pIf->iLine) + " cannot be evaluated" + why(*pWhy->pValue)
+										+ where(f, pWhy->pIf->iLine) + " cannot be evaluated" + why(*pWhy->pValue)
 									: std::string()));
 					else if (f.pRecord)
 						f.pRecord->kValues.erase(a[i].s);
