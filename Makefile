@@ -55,7 +55,7 @@ SANITIZE_FLAGS = -O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=addre
 SANITIZE_TARGETS = cvvision_engine_tests cvvision_support_tests cvvision_formats_tests cvvision_render_tests \
   cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
-  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2
+  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2 fuzz_layout_tree
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 6
 export ASAN_OPTIONS ?= detect_leaks=1
