@@ -585,20 +585,9 @@ std::vector<std::pair<size_t, size_t>> parameterRanges(const Toks& a, size_t b, 
 // The tokens of a[b, e) split at its top-level commas (outside (), [], {} and <>).
 std::vector<Toks> splitArguments(const Toks& a, size_t b, size_t e)
 {
-	std::vector<Toks> aOut(1);
-	int iDepth = 0;
-	for (size_t i = b; i < e; ++i)
-	{
-		const TokText& t = a[i].s;
-		if (t == "(" || t == "[" || t == "{" || t == "<") ++iDepth;
-		if (t == ")" || t == "]" || t == "}" || t == ">") --iDepth;
-		if (t == ">>") iDepth -= 2;
-		if (t == "," && iDepth == 0)
-			aOut.emplace_back();
-		else
-			aOut.back().push_back(a[i]);
-	}
-	if (aOut.size() == 1 && aOut[0].empty()) aOut.clear();
+	std::vector<Toks> aOut;
+	for (const auto& [iBegin, iEnd] : parameterRanges(a, b, e))
+		aOut.emplace_back(a.begin() + std::ptrdiff_t(iBegin), a.begin() + std::ptrdiff_t(iEnd));
 	return aOut;
 }
 
