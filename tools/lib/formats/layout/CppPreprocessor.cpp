@@ -205,6 +205,9 @@ void expandFileMacros(Toks& a, const FunctionMacroLookup& fLookup, const std::fu
 		a.swap(aCopy);
 }
 
+namespace {
+
+// A primary of a #if expression: a number, defined(NAME), a macro's value, (...), !, - or ~ and its operand.
 long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iDepth)
 {
 	if (i >= e) return 0;
@@ -257,6 +260,8 @@ long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacr
 	++i;
 	return 0;
 }
+
+} // namespace
 
 int binaryPrec(const TokText& s)
 {

@@ -51,12 +51,14 @@ void expandFileMacros(Toks& a, const FunctionMacroLookup& fLookup, const std::fu
 // A #if expression with defined(); identifiers are macro values or 0, as the preprocessor has it.
 using MacroLookup = std::function<const Toks*(const std::string&)>;
 
-long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iDepth);
-
+// The precedence of a binary operator (higher binds tighter); 0 if s is none. Shared with the
+// LayoutRunner's expressions.
 int binaryPrec(const TokText& s);
 
+// x op y into r; false if op is no binary operator or the result is undefined (a division by 0).
 bool applyBinary(const TokText& op, long long x, long long y, long long& r);
 
+// The expression at a[i] whose operators bind tighter than iPrec (0: all of it); i moves past it.
 long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iPrec, int iDepth);
 
 } // namespace cvv::layout
