@@ -152,11 +152,28 @@ TypeRef parseType(const Toks& a, size_t& i, size_t e)
 				size_t j = i + 1;
 				while (j < iClose)
 				{
-					TypeRef kArg = parseType(a, j, iClose);
+					// the argument up to its top-level ',' (a type's own <...> and a value's (...) skipped)
+					size_t iEnd = j;
+					for (; iEnd < iClose && a[iEnd].s != ","; ++iEnd)
+						if (a[iEnd].s == "<" || a[iEnd].s == "(" || a[iEnd].s == "[")
+						{
+							const size_t iMatch = matchClose(a, iEnd);
+							if (iMatch == std::string::npos || iMatch >= iClose) break;
+							iEnd = iMatch;
+						}
+					size_t q = j;
+					TypeRef kArg = parseType(a, q, iEnd);
+					if (!kArg.bValid || q != iEnd)
+					{
+						// a value (Row<short, 2>, Map<E, bool, false, sizeof(T)>): kept as its text, evaluated
+						// where a class template's value parameter is bound to it
+						kArg = TypeRef();
+						kArg.sName = joinToks(a, j, iEnd);
+						kArg.bValid = iEnd > j;
+					}
 					if (!kArg.bValid) break;
 					k.aArgs.push_back(kArg);
-					while (j < iClose && a[j].s != ",") ++j;
-					++j;
+					j = iEnd + 1;
 				}
 				i = iClose + 1;
 			}

@@ -269,6 +269,13 @@ private:
 	bool bindBaseTemplate(
 		const std::string& sFrom, const std::string& sOwner, std::map<std::string, TypeRef>& kTemplate, int iDepth = 0);
 
+	// The template parameters of the class kClass (resolved) added to kTemplate: its arguments by
+	// position, a value parameter's argument evaluated in fArgs (Map<E, bool, false, sizeof(T)>), then
+	// the defaults of those it leaves out, each with the parameters before it bound. An out-of-line
+	// method pMethod of the class may name its type parameters otherwise: its names are bound too.
+	void bindClassTemplate(const TypeRef& kClass, std::map<std::string, TypeRef>& kTemplate, Frame& fArgs,
+		const Function* pMethod = nullptr);
+
 	// A class template's value parameter bound to i: kept with its type parameters, as the number.
 	static TypeRef valueArgument(long long i);
 	// The value a class template's value parameter sName is bound to in f; false if it is none.

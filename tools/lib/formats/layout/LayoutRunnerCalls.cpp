@@ -203,12 +203,7 @@ Value LayoutRunner::callValue(
 	if (!m) return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
 	Frame k;
 	k.sClass = kType.sName;
-	const ClassDef* c = m_t.findClass(kType.sName);
-	if (c)
-		for (size_t j = 0; j < c->aTemplate.size() && j < kType.aArgs.size(); ++j)
-			k.kTemplate[c->aTemplate[j]] = kType.aArgs[j];
-	for (size_t j = 0; j < m->aTemplate.size() && j < kType.aArgs.size(); ++j)
-		k.kTemplate[m->aTemplate[j]] = kType.aArgs[j];
+	bindClassTemplate(kType, k.kTemplate, f, m);
 	if (sOwner != kType.sName) bindBaseTemplate(kType.sName, sOwner, k.kTemplate);
 	k.pRecord = kObj.pObj;
 	k.iDepth = f.iDepth + 1;
@@ -349,6 +344,52 @@ bool LayoutRunner::bindBaseTemplate(
 		}
 	}
 	return false;
+}
+
+void LayoutRunner::bindClassTemplate(
+	const TypeRef& kClass, std::map<std::string, TypeRef>& kTemplate, Frame& fArgs, const Function* pMethod)
+{
+	const ClassDef* c = m_t.findClass(kClass.sName);
+	// the arguments of the type parameters, in order (for an out-of-line method's own names)
+	std::vector<TypeRef> aTypeArgs;
+	for (size_t n = 0; n < kClass.aArgs.size(); ++n)
+		if (!c || c->aTemplateParams.empty() || (n < c->aTemplateParams.size() && c->aTemplateParams[n].bType))
+			aTypeArgs.push_back(kClass.aArgs[n]);
+	if (!c || c->aTemplateParams.empty())
+	{
+		for (size_t j = 0; c && j < c->aTemplate.size() && j < kClass.aArgs.size(); ++j)
+			kTemplate[c->aTemplate[j]] = kClass.aArgs[j];
+		for (size_t j = 0; pMethod && j < pMethod->aTemplate.size() && j < aTypeArgs.size(); ++j)
+			kTemplate[pMethod->aTemplate[j]] = aTypeArgs[j];
+		return;
+	}
+	Frame kBound; // the parameters bound so far, for the defaults after them
+	kBound.sClass = kClass.sName;
+	for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
+	{
+		const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
+		const bool bGiven = n < kClass.aArgs.size();
+		if (bGiven && kParam.bType)
+			kBound.kTemplate[kParam.sName] = kClass.aArgs[n];
+		else if (bGiven || !kParam.aDefault.empty())
+		{
+			Toks aText;
+			if (bGiven) tokenize(kClass.aArgs[n].sName, 0, aText);
+			const Toks& aArg = bGiven ? aText : kParam.aDefault;
+			size_t j = 0;
+			if (kParam.bType)
+			{
+				const TypeRef k = parseType(aArg, j, aArg.size());
+				if (k.bValid && j == aArg.size()) kBound.kTemplate[kParam.sName] = resolve(k, kBound);
+				continue;
+			}
+			const Value v = aArg.empty() ? Value() : expr(aArg, j, aArg.size(), bGiven ? fArgs : kBound, 0);
+			if (v.eKind == Value::Int && j == aArg.size()) kBound.kTemplate[kParam.sName] = valueArgument(v.i);
+		}
+	}
+	for (const auto& [sName, k] : kBound.kTemplate) kTemplate[sName] = k;
+	for (size_t j = 0; pMethod && j < pMethod->aTemplate.size() && j < aTypeArgs.size(); ++j)
+		kTemplate[pMethod->aTemplate[j]] = aTypeArgs[j];
 }
 
 TypeRef LayoutRunner::valueArgument(long long i)
@@ -554,8 +595,7 @@ LayoutRecord* LayoutRunner::childOf(const Place& p, Frame& f, const TypeRef& kTy
 void LayoutRunner::construct(const TypeRef& k, LayoutRecord& r, Frame& f)
 {
 	std::map<std::string, TypeRef> kTemplate;
-	const ClassDef* c = m_t.findClass(k.sName);
-	for (size_t j = 0; c && j < c->aTemplate.size() && j < k.aArgs.size(); ++j) kTemplate[c->aTemplate[j]] = k.aArgs[j];
+	bindClassTemplate(k, kTemplate, f);
 	constructAs(k.sName, k.sName, kTemplate, r, f, 0);
 }
 

@@ -169,12 +169,8 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 		r->sClass = kClass.sName;
 		Frame k;
 		k.sClass = kClass.sName;
-		const ClassDef* c = m_t.findClass(kClass.sName);
-		for (size_t j = 0; c && j < c->aTemplate.size() && j < kClass.aArgs.size(); ++j)
-			k.kTemplate[c->aTemplate[j]] = kClass.aArgs[j];
-		// an out-of-line template method may name its parameter otherwise than its class does
-		for (size_t j = 0; j < m->aTemplate.size() && j < kClass.aArgs.size(); ++j)
-			k.kTemplate[m->aTemplate[j]] = kClass.aArgs[j];
+		// (an out-of-line template method may name its parameters otherwise than its class does)
+		bindClassTemplate(kClass, k.kTemplate, f, m);
 		if (sOwner != kClass.sName) bindBaseTemplate(kClass.sName, sOwner, k.kTemplate);
 		k.pRecord = r;
 		k.iDepth = f.iDepth + 1;
