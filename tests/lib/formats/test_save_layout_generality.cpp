@@ -237,7 +237,7 @@ void CvThing::read(FDataStreamBase* pStream)
 
 // Function templates whose parameter is T* (given &m_x), T (&)[N] (given an array member: T and N
 // deduced) and T[] (given an array member): each reads values of the deduced type.
-TEST(SaveLayoutGenerality, DISABLED_TemplateArgumentsAreDeducedThroughPointerAndArrayParameters)
+TEST(SaveLayoutGenerality, TemplateArgumentsAreDeducedThroughPointerAndArrayParameters)
 {
 	const char* szTree = R"(
 class FDataStreamBase;

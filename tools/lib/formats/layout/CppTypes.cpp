@@ -215,9 +215,17 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 			if (a[i].s == "*") ++d.kType.iPtr;
 			++i;
 		}
+		// a reference or pointer to an array: T (&aValues)[N], T (*paValues)[N]
+		if (i + 3 < e && a[i].s == "(" && (a[i + 1].s == "&" || a[i + 1].s == "*") && a[i + 2].k == 'i'
+			&& a[i + 3].s == ")" && i + 4 < e && a[i + 4].s == "[")
+		{
+			if (a[i + 1].s == "*") ++d.kType.iPtr;
+			i += 2;
+		}
 		if (i >= e || a[i].k != 'i') return false;
 		d.sName = a[i].s;
 		++i;
+		if (i < e && a[i].s == ")" && i + 1 < e && a[i + 1].s == "[" && i >= b + 3 && a[i - 3].s == "(") ++i;
 		while (i < e && a[i].s == "[")
 		{
 			const size_t iClose = matchClose(a, i);

@@ -260,6 +260,14 @@ private:
 	void deduceTemplate(
 		const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k, Frame& fCaller);
 
+	// The template parameters of the function template m that its parameter's type kParam names bound
+	// in k as the argument's type kArg deduces them: T from T, T* (an address, an array's element),
+	// T a[] and T (&a)[N] (an array's element; the value parameter N its bound, evaluated in fCaller)
+	// and Container<T> (the argument's own arguments).
+	void unifyTemplate(const Function& m, const TypeRef& kParam, TypeRef kArg, Frame& k, Frame& fCaller);
+	// The type of the argument a[b, e) as written: writtenType's, or for &x the pointer to x's.
+	TypeRef argumentType(const Toks& a, size_t b, size_t e, Frame& f);
+
 	// Whether the parameter a[b, e) is a reference to what is not const (int& x, T &x).
 	static bool isOutReference(const Toks& a, size_t b, size_t e);
 

@@ -291,11 +291,75 @@ void LayoutRunner::bindArgs(const Function& m, Frame& k, const Toks& aArgs, size
 void LayoutRunner::deduceTemplate(
 	const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k, Frame& fCaller)
 {
-	if (kParam.iPtr || !kParam.aDims.empty() || !kParam.aArgs.empty() || k.kTemplate.count(kParam.sName)
+	if (!kParam.aArgs.empty() || k.kTemplate.count(kParam.sName)
 		|| std::find(m.aTemplate.begin(), m.aTemplate.end(), kParam.sName) == m.aTemplate.end())
 		return;
-	const TypeRef kArg = writtenType(aArgs, b, e, fCaller);
-	if (kArg.bValid && kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+	if (!kParam.iPtr && kParam.aDims.empty())
+	{
+		const TypeRef kArg = writtenType(aArgs, b, e, fCaller);
+		if (kArg.bValid && kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+		return;
+	}
+	unifyTemplate(m, kParam, argumentType(aArgs, b, e, fCaller), k, fCaller);
+}
+
+void LayoutRunner::unifyTemplate(const Function& m, const TypeRef& kParam, TypeRef kArg, Frame& k, Frame& fCaller)
+{
+	if (!kArg.bValid) return;
+	const bool bParameter =
+		kParam.aArgs.empty() && std::find(m.aTemplate.begin(), m.aTemplate.end(), kParam.sName) != m.aTemplate.end();
+	if (!bParameter)
+	{
+		// Container<T> given Container<X>: X for T
+		if (kParam.sName == kArg.sName)
+			for (size_t q = 0; q < kParam.aArgs.size() && q < kArg.aArgs.size(); ++q)
+				unifyTemplate(m, kParam.aArgs[q], kArg.aArgs[q], k, fCaller);
+		return;
+	}
+	if (k.kTemplate.count(kParam.sName)) return;
+	if (!kParam.aDims.empty())
+	{
+		// T a[], T (&a)[N]: an array's element; N bound to the array's bound
+		if (kArg.aDims.size() < kParam.aDims.size()) return;
+		for (size_t d = 0; d < kParam.aDims.size(); ++d)
+		{
+			const Toks& aDim = kParam.aDims[d];
+			if (aDim.size() != 1 || k.kLocals.count(aDim[0].s)
+				|| std::find(m.aValueTemplate.begin(), m.aValueTemplate.end(), aDim[0].s) == m.aValueTemplate.end())
+				continue;
+			size_t i = 0;
+			const Value v = expr(kArg.aDims[d], i, kArg.aDims[d].size(), fCaller, 0);
+			if (v.eKind != Value::Int) continue;
+			Local l;
+			l.kType.sName = "int";
+			l.kType.bValid = true;
+			l.v = v;
+			k.kLocals[aDim[0].s] = l;
+		}
+		kArg.aDims.erase(kArg.aDims.begin(), kArg.aDims.begin() + std::ptrdiff_t(kParam.aDims.size()));
+	}
+	// T*: a pointer's target, or an array's element
+	for (int n = 0; n < kParam.iPtr; ++n)
+	{
+		if (kArg.iPtr > 0)
+			--kArg.iPtr;
+		else if (!kArg.aDims.empty())
+			kArg.aDims.erase(kArg.aDims.begin());
+		else
+			return;
+	}
+	if (kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+}
+
+TypeRef LayoutRunner::argumentType(const Toks& a, size_t b, size_t e, Frame& f)
+{
+	if (b < e && a[b].s == "&")
+	{
+		TypeRef k = writtenType(a, b + 1, e, f);
+		if (k.bValid) ++k.iPtr;
+		return k;
+	}
+	return writtenType(a, b, e, f);
 }
 
 bool LayoutRunner::isOutReference(const Toks& a, size_t b, size_t e)

@@ -220,13 +220,15 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 			if (p.bValid && i == aArgs[j].second)
 			{
 				const TypeRef kArg = withDefaultArguments(resolve(p.kType, f));
-				// bind T from "Container<T>" or "T"
+				// bind T from T* or an array parameter (T a[], T (&a)[N]), else from "Container<T>" or "T"
+				if (d.kType.iPtr || !d.kType.aDims.empty()) unifyTemplate(fn, d.kType, kArg, k, f);
 				for (const std::string& sT : fn.aTemplate)
-				{
-					if (d.kType.sName == sT) k.kTemplate[sT] = objectClass(kArg);
-					for (size_t q = 0; q < d.kType.aArgs.size() && q < kArg.aArgs.size(); ++q)
-						if (d.kType.aArgs[q].sName == sT) k.kTemplate[sT] = kArg.aArgs[q];
-				}
+					if (!k.kTemplate.count(sT))
+					{
+						if (d.kType.sName == sT) k.kTemplate[sT] = objectClass(kArg);
+						for (size_t q = 0; q < d.kType.aArgs.size() && q < kArg.aArgs.size(); ++q)
+							if (d.kType.aArgs[q].sName == sT) k.kTemplate[sT] = kArg.aArgs[q];
+					}
 				l.kType = kArg;
 				if (isObjectType(objectClass(kArg)))
 				{
@@ -241,6 +243,8 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 			{
 				size_t q = aArgs[j].first;
 				l.v = expr(a, q, aArgs[j].second, f, 0);
+				// T* given &x: x's type
+				unifyTemplate(fn, d.kType, argumentType(a, aArgs[j].first, aArgs[j].second, f), k, f);
 			}
 			k.kLocals[d.sName] = l;
 		}
