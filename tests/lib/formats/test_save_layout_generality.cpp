@@ -89,7 +89,7 @@ long long readThing(const std::string& sSource, const std::vector<unsigned char>
 // *static_cast<Self*>(this); its read calls a member function template of its own through it with
 // explicit arguments (a parameter of the base), and the derived class's owner calls that template
 // directly on the member, its default argument left out or given.
-TEST(SaveLayoutGenerality, DISABLED_ACrtpBasesMemberTemplateIsCalledThroughTheDerivedClass)
+TEST(SaveLayoutGenerality, ACrtpBasesMemberTemplateIsCalledThroughTheDerivedClass)
 {
 	const char* szTree = R"(
 class FDataStreamBase;

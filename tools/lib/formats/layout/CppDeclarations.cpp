@@ -190,6 +190,9 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		}
 	}
 	size_t i = iOpen + 1;
+	// the parameters of the last member template clause, and where the member it introduces starts
+	std::vector<std::pair<std::string, bool>> aOwnTemplate;
+	size_t iOwnTemplateAt = std::string::npos;
 	while (i < iClose)
 	{
 		const Tok& t = a[i];
@@ -207,7 +210,17 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		if (t.k == 'i' && t.s == "template" && i + 1 < iClose && a[i + 1].s == "<")
 		{
 			const size_t k = matchClose(a, i + 1);
+			// a member template's own parameters, for the member that follows
+			aOwnTemplate.clear();
+			for (const Toks& aParam : k == std::string::npos ? std::vector<Toks>() : splitArguments(a, i + 2, k))
+			{
+				size_t iEq = 0;
+				while (iEq < aParam.size() && aParam[iEq].s != "=") ++iEq;
+				if (iEq == 0 || aParam[iEq - 1].k != 'i') continue;
+				aOwnTemplate.emplace_back(aParam[iEq - 1].s, aParam[0].s == "class" || aParam[0].s == "typename");
+			}
 			i = (k == std::string::npos) ? iClose : k + 1;
+			iOwnTemplateAt = i;
 			continue;
 		}
 		// up to the ';' or the '{' that ends this member
@@ -278,6 +291,11 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 				f->iBody = j;
 				f->iBodyEnd = iBodyClose;
 				f->aTemplate = aTemplate;
+				if (iOwnTemplateAt == i)
+				{
+					f->aOwnTemplate = aOwnTemplate;
+					f->bOwnTemplate = true;
+				}
 				c.kMethods[a[iMethodName].s].push_back(f.get());
 				aInline.push_back(std::move(f));
 			}

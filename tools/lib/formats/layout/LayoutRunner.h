@@ -94,6 +94,23 @@ struct RawField
 
 enum class Flow { Normal, Break, Continue, Return };
 
+// An explicit template argument of a call (f<int, 3>(...)): a value or a type (resolved).
+struct TemplateArgument
+{
+	bool bType = false;
+	long long i = 0;
+	TypeRef kType;
+};
+
+// The object a method is called on: its record and its class (with its template arguments); bSame:
+// the frame's own object as the frame has it (this->f(), a method returning *this).
+struct CallTarget
+{
+	LayoutRecord* pRecord = nullptr;
+	TypeRef kClass;
+	bool bSame = false;
+};
+
 // A call the deriver does not run, where it is.
 struct StaleCall
 {
@@ -402,20 +419,38 @@ private:
 	void simple(const Toks& a, size_t b, size_t e, Frame& f, int iLine);
 
 	// (defined in LayoutRunnerCalls.cpp)
-	// name<ARGS>(..., stream, ...) at a[b, e): a member function template of this class called with
-	// explicit template arguments. The explicit specialisation whose arguments have the values given
-	// is run, else the template, its non-type parameters bound to them. False if it is no such call.
+	// name<ARGS>(..., stream, ...) or OBJECT.name<ARGS>(...) at a[b, e): a member function template
+	// (of this class, of the object's or of a base) called with explicit template arguments. The
+	// explicit specialisation whose arguments are those given is run, else the template, its
+	// parameters bound to them. False if it is no such call.
 	bool callTemplateMethod(const Toks& a, size_t b, size_t iOpen, size_t e, Frame& f, const CodeLine& sWhere);
 
-	// The method template name<ARGS> of the frame's class at a[b, iOpen) (iOpen: its call's '('): the
-	// explicit specialisation whose arguments have the values given, else the template; aValues gets
-	// the arguments' values. Null (and why in sWhyNot) if an argument cannot be evaluated or there is
-	// no such template.
-	const Function* chooseTemplateMethod(
-		const Toks& a, size_t b, size_t iOpen, Frame& f, std::vector<long long>& aValues, std::string& sWhyNot);
+	// The method template name<ARGS> of sClass or a base (name at a[iName], iOpen: its call's '('):
+	// the explicit specialisation whose arguments are those given (evaluated in f; a specialisation's
+	// own in fScope), else the template; aArgs gets the arguments. Null (and why in sWhyNot) if an
+	// argument is neither a value nor a type or there is no such template.
+	const Function* chooseTemplateMethod(const Toks& a, size_t iName, size_t iOpen, const std::string& sClass, Frame& f,
+		Frame& fScope, std::vector<TemplateArgument>& aArgs, std::string& sWhyNot);
 
-	// The frame a method template runs in: the caller's object, its non-type parameters bound.
-	Frame templateMethodFrame(const Function& m, const std::vector<long long>& aValues, const Frame& f) const;
+	// The frame a method template runs in on the caller's object: its parameters bound to aArgs.
+	Frame templateMethodFrame(const Function& m, const std::vector<TemplateArgument>& aArgs, const Frame& f) const;
+	// A method template's own parameters bound in k to the explicit arguments (a type parameter to a
+	// type, a value parameter to a value); one declared out of its class by its value parameters.
+	static void bindTemplateArguments(const Function& m, const std::vector<TemplateArgument>& aArgs, Frame& k);
+
+	// The object a[b, e) a method is called on: a member or local object (a member first used there
+	// starts as its default constructor leaves it), or this object through one of its methods that
+	// returns it (this->self(), CRTP's derived() returning *static_cast<Derived*>(this)). False if it
+	// is neither.
+	bool callTarget(const Toks& a, size_t b, size_t e, Frame& f, const CodeLine& sWhere, CallTarget& k);
+	// The class of this object as its method sMethod() returns it (return *this; return
+	// *static_cast<T*>(this); return static_cast<T&>(*this);), resolved in the frame; false if it
+	// returns something else.
+	bool selfType(const std::string& sMethod, const Frame& f, TypeRef& kOut);
+	// The frame the method m runs in on the object k: its class's template parameters bound (and its
+	// base's, where m is a base's).
+	// (sOwner: the class that defines m, if not m's own sClass)
+	Frame targetFrame(const CallTarget& k, const Function& m, Frame& f, const std::string& sOwner = std::string());
 
 	// Why a call f<ARGS>(...) at a[b, iOpen) is not followed; empty if it is no such call.
 	static std::string templateCallNote(const Toks& a, size_t b, size_t iOpen);

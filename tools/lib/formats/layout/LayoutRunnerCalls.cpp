@@ -697,38 +697,87 @@ LayoutRecord* LayoutRunner::memberObject(const Place& p, Frame& f)
 
 bool LayoutRunner::callTemplateMethod(const Toks& a, size_t b, size_t iOpen, size_t e, Frame& f, const CodeLine& sWhere)
 {
-	if (a[b].k != 'i' || a[b + 1].s != "<" || matchClose(a, b + 1) != iOpen - 1 || f.sClass.empty()) return false;
-	std::vector<long long> aValues;
+	if (iOpen < b + 3 || a[iOpen - 1].s != ">") return false;
+	// the '<' of the arguments, and the name before it
+	size_t iLt = iOpen - 1;
+	for (int iAngle = 0;; --iLt)
+	{
+		if (a[iLt].s == ">") ++iAngle;
+		if (a[iLt].s == "<" && --iAngle == 0) break;
+		if (iLt == b) return false;
+	}
+	if (iLt <= b || a[iLt - 1].k != 'i' || matchClose(a, iLt) != iOpen - 1) return false;
+	const size_t iName = iLt - 1;
+	CallTarget kTarget;
+	if (iName == b)
+	{
+		if (f.sClass.empty()) return false;
+		kTarget.bSame = true;
+	}
+	else if (iName >= b + 2 && (a[iName - 1].s == "." || a[iName - 1].s == "->"))
+	{
+		if (!callTarget(a, b, iName - 1, f, sWhere, kTarget))
+			fail(sWhere,
+				"cannot follow the object '" + joinToks(a, b, iName - 1) + "' whose " + a[iName].s + "<...> reads");
+	}
+	else
+		return false;
+	const std::string sClass = kTarget.bSame ? f.sClass : kTarget.kClass.sName;
+	// the specialisations' own arguments are evaluated in the scope of the object's class
+	Frame kScope;
+	if (!kTarget.bSame)
+	{
+		kScope.sClass = sClass;
+		bindClassTemplate(kTarget.kClass, kScope.kTemplate, f);
+	}
+	std::vector<TemplateArgument> aArgs;
 	std::string sWhyNot;
-	const Function* pChosen = chooseTemplateMethod(a, b, iOpen, f, aValues, sWhyNot);
+	const Function* pChosen =
+		chooseTemplateMethod(a, iName, iOpen, sClass, f, kTarget.bSame ? f : kScope, aArgs, sWhyNot);
 	if (!pChosen) fail(sWhere, sWhyNot);
-	Frame k = templateMethodFrame(*pChosen, aValues, f);
+	Frame k = kTarget.bSame ? templateMethodFrame(*pChosen, aArgs, f) : targetFrame(kTarget, *pChosen, f);
+	if (!kTarget.bSame) bindTemplateArguments(*pChosen, aArgs, k);
 	bindArgs(*pChosen, k, a, iOpen + 1, e - 1, f);
 	call(*pChosen, k);
 	return true;
 }
 
-const Function* LayoutRunner::chooseTemplateMethod(
-	const Toks& a, size_t b, size_t iOpen, Frame& f, std::vector<long long>& aValues, std::string& sWhyNot)
+const Function* LayoutRunner::chooseTemplateMethod(const Toks& a, size_t iName, size_t iOpen, const std::string& sClass,
+	Frame& f, Frame& fScope, std::vector<TemplateArgument>& aArgs, std::string& sWhyNot)
 {
-	const std::string sName = a[b].s;
-	for (size_t j = b + 2; j < iOpen - 1;)
+	const std::string sName = a[iName].s;
+	// each argument a value if it evaluates to one, else a type
+	const auto argument = [&](const Toks& t, size_t j, size_t iEnd, Frame& fIn, TemplateArgument& k) {
+		size_t i = j;
+		const Value v = expr(t, i, iEnd, fIn, 0);
+		if (v.eKind == Value::Int && i == iEnd)
+		{
+			k.i = v.i;
+			return true;
+		}
+		i = j;
+		const TypeRef kType = parseType(t, i, iEnd);
+		if (!kType.bValid || i != iEnd) return false;
+		k.bType = true;
+		k.kType = resolve(kType, fIn);
+		return true;
+	};
+	for (size_t j = iName + 2; j < iOpen - 1;)
 	{
 		size_t iComma = findTop(a, j, iOpen - 1, ",");
 		if (iComma == std::string::npos) iComma = iOpen - 1;
-		size_t i = j;
-		const Value v = expr(a, i, iComma, f, 0);
-		if (v.eKind != Value::Int)
+		TemplateArgument k;
+		if (!argument(a, j, iComma, f, k))
 		{
-			sWhyNot = "the template argument " + joinToks(a, j, iComma) + " of " + sName + "<...> cannot be evaluated"
-				+ why(v);
+			sWhyNot = "the template argument " + joinToks(a, j, iComma) + " of " + sName
+				+ "<...> is neither a value the deriver can evaluate nor a type";
 			return nullptr;
 		}
-		aValues.push_back(v.i);
+		aArgs.push_back(k);
 		j = iComma + 1;
 	}
 	const Function* pGeneric = nullptr;
-	for (const Function* m : m_t.methodsNamed(f.sClass, sName))
+	for (const Function* m : m_t.methodsNamed(sClass, sName))
 	{
 		if (!m->iSpecArgsEnd)
 		{
@@ -742,32 +791,160 @@ const Function* LayoutRunner::chooseTemplateMethod(
 		{
 			size_t iComma = findTop(t, j, m->iSpecArgsEnd, ",");
 			if (iComma == std::string::npos) iComma = m->iSpecArgsEnd;
-			size_t i = j;
-			const Value v = expr(t, i, iComma, f, 0);
-			bSame = n < aValues.size() && v.eKind == Value::Int && v.i == aValues[n];
+			TemplateArgument k;
+			bSame = n < aArgs.size() && argument(t, j, iComma, fScope, k) && k.bType == aArgs[n].bType
+				&& (k.bType ? typeText(k.kType) == typeText(aArgs[n].kType) : k.i == aArgs[n].i);
 			j = iComma + 1;
 		}
-		if (bSame && n == aValues.size()) return m;
+		if (bSame && n == aArgs.size()) return m;
 	}
-	if (!pGeneric) sWhyNot = "no " + f.sClass + "::" + sName + " template in the tree";
+	if (!pGeneric) sWhyNot = "no " + sClass + "::" + sName + " template in the tree";
 	return pGeneric;
 }
 
-Frame LayoutRunner::templateMethodFrame(const Function& m, const std::vector<long long>& aValues, const Frame& f) const
+Frame LayoutRunner::templateMethodFrame(
+	const Function& m, const std::vector<TemplateArgument>& aArgs, const Frame& f) const
 {
 	Frame k;
 	k.sClass = f.sClass;
 	k.kTemplate = f.kTemplate;
 	k.pRecord = f.pRecord;
 	k.iDepth = f.iDepth + 1;
-	for (size_t j = 0; j < m.aValueTemplate.size() && j < aValues.size(); ++j)
-	{
+	bindTemplateArguments(m, aArgs, k);
+	return k;
+}
+
+void LayoutRunner::bindTemplateArguments(const Function& m, const std::vector<TemplateArgument>& aArgs, Frame& k)
+{
+	const auto bindValue = [&](const std::string& sName, long long i) {
 		Local l;
 		l.kType.sName = "int";
 		l.kType.bValid = true;
-		l.v = Value::of(aValues[j]);
-		k.kLocals[m.aValueTemplate[j]] = l;
+		l.v = Value::of(i);
+		k.kLocals[sName] = l;
+	};
+	if (m.bOwnTemplate)
+	{
+		for (size_t n = 0; n < m.aOwnTemplate.size() && n < aArgs.size(); ++n)
+		{
+			const auto& [sName, bType] = m.aOwnTemplate[n];
+			if (bType && aArgs[n].bType)
+				k.kTemplate[sName] = aArgs[n].kType;
+			else if (!bType && !aArgs[n].bType)
+				bindValue(sName, aArgs[n].i);
+		}
+		return;
 	}
+	size_t j = 0;
+	for (const TemplateArgument& kArg : aArgs)
+		if (!kArg.bType && j < m.aValueTemplate.size()) bindValue(m.aValueTemplate[j++], kArg.i);
+}
+
+bool LayoutRunner::selfType(const std::string& sMethod, const Frame& f, TypeRef& kOut)
+{
+	std::string sOwner;
+	const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sMethod, false, &sOwner);
+	if (!m || m->iParams != m->iParamsEnd) return false;
+	const Stmt* pReturn = &m_t.body(*m);
+	while (pReturn->eKind == Stmt::Block && pReturn->aKids.size() == 1) pReturn = &pReturn->aKids[0];
+	if (pReturn->eKind != Stmt::Return) return false;
+	const Toks& t = m_t.aFiles[size_t(m->iFile)].aToks;
+	size_t i = pReturn->b, e = pReturn->e;
+	const bool bDeref = i < e && t[i].s == "*";
+	if (bDeref) ++i;
+	TypeRef kType;
+	if (i + 1 < e && (t[i].s == "static_cast" || t[i].s == "reinterpret_cast") && t[i + 1].s == "<")
+	{
+		// *static_cast<T*>(this), static_cast<T&>(*this)
+		const size_t iGt = matchClose(t, i + 1);
+		if (iGt == std::string::npos || iGt + 1 >= e || t[iGt + 1].s != "(" || matchClose(t, iGt + 1) != e - 1)
+			return false;
+		size_t q = i + 2;
+		kType = parseType(t, q, iGt);
+		if (!kType.bValid || q != iGt) return false;
+		const std::string sInner = joinToks(t, iGt + 2, e - 1);
+		if (!(bDeref && sInner == "this" && kType.iPtr == 1) && !(!bDeref && sInner == "*this" && kType.iPtr == 0))
+			return false;
+		kType.iPtr = 0;
+	}
+	else if (bDeref && i + 1 == e && t[i].s == "this")
+	{
+		kType.sName = f.sClass; // *this: this object as it is
+		kType.bValid = true;
+		kOut = kType;
+		return true;
+	}
+	else
+		return false;
+	Frame kScope;
+	kScope.sClass = f.sClass;
+	kScope.kTemplate = f.kTemplate;
+	if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, kScope.kTemplate);
+	kOut = objectClass(resolve(kType, kScope));
+	return m_t.findClass(kOut.sName) != nullptr;
+}
+
+bool LayoutRunner::callTarget(const Toks& a, size_t b, size_t e, Frame& f, const CodeLine& sWhere, CallTarget& k)
+{
+	// this object, through a method of its own that returns it: NAME(), this->NAME()
+	size_t n = b;
+	if (n + 2 < e && a[n].s == "this" && a[n + 1].s == "->") n += 2;
+	if (n + 3 == e && a[n].k == 'i' && a[n + 1].s == "(" && a[n + 2].s == ")" && f.pRecord)
+	{
+		TypeRef kSelf;
+		if (!selfType(a[n].s, f, kSelf)) return false;
+		k.pRecord = f.pRecord;
+		k.kClass = kSelf;
+		k.bSame = kSelf.sName == f.sClass && kSelf.aArgs.empty();
+		return true;
+	}
+	if (b + 1 == e && a[b].s == "this") return false;
+	size_t i = b;
+	Place p = readPlace(a, i, e, f, sWhere);
+	if (!p.bValid || i != e) return false;
+	const TypeRef kClass = objectClass(resolve(p.kType, f));
+	if (!m_t.findClass(kClass.sName))
+		fail(sWhere, "the class " + typeText(kClass) + " of '" + p.sKey + "' is not in the tree");
+	LayoutRecord* r = nullptr;
+	if (p.bLocal && p.sSub.empty())
+	{
+		Value& v = f.kLocals[p.sRoot].v;
+		if (v.eKind != Value::Obj || !v.pObj)
+			v = newObject(kClass, f); // a pointer the deriver did not see given an object
+		r = v.pObj;
+	}
+	if (!r)
+	{
+		// a member object first used here: as its default constructor left it
+		const bool bNew = !p.pObj || !p.pObj->kChildren.count(p.bLocal ? p.sSub : p.sRoot);
+		r = childOf(p, f, kClass);
+		if (bNew && !p.bIndexed) construct(kClass, *r, f);
+	}
+	r->sClass = kClass.sName;
+	k.pRecord = r;
+	k.kClass = kClass;
+	return true;
+}
+
+Frame LayoutRunner::targetFrame(const CallTarget& kTarget, const Function& m, Frame& f, const std::string& sOwnerIn)
+{
+	const std::string& sOwner = sOwnerIn.empty() ? m.sClass : sOwnerIn;
+	if (kTarget.bSame)
+	{
+		Frame k;
+		k.sClass = f.sClass;
+		k.kTemplate = f.kTemplate;
+		k.pRecord = f.pRecord;
+		k.iDepth = f.iDepth + 1;
+		return k;
+	}
+	Frame k;
+	k.sClass = kTarget.kClass.sName;
+	// (an out-of-line template method may name its parameters otherwise than its class does)
+	bindClassTemplate(kTarget.kClass, k.kTemplate, f, sOwner == k.sClass ? &m : nullptr);
+	if (sOwner != k.sClass) bindBaseTemplate(k.sClass, sOwner, k.kTemplate);
+	k.pRecord = kTarget.pRecord;
+	k.iDepth = f.iDepth + 1;
 	return k;
 }
 

@@ -325,9 +325,9 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 		{
 			const size_t iClose = matchClose(a, iGt + 1);
 			if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
-			std::vector<long long> aValues;
+			std::vector<TemplateArgument> aValues;
 			std::string sWhyNot;
-			const Function* m = chooseTemplateMethod(a, i, iGt + 1, f, aValues, sWhyNot);
+			const Function* m = chooseTemplateMethod(a, i, iGt + 1, f.sClass, f, f, aValues, sWhyNot);
 			const size_t iArgs = iGt + 2;
 			i = iClose + 1;
 			if (!m)

@@ -141,39 +141,14 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 	}
 	if (iOpen >= b + 3 && (a[iOpen - 2].s == "." || a[iOpen - 2].s == "->"))
 	{
-		size_t i = b;
-		Place p = readPlace(a, i, iOpen - 2, f, sWhere);
-		if (!p.bValid || i != iOpen - 2)
+		CallTarget kTarget;
+		if (!callTarget(a, b, iOpen - 2, f, sWhere, kTarget))
 			fail(sWhere, "cannot follow the object '" + joinToks(a, b, iOpen - 2) + "' whose " + sCallee + " reads");
-		const TypeRef kClass = objectClass(resolve(p.kType, f));
-		if (!m_t.findClass(kClass.sName))
-			fail(sWhere, "the class " + typeText(kClass) + " of '" + p.sKey + "' is not in the tree");
+		const std::string sClass = kTarget.bSame ? f.sClass : kTarget.kClass.sName;
 		std::string sOwner;
-		const Function* m = m_t.findMethod(kClass.sName, sCallee, true, &sOwner);
-		if (!m) fail(sWhere, "no " + kClass.sName + "::" + sCallee + "(FDataStreamBase) in the tree");
-		LayoutRecord* r = nullptr;
-		if (p.bLocal && p.sSub.empty())
-		{
-			Value& v = f.kLocals[p.sRoot].v;
-			if (v.eKind != Value::Obj || !v.pObj)
-				v = newObject(kClass, f); // a pointer the deriver did not see given an object
-			r = v.pObj;
-		}
-		if (!r)
-		{
-			// a member object first used here: as its default constructor left it
-			const bool bNew = !p.pObj || !p.pObj->kChildren.count(p.bLocal ? p.sSub : p.sRoot);
-			r = childOf(p, f, kClass);
-			if (bNew && !p.bIndexed) construct(kClass, *r, f);
-		}
-		r->sClass = kClass.sName;
-		Frame k;
-		k.sClass = kClass.sName;
-		// (an out-of-line template method may name its parameters otherwise than its class does)
-		bindClassTemplate(kClass, k.kTemplate, f, m);
-		if (sOwner != kClass.sName) bindBaseTemplate(kClass.sName, sOwner, k.kTemplate);
-		k.pRecord = r;
-		k.iDepth = f.iDepth + 1;
+		const Function* m = m_t.findMethod(sClass, sCallee, true, &sOwner);
+		if (!m) fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
+		Frame k = targetFrame(kTarget, *m, f, sOwner);
 		bindArgs(*m, k, a, iOpen + 1, e - 1, f);
 		call(*m, k);
 		return;

@@ -33,6 +33,9 @@ struct Function
 	std::vector<std::string> aTemplate; // template parameter names
 	std::vector<std::string> aValueTemplate; // its non-type template parameters' names (template <int N>)
 	size_t iSpecArgs = 0, iSpecArgsEnd = 0; // an explicit specialisation's arguments (f<ARGS>); none if equal
+	// a member function template written in its class: its own parameters in order (name, is a type)
+	std::vector<std::pair<std::string, bool>> aOwnTemplate;
+	bool bOwnTemplate = false;
 	mutable std::shared_ptr<Stmt> pBody;
 	mutable std::string sStream; // the FDataStreamBase parameter
 	mutable bool bStreamRef = false;
