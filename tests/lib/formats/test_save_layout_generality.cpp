@@ -87,8 +87,9 @@ long long readThing(const std::string& sSource, const std::vector<unsigned char>
 
 // A base class template that takes its derived class (CRTP) reaches it through a method returning
 // *static_cast<Self*>(this); its read calls a member function template of its own through it with
-// explicit arguments (a parameter of the base), and the derived class's owner calls that template
-// directly on the member, its default argument left out or given.
+// explicit arguments (a parameter of the base), whose loop is bounded by a method of the derived
+// class reached the same way; the derived class's owner calls that template directly on the member,
+// its default argument left out or given.
 TEST(SaveLayoutGenerality, ACrtpBasesMemberTemplateIsCalledThroughTheDerivedClass)
 {
 	const char* szTree = R"(
@@ -100,7 +101,6 @@ protected:
 	Self& self() { return *static_cast<Self*>(this); }
 	Self const& self() const { return *static_cast<Self const*>(this); }
 public:
-	static int count() { return 3; }
 	void read(FDataStreamBase* pStream, int iFewer = 0)
 	{
 		self().readAs<Stored>(pStream, iFewer);
@@ -108,7 +108,7 @@ public:
 	template <typename AsType>
 	void readAs(FDataStreamBase* pStream, int iFewer = 0)
 	{
-		for (int i = 0; i < count() - iFewer; ++i)
+		for (int i = 0; i < self().count() - iFewer; ++i)
 		{
 			AsType v;
 			pStream->Read(&v);
@@ -120,6 +120,7 @@ template <class Stored>
 class Slots : public SlotsBase<Slots<Stored>, Stored>
 {
 public:
+	int count() const { return 3; }
 	void keep(int i, int v) { m_iLast = v; }
 	int m_iLast;
 };

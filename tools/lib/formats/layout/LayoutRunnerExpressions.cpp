@@ -349,6 +349,17 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 		i = iClose + 1;
 		if (m_t.kFunctionMacros.count(sName)) return Value::unknown("the macro " + sName + "() is not followed");
 		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sName, false);
+		// a method returning this object (CRTP's derived()): the object, as the class it says
+		TypeRef kSelf;
+		if (m && f.pRecord && iArgs == iClose && selfType(sName, f, kSelf)
+			&& !(kSelf.sName == f.sClass && kSelf.aArgs.empty()))
+		{
+			Value v;
+			v.eKind = Value::Obj;
+			v.pObj = f.pRecord;
+			v.kType = kSelf;
+			return v;
+		}
 		if (m)
 		{
 			Frame k;
