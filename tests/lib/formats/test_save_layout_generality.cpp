@@ -355,3 +355,45 @@ void CvThing::read(FDataStreamBase* pStream)
 	// one 32-bit block of option bits, three shorts, one int, the end
 	EXPECT_EQ(readThing(szTree, bytes({ { 4, 5 }, { 2, 1 }, { 2, 2 }, { 2, 3 }, { 4, 9 }, { 4, 11 } })), 11);
 }
+
+// A class constant whose initialiser names a template with two arguments (is_same<T, int>::value): the
+// comma between them is no end of the declaration; the specialisation for equal types or the primary
+// template gives the value.
+TEST(SaveLayoutGenerality, AClassConstantInitialisedFromATwoArgumentTemplateIsKept)
+{
+	const char* szTree = R"(
+class FDataStreamBase;
+template <typename A, typename B> struct is_same { static const bool value = false; };
+template <> struct is_same<int, int> { static const bool value = true; };
+template <typename T>
+class Cell
+{
+	static const bool bWIDE = is_same<T, int>::value;
+public:
+	void read(FDataStreamBase* pStream)
+	{
+		if (bWIDE)
+			pStream->Read(&m_iWide);
+		else
+			pStream->Read(&m_cNarrow);
+	}
+	int m_iWide;
+	char m_cNarrow;
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	Cell<int> m_kWide;
+	Cell<char> m_kNarrow;
+	int m_iEnd;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_kWide.read(pStream);
+	m_kNarrow.read(pStream);
+	pStream->Read(&m_iEnd);
+}
+)";
+	EXPECT_EQ(readThing(szTree, bytes({ { 4, 1 }, { 1, 2 }, { 4, 3 } })), 3);
+}

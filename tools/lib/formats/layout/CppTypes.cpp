@@ -244,6 +244,16 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 			++i;
 			while (i < e && !(iDepth == 0 && a[i].s == ","))
 			{
+				// a template's arguments (is_same<T, int>::value): their commas are inside
+				if (a[i].s == "<" && i > 0 && a[i - 1].k == 'i')
+				{
+					const size_t iGt = matchClose(a, i);
+					if (iGt != std::string::npos && iGt < e)
+					{
+						i = iGt + 1;
+						continue;
+					}
+				}
 				if (a[i].s == "(" || a[i].s == "[" || a[i].s == "{") ++iDepth;
 				if (a[i].s == ")" || a[i].s == "]" || a[i].s == "}") --iDepth;
 				++i;
