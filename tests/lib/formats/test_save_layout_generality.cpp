@@ -397,3 +397,61 @@ void CvThing::read(FDataStreamBase* pStream)
 )";
 	EXPECT_EQ(readThing(szTree, bytes({ { 4, 1 }, { 1, 2 }, { 4, 3 } })), 3);
 }
+
+// A traits class template whose parameters after the first default to other traits of it
+// (template <class T, bool bINT = limits<T>::is_integer> struct traits), with a partial
+// specialisation for integers and explicit ones made by a macro for enums: traits<E>::len is the
+// explicit specialisation's for an enum, traits<short>::size the partial one's for an integer type.
+TEST(SaveLayoutGenerality, ATraitsClassIsChosenByItsDefaultedParametersAndPartialSpecialisations)
+{
+	const char* szTree = R"(
+class FDataStreamBase;
+enum ColourTypes { NO_COLOUR = -1, COLOUR_RED, COLOUR_GREEN, COLOUR_BLUE, NUM_COLOUR_TYPES };
+template <class T> struct limits { static const bool is_integer = false; };
+template <> struct limits<short> { static const bool is_integer = true; };
+template <class T, bool bINT = limits<T>::is_integer>
+struct traits
+{
+	static const int len = 0;
+};
+template <class T>
+struct traits<T, true>
+{
+	static const int size = sizeof(T);
+};
+#define TRAITS_FOR_ENUM(Prefix, INFIX) \
+	template <> \
+	struct traits<Prefix##Types, false> \
+	{ \
+		static const int len = NUM_##INFIX##_TYPES; \
+	};
+TRAITS_FOR_ENUM(Colour, COLOUR)
+template <class E, class V>
+class Row
+{
+public:
+	void read(FDataStreamBase* pStream)
+	{
+		for (int i = 0; i < traits<E>::len * traits<V>::size; ++i)
+		{
+			char c;
+			pStream->Read(&c);
+		}
+	}
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	Row<ColourTypes, short> m_kRow;
+	int m_iEnd;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_kRow.read(pStream);
+	pStream->Read(&m_iEnd);
+}
+)";
+	// 3 colours times 2 bytes, the end
+	EXPECT_EQ(readThing(szTree, bytes({ { 1, 1 }, { 1, 2 }, { 1, 3 }, { 1, 4 }, { 1, 5 }, { 1, 6 }, { 4, 77 } })), 77);
+}

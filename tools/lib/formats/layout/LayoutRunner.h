@@ -315,6 +315,18 @@ private:
 	// (Traits<byte> for Traits<unsigned char>) is found by its arguments resolved; else k as text.
 	std::string specialisationFor(const TypeRef& k) const;
 
+	// The class the class template type k (its arguments resolved in f) stands for, as the compiler
+	// chooses it: the arguments it leaves out given their defaults (a value one evaluated, with the
+	// parameters before it bound: bool bINT = limits<T>::is_integer), then the explicit specialisation
+	// with those arguments, else the first partial specialisation they match (traits<T, true>,
+	// same<T, T>), its parameters bound in kTemplate, else the template with its parameters bound.
+	// Empty if k names no class template.
+	std::string chooseSpecialisation(const TypeRef& k, Frame& f, std::map<std::string, TypeRef>& kTemplate);
+	// Whether the argument kArg matches the specialisation's pattern kPattern, whose parameters
+	// aVars are bound in kTemplate as they match (a value written in the pattern evaluated).
+	bool matchPattern(const TypeRef& kPattern, const TypeRef& kArg, const std::vector<std::string>& aVars,
+		std::map<std::string, TypeRef>& kTemplate);
+
 	// A value converted to the scalar type k (its bits cut and sign extended as the compiler does).
 	Value castTo(const TypeRef& k, Value v, Frame& f) const;
 

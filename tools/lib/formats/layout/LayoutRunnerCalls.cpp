@@ -106,6 +106,18 @@ bool LayoutRunner::classConstantValue(const Toks& a, size_t& i, size_t e, Frame&
 		sClass = typeText(kClass);
 		kClass = resolve(kClass, f);
 		if (!m_t.findClass(sClass)) sClass = specialisationFor(kClass);
+		// else as the compiler chooses: defaults, explicit and partial specialisations
+		if (!m_t.findClass(sClass))
+		{
+			std::map<std::string, TypeRef> kChosen;
+			const std::string sChosen = chooseSpecialisation(kClass, f, kChosen);
+			if (!sChosen.empty())
+			{
+				sClass = sChosen;
+				kTemplate = kChosen;
+				kClass = TypeRef{ sChosen, {}, 0, {}, true }; // (bound: not the template's again)
+			}
+		}
 		// not specialised: the template, its parameters bound to the arguments
 		const ClassDef* pPrimary = m_t.findClass(sClass) ? nullptr : m_t.findClass(kClass.sName);
 		if (pPrimary && !pPrimary->aTemplate.empty())
@@ -516,6 +528,127 @@ std::string LayoutRunner::specialisationFor(const TypeRef& k) const
 	}
 	auto it = m_t.kSpecialisations.find(sText);
 	return it == m_t.kSpecialisations.end() ? sText : it->second;
+}
+
+std::string LayoutRunner::chooseSpecialisation(const TypeRef& kIn, Frame& f, std::map<std::string, TypeRef>& kTemplate)
+{
+	const ClassDef* c = m_t.findClass(kIn.sName);
+	if (!c || c->aTemplateParams.empty()) return std::string();
+	// the arguments, every one: a value one as its number, those left out their defaults
+	Frame kBound;
+	kBound.sClass = kIn.sName;
+	kBound.iDepth = f.iDepth + 1;
+	TypeRef k = kIn;
+	for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
+	{
+		const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
+		const bool bGiven = n < k.aArgs.size();
+		TypeRef kArg;
+		if (bGiven && kParam.bType)
+			kArg = k.aArgs[n];
+		else if (bGiven || !kParam.aDefault.empty())
+		{
+			Toks aText;
+			if (bGiven) tokenize(k.aArgs[n].sName, 0, aText);
+			const Toks& aArg = bGiven ? aText : kParam.aDefault;
+			size_t j = 0;
+			if (kParam.bType)
+			{
+				const TypeRef kType = parseType(aArg, j, aArg.size());
+				if (kType.bValid && j == aArg.size()) kArg = resolve(kType, kBound);
+			}
+			else if (!aArg.empty())
+			{
+				const Value v = expr(aArg, j, aArg.size(), bGiven ? f : kBound, 0);
+				if (v.eKind == Value::Int && j == aArg.size()) kArg = valueArgument(v.i);
+			}
+		}
+		if (!kArg.bValid) return std::string();
+		kBound.kTemplate[kParam.sName] = kArg;
+		if (n < k.aArgs.size())
+			k.aArgs[n] = kArg;
+		else
+			k.aArgs.push_back(kArg);
+	}
+	// the specialisations of this template, by their arguments as written
+	const std::string sPrefix = kIn.sName + "<";
+	std::string sPartial;
+	std::map<std::string, TypeRef> kPartial;
+	for (const auto& [sName, kSpec] : m_t.kClasses)
+	{
+		if (sName.compare(0, sPrefix.size(), sPrefix) != 0) continue;
+		Toks aName;
+		tokenize(sName, 0, aName);
+		size_t j = 0;
+		const TypeRef kPattern = parseType(aName, j, aName.size());
+		if (!kPattern.bValid || j != aName.size() || kPattern.aArgs.size() != k.aArgs.size()) continue;
+		std::vector<std::string> aVars;
+		for (const ClassDef::TemplateParam& kParam : kSpec.aTemplateParams) aVars.push_back(kParam.sName);
+		for (const std::string& sVar : kSpec.aTemplate)
+			if (std::find(aVars.begin(), aVars.end(), sVar) == aVars.end()) aVars.push_back(sVar);
+		std::map<std::string, TypeRef> kMatch;
+		bool bMatch = true;
+		for (size_t n = 0; n < k.aArgs.size() && bMatch; ++n)
+			bMatch = matchPattern(kPattern.aArgs[n], k.aArgs[n], aVars, kMatch);
+		if (!bMatch) continue;
+		if (aVars.empty())
+		{
+			kTemplate.clear();
+			return sName; // the explicit specialisation
+		}
+		if (sPartial.empty())
+		{
+			sPartial = sName;
+			kPartial = kMatch;
+		}
+	}
+	if (!sPartial.empty())
+	{
+		kTemplate = kPartial;
+		return sPartial;
+	}
+	kTemplate = kBound.kTemplate;
+	return kIn.sName;
+}
+
+bool LayoutRunner::matchPattern(const TypeRef& kPattern, const TypeRef& kArg, const std::vector<std::string>& aVars,
+	std::map<std::string, TypeRef>& kTemplate)
+{
+	const bool bVar = kPattern.aArgs.empty() && kPattern.aDims.empty()
+		&& std::find(aVars.begin(), aVars.end(), kPattern.sName) != aVars.end();
+	if (bVar)
+	{
+		TypeRef kValue = kArg;
+		if (kValue.iPtr < kPattern.iPtr) return false; // T* given what is no pointer
+		kValue.iPtr -= kPattern.iPtr;
+		auto it = kTemplate.find(kPattern.sName);
+		if (it != kTemplate.end()) return typeText(it->second) == typeText(kValue);
+		kTemplate[kPattern.sName] = kValue;
+		return true;
+	}
+	// a value written in the pattern (true, 0, NUM_X): equal to the argument's number
+	long long iArg = 0;
+	const bool bArgValue =
+		!kArg.sName.empty() && (std::isdigit(static_cast<unsigned char>(kArg.sName[0])) || kArg.sName[0] == '-');
+	if (bArgValue) iArg = std::stoll(kArg.sName);
+	Toks aPattern;
+	tokenize(kPattern.sName, 0, aPattern);
+	if (bArgValue || (!aPattern.empty() && aPattern[0].k == 'n'))
+	{
+		if (!bArgValue || !kPattern.aArgs.empty()) return false;
+		Frame kNone;
+		size_t j = 0;
+		const Value v = expr(aPattern, j, aPattern.size(), kNone, 0);
+		return v.eKind == Value::Int && j == aPattern.size() && v.i == iArg;
+	}
+	// a type: the same name (as resolved), its arguments matched one by one
+	Frame kNone;
+	TypeRef kResolved = resolve(kPattern, kNone);
+	if (kResolved.sName != kArg.sName || kResolved.iPtr != kArg.iPtr || kResolved.aArgs.size() != kArg.aArgs.size())
+		return false;
+	for (size_t n = 0; n < kPattern.aArgs.size(); ++n)
+		if (!matchPattern(kPattern.aArgs[n], kArg.aArgs[n], aVars, kTemplate)) return false;
+	return true;
 }
 
 Value LayoutRunner::castTo(const TypeRef& k, Value v, Frame& f) const
