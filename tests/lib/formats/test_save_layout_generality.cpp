@@ -282,7 +282,7 @@ void CvThing::read(FDataStreamBase* pStream)
 // (a partial specialisation for false), a class constant from is_same_type<...>::value, the array's
 // length from a static method branching on class constants, the values reached through a method
 // returning a reinterpret_cast of a byte array of a union.
-TEST(SaveLayoutGenerality, DISABLED_TheCompactTypeOfAnArrayIsChosenByItsTraits)
+TEST(SaveLayoutGenerality, TheCompactTypeOfAnArrayIsChosenByItsTraits)
 {
 	const char* szTree = R"(
 class FDataStreamBase;

@@ -254,6 +254,16 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		const bool bKeyword = t.k == 'i'
 			&& (t.s == "typedef" || t.s == "friend" || t.s == "enum" || t.s == "class" || t.s == "struct"
 				|| t.s == "union" || t.s == "using");
+		if (t.s == "typedef" && a[j].s == ";" && findTop(a, i + 1, j, "(") == std::string::npos)
+		{
+			std::vector<Declarator> aDecl;
+			if (parseDeclaration(a, i + 1, j, aDecl))
+				for (const Declarator& d : aDecl)
+				{
+					c.kTypedefs[d.sName] = d.kType;
+					kClassTypedefNames.insert(d.sName);
+				}
+		}
 		// a '(' before any '=' at the top: a method (static const bool b = (x || y); is a member)
 		const size_t iEquals = findTop(a, i, j, "=");
 		const size_t iParen = findTop(a, i, iEquals == std::string::npos ? j : iEquals, "(");

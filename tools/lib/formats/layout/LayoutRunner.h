@@ -164,7 +164,14 @@ private:
 	long long evalConst(const Toks& a, const std::string& sFile, const std::string& sName);
 
 	// ----- types -----
-	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0) const;
+	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0);
+	// The return type of the method m as declared before its name (CompactV* values()); invalid if
+	// it cannot be parsed.
+	TypeRef returnType(const Function& m) const;
+	// The typedef sName of sClass or its nearest base, resolved with that class's parameters bound as
+	// in kTemplate (sClass's own); invalid if there is none.
+	TypeRef classTypedef(const std::string& sClass, const std::string& sName,
+		const std::map<std::string, TypeRef>& kTemplate, int iDepth);
 
 	// 1, 2, 4 or 8 for a scalar the stream reads as such; 0 otherwise.
 	static int scalarSize(const std::string& s, bool& bUnsigned);
@@ -244,7 +251,7 @@ private:
 	// (defined in LayoutRunnerExpressions.cpp)
 	Value expr(const Toks& a, size_t& i, size_t e, const Frame& fc, int iPrec);
 
-	bool looksLikeCast(const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter) const;
+	bool looksLikeCast(const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter);
 
 	Value unary(const Toks& a, size_t& i, size_t e, Frame& f);
 
@@ -301,6 +308,8 @@ private:
 	void bindClassTemplate(const TypeRef& kClass, std::map<std::string, TypeRef>& kTemplate, Frame& fArgs,
 		const Function* pMethod = nullptr);
 
+	// The text of a value argument kept as a type (Traits<A, B>::value, parsed as Traits::value<A, B>).
+	static std::string valueText(const TypeRef& k);
 	// A class template's value parameter bound to i: kept with its type parameters, as the number.
 	static TypeRef valueArgument(long long i);
 	// The value a class template's value parameter sName is bound to in f; false if it is none.
@@ -309,11 +318,11 @@ private:
 	// The class template type k with the arguments it leaves out given their defaults
 	// (FFreeListTrashArray<CvDeal> is FFreeListTrashArray<CvDeal, CvDeal> for template <class T, class
 	// AIType = T>), each default resolved with the parameters before it bound.
-	TypeRef withDefaultArguments(TypeRef k) const;
+	TypeRef withDefaultArguments(TypeRef k);
 
 	// The class that the resolved type k names: a specialisation written with a typedef's name
 	// (Traits<byte> for Traits<unsigned char>) is found by its arguments resolved; else k as text.
-	std::string specialisationFor(const TypeRef& k) const;
+	std::string specialisationFor(const TypeRef& k);
 
 	// The class the class template type k (its arguments resolved in f) stands for, as the compiler
 	// chooses it: the arguments it leaves out given their defaults (a value one evaluated, with the
@@ -328,7 +337,7 @@ private:
 		std::map<std::string, TypeRef>& kTemplate);
 
 	// A value converted to the scalar type k (its bits cut and sign extended as the compiler does).
-	Value castTo(const TypeRef& k, Value v, Frame& f) const;
+	Value castTo(const TypeRef& k, Value v, Frame& f);
 
 	// The type of the expression a[b, e) as written: a cast's, a variable's or a member's; invalid if
 	// it is none of those.

@@ -450,7 +450,7 @@ void LayoutRunner::bindClassTemplate(
 		else if (bGiven || !kParam.aDefault.empty())
 		{
 			Toks aText;
-			if (bGiven) tokenize(kClass.aArgs[n].sName, 0, aText);
+			if (bGiven) tokenize(valueText(kClass.aArgs[n]), 0, aText);
 			const Toks& aArg = bGiven ? aText : kParam.aDefault;
 			size_t j = 0;
 			if (kParam.bType)
@@ -466,6 +466,16 @@ void LayoutRunner::bindClassTemplate(
 	for (const auto& [sName, k] : kBound.kTemplate) kTemplate[sName] = k;
 	for (size_t j = 0; pMethod && j < pMethod->aTemplate.size() && j < aTypeArgs.size(); ++j)
 		kTemplate[pMethod->aTemplate[j]] = aTypeArgs[j];
+}
+
+std::string LayoutRunner::valueText(const TypeRef& k)
+{
+	// Traits<A, B>::value is parsed as the type Traits::value with the arguments A, B
+	const size_t iColons = k.sName.find("::");
+	if (k.aArgs.empty() || iColons == std::string::npos) return k.sName;
+	std::string s = k.sName.substr(0, iColons) + "<";
+	for (size_t n = 0; n < k.aArgs.size(); ++n) s += (n ? ", " : "") + typeText(k.aArgs[n]);
+	return s + ">" + k.sName.substr(iColons);
 }
 
 TypeRef LayoutRunner::valueArgument(long long i)
@@ -486,7 +496,7 @@ bool LayoutRunner::boundValue(const Frame& f, const std::string& sName, long lon
 	return true;
 }
 
-TypeRef LayoutRunner::withDefaultArguments(TypeRef k) const
+TypeRef LayoutRunner::withDefaultArguments(TypeRef k)
 {
 	const ClassDef* c = k.aArgs.empty() ? nullptr : m_t.findClass(k.sName);
 	if (!c || k.aArgs.size() >= c->aTemplateParams.size()) return k;
@@ -506,7 +516,7 @@ TypeRef LayoutRunner::withDefaultArguments(TypeRef k) const
 	return k;
 }
 
-std::string LayoutRunner::specialisationFor(const TypeRef& k) const
+std::string LayoutRunner::specialisationFor(const TypeRef& k)
 {
 	std::string sText = typeText(k);
 	if (m_t.findClass(sText) || k.aArgs.empty()) return sText;
@@ -549,7 +559,7 @@ std::string LayoutRunner::chooseSpecialisation(const TypeRef& kIn, Frame& f, std
 		else if (bGiven || !kParam.aDefault.empty())
 		{
 			Toks aText;
-			if (bGiven) tokenize(k.aArgs[n].sName, 0, aText);
+			if (bGiven) tokenize(valueText(k.aArgs[n]), 0, aText);
 			const Toks& aArg = bGiven ? aText : kParam.aDefault;
 			size_t j = 0;
 			if (kParam.bType)
@@ -651,7 +661,7 @@ bool LayoutRunner::matchPattern(const TypeRef& kPattern, const TypeRef& kArg, co
 	return true;
 }
 
-Value LayoutRunner::castTo(const TypeRef& k, Value v, Frame& f) const
+Value LayoutRunner::castTo(const TypeRef& k, Value v, Frame& f)
 {
 	bool bUnsigned = false;
 	const int iSize = elementSize(resolve(k, f), bUnsigned);

@@ -68,8 +68,7 @@ Value LayoutRunner::expr(const Toks& a, size_t& i, size_t e, const Frame& fc, in
 	}
 }
 
-bool LayoutRunner::looksLikeCast(
-	const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter) const
+bool LayoutRunner::looksLikeCast(const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter)
 {
 	// "(" type ")" followed by an operand
 	if (i >= e || a[i].s != "(") return false;

@@ -310,7 +310,24 @@ void LayoutRunner::readCall(
 	}
 	size_t iEnd = e;
 	while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos) --iEnd;
+	const size_t iTarget = i;
 	Place p = readPlace(a, i, iEnd, f, sWhere);
+	if (!p.bValid && iTarget + 3 == iEnd && a[iTarget].k == 'i' && a[iTarget + 1].s == "(" && a[iTarget + 2].s == ")"
+		&& !f.sClass.empty())
+	{
+		// into what a method of this object returns (values(): the array it keeps, however it keeps it),
+		// typed by its declaration; the values read are not kept
+		const Function* m = m_t.findMethod(f.sClass, a[iTarget].s, false);
+		const TypeRef kReturned = m ? returnType(*m) : TypeRef();
+		if (kReturned.bValid)
+		{
+			p = Place();
+			p.bValid = true;
+			p.sRoot = p.sKey = a[iTarget].s + "()";
+			p.kType = kReturned;
+			i = iEnd;
+		}
+	}
 	if (!p.bValid || i != iEnd) fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
 	TypeRef kElem = p.kType;
 	if (!bAddress)

@@ -64,6 +64,8 @@ struct ClassDef
 	std::vector<TemplateParam> aTemplateParams;
 	// its bases as written: a name and its template arguments' tokens (Base<T, int, 3>)
 	std::vector<std::pair<std::string, std::vector<Toks>>> aBaseArgs;
+	// its typedefs (typedef typename choose_type<B, X, Y>::type CompactV;), of its parameters
+	std::map<std::string, TypeRef> kTypedefs;
 };
 
 // Where a member is declared: the class and the member's type.
@@ -111,6 +113,7 @@ struct SaveLayout::Impl
 	std::unordered_map<std::string, ClassDef> kClasses;
 	std::unordered_set<std::string> kNestedNames; // the own names of classes nested in another
 	std::unordered_set<std::string> kClassConstantNames; // the names of every class's constants
+	std::unordered_set<std::string> kClassTypedefNames; // the names of every class's typedefs
 	std::unordered_map<std::string, TypeRef> kGlobalVariables; // extern TYPE NAME; (gGlobals)
 	// The constant sName of sClass or its nearest base: its tokens, and the class in sOwner; null if none.
 	const Toks* classConstant(const std::string& sClass, const std::string& sName, std::string& sOwner) const
