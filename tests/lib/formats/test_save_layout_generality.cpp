@@ -400,8 +400,9 @@ void CvThing::read(FDataStreamBase* pStream)
 
 // A traits class template whose parameters after the first default to other traits of it
 // (template <class T, bool bINT = limits<T>::is_integer> struct traits), with a partial
-// specialisation for integers and explicit ones made by a macro for enums: traits<E>::len is the
-// explicit specialisation's for an enum, traits<short>::size the partial one's for an integer type.
+// specialisation for integers and explicit ones made by a macro for enums: traits<E>::length() (a
+// static method) is the explicit specialisation's for an enum, traits<short>::size the partial one's
+// for an integer type.
 TEST(SaveLayoutGenerality, ATraitsClassIsChosenByItsDefaultedParametersAndPartialSpecialisations)
 {
 	const char* szTree = R"(
@@ -424,6 +425,7 @@ struct traits<T, true>
 	struct traits<Prefix##Types, false> \
 	{ \
 		static const int len = NUM_##INFIX##_TYPES; \
+		static int length() { return len; } \
 	};
 TRAITS_FOR_ENUM(Colour, COLOUR)
 template <class E, class V>
@@ -432,7 +434,7 @@ class Row
 public:
 	void read(FDataStreamBase* pStream)
 	{
-		for (int i = 0; i < traits<E>::len * traits<V>::size; ++i)
+		for (int i = 0; i < traits<E>::length() * traits<V>::size; ++i)
 		{
 			char c;
 			pStream->Read(&c);

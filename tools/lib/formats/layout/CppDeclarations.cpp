@@ -254,8 +254,9 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		const bool bKeyword = t.k == 'i'
 			&& (t.s == "typedef" || t.s == "friend" || t.s == "enum" || t.s == "class" || t.s == "struct"
 				|| t.s == "union" || t.s == "using");
-		if (t.s == "typedef" && a[j].s == ";" && findTop(a, i + 1, j, "(") == std::string::npos)
+		if (t.s == "typedef" && a[j].s == ";")
 		{
+			// (a typedef of a function's type is no declaration parseDeclaration takes)
 			std::vector<Declarator> aDecl;
 			if (parseDeclaration(a, i + 1, j, aDecl))
 				for (const Declarator& d : aDecl)

@@ -377,6 +377,34 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 		}
 		return Value::unknown(sName + "() is not a method of " + (f.sClass.empty() ? std::string("this") : f.sClass));
 	}
+	// a static method of a class template's specialisation: Traits<ARGS>::length() (of the class the
+	// arguments choose), evaluated without an object
+	if (i + 1 < e && a[i + 1].s == "<" && m_t.findClass(t.s))
+	{
+		const size_t iGt = matchClose(a, i + 1);
+		if (iGt != std::string::npos && iGt + 3 < e && a[iGt + 1].s == "::" && a[iGt + 2].k == 'i'
+			&& a[iGt + 3].s == "(")
+		{
+			size_t n = i;
+			TypeRef kClass = parseType(a, n, iGt + 1);
+			const size_t iClose = matchClose(a, iGt + 3);
+			if (kClass.bValid && n == iGt + 1 && iClose != std::string::npos && iClose < e)
+			{
+				kClass = resolve(kClass, f);
+				Frame k;
+				k.sClass = specialisationFor(kClass);
+				if (!m_t.findClass(k.sClass)) k.sClass = chooseSpecialisation(kClass, f, k.kTemplate);
+				const Function* m = k.sClass.empty() ? nullptr : m_t.findMethod(k.sClass, a[iGt + 2].s, false);
+				if (m)
+				{
+					k.iDepth = f.iDepth + 1;
+					const size_t iArgs = iGt + 4;
+					i = iClose + 1;
+					return evalCall(*m, k, a, iArgs, iClose, f);
+				}
+			}
+		}
+	}
 	// a class's constant: NAME in its own or a base's scope, Traits<ARGS>::NAME in a specialisation's
 	{
 		size_t j = i;
