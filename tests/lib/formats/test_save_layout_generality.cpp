@@ -457,3 +457,42 @@ void CvThing::read(FDataStreamBase* pStream)
 	// 3 colours times 2 bytes, the end
 	EXPECT_EQ(readThing(szTree, bytes({ { 1, 1 }, { 1, 2 }, { 1, 3 }, { 1, 4 }, { 1, 5 }, { 1, 6 }, { 4, 77 } })), 77);
 }
+
+// A class whose base's template arguments hold parentheses (Cells<char, sizeof(int)>) is a class (its
+// head is not taken for a declaration), and the names in those arguments are not its bases.
+TEST(SaveLayoutGenerality, ABaseWithAParenthesisedTemplateArgumentKeepsItsClass)
+{
+	const char* szTree = R"(
+class FDataStreamBase;
+template <typename Stored, int BYTES>
+class Cells
+{
+public:
+	void read(FDataStreamBase* pStream, int iFewer = 0)
+	{
+		pStream->Read(BYTES / sizeof(Stored) - iFewer, m_aValues);
+	}
+	Stored m_aValues[BYTES];
+};
+template <typename Stored, typename Word>
+class WordCells : public Cells<Stored, sizeof(Word)>
+{
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	WordCells<char, int> m_kChars;
+	WordCells<short, int> m_kShorts;
+	int m_iEnd;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_kChars.read(pStream);
+	m_kShorts.read(pStream, 1);
+	pStream->Read(&m_iEnd);
+}
+)";
+	// four chars, one short, the end
+	EXPECT_EQ(readThing(szTree, bytes({ { 1, 1 }, { 1, 2 }, { 1, 3 }, { 1, 4 }, { 2, 5 }, { 4, 66 } })), 66);
+}

@@ -127,7 +127,12 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 				if (kSpec.bValid && n == iGt + 1) sQualified = typeText(kSpec);
 			}
 			size_t k = j;
-			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(") ++k;
+			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(")
+			{
+				// a base's template arguments may hold parentheses (Base<T, sizeof(U)>)
+				const size_t iGt = a[k].s == "<" && a[k - 1].k == 'i' ? matchClose(a, k) : std::string::npos;
+				k = iGt == std::string::npos ? k + 1 : iGt + 1;
+			}
 			if (k >= a.size() || a[k].s != "{")
 			{
 				aTemplate.clear();
@@ -173,6 +178,7 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 			c.aBases.push_back(a[j].s);
 			const size_t iGt = j + 1 < iOpen && a[j + 1].s == "<" ? matchClose(a, j + 1) : std::string::npos;
 			c.aBaseArgs.emplace_back(a[j].s, iGt < iOpen ? splitArguments(a, j + 2, iGt) : std::vector<Toks>());
+			if (iGt < iOpen) j = iGt; // (the names in its arguments are no bases)
 		}
 	if (iTemplate != std::string::npos && iTemplate + 1 < iName && a[iTemplate + 1].s == "<")
 	{
