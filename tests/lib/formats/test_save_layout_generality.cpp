@@ -496,3 +496,46 @@ void CvThing::read(FDataStreamBase* pStream)
 	// four chars, one short, the end
 	EXPECT_EQ(readThing(szTree, bytes({ { 1, 1 }, { 1, 2 }, { 1, 3 }, { 1, 4 }, { 2, 5 }, { 4, 66 } })), 66);
 }
+
+// A class template whose base is its own template parameter (template <class Base, typename Key>
+// class Keyed : public Base): a read it does not declare is looked up in the class that parameter is
+// bound to, run with that class's arguments.
+TEST(SaveLayoutGenerality, AMethodIsFoundInABaseThatIsATemplateParameter)
+{
+	const char* szTree = R"(
+class FDataStreamBase;
+template <typename Stored, int SIZE>
+class Fixed
+{
+public:
+	void read(FDataStreamBase* pStream)
+	{
+		pStream->Read(SIZE, m_aValues);
+	}
+	Stored m_aValues[SIZE];
+};
+template <class Base, typename Key>
+class Keyed : public Base
+{
+public:
+	Key first() const { return (Key)0; }
+};
+template <typename Stored>
+class ThreeOf : public Keyed<Fixed<Stored, 3>, int>
+{
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	ThreeOf<short> m_kShorts;
+	int m_iEnd;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_kShorts.read(pStream);
+	pStream->Read(&m_iEnd);
+}
+)";
+	EXPECT_EQ(readThing(szTree, bytes({ { 2, 1 }, { 2, 2 }, { 2, 3 }, { 4, 55 } })), 55);
+}

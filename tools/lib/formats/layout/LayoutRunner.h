@@ -468,6 +468,13 @@ private:
 	// *static_cast<T*>(this); return static_cast<T&>(*this);), resolved in the frame; false if it
 	// returns something else.
 	bool selfType(const std::string& sMethod, const Frame& f, TypeRef& kOut);
+	// The method sName (taking a stream or not) of the class type kClass or of its nearest base,
+	// breadth first, the bases typed with kClass's arguments bound: a base that is a template
+	// parameter (template <class Base> class X : public Base) is the type it is bound to. kOwner gets
+	// the type (with its arguments) of the class that defines it; null if none does.
+	const Function* findMethodOfType(
+		const TypeRef& kClass, const std::string& sName, bool bStream, TypeRef& kOwner, Frame& f);
+
 	// The frame the method m runs in on the object k: its class's template parameters bound (and its
 	// base's, where m is a base's).
 	// (sOwner: the class that defines m, if not m's own sClass)

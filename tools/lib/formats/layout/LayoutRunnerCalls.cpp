@@ -212,7 +212,19 @@ Value LayoutRunner::callValue(
 	const TypeRef kType = kObj.kType;
 	std::string sOwner;
 	const Function* m = m_t.findMethod(kType.sName, sMethod, false, &sOwner);
-	if (!m) return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
+	if (!m)
+	{
+		// through a base that is a template parameter: run in that base's own frame
+		TypeRef kOwner;
+		m = findMethodOfType(kType, sMethod, false, kOwner, f);
+		if (!m) return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
+		Frame k;
+		k.sClass = kOwner.sName;
+		bindClassTemplate(kOwner, k.kTemplate, f, m);
+		k.pRecord = kObj.pObj;
+		k.iDepth = f.iDepth + 1;
+		return evalCall(*m, k, a, b, e, f);
+	}
 	Frame k;
 	k.sClass = kType.sName;
 	bindClassTemplate(kType, k.kTemplate, f, m);
@@ -1067,6 +1079,62 @@ bool LayoutRunner::callTarget(const Toks& a, size_t b, size_t e, Frame& f, const
 	k.pRecord = r;
 	k.kClass = kClass;
 	return true;
+}
+
+const Function* LayoutRunner::findMethodOfType(
+	const TypeRef& kClass, const std::string& sName, bool bStream, TypeRef& kOwner, Frame& f)
+{
+	std::vector<TypeRef> aQueue = { kClass };
+	std::set<std::string> kSeen;
+	for (size_t q = 0; q < aQueue.size() && q < 32; ++q)
+	{
+		const TypeRef kType = aQueue[q];
+		if (!kSeen.insert(typeText(kType)).second) continue;
+		const ClassDef* c = m_t.findClass(kType.sName);
+		if (!c) continue;
+		// its own methods of that name
+		std::vector<const Function*> aCandidates;
+		auto it = m_t.kFunctions.find(kType.sName + "::" + sName);
+		if (it != m_t.kFunctions.end())
+			for (const Function& m : it->second) aCandidates.push_back(&m);
+		auto jt = c->kMethods.find(sName);
+		if (jt != c->kMethods.end()) aCandidates.insert(aCandidates.end(), jt->second.begin(), jt->second.end());
+		for (const Function* m : aCandidates)
+		{
+			if (m->iSpecArgsEnd) continue;
+			const Toks& a = m_t.aFiles[size_t(m->iFile)].aToks;
+			bool bHasStream = false;
+			for (size_t i = m->iParams; i < m->iParamsEnd && !bHasStream; ++i) bHasStream = a[i].s == "FDataStreamBase";
+			if (bHasStream == bStream)
+			{
+				kOwner = kType;
+				return m;
+			}
+		}
+		// its bases, typed: a template parameter as what it is bound to
+		Frame kBound;
+		kBound.sClass = kType.sName;
+		bindClassTemplate(kType, kBound.kTemplate, f);
+		for (const auto& [sBase, aArgs] : c->aBaseArgs)
+		{
+			auto kt = kBound.kTemplate.find(sBase);
+			if (kt != kBound.kTemplate.end() && aArgs.empty())
+			{
+				aQueue.push_back(objectClass(kt->second));
+				continue;
+			}
+			TypeRef kBase{ sBase, {}, 0, {}, true };
+			for (const Toks& aArg : aArgs)
+			{
+				size_t j = 0;
+				TypeRef kArg = parseType(aArg, j, aArg.size());
+				if (!kArg.bValid || j != aArg.size()) kArg = TypeRef{ joinToks(aArg, 0, aArg.size()), {}, 0, {}, true };
+				kBase.aArgs.push_back(resolve(kArg, kBound));
+			}
+			aQueue.push_back(kBase);
+		}
+	}
+	return nullptr;
 }
 
 Frame LayoutRunner::targetFrame(const CallTarget& kTarget, const Function& m, Frame& f, const std::string& sOwnerIn)

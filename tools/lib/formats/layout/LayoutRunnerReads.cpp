@@ -147,8 +147,19 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 		const std::string sClass = kTarget.bSame ? f.sClass : kTarget.kClass.sName;
 		std::string sOwner;
 		const Function* m = m_t.findMethod(sClass, sCallee, true, &sOwner);
+		Frame k;
+		TypeRef kOwner;
+		if (m)
+			k = targetFrame(kTarget, *m, f, sOwner);
+		else if (!kTarget.bSame && (m = findMethodOfType(kTarget.kClass, sCallee, true, kOwner, f)) != nullptr)
+		{
+			// through a base that is a template parameter: in that base's own frame
+			k.sClass = kOwner.sName;
+			bindClassTemplate(kOwner, k.kTemplate, f, m);
+			k.pRecord = kTarget.pRecord;
+			k.iDepth = f.iDepth + 1;
+		}
 		if (!m) fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
-		Frame k = targetFrame(kTarget, *m, f, sOwner);
 		bindArgs(*m, k, a, iOpen + 1, e - 1, f);
 		call(*m, k);
 		return;
