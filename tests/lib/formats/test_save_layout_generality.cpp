@@ -539,3 +539,45 @@ void CvThing::read(FDataStreamBase* pStream)
 )";
 	EXPECT_EQ(readThing(szTree, bytes({ { 2, 1 }, { 2, 2 }, { 2, 3 }, { 4, 55 } })), 55);
 }
+
+// A base's method called by its name from the derived class's read runs with the base's own
+// parameters bound (the base names its key K where the derived class names it Outer).
+TEST(SaveLayoutGenerality, ABasesMethodCalledFromTheDerivedClassHasItsOwnParametersBound)
+{
+	const char* szTree = R"(
+class FDataStreamBase;
+enum ColourTypes { NO_COLOUR = -1, COLOUR_RED, COLOUR_GREEN, COLOUR_BLUE, NUM_COLOUR_TYPES };
+template <class Key> struct KeyCount {};
+template <> struct KeyCount<ColourTypes> { enum { COUNT = NUM_COLOUR_TYPES }; };
+template <class Derived, typename K>
+class CountBase
+{
+public:
+	static int count() { return KeyCount<K>::COUNT; }
+};
+template <typename Outer>
+class Table : public CountBase<Table<Outer>, Outer>
+{
+public:
+	void read(FDataStreamBase* pStream)
+	{
+		for (int i = 0; i < count(); ++i)
+			pStream->Read(&m_iLast);
+	}
+	int m_iLast;
+};
+class CvThing
+{
+public:
+	void read(FDataStreamBase* pStream);
+	Table<ColourTypes> m_kTable;
+	int m_iEnd;
+};
+void CvThing::read(FDataStreamBase* pStream)
+{
+	m_kTable.read(pStream);
+	pStream->Read(&m_iEnd);
+}
+)";
+	EXPECT_EQ(readThing(szTree, bytes({ { 4, 1 }, { 4, 2 }, { 4, 3 }, { 4, 44 } })), 44);
+}

@@ -347,7 +347,8 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 		const size_t iArgs = i + 2;
 		i = iClose + 1;
 		if (m_t.kFunctionMacros.count(sName)) return Value::unknown("the macro " + sName + "() is not followed");
-		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sName, false);
+		std::string sOwner;
+		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sName, false, &sOwner);
 		// a method returning this object (CRTP's derived()): the object, as the class it says
 		TypeRef kSelf;
 		if (m && f.pRecord && iArgs == iClose && selfType(sName, f, kSelf)
@@ -364,6 +365,8 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 			Frame k;
 			k.sClass = f.sClass;
 			k.kTemplate = f.kTemplate;
+			// a base's method: the base's parameters bound (their names may not be the class's)
+			if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, k.kTemplate);
 			k.pRecord = f.pRecord;
 			k.iDepth = f.iDepth + 1;
 			return evalCall(*m, k, a, iArgs, iClose, f);

@@ -167,12 +167,15 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 	if (iOpen == b + 1)
 	{
 		// a method of this class, or a free (template) function
-		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sCallee, true);
+		std::string sOwner;
+		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sCallee, true, &sOwner);
 		if (m)
 		{
 			Frame k;
 			k.sClass = f.sClass;
 			k.kTemplate = f.kTemplate;
+			// a base's method: the base's parameters bound (their names may not be the class's)
+			if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, k.kTemplate);
 			k.pRecord = f.pRecord;
 			k.iDepth = f.iDepth + 1;
 			bindArgs(*m, k, a, iOpen + 1, e - 1, f);
