@@ -536,6 +536,9 @@ private:
 		std::vector<std::string> aNames; // the type names resolved to size it
 	};
 	std::unordered_map<std::string, ClassSize> m_kClassSizes;
+	// the class a class template's full arguments choose and the parameters it binds, by those
+	// arguments' text (chooseSpecialisation)
+	std::unordered_map<std::string, std::pair<std::string, std::map<std::string, TypeRef>>> m_kChosen;
 	// decodeStruct's remembered layouts (rawFields)
 	struct RawFields
 	{

@@ -592,13 +592,32 @@ std::string LayoutRunner::chooseSpecialisation(const TypeRef& kIn, Frame& f, std
 		else
 			k.aArgs.push_back(kArg);
 	}
-	// the specialisations of this template, by their arguments as written
-	const std::string sPrefix = kIn.sName + "<";
+	// (remembered by the full arguments: the same ones choose the same class)
+	const std::string sKey = typeText(k);
+	auto itChosen = m_kChosen.find(sKey);
+	if (itChosen != m_kChosen.end())
+	{
+		kTemplate = itChosen->second.second;
+		return itChosen->second.first;
+	}
+	if (m_t.kSpecialisationsOf.empty())
+	{
+		for (const auto& [sName, kClass] : m_t.kClasses)
+			if (sName.find('<') != std::string::npos)
+				m_t.kSpecialisationsOf[sName.substr(0, sName.find('<'))].push_back(sName);
+		for (auto& [sTemplate, aNames] : m_t.kSpecialisationsOf) std::sort(aNames.begin(), aNames.end());
+		m_t.kSpecialisationsOf.emplace("", std::vector<std::string>()); // built
+	}
+	// the specialisations of this template, by their arguments as written: the explicit one, else the
+	// partial one with the fewest parameters that the arguments match (the most specialised)
 	std::string sPartial;
 	std::map<std::string, TypeRef> kPartial;
-	for (const auto& [sName, kSpec] : m_t.kClasses)
+	size_t iPartialVars = 0;
+	auto itSpecs = m_t.kSpecialisationsOf.find(kIn.sName);
+	for (const std::string& sName :
+		itSpecs == m_t.kSpecialisationsOf.end() ? std::vector<std::string>() : itSpecs->second)
 	{
-		if (sName.compare(0, sPrefix.size(), sPrefix) != 0) continue;
+		const ClassDef& kSpec = *m_t.findClass(sName);
 		Toks aName;
 		tokenize(sName, 0, aName);
 		size_t j = 0;
@@ -616,20 +635,24 @@ std::string LayoutRunner::chooseSpecialisation(const TypeRef& kIn, Frame& f, std
 		if (aVars.empty())
 		{
 			kTemplate.clear();
+			m_kChosen[sKey] = { sName, kTemplate };
 			return sName; // the explicit specialisation
 		}
-		if (sPartial.empty())
+		if (sPartial.empty() || aVars.size() < iPartialVars)
 		{
 			sPartial = sName;
 			kPartial = kMatch;
+			iPartialVars = aVars.size();
 		}
 	}
 	if (!sPartial.empty())
 	{
 		kTemplate = kPartial;
+		m_kChosen[sKey] = { sPartial, kTemplate };
 		return sPartial;
 	}
 	kTemplate = kBound.kTemplate;
+	m_kChosen[sKey] = { kIn.sName, kTemplate };
 	return kIn.sName;
 }
 

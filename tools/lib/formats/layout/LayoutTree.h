@@ -140,6 +140,9 @@ struct SaveLayout::Impl
 	// the specialisations (Traits<byte>) by their arguments resolved (Traits<unsigned char>); built when
 	// first needed
 	mutable std::unordered_map<std::string, std::string> kSpecialisations;
+	// the specialisations of each class template (traits<T, true>, traits<int, false>) by the
+	// template's name, in the order of their names; built when first needed
+	mutable std::unordered_map<std::string, std::vector<std::string>> kSpecialisationsOf;
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
