@@ -9,6 +9,7 @@
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
+#include "formats/BuildSettings.h"
 #include "formats/SaveLayout.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
@@ -627,6 +628,17 @@ int runSaveLayout(const CliOptions& kOptions)
 	for (const LayoutExercise& kRun : k.aRuns) k.iRunStops += kRun.sError.empty() ? 0 : 1;
 	kOptions.sFormat == "json" ? printSaveLayoutJson(k) : printSaveLayoutText(k);
 	return k.iClassStops || k.iRunStops ? 3 : 0;
+}
+
+int runBuildSettings(const CliOptions& kOptions)
+{
+	if (kOptions.kSdk.empty())
+	{
+		throw std::invalid_argument("build-settings needs --sdk DIR (a CvGameCoreDLL source folder)");
+	}
+	const BuildSettings k = readBuildSettings(kOptions.kSdk, kOptions.bDebug);
+	std::fputs((kOptions.sFormat == "json" ? buildSettingsJson(k) : buildSettingsText(k)).c_str(), stdout);
+	return 0;
 }
 
 fs::path sampleMap() { return dataDir() / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave"; }
