@@ -632,11 +632,12 @@ int runSaveLayout(const CliOptions& kOptions)
 
 int runBuildSettings(const CliOptions& kOptions)
 {
-	if (kOptions.kSdk.empty())
+	if (kOptions.kSdk.empty() && kOptions.kBuildFile.empty())
 	{
-		throw std::invalid_argument("build-settings needs --sdk DIR (a CvGameCoreDLL source folder)");
+		throw std::invalid_argument("build-settings needs --sdk DIR (a CvGameCoreDLL source folder) or --file FILE");
 	}
-	const BuildSettings k = readBuildSettings(kOptions.kSdk, kOptions.bDebug);
+	const BuildSettings k = kOptions.kBuildFile.empty() ? readBuildSettings(kOptions.kSdk, kOptions.bDebug)
+														: readBuildFile(kOptions.kBuildFile, kOptions.bDebug);
 	std::fputs((kOptions.sFormat == "json" ? buildSettingsJson(k) : buildSettingsText(k)).c_str(), stdout);
 	return 0;
 }

@@ -28,6 +28,7 @@ struct CliOptions
 	std::vector<int> aeOpenTeams; // path: teams whose territory is open (open borders, war)
 	std::filesystem::path kSdk; // --sdk: a mod's CvGameCoreDLL tree, whose layout reads the save
 	bool bDebug = false; // build-settings: the tree's debug build instead of its release build
+	std::filesystem::path kBuildFile; // build-settings --file: this Makefile or project, not the tree's
 };
 
 int runRules(const CliOptions& kOptions);

@@ -66,6 +66,8 @@ const CliOption UNIT = { "--unit", "TYPE",
 	[](CliOptions& k, const std::string&, const std::string& s) { k.sUnit = s; } };
 const CliOption DEBUG_BUILD = { "--debug", "",
 	[](CliOptions& k, const std::string&, const std::string&) { k.bDebug = true; } };
+const CliOption BUILD_FILE = { "--file", "FILE",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.kBuildFile = s; } };
 const CliOption OPEN_BORDERS = { "--open-borders", "T,T...",
 	[](CliOptions& k, const std::string& n, const std::string& s) { k.aeOpenTeams = argInts(n, s); } };
 
@@ -200,6 +202,7 @@ const std::vector<Command> COMMANDS = {
 		"left out), the libraries, the .def file and the PSDK and toolkit folders the Makefile names. A tree "
 		"without a build file prints that it has none.",
 		{ { &DEBUG_BUILD, "the tree's debug build (target or configuration Debug) instead" },
+			{ &BUILD_FILE, "read this Makefile, *.vcproj or *.vcxproj instead of the --sdk tree's (no --sdk needed)" },
 			{ &FORMAT_TEXT, "the output (default text)" } },
 		&runBuildSettings, "" },
 };

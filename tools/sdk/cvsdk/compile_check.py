@@ -21,7 +21,7 @@ from .errors import EXIT_OK, EXIT_REFUSED, ToolError, UsageError
 from .files import find_file, list_sources, read_text
 from .behaviour import settle_rules, where_to_write
 from .hooks import describe_hooks, placed_hooks
-from .projects import BASE_DEFINES, NOT_DEFINED, tree_defines  # noqa: F401 (tests name them here)
+from .projects import BASE_DEFINES, tree_defines  # noqa: F401 (tests name them here)
 from .manifest import apply_plan, revert
 from .names import BACKUP_DIR, DEFAULT_SOURCES, TOOL_ENTRIES
 from .plan import build_plan
