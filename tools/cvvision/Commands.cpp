@@ -500,6 +500,7 @@ struct SaveLayoutFindings
 		std::string sError; // why it has no value
 	};
 	std::vector<Constant> aConstants;
+	std::map<std::string, std::string> kBuildDefines; // the tree's build's, as its headers were read
 	std::vector<LayoutClassReport> aClasses;
 	std::vector<LayoutExercise> aRuns; // empty when some class stops
 	int iClassStops = 0;
@@ -596,7 +597,9 @@ void printSaveLayoutJson(const SaveLayoutFindings& k)
 		kRun.sError.empty() ? kJson.null() : kJson.string(kRun.sError);
 		kJson.end();
 	}
-	kJson.end(k.aRuns.empty() ? "" : "\n  ").nextOnNewLine("  ").key("classes_followed").boolean(k.iClassStops == 0);
+	kJson.end(k.aRuns.empty() ? "" : "\n  ").nextOnNewLine("  ").key("build_defines").beginObject();
+	for (const auto& [sName, sValue] : k.kBuildDefines) kJson.key(sName).string(sValue);
+	kJson.end().nextOnNewLine("  ").key("classes_followed").boolean(k.iClassStops == 0);
 	kJson.nextOnNewLine("  ").key("made_up_data_read").boolean(k.iClassStops == 0 && k.iRunStops == 0);
 	kJson.end("\n");
 	std::fputs((kJson.str() + "\n").c_str(), stdout);
@@ -622,6 +625,7 @@ int runSaveLayout(const CliOptions& kOptions)
 			k.aConstants.push_back({ szConstant, std::nullopt, kError.what() });
 		}
 	}
+	k.kBuildDefines = pLayout->buildDefines();
 	k.aClasses = pLayout->report();
 	for (const LayoutClassReport& kClass : k.aClasses) k.iClassStops += kClass.sError.empty() ? 0 : 1;
 	if (k.iClassStops == 0) k.aRuns = exerciseRuns(*pLayout, kOptions);

@@ -188,10 +188,12 @@ TEST(BuildSettings, ConditionsDirectivesAndExpansion)
 		"!ENDIF\n"
 		"GONE = /DGONE\n"
 		"!UNDEF GONE\n"
-		"Release_CFLAGS = $(A) $(SUB:OLD=NEW) $(HASH) $(WORDS) $(D1) $(D2) $(D3) $(D4) $(FROM_INCLUDE) $(GONE) $$(C)\n");
+		"Release_CFLAGS = $(A) $(SUB:OLD=NEW) $(HASH) $(WORDS) $(D1) $(D2) $(D3) $(D4) $(FROM_INCLUDE) $(GONE) "
+		"$$(C)\n");
 	const BuildSettings k = readBuildSettings(kDir.path());
-	EXPECT_EQ(defines(k), (Strings{ "A_NESTEDX", "NEW_NAME", "HASH=#1", "SPACED=1", "IFDEF_C", "IFNDEF", "LOGIC",
-							  "ELSEIFDEF", "INCLUDED" }));
+	EXPECT_EQ(defines(k),
+		(Strings{
+			"A_NESTEDX", "NEW_NAME", "HASH=#1", "SPACED=1", "IFDEF_C", "IFNDEF", "LOGIC", "ELSEIFDEF", "INCLUDED" }));
 	EXPECT_EQ(k.aIncludes, (std::vector<fs::path>{ kDir.path() / "inc folder" }));
 	EXPECT_EQ(k.aFiles.size(), 2u);
 }
@@ -254,7 +256,8 @@ TEST(BuildSettings, AMakeFileProjReadsTheMakefileItsCommandRuns)
 		"BuildCommandLine=\"cd make &amp;&amp; nmake /f build.mak /nologo Release\" "
 		"PreprocessorDefinitions=\"EDITOR_ONLY\"/></Configuration>\n"
 		"</Configurations></VisualStudioProject>\n");
-	const fs::path kMakefile = kDir.write("make/build.mak", "Release_CFLAGS=/DFROM_NMAKE\nDebug_CFLAGS=/DDEBUG_NMAKE\n");
+	const fs::path kMakefile =
+		kDir.write("make/build.mak", "Release_CFLAGS=/DFROM_NMAKE\nDebug_CFLAGS=/DDEBUG_NMAKE\n");
 	const BuildSettings k = readBuildFile(kProject);
 	EXPECT_EQ(k.kSource, kMakefile);
 	EXPECT_EQ(k.sKind, "makefile");
@@ -303,12 +306,13 @@ TEST(BuildSettings, AVcxprojTakesTheGroupsWhoseConditionHolds)
 TEST(BuildSettings, AnNMakeVcxprojRunsItsMakefileOrGivesItsNMakeDefinitions)
 {
 	TempDir kDir;
-	const std::string sHead = "<Project>\n<ItemGroup><ProjectConfiguration Include=\"Release|Win32\"/>"
-							  "<ProjectConfiguration Include=\"Debug|Win32\"/></ItemGroup>\n"
-							  "<PropertyGroup Condition=\"'$(Configuration)|$(Platform)'=='Release|Win32'\" "
-							  "Label=\"Configuration\"><ConfigurationType>Makefile</ConfigurationType></PropertyGroup>\n"
-							  "<PropertyGroup Condition=\"'$(Configuration)|$(Platform)'=='Debug|Win32'\" "
-							  "Label=\"Configuration\"><ConfigurationType>Makefile</ConfigurationType></PropertyGroup>\n";
+	const std::string sHead =
+		"<Project>\n<ItemGroup><ProjectConfiguration Include=\"Release|Win32\"/>"
+		"<ProjectConfiguration Include=\"Debug|Win32\"/></ItemGroup>\n"
+		"<PropertyGroup Condition=\"'$(Configuration)|$(Platform)'=='Release|Win32'\" "
+		"Label=\"Configuration\"><ConfigurationType>Makefile</ConfigurationType></PropertyGroup>\n"
+		"<PropertyGroup Condition=\"'$(Configuration)|$(Platform)'=='Debug|Win32'\" "
+		"Label=\"Configuration\"><ConfigurationType>Makefile</ConfigurationType></PropertyGroup>\n";
 	const fs::path kProject = kDir.write("P/X.vcxproj",
 		sHead
 			+ "<PropertyGroup>\n"

@@ -214,10 +214,12 @@ public:
 
 	void read(const fs::path& kFile, int iDepth);
 
+	// The flags of the build: CFLAGS (INCS, LIBS, LDFLAGS) as a Makefile 2.x sets them for its
+	// TARGET, else Release_CFLAGS... as a Makefile 1.0 has them for its target Release.
 	std::string value(const std::string& sName) const
 	{
-		for (const std::string& sKey : { m_kMacros.at("TARGET") + "_" + sName, sName })
-			if (m_kMacros.count(sKey)) return expand(sKey == sName ? m_kMacros.at(sName) : m_kMacros.at(sKey));
+		for (const std::string& sKey : { sName, m_kMacros.at("TARGET") + "_" + sName })
+			if (defined(sKey)) return expand(m_kMacros.at(sKey));
 		return std::string();
 	}
 

@@ -1569,6 +1569,17 @@ void SaveLayout::Impl::projectDefines()
 	}
 }
 
+std::map<std::string, std::string> SaveLayout::buildDefines() const
+{
+	std::map<std::string, std::string> kOut;
+	for (const auto& [sName, kMacro] : m_p->kProjectMacros)
+	{
+		std::string& s = kOut[sName];
+		for (const Tok& kTok : kMacro.second) s += (s.empty() ? "" : " ") + kTok.s;
+	}
+	return kOut;
+}
+
 namespace {
 
 // "; CvPlot.cpp is in FOLDER: give --sdk that folder" for the first folder below kTree (three
