@@ -178,6 +178,8 @@ printf 'PSDK=C:\\SDK\nRelease_CFLAGS=/DMINE /DSLOTS=3\nDebug_CFLAGS=/D_DEBUG\nRe
 expect 0 '^defines: MINE SLOTS=3$' build-settings --sdk "$TMP/tree"
 expect 0 "^from: $TMP/tree/Project/Makefile (makefile, Release)$" build-settings --sdk "$TMP/tree"
 expect 0 '^defines: _DEBUG$' build-settings --sdk "$TMP/tree" --debug
+expect 0 "^\\.def file: $TMP/tree/Project/my.def$" build-settings --sdk "$TMP/tree"
+expect 0 '^PSDK: C:\\SDK$' build-settings --sdk "$TMP/tree"
 expect 0 '^  "psdk": "C:\\\\SDK",$' build-settings --sdk "$TMP/tree" --format json
 expect 0 '^defines: MINE SLOTS=3$' build-settings --file "$TMP/tree/Project/Makefile"
 "$CVVISION" build-settings --sdk "$TMP/tree" --format json | python3 -c '

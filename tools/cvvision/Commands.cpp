@@ -634,6 +634,67 @@ int runSaveLayout(const CliOptions& kOptions)
 	return k.iClassStops || k.iRunStops ? 3 : 0;
 }
 
+namespace {
+
+// The tree's build settings as build-settings prints them (docs/command-line.md).
+void jsonPaths(JsonWriter& k, const std::vector<fs::path>& a)
+{
+	k.beginArray();
+	for (const fs::path& p : a) k.string(p.string());
+	k.end();
+}
+
+std::string joined(const std::vector<fs::path>& a)
+{
+	std::string s;
+	for (const fs::path& p : a) s += (s.empty() ? "" : " ") + p.string();
+	return s;
+}
+
+std::string buildSettingsText(const BuildSettings& k)
+{
+	if (k.kSource.empty()) return "no build file (no Makefile, *.vcproj or *.vcxproj) in the tree\n";
+	std::string s = "from: " + k.kSource.string() + " (" + k.sKind + ", " + k.sConfiguration + ")\n";
+	s += "files read: " + joined(k.aFiles) + "\ndefines:";
+	for (const BuildDefine& d : k.aDefines) s += " " + d.text();
+	s += "\ninclude folders: " + joined(k.aIncludes) + "\nlibraries:";
+	for (const std::string& sLib : k.aLibs) s += " " + sLib;
+	s += "\nlibrary folders: " + joined(k.aLibDirs) + "\n.def file: " + (k.oDefFile ? k.oDefFile->string() : "") + "\n";
+	s += "PSDK: " + k.oPsdk.value_or("") + "\ntoolkit: " + k.oToolkit.value_or("") + "\n";
+	return s;
+}
+
+std::string buildSettingsJson(const BuildSettings& k)
+{
+	JsonWriter j;
+	j.beginObject().nextOnNewLine("  ").key("source");
+	k.kSource.empty() ? j.null() : j.string(k.kSource.string());
+	j.nextOnNewLine("  ").key("kind").string(k.sKind).nextOnNewLine("  ").key("configuration").string(k.sConfiguration);
+	j.nextOnNewLine("  ").key("files");
+	jsonPaths(j, k.aFiles);
+	j.nextOnNewLine("  ").key("defines").beginArray();
+	for (const BuildDefine& d : k.aDefines)
+	{
+		j.beginObject().key("name").string(d.sName).key("value");
+		d.oValue ? j.string(*d.oValue) : j.null();
+		j.end();
+	}
+	j.end().nextOnNewLine("  ").key("includes");
+	jsonPaths(j, k.aIncludes);
+	j.nextOnNewLine("  ").key("libs").raw(jsonStrings(k.aLibs, JsonWriter::Layout::Spaced));
+	j.nextOnNewLine("  ").key("lib_dirs");
+	jsonPaths(j, k.aLibDirs);
+	j.nextOnNewLine("  ").key("def_file");
+	k.oDefFile ? j.string(k.oDefFile->string()) : j.null();
+	j.nextOnNewLine("  ").key("psdk");
+	k.oPsdk ? j.string(*k.oPsdk) : j.null();
+	j.nextOnNewLine("  ").key("toolkit");
+	k.oToolkit ? j.string(*k.oToolkit) : j.null();
+	return j.end("\n").str() + "\n";
+}
+
+} // namespace
+
 int runBuildSettings(const CliOptions& kOptions)
 {
 	if (kOptions.kSdk.empty() && kOptions.kBuildFile.empty())

@@ -337,20 +337,3 @@ TEST(BuildSettings, AnNMakeVcxprojRunsItsMakefileOrGivesItsNMakeDefinitions)
 	EXPECT_EQ(defines(kDebug), (Strings{ "WIN32", "_DEBUG" }));
 	EXPECT_EQ(kDebug.aIncludes, (std::vector<fs::path>{ kDir.path() / "P" / "inc" }));
 }
-
-TEST(BuildSettings, TextAndJson)
-{
-	TempDir kDir;
-	kDir.write("Makefile", "PSDK=C:\\SDK\nRelease_CFLAGS=/DA /DB=\"x y\"\nRelease_LDFLAGS=/DEF:m.def\n");
-	const BuildSettings k = readBuildSettings(kDir.path());
-	const std::string sJson = buildSettingsJson(k);
-	EXPECT_NE(sJson.find("\"defines\": [{\"name\": \"A\", \"value\": null}, {\"name\": \"B\", \"value\": \"x y\"}]"),
-		std::string::npos)
-		<< sJson;
-	EXPECT_NE(sJson.find("\"psdk\": \"C:\\\\SDK\""), std::string::npos) << sJson;
-	EXPECT_NE(sJson.find("\"toolkit\": null"), std::string::npos) << sJson;
-	EXPECT_NE(sJson.find("m.def\""), std::string::npos) << sJson;
-	const std::string sText = buildSettingsText(k);
-	EXPECT_NE(sText.find("defines: A B=x y\n"), std::string::npos) << sText;
-	EXPECT_NE(buildSettingsText(BuildSettings()).find("no build file"), std::string::npos);
-}

@@ -63,8 +63,4 @@ BuildSettings readBuildSettings(const std::filesystem::path& kTree, bool bDebug 
 // The settings of one build file (a Makefile, .vcproj or .vcxproj).
 BuildSettings readBuildFile(const std::filesystem::path& kFile, bool bDebug = false);
 
-// As `cvvision build-settings` prints them.
-std::string buildSettingsText(const BuildSettings& k);
-std::string buildSettingsJson(const BuildSettings& k);
-
 } // namespace cvv
