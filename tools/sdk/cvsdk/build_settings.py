@@ -65,7 +65,7 @@ def _run(arguments: List[str], debug: bool) -> BuildSettings:
     if done.returncode != 0:
         raise BuildSettingsError(done.stderr.decode("utf-8", "replace").strip()
                                  or "%s exited with %d" % (" ".join(command), done.returncode))
-    data = json.loads(done.stdout.decode("utf-8"))
+    data = json.loads(done.stdout.decode("utf-8", "replace"))
     return BuildSettings(
         data["source"] or "", data["kind"], data["configuration"], data["files"],
         [d["name"] if d["value"] is None else "%s=%s" % (d["name"], d["value"])
