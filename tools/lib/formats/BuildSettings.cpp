@@ -156,6 +156,7 @@ public:
 		std::string sOut;
 		for (size_t i = 0; i < sText.size(); ++i)
 		{
+			if (sOut.size() > (1u << 20)) break; // a macro built on itself over and over: no Makefile's
 			if (sText[i] != '$' || i + 1 >= sText.size() || iDepth > 30)
 			{
 				sOut += sText[i];
