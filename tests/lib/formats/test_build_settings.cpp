@@ -253,7 +253,8 @@ TEST(BuildSettings, AMakeFileProjReadsTheMakefileItsCommandRuns)
 		"<Configuration Name=\"Debug|Win32\" ConfigurationType=\"0\"><Tool Name=\"VCNMakeTool\" "
 		"BuildCommandLine=\"nmake Debug\" PreprocessorDefinitions=\"EDITOR_ONLY\"/></Configuration>\n"
 		"<Configuration Name=\"Release|Win32\" ConfigurationType=\"0\"><Tool Name=\"VCNMakeTool\" "
-		"BuildCommandLine=\"cd make &amp;&amp; nmake /f build.mak /nologo Release\" "
+		"BuildCommandLine=\"cd &quot;$(ProjectDir)make&quot; &amp;&amp; nmake /f build.mak /nologo "
+		"$(ConfigurationName)\" "
 		"PreprocessorDefinitions=\"EDITOR_ONLY\"/></Configuration>\n"
 		"</Configurations></VisualStudioProject>\n");
 	const fs::path kMakefile =

@@ -515,6 +515,12 @@ std::optional<BuildSettings> readNmakeCommand(const std::string& sCommand, fs::p
 {
 	std::string s = sCommand;
 	for (size_t p = s.find("&&"); p != std::string::npos; p = s.find("&&", p)) s.replace(p, 2, "\n");
+	// the project's own macros (the solution taken to be beside it)
+	for (const auto& [sName, sValue] : { std::pair<std::string, std::string>{ "$(projectdir)", kFolder.string() + "/" },
+			 { "$(solutiondir)", kFolder.string() + "/" }, { "$(msbuildprojectdirectory)", kFolder.string() },
+			 { "$(configurationname)", sWant }, { "$(configuration)", sWant } })
+		for (size_t p = lower(s).find(sName); p != std::string::npos; p = lower(s).find(sName, p + sValue.size()))
+			s.replace(p, sName.size(), sValue);
 	std::map<std::string, std::string> kMacros;
 	std::istringstream o(s);
 	for (std::string sLine; std::getline(o, sLine);)
