@@ -171,6 +171,10 @@ TEST(BuildSettings, ConditionsDirectivesAndExpansion)
 		"!IFNDEF NOT_DEFINED\n"
 		"D2 = /DIFNDEF\n"
 		"!ENDIF\n"
+		"EMPTY =\n"
+		"!IFDEF EMPTY\n" // a macro defined as nothing is defined
+		"D5 = /DEMPTY_IS_DEFINED\n"
+		"!ENDIF\n"
 		"!IF DEFINED(C) && !DEFINED(NOT_DEFINED) && (1 == 2 || 3 > 2)\n"
 		"D3 = /DLOGIC\n"
 		"!ENDIF\n"
@@ -188,12 +192,12 @@ TEST(BuildSettings, ConditionsDirectivesAndExpansion)
 		"!ENDIF\n"
 		"GONE = /DGONE\n"
 		"!UNDEF GONE\n"
-		"Release_CFLAGS = $(A) $(SUB:OLD=NEW) $(HASH) $(WORDS) $(D1) $(D2) $(D3) $(D4) $(FROM_INCLUDE) $(GONE) "
+		"Release_CFLAGS = $(A) $(SUB:OLD=NEW) $(HASH) $(WORDS) $(D1) $(D2) $(D3) $(D4) $(D5) $(FROM_INCLUDE) $(GONE) "
 		"$$(C)\n");
 	const BuildSettings k = readBuildSettings(kDir.path());
 	EXPECT_EQ(defines(k),
-		(Strings{
-			"A_NESTEDX", "NEW_NAME", "HASH=#1", "SPACED=1", "IFDEF_C", "IFNDEF", "LOGIC", "ELSEIFDEF", "INCLUDED" }));
+		(Strings{ "A_NESTEDX", "NEW_NAME", "HASH=#1", "SPACED=1", "IFDEF_C", "IFNDEF", "LOGIC", "ELSEIFDEF",
+			"EMPTY_IS_DEFINED", "INCLUDED" }));
 	EXPECT_EQ(k.aIncludes, (std::vector<fs::path>{ kDir.path() / "inc folder" }));
 	EXPECT_EQ(k.aFiles.size(), 2u);
 }

@@ -193,11 +193,8 @@ public:
 		return sOut;
 	}
 
-	bool defined(const std::string& sName) const
-	{
-		auto it = m_kMacros.find(trim(sName));
-		return it != m_kMacros.end() && !it->second.empty();
-	}
+	// !IFDEF and DEFINED(): a macro defined as nothing is defined, as nmake has it.
+	bool defined(const std::string& sName) const { return m_kMacros.count(trim(sName)) != 0; }
 
 	// An !IF expression: || && ! ( ) == != < > <= >=, "strings" (compared regardless of case),
 	// numbers, DEFINED(NAME), EXIST(FILE). A program to run ([...]) makes it false: nothing is run.
@@ -218,7 +215,7 @@ public:
 	std::string value(const std::string& sName) const
 	{
 		for (const std::string& sKey : { sName, m_kMacros.at("TARGET") + "_" + sName })
-			if (defined(sKey)) return expand(m_kMacros.at(sKey));
+			if (defined(sKey) && !trim(m_kMacros.at(sKey)).empty()) return expand(m_kMacros.at(sKey));
 		return std::string();
 	}
 
