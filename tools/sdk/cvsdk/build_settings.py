@@ -44,9 +44,10 @@ def find_cvvision() -> str:
         if os.path.isfile(named) and os.access(named, os.X_OK):
             return named
         raise BuildSettingsError("%s=%s: no such program; %s" % (ENV, named, HOW_TO_BUILD))
-    built = os.path.join(REPO, "build", "cvvision")
-    if os.path.isfile(built) and os.access(built, os.X_OK):
-        return built
+    for name in ("cvvision", "cvvision.exe"):
+        built = os.path.join(REPO, "build", name)
+        if os.path.isfile(built) and os.access(built, os.X_OK):
+            return built
     found = shutil.which("cvvision")
     if found:
         return found
