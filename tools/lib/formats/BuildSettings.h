@@ -17,8 +17,12 @@
 //   - .vcxproj (MSBuild): the ItemDefinitionGroups and PropertyGroups whose Condition holds for the
 //     configuration (ClCompile, Link); a Makefile project's NMakeBuildCommandLine names the
 //     Makefile and target it runs (read then), else its NMakePreprocessorDefinitions count.
-// The toolkit's, the Platform SDK's, Boost's and Python's folders are left out of the include and
-// library folders (whoever builds supplies their own); the PSDK the Makefile asks for is reported.
+// The flags are CFLAGS, INCS, LIBS, LDFLAGS (a Makefile 2.x sets them for its TARGET), else
+// Release_CFLAGS... (a Makefile 1.0's). The toolkit's, the Platform SDK's, Boost's and Python's
+// folders are left out of the include and library folders (whoever builds supplies their own); the
+// PSDK= and TOOLKIT= the Makefile gives are reported. Not read: the environment nmake would see
+// ($(PROGRAMFILES) is empty, kept as written in the PSDK and toolkit reported), a .vcxproj's
+// <Import>ed .props files.
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
