@@ -107,6 +107,9 @@ public:
 	// The XML behind an accessor, as the tree's XML loading names it: (folder/file, element) such as
 	// ("Units/CIV4UnitInfos.xml", "UnitInfo"); empty if the tree does not load it by LoadGlobalClassInfo.
 	std::pair<std::string, std::string> infoFile(const std::string& sAccessor) const;
+	// The definitions the tree's build passes, which its headers are read with: its release build's
+	// (formats/BuildSettings.h), each name with its value ("1" for /DNAME).
+	std::map<std::string, std::string> buildDefines() const;
 
 	// The classes a save holds, from the roots down (CvInitCore, CvGameAI, CvMap, CvTeamAI, CvPlayerAI,
 	// then the objects they read), each with what the deriver follows or where it stops.
