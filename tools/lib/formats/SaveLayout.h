@@ -71,6 +71,21 @@ public:
 	virtual bool wantsNames() const { return false; }
 };
 
+// The classes of a save's root objects, in the order a save holds them: the header's set-up block
+// (CvInitCore), then in the game data CvGameAI, CvMap, MAX_TEAMS CvTeamAI and MAX_PLAYERS CvPlayerAI.
+// Every other object is read by one of them.
+enum LayoutRoot
+{
+	kRootInit,
+	kRootGame,
+	kRootMap,
+	kRootTeam,
+	kRootPlayer,
+	kNumLayoutRoots
+};
+inline constexpr const char* kLayoutRoots[kNumLayoutRoots] = { "CvInitCore", "CvGameAI", "CvMap", "CvTeamAI",
+	"CvPlayerAI" };
+
 // The number of types of an XML info class, by the tree's accessor name ("getNumUnitInfos").
 // Throws (a LayoutError or a RulesError) when it is unknown.
 using LayoutCounts = std::function<int(const std::string& sAccessor)>;

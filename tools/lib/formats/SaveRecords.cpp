@@ -1,0 +1,292 @@
+// The one mapping of a save's records to the world (SaveReaderImpl.h, SaveRecords): the same for
+// the built-in layout of BTS 3.19 and for a layout derived from a CvGameCoreDLL tree.
+#include "formats/SaveReaderImpl.h"
+#include "model/VisionWorld.h"
+
+#include <map>
+
+namespace cvv {
+namespace savereader {
+
+namespace {
+
+const int kDirections = 8;
+const int kNoCoord = -2147483647; // the game's "no plot" coordinate
+
+// The city a plot names (m_plotCity).
+struct PlotCityRef
+{
+	int eOwner = -1;
+	int iId = -1;
+};
+
+void mapPlot(Cursor& k, const LayoutRecord& r, int iIndex, int iWidth, const RecordCounts& n, SavePlot& kPlot,
+	PlotCityRef& kCity)
+{
+	const int iWantX = iIndex % iWidth;
+	const int iWantY = iIndex / iWidth;
+	kPlot.iX = int(recordInt(k, r, "m_iX"));
+	kPlot.iY = int(recordInt(k, r, "m_iY"));
+	if (kPlot.iX != iWantX || kPlot.iY != iWantY)
+	{
+		std::ostringstream o;
+		o << "x/y not in lock-step: record " << iIndex << " should be (" << iWantX << "," << iWantY << ") but holds ("
+		  << kPlot.iX << "," << kPlot.iY << ")";
+		k.modded(o.str());
+	}
+	kPlot.eOwner = int(recordInt(k, r, "m_eOwner"));
+	kPlot.ePlotType = int(recordInt(k, r, "m_ePlotType"));
+	kPlot.eTerrain = int(recordInt(k, r, "m_eTerrainType"));
+	kPlot.eFeature = int(recordInt(k, r, "m_eFeatureType"));
+	kPlot.eImprovement = int(recordInt(k, r, "m_eImprovementType"));
+	kPlot.eRoute = int(recordInt(k, r, "m_eRouteType"));
+	const size_t iAt = k.pos();
+	checkRange(k, iAt, "the plot's owner", kPlot.eOwner, -1, n.iPlayers);
+	checkRange(k, iAt, "the plot type", kPlot.ePlotType, 0, 4);
+	kCity.eOwner = int(recordInt(k, r, "m_plotCity.eOwner"));
+	kCity.iId = int(recordInt(k, r, "m_plotCity.iID"));
+	checkRange(k, iAt, "the plot's city owner", kCity.eOwner, -1, n.iPlayers);
+	auto ints = [&](const char* szName, long long iFill) {
+		const std::vector<long long> a = recordInts(r, szName, size_t(n.iTeams), iFill);
+		return std::vector<int>(a.begin(), a.end());
+	};
+	kPlot.aiVisibility = ints("m_aiVisibilityCount", 0);
+	kPlot.aiStolenVisibility = ints("m_aiStolenVisibilityCount", 0);
+	kPlot.aeRevealedOwner = ints("m_aiRevealedOwner", -1);
+	checkRangeAll(k, iAt, "a revealed owner", kPlot.aeRevealedOwner, -1, n.iPlayers);
+	const std::vector<int> aiRevealed = ints("m_abRevealed", 0);
+	checkRangeAll(k, iAt, "a revealed switch", aiRevealed, 0, 2);
+	kPlot.abRevealed.assign(aiRevealed.begin(), aiRevealed.end());
+	kPlot.aeRevealedImprovement = ints("m_aeRevealedImprovementType", -1);
+	kPlot.aeRevealedRoute = ints("m_aeRevealedRouteType", -1);
+	kPlot.aaiInvisibleVisibility.assign(size_t(n.iTeams), std::vector<int>(size_t(n.iInvisible), 0));
+	for (int t = 0; t < n.iTeams; ++t)
+	{
+		const std::vector<long long> a =
+			recordInts(r, "m_apaiInvisibleVisibilityCount[" + std::to_string(t) + "]", size_t(n.iInvisible), 0);
+		kPlot.aaiInvisibleVisibility[size_t(t)].assign(a.begin(), a.end());
+	}
+	for (const LayoutRecord* pUnit : r.objects("m_units"))
+	{
+		const int eOwner = int(recordInt(k, *pUnit, "eOwner"));
+		checkRange(k, iAt, "a listed unit's owner", eOwner, 0, n.iPlayers);
+		kPlot.aUnits.emplace_back(eOwner, int(recordInt(k, *pUnit, "iID")));
+	}
+}
+
+void mapTeam(Cursor& k, const LayoutRecord& r, int eTeam, const RecordCounts& n, SaveTeam& kTeam)
+{
+	for (long long v : recordInts(r, "m_pabHasTech", size_t(n.iTechs), 0)) kTeam.abHasTech.push_back(v ? 1 : 0);
+	const std::vector<long long> aVassal = recordInts(r, "m_abVassal", size_t(n.iTeams), 0);
+	int iMasters = 0;
+	for (int u = 0; u < n.iTeams; ++u)
+		if (aVassal[size_t(u)])
+		{
+			kTeam.eVassalOf = u;
+			++iMasters;
+		}
+	if (iMasters > 1 || kTeam.eVassalOf == eTeam)
+		k.modded("team " + std::to_string(eTeam) + " is marked the vassal of " + std::to_string(iMasters)
+			+ " teams (or of itself)");
+}
+
+void mapCity(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n,
+	SaveCity& kCity)
+{
+	kCity.iId = int(recordInt(k, r, "m_iID"));
+	kCity.iX = int(recordInt(k, r, "m_iX"));
+	kCity.iY = int(recordInt(k, r, "m_iY"));
+	const size_t iAt = k.pos();
+	checkRange(k, iAt, "a city's x", kCity.iX, 0, iWidth);
+	checkRange(k, iAt, "a city's y", kCity.iY, 0, iHeight);
+	kCity.ePlayer = int(recordInt(k, r, "m_eOwner"));
+	if (kCity.ePlayer != ePlayer)
+		k.modded("a city of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kCity.ePlayer));
+	const std::vector<long long> a = recordInts(r, "m_abEspionageVisibility", size_t(n.iTeams), 0);
+	for (long long v : a) kCity.aiEspionageVisibility.push_back(v ? 1 : 0);
+}
+
+void mapUnit(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n,
+	SaveUnit& kUnit)
+{
+	kUnit.iId = int(recordInt(k, r, "m_iID"));
+	kUnit.iX = int(recordInt(k, r, "m_iX"));
+	kUnit.iY = int(recordInt(k, r, "m_iY"));
+	const size_t iAt = k.pos();
+	checkRange(k, iAt, "a unit's x", kUnit.iX, 0, iWidth);
+	checkRange(k, iAt, "a unit's y", kUnit.iY, 0, iHeight);
+	const int iReconX = int(recordInt(k, r, "m_iReconX"));
+	const int iReconY = int(recordInt(k, r, "m_iReconY"));
+	if (iReconX == kNoCoord || iReconY == kNoCoord)
+	{
+		if (iReconX != iReconY) k.modded("a unit's recon plot is half set");
+	}
+	else
+	{
+		checkRange(k, iAt, "a unit's recon x", iReconX, 0, iWidth);
+		checkRange(k, iAt, "a unit's recon y", iReconY, 0, iHeight);
+		kUnit.iReconX = iReconX;
+		kUnit.iReconY = iReconY;
+	}
+	kUnit.eFacing = int(recordInt(k, r, "m_eFacingDirection"));
+	checkRange(k, iAt, "a unit's facing", kUnit.eFacing, 0, kDirections);
+	kUnit.ePlayer = int(recordInt(k, r, "m_eOwner"));
+	if (kUnit.ePlayer != ePlayer)
+		k.modded("a unit of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kUnit.ePlayer));
+	kUnit.eType = int(recordInt(k, r, "m_eUnitType"));
+	checkRange(k, iAt, "a unit's type", kUnit.eType, 0, n.iUnitTypes);
+	const std::vector<long long> a = recordInts(r, "m_pabHasPromotion", size_t(n.iPromotions), 0);
+	for (size_t i = 0; i < a.size(); ++i)
+		if (a[i]) kUnit.aePromotions.push_back(int(i));
+}
+
+// The players' units and cities against the plots: every unit listed on the plot it stands on, once;
+// every city named by its plot.
+void crossCheck(Cursor& k, const SaveGame& kSave, const std::vector<PlotCityRef>& aPlotCities)
+{
+	k.setSection("inflated game data: units against plots");
+	std::map<std::pair<int, int>, int> kListed; // (owner, id) -> plot index
+	for (int i = 0; i < int(kSave.aPlots.size()); ++i)
+		for (const auto& kRef : kSave.aPlots[size_t(i)].aUnits)
+			if (!kListed.emplace(kRef, i).second)
+				k.moddedAt(k.pos(),
+					"unit " + std::to_string(kRef.second) + " of player " + std::to_string(kRef.first)
+						+ " is listed on two plots");
+	if (kListed.size() != kSave.aUnits.size())
+		k.moddedAt(k.pos(),
+			std::to_string(kSave.aUnits.size()) + " units in the player sections, " + std::to_string(kListed.size())
+				+ " listed on the plots");
+	for (const SaveUnit& kUnit : kSave.aUnits)
+	{
+		const auto it = kListed.find(std::make_pair(kUnit.ePlayer, kUnit.iId));
+		if (it == kListed.end() || it->second != kUnit.iY * kSave.iWidth + kUnit.iX)
+			k.moddedAt(k.pos(),
+				"unit " + std::to_string(kUnit.iId) + " of player " + std::to_string(kUnit.ePlayer) + " at ("
+					+ std::to_string(kUnit.iX) + "," + std::to_string(kUnit.iY) + ") is not listed on that plot");
+	}
+	for (const SaveCity& kCity : kSave.aCities)
+	{
+		const PlotCityRef& kRef = aPlotCities[size_t(kCity.iY * kSave.iWidth + kCity.iX)];
+		if (kRef.eOwner != kCity.ePlayer || kRef.iId != kCity.iId)
+			k.moddedAt(k.pos(),
+				"city " + std::to_string(kCity.iId) + " of player " + std::to_string(kCity.ePlayer)
+					+ " is not the city its plot (" + std::to_string(kCity.iX) + "," + std::to_string(kCity.iY)
+					+ ") names");
+	}
+}
+
+} // namespace
+
+std::vector<long long> recordInts(const LayoutRecord& r, const std::string& sName, size_t iSize, long long iFill)
+{
+	std::vector<long long> a(iSize, iFill);
+	if (const std::vector<long long>* p = r.values(sName))
+		for (size_t i = 0; i < iSize && i < p->size(); ++i) a[i] = (*p)[i];
+	return a;
+}
+
+long long recordInt(Cursor& k, const LayoutRecord& r, const std::string& sName)
+{
+	const std::vector<long long>* p = r.values(sName);
+	if (!p || p->size() != 1)
+		k.modded("the tree's " + r.sClass + "::read does not read the member " + sName + " the audit needs");
+	return (*p)[0];
+}
+
+void checkRange(Cursor& k, size_t iAt, const char* szWhat, int iValue, int iMin, int iMax)
+{
+	if (iValue < iMin || iValue >= iMax)
+	{
+		std::ostringstream o;
+		o << szWhat << " is " << iValue << " (expected " << iMin << ".." << (iMax - 1) << ")";
+		k.moddedAt(iAt, o.str());
+	}
+}
+
+void checkRangeAll(Cursor& k, size_t iAt, const char* szWhat, const std::vector<int>& a, int iMin, int iMax)
+{
+	for (size_t i = 0; i < a.size(); ++i)
+		if (a[i] < iMin || a[i] >= iMax)
+		{
+			std::ostringstream o;
+			o << szWhat << " [" << i << "] is " << a[i] << " (expected " << iMin << ".." << (iMax - 1) << ")";
+			k.moddedAt(iAt, o.str());
+		}
+}
+
+std::vector<long long> playerTeams(Cursor& kBlock, const LayoutRecord& kInit, int iPlayers, int iTeams)
+{
+	std::vector<long long> aeTeam = recordInts(kInit, "m_aeTeam", size_t(iPlayers), -2);
+	for (int i = 0; i < iPlayers; ++i)
+		if (aeTeam[size_t(i)] < -1 || aeTeam[size_t(i)] >= iTeams)
+			kBlock.moddedAt(0, "player " + std::to_string(i) + " is on team " + std::to_string(aeTeam[size_t(i)]));
+	return aeTeam;
+}
+
+void mapRecords(Cursor& k, const SaveRecords& kRecords, const RecordCounts& n, SaveGame& kSave)
+{
+	kSave.iMaxPlayers = n.iPlayers;
+	kSave.iMaxTeams = n.iTeams;
+	const LayoutRecord& kMap = kRecords.kMap;
+	k.setSection("inflated game data: map");
+	const int iWidth = int(recordInt(k, kMap, "m_iGridWidth"));
+	const int iHeight = int(recordInt(k, kMap, "m_iGridHeight"));
+	if (iWidth <= 0 || iHeight <= 0) k.modded("the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
+	if (!cvVisionMapSizeOk(iWidth, iHeight)) k.fail(VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
+	kSave.iWidth = iWidth;
+	kSave.iHeight = iHeight;
+	kSave.bWrapX = recordInt(k, kMap, "m_bWrapX") != 0;
+	kSave.bWrapY = recordInt(k, kMap, "m_bWrapY") != 0;
+	const std::vector<const LayoutRecord*> aPlots = kMap.objects("m_pMapPlots");
+	if (aPlots.size() != size_t(iWidth) * size_t(iHeight))
+		k.modded(std::to_string(aPlots.size()) + " plot records for a " + std::to_string(iWidth) + " x "
+			+ std::to_string(iHeight) + " map");
+	std::vector<PlotCityRef> aPlotCities(aPlots.size());
+	kSave.aPlots.resize(aPlots.size());
+	for (size_t i = 0; i < aPlots.size(); ++i)
+	{
+		k.setSection("inflated game data: plot record " + std::to_string(i));
+		mapPlot(k, *aPlots[i], int(i), iWidth, n, kSave.aPlots[i], aPlotCities[i]);
+	}
+
+	if (kRecords.aTeams.size() != size_t(n.iTeams) || kRecords.aPlayers.size() != size_t(n.iPlayers))
+		k.modded(std::to_string(kRecords.aTeams.size()) + " team and " + std::to_string(kRecords.aPlayers.size())
+			+ " player records for " + std::to_string(n.iTeams) + " teams and " + std::to_string(n.iPlayers)
+			+ " players");
+	kSave.aTeams.resize(size_t(n.iTeams));
+	for (int t = 0; t < n.iTeams; ++t)
+	{
+		k.setSection("inflated game data: team " + std::to_string(t));
+		mapTeam(k, kRecords.aTeams[size_t(t)], t, n, kSave.aTeams[size_t(t)]);
+	}
+
+	const std::vector<long long> aeTeam = recordInts(kRecords.kInit, "m_aeTeam", size_t(n.iPlayers), -2);
+	kSave.aPlayers.resize(size_t(n.iPlayers));
+	for (int p = 0; p < n.iPlayers; ++p)
+	{
+		const LayoutRecord& kPlayer = kRecords.aPlayers[size_t(p)];
+		k.setSection("inflated game data: player " + std::to_string(p));
+		SavePlayer& kOut = kSave.aPlayers[size_t(p)];
+		kOut.eTeam = int(aeTeam[size_t(p)]);
+		kOut.bAlive = recordInt(k, kPlayer, "m_bAlive") != 0;
+		if (recordInt(k, kPlayer, "m_eID") != p)
+			k.modded("player " + std::to_string(p) + " names id " + std::to_string(recordInt(k, kPlayer, "m_eID")));
+		for (const LayoutRecord* pCity : kPlayer.objects("m_cities"))
+		{
+			SaveCity kCity;
+			mapCity(k, *pCity, p, iWidth, iHeight, n, kCity);
+			kSave.aCities.push_back(std::move(kCity));
+		}
+		for (const LayoutRecord* pUnit : kPlayer.objects("m_units"))
+		{
+			SaveUnit kUnit;
+			mapUnit(k, *pUnit, p, iWidth, iHeight, n, kUnit);
+			kSave.aUnits.push_back(std::move(kUnit));
+		}
+	}
+	crossCheck(k, kSave, aPlotCities);
+	kSave.bHasPlayerSections = true;
+}
+
+} // namespace savereader
+} // namespace cvv
