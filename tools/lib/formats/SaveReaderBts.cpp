@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <map>
-#include <memory>
 
 namespace cvv {
 
@@ -306,24 +305,12 @@ void checkCountOrZero(
 	}
 }
 
-// Record building: a member's values (LayoutRecord::kValues), an object read into a member.
-void put(LayoutRecord& r, const char* szMember, long long iValue) { r.kValues[szMember].assign(1, iValue); }
-
-LayoutRecord& addChild(LayoutRecord& r, const char* szMember, const char* szClass)
-{
-	std::vector<std::shared_ptr<LayoutRecord>>& a = r.kChildren[szMember];
-	a.push_back(std::make_shared<LayoutRecord>());
-	a.back()->sClass = szClass;
-	return *a.back();
-}
-
 // iCount flags as a member's values (0 or 1).
-void putFlags(Cursor& k, LayoutRecord& r, const char* szMember, int iCount, const char* szWhat)
+void putFlags(Cursor& k, FlatRecord& r, const char* szMember, int iCount, const char* szWhat)
 {
 	k.needItems(size_t(iCount), 1, szWhat);
-	std::vector<long long>& a = r.kValues[szMember];
-	a.resize(size_t(iCount));
-	for (int i = 0; i < iCount; ++i) a[size_t(i)] = k.flag(szWhat) ? 1 : 0;
+	long long* a = r.add(szMember, size_t(iCount));
+	for (int i = 0; i < iCount; ++i) a[i] = k.flag(szWhat) ? 1 : 0;
 }
 
 // The count of an i8-counted per-team or per-player array that the game writes only when
@@ -345,33 +332,43 @@ void skipPlotArray(Cursor& k, const char* szWhat, int iExpected, size_t iSize)
 // Reads such an array of T into r's member szMember (absent if the game did not write it), checking
 // each value lies in [iMin, iMax).
 template <typename T>
-void plotArray(Cursor& k, const char* szWhat, int iExpected, LayoutRecord& r, const char* szMember,
-	int iMin = INT16_MIN, int iMax = INT16_MAX)
+void plotArray(Cursor& k, const char* szWhat, int iExpected, FlatRecord& r, const char* szMember, int iMin = INT16_MIN,
+	int iMax = INT16_MAX)
 {
 	const int iCount = plotArrayCount(k, szWhat, iExpected);
 	if (iCount == 0) return;
-	std::vector<long long>& a = r.kValues[szMember];
-	a.resize(size_t(iCount));
+	long long* a = r.add(szMember, size_t(iCount));
 	for (int i = 0; i < iCount; ++i)
 	{
 		const size_t iAt = k.pos();
 		if (sizeof(T) == 4)
-			a[size_t(i)] = k.i32(szWhat);
+			a[i] = k.i32(szWhat);
 		else if (sizeof(T) == 2)
-			a[size_t(i)] = k.i16(szWhat);
+			a[i] = k.i16(szWhat);
 		else
-			a[size_t(i)] = k.i8(szWhat);
-		if (a[size_t(i)] < iMin || a[size_t(i)] >= iMax)
+			a[i] = k.i8(szWhat);
+		if (a[i] < iMin || a[i] >= iMax)
 		{
 			std::ostringstream o;
-			o << szWhat << " [" << i << "] is " << a[size_t(i)] << " (expected " << iMin << ".." << (iMax - 1) << ")";
+			o << szWhat << " [" << i << "] is " << a[i] << " (expected " << iMin << ".." << (iMax - 1) << ")";
 			k.moddedAt(iAt, o.str());
 		}
 	}
 }
 
+// The member of a team's invisible visibility counts (iTeam < kSlots).
+std::string_view invisibleMember(int iTeam)
+{
+	static const std::vector<std::string> asNames = [] {
+		std::vector<std::string> a;
+		for (int t = 0; t < kSlots; ++t) a.push_back("m_apaiInvisibleVisibilityCount[" + std::to_string(t) + "]");
+		return a;
+	}();
+	return asNames[size_t(iTeam)];
+}
+
 // One plot record (docs/file-formats.md, section 3, fields 1..28) as CvPlot's record.
-void readPlot(Cursor& k, int iIndex, int iWidth, LayoutRecord& r)
+void readPlot(Cursor& k, int iIndex, int iWidth, FlatRecord& r)
 {
 	{
 		std::ostringstream o;
@@ -379,45 +376,47 @@ void readPlot(Cursor& k, int iIndex, int iWidth, LayoutRecord& r)
 		  << ")";
 		k.setSection(o.str());
 	}
-	r.sClass = "CvPlot";
+	r.szClass = "CvPlot";
+	r.aMembers.reserve(20);
+	r.aValues.reserve(16 + 6 * kSlots);
 	k.expect("the plot's format flag", 0);
-	put(r, "m_iX", k.i16("the plot's x"));
-	put(r, "m_iY", k.i16("the plot's y"));
+	r.put("m_iX", k.i16("the plot's x"));
+	r.put("m_iY", k.i16("the plot's y"));
 	k.skipInts(1, "the plot's area");
 	k.skip(6 * 2, "the plot's counters");
 	k.skipInts(1, "the plot's river id");
 	k.skip(3 * 2, "the plot's start distance, recon and river crossing counts");
 	k.skipFlags(6, "the plot's switches");
 
-	put(r, "m_eOwner", k.i8("the plot's owner"));
-	put(r, "m_ePlotType", k.i16("the plot type"));
+	r.put("m_eOwner", k.i8("the plot's owner"));
+	r.put("m_ePlotType", k.i16("the plot type"));
 	size_t iAt = k.pos();
 	const int eTerrain = k.i16("the terrain");
 	checkRange(k, iAt, "the terrain", eTerrain, 0, kTerrains);
-	put(r, "m_eTerrainType", eTerrain);
+	r.put("m_eTerrainType", eTerrain);
 	iAt = k.pos();
 	const int eFeature = k.i16("the feature");
 	checkRange(k, iAt, "the feature", eFeature, -1, kFeatures);
-	put(r, "m_eFeatureType", eFeature);
+	r.put("m_eFeatureType", eFeature);
 	iAt = k.pos();
 	const int eBonus = k.i16("the bonus");
 	checkRange(k, iAt, "the bonus", eBonus, -1, kBonuses);
 	iAt = k.pos();
 	const int eImprovement = k.i16("the improvement");
 	checkRange(k, iAt, "the improvement", eImprovement, -1, kImprovements);
-	put(r, "m_eImprovementType", eImprovement);
+	r.put("m_eImprovementType", eImprovement);
 	iAt = k.pos();
 	const int eRoute = k.i16("the route");
 	checkRange(k, iAt, "the route", eRoute, -1, kRoutes);
-	put(r, "m_eRouteType", eRoute);
+	r.put("m_eRouteType", eRoute);
 	iAt = k.pos();
 	const int eRiverNS = k.i8("the river direction");
 	const int eRiverWE = k.i8("the river direction");
 	checkRange(k, iAt, "the north-south river direction", eRiverNS, -1, 4);
 	checkRange(k, iAt, "the west-east river direction", eRiverWE, -1, 4);
 
-	put(r, "m_plotCity.eOwner", k.i32("the plot's city owner"));
-	put(r, "m_plotCity.iID", k.i32("the plot's city id"));
+	r.put("m_plotCity.eOwner", k.i32("the plot's city owner"));
+	r.put("m_plotCity.iID", k.i32("the plot's city id"));
 	k.skipInts(4, "the plot's working city");
 	k.skip(kYields * 2, "the plot's yields");
 
@@ -461,16 +460,16 @@ void readPlot(Cursor& k, int iIndex, int iWidth, LayoutRecord& r)
 		iAt = k.pos();
 		const int iTypes = k.i32("the plot's invisible visibility count for a team");
 		checkCountOrZero(k, iAt, "the plot's invisible visibility count for a team", iTypes, kInvisibleTypes);
-		std::vector<long long>& a = r.kValues["m_apaiInvisibleVisibilityCount[" + std::to_string(i) + "]"];
-		for (int j = 0; j < iTypes; ++j) a.push_back(k.i16("the plot's invisible visibility count"));
+		long long* a = r.add(invisibleMember(i), size_t(iTypes));
+		for (int j = 0; j < iTypes; ++j) a[j] = k.i16("the plot's invisible visibility count");
 	}
 
 	const int iUnits = k.count("the number of units on the plot", 1 << 16);
 	for (int i = 0; i < iUnits; ++i)
 	{
-		LayoutRecord& kUnit = addChild(r, "m_units", "IDInfo");
-		put(kUnit, "eOwner", k.i32("a unit's owner on the plot"));
-		put(kUnit, "iID", k.i32("a unit's id on the plot"));
+		FlatRecord& kUnit = r.child("m_units", "IDInfo");
+		kUnit.put("eOwner", k.i32("a unit's owner on the plot"));
+		kUnit.put("iID", k.i32("a unit's id on the plot"));
 	}
 }
 
@@ -484,10 +483,10 @@ void skipArea(Cursor& k)
 	k.skipInts(kBonuses + kImprovements, "an area's bonus and improvement counts");
 }
 
-void readTeam(Cursor& k, int eTeam, const Layout& kLayout, LayoutRecord& r)
+void readTeam(Cursor& k, int eTeam, const Layout& kLayout, FlatRecord& r)
 {
 	k.setSection("inflated game data: team " + std::to_string(eTeam));
-	r.sClass = "CvTeamAI";
+	r.szClass = "CvTeamAI";
 	k.ignoredFlag("the team's format flag");
 	k.skipInts(24, "the team's counters");
 	k.skipFlags(2, "the team's switches");
@@ -524,15 +523,15 @@ void skipEventTriggered(Cursor& k)
 	k.skipWideString("a triggered event's text");
 }
 
-void readCity(Cursor& k, const Layout& kLayout, LayoutRecord& r)
+void readCity(Cursor& k, const Layout& kLayout, FlatRecord& r)
 {
 	k.ignoredFlag("a city's format flag");
 	const std::vector<int> ai = k.ints(87, "a city's counters");
-	put(r, "m_iID", ai[0]);
-	put(r, "m_iX", ai[1]);
-	put(r, "m_iY", ai[2]);
+	r.put("m_iID", ai[0]);
+	r.put("m_iX", ai[1]);
+	r.put("m_iY", ai[2]);
 	k.skipFlags(9, "a city's switches");
-	put(r, "m_eOwner", k.i32("a city's owner"));
+	r.put("m_eOwner", k.i32("a city's owner"));
 	k.skipInts(3, "a city's previous owners and culture level");
 	k.skipInts(9 * kYields + 8 * kCommerces + 2 * kDomains + 2 * kSlots, "a city's yield and commerce tables");
 	k.skipFlags(3 * kSlots, "a city's owned, trade and revealed switches");
@@ -568,20 +567,20 @@ void readCity(Cursor& k, const Layout& kLayout, LayoutRecord& r)
 	k.skipInts(kYields + 2 + kSlots + 4, "a city AI's caches");
 }
 
-void readUnit(Cursor& k, LayoutRecord& r)
+void readUnit(Cursor& k, FlatRecord& r)
 {
 	k.expect("a unit's format flag", 2);
 	const std::vector<int> ai = k.ints(57, "a unit's counters");
-	put(r, "m_iID", ai[0]);
-	put(r, "m_iX", ai[3]);
-	put(r, "m_iY", ai[4]);
-	put(r, "m_iReconX", ai[6]);
-	put(r, "m_iReconY", ai[7]);
-	put(r, "m_eFacingDirection", ai[55]);
+	r.put("m_iID", ai[0]);
+	r.put("m_iX", ai[3]);
+	r.put("m_iY", ai[4]);
+	r.put("m_iReconX", ai[6]);
+	r.put("m_iReconY", ai[7]);
+	r.put("m_eFacingDirection", ai[55]);
 	k.skipFlags(7, "a unit's switches");
-	put(r, "m_eOwner", k.i32("a unit's owner"));
+	r.put("m_eOwner", k.i32("a unit's owner"));
 	k.index("a unit's capturing player", -1, kSlots);
-	put(r, "m_eUnitType", k.index("a unit's type", 0, kUnitTypes));
+	r.put("m_eUnitType", k.index("a unit's type", 0, kUnitTypes));
 	k.index("a unit's leader type", -1, kUnitTypes);
 	k.skipInts(4, "a unit's combat and transport partners");
 	k.skipInts(kDomains, "a unit's domain modifiers");
@@ -620,17 +619,17 @@ void skipVariable(Cursor& k)
 		k.skip(8, "a diplomacy argument");
 }
 
-void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, LayoutRecord& r)
+void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, FlatRecord& r)
 {
 	const std::string sSection = "inflated game data: player " + std::to_string(ePlayer);
 	k.setSection(sSection);
-	r.sClass = "CvPlayerAI";
+	r.szClass = "CvPlayerAI";
 	k.expect("the player's format flag", 1);
 	k.skipInts(92, "the player's counters");
-	put(r, "m_bAlive", k.flag("the player's alive switch") ? 1 : 0);
+	r.put("m_bAlive", k.flag("the player's alive switch") ? 1 : 0);
 	k.skipFlags(8, "the player's switches");
 	k.expect("the player's id", ePlayer);
-	put(r, "m_eID", ePlayer);
+	r.put("m_eID", ePlayer);
 	k.skipInts(4, "the player's personality, era, religion and parent");
 	k.skipInts(5 * kYields + 8 * kCommerces + 2 * kSlots, "the player's yield and commerce tables");
 	k.skipFlags(kFeats + kPlayerOptions, "the player's feats and options");
@@ -658,7 +657,7 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, LayoutRecord& r)
 	for (int i = 0; i < iCount; ++i)
 	{
 		k.setSection(sSection + ", city " + std::to_string(i));
-		readCity(k, kLayout, addChild(r, "m_cities", "CvCityAI"));
+		readCity(k, kLayout, r.child("m_cities", "CvCityAI"));
 	}
 	k.setSection(sSection);
 
@@ -666,7 +665,7 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, LayoutRecord& r)
 	for (int i = 0; i < iCount; ++i)
 	{
 		k.setSection(sSection + ", unit " + std::to_string(i));
-		readUnit(k, addChild(r, "m_units", "CvUnitAI"));
+		readUnit(k, r.child("m_units", "CvUnitAI"));
 	}
 	k.setSection(sSection);
 
@@ -809,12 +808,13 @@ BtsSetUp savereader::readBtsSetUp(const unsigned char* pBlock, size_t iSize, siz
 				"the set-up block holds " + std::to_string(iOther)
 					+ " player slots (BTS 3.19 has 19: a DLL with another MAX_PLAYERS)");
 		kBlock.moddedAt(0,
-			"the set-up block (" + std::to_string(iSize) + " bytes) does not have the BTS 3.19 layout for 19 player slots");
+			"the set-up block (" + std::to_string(iSize)
+				+ " bytes) does not have the BTS 3.19 layout for 19 player slots");
 	}
 	BtsSetUp kOut;
 	kOut.iVictories = kSetUp.iVictories;
-	kOut.kInit.sClass = kLayoutRoots[kRootInit];
-	kOut.kInit.kValues["m_aeTeam"].assign(kSetUp.aeTeam.begin(), kSetUp.aeTeam.end());
+	kOut.kInit.szClass = kLayoutRoots[kRootInit];
+	std::copy(kSetUp.aeTeam.begin(), kSetUp.aeTeam.end(), kOut.kInit.add("m_aeTeam", kSetUp.aeTeam.size()));
 	playerTeams(kBlock, kOut.kInit, kSlots, kSlots);
 	return kOut;
 }
@@ -828,9 +828,9 @@ void savereader::readBtsData(const BtsSetUp& kSetUp, const std::vector<unsigned 
 	skipGame(k);
 	findBuildingCount(k, kLayout);
 
-	SaveRecords r;
+	SaveRecords<FlatRecord> r;
 	r.kInit = kSetUp.kInit;
-	r.kMap.sClass = kLayoutRoots[kRootMap];
+	r.kMap.szClass = kLayoutRoots[kRootMap];
 	k.setSection("inflated game data: map header");
 	k.expect("the map's format flag", 0);
 	const size_t iAt = k.pos();
@@ -839,24 +839,21 @@ void savereader::readBtsData(const BtsSetUp& kSetUp, const std::vector<unsigned 
 	if (iWidth <= 0 || iHeight <= 0)
 		k.moddedAt(iAt, "the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
 	if (!cvVisionMapSizeOk(iWidth, iHeight)) k.failAt(iAt, VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
-	put(r.kMap, "m_iGridWidth", iWidth);
-	put(r.kMap, "m_iGridHeight", iHeight);
+	r.kMap.put("m_iGridWidth", iWidth);
+	r.kMap.put("m_iGridHeight", iHeight);
 	k.skipInts(5, "the map's counters");
-	put(r.kMap, "m_bWrapX", k.flag("the map's x wrap") ? 1 : 0);
-	put(r.kMap, "m_bWrapY", k.flag("the map's y wrap") ? 1 : 0);
+	r.kMap.put("m_bWrapX", k.flag("the map's x wrap") ? 1 : 0);
+	r.kMap.put("m_bWrapY", k.flag("the map's y wrap") ? 1 : 0);
 	k.skipInts(2 * kBonuses, "the map's bonus counts");
 
 	// The records are read one by one (no up-front allocation from the header's claim), so damaged
 	// data fails at the record where it ends.
 	const int iPlots = iWidth * iHeight;
 	const size_t iMinPlotBytes = 4 + 4 + 4 + 12 + 4 + 6 + 6 + 1 + 12 + 2 + 24 + 6 + 12 + 4 + 4 + 1 + 1 + 4;
-	std::vector<std::shared_ptr<LayoutRecord>>& aPlots = r.kMap.kChildren["m_pMapPlots"];
+	r.kMap.aChildren.emplace_back("m_pMapPlots", std::vector<FlatRecord>());
+	std::vector<FlatRecord>& aPlots = r.kMap.aChildren.back().second;
 	aPlots.reserve(std::min(size_t(iPlots), k.left() / iMinPlotBytes + 1));
-	for (int i = 0; i < iPlots; ++i)
-	{
-		aPlots.push_back(std::make_shared<LayoutRecord>());
-		readPlot(k, i, iWidth, *aPlots.back());
-	}
+	for (int i = 0; i < iPlots; ++i) readPlot(k, i, iWidth, aPlots.emplace_back());
 
 	k.setSection("inflated game data: areas");
 	const int iAreas = readListHeader(k, "areas");

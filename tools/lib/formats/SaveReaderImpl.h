@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -253,12 +254,38 @@ private:
 //               m_eUnitType, m_pabHasPromotion
 // An array the read did not set reads as its default (the game keeps no array there).
 // ---------------------------------------------------------------------------------------------
+// A record as the built-in layout fills it: the members of a LayoutRecord, kept flat (one buffer
+// of values, names that are literals) so that the thousands of plots of a save cost a few
+// allocations each, not one a member.
+struct FlatRecord
+{
+	struct Member
+	{
+		std::string_view sName;
+		size_t iBegin = 0;
+		size_t iCount = 0;
+	};
+	const char* szClass = "";
+	std::vector<Member> aMembers;
+	std::vector<long long> aValues;
+	std::vector<std::pair<std::string_view, std::vector<FlatRecord>>> aChildren;
+
+	// Adds the member sName (whose characters outlive the record) with iCount values, to be written
+	// through the pointer returned (valid until the next add).
+	long long* add(std::string_view sName, size_t iCount);
+	void put(std::string_view sName, long long iValue) { *add(sName, 1) = iValue; }
+	// Adds an object of class szClass read into the member sName (valid until the next child of sName).
+	FlatRecord& child(std::string_view sName, const char* szClass);
+};
+
+// The records of a save's root objects, of either kind.
+template <typename Record>
 struct SaveRecords
 {
-	LayoutRecord kInit; // CvInitCore
-	LayoutRecord kMap; // CvMap
-	std::vector<LayoutRecord> aTeams; // CvTeamAI, MAX_TEAMS of them
-	std::vector<LayoutRecord> aPlayers; // CvPlayerAI, MAX_PLAYERS of them
+	Record kInit; // CvInitCore
+	Record kMap; // CvMap
+	std::vector<Record> aTeams; // CvTeamAI, MAX_TEAMS of them
+	std::vector<Record> aPlayers; // CvPlayerAI, MAX_PLAYERS of them
 };
 
 // The dimensions of the layout that read the records.
@@ -272,22 +299,40 @@ struct RecordCounts
 	int iPromotions = 0;
 };
 
+// The values of a member of either kind of record (p null if the read did not set it), the records
+// read into a member (for a container: its items), the record's class.
+struct RecordValues
+{
+	const long long* p = nullptr;
+	size_t iCount = 0;
+};
+RecordValues recordValues(const LayoutRecord& r, std::string_view sName);
+RecordValues recordValues(const FlatRecord& r, std::string_view sName);
+std::vector<const LayoutRecord*> recordObjects(const LayoutRecord& r, std::string_view sName);
+std::vector<const FlatRecord*> recordObjects(const FlatRecord& r, std::string_view sName);
+std::string recordClass(const LayoutRecord& r);
+std::string recordClass(const FlatRecord& r);
+
 // r's values of sName as iSize values; those it lacks are iFill.
-std::vector<long long> recordInts(const LayoutRecord& r, const std::string& sName, size_t iSize, long long iFill);
+template <typename Record>
+std::vector<long long> recordInts(const Record& r, std::string_view sName, size_t iSize, long long iFill);
 // The one value of sName; a record without it is not the layout the world needs (k.modded).
-long long recordInt(Cursor& k, const LayoutRecord& r, const std::string& sName);
+template <typename Record>
+long long recordInt(Cursor& k, const Record& r, std::string_view sName);
 
 // "<szWhat> is <iValue> (expected iMin..iMax-1)" unless iMin <= iValue < iMax (k.moddedAt iAt).
 void checkRange(Cursor& k, size_t iAt, const char* szWhat, int iValue, int iMin, int iMax);
 void checkRangeAll(Cursor& k, size_t iAt, const char* szWhat, const std::vector<int>& a, int iMin, int iMax);
 
 // The players' teams of the set-up block's record (m_aeTeam), each -1 or a team (else kBlock.moddedAt 0).
-std::vector<long long> playerTeams(Cursor& kBlock, const LayoutRecord& kInit, int iPlayers, int iTeams);
+template <typename Record>
+std::vector<long long> playerTeams(Cursor& kBlock, const Record& kInit, int iPlayers, int iTeams);
 
 // The world of the records: kSave's slot counts, map, plots, teams, players, units and cities, the
 // units and cities checked against the plots. Throws SaveError (through k, whose position and
 // section the messages name) where the records do not make a game.
-void mapRecords(Cursor& k, const SaveRecords& kRecords, const RecordCounts& kCounts, SaveGame& kSave);
+template <typename Record>
+void mapRecords(Cursor& k, const SaveRecords<Record>& kRecords, const RecordCounts& kCounts, SaveGame& kSave);
 
 // ---------------------------------------------------------------------------------------------
 // The built-in layout of BTS 3.19 (SaveReaderBts.cpp)
@@ -303,7 +348,7 @@ int btsDefine(const std::string& sName);
 struct BtsSetUp
 {
 	int iVictories = 0;
-	LayoutRecord kInit;
+	FlatRecord kInit;
 };
 
 // Reads the set-up block (iSize bytes at file offset iStart); refuses one of another layout.

@@ -102,7 +102,7 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 			+ std::to_string(n.iTeams) + ": not a game's slot counts");
 
 	// the set-up block: CvInitCore::read, which must take the block exactly
-	SaveRecords r;
+	SaveRecords<LayoutRecord> r;
 	{
 		CursorStream kStream(kBlock, "header: game set-up block");
 		kLayout.read(kLayoutRoots[kRootInit], kStream, fCounts, r.kInit);
@@ -280,8 +280,8 @@ bool readWithCountFound(const SaveGame& kHeader, const SaveLayout& kLayout, cons
 
 } // namespace
 
-SaveGame savereader::readDataWithLayout(const SaveGame& kHeader, const SaveLayout& kLayout, const std::vector<fs::path>& aAssets,
-	const LayoutInput& kIn, bool bFindCounts)
+SaveGame savereader::readDataWithLayout(const SaveGame& kHeader, const SaveLayout& kLayout,
+	const std::vector<fs::path>& aAssets, const LayoutInput& kIn, bool bFindCounts)
 {
 	std::vector<std::pair<std::string, int>> aFallback;
 	try

@@ -3,6 +3,7 @@
 #include "formats/SaveReaderImpl.h"
 #include "model/VisionWorld.h"
 
+#include <algorithm>
 #include <map>
 
 namespace cvv {
@@ -20,8 +21,9 @@ struct PlotCityRef
 	int iId = -1;
 };
 
-void mapPlot(Cursor& k, const LayoutRecord& r, int iIndex, int iWidth, const RecordCounts& n, SavePlot& kPlot,
-	PlotCityRef& kCity)
+template <typename Record>
+void mapPlot(Cursor& k, const Record& r, int iIndex, int iWidth, const RecordCounts& n,
+	const std::vector<std::string>& asInvisible, SavePlot& kPlot, PlotCityRef& kCity)
 {
 	const int iWantX = iIndex % iWidth;
 	const int iWantY = iIndex / iWidth;
@@ -46,9 +48,11 @@ void mapPlot(Cursor& k, const LayoutRecord& r, int iIndex, int iWidth, const Rec
 	kCity.eOwner = int(recordInt(k, r, "m_plotCity.eOwner"));
 	kCity.iId = int(recordInt(k, r, "m_plotCity.iID"));
 	checkRange(k, iAt, "the plot's city owner", kCity.eOwner, -1, n.iPlayers);
-	auto ints = [&](const char* szName, long long iFill) {
-		const std::vector<long long> a = recordInts(r, szName, size_t(n.iTeams), iFill);
-		return std::vector<int>(a.begin(), a.end());
+	auto ints = [&](const char* szName, int iFill) {
+		std::vector<int> a(size_t(n.iTeams), iFill);
+		const RecordValues v = recordValues(r, szName);
+		for (size_t i = 0; i < a.size() && i < v.iCount; ++i) a[i] = int(v.p[i]);
+		return a;
 	};
 	kPlot.aiVisibility = ints("m_aiVisibilityCount", 0);
 	kPlot.aiStolenVisibility = ints("m_aiStolenVisibilityCount", 0);
@@ -62,11 +66,11 @@ void mapPlot(Cursor& k, const LayoutRecord& r, int iIndex, int iWidth, const Rec
 	kPlot.aaiInvisibleVisibility.assign(size_t(n.iTeams), std::vector<int>(size_t(n.iInvisible), 0));
 	for (int t = 0; t < n.iTeams; ++t)
 	{
-		const std::vector<long long> a =
-			recordInts(r, "m_apaiInvisibleVisibilityCount[" + std::to_string(t) + "]", size_t(n.iInvisible), 0);
-		kPlot.aaiInvisibleVisibility[size_t(t)].assign(a.begin(), a.end());
+		const RecordValues v = recordValues(r, asInvisible[size_t(t)]);
+		for (size_t i = 0; i < size_t(n.iInvisible) && i < v.iCount; ++i)
+			kPlot.aaiInvisibleVisibility[size_t(t)][i] = int(v.p[i]);
 	}
-	for (const LayoutRecord* pUnit : r.objects("m_units"))
+	for (const Record* pUnit : recordObjects(r, "m_units"))
 	{
 		const int eOwner = int(recordInt(k, *pUnit, "eOwner"));
 		checkRange(k, iAt, "a listed unit's owner", eOwner, 0, n.iPlayers);
@@ -74,7 +78,8 @@ void mapPlot(Cursor& k, const LayoutRecord& r, int iIndex, int iWidth, const Rec
 	}
 }
 
-void mapTeam(Cursor& k, const LayoutRecord& r, int eTeam, const RecordCounts& n, SaveTeam& kTeam)
+template <typename Record>
+void mapTeam(Cursor& k, const Record& r, int eTeam, const RecordCounts& n, SaveTeam& kTeam)
 {
 	for (long long v : recordInts(r, "m_pabHasTech", size_t(n.iTechs), 0)) kTeam.abHasTech.push_back(v ? 1 : 0);
 	const std::vector<long long> aVassal = recordInts(r, "m_abVassal", size_t(n.iTeams), 0);
@@ -90,8 +95,8 @@ void mapTeam(Cursor& k, const LayoutRecord& r, int eTeam, const RecordCounts& n,
 			+ " teams (or of itself)");
 }
 
-void mapCity(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n,
-	SaveCity& kCity)
+template <typename Record>
+void mapCity(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveCity& kCity)
 {
 	kCity.iId = int(recordInt(k, r, "m_iID"));
 	kCity.iX = int(recordInt(k, r, "m_iX"));
@@ -106,8 +111,8 @@ void mapCity(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHei
 	for (long long v : a) kCity.aiEspionageVisibility.push_back(v ? 1 : 0);
 }
 
-void mapUnit(Cursor& k, const LayoutRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n,
-	SaveUnit& kUnit)
+template <typename Record>
+void mapUnit(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveUnit& kUnit)
 {
 	kUnit.iId = int(recordInt(k, r, "m_iID"));
 	kUnit.iX = int(recordInt(k, r, "m_iX"));
@@ -177,20 +182,69 @@ void crossCheck(Cursor& k, const SaveGame& kSave, const std::vector<PlotCityRef>
 
 } // namespace
 
-std::vector<long long> recordInts(const LayoutRecord& r, const std::string& sName, size_t iSize, long long iFill)
+long long* FlatRecord::add(std::string_view sName, size_t iCount)
 {
-	std::vector<long long> a(iSize, iFill);
-	if (const std::vector<long long>* p = r.values(sName))
-		for (size_t i = 0; i < iSize && i < p->size(); ++i) a[i] = (*p)[i];
+	aMembers.push_back(Member{ sName, aValues.size(), iCount });
+	aValues.resize(aValues.size() + iCount);
+	return aValues.data() + aMembers.back().iBegin;
+}
+
+FlatRecord& FlatRecord::child(std::string_view sName, const char* szClass)
+{
+	auto it = std::find_if(aChildren.begin(), aChildren.end(), [&](const auto& k) { return k.first == sName; });
+	if (it == aChildren.end()) it = aChildren.emplace(aChildren.end(), sName, std::vector<FlatRecord>());
+	FlatRecord& r = it->second.emplace_back();
+	r.szClass = szClass;
+	return r;
+}
+
+RecordValues recordValues(const LayoutRecord& r, std::string_view sName)
+{
+	const std::vector<long long>* p = r.values(std::string(sName));
+	return p ? RecordValues{ p->data(), p->size() } : RecordValues();
+}
+
+RecordValues recordValues(const FlatRecord& r, std::string_view sName)
+{
+	for (const FlatRecord::Member& m : r.aMembers)
+		if (m.sName == sName) return RecordValues{ r.aValues.data() + m.iBegin, m.iCount };
+	return RecordValues();
+}
+
+std::vector<const LayoutRecord*> recordObjects(const LayoutRecord& r, std::string_view sName)
+{
+	return r.objects(std::string(sName));
+}
+
+std::vector<const FlatRecord*> recordObjects(const FlatRecord& r, std::string_view sName)
+{
+	std::vector<const FlatRecord*> a;
+	for (const auto& [sMember, aRecords] : r.aChildren)
+		if (sMember == sName)
+			for (const FlatRecord& kChild : aRecords) a.push_back(&kChild);
 	return a;
 }
 
-long long recordInt(Cursor& k, const LayoutRecord& r, const std::string& sName)
+std::string recordClass(const LayoutRecord& r) { return r.sClass; }
+std::string recordClass(const FlatRecord& r) { return r.szClass; }
+
+template <typename Record>
+std::vector<long long> recordInts(const Record& r, std::string_view sName, size_t iSize, long long iFill)
 {
-	const std::vector<long long>* p = r.values(sName);
-	if (!p || p->size() != 1)
-		k.modded("the tree's " + r.sClass + "::read does not read the member " + sName + " the audit needs");
-	return (*p)[0];
+	std::vector<long long> a(iSize, iFill);
+	const RecordValues v = recordValues(r, sName);
+	for (size_t i = 0; i < iSize && i < v.iCount; ++i) a[i] = v.p[i];
+	return a;
+}
+
+template <typename Record>
+long long recordInt(Cursor& k, const Record& r, std::string_view sName)
+{
+	const RecordValues v = recordValues(r, sName);
+	if (v.iCount != 1)
+		k.modded("the tree's " + recordClass(r) + "::read does not read the member " + std::string(sName)
+			+ " the audit needs");
+	return v.p[0];
 }
 
 void checkRange(Cursor& k, size_t iAt, const char* szWhat, int iValue, int iMin, int iMax)
@@ -214,7 +268,8 @@ void checkRangeAll(Cursor& k, size_t iAt, const char* szWhat, const std::vector<
 		}
 }
 
-std::vector<long long> playerTeams(Cursor& kBlock, const LayoutRecord& kInit, int iPlayers, int iTeams)
+template <typename Record>
+std::vector<long long> playerTeams(Cursor& kBlock, const Record& kInit, int iPlayers, int iTeams)
 {
 	std::vector<long long> aeTeam = recordInts(kInit, "m_aeTeam", size_t(iPlayers), -2);
 	for (int i = 0; i < iPlayers; ++i)
@@ -223,11 +278,12 @@ std::vector<long long> playerTeams(Cursor& kBlock, const LayoutRecord& kInit, in
 	return aeTeam;
 }
 
-void mapRecords(Cursor& k, const SaveRecords& kRecords, const RecordCounts& n, SaveGame& kSave)
+template <typename Record>
+void mapRecords(Cursor& k, const SaveRecords<Record>& kRecords, const RecordCounts& n, SaveGame& kSave)
 {
 	kSave.iMaxPlayers = n.iPlayers;
 	kSave.iMaxTeams = n.iTeams;
-	const LayoutRecord& kMap = kRecords.kMap;
+	const Record& kMap = kRecords.kMap;
 	k.setSection("inflated game data: map");
 	const int iWidth = int(recordInt(k, kMap, "m_iGridWidth"));
 	const int iHeight = int(recordInt(k, kMap, "m_iGridHeight"));
@@ -237,16 +293,19 @@ void mapRecords(Cursor& k, const SaveRecords& kRecords, const RecordCounts& n, S
 	kSave.iHeight = iHeight;
 	kSave.bWrapX = recordInt(k, kMap, "m_bWrapX") != 0;
 	kSave.bWrapY = recordInt(k, kMap, "m_bWrapY") != 0;
-	const std::vector<const LayoutRecord*> aPlots = kMap.objects("m_pMapPlots");
+	const std::vector<const Record*> aPlots = recordObjects(kMap, "m_pMapPlots");
 	if (aPlots.size() != size_t(iWidth) * size_t(iHeight))
 		k.modded(std::to_string(aPlots.size()) + " plot records for a " + std::to_string(iWidth) + " x "
 			+ std::to_string(iHeight) + " map");
+	std::vector<std::string> asInvisible; // the members of the invisible types' counts of each team
+	for (int t = 0; t < n.iTeams; ++t)
+		asInvisible.push_back("m_apaiInvisibleVisibilityCount[" + std::to_string(t) + "]");
 	std::vector<PlotCityRef> aPlotCities(aPlots.size());
 	kSave.aPlots.resize(aPlots.size());
 	for (size_t i = 0; i < aPlots.size(); ++i)
 	{
 		k.setSection("inflated game data: plot record " + std::to_string(i));
-		mapPlot(k, *aPlots[i], int(i), iWidth, n, kSave.aPlots[i], aPlotCities[i]);
+		mapPlot(k, *aPlots[i], int(i), iWidth, n, asInvisible, kSave.aPlots[i], aPlotCities[i]);
 	}
 
 	if (kRecords.aTeams.size() != size_t(n.iTeams) || kRecords.aPlayers.size() != size_t(n.iPlayers))
@@ -264,20 +323,20 @@ void mapRecords(Cursor& k, const SaveRecords& kRecords, const RecordCounts& n, S
 	kSave.aPlayers.resize(size_t(n.iPlayers));
 	for (int p = 0; p < n.iPlayers; ++p)
 	{
-		const LayoutRecord& kPlayer = kRecords.aPlayers[size_t(p)];
+		const Record& kPlayer = kRecords.aPlayers[size_t(p)];
 		k.setSection("inflated game data: player " + std::to_string(p));
 		SavePlayer& kOut = kSave.aPlayers[size_t(p)];
 		kOut.eTeam = int(aeTeam[size_t(p)]);
 		kOut.bAlive = recordInt(k, kPlayer, "m_bAlive") != 0;
 		if (recordInt(k, kPlayer, "m_eID") != p)
 			k.modded("player " + std::to_string(p) + " names id " + std::to_string(recordInt(k, kPlayer, "m_eID")));
-		for (const LayoutRecord* pCity : kPlayer.objects("m_cities"))
+		for (const Record* pCity : recordObjects(kPlayer, "m_cities"))
 		{
 			SaveCity kCity;
 			mapCity(k, *pCity, p, iWidth, iHeight, n, kCity);
 			kSave.aCities.push_back(std::move(kCity));
 		}
-		for (const LayoutRecord* pUnit : kPlayer.objects("m_units"))
+		for (const Record* pUnit : recordObjects(kPlayer, "m_units"))
 		{
 			SaveUnit kUnit;
 			mapUnit(k, *pUnit, p, iWidth, iHeight, n, kUnit);
@@ -287,6 +346,15 @@ void mapRecords(Cursor& k, const SaveRecords& kRecords, const RecordCounts& n, S
 	crossCheck(k, kSave, aPlotCities);
 	kSave.bHasPlayerSections = true;
 }
+
+template std::vector<long long> recordInts(const LayoutRecord&, std::string_view, size_t, long long);
+template std::vector<long long> recordInts(const FlatRecord&, std::string_view, size_t, long long);
+template long long recordInt(Cursor&, const LayoutRecord&, std::string_view);
+template long long recordInt(Cursor&, const FlatRecord&, std::string_view);
+template std::vector<long long> playerTeams(Cursor&, const LayoutRecord&, int, int);
+template std::vector<long long> playerTeams(Cursor&, const FlatRecord&, int, int);
+template void mapRecords(Cursor&, const SaveRecords<LayoutRecord>&, const RecordCounts&, SaveGame&);
+template void mapRecords(Cursor&, const SaveRecords<FlatRecord>&, const RecordCounts&, SaveGame&);
 
 } // namespace savereader
 } // namespace cvv
