@@ -217,10 +217,10 @@ TEST(SaveReaderRecords, FlatRecordMembersAndChildren)
 	r.child("m_units", "IDInfo").put("iID", 10);
 	EXPECT_EQ(recordValues(r, "m_iX").iCount, 1u);
 	EXPECT_EQ(recordInts(r, "m_aiYield", 4, -1), std::vector<long long>({ 1, 2, 3, -1 }));
-	EXPECT_EQ(recordValues(r, "m_iY").p, nullptr);
+	EXPECT_EQ(recordValues(r, "m_iY").iCount, 0u);
 	const std::vector<const FlatRecord*> a = recordObjects(r, "m_units");
 	ASSERT_EQ(a.size(), 2u);
-	EXPECT_EQ(recordValues(*a[1], "iID").p[0], 10);
+	EXPECT_EQ(recordValues(*a[1], "iID")[0], 10);
 	EXPECT_TRUE(recordObjects(r, "m_cities").empty());
 }
 

@@ -309,7 +309,7 @@ void checkCountOrZero(
 void putFlags(Cursor& k, FlatRecord& r, const char* szMember, int iCount, const char* szWhat)
 {
 	k.needItems(size_t(iCount), 1, szWhat);
-	long long* a = r.add(szMember, size_t(iCount));
+	int32_t* a = r.add(szMember, size_t(iCount));
 	for (int i = 0; i < iCount; ++i) a[i] = k.flag(szWhat) ? 1 : 0;
 }
 
@@ -337,7 +337,7 @@ void plotArray(Cursor& k, const char* szWhat, int iExpected, FlatRecord& r, cons
 {
 	const int iCount = plotArrayCount(k, szWhat, iExpected);
 	if (iCount == 0) return;
-	long long* a = r.add(szMember, size_t(iCount));
+	int32_t* a = r.add(szMember, size_t(iCount));
 	for (int i = 0; i < iCount; ++i)
 	{
 		const size_t iAt = k.pos();
@@ -460,7 +460,7 @@ void readPlot(Cursor& k, int iIndex, int iWidth, FlatRecord& r)
 		iAt = k.pos();
 		const int iTypes = k.i32("the plot's invisible visibility count for a team");
 		checkCountOrZero(k, iAt, "the plot's invisible visibility count for a team", iTypes, kInvisibleTypes);
-		long long* a = r.add(invisibleMember(i), size_t(iTypes));
+		int32_t* a = r.add(invisibleMember(i), size_t(iTypes));
 		for (int j = 0; j < iTypes; ++j) a[j] = k.i16("the plot's invisible visibility count");
 	}
 

@@ -255,25 +255,25 @@ private:
 // An array the read did not set reads as its default (the game keeps no array there).
 // ---------------------------------------------------------------------------------------------
 // A record as the built-in layout fills it: the members of a LayoutRecord, kept flat (one buffer
-// of values, names that are literals) so that the thousands of plots of a save cost a few
+// of 32-bit values, names that are literals) so that the thousands of plots of a save cost a few
 // allocations each, not one a member.
 struct FlatRecord
 {
 	struct Member
 	{
 		std::string_view sName;
-		size_t iBegin = 0;
-		size_t iCount = 0;
+		uint32_t iBegin = 0;
+		uint32_t iCount = 0;
 	};
 	const char* szClass = "";
 	std::vector<Member> aMembers;
-	std::vector<long long> aValues;
+	std::vector<int32_t> aValues;
 	std::vector<std::pair<std::string_view, std::vector<FlatRecord>>> aChildren;
 
 	// Adds the member sName (whose characters outlive the record) with iCount values, to be written
 	// through the pointer returned (valid until the next add).
-	long long* add(std::string_view sName, size_t iCount);
-	void put(std::string_view sName, long long iValue) { *add(sName, 1) = iValue; }
+	int32_t* add(std::string_view sName, size_t iCount);
+	void put(std::string_view sName, int32_t iValue) { *add(sName, 1) = iValue; }
 	// Adds an object of class szClass read into the member sName (valid until the next child of sName).
 	FlatRecord& child(std::string_view sName, const char* szClass);
 };
@@ -303,8 +303,10 @@ struct RecordCounts
 // read into a member (for a container: its items), the record's class.
 struct RecordValues
 {
-	const long long* p = nullptr;
+	const long long* pWide = nullptr; // a LayoutRecord's
+	const int32_t* pFlat = nullptr; // a FlatRecord's
 	size_t iCount = 0;
+	long long operator[](size_t i) const { return pWide ? pWide[i] : pFlat[i]; }
 };
 RecordValues recordValues(const LayoutRecord& r, std::string_view sName);
 RecordValues recordValues(const FlatRecord& r, std::string_view sName);

@@ -51,7 +51,7 @@ void mapPlot(Cursor& k, const Record& r, int iIndex, int iWidth, const RecordCou
 	auto ints = [&](const char* szName, int iFill) {
 		std::vector<int> a(size_t(n.iTeams), iFill);
 		const RecordValues v = recordValues(r, szName);
-		for (size_t i = 0; i < a.size() && i < v.iCount; ++i) a[i] = int(v.p[i]);
+		for (size_t i = 0; i < a.size() && i < v.iCount; ++i) a[i] = int(v[i]);
 		return a;
 	};
 	kPlot.aiVisibility = ints("m_aiVisibilityCount", 0);
@@ -68,7 +68,7 @@ void mapPlot(Cursor& k, const Record& r, int iIndex, int iWidth, const RecordCou
 	{
 		const RecordValues v = recordValues(r, asInvisible[size_t(t)]);
 		for (size_t i = 0; i < size_t(n.iInvisible) && i < v.iCount; ++i)
-			kPlot.aaiInvisibleVisibility[size_t(t)][i] = int(v.p[i]);
+			kPlot.aaiInvisibleVisibility[size_t(t)][i] = int(v[i]);
 	}
 	for (const Record* pUnit : recordObjects(r, "m_units"))
 	{
@@ -182,9 +182,9 @@ void crossCheck(Cursor& k, const SaveGame& kSave, const std::vector<PlotCityRef>
 
 } // namespace
 
-long long* FlatRecord::add(std::string_view sName, size_t iCount)
+int32_t* FlatRecord::add(std::string_view sName, size_t iCount)
 {
-	aMembers.push_back(Member{ sName, aValues.size(), iCount });
+	aMembers.push_back(Member{ sName, uint32_t(aValues.size()), uint32_t(iCount) });
 	aValues.resize(aValues.size() + iCount);
 	return aValues.data() + aMembers.back().iBegin;
 }
@@ -201,13 +201,13 @@ FlatRecord& FlatRecord::child(std::string_view sName, const char* szClass)
 RecordValues recordValues(const LayoutRecord& r, std::string_view sName)
 {
 	const std::vector<long long>* p = r.values(std::string(sName));
-	return p ? RecordValues{ p->data(), p->size() } : RecordValues();
+	return p ? RecordValues{ p->data(), nullptr, p->size() } : RecordValues();
 }
 
 RecordValues recordValues(const FlatRecord& r, std::string_view sName)
 {
 	for (const FlatRecord::Member& m : r.aMembers)
-		if (m.sName == sName) return RecordValues{ r.aValues.data() + m.iBegin, m.iCount };
+		if (m.sName == sName) return RecordValues{ nullptr, r.aValues.data() + m.iBegin, m.iCount };
 	return RecordValues();
 }
 
@@ -233,7 +233,7 @@ std::vector<long long> recordInts(const Record& r, std::string_view sName, size_
 {
 	std::vector<long long> a(iSize, iFill);
 	const RecordValues v = recordValues(r, sName);
-	for (size_t i = 0; i < iSize && i < v.iCount; ++i) a[i] = v.p[i];
+	for (size_t i = 0; i < iSize && i < v.iCount; ++i) a[i] = v[i];
 	return a;
 }
 
@@ -244,7 +244,7 @@ long long recordInt(Cursor& k, const Record& r, std::string_view sName)
 	if (v.iCount != 1)
 		k.modded("the tree's " + recordClass(r) + "::read does not read the member " + std::string(sName)
 			+ " the audit needs");
-	return v.p[0];
+	return v[0];
 }
 
 void checkRange(Cursor& k, size_t iAt, const char* szWhat, int iValue, int iMin, int iMax)
