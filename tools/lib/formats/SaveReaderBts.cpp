@@ -329,11 +329,11 @@ void skipPlotArray(Cursor& k, const char* szWhat, int iExpected, size_t iSize)
 	k.skip(size_t(iCount) * iSize, szWhat);
 }
 
-// Reads such an array of T into r's member szMember (absent if the game did not write it), checking
-// each value lies in [iMin, iMax).
+// Reads such an array of T into r's member szMember (absent if the game did not write it). With
+// szValue, each value must lie in [iMin, iMax) ("<szValue> [i] is <value> (expected ...)").
 template <typename T>
-void plotArray(Cursor& k, const char* szWhat, int iExpected, FlatRecord& r, const char* szMember, int iMin = INT16_MIN,
-	int iMax = INT16_MAX)
+void plotArray(Cursor& k, const char* szWhat, int iExpected, FlatRecord& r, const char* szMember,
+	const char* szValue = nullptr, int iMin = 0, int iMax = 0)
 {
 	const int iCount = plotArrayCount(k, szWhat, iExpected);
 	if (iCount == 0) return;
@@ -347,10 +347,10 @@ void plotArray(Cursor& k, const char* szWhat, int iExpected, FlatRecord& r, cons
 			a[i] = k.i16(szWhat);
 		else
 			a[i] = k.i8(szWhat);
-		if (a[i] < iMin || a[i] >= iMax)
+		if (szValue && (a[i] < iMin || a[i] >= iMax))
 		{
 			std::ostringstream o;
-			o << szWhat << " [" << i << "] is " << a[i] << " (expected " << iMin << ".." << (iMax - 1) << ")";
+			o << szValue << " [" << i << "] is " << a[i] << " (expected " << iMin << ".." << (iMax - 1) << ")";
 			k.moddedAt(iAt, o.str());
 		}
 	}
@@ -431,8 +431,9 @@ void readPlot(Cursor& k, int iIndex, int iWidth, FlatRecord& r)
 	skipPlotArray(k, "the plot's river crossing per direction array", kDirections, 1);
 	plotArray<int8_t>(k, "the plot's revealed per team array", kSlots, r, "m_abRevealed");
 	plotArray<int16_t>(k, "the plot's revealed improvement per team array", kSlots, r, "m_aeRevealedImprovementType",
-		-1, kImprovements);
-	plotArray<int16_t>(k, "the plot's revealed route per team array", kSlots, r, "m_aeRevealedRouteType", -1, kRoutes);
+		"a revealed improvement", -1, kImprovements);
+	plotArray<int16_t>(k, "the plot's revealed route per team array", kSlots, r, "m_aeRevealedRouteType",
+		"a revealed route", -1, kRoutes);
 
 	k.skipString("the plot's script data");
 
