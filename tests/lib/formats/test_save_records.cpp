@@ -1,4 +1,4 @@
-// The one mapping of a save's records to the world (formats/SaveReaderImpl.h, mapRecords): records
+// The one mapping of a save's records to the world (formats/SaveReaderImpl.h, RecordMapper): records
 // built by hand, as the derived layout (LayoutRecord) and as the built-in one (FlatRecord) fill
 // them, map to the same plots, teams, players, cities and units; records that do not make a game
 // are refused with a SaveError naming the problem.
@@ -31,6 +31,16 @@ LayoutRecord& addObject(LayoutRecord& r, const char* szName, const char* szClass
 FlatRecord& addObject(FlatRecord& r, const char* szName, const char* szClass) { return r.child(szName, szClass); }
 
 const long long kNoCoord = -2147483647;
+
+// The records of a save's root objects, as a save holds them.
+template <typename Record>
+struct SaveRecords
+{
+	Record kInit; // CvInitCore
+	Record kMap; // CvMap
+	std::vector<Record> aTeams; // CvTeamAI
+	std::vector<Record> aPlayers; // CvPlayerAI
+};
 
 // A 3 x 2 map, 2 players on 2 teams (team 1 the vassal of team 0), 1 invisible type, 3 techs, 5
 // unit types, 4 promotions. Player 0 has city 8193 at (1,0); player 1 has unit 40 at (2,1) with
@@ -122,11 +132,17 @@ SaveGame mapped(const SaveRecords<Record>& r)
 {
 	Cursor k(nullptr, 0, "hand-made");
 	SaveGame g;
-	mapRecords(k, r, counts(), g);
+	const RecordCounts n = counts();
+	RecordMapper<Record> kWorld(k, n, g);
+	kWorld.init(r.kInit);
+	kWorld.map(r.kMap);
+	for (size_t t = 0; t < r.aTeams.size(); ++t) kWorld.team(int(t), r.aTeams[t]);
+	for (size_t p = 0; p < r.aPlayers.size(); ++p) kWorld.player(int(p), r.aPlayers[p]);
+	kWorld.finish();
 	return g;
 }
 
-// The SaveError mapRecords throws, empty if none.
+// The SaveError the mapping throws, empty if none.
 template <typename Record>
 std::string refusal(const SaveRecords<Record>& r)
 {

@@ -829,42 +829,6 @@ void savereader::readBtsData(const BtsSetUp& kSetUp, const std::vector<unsigned 
 	skipGame(k);
 	findBuildingCount(k, kLayout);
 
-	SaveRecords<FlatRecord> r;
-	r.kInit = kSetUp.kInit;
-	r.kMap.szClass = kLayoutRoots[kRootMap];
-	k.setSection("inflated game data: map header");
-	k.expect("the map's format flag", 0);
-	const size_t iAt = k.pos();
-	const int iWidth = k.i32("the map width");
-	const int iHeight = k.i32("the map height");
-	if (iWidth <= 0 || iHeight <= 0)
-		k.moddedAt(iAt, "the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
-	if (!cvVisionMapSizeOk(iWidth, iHeight)) k.failAt(iAt, VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
-	r.kMap.put("m_iGridWidth", iWidth);
-	r.kMap.put("m_iGridHeight", iHeight);
-	k.skipInts(5, "the map's counters");
-	r.kMap.put("m_bWrapX", k.flag("the map's x wrap") ? 1 : 0);
-	r.kMap.put("m_bWrapY", k.flag("the map's y wrap") ? 1 : 0);
-	k.skipInts(2 * kBonuses, "the map's bonus counts");
-
-	// The records are read one by one (no up-front allocation from the header's claim), so damaged
-	// data fails at the record where it ends.
-	const int iPlots = iWidth * iHeight;
-	const size_t iMinPlotBytes = 4 + 4 + 4 + 12 + 4 + 6 + 6 + 1 + 12 + 2 + 24 + 6 + 12 + 4 + 4 + 1 + 1 + 4;
-	r.kMap.aChildren.emplace_back("m_pMapPlots", std::vector<FlatRecord>());
-	std::vector<FlatRecord>& aPlots = r.kMap.aChildren.back().second;
-	aPlots.reserve(std::min(size_t(iPlots), k.left() / iMinPlotBytes + 1));
-	for (int i = 0; i < iPlots; ++i) readPlot(k, i, iWidth, aPlots.emplace_back());
-
-	k.setSection("inflated game data: areas");
-	const int iAreas = readListHeader(k, "areas");
-	for (int i = 0; i < iAreas; ++i) skipArea(k);
-
-	r.aTeams.resize(kSlots);
-	for (int t = 0; t < kSlots; ++t) readTeam(k, t, kLayout, r.aTeams[size_t(t)]);
-	r.aPlayers.resize(kSlots);
-	for (int p = 0; p < kSlots; ++p) readPlayer(k, p, kLayout, r.aPlayers[size_t(p)]);
-
 	RecordCounts n;
 	n.iPlayers = kSlots;
 	n.iTeams = kSlots;
@@ -872,7 +836,60 @@ void savereader::readBtsData(const BtsSetUp& kSetUp, const std::vector<unsigned 
 	n.iTechs = kTechs;
 	n.iUnitTypes = kUnitTypes;
 	n.iPromotions = kPromotions;
-	mapRecords(k, r, n, kSave);
+	RecordMapper<FlatRecord> kWorld(k, n, kSave);
+	kWorld.init(kSetUp.kInit);
+	{
+		FlatRecord kMap; // the header's members: the plots are mapped one by one
+		kMap.szClass = kLayoutRoots[kRootMap];
+		k.setSection("inflated game data: map header");
+		k.expect("the map's format flag", 0);
+		const size_t iAt = k.pos();
+		const int iWidth = k.i32("the map width");
+		const int iHeight = k.i32("the map height");
+		if (iWidth <= 0 || iHeight <= 0)
+			k.moddedAt(iAt, "the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
+		if (!cvVisionMapSizeOk(iWidth, iHeight)) k.failAt(iAt, VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
+		kMap.put("m_iGridWidth", iWidth);
+		kMap.put("m_iGridHeight", iHeight);
+		k.skipInts(5, "the map's counters");
+		kMap.put("m_bWrapX", k.flag("the map's x wrap") ? 1 : 0);
+		kMap.put("m_bWrapY", k.flag("the map's y wrap") ? 1 : 0);
+		k.skipInts(2 * kBonuses, "the map's bonus counts");
+		kWorld.mapHeader(kMap);
+	}
+
+	// The records are read one by one (no up-front allocation from the header's claim), so damaged
+	// data fails at the record where it ends.
+	const int iPlots = kSave.iWidth * kSave.iHeight;
+	const size_t iMinPlotBytes = 4 + 4 + 4 + 12 + 4 + 6 + 6 + 1 + 12 + 2 + 24 + 6 + 12 + 4 + 4 + 1 + 1 + 4;
+	kSave.aPlots.reserve(std::min(size_t(iPlots), k.left() / iMinPlotBytes + 1));
+	FlatRecord kPlot; // one record for every plot, its buffers kept
+	for (int i = 0; i < iPlots; ++i)
+	{
+		kPlot.aMembers.clear();
+		kPlot.aValues.clear();
+		kPlot.aChildren.clear();
+		readPlot(k, i, kSave.iWidth, kPlot);
+		kWorld.plot(kPlot);
+	}
+
+	k.setSection("inflated game data: areas");
+	const int iAreas = readListHeader(k, "areas");
+	for (int i = 0; i < iAreas; ++i) skipArea(k);
+
+	for (int t = 0; t < kSlots; ++t)
+	{
+		FlatRecord kTeam;
+		readTeam(k, t, kLayout, kTeam);
+		kWorld.team(t, kTeam);
+	}
+	for (int p = 0; p < kSlots; ++p)
+	{
+		FlatRecord kPlayer;
+		readPlayer(k, p, kLayout, kPlayer);
+		kWorld.player(p, kPlayer);
+	}
+	kWorld.finish();
 }
 
 } // namespace cvv

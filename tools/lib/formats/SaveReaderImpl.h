@@ -254,6 +254,7 @@ private:
 //               m_eUnitType, m_pabHasPromotion
 // An array the read did not set reads as its default (the game keeps no array there).
 // ---------------------------------------------------------------------------------------------
+
 // A record as the built-in layout fills it: the members of a LayoutRecord, kept flat (one buffer
 // of 32-bit values, names that are literals) so that the thousands of plots of a save cost a few
 // allocations each, not one a member.
@@ -276,16 +277,6 @@ struct FlatRecord
 	void put(std::string_view sName, int32_t iValue) { *add(sName, 1) = iValue; }
 	// Adds an object of class szClass read into the member sName (valid until the next child of sName).
 	FlatRecord& child(std::string_view sName, const char* szClass);
-};
-
-// The records of a save's root objects, of either kind.
-template <typename Record>
-struct SaveRecords
-{
-	Record kInit; // CvInitCore
-	Record kMap; // CvMap
-	std::vector<Record> aTeams; // CvTeamAI, MAX_TEAMS of them
-	std::vector<Record> aPlayers; // CvPlayerAI, MAX_PLAYERS of them
 };
 
 // The dimensions of the layout that read the records.
@@ -330,11 +321,39 @@ void checkRangeAll(Cursor& k, size_t iAt, const char* szWhat, const std::vector<
 template <typename Record>
 std::vector<long long> playerTeams(Cursor& kBlock, const Record& kInit, int iPlayers, int iTeams);
 
-// The world of the records: kSave's slot counts, map, plots, teams, players, units and cities, the
-// units and cities checked against the plots. Throws SaveError (through k, whose position and
-// section the messages name) where the records do not make a game.
+// The world of a save's records, one root object at a time in the order the save holds them: a
+// reader maps each as soon as it has read it, so that a record that makes no game stops the read
+// there. Each step throws SaveError (through k, whose position and section its messages name).
 template <typename Record>
-void mapRecords(Cursor& k, const SaveRecords<Record>& kRecords, const RecordCounts& kCounts, SaveGame& kSave);
+class RecordMapper
+{
+public:
+	// kSave's slot counts are kCounts'. kCounts is kept by reference: a step reads the counts it
+	// needs when it runs (a reader may learn one just before the step that needs it).
+	RecordMapper(Cursor& k, const RecordCounts& kCounts, SaveGame& kSave);
+	// CvInitCore: the players' teams (playerTeams checks them).
+	void init(const Record& kInit);
+	// CvMap: the map's size and wrap, and its plots (m_pMapPlots, one a plot of the map).
+	void map(const Record& kMap);
+	// The same in parts: the map's size and wrap, then its plots one by one (index y*W+x), each
+	// mapped as soon as it is read.
+	void mapHeader(const Record& kMap);
+	void plot(const Record& kPlot);
+	// CvTeamAI: the techs and the master.
+	void team(int eTeam, const Record& kTeam);
+	// CvPlayerAI: its team and alive switch, its cities and units.
+	void player(int ePlayer, const Record& kPlayer);
+	// After the last player: the units and cities against the plots.
+	void finish();
+
+private:
+	Cursor& m_k;
+	const RecordCounts& m_n;
+	SaveGame& m_kSave;
+	std::vector<long long> m_aeTeam;
+	std::vector<std::pair<int, int>> m_aPlotCities; // the city (owner, id) each plot names
+	std::vector<std::string> m_asInvisible; // the members of each team's invisible visibility counts
+};
 
 // ---------------------------------------------------------------------------------------------
 // The built-in layout of BTS 3.19 (SaveReaderBts.cpp)

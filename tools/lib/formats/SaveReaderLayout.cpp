@@ -101,44 +101,51 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 		throw LayoutError(kLayout.tree().string() + ": MAX_PLAYERS " + std::to_string(n.iPlayers) + ", MAX_TEAMS "
 			+ std::to_string(n.iTeams) + ": not a game's slot counts");
 
+	// the type counts are asked for as the reads need them (the first the read of the map)
+	RecordMapper<LayoutRecord> kWorld(k, n, kSave);
 	// the set-up block: CvInitCore::read, which must take the block exactly
-	SaveRecords<LayoutRecord> r;
+	LayoutRecord kInit;
 	{
 		CursorStream kStream(kBlock, "header: game set-up block");
-		kLayout.read(kLayoutRoots[kRootInit], kStream, fCounts, r.kInit);
+		kLayout.read(kLayoutRoots[kRootInit], kStream, fCounts, kInit);
 		if (kBlock.left() != 0)
 			kBlock.modded(std::string(kLayoutRoots[kRootInit]) + "::read of " + kLayout.tree().string() + " leaves "
 				+ std::to_string(kBlock.left()) + " bytes of the set-up block unread");
-		playerTeams(kBlock, r.kInit, n.iPlayers, n.iTeams);
+		playerTeams(kBlock, kInit, n.iPlayers, n.iTeams);
+		kWorld.init(kInit);
 	}
 
-	LayoutRecord kGame;
+	LayoutRecord kGame, kMap;
 	{
 		CursorStream kStream(k, "inflated game data: game");
-		kLayout.read(kLayoutRoots[kRootGame], kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &r.kInit });
+		kLayout.read(kLayoutRoots[kRootGame], kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
 	}
 	{
 		CursorStream kStream(k, "inflated game data: map");
-		kLayout.read(kLayoutRoots[kRootMap], kStream, fCounts, r.kMap, LayoutGlobals{ &kGame, nullptr, &r.kInit });
+		kLayout.read(kLayoutRoots[kRootMap], kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
 	}
 	n.iInvisible = fCounts("getNumInvisibleInfos");
-	const LayoutGlobals kGlobals{ &kGame, &r.kMap, &r.kInit };
+	kWorld.map(kMap);
+
+	const LayoutGlobals kGlobals{ &kGame, &kMap, &kInit };
 	n.iTechs = fCounts("getNumTechInfos");
-	r.aTeams.resize(size_t(n.iTeams));
 	for (int t = 0; t < n.iTeams; ++t)
 	{
+		LayoutRecord kTeam;
 		CursorStream kStream(k, "inflated game data: team " + std::to_string(t));
-		kLayout.read(kLayoutRoots[kRootTeam], kStream, fCounts, r.aTeams[size_t(t)], kGlobals);
+		kLayout.read(kLayoutRoots[kRootTeam], kStream, fCounts, kTeam, kGlobals);
+		kWorld.team(t, kTeam);
 	}
 	n.iUnitTypes = fCounts("getNumUnitInfos");
 	n.iPromotions = fCounts("getNumPromotionInfos");
-	r.aPlayers.resize(size_t(n.iPlayers));
 	for (int p = 0; p < n.iPlayers; ++p)
 	{
+		LayoutRecord kPlayer;
 		CursorStream kStream(k, "inflated game data: player " + std::to_string(p));
-		kLayout.read(kLayoutRoots[kRootPlayer], kStream, fCounts, r.aPlayers[size_t(p)], kGlobals);
+		kLayout.read(kLayoutRoots[kRootPlayer], kStream, fCounts, kPlayer, kGlobals);
+		kWorld.player(p, kPlayer);
 	}
-	mapRecords(k, r, n, kSave);
+	kWorld.finish();
 }
 
 } // namespace

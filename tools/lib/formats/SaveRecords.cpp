@@ -14,16 +14,9 @@ namespace {
 const int kDirections = 8;
 const int kNoCoord = -2147483647; // the game's "no plot" coordinate
 
-// The city a plot names (m_plotCity).
-struct PlotCityRef
-{
-	int eOwner = -1;
-	int iId = -1;
-};
-
 template <typename Record>
 void mapPlot(Cursor& k, const Record& r, int iIndex, int iWidth, const RecordCounts& n,
-	const std::vector<std::string>& asInvisible, SavePlot& kPlot, PlotCityRef& kCity)
+	const std::vector<std::string>& asInvisible, SavePlot& kPlot, std::pair<int, int>& kCity)
 {
 	const int iWantX = iIndex % iWidth;
 	const int iWantY = iIndex / iWidth;
@@ -45,9 +38,9 @@ void mapPlot(Cursor& k, const Record& r, int iIndex, int iWidth, const RecordCou
 	const size_t iAt = k.pos();
 	checkRange(k, iAt, "the plot's owner", kPlot.eOwner, -1, n.iPlayers);
 	checkRange(k, iAt, "the plot type", kPlot.ePlotType, 0, 4);
-	kCity.eOwner = int(recordInt(k, r, "m_plotCity.eOwner"));
-	kCity.iId = int(recordInt(k, r, "m_plotCity.iID"));
-	checkRange(k, iAt, "the plot's city owner", kCity.eOwner, -1, n.iPlayers);
+	kCity.first = int(recordInt(k, r, "m_plotCity.eOwner"));
+	kCity.second = int(recordInt(k, r, "m_plotCity.iID"));
+	checkRange(k, iAt, "the plot's city owner", kCity.first, -1, n.iPlayers);
 	auto ints = [&](const char* szName, int iFill) {
 		std::vector<int> a(size_t(n.iTeams), iFill);
 		const RecordValues v = recordValues(r, szName);
@@ -147,7 +140,7 @@ void mapUnit(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, c
 
 // The players' units and cities against the plots: every unit listed on the plot it stands on, once;
 // every city named by its plot.
-void crossCheck(Cursor& k, const SaveGame& kSave, const std::vector<PlotCityRef>& aPlotCities)
+void crossCheck(Cursor& k, const SaveGame& kSave, const std::vector<std::pair<int, int>>& aPlotCities)
 {
 	k.setSection("inflated game data: units against plots");
 	std::map<std::pair<int, int>, int> kListed; // (owner, id) -> plot index
@@ -171,8 +164,7 @@ void crossCheck(Cursor& k, const SaveGame& kSave, const std::vector<PlotCityRef>
 	}
 	for (const SaveCity& kCity : kSave.aCities)
 	{
-		const PlotCityRef& kRef = aPlotCities[size_t(kCity.iY * kSave.iWidth + kCity.iX)];
-		if (kRef.eOwner != kCity.ePlayer || kRef.iId != kCity.iId)
+		if (aPlotCities[size_t(kCity.iY * kSave.iWidth + kCity.iX)] != std::make_pair(kCity.ePlayer, kCity.iId))
 			k.moddedAt(k.pos(),
 				"city " + std::to_string(kCity.iId) + " of player " + std::to_string(kCity.ePlayer)
 					+ " is not the city its plot (" + std::to_string(kCity.iX) + "," + std::to_string(kCity.iY)
@@ -279,72 +271,96 @@ std::vector<long long> playerTeams(Cursor& kBlock, const Record& kInit, int iPla
 }
 
 template <typename Record>
-void mapRecords(Cursor& k, const SaveRecords<Record>& kRecords, const RecordCounts& n, SaveGame& kSave)
+RecordMapper<Record>::RecordMapper(Cursor& k, const RecordCounts& kCounts, SaveGame& kSave)
+	: m_k(k), m_n(kCounts), m_kSave(kSave)
 {
-	kSave.iMaxPlayers = n.iPlayers;
-	kSave.iMaxTeams = n.iTeams;
-	const Record& kMap = kRecords.kMap;
+	m_kSave.iMaxPlayers = m_n.iPlayers;
+	m_kSave.iMaxTeams = m_n.iTeams;
+	for (int t = 0; t < m_n.iTeams; ++t)
+		m_asInvisible.push_back("m_apaiInvisibleVisibilityCount[" + std::to_string(t) + "]");
+	m_kSave.aTeams.resize(size_t(m_n.iTeams));
+	m_kSave.aPlayers.resize(size_t(m_n.iPlayers));
+}
+
+template <typename Record>
+void RecordMapper<Record>::init(const Record& kInit)
+{
+	m_aeTeam = recordInts(kInit, "m_aeTeam", size_t(m_n.iPlayers), -2);
+}
+
+template <typename Record>
+void RecordMapper<Record>::mapHeader(const Record& kMap)
+{
+	Cursor& k = m_k;
 	k.setSection("inflated game data: map");
 	const int iWidth = int(recordInt(k, kMap, "m_iGridWidth"));
 	const int iHeight = int(recordInt(k, kMap, "m_iGridHeight"));
 	if (iWidth <= 0 || iHeight <= 0) k.modded("the map is " + std::to_string(iWidth) + " x " + std::to_string(iHeight));
 	if (!cvVisionMapSizeOk(iWidth, iHeight)) k.fail(VisionWorld::sizeProblem(iWidth, iHeight, 1, 0));
-	kSave.iWidth = iWidth;
-	kSave.iHeight = iHeight;
-	kSave.bWrapX = recordInt(k, kMap, "m_bWrapX") != 0;
-	kSave.bWrapY = recordInt(k, kMap, "m_bWrapY") != 0;
+	m_kSave.iWidth = iWidth;
+	m_kSave.iHeight = iHeight;
+	m_kSave.bWrapX = recordInt(k, kMap, "m_bWrapX") != 0;
+	m_kSave.bWrapY = recordInt(k, kMap, "m_bWrapY") != 0;
+}
+
+template <typename Record>
+void RecordMapper<Record>::plot(const Record& kPlot)
+{
+	const size_t i = m_kSave.aPlots.size();
+	m_k.setSection("inflated game data: plot record " + std::to_string(i));
+	mapPlot(m_k, kPlot, int(i), m_kSave.iWidth, m_n, m_asInvisible, m_kSave.aPlots.emplace_back(),
+		m_aPlotCities.emplace_back());
+}
+
+template <typename Record>
+void RecordMapper<Record>::map(const Record& kMap)
+{
+	mapHeader(kMap);
 	const std::vector<const Record*> aPlots = recordObjects(kMap, "m_pMapPlots");
-	if (aPlots.size() != size_t(iWidth) * size_t(iHeight))
-		k.modded(std::to_string(aPlots.size()) + " plot records for a " + std::to_string(iWidth) + " x "
-			+ std::to_string(iHeight) + " map");
-	std::vector<std::string> asInvisible; // the members of the invisible types' counts of each team
-	for (int t = 0; t < n.iTeams; ++t)
-		asInvisible.push_back("m_apaiInvisibleVisibilityCount[" + std::to_string(t) + "]");
-	std::vector<PlotCityRef> aPlotCities(aPlots.size());
-	kSave.aPlots.resize(aPlots.size());
-	for (size_t i = 0; i < aPlots.size(); ++i)
-	{
-		k.setSection("inflated game data: plot record " + std::to_string(i));
-		mapPlot(k, *aPlots[i], int(i), iWidth, n, asInvisible, kSave.aPlots[i], aPlotCities[i]);
-	}
+	if (aPlots.size() != size_t(m_kSave.iWidth) * size_t(m_kSave.iHeight))
+		m_k.modded(std::to_string(aPlots.size()) + " plot records for a " + std::to_string(m_kSave.iWidth) + " x "
+			+ std::to_string(m_kSave.iHeight) + " map");
+	m_kSave.aPlots.reserve(aPlots.size());
+	m_aPlotCities.reserve(aPlots.size());
+	for (const Record* pPlot : aPlots) plot(*pPlot);
+}
 
-	if (kRecords.aTeams.size() != size_t(n.iTeams) || kRecords.aPlayers.size() != size_t(n.iPlayers))
-		k.modded(std::to_string(kRecords.aTeams.size()) + " team and " + std::to_string(kRecords.aPlayers.size())
-			+ " player records for " + std::to_string(n.iTeams) + " teams and " + std::to_string(n.iPlayers)
-			+ " players");
-	kSave.aTeams.resize(size_t(n.iTeams));
-	for (int t = 0; t < n.iTeams; ++t)
-	{
-		k.setSection("inflated game data: team " + std::to_string(t));
-		mapTeam(k, kRecords.aTeams[size_t(t)], t, n, kSave.aTeams[size_t(t)]);
-	}
+template <typename Record>
+void RecordMapper<Record>::team(int eTeam, const Record& kTeam)
+{
+	m_k.setSection("inflated game data: team " + std::to_string(eTeam));
+	mapTeam(m_k, kTeam, eTeam, m_n, m_kSave.aTeams[size_t(eTeam)]);
+}
 
-	const std::vector<long long> aeTeam = recordInts(kRecords.kInit, "m_aeTeam", size_t(n.iPlayers), -2);
-	kSave.aPlayers.resize(size_t(n.iPlayers));
-	for (int p = 0; p < n.iPlayers; ++p)
+template <typename Record>
+void RecordMapper<Record>::player(int ePlayer, const Record& kPlayer)
+{
+	Cursor& k = m_k;
+	k.setSection("inflated game data: player " + std::to_string(ePlayer));
+	SavePlayer& kOut = m_kSave.aPlayers[size_t(ePlayer)];
+	kOut.eTeam = int(m_aeTeam[size_t(ePlayer)]);
+	kOut.bAlive = recordInt(k, kPlayer, "m_bAlive") != 0;
+	const long long iId = recordInt(k, kPlayer, "m_eID");
+	if (iId != ePlayer) k.modded("player " + std::to_string(ePlayer) + " names id " + std::to_string(iId));
+	for (const Record* pCity : recordObjects(kPlayer, "m_cities"))
 	{
-		const Record& kPlayer = kRecords.aPlayers[size_t(p)];
-		k.setSection("inflated game data: player " + std::to_string(p));
-		SavePlayer& kOut = kSave.aPlayers[size_t(p)];
-		kOut.eTeam = int(aeTeam[size_t(p)]);
-		kOut.bAlive = recordInt(k, kPlayer, "m_bAlive") != 0;
-		if (recordInt(k, kPlayer, "m_eID") != p)
-			k.modded("player " + std::to_string(p) + " names id " + std::to_string(recordInt(k, kPlayer, "m_eID")));
-		for (const Record* pCity : recordObjects(kPlayer, "m_cities"))
-		{
-			SaveCity kCity;
-			mapCity(k, *pCity, p, iWidth, iHeight, n, kCity);
-			kSave.aCities.push_back(std::move(kCity));
-		}
-		for (const Record* pUnit : recordObjects(kPlayer, "m_units"))
-		{
-			SaveUnit kUnit;
-			mapUnit(k, *pUnit, p, iWidth, iHeight, n, kUnit);
-			kSave.aUnits.push_back(std::move(kUnit));
-		}
+		SaveCity kCity;
+		mapCity(k, *pCity, ePlayer, m_kSave.iWidth, m_kSave.iHeight, m_n, kCity);
+		m_kSave.aCities.push_back(std::move(kCity));
 	}
-	crossCheck(k, kSave, aPlotCities);
-	kSave.bHasPlayerSections = true;
+	for (const Record* pUnit : recordObjects(kPlayer, "m_units"))
+	{
+		SaveUnit kUnit;
+		mapUnit(k, *pUnit, ePlayer, m_kSave.iWidth, m_kSave.iHeight, m_n, kUnit);
+		m_kSave.aUnits.push_back(std::move(kUnit));
+	}
+}
+
+template <typename Record>
+void RecordMapper<Record>::finish()
+{
+	crossCheck(m_k, m_kSave, m_aPlotCities);
+	m_kSave.bHasPlayerSections = true;
 }
 
 template std::vector<long long> recordInts(const LayoutRecord&, std::string_view, size_t, long long);
@@ -353,8 +369,8 @@ template long long recordInt(Cursor&, const LayoutRecord&, std::string_view);
 template long long recordInt(Cursor&, const FlatRecord&, std::string_view);
 template std::vector<long long> playerTeams(Cursor&, const LayoutRecord&, int, int);
 template std::vector<long long> playerTeams(Cursor&, const FlatRecord&, int, int);
-template void mapRecords(Cursor&, const SaveRecords<LayoutRecord>&, const RecordCounts&, SaveGame&);
-template void mapRecords(Cursor&, const SaveRecords<FlatRecord>&, const RecordCounts&, SaveGame&);
+template class RecordMapper<LayoutRecord>;
+template class RecordMapper<FlatRecord>;
 
 } // namespace savereader
 } // namespace cvv
