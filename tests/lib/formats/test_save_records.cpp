@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace cvv;
@@ -135,7 +136,14 @@ SaveGame mapped(const SaveRecords<Record>& r)
 	const RecordCounts n = counts();
 	RecordMapper<Record> kWorld(k, n, g);
 	kWorld.init(r.kInit);
-	kWorld.map(r.kMap);
+	if constexpr (std::is_same_v<Record, FlatRecord>)
+	{
+		// as the built-in layout maps them: the map's header, then each plot as it is read
+		kWorld.mapHeader(r.kMap);
+		for (const FlatRecord* pPlot : recordObjects(r.kMap, "m_pMapPlots")) kWorld.plot(*pPlot);
+	}
+	else
+		kWorld.map(r.kMap);
 	for (size_t t = 0; t < r.aTeams.size(); ++t) kWorld.team(int(t), r.aTeams[t]);
 	for (size_t p = 0; p < r.aPlayers.size(); ++p) kWorld.player(int(p), r.aPlayers[p]);
 	kWorld.finish();
@@ -248,6 +256,12 @@ TEST(SaveReaderRecords, RecordsThatMakeNoGameAreRefused)
 		r.kMap.kChildren["m_pMapPlots"][4]->kValues["m_iX"] = { 2 };
 		EXPECT_NE(refusal(r).find("x/y not in lock-step: record 4 should be (1,1) but holds (2,1)"), std::string::npos)
 			<< refusal(r);
+	}
+	{
+		// a plot short
+		SaveRecords<LayoutRecord> r = world<LayoutRecord>();
+		r.kMap.kChildren["m_pMapPlots"].pop_back();
+		EXPECT_NE(refusal(r).find("5 plot records for a 3 x 2 map"), std::string::npos) << refusal(r);
 	}
 	{
 		// a member the world needs that the read did not set

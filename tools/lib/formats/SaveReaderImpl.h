@@ -290,7 +290,7 @@ struct RecordCounts
 	int iPromotions = 0;
 };
 
-// The values of a member of either kind of record (p null if the read did not set it), the records
+// The values of a member of either kind of record (none if the read did not set it), the records
 // read into a member (for a container: its items), the record's class.
 struct RecordValues
 {
