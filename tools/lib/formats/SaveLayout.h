@@ -12,7 +12,8 @@
 // evaluated only where its branches or body read.
 //
 // SaveLayout::read runs a class's read() over a stream of bytes and records the values of the
-// members it reads (LayoutRecord); SaveReader turns those records into a SaveGame.
+// members it reads (LayoutRecord); the save reader turns those records into a SaveGame
+// (SaveRecords.cpp: the same mapping as for the records of its built-in BTS 3.19 layout).
 #pragma once
 
 #include <filesystem>
@@ -70,6 +71,15 @@ public:
 	// a string a read; else a read of a variable passes an empty one.
 	virtual bool wantsNames() const { return false; }
 };
+
+// The classes of a save's root objects, in the order a save holds them: the header's set-up block
+// (CvInitCore), then in the game data CvGameAI, CvMap, MAX_TEAMS CvTeamAI and MAX_PLAYERS CvPlayerAI.
+// Every other object is read by one of them. The save reader and exerciseLayout read them in this
+// order; SaveLayout::report() (SaveLayoutDeriver.cpp) starts from the same classes, and GC.getGame(),
+// GC.getMap() and GC.getInitCore() reach the records of theirs (layout/LayoutRunnerCalls.cpp).
+enum LayoutRoot { kRootInit, kRootGame, kRootMap, kRootTeam, kRootPlayer, kNumLayoutRoots };
+inline constexpr const char* kLayoutRoots[kNumLayoutRoots] = { "CvInitCore", "CvGameAI", "CvMap", "CvTeamAI",
+	"CvPlayerAI" };
 
 // The number of types of an XML info class, by the tree's accessor name ("getNumUnitInfos").
 // Throws (a LayoutError or a RulesError) when it is unknown.

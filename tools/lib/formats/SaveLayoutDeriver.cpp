@@ -206,7 +206,7 @@ std::vector<LayoutClassReport> SaveLayout::report() const
 {
 	LayoutRunner k(*m_p, nullptr, [](const std::string& s) -> int { throw LayoutError(s + ": no counts here"); });
 	std::vector<LayoutClassReport> aOut;
-	std::vector<std::string> aQueue = { "CvInitCore", "CvGameAI", "CvMap", "CvTeamAI", "CvPlayerAI" };
+	std::vector<std::string> aQueue(std::begin(kLayoutRoots), std::end(kLayoutRoots));
 	std::set<std::string> kSeen;
 	for (size_t i = 0; i < aQueue.size(); ++i)
 	{
