@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <functional>
 #include <set>
 #include <fstream>
 #include <iterator>
@@ -335,24 +336,124 @@ std::vector<fs::path> modularDefines(const std::vector<fs::path>& aFolders)
 	return aFiles;
 }
 
-// Calls fRead(source, element, "TYPE at FILE") for each <szItem> of <szRoot>/<szList>.
-template <class Read>
-void readInfos(
-	const fs::path& kPath, const char* szRoot, const char* szList, const char* szItem, LoadedRules& kOut, Read fRead)
+// "TREE/FILE:LINE" of a call of the tree.
+std::string treeCall(const TreeXmlLoads& kTree, const std::string& sWhere)
 {
+	return (fs::path(kTree.sTree) / sWhere).string();
+}
+
+// The first folder's kRelative (below the Assets folder itself, names matched as on Windows), or
+// an empty path.
+fs::path resolveInAssets(const std::vector<fs::path>& aFolders, const std::string& sRelative)
+{
+	for (const fs::path& kFolder : aFolders)
+	{
+		const fs::path kCandidate = findCaseless(kFolder, sRelative);
+		if (!kCandidate.empty() && fs::is_regular_file(kCandidate))
+		{
+			return kCandidate;
+		}
+	}
+	return fs::path();
+}
+
+std::string lookedIn(const std::vector<fs::path>& aFolders, const std::string& sRelative)
+{
+	std::string sLooked;
+	for (const fs::path& kFolder : aFolders)
+	{
+		sLooked += "\n  " + (kFolder / sRelative).string();
+	}
+	return sLooked;
+}
+
+// The file a LoadGlobalClassInfo call of the tree names, in the first folder that has it; a
+// RulesError naming the call and the paths tried when none has.
+fs::path requireFromTree(const std::vector<fs::path>& aFolders, const TreeXmlLoads& kTree, const TreeInfoLoad& kLoad)
+{
+	const fs::path kPath = resolve(aFolders, kLoad.sFile);
+	if (kPath.empty())
+	{
+		throw RulesError(treeCall(kTree, kLoad.sWhere) + ": the tree loads the " + kLoad.sClass + " types from XML/"
+			+ kLoad.sFile + ", which no folder has; looked in:" + lookedIn(aFolders, "XML/" + kLoad.sFile));
+	}
+	return kPath;
+}
+
+// The GlobalDefines files the tree reads by name, in its order (XML/GlobalDefines.xml must be
+// there; another one no folder has is a warning), then every modular *_GlobalDefines.xml not read
+// yet.
+void readTreeDefines(const std::vector<fs::path>& aFolders, const TreeXmlLoads& kTree, LoadedRules& kOut)
+{
+	std::vector<fs::path> aRead;
+	for (const TreeDefinesLoad& kLoad : kTree.aDefines)
+	{
+		const fs::path kPath = resolveInAssets(aFolders, kLoad.sFile);
+		if (kPath.empty())
+		{
+			if (sameCaseless(kLoad.sFile, "XML/GlobalDefines.xml"))
+			{
+				throw RulesError(treeCall(kTree, kLoad.sWhere) + ": the tree reads " + kLoad.sFile
+					+ ", which no folder has; looked in:" + lookedIn(aFolders, kLoad.sFile));
+			}
+			kOut.aszWarnings.push_back(kLoad.sFile + ", which the tree reads (" + treeCall(kTree, kLoad.sWhere)
+				+ "), is in no folder: its defines are not read");
+			continue;
+		}
+		readDefines(kPath, kOut);
+		aRead.push_back(kPath);
+	}
+	for (const fs::path& kModule : modularDefines(aFolders))
+	{
+		std::error_code kError;
+		const bool bRead = std::any_of(aRead.begin(), aRead.end(),
+			[&](const fs::path& kDone) { return fs::equivalent(kDone, kModule, kError); });
+		if (!bRead)
+		{
+			readDefines(kModule, kOut);
+		}
+	}
+}
+
+// Calls fRead(source, element, TYPE) for each item of sElements, an element path as the game's
+// LoadGlobalClassInfo takes it: "Civ4TerrainInfos/TerrainInfos/TerrainInfo" (the root, the
+// elements below it, the items). sHint follows the message of an element that is not there.
+template <class Read>
+void readInfos(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut, Read fRead,
+	const std::string& sHint = std::string())
+{
+	std::vector<std::string> aParts;
+	std::stringstream kParts(sElements);
+	for (std::string sPart; std::getline(kParts, sPart, '/');)
+	{
+		if (!sPart.empty())
+		{
+			aParts.push_back(sPart);
+		}
+	}
+	if (aParts.size() < 2)
+	{
+		throw RulesError(kPath.string() + ": the element path '" + sElements + "' names no items");
+	}
 	Source kSource;
 	kSource.kPath = kPath;
 	parse(kSource, kOut);
 	const XMLElement* pRoot = kSource.kDoc.RootElement();
-	if (!pRoot || std::string(pRoot->Name()) != szRoot)
+	if (!pRoot || aParts.front() != pRoot->Name())
 	{
-		kSource.fail(pRoot, std::string("expected the root element <") + szRoot + ">");
+		kSource.fail(pRoot, "expected the root element <" + aParts.front() + ">");
 	}
-	const XMLElement* pList = pRoot->FirstChildElement(szList);
-	if (!pList)
+	const XMLElement* pList = pRoot;
+	for (size_t i = 1; i + 1 < aParts.size(); ++i)
 	{
-		kSource.fail(pRoot, std::string("no <") + szList + "> element");
+		const XMLElement* pNext = pList->FirstChildElement(aParts[i].c_str());
+		if (!pNext)
+		{
+			kSource.fail(pList, "no <" + aParts[i] + "> element" + sHint);
+		}
+		pList = pNext;
 	}
+	const char* szItem = aParts.back().c_str();
 	std::set<std::string> kSeen;
 	for (const XMLElement* pItem = pList->FirstChildElement(szItem); pItem; pItem = pItem->NextSiblingElement(szItem))
 	{
@@ -366,18 +467,6 @@ void readInfos(
 			kSource.fail(pItem, std::string("<") + szItem + "> " + sType + " is defined twice");
 		}
 		fRead(kSource, pItem, sType);
-	}
-}
-
-// readInfos on the first folder's sRelative, or nothing when no folder has the file.
-template <class Read>
-void readOptionalInfos(const std::vector<fs::path>& aFolders, const std::string& sRelative, const char* szRoot,
-	const char* szList, const char* szItem, LoadedRules& kOut, Read fRead)
-{
-	const fs::path kPath = resolve(aFolders, sRelative);
-	if (!kPath.empty())
-	{
-		readInfos(kPath, szRoot, szList, szItem, kOut, fRead);
 	}
 }
 
@@ -432,10 +521,10 @@ CvVisionDomain domainOf(const Source& kSource, const XMLElement* pUnit, const st
 	kSource.fail(pDomain ? pDomain : pUnit, sWhere + ": unknown <Domain> '" + sDomain + "'");
 }
 
-void readUnits(const fs::path& kPath, LoadedRules& kOut)
+void readUnits(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut)
 {
 	CvVisionRules& kRules = kOut.kRules;
-	readInfos(kPath, "Civ4UnitInfos", "UnitInfos", "UnitInfo", kOut,
+	readInfos(kPath, sElements, kOut,
 		[&](const Source& kSource, const XMLElement* pUnit, const std::string& sType) {
 			CvVisionUnitRule kUnit;
 			kUnit.szType = sType;
@@ -470,20 +559,16 @@ void readUnits(const fs::path& kPath, LoadedRules& kOut)
 		});
 }
 
-void readInvisibleTypes(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+// sHint: see readInfos.
+void readInvisibleTypes(
+	const fs::path& kPath, const std::string& sElements, LoadedRules& kOut, const std::string& sHint = std::string())
 {
-	const fs::path kPath = resolve(aFolders, "BasicInfos/CIV4BasicInfos.xml");
-	if (kPath.empty())
-	{
-		kOut.kRules.aszInvisibleTypes = { "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH" };
-		kOut.aszWarnings.push_back("no XML/BasicInfos/CIV4BasicInfos.xml: using the vanilla invisible types "
-								   "INVISIBLE_SUBMARINE, INVISIBLE_STEALTH");
-		return;
-	}
-	readInfos(kPath, "Civ4BasicInfos", "InvisibleInfos", "InvisibleInfo", kOut,
+	readInfos(
+		kPath, sElements, kOut,
 		[&](const Source&, const XMLElement*, const std::string& sType) {
 			kOut.kRules.aszInvisibleTypes.push_back(sType);
-		});
+		},
+		sHint);
 }
 
 // "FILE:LINE: " of a define, or nothing when it was never set.
@@ -544,11 +629,10 @@ void applyDefines(LoadedRules& kOut)
 
 // The improvement types, for the mod's per-improvement see-from. The file is optional: a mod
 // folder without it (RtR's shared set) simply has no improvements to name.
-void readImprovements(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+void readImprovements(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut)
 {
 	CvVisionRules& kRules = kOut.kRules;
-	readOptionalInfos(aFolders, "Terrain/CIV4ImprovementInfos.xml", "Civ4ImprovementInfos", "ImprovementInfos",
-		"ImprovementInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+	readInfos(kPath, sElements, kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 			kRules.aImprovements.push_back(CvVisionImprovementRule{ sType, 0 });
 			checkReferences(kSource, pItem, kRules, sType);
 		});
@@ -556,11 +640,10 @@ void readImprovements(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
 
 // The route types, for the pathfinder (CvPathfinder.h). Optional: without the file a map's
 // routes have no types to name.
-void readRoutes(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+void readRoutes(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut)
 {
 	CvVisionRules& kRules = kOut.kRules;
-	readOptionalInfos(aFolders, "Misc/CIV4RouteInfos.xml", "Civ4RouteInfos", "RouteInfos", "RouteInfo", kOut,
-		[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+	readInfos(kPath, sElements, kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 			CvVisionRouteRule kRoute;
 			kRoute.szType = sType;
 			kRoute.iMovement = intChild(kSource, pItem, "iMovement", sType);
@@ -769,7 +852,7 @@ void checkLevelSums(const LoadedRules& kOut, const InfoOrigins& kOrigins)
 }
 }
 
-LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
+LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const TreeXmlLoads* pTree)
 {
 	if (aAssetsFolders.empty())
 	{
@@ -794,18 +877,29 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	}
 	LoadedRules kOut;
 	kOut.aFolders = aAssetsFolders;
-	readDefines(require(aAssetsFolders, "GlobalDefines.xml"), kOut);
-	for (const char* szOptional : { "GlobalDefinesAlt.xml", "PythonCallbackDefines.xml" })
+	if (pTree)
 	{
-		const fs::path kPath = resolve(aAssetsFolders, szOptional);
-		if (!kPath.empty())
-		{
-			readDefines(kPath, kOut);
-		}
+		kOut.sTree = pTree->sTree;
 	}
-	for (const fs::path& kModule : modularDefines(aAssetsFolders))
+	if (pTree && !pTree->aDefines.empty())
 	{
-		readDefines(kModule, kOut);
+		readTreeDefines(aAssetsFolders, *pTree, kOut);
+	}
+	else
+	{
+		readDefines(require(aAssetsFolders, "GlobalDefines.xml"), kOut);
+		for (const char* szOptional : { "GlobalDefinesAlt.xml", "PythonCallbackDefines.xml" })
+		{
+			const fs::path kPath = resolve(aAssetsFolders, szOptional);
+			if (!kPath.empty())
+			{
+				readDefines(kPath, kOut);
+			}
+		}
+		for (const fs::path& kModule : modularDefines(aAssetsFolders))
+		{
+			readDefines(kModule, kOut);
+		}
 	}
 	applyDefines(kOut);
 
@@ -814,33 +908,113 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	auto originOfItem = [](const Source& kSource, const XMLElement* pItem) {
 		return kSource.kPath.string() + ":" + std::to_string(pItem->GetLineNum());
 	};
-	readInfos(require(aAssetsFolders, "Terrain/CIV4TerrainInfos.xml"), "Civ4TerrainInfos", "TerrainInfos",
-		"TerrainInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aTerrains.push_back(CvVisionTerrainRule{ sType, levelChild(kSource, pItem, "iSeeFrom", sType),
-				levelChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType),
-				movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
-			kOrigins.aszTerrains.push_back(originOfItem(kSource, pItem));
-		});
-	readInfos(require(aAssetsFolders, "Terrain/CIV4FeatureInfos.xml"), "Civ4FeatureInfos", "FeatureInfos",
-		"FeatureInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aFeatures.push_back(CvVisionFeatureRule{ sType, levelChild(kSource, pItem, "iSeeThrough", sType),
-				movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
-			kOrigins.aszFeatures.push_back(originOfItem(kSource, pItem));
-			checkReferences(kSource, pItem, kRules, sType);
-		});
-	readImprovements(aAssetsFolders, kOut);
-	readInfos(require(aAssetsFolders, "Technologies/CIV4TechInfos.xml"), "Civ4TechInfos", "TechInfos", "TechInfo", kOut,
-		[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aTechs.push_back(CvVisionTechRule{ sType, boolChild(kSource, pItem, "bExtraWaterSeeFrom", sType) });
-		});
-	readInfos(require(aAssetsFolders, "Units/CIV4PromotionInfos.xml"), "Civ4PromotionInfos", "PromotionInfos",
-		"PromotionInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aPromotions.push_back(
-				CvVisionPromotionRule{ sType, intChild(kSource, pItem, "iVisibilityChange", sType) });
-		});
-	readRoutes(aAssetsFolders, kOut);
-	readInvisibleTypes(aAssetsFolders, kOut);
-	readUnits(require(aAssetsFolders, "Units/CIV4UnitInfos.xml"), kOut);
+	using Reader = std::function<void(const fs::path&, const std::string&)>;
+	// What CvVision reads, in BTS's places and in the order it read them before --sdk: the class
+	// (as the tree's accessors name it), the file and element path, whether the file must exist.
+	struct InfoStep
+	{
+		const char* szClass;
+		const char* szFile;
+		const char* szElements;
+		bool bRequired;
+		Reader fRead;
+	};
+	const std::vector<InfoStep> aSteps = {
+		{ "TerrainInfo", "Terrain/CIV4TerrainInfos.xml", "Civ4TerrainInfos/TerrainInfos/TerrainInfo", true,
+			[&](const fs::path& kPath, const std::string& sElements) {
+				readInfos(kPath, sElements, kOut,
+					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+						kRules.aTerrains.push_back(CvVisionTerrainRule{ sType,
+							levelChild(kSource, pItem, "iSeeFrom", sType),
+							levelChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType),
+							movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
+						kOrigins.aszTerrains.push_back(originOfItem(kSource, pItem));
+					});
+			} },
+		{ "FeatureInfo", "Terrain/CIV4FeatureInfos.xml", "Civ4FeatureInfos/FeatureInfos/FeatureInfo", true,
+			[&](const fs::path& kPath, const std::string& sElements) {
+				readInfos(kPath, sElements, kOut,
+					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+						kRules.aFeatures.push_back(CvVisionFeatureRule{ sType,
+							levelChild(kSource, pItem, "iSeeThrough", sType), movementChild(kSource, pItem, sType),
+							boolChild(kSource, pItem, "bImpassable", sType) });
+						kOrigins.aszFeatures.push_back(originOfItem(kSource, pItem));
+						checkReferences(kSource, pItem, kRules, sType);
+					});
+			} },
+		{ "ImprovementInfo", "Terrain/CIV4ImprovementInfos.xml",
+			"Civ4ImprovementInfos/ImprovementInfos/ImprovementInfo", false,
+			[&](const fs::path& kPath, const std::string& sElements) { readImprovements(kPath, sElements, kOut); } },
+		{ "TechInfo", "Technologies/CIV4TechInfos.xml", "Civ4TechInfos/TechInfos/TechInfo", true,
+			[&](const fs::path& kPath, const std::string& sElements) {
+				readInfos(kPath, sElements, kOut,
+					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+						kRules.aTechs.push_back(
+							CvVisionTechRule{ sType, boolChild(kSource, pItem, "bExtraWaterSeeFrom", sType) });
+					});
+			} },
+		{ "PromotionInfo", "Units/CIV4PromotionInfos.xml", "Civ4PromotionInfos/PromotionInfos/PromotionInfo", true,
+			[&](const fs::path& kPath, const std::string& sElements) {
+				readInfos(kPath, sElements, kOut,
+					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+						kRules.aPromotions.push_back(
+							CvVisionPromotionRule{ sType, intChild(kSource, pItem, "iVisibilityChange", sType) });
+					});
+			} },
+		{ "RouteInfo", "Misc/CIV4RouteInfos.xml", "Civ4RouteInfos/RouteInfos/RouteInfo", false,
+			[&](const fs::path& kPath, const std::string& sElements) { readRoutes(kPath, sElements, kOut); } },
+		{ "InvisibleInfo", "BasicInfos/CIV4BasicInfos.xml", "Civ4BasicInfos/InvisibleInfos/InvisibleInfo", false,
+			[&](const fs::path& kPath, const std::string& sElements) {
+				// BTS's place, where CvVision looks without --sdk; a mod's DLL may load them elsewhere
+				readInvisibleTypes(kPath, sElements, kOut,
+					pTree ? std::string()
+						  : " (CvVision looks for the invisible types here without --sdk; if the mod's DLL loads "
+							"them from another file, give --sdk its CvGameCoreDLL folder)");
+			} },
+		{ "UnitInfo", "Units/CIV4UnitInfos.xml", "Civ4UnitInfos/UnitInfos/UnitInfo", true,
+			[&](const fs::path& kPath, const std::string& sElements) { readUnits(kPath, sElements, kOut); } },
+	};
+	// With a tree: the classes it loads by LoadGlobalClassInfo from its files, in its order, after
+	// those it does not (from BTS's places, in the order above).
+	std::vector<std::pair<const InfoStep*, const TreeInfoLoad*>> aOrder;
+	for (const InfoStep& kStep : aSteps)
+	{
+		if (!pTree || !pTree->info(kStep.szClass))
+		{
+			aOrder.emplace_back(&kStep, nullptr);
+		}
+	}
+	static const std::vector<TreeInfoLoad> aNoLoads;
+	for (const TreeInfoLoad& kLoad : pTree ? pTree->aInfos : aNoLoads)
+	{
+		for (const InfoStep& kStep : aSteps)
+		{
+			if (kLoad.sClass == kStep.szClass)
+			{
+				aOrder.emplace_back(&kStep, &kLoad);
+			}
+		}
+	}
+	for (const auto& [pStep, pLoad] : aOrder)
+	{
+		if (pLoad)
+		{
+			pStep->fRead(requireFromTree(aAssetsFolders, *pTree, *pLoad), pLoad->sPath);
+			continue;
+		}
+		const fs::path kPath =
+			pStep->bRequired ? require(aAssetsFolders, pStep->szFile) : resolve(aAssetsFolders, pStep->szFile);
+		if (!kPath.empty())
+		{
+			pStep->fRead(kPath, pStep->szElements);
+		}
+		else if (std::string(pStep->szClass) == "InvisibleInfo")
+		{
+			kRules.aszInvisibleTypes = { "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH" };
+			kOut.aszWarnings.push_back("no XML/BasicInfos/CIV4BasicInfos.xml: using the vanilla invisible types "
+									   "INVISIBLE_SUBMARINE, INVISIBLE_STEALTH");
+		}
+	}
 	applyKnobs(kOut);
 	checkLevelSums(kOut, kOrigins);
 	return kOut;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "CvVisionRules.h"
+#include "formats/TreeXmlLoads.h"
 
 #include <filesystem>
 #include <map>
@@ -32,12 +33,21 @@ struct LoadedRules
 	std::vector<std::string> aszFilesRead; // in the order they were read
 	std::vector<int> aiFileFolders; // per file read: its index in aFolders (-1: none of them)
 	std::vector<std::filesystem::path> aFolders; // the Assets folders, highest priority first
+	std::string sTree; // the CvGameCoreDLL tree whose XML loading was followed; empty: BTS's places
 };
 
 // Throws RulesError. aAssetsFolders: folders named like Civ4's "Assets" (holding XML/), highest
 // priority first. Folder and file names below each folder are matched case-insensitively, as on
 // Windows (xml/Terrain/Civ4TerrainInfos.xml is XML/Terrain/CIV4TerrainInfos.xml).
-LoadedRules loadVisionRules(const std::vector<std::filesystem::path>& aAssetsFolders);
+//
+// pTree: a mod's DLL tree's own XML loading (SaveLayout::xmlLoads()): each info class it loads by
+// LoadGlobalClassInfo is read from the file and element path the call names, in the tree's order
+// (the classes it does not load so from BTS's places, first), and the GlobalDefines files are those
+// it reads by name, in its order, then the modular ones. A file the tree names that no folder has
+// is an error naming the call ("TREE/CvXMLLoadUtilitySet.cpp:564") and the paths tried (a
+// GlobalDefines file other than GlobalDefines.xml: a warning). Null: BTS's places.
+LoadedRules loadVisionRules(
+	const std::vector<std::filesystem::path>& aAssetsFolders, const TreeXmlLoads* pTree = nullptr);
 
 // The project's own vanilla-valued XML (tools/data/vanilla/Assets), for tools run
 // without --assets.

@@ -15,6 +15,8 @@
 // members it reads (LayoutRecord); SaveReader turns those records into a SaveGame.
 #pragma once
 
+#include "formats/TreeXmlLoads.h"
+
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -107,6 +109,9 @@ public:
 	// The XML behind an accessor, as the tree's XML loading names it: (folder/file, element) such as
 	// ("Units/CIV4UnitInfos.xml", "UnitInfo"); empty if the tree does not load it by LoadGlobalClassInfo.
 	std::pair<std::string, std::string> infoFile(const std::string& sAccessor) const;
+	// The tree's XML loading: its LoadGlobalClassInfo calls and the GlobalDefines files it reads by
+	// name, in its order (TreeXmlLoads.h).
+	const TreeXmlLoads& xmlLoads() const;
 
 	// The classes a save holds, from the roots down (CvInitCore, CvGameAI, CvMap, CvTeamAI, CvPlayerAI,
 	// then the objects they read), each with what the deriver follows or where it stops.
