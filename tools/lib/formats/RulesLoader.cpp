@@ -974,24 +974,36 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const T
 		{ "UnitInfo", "Units/CIV4UnitInfos.xml", "Civ4UnitInfos/UnitInfos/UnitInfo", true,
 			[&](const fs::path& kPath, const std::string& sElements) { readUnits(kPath, sElements, kOut); } },
 	};
-	// With a tree: the classes it loads by LoadGlobalClassInfo from its files, in its order, after
-	// those it does not (from BTS's places, in the order above).
+	// With a tree: the classes it loads by LoadGlobalClassInfo from its files, in its order, in the
+	// places of the list above they take; the others keep their places (and BTS's files).
 	std::vector<std::pair<const InfoStep*, const TreeInfoLoad*>> aOrder;
+	std::vector<const TreeInfoLoad*> aTreeOrder; // the tree's calls of the classes CvVision reads
+	if (pTree)
+	{
+		for (const TreeInfoLoad& kLoad : pTree->aInfos)
+		{
+			const bool bRead = std::any_of(aSteps.begin(), aSteps.end(),
+				[&](const InfoStep& kStep) { return kLoad.sClass == kStep.szClass; });
+			if (bRead)
+			{
+				aTreeOrder.push_back(&kLoad);
+			}
+		}
+	}
+	size_t iNextOfTree = 0;
 	for (const InfoStep& kStep : aSteps)
 	{
 		if (!pTree || !pTree->info(kStep.szClass))
 		{
 			aOrder.emplace_back(&kStep, nullptr);
+			continue;
 		}
-	}
-	static const std::vector<TreeInfoLoad> aNoLoads;
-	for (const TreeInfoLoad& kLoad : pTree ? pTree->aInfos : aNoLoads)
-	{
-		for (const InfoStep& kStep : aSteps)
+		const TreeInfoLoad* pLoad = aTreeOrder[iNextOfTree++];
+		for (const InfoStep& kOther : aSteps)
 		{
-			if (kLoad.sClass == kStep.szClass)
+			if (pLoad->sClass == kOther.szClass)
 			{
-				aOrder.emplace_back(&kStep, &kLoad);
+				aOrder.emplace_back(&kOther, pLoad);
 			}
 		}
 	}
