@@ -36,7 +36,10 @@ public:
 	}
 	~LoadingTree() { fs::remove_all(m_kRoot); }
 	const TreeXmlLoads& loads() const { return m_pLayout->xmlLoads(); }
-	std::string where(int iLine) const { return (m_kRoot / "CvXMLLoadUtilitySet.cpp").string() + ":" + std::to_string(iLine); }
+	std::string where(int iLine) const
+	{
+		return (m_kRoot / "CvXMLLoadUtilitySet.cpp").string() + ":" + std::to_string(iLine);
+	}
 
 private:
 	fs::path m_kRoot;
@@ -178,8 +181,10 @@ TEST(RulesTree, AFileTheTreeNamesThatNoFolderHasNamesTheCallAndThePathsTried)
 	fs::remove(kBase.path() / "XML" / "BasicInfos" / "CIV4InvisibleInfos.xml");
 	const LoadingTree kTree(MOVED_INVISIBLES);
 	const std::string sError = loadError({ kMod.path(), kBase.path() }, &kTree.loads());
-	EXPECT_EQ(0u, sError.find(kTree.where(6) + ": the tree loads the InvisibleInfo types from "
-									 "XML/BasicInfos/CIV4InvisibleInfos.xml, which no folder has; looked in:"))
+	EXPECT_EQ(0u,
+		sError.find(kTree.where(6)
+			+ ": the tree loads the InvisibleInfo types from "
+			  "XML/BasicInfos/CIV4InvisibleInfos.xml, which no folder has; looked in:"))
 		<< sError;
 	EXPECT_NE(std::string::npos, sError.find((kMod.path() / "XML/BasicInfos/CIV4InvisibleInfos.xml").string()))
 		<< sError;
@@ -263,8 +268,10 @@ bool CvXMLLoadUtility::SetGlobalDefines()
 				  "Modules/Late_GlobalDefines.xml" }),
 		std::vector<std::string>(aFiles.begin(), aFiles.begin() + 4));
 	ASSERT_EQ(1u, kLoaded.aszWarnings.size());
-	EXPECT_EQ("XML/Absent_Defines.xml, which the tree reads (" + kTree.where(7) + "), is in no folder: its defines "
-			  "are not read", kLoaded.aszWarnings[0]);
+	EXPECT_EQ("XML/Absent_Defines.xml, which the tree reads (" + kTree.where(7)
+			+ "), is in no folder: its defines "
+			  "are not read",
+		kLoaded.aszWarnings[0]);
 	// without the tree: GlobalDefines.xml and the modular files only
 	const LoadedRules kPlain = loadVisionRules({ kAssets.path() });
 	EXPECT_EQ(1, kPlain.kRules.iUnitVisibilityRange);

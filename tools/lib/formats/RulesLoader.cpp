@@ -406,8 +406,8 @@ void readTreeDefines(const std::vector<fs::path>& aFolders, const TreeXmlLoads& 
 	for (const fs::path& kModule : modularDefines(aFolders))
 	{
 		std::error_code kError;
-		const bool bRead = std::any_of(aRead.begin(), aRead.end(),
-			[&](const fs::path& kDone) { return fs::equivalent(kDone, kModule, kError); });
+		const bool bRead = std::any_of(
+			aRead.begin(), aRead.end(), [&](const fs::path& kDone) { return fs::equivalent(kDone, kModule, kError); });
 		if (!bRead)
 		{
 			readDefines(kModule, kOut);
@@ -524,39 +524,38 @@ CvVisionDomain domainOf(const Source& kSource, const XMLElement* pUnit, const st
 void readUnits(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut)
 {
 	CvVisionRules& kRules = kOut.kRules;
-	readInfos(kPath, sElements, kOut,
-		[&](const Source& kSource, const XMLElement* pUnit, const std::string& sType) {
-			CvVisionUnitRule kUnit;
-			kUnit.szType = sType;
-			kUnit.eDomain = domainOf(kSource, pUnit, sType);
-			// Vision never asks what a unit's own <Invisible> type is (the game does), but a name
-			// no invisible type has is still bad XML.
-			const std::string sInvisible = textOf(pUnit->FirstChildElement("Invisible"));
-			if (!sInvisible.empty() && sInvisible != "NONE")
+	readInfos(kPath, sElements, kOut, [&](const Source& kSource, const XMLElement* pUnit, const std::string& sType) {
+		CvVisionUnitRule kUnit;
+		kUnit.szType = sType;
+		kUnit.eDomain = domainOf(kSource, pUnit, sType);
+		// Vision never asks what a unit's own <Invisible> type is (the game does), but a name
+		// no invisible type has is still bad XML.
+		const std::string sInvisible = textOf(pUnit->FirstChildElement("Invisible"));
+		if (!sInvisible.empty() && sInvisible != "NONE")
+		{
+			invisibleIndex(kSource, pUnit->FirstChildElement("Invisible"), kRules, sInvisible, sType);
+		}
+		std::stringstream kList(textOf(pUnit->FirstChildElement("SeeInvisible")));
+		std::string sItem;
+		while (std::getline(kList, sItem, ','))
+		{
+			sItem.erase(0, sItem.find_first_not_of(" \t"));
+			sItem.erase(sItem.find_last_not_of(" \t") + 1);
+			if (!sItem.empty() && sItem != "NONE")
 			{
-				invisibleIndex(kSource, pUnit->FirstChildElement("Invisible"), kRules, sInvisible, sType);
+				kUnit.aeSeeInvisible.push_back(
+					invisibleIndex(kSource, pUnit->FirstChildElement("SeeInvisible"), kRules, sItem, sType));
 			}
-			std::stringstream kList(textOf(pUnit->FirstChildElement("SeeInvisible")));
-			std::string sItem;
-			while (std::getline(kList, sItem, ','))
-			{
-				sItem.erase(0, sItem.find_first_not_of(" \t"));
-				sItem.erase(sItem.find_last_not_of(" \t") + 1);
-				if (!sItem.empty() && sItem != "NONE")
-				{
-					kUnit.aeSeeInvisible.push_back(
-						invisibleIndex(kSource, pUnit->FirstChildElement("SeeInvisible"), kRules, sItem, sType));
-				}
-			}
-			kUnit.bLineOfSight = boolChild(kSource, pUnit, "bLineOfSight", sType);
-			kUnit.iMoves = intChild(kSource, pUnit, "iMoves", sType, 1);
-			if (kUnit.iMoves < 0 || kUnit.iMoves > 100)
-			{
-				kSource.fail(pUnit->FirstChildElement("iMoves"), sType + ": <iMoves> must be 0..100");
-			}
-			checkReferences(kSource, pUnit, kRules, sType);
-			kRules.aUnits.push_back(kUnit);
-		});
+		}
+		kUnit.bLineOfSight = boolChild(kSource, pUnit, "bLineOfSight", sType);
+		kUnit.iMoves = intChild(kSource, pUnit, "iMoves", sType, 1);
+		if (kUnit.iMoves < 0 || kUnit.iMoves > 100)
+		{
+			kSource.fail(pUnit->FirstChildElement("iMoves"), sType + ": <iMoves> must be 0..100");
+		}
+		checkReferences(kSource, pUnit, kRules, sType);
+		kRules.aUnits.push_back(kUnit);
+	});
 }
 
 // sHint: see readInfos.
@@ -633,9 +632,9 @@ void readImprovements(const fs::path& kPath, const std::string& sElements, Loade
 {
 	CvVisionRules& kRules = kOut.kRules;
 	readInfos(kPath, sElements, kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aImprovements.push_back(CvVisionImprovementRule{ sType, 0 });
-			checkReferences(kSource, pItem, kRules, sType);
-		});
+		kRules.aImprovements.push_back(CvVisionImprovementRule{ sType, 0 });
+		checkReferences(kSource, pItem, kRules, sType);
+	});
 }
 
 // The route types, for the pathfinder (CvPathfinder.h). Optional: without the file a map's
@@ -644,30 +643,30 @@ void readRoutes(const fs::path& kPath, const std::string& sElements, LoadedRules
 {
 	CvVisionRules& kRules = kOut.kRules;
 	readInfos(kPath, sElements, kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			CvVisionRouteRule kRoute;
-			kRoute.szType = sType;
-			kRoute.iMovement = intChild(kSource, pItem, "iMovement", sType);
-			kRoute.iFlatMovement = intChild(kSource, pItem, "iFlatMovement", sType);
-			if (kRoute.iMovement < 0 || kRoute.iFlatMovement < 0)
+		CvVisionRouteRule kRoute;
+		kRoute.szType = sType;
+		kRoute.iMovement = intChild(kSource, pItem, "iMovement", sType);
+		kRoute.iFlatMovement = intChild(kSource, pItem, "iFlatMovement", sType);
+		if (kRoute.iMovement < 0 || kRoute.iFlatMovement < 0)
+		{
+			kSource.fail(pItem, sType + ": <iMovement> and <iFlatMovement> must not be negative");
+		}
+		const XMLElement* pChanges = pItem->FirstChildElement("TechMovementChanges");
+		for (const XMLElement* pChange = pChanges ? pChanges->FirstChildElement("TechMovementChange") : nullptr;
+			 pChange; pChange = pChange->NextSiblingElement("TechMovementChange"))
+		{
+			const std::string sTech = textOf(pChange->FirstChildElement("PrereqTech"));
+			const int iTech = kRules.findTech(sTech);
+			if (iTech < 0)
 			{
-				kSource.fail(pItem, sType + ": <iMovement> and <iFlatMovement> must not be negative");
+				kSource.fail(
+					pChange, sType + ": <PrereqTech> '" + sTech + "' is not defined in Technologies/CIV4TechInfos.xml");
 			}
-			const XMLElement* pChanges = pItem->FirstChildElement("TechMovementChanges");
-			for (const XMLElement* pChange = pChanges ? pChanges->FirstChildElement("TechMovementChange") : nullptr;
-				 pChange; pChange = pChange->NextSiblingElement("TechMovementChange"))
-			{
-				const std::string sTech = textOf(pChange->FirstChildElement("PrereqTech"));
-				const int iTech = kRules.findTech(sTech);
-				if (iTech < 0)
-				{
-					kSource.fail(pChange,
-						sType + ": <PrereqTech> '" + sTech + "' is not defined in Technologies/CIV4TechInfos.xml");
-				}
-				kRoute.aTechMovementChanges.push_back(
-					std::make_pair(iTech, intChild(kSource, pChange, "iMovementChange", sType)));
-			}
-			kRules.aRoutes.push_back(kRoute);
-		});
+			kRoute.aTechMovementChanges.push_back(
+				std::make_pair(iTech, intChild(kSource, pChange, "iMovementChange", sType)));
+		}
+		kRules.aRoutes.push_back(kRoute);
+	});
 }
 
 void requireWithin(const std::string& sAt, int iValue, int iMin, int iMax)
@@ -924,10 +923,11 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const T
 			[&](const fs::path& kPath, const std::string& sElements) {
 				readInfos(kPath, sElements, kOut,
 					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-						kRules.aTerrains.push_back(CvVisionTerrainRule{ sType,
-							levelChild(kSource, pItem, "iSeeFrom", sType),
-							levelChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType),
-							movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
+						kRules.aTerrains.push_back(
+							CvVisionTerrainRule{ sType, levelChild(kSource, pItem, "iSeeFrom", sType),
+								levelChild(kSource, pItem, "iSeeThrough", sType),
+								boolChild(kSource, pItem, "bWater", sType), movementChild(kSource, pItem, sType),
+								boolChild(kSource, pItem, "bImpassable", sType) });
 						kOrigins.aszTerrains.push_back(originOfItem(kSource, pItem));
 					});
 			} },
@@ -982,8 +982,8 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const T
 	{
 		for (const TreeInfoLoad& kLoad : pTree->aInfos)
 		{
-			const bool bRead = std::any_of(aSteps.begin(), aSteps.end(),
-				[&](const InfoStep& kStep) { return kLoad.sClass == kStep.szClass; });
+			const bool bRead = std::any_of(
+				aSteps.begin(), aSteps.end(), [&](const InfoStep& kStep) { return kLoad.sClass == kStep.szClass; });
 			if (bRead)
 			{
 				aTreeOrder.push_back(&kLoad);

@@ -3,7 +3,8 @@
 // Sword, then the base game); defines are read from GlobalDefines.xml, GlobalDefinesAlt.xml,
 // PythonCallbackDefines.xml and then every modular *_GlobalDefines.xml, later ones overriding.
 // The mod's own knobs (CVVISION_* defines, see CvVisionRules.h) come from the same files; the mod
-// ships them in Assets/XML/CvVision_GlobalDefines.xml.
+// ships them in Assets/XML/CvVision_GlobalDefines.xml. With a mod's DLL tree (--sdk), the files and
+// their order are the tree's own (see loadVisionRules).
 #pragma once
 
 #include "CvVisionRules.h"
