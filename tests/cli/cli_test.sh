@@ -236,8 +236,8 @@ else
 fi
 
 # --sdk: the rules read as the tree's own XML loading reads them. A made-up tree that loads the
-# invisible types from a file of their own (line 4 is the call), and a mod to match: its
-# CIV4BasicInfos.xml holds no invisible types.
+# invisible types from the game's file (line 4 is the call), and a mod to match: its
+# CIV4BasicInfos.xml holds no invisible types. Without --sdk, BTS 3.19's places: the same file.
 mkdir -p "$TMP/Tree" "$TMP/Moved/XML/BasicInfos"
 : >"$TMP/Tree/CvPlot.cpp"
 cat >"$TMP/Tree/CvXMLLoadUtilitySet.cpp" <<'CPP'
@@ -254,7 +254,14 @@ printf '<?xml version="1.0"?>\n<Civ4BasicInfos>\n<ConceptInfos/>\n</Civ4BasicInf
 	for t in INVISIBLE_SUBMARINE INVISIBLE_STEALTH INVISIBLE_CAMOUFLAGE; do printf '<InvisibleInfo><Type>%s</Type></InvisibleInfo>\n' $t; done
 	printf '</InvisibleInfos>\n</Civ4InvisibleInfos>\n'
 } >"$TMP/Moved/XML/BasicInfos/CIV4InvisibleInfos.xml"
-expect 1 'Moved/XML/BasicInfos/CIV4BasicInfos.xml:2: no <InvisibleInfos> element (.*give --sdk' rules --assets "$TMP/Moved"
+expect 0 'units 123, invisible types 3$' rules --assets "$TMP/Moved"
+expect 0 '^  \[1\] .*Moved/XML/BasicInfos/CIV4InvisibleInfos.xml$' rules --assets "$TMP/Moved"
+# assets made for earlier CvVision versions: the invisible types in CIV4BasicInfos.xml, read with a warning
+mkdir -p "$TMP/OldLayout/XML/BasicInfos"
+sed 's/Civ4InvisibleInfos>/Civ4BasicInfos>/' "$TMP/Moved/XML/BasicInfos/CIV4InvisibleInfos.xml" >"$TMP/OldLayout/XML/BasicInfos/CIV4BasicInfos.xml"
+expect 0 'units 123, invisible types 3$' rules --assets "$TMP/OldLayout"
+expect 0 'OldLayout/XML/BasicInfos/CIV4BasicInfos.xml: the invisible types are read from its <InvisibleInfos> .*XML/BasicInfos/CIV4InvisibleInfos.xml (BTS 3.19.s CvXMLLoadUtilitySet.cpp:564), which this folder lacks' \
+	rules --assets "$TMP/OldLayout"
 expect 0 '^  \[1\] .*Moved/XML/BasicInfos/CIV4InvisibleInfos.xml$' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
 expect 0 'units 123, invisible types 3$' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
 expect 0 '^XML loading of the tree .*/Tree ' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"

@@ -48,6 +48,7 @@ private:
 
 // A tree that loads the invisible types from a file of their own, as the game's DLLs do; the
 // other classes it loads by other means (CvVision reads those from BTS's places). Line 6 is the call.
+// A made-up name there (CIV4MadeUpInvisibles) makes a tree that moves them.
 const char* const MOVED_INVISIBLES = R"(// made up for CvVision's tests
 #include "CvXMLLoadUtility.h"
 
@@ -104,6 +105,22 @@ std::vector<std::string> filesRead(const LoadedRules& kLoaded, const fs::path& k
 	return a;
 }
 
+// BTS 3.19's files of the classes CvVision reads, in its order (as spelt on disk in the fixtures).
+const std::vector<std::string> BTS_INFO_FILES = { "BasicInfos/CIV4InvisibleInfos.xml", "Terrain/CIV4TerrainInfos.xml",
+	"Technologies/CIV4TechInfos.xml", "Terrain/CIV4FeatureInfos.xml", "Units/CIV4PromotionInfos.xml",
+	"Misc/CIV4RouteInfos.xml", "Terrain/CIV4ImprovementInfos.xml", "Units/CIV4UnitInfos.xml" };
+
+// filesRead without the defines files.
+std::vector<std::string> infoFilesRead(const LoadedRules& kLoaded, const fs::path& kAssets)
+{
+	std::vector<std::string> a;
+	for (const std::string& s : filesRead(kLoaded, kAssets))
+	{
+		if (s.find('/') != std::string::npos && s.find("GlobalDefines") == std::string::npos) a.push_back(s);
+	}
+	return a;
+}
+
 } // namespace
 
 TEST(TreeXmlLoads, TheCallsInOrderWithTheirFilesElementPathsAndLines)
@@ -156,21 +173,154 @@ TEST(RulesTree, InvisibleTypesFromTheFileTheTreeNames)
 	ASSERT_GE(iDestroyer, 0);
 	ASSERT_EQ(1u, kLoaded.kRules.aUnits[iDestroyer].aeSeeInvisible.size());
 	EXPECT_EQ(0, kLoaded.kRules.aUnits[iDestroyer].aeSeeInvisible[0]);
-	// the classes the tree does not load by LoadGlobalClassInfo keep their places (and BTS's files)
-	const std::vector<std::string> aFiles = filesRead(kLoaded, kAssets.path());
-	ASSERT_FALSE(aFiles.empty());
-	EXPECT_EQ("Units/CIV4UnitInfos.xml", aFiles.back()) << "a unit's <SeeInvisible> needs the types first";
-	EXPECT_EQ("BasicInfos/CIV4InvisibleInfos.xml", aFiles[aFiles.size() - 2]);
-	EXPECT_EQ(0, std::count(aFiles.begin(), aFiles.end(), "BasicInfos/CIV4BasicInfos.xml"));
+	// the classes the tree does not load by LoadGlobalClassInfo keep BTS 3.19's places and files
+	EXPECT_EQ(BTS_INFO_FILES, infoFilesRead(kLoaded, kAssets.path()));
 }
 
-TEST(RulesTree, WithoutTheTreeTheSameAssetsFailAsBefore)
+TEST(RulesTree, WithoutATreeBts319sPlacesInItsOrder)
 {
 	TempAssets kAssets;
 	moveInvisibles(kAssets);
+	const LoadedRules kLoaded = loadVisionRules({ kAssets.path() });
+	EXPECT_EQ((std::vector<std::string>{ "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH", "INVISIBLE_CAMOUFLAGE" }),
+		kLoaded.kRules.aszInvisibleTypes);
+	EXPECT_TRUE(kLoaded.sTree.empty());
+	EXPECT_TRUE(kLoaded.aszWarnings.empty()) << kLoaded.aszWarnings.front();
+	EXPECT_EQ(BTS_INFO_FILES, infoFilesRead(kLoaded, kAssets.path()));
+	EXPECT_EQ("BasicInfos/CIV4InvisibleInfos.xml", kLoaded.kInfoFiles.at("InvisibleInfo"));
+	EXPECT_EQ("Terrain/CIV4TerrainInfos.xml", kLoaded.kInfoFiles.at("TerrainInfo"));
+	// the bundled vanilla XML the same: its invisible types in BTS's file only
+	EXPECT_FALSE(fs::exists(bundledVanillaAssets() / "XML" / "BasicInfos" / "CIV4BasicInfos.xml"));
+	const LoadedRules kVanilla = loadVisionRules({ bundledVanillaAssets() });
+	EXPECT_EQ(BTS_INFO_FILES, infoFilesRead(kVanilla, bundledVanillaAssets()));
+	EXPECT_EQ(
+		(std::vector<std::string>{ "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH" }), kVanilla.kRules.aszInvisibleTypes);
+	EXPECT_TRUE(kVanilla.aszWarnings.empty()) << kVanilla.aszWarnings.front();
+}
+
+// BTS 3.19's calls, built in, are those of its SDK's CvXMLLoadUtilitySet.cpp, when ../shared is there.
+TEST(TreeXmlLoads, Bts319IsTheSdksOwn)
+{
+	const fs::path kSdk = fs::path(CVVISION_SHARED_DIR) / "data" / "sdk" / "bts-3.19" / "CvGameCoreDLL";
+	if (!fs::is_directory(kSdk))
+	{
+		GTEST_SKIP() << "../shared/data is absent: " << kSdk.string();
+	}
+	const TreeXmlLoads& kBuiltIn = TreeXmlLoads::bts319();
+	EXPECT_TRUE(kBuiltIn.bBuiltIn);
+	EXPECT_TRUE(kBuiltIn.sTree.empty());
+	const std::shared_ptr<const SaveLayout> pSdk = SaveLayout::derive(kSdk);
+	const TreeXmlLoads& kDerived = pSdk->xmlLoads();
+	EXPECT_FALSE(kDerived.bBuiltIn);
+	std::vector<const TreeInfoLoad*> aOfSdk; // the classes CvVision reads, in the SDK's order
+	for (const TreeInfoLoad& kLoad : kDerived.aInfos)
+	{
+		if (kBuiltIn.info(kLoad.sClass)) aOfSdk.push_back(&kLoad);
+	}
+	ASSERT_EQ(kBuiltIn.aInfos.size(), aOfSdk.size());
+	ASSERT_EQ(8u, aOfSdk.size());
+	for (size_t i = 0; i < aOfSdk.size(); ++i)
+	{
+		EXPECT_EQ(aOfSdk[i]->sClass, kBuiltIn.aInfos[i].sClass) << i;
+		EXPECT_EQ(aOfSdk[i]->sFile, kBuiltIn.aInfos[i].sFile) << i;
+		EXPECT_EQ(aOfSdk[i]->sPath, kBuiltIn.aInfos[i].sPath) << i;
+		EXPECT_EQ(aOfSdk[i]->sWhere, kBuiltIn.aInfos[i].sWhere) << i;
+	}
+	EXPECT_EQ("BasicInfos/CIV4InvisibleInfos.xml", kBuiltIn.aInfos.front().sFile);
+	EXPECT_EQ("CvXMLLoadUtilitySet.cpp:564", kBuiltIn.aInfos.front().sWhere);
+	ASSERT_EQ(kBuiltIn.aDefines.size(), kDerived.aDefines.size());
+	for (size_t i = 0; i < kBuiltIn.aDefines.size(); ++i)
+	{
+		EXPECT_EQ(kDerived.aDefines[i].sFile, kBuiltIn.aDefines[i].sFile) << i;
+		EXPECT_EQ(kDerived.aDefines[i].sWhere, kBuiltIn.aDefines[i].sWhere) << i;
+	}
+	EXPECT_EQ("BTS 3.19's CvXMLLoadUtilitySet.cpp:564", kBuiltIn.where(kBuiltIn.aInfos.front().sWhere));
+}
+
+// Assets made for earlier CvVision versions: the invisible types inside CIV4BasicInfos.xml, no
+// CIV4InvisibleInfos.xml. Read, with a warning naming both files, where the folder's priority puts
+// them (over the bundled vanilla XML's CIV4InvisibleInfos.xml), with or without a tree.
+TEST(RulesTree, TheOlderLayoutInCiv4BasicInfosWhenCiv4InvisibleInfosIsAbsent)
+{
+	TempAssets kOld;
+	kOld.write("BasicInfos/CIV4BasicInfos.xml",
+		invisibleInfos("Civ4BasicInfos", { "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH", "INVISIBLE_CAMOUFLAGE" }));
+	const fs::path kOldFile = kOld.path() / "XML" / "BasicInfos" / "CIV4BasicInfos.xml";
+	const LoadingTree kTree(MOVED_INVISIBLES);
+	for (const TreeXmlLoads* pTree : { static_cast<const TreeXmlLoads*>(nullptr), &kTree.loads() })
+	{
+		const LoadedRules kLoaded = loadVisionRules({ kOld.path(), bundledVanillaAssets() }, pTree);
+		EXPECT_EQ((std::vector<std::string>{ "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH", "INVISIBLE_CAMOUFLAGE" }),
+			kLoaded.kRules.aszInvisibleTypes);
+		ASSERT_EQ(1u, kLoaded.aszWarnings.size());
+		const std::string sWhere = pTree ? kTree.where(6) : "BTS 3.19's CvXMLLoadUtilitySet.cpp:564";
+		EXPECT_EQ(kOldFile.string()
+				+ ": the invisible types are read from its <InvisibleInfos> (the layout of earlier CvVision "
+				  "versions), but the game's DLL reads them from XML/BasicInfos/CIV4InvisibleInfos.xml ("
+				+ sWhere + "), which this folder lacks: move them to "
+				+ (kOld.path() / "XML" / "BasicInfos" / "CIV4InvisibleInfos.xml").string(),
+			kLoaded.aszWarnings[0]);
+		EXPECT_EQ(1, std::count(kLoaded.aszFilesRead.begin(), kLoaded.aszFilesRead.end(), kOldFile.string()));
+		EXPECT_EQ("BasicInfos/CIV4BasicInfos.xml", kLoaded.kInfoFiles.at("InvisibleInfo"));
+	}
+	// a unit's unknown type names the file the types came from
+	kOld.write("Units/CIV4UnitInfos.xml",
+		"<?xml version=\"1.0\"?>\n<Civ4UnitInfos>\n<UnitInfos>\n<UnitInfo>\n<Type>UNIT_SONAR</Type>\n"
+		"<Domain>DOMAIN_SEA</Domain>\n<SeeInvisible>INVISIBLE_GHOST</SeeInvisible>\n</UnitInfo>\n</UnitInfos>\n"
+		"</Civ4UnitInfos>\n");
+	EXPECT_NE(std::string::npos,
+		loadError({ kOld.path(), bundledVanillaAssets() }, nullptr)
+			.find("unknown invisible type 'INVISIBLE_GHOST' (known from BasicInfos/CIV4BasicInfos.xml: "
+				  "INVISIBLE_SUBMARINE, INVISIBLE_STEALTH, INVISIBLE_CAMOUFLAGE)"));
+}
+
+TEST(RulesTree, TheGamesFileWinsOverTheOlderLayoutInTheSameFolder)
+{
+	TempAssets kBoth;
+	kBoth.write("BasicInfos/CIV4BasicInfos.xml",
+		invisibleInfos("Civ4BasicInfos", { "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH", "INVISIBLE_OLD" }));
+	kBoth.write("BasicInfos/CIV4InvisibleInfos.xml",
+		invisibleInfos("Civ4InvisibleInfos", { "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH", "INVISIBLE_NEW" }));
+	const LoadedRules kLoaded = loadVisionRules({ kBoth.path(), bundledVanillaAssets() });
+	EXPECT_EQ((std::vector<std::string>{ "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH", "INVISIBLE_NEW" }),
+		kLoaded.kRules.aszInvisibleTypes);
+	EXPECT_TRUE(kLoaded.aszWarnings.empty()) << kLoaded.aszWarnings.front();
+	for (const std::string& sRead : kLoaded.aszFilesRead)
+	{
+		EXPECT_EQ(std::string::npos, sRead.find("CIV4BasicInfos.xml")) << sRead;
+	}
+	// a CIV4BasicInfos.xml without <InvisibleInfos> (the game's own): the next folder's types
+	TempAssets kConcepts;
+	kConcepts.write("BasicInfos/CIV4BasicInfos.xml",
+		"<?xml version=\"1.0\"?>\n<Civ4BasicInfos>\n<ConceptInfos/>\n</Civ4BasicInfos>\n");
+	const LoadedRules kNext = loadVisionRules({ kConcepts.path(), bundledVanillaAssets() });
+	EXPECT_EQ((std::vector<std::string>{ "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH" }), kNext.kRules.aszInvisibleTypes);
+	EXPECT_TRUE(kNext.aszWarnings.empty()) << kNext.aszWarnings.front();
+	// neither anywhere: the vanilla pair, with a warning (a tree's call: an error)
+	TempAssets kNone;
+	kNone.copyVanilla();
+	fs::remove(kNone.path() / "XML" / "BasicInfos" / "CIV4InvisibleInfos.xml");
+	const LoadedRules kNeither = loadVisionRules({ kConcepts.path(), kNone.path() });
+	EXPECT_EQ(
+		(std::vector<std::string>{ "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH" }), kNeither.kRules.aszInvisibleTypes);
+	ASSERT_EQ(1u, kNeither.aszWarnings.size());
+	EXPECT_EQ("no XML/BasicInfos/CIV4InvisibleInfos.xml (nor an older XML/BasicInfos/CIV4BasicInfos.xml with "
+			  "<InvisibleInfos>): using the vanilla invisible types INVISIBLE_SUBMARINE, INVISIBLE_STEALTH",
+		kNeither.aszWarnings[0]);
+}
+
+TEST(RulesTree, WithoutATreeAFileWithoutTheElementsSaysToGiveTheTree)
+{
+	TempAssets kAssets;
+	kAssets.copyVanilla();
+	kAssets.write("BasicInfos/CIV4InvisibleInfos.xml",
+		"<?xml version=\"1.0\"?>\n<Civ4InvisibleInfos>\n<MadeUpInvisibles/>\n</Civ4InvisibleInfos>\n");
 	const std::string sError = loadError({ kAssets.path() }, nullptr);
-	EXPECT_NE(std::string::npos, sError.find("CIV4BasicInfos.xml:2: no <InvisibleInfos> element")) << sError;
-	EXPECT_NE(std::string::npos, sError.find("give --sdk")) << sError;
+	EXPECT_EQ((kAssets.path() / "XML" / "BasicInfos" / "CIV4InvisibleInfos.xml").string()
+			+ ":2: no <InvisibleInfos> element (BTS 3.19's loader reads the InvisibleInfo types from "
+			  "XML/BasicInfos/CIV4InvisibleInfos.xml, under Civ4InvisibleInfos/InvisibleInfos/InvisibleInfo; if the "
+			  "mod's DLL loads them from another file, give --sdk its CvGameCoreDLL folder)",
+		sError);
 }
 
 TEST(RulesTree, AFileTheTreeNamesThatNoFolderHasNamesTheCallAndThePathsTried)
@@ -237,6 +387,16 @@ void CvXMLLoadUtility::LoadEverything()
 	EXPECT_EQ(3u, kLoaded.kRules.aszInvisibleTypes.size());
 	// the same assets without the tree: no terrains where BTS keeps them
 	EXPECT_NE(std::string::npos, loadError({ kAssets.path() }, nullptr).find("Terrain/CIV4TerrainInfos.xml"));
+	// a message naming the terrains' file names the one the tree reads them from
+	EXPECT_EQ("Lands/MadeUpLand.xml", kLoaded.kInfoFiles.at("TerrainInfo"));
+	kAssets.write("Terrain/CIV4FeatureInfos.xml",
+		"<?xml version=\"1.0\"?>\n<Civ4FeatureInfos>\n<FeatureInfos>\n<FeatureInfo>\n<Type>FEATURE_MANGROVE</Type>\n"
+		"<TerrainBooleans><TerrainBoolean><TerrainType>TERRAIN_MARSH</TerrainType></TerrainBoolean></TerrainBooleans>\n"
+		"</FeatureInfo>\n</FeatureInfos>\n</Civ4FeatureInfos>\n");
+	const std::string sError = loadError({ kAssets.path() }, &kTree.loads());
+	EXPECT_NE(std::string::npos,
+		sError.find(":6: FEATURE_MANGROVE: <TerrainType> TERRAIN_MARSH is not defined in Lands/MadeUpLand.xml"))
+		<< sError;
 }
 
 TEST(RulesTree, TheGlobalDefinesFilesTheTreeReadsInItsOrder)

@@ -34,7 +34,10 @@ struct LoadedRules
 	std::vector<std::string> aszFilesRead; // in the order they were read
 	std::vector<int> aiFileFolders; // per file read: its index in aFolders (-1: none of them)
 	std::vector<std::filesystem::path> aFolders; // the Assets folders, highest priority first
-	std::string sTree; // the CvGameCoreDLL tree whose XML loading was followed; empty: BTS's places
+	std::string sTree; // the CvGameCoreDLL tree whose XML loading was followed; empty: BTS 3.19's
+	// per info class read ("TerrainInfo"): the file it came from, below its folder's XML/
+	// ("Terrain/CIV4TerrainInfos.xml"; with a tree, the tree's); the file the loads name if none has it
+	std::map<std::string, std::string> kInfoFiles;
 };
 
 // Throws RulesError. aAssetsFolders: folders named like Civ4's "Assets" (holding XML/), highest
