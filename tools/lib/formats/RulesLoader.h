@@ -46,10 +46,14 @@ struct LoadedRules
 //
 // pTree: a mod's DLL tree's own XML loading (SaveLayout::xmlLoads()): each info class it loads by
 // LoadGlobalClassInfo is read from the file and element path the call names, in the tree's order
-// (the classes it does not load so from BTS's places, first), and the GlobalDefines files are those
-// it reads by name, in its order, then the modular ones. A file the tree names that no folder has
-// is an error naming the call ("TREE/CvXMLLoadUtilitySet.cpp:564") and the paths tried (a
-// GlobalDefines file other than GlobalDefines.xml: a warning). Null: BTS's places.
+// (the classes it does not load so keep BTS 3.19's calls and places), and the GlobalDefines files
+// are those it reads by name, in its order, then the modular ones. A file the tree names that no
+// folder has is an error naming the call ("TREE/CvXMLLoadUtilitySet.cpp:564") and the paths tried
+// (a GlobalDefines file other than GlobalDefines.xml: a warning). Null: BTS 3.19's own loading
+// (TreeXmlLoads::bts319(): the invisible types from BasicInfos/CIV4InvisibleInfos.xml), the
+// improvements, routes and invisible types optional. Either way, a folder without the invisible
+// types' file whose BasicInfos/CIV4BasicInfos.xml holds <InvisibleInfos> (earlier CvVision
+// versions' layout) gives them, with a warning naming both files.
 LoadedRules loadVisionRules(
 	const std::vector<std::filesystem::path>& aAssetsFolders, const TreeXmlLoads* pTree = nullptr);
 
