@@ -258,6 +258,47 @@ else
 	echo "skipped the RtR checks: ../shared/data is absent"
 fi
 
+# --sdk: the rules read as the tree's own XML loading reads them. A made-up tree that loads the
+# invisible types from the game's file (line 4 is the call), and a mod to match: its
+# CIV4BasicInfos.xml holds no invisible types. Without --sdk, BTS 3.19's places: the same file.
+mkdir -p "$TMP/Tree" "$TMP/Moved/XML/BasicInfos"
+: >"$TMP/Tree/CvPlot.cpp"
+cat >"$TMP/Tree/CvXMLLoadUtilitySet.cpp" <<'CPP'
+// made up for CvVision's tests
+bool CvXMLLoadUtility::LoadBasicInfos()
+{
+	LoadGlobalClassInfo(GC.getInvisibleInfo(), "CIV4InvisibleInfos", "BasicInfos", "Civ4InvisibleInfos/InvisibleInfos/InvisibleInfo", false);
+	return true;
+}
+CPP
+printf '<?xml version="1.0"?>\n<Civ4BasicInfos>\n<ConceptInfos/>\n</Civ4BasicInfos>\n' >"$TMP/Moved/XML/BasicInfos/CIV4BasicInfos.xml"
+{
+	printf '<?xml version="1.0"?>\n<Civ4InvisibleInfos>\n<InvisibleInfos>\n'
+	for t in INVISIBLE_SUBMARINE INVISIBLE_STEALTH INVISIBLE_CAMOUFLAGE; do printf '<InvisibleInfo><Type>%s</Type></InvisibleInfo>\n' $t; done
+	printf '</InvisibleInfos>\n</Civ4InvisibleInfos>\n'
+} >"$TMP/Moved/XML/BasicInfos/CIV4InvisibleInfos.xml"
+expect 0 'units 123, invisible types 3$' rules --assets "$TMP/Moved"
+expect 0 '^  \[1\] .*Moved/XML/BasicInfos/CIV4InvisibleInfos.xml$' rules --assets "$TMP/Moved"
+# assets made for earlier CvVision versions: the invisible types in CIV4BasicInfos.xml, read with a warning
+mkdir -p "$TMP/OldLayout/XML/BasicInfos"
+sed 's/Civ4InvisibleInfos>/Civ4BasicInfos>/' "$TMP/Moved/XML/BasicInfos/CIV4InvisibleInfos.xml" >"$TMP/OldLayout/XML/BasicInfos/CIV4BasicInfos.xml"
+expect 0 'units 123, invisible types 3$' rules --assets "$TMP/OldLayout"
+expect 0 'OldLayout/XML/BasicInfos/CIV4BasicInfos.xml: the invisible types are read from its <InvisibleInfos> .*XML/BasicInfos/CIV4InvisibleInfos.xml (BTS 3.19.s CvXMLLoadUtilitySet.cpp:564), which this folder lacks' \
+	rules --assets "$TMP/OldLayout"
+expect 0 '^  \[1\] .*Moved/XML/BasicInfos/CIV4InvisibleInfos.xml$' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 0 'units 123, invisible types 3$' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 0 '^XML loading of the tree .*/Tree ' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 0 '"sdk": ".*/Tree"' rules --assets "$TMP/Moved" --sdk "$TMP/Tree" --format json
+# the bundled vanilla XML has the game's CIV4InvisibleInfos.xml: the same rules as without the tree
+"$CVVISION" rules --json | grep -v '"files_read"\|"file_folders"\|"warnings"' >"$TMP/rules-bts"
+"$CVVISION" rules --json --sdk "$TMP/Tree" | grep -v '"sdk"\|"files_read"\|"file_folders"\|"warnings"' >"$TMP/rules-tree"
+cmp -s "$TMP/rules-bts" "$TMP/rules-tree" || { echo "FAILED: rules --sdk of the tree differ:"; diff "$TMP/rules-bts" "$TMP/rules-tree" | head; FAILED=1; }
+sed -i 's/"CIV4InvisibleInfos", "BasicInfos"/"CIV4MadeUpInvisibles", "BasicInfos"/' "$TMP/Tree/CvXMLLoadUtilitySet.cpp"
+expect 1 'Tree/CvXMLLoadUtilitySet.cpp:4: the tree loads the InvisibleInfo types from XML/BasicInfos/CIV4MadeUpInvisibles.xml, which no folder has; looked in:' \
+	rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 1 '^  .*/vanilla/Assets/XML/BasicInfos/CIV4MadeUpInvisibles.xml$' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 1 'Moved: no CvPlot.cpp here: not a CvGameCoreDLL source folder' rules --sdk "$TMP/Moved"
+
 # path: knowledge and truth side by side, JSON, the picture, and its errors.
 expect 0 '^path for team 0 (UNIT_WARRIOR), seed 5$' path "$SAMPLE" --from 8,7 --to 17,9 --seed 5
 expect 0 '^knowledge: reaches the goal, cost [0-9]* ([0-9]* moves), [0-9]* plots: 8,7 ' path "$SAMPLE" --from 8,7 --to 17,9

@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <random>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -41,6 +42,11 @@ void printRulesText(const LoadedRules& kLoaded)
 		std::error_code kError;
 		std::printf("  [%zu] %s%s\n", i + 1, kLoaded.aFolders[i].string().c_str(),
 			fs::equivalent(kLoaded.aFolders[i], kVanilla, kError) ? " (the bundled vanilla XML)" : "");
+	}
+	if (!kLoaded.sTree.empty())
+	{
+		std::printf("XML loading of the tree %s (its LoadGlobalClassInfo calls and GlobalDefines files)\n",
+			kLoaded.sTree.c_str());
 	}
 	std::printf("files read:\n");
 	for (size_t i = 0; i < kLoaded.aszFilesRead.size(); ++i)
@@ -96,7 +102,12 @@ void printRulesJson(const LoadedRules& kLoaded)
 	{
 		kJson.string(kFolder.string());
 	}
-	kJson.end().nextOnNewLine("  ").key("files_read").beginArray();
+	kJson.end();
+	if (!kLoaded.sTree.empty())
+	{
+		kJson.nextOnNewLine("  ").key("sdk").string(kLoaded.sTree);
+	}
+	kJson.nextOnNewLine("  ").key("files_read").beginArray();
 	for (const std::string& sFile : kLoaded.aszFilesRead)
 	{
 		kJson.string(sFile);
@@ -177,7 +188,28 @@ void progress(const char* szWhat, long lDone, long lTotal)
 	}
 }
 
-LoadedRules rulesFor(const CliOptions& kOptions) { return loadFrontEndRules(kOptions.aAssets, kOptions.bNoVanilla); }
+// The layout of --sdk, derived once a run (the rules and the save's reader share it); null without.
+std::shared_ptr<const SaveLayout> layoutFor(const CliOptions& kOptions)
+{
+	static std::map<fs::path, std::shared_ptr<const SaveLayout>> kDerived;
+	if (kOptions.kSdk.empty())
+	{
+		return nullptr;
+	}
+	auto it = kDerived.find(kOptions.kSdk);
+	if (it == kDerived.end())
+	{
+		it = kDerived.emplace(kOptions.kSdk, SaveLayout::derive(kOptions.kSdk)).first;
+	}
+	return it->second;
+}
+
+// The rules of --assets, read as the XML loading of the --sdk tree reads them (with it).
+LoadedRules rulesFor(const CliOptions& kOptions)
+{
+	const std::shared_ptr<const SaveLayout> pLayout = layoutFor(kOptions);
+	return loadFrontEndRules(kOptions.aAssets, kOptions.bNoVanilla, pLayout ? &pLayout->xmlLoads() : nullptr);
+}
 
 // The map or save of --map and its world with the rules of --assets; a lenient load's warnings
 // on stderr. The file's memory is imported only when asked (path: what the team remembers).
@@ -187,7 +219,7 @@ LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
 	LoadOptions kLoad;
 	if (!kOptions.kSdk.empty())
 	{
-		kLoad.pSaveLayout = SaveLayout::derive(kOptions.kSdk);
+		kLoad.pSaveLayout = layoutFor(kOptions);
 		kLoad.aLayoutAssets = frontEndRulesFolders(kOptions.aAssets, kOptions.bNoVanilla);
 	}
 	kLoad.bLenient = kOptions.bLenient;
@@ -611,7 +643,7 @@ int runSaveLayout(const CliOptions& kOptions)
 	{
 		throw std::invalid_argument("save-layout needs --sdk DIR (a CvGameCoreDLL source folder)");
 	}
-	const std::shared_ptr<const SaveLayout> pLayout = SaveLayout::derive(kOptions.kSdk);
+	const std::shared_ptr<const SaveLayout> pLayout = layoutFor(kOptions);
 	SaveLayoutFindings k;
 	k.sTree = pLayout->tree().string();
 	for (const char* szConstant : { "MAX_CIV_PLAYERS", "MAX_PLAYERS", "MAX_TEAMS" })

@@ -87,9 +87,10 @@ const std::vector<TakenOption> COMMON_OPTIONS = {
 		"folder has. Default: this project's Assets/ over the bundled vanilla XML" },
 	{ &NO_VANILLA, "no bundled vanilla XML after the --assets folders" },
 	{ &SDK,
-		"a save's CvGameCoreDLL source folder (a mod's): the save is read with the layout its read() "
-		"functions define and the type counts of the --assets XML, and a header naming a mod is accepted. "
-		"Default: the built-in layout of unmodified BTS 3.19" },
+		"a mod's CvGameCoreDLL source folder: the XML of --assets is read from the files its own XML loading "
+		"names (each LoadGlobalClassInfo call's file and elements, in its order, and the GlobalDefines files it "
+		"reads), and a save is read with the layout its read() functions define and the type counts of that "
+		"XML, a header naming a mod accepted. Default: BTS 3.19's files and its built-in layout" },
 };
 const char* const HELP_OPTION = "-h, --help";
 
@@ -129,7 +130,8 @@ const std::vector<Command> COMMANDS = {
 		&runDemo, "" },
 	{ "rules", "", "load and check the vision rules of a mod's XML, and show them",
 		"Loads the vision rules from the XML of the --assets folders (the mod first, then Beyond the Sword, then "
-		"the base game, then the bundled vanilla XML), checks them, and shows the folders, the folder each file "
+		"the base game, then the bundled vanilla XML; with --sdk, from the files the tree's XML loading names), "
+		"checks them, and shows the folders, the folder each file "
 		"came from, the ranges, the level changes, the knobs (marked when they differ from BTS) and the number of "
 		"types of each kind. Bad XML is an error FILE:LINE: message.",
 		{ { &FORMAT_TEXT, "the output (default text)" },

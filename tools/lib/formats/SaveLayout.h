@@ -16,6 +16,8 @@
 // (SaveRecords.cpp: the same mapping as for the records of its built-in BTS 3.19 layout).
 #pragma once
 
+#include "formats/TreeXmlLoads.h"
+
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -120,6 +122,9 @@ public:
 	// The definitions the tree's build passes, which its headers are read with: its release build's
 	// (formats/BuildSettings.h), each name with its value ("1" for /DNAME).
 	std::map<std::string, std::string> buildDefines() const;
+	// The tree's XML loading: its LoadGlobalClassInfo calls and the GlobalDefines files it reads by
+	// name, in its order (TreeXmlLoads.h).
+	const TreeXmlLoads& xmlLoads() const;
 
 	// The classes a save holds, from the roots down (CvInitCore, CvGameAI, CvMap, CvTeamAI, CvPlayerAI,
 	// then the objects they read), each with what the deriver follows or where it stops.

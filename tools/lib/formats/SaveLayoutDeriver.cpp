@@ -143,14 +143,41 @@ void SaveLayout::Impl::load()
 }
 
 // The XML of each info class, from the tree's LoadGlobalClassInfo(GC.getXInfo(), "FILE", "FOLDER",
-// "Root/Xs/X", ...) calls.
+// "Root/Xs/X", ...) calls (AdvCiv's pass GC.m_paXInfo), and the GlobalDefines files it reads by name
+// (ReadGlobalDefines("xml\\GlobalDefines.xml", ...) or any call whose name holds GlobalDefines and
+// whose first argument names an .xml file), each in the order the calls stand in the files.
 void SaveLayout::Impl::scanInfoFiles()
 {
+	kXmlLoads.sTree = kTree.string();
+	// a string literal's text: quotes removed, "\\" read as one backslash
+	auto literal = [](const std::string& s) {
+		std::string sOut;
+		for (size_t c = 1; c + 1 < s.size(); ++c)
+		{
+			if (s[c] == '\\' && c + 2 < s.size()) ++c;
+			sOut += s[c];
+		}
+		return sOut;
+	};
+	std::set<std::string> kDefinesSeen;
 	for (const SourceFile& f : aFiles)
 	{
 		const Toks& a = f.aToks;
-		for (size_t i = 0; i + 1 < a.size(); ++i)
+		for (size_t i = 0; i + 2 < a.size(); ++i)
 		{
+			if (a[i].k == 'i' && a[i].s != "LoadGlobalClassInfo" && a[i].s.find("GlobalDefines") != std::string::npos
+				&& a[i + 1].s == "(" && a[i + 2].k == 's')
+			{
+				std::string sFile = literal(a[i + 2].s);
+				std::replace(sFile.begin(), sFile.end(), '\\', '/');
+				std::string sLower = sFile;
+				for (char& c : sLower) c = char(std::tolower(static_cast<unsigned char>(c)));
+				if (sLower.size() < 5 || sLower.compare(sLower.size() - 4, 4, ".xml") != 0) continue;
+				if (sLower.compare(0, 4, "xml/") == 0) sFile = "XML/" + sFile.substr(4);
+				if (kDefinesSeen.insert(sLower).second)
+					kXmlLoads.aDefines.push_back({ sFile, f.sName + ":" + std::to_string(a[i].iLine) });
+				continue;
+			}
 			if (a[i].s != "LoadGlobalClassInfo" || a[i + 1].s != "(") continue;
 			const size_t iClose = matchClose(a, i + 1);
 			if (iClose == std::string::npos) continue;
@@ -164,13 +191,22 @@ void SaveLayout::Impl::scanInfoFiles()
 					sGetter = a[j].s;
 				if (a[j].k == 's') aStrings.push_back(a[j].s.substr(1, a[j].s.size() - 2));
 			}
-			if (sGetter.empty() || aStrings.size() < 3) continue;
+			// AdvCiv: LoadGlobalClassInfo(GC.m_paUnitInfo, ...), the first argument a member
+			std::string sMember;
+			if (i + 5 < iClose && a[i + 2].s == "GC" && a[i + 3].s == "." && a[i + 4].k == 'i'
+				&& a[i + 4].s.compare(0, 4, "m_pa") == 0 && a[i + 5].s == ",")
+				sMember = a[i + 4].s.substr(4);
+			if ((sGetter.empty() && sMember.empty()) || aStrings.size() < 3) continue;
 			const std::string sPath = aStrings[2];
 			const std::string sElement = sPath.substr(sPath.rfind('/') + 1);
-			std::string sBase = sGetter.substr(3); // "UnitInfo"
+			const std::string sBase = sMember.empty() ? sGetter.substr(3) : sMember; // "UnitInfo"
 			const std::string sAccessor = "getNum" + sBase + "s";
+			const std::string sFile = aStrings[1] + "/" + aStrings[0] + ".xml";
 			if (!kInfoFiles.count(sAccessor))
-				kInfoFiles[sAccessor] = { aStrings[1] + "/" + aStrings[0] + ".xml", sElement };
+			{
+				kInfoFiles[sAccessor] = { sFile, sElement };
+				kXmlLoads.aInfos.push_back({ sBase, sFile, sPath, f.sName + ":" + std::to_string(a[i].iLine) });
+			}
 		}
 	}
 }
@@ -201,6 +237,8 @@ std::pair<std::string, std::string> SaveLayout::infoFile(const std::string& sAcc
 	auto it = m_p->kInfoFiles.find(sAccessor);
 	return it == m_p->kInfoFiles.end() ? std::pair<std::string, std::string>() : it->second;
 }
+
+const TreeXmlLoads& SaveLayout::xmlLoads() const { return m_p->kXmlLoads; }
 
 std::vector<LayoutClassReport> SaveLayout::report() const
 {
