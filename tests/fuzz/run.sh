@@ -108,7 +108,7 @@ rules)
 	for name in XML/GlobalDefines.xml XML/CvVision_GlobalDefines.xml XML/Terrain/CIV4TerrainInfos.xml \
 		XML/Terrain/CIV4FeatureInfos.xml XML/Terrain/CIV4ImprovementInfos.xml XML/BasicInfos/CIV4BasicInfos.xml \
 		XML/Units/CIV4UnitInfos.xml XML/Units/CIV4PromotionInfos.xml XML/Misc/CIV4RouteInfos.xml \
-		XML/Technologies/CIV4TechInfos.xml XML/GlobalDefinesAlt.xml; do
+		XML/Technologies/CIV4TechInfos.xml XML/GlobalDefinesAlt.xml XML/BasicInfos/CIV4InvisibleInfos.xml; do
 		n=0
 		for assets in "$SRC/tools/data/vanilla/Assets" "$SRC/Assets" "$SHARED/data/civ4/xml/rtr/Assets"; do
 			n=$((n + 1))

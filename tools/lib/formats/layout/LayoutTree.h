@@ -136,6 +136,7 @@ struct SaveLayout::Impl
 	std::unordered_map<std::string, std::vector<Function>> kFunctions; // by qualified name
 	std::vector<std::unique_ptr<Function>> aInline; // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
+	TreeXmlLoads kXmlLoads; // the same calls in order, and the GlobalDefines files read by name
 	mutable std::unordered_map<std::string, long long> kConstCache;
 	// the specialisations (Traits<byte>) by their arguments resolved (Traits<unsigned char>); built when
 	// first needed
