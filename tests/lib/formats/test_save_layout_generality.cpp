@@ -1,8 +1,9 @@
 // The save-layout deriver (formats/SaveLayout.h) on constructs of newer forks' containers, one a test,
 // each on a small tree written here: a base class template reached through the derived class
 // (CRTP), classes made by macros and typedefs of template instances, reads inherited from bases with
-// their default arguments, function templates deduced through pointer and array parameters, and a
-// type chosen by traits (the compact type of an enum-indexed array).
+// their default arguments, bases that are template parameters, function templates deduced through
+// pointer and array parameters, and types chosen by traits (defaulted parameters, explicit and
+// partial specialisations, the compact type of an enum-indexed array).
 #include "formats/SaveLayout.h"
 
 #include <gtest/gtest.h>
