@@ -344,6 +344,73 @@ long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup
 	return x;
 }
 
+// An object-like macro defined or #undef'd at a token position of a file (its body; false: #undef).
+using ObjectMacroEvent = std::pair<size_t, std::pair<std::string, std::pair<bool, Toks>>>;
+
+// The object-like macros that name a class's base (#define XBase Base<A, B> ... class X : public XBase
+// {...}) expanded in the class head, as the definitions stand at that point of the file (aEvents: this
+// file's; fOther: the other files' and the project's).
+void expandBaseMacros(Toks& a, const std::vector<ObjectMacroEvent>& aEvents, const MacroLookup& fOther)
+{
+	std::map<std::string, std::pair<bool, Toks>> kLocal;
+	size_t iEvent = 0;
+	const auto lookup = [&](const std::string& sName) -> const Toks* {
+		auto it = kLocal.find(sName);
+		if (it != kLocal.end()) return it->second.first ? &it->second.second : nullptr;
+		return fOther(sName);
+	};
+	const auto isAccess = [](const TokText& s) {
+		return s == "public" || s == "private" || s == "protected" || s == "virtual";
+	};
+	Toks aOut;
+	bool bChanged = false;
+	size_t iBaseEnd = 0; // inside a class head's base clause: the index of its '{' or ';'
+	for (size_t i = 0; i < a.size(); ++i)
+	{
+		for (; iEvent < aEvents.size() && aEvents[iEvent].first <= i; ++iEvent)
+			kLocal[aEvents[iEvent].second.first] = aEvents[iEvent].second.second;
+		if (i < iBaseEnd && a[i].k == 'i' && !isAccess(a[i].s)
+			&& (a[i - 1].s == ":" || a[i - 1].s == "," || isAccess(a[i - 1].s)))
+		{
+			const Toks* pBody = lookup(a[i].s);
+			if (pBody && !pBody->empty())
+			{
+				if (!bChanged) aOut.assign(a.begin(), a.begin() + std::ptrdiff_t(i));
+				bChanged = true;
+				for (Tok t : *pBody)
+				{
+					t.iLine = a[i].iLine;
+					aOut.push_back(t);
+				}
+				continue;
+			}
+		}
+		if (i >= iBaseEnd && a[i].k == 'i' && (a[i].s == "class" || a[i].s == "struct"))
+		{
+			// the head: a name (qualified, with template arguments) up to its ':'
+			size_t j = i + 1;
+			while (j < a.size() && a[j].s != ":" && a[j].s != "{" && a[j].s != ";" && a[j].s != "(" && a[j].s != ")"
+				&& a[j].s != "=" && a[j].s != ">" && a[j].s != ",")
+			{
+				if (a[j].s == "<")
+				{
+					const size_t iClose = matchClose(a, j);
+					if (iClose == std::string::npos) break;
+					j = iClose;
+				}
+				++j;
+			}
+			if (j < a.size() && a[j].s == ":" && j > i + 1)
+			{
+				iBaseEnd = j;
+				while (iBaseEnd < a.size() && a[iBaseEnd].s != "{" && a[iBaseEnd].s != ";") ++iBaseEnd;
+			}
+		}
+		if (bChanged) aOut.push_back(a[i]);
+	}
+	if (bChanged) a.swap(aOut);
+}
+
 } // namespace cvv::layout
 
 namespace cvv {
@@ -369,6 +436,8 @@ void SaveLayout::Impl::preprocess(
 	};
 	// this file's function-like defines and #undefs, each at the position of the tokens it precedes
 	std::vector<std::pair<size_t, std::pair<std::string, FunctionMacro>>> aFunctionEvents;
+	// and its object-like ones (for the bases of class heads)
+	std::vector<ObjectMacroEvent> aObjectEvents;
 	// the #if stack: (this branch is live, some branch of this #if was taken)
 	std::vector<std::pair<bool, bool>> aStack;
 	auto live = [&]() {
@@ -420,12 +489,14 @@ void SaveLayout::Impl::preprocess(
 				tokenize(sDir.substr(n), iLine, aBody);
 				kLocal[sName] = { true, aBody };
 				kDefined[sName] = { iFile, aBody };
+				if (bTokens) aObjectEvents.push_back({ f.aToks.size(), { sName, { true, aBody } } });
 				continue;
 			}
 			if (sWord == "undef" && live())
 			{
 				tokenize(sDir.substr(j), iLine, a);
 				if (!a.empty()) kLocal[a[0].s] = { false, Toks() };
+				if (!a.empty() && bTokens) aObjectEvents.push_back({ f.aToks.size(), { a[0].s, { false, Toks() } } });
 				if (!a.empty() && bTokens && kFunctionMacros.count(a[0].s))
 				{
 					FunctionMacro kUndefined;
@@ -470,6 +541,12 @@ void SaveLayout::Impl::preprocess(
 		if (bTokens && live()) tokenize(sLine, iLine, f.aToks);
 	}
 	if (!bTokens) return;
+	expandBaseMacros(f.aToks, aObjectEvents, [&](const std::string& sName) -> const Toks* {
+		auto jt = kMacros.find(sName);
+		if (jt != kMacros.end() && jt->second.first != iFile) return &jt->second.second;
+		auto kt = kProjectMacros.find(sName);
+		return kt != kProjectMacros.end() ? &kt->second.second : nullptr;
+	});
 	std::unordered_map<std::string, FunctionMacro> kLocalFunctions; // this file's, up to the position
 	size_t iEvent = 0;
 	const std::function<void(size_t)> fAdvance = [&](size_t iPos) {

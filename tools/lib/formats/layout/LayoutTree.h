@@ -33,6 +33,9 @@ struct Function
 	std::vector<std::string> aTemplate; // template parameter names
 	std::vector<std::string> aValueTemplate; // its non-type template parameters' names (template <int N>)
 	size_t iSpecArgs = 0, iSpecArgsEnd = 0; // an explicit specialisation's arguments (f<ARGS>); none if equal
+	// a member function template written in its class: its own parameters in order (name, is a type)
+	std::vector<std::pair<std::string, bool>> aOwnTemplate;
+	bool bOwnTemplate = false;
 	mutable std::shared_ptr<Stmt> pBody;
 	mutable std::string sStream; // the FDataStreamBase parameter
 	mutable bool bStreamRef = false;
@@ -61,6 +64,8 @@ struct ClassDef
 	std::vector<TemplateParam> aTemplateParams;
 	// its bases as written: a name and its template arguments' tokens (Base<T, int, 3>)
 	std::vector<std::pair<std::string, std::vector<Toks>>> aBaseArgs;
+	// its typedefs (typedef typename choose_type<B, X, Y>::type CompactV;), of its parameters
+	std::map<std::string, TypeRef> kTypedefs;
 };
 
 // Where a member is declared: the class and the member's type.
@@ -108,6 +113,7 @@ struct SaveLayout::Impl
 	std::unordered_map<std::string, ClassDef> kClasses;
 	std::unordered_set<std::string> kNestedNames; // the own names of classes nested in another
 	std::unordered_set<std::string> kClassConstantNames; // the names of every class's constants
+	std::unordered_set<std::string> kClassTypedefNames; // the names of every class's typedefs
 	std::unordered_map<std::string, TypeRef> kGlobalVariables; // extern TYPE NAME; (gGlobals)
 	// The constant sName of sClass or its nearest base: its tokens, and the class in sOwner; null if none.
 	const Toks* classConstant(const std::string& sClass, const std::string& sName, std::string& sOwner) const
@@ -135,6 +141,9 @@ struct SaveLayout::Impl
 	// the specialisations (Traits<byte>) by their arguments resolved (Traits<unsigned char>); built when
 	// first needed
 	mutable std::unordered_map<std::string, std::string> kSpecialisations;
+	// the specialisations of each class template (traits<T, true>, traits<int, false>) by the
+	// template's name, in the order of their names; built when first needed
+	mutable std::unordered_map<std::string, std::vector<std::string>> kSpecialisationsOf;
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
