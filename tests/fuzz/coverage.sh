@@ -22,7 +22,14 @@ save_layout)
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
 layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp" ;;
-*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree)" >&2; exit 2 ;;
+# the front end alone: the lexer, the preprocessor, the types, the statements, the declarations, the
+# tree's look-ups (the runner's files are not reached)
+cpp_front)
+	FILES=""
+	for f in CppLexer CppPreprocessor CppTypes CppStatements CppDeclarations LayoutTree; do
+		FILES="$FILES tools/lib/formats/layout/$f.cpp"
+	done ;;
+*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, cpp_front)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
 FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null
