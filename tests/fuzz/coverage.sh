@@ -49,10 +49,17 @@ for f in $FILES; do paths="$paths $SRC/$f"; done
 llvm-cov report "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/report.txt"
 # shellcheck disable=SC2086
 llvm-cov show "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/show.txt"
+# A build through ccache with CCACHE_BASEDIR records the sources' paths relative to its folders
+# (../../../tools/...), which the absolute paths above do not name: llvm-cov then reports every file
+# and shows none. The report is filtered below by the files' paths within the tree; show.txt then
+# holds every file's annotated source.
+# shellcheck disable=SC2086
+[ -s "$WORK/show.txt" ] || llvm-cov show "$FUZZER" -instr-profile="$WORK/merged.profdata" >"$WORK/show.txt"
 echo "coverage $READER: $inputs inputs replayed ($what)"
 # llvm-cov report's columns: Filename, Regions, Missed Regions, Cover, Functions, Missed Functions,
 # Executed, Lines, Missed Lines, Cover, Branches, Missed Branches, Cover.
-awk -v r="$READER" -v src="$SRC/" '$1 ~ /\.cpp$/ {
-	name = $1; sub(src, "", name)
-	printf "coverage %s: %s lines %d/%d (%s) regions %s\n", r, name, $8 - $9, $8, $10, $4
+awk -v r="$READER" -v src="$SRC/" -v files="$FILES" 'BEGIN { n = split(files, a, " "); for (i = 1; i <= n; ++i) wanted[a[i]] = 1 }
+$1 ~ /\.cpp$/ {
+	name = $1; sub(src, "", name); gsub(/^(\.\.\/)+/, "", name)
+	if (name in wanted) printf "coverage %s: %s lines %d/%d (%s) regions %s\n", r, name, $8 - $9, $8, $10, $4
 }' "$WORK/report.txt"

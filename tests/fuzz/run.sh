@@ -108,7 +108,8 @@ cpp_front)
 	# longest input is its longest seed's), each text once (named by its checksum).
 	for tree in "$SHARED"/data/sdk/*/CvGameCoreDLL; do
 		for f in "$tree"/*.h "$tree"/*.cpp; do
-			[ -f "$f" ] && [ "$(wc -c <"$f")" -lt 65536 ] || continue
+			[ -f "$f" ] || continue
+			[ "$(wc -c <"$f")" -lt 65536 ] || continue
 			seed "$f" "$(cksum <"$f" | cut -d' ' -f1)-$(basename "$f")"
 		done
 	done ;;
