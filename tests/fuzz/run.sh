@@ -102,6 +102,17 @@ class CvPlayerAI { public: void read(FDataStreamBase* pStream); int m_aiCounts[N
 void CvPlayerAI::read(FDataStreamBase* pStream) { uint uiFlag = 0; pStream->Read(&uiFlag); if (uiFlag >= 3) pStream->Read(NUM_KINDS, m_aiCounts); m_kItem.read(pStream); }
 CPP
 	;;
+cpp_front)
+	# fuzz_cpp_front.cpp's input is one C++ source file: the real trees' headers and sources under
+	# 64 KB (a larger one costs a second or more an input under the sanitizers, and libFuzzer's
+	# longest input is its longest seed's), each text once (named by its checksum).
+	for tree in "$SHARED"/data/sdk/*/CvGameCoreDLL; do
+		for f in "$tree"/*.h "$tree"/*.cpp; do
+			[ -f "$f" ] || continue
+			[ "$(wc -c <"$f")" -lt 65536 ] || continue
+			seed "$f" "$(cksum <"$f" | cut -d' ' -f1)-$(basename "$f")"
+		done
+	done ;;
 rules)
 	# The first byte: the file's index in kFiles of fuzz_rules.cpp; the rest: the file.
 	i=0
@@ -119,7 +130,7 @@ rules)
 		i=$((i + 1))
 	done ;;
 *)
-	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree)" >&2; exit 2 ;;
+	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, cpp_front)" >&2; exit 2 ;;
 esac
 
 # FUZZ_SEEDS_ONLY=1: the seeds made, nothing run (tests/fuzz/coverage.sh replays them).

@@ -292,7 +292,9 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 					}
 				}
 			const size_t iMethodName = iSpecOpen != std::string::npos ? iSpecOpen - 1 : iParen - 1;
-			if (!bKeyword && iParen != std::string::npos && iParen > i && a[iMethodName].k == 'i')
+			// its parameters' ')' before the body ("f( ] {" has none: no method)
+			const size_t iParamsEnd = iParen != std::string::npos ? matchClose(a, iParen) : std::string::npos;
+			if (!bKeyword && iParen != std::string::npos && iParen > i && a[iMethodName].k == 'i' && iParamsEnd < j)
 			{
 				auto f = std::make_unique<Function>();
 				if (iSpecOpen != std::string::npos)
@@ -304,7 +306,7 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 				f->sClass = c.sName;
 				f->iFile = iFile;
 				f->iParams = iParen + 1;
-				f->iParamsEnd = matchClose(a, iParen);
+				f->iParamsEnd = iParamsEnd;
 				f->iBody = j;
 				f->iBodyEnd = iBodyClose;
 				f->aTemplate = aTemplate;
@@ -480,18 +482,21 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 		if (k >= 2 && a[k - 1].s == "::")
 		{
 			size_t c = k - 2;
+			bool bClass = true; // a[c] may name the class
 			if (a[c].s == ">")
 			{
+				// Class<T>::Name: back to the '<' of the '>' and the name before it (none: no class)
 				int iAngle = 0;
-				while (c > 0)
+				size_t n = c;
+				for (;; --n)
 				{
-					if (a[c].s == ">") ++iAngle;
-					if (a[c].s == "<" && --iAngle == 0) break;
-					--c;
+					if (a[n].s == ">") ++iAngle;
+					if ((a[n].s == "<" && --iAngle == 0) || n == 0) break;
 				}
-				--c;
+				bClass = iAngle == 0 && n > 0;
+				if (bClass) c = n - 1;
 			}
-			if (a[c].k == 'i')
+			if (bClass && a[c].k == 'i')
 			{
 				f.sClass = a[c].s;
 				sName = f.sClass + "::" + sName;

@@ -75,6 +75,14 @@ Stmt StmtParser::parse(size_t& i, size_t e)
 {
 	Stmt s;
 	if (i >= e) fail(e, "the function body ends inside a statement");
+	// each statement within another is a level of recursion here and in the runner
+	if (m_iNesting >= kMaxNesting) fail(i, "statements nested more than " + std::to_string(kMaxNesting) + " deep");
+	struct Nesting
+	{
+		int& n;
+		explicit Nesting(int& k) : n(k) { ++n; }
+		~Nesting() { --n; }
+	} kNesting(m_iNesting);
 	s.iLine = m_a[i].iLine;
 	const TokText& t = m_a[i].s;
 	if (t == "{")

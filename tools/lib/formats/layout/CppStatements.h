@@ -81,7 +81,11 @@ public:
 		: m_a(a), m_sStream(sStream), m_sWhere(sWhere)
 	{}
 
+	// The statement at m_a[i] (i moves past it); a LayoutError if it is malformed or its statements
+	// nest more than kMaxNesting deep.
 	Stmt parse(size_t& i, size_t e);
+
+	static constexpr int kMaxNesting = 256;
 
 private:
 	// switch (value) { case A: ... default: ... }: the labels of the body's own level, each the
@@ -95,6 +99,7 @@ private:
 	const Toks& m_a;
 	std::string m_sStream;
 	std::string m_sWhere;
+	int m_iNesting = 0; // the statements parse() is within
 };
 
 // What a statement that does not touch the stream is, by its tokens alone (LayoutRunner::simple):

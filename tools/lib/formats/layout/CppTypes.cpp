@@ -113,9 +113,25 @@ size_t templateParameters(const Toks& a, size_t iTemplate, std::vector<std::stri
 	return iClose;
 }
 
-TypeRef parseType(const Toks& a, size_t& i, size_t e)
+namespace {
+
+// How deep template arguments may nest (A<B<C<int> > >: each level a recursion here and wherever the
+// type is walked); what is deeper is left out of the arguments, as a value argument is. The SDK's
+// deepest is three.
+constexpr int kMaxTypeNesting = 64;
+
+TypeRef parseTypeNested(const Toks& a, size_t& i, size_t e, int iNesting);
+
+} // namespace
+
+TypeRef parseType(const Toks& a, size_t& i, size_t e) { return parseTypeNested(a, i, e, 0); }
+
+namespace {
+
+TypeRef parseTypeNested(const Toks& a, size_t& i, size_t e, int iNesting)
 {
 	TypeRef k;
+	if (iNesting > kMaxTypeNesting) return k;
 	static const std::set<std::string> kSkip = { "const", "volatile", "static", "mutable", "struct", "class",
 		"typename", "inline", "virtual", "DllExport", "register", "enum" };
 	while (i < e && a[i].k == 'i' && kSkip.count(a[i].s)) ++i;
@@ -162,7 +178,7 @@ TypeRef parseType(const Toks& a, size_t& i, size_t e)
 							iEnd = iMatch;
 						}
 					size_t q = j;
-					TypeRef kArg = parseType(a, q, iEnd);
+					TypeRef kArg = parseTypeNested(a, q, iEnd, iNesting + 1);
 					if (!kArg.bValid || q != iEnd)
 					{
 						// a value (Row<short, 2>, Map<E, bool, false, sizeof(T)>): kept as its text, evaluated
@@ -198,6 +214,8 @@ TypeRef parseType(const Toks& a, size_t& i, size_t e)
 	k.bValid = true;
 	return k;
 }
+
+} // namespace
 
 bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>& aOut)
 {

@@ -38,7 +38,8 @@ size_t matchCloseOfAny(const Toks& a, size_t iOpen);
 size_t templateParameters(const Toks& a, size_t iTemplate, std::vector<std::string>& aTemplate);
 
 // Parses a type at a[i] (qualifiers, a qualified name, template arguments, pointer stars); i moves
-// past it. Returns an invalid TypeRef if no type starts there.
+// past it. Returns an invalid TypeRef if no type starts there. Template arguments nested more than 64
+// deep are left out.
 TypeRef parseType(const Toks& a, size_t& i, size_t e);
 
 // One declared name: its type (with its own stars and dimensions) and the tokens of its initialiser.

@@ -62,7 +62,7 @@ Value LayoutRunner::expr(const Toks& a, size_t& i, size_t e, const Frame& fc, in
 		}
 		long long r = 0;
 		if (!applyBinary(op, iX, iY, r))
-			x = Value::unknown("a division by zero");
+			x = Value::unknown("a division by zero, or one that overflows");
 		else
 			x = Value::of(r);
 	}
