@@ -20,7 +20,8 @@ save_layout)
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
 layout_tree) FILES="tools/lib/formats/SaveLayoutDeriver.cpp tools/lib/formats/SaveLayoutExercise.cpp" ;;
-*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree)" >&2; exit 2 ;;
+tagged) FILES="tools/lib/formats/TaggedSaveStream.cpp" ;;
+*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, tagged)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
 FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null

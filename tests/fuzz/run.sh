@@ -102,6 +102,10 @@ class CvPlayerAI { public: void read(FDataStreamBase* pStream); int m_aiCounts[N
 void CvPlayerAI::read(FDataStreamBase* pStream) { uint uiFlag = 0; pStream->Read(&uiFlag); if (uiFlag >= 3) pStream->Read(NUM_KINDS, m_aiCounts); m_kItem.read(pStream); }
 CPP
 	;;
+tagged)
+	# made-up tagged streams (RoM-AND's save format), written by the target itself with the tests'
+	# writer (tests/lib/formats/TaggedSaveWriter.h)
+	CVVISION_FUZZ_TAGGED_SEEDS="$WORK/seeds" "$FUZZER" >/dev/null 2>&1 || true ;;
 rules)
 	# The first byte: the file's index in kFiles of fuzz_rules.cpp; the rest: the file.
 	i=0
@@ -119,7 +123,7 @@ rules)
 		i=$((i + 1))
 	done ;;
 *)
-	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree)" >&2; exit 2 ;;
+	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, tagged)" >&2; exit 2 ;;
 esac
 
 # FUZZ_SEEDS_ONLY=1: the seeds made, nothing run (tests/fuzz/coverage.sh replays them).
