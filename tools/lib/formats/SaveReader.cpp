@@ -10,6 +10,7 @@
 // does not need.
 #include "formats/SaveReader.h"
 #include "formats/SaveLayout.h"
+#include "formats/TaggedLayout.h"
 #include "model/VisionWorld.h"
 
 #include <zlib.h>
@@ -1372,12 +1373,16 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 	kSave.iMaxPlayers = iPlayers;
 	kSave.iMaxTeams = iTeams;
 
+	// a tagged save wrapper's state (formats/TaggedLayout.h), kept from one object's read to the next
+	TaggedLayoutState kTagged;
+	LayoutGlobals kInitGlobals;
+	kInitGlobals.pTagged = &kTagged;
 	// the set-up block: CvInitCore::read, which must take the block exactly
 	std::vector<long long> aeTeam;
 	LayoutRecord kInit;
 	{
 		CursorStream kStream(kBlock, "header: game set-up block");
-		kLayout.read("CvInitCore", kStream, fCounts, kInit);
+		kLayout.read("CvInitCore", kStream, fCounts, kInit, kInitGlobals);
 		if (kBlock.left() != 0)
 			kBlock.modded("CvInitCore::read of " + kLayout.tree().string() + " leaves " + std::to_string(kBlock.left())
 				+ " bytes of the set-up block unread");
@@ -1390,11 +1395,11 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 	LayoutRecord kGame, kMap;
 	{
 		CursorStream kStream(k, "inflated game data: game");
-		kLayout.read("CvGameAI", kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
+		kLayout.read("CvGameAI", kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit, &kTagged });
 	}
 	{
 		CursorStream kStream(k, "inflated game data: map");
-		kLayout.read("CvMap", kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
+		kLayout.read("CvMap", kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit, &kTagged });
 	}
 	k.setSection("inflated game data: map");
 	const int iWidth = int(recordInt(k, kMap, "m_iGridWidth"));
@@ -1418,7 +1423,7 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 		readPlotRecord(k, *aPlots[i], int(i), iWidth, iTeams, iPlayers, iInvisible, kSave.aPlots[i], aPlotCities[i]);
 	}
 
-	const LayoutGlobals kGlobals{ &kGame, &kMap, &kInit };
+	const LayoutGlobals kGlobals{ &kGame, &kMap, &kInit, &kTagged };
 	const int iTechs = fCounts("getNumTechInfos");
 	kSave.aTeams.resize(size_t(iTeams));
 	for (int t = 0; t < iTeams; ++t)
