@@ -389,3 +389,36 @@ TEST(SaveLayoutTagged, MadeUpRunsReadMadeUpTaggedElements)
 		EXPECT_GT(k.iBytes, 40) << k.kData.iValue;
 	}
 }
+
+TEST(SaveLayoutTagged, ANameMadeAtRunTimeIsAnError)
+{
+	TempTree kTree;
+	kTree.write("CvDefines.h", "#define MAX_TEAMS (2)\n#define MAX_PLAYERS (2)\n");
+	kTree.write("SaveWrap.h", kWrapper);
+	std::string sRoots = kRoots;
+	const std::string sOld = "W_READ(wrapper, \"CvMap\", &m_iW);";
+	sRoots.replace(sRoots.find(sOld), sOld.size(),
+		"char buffer[64]; strcpy(buffer, \"CvMap::m_iW\"); { static int _h; static int _s = -1; "
+		"(wrapper).Read(buffer, _h, _s, &m_iW); }");
+	kTree.write("CvRoots.cpp", sRoots);
+	TaggedLayoutState kState;
+	kState.reset(true);
+	TaggedSaveWriter w;
+	w.startObject("CvMap::write");
+	w.value("CvMap::m_iW", TaggedType::Int, 3);
+	w.endObject();
+	BytesStream kStream(w.aBytes);
+	LayoutRecord kMap;
+	LayoutGlobals kGlobals;
+	kGlobals.pTagged = &kState;
+	try
+	{
+		kTree.derive()->read("CvMap", kStream, counts(), kMap, kGlobals);
+		FAIL() << "read";
+	}
+	catch (const LayoutError& k)
+	{
+		EXPECT_NE(std::string(k.what()).find("CvRoots.cpp:"), std::string::npos) << k.what();
+		EXPECT_NE(std::string(k.what()).find("made at run time"), std::string::npos) << k.what();
+	}
+}
