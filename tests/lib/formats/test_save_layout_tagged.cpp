@@ -368,6 +368,7 @@ TEST(SaveLayoutTagged, AnUntaggedSaveIsReadThroughTheWrappersPlainReads)
 	pLayout->read("CvGameAI", kGameStream, counts(), kGame, kGlobals);
 	EXPECT_EQ(kGameStream.left(), 0u);
 	EXPECT_EQ(values(kGame, "m_iNew"), std::vector<long long>{});
+	EXPECT_EQ(kGame.kChildren.count("items"), 0u); // the wrapper's own count run aside
 	EXPECT_EQ(values(kGame, "m_aiPerBuild[1]"), (std::vector<long long>{ 41 }));
 	EXPECT_EQ(values(kGame, "m_iRaw"), (std::vector<long long>{ 77 }));
 }

@@ -258,7 +258,8 @@ void LayoutRunner::taggedRead(const std::string& sMethod, const Toks& a,
 		LayoutRecord* pRecord = p.pObj;
 		std::string sKey = p.bLocal ? p.sSub : p.sKey;
 		if (t.bAddress && sKey.size() > 3 && sKey.compare(sKey.size() - 3, 3, "[0]") == 0) sKey.resize(sKey.size() - 3);
-		if (!pRecord || (!t.bAddress && p.bLocal && p.sSub.empty() && p.kType.aDims.empty())) return;
+		// as the stream's own array reads: a local's own array keeps its values in its record
+		if (!pRecord || (p.bLocal && p.sSub.empty() && (t.bAddress || p.kType.aDims.empty()))) return;
 		std::vector<long long>& aValues = pRecord->kValues[sKey];
 		if (aValues.size() < size_t(iCount)) aValues.resize(size_t(iCount), 0);
 		for (const auto& [j, v] : r.aSet)
@@ -408,7 +409,10 @@ bool LayoutRunner::taggedValue(const Toks& a, size_t& i, size_t e, Frame& f, Val
 		TypeRef kWrapper;
 		kWrapper.sName = sClass;
 		kWrapper.bValid = true;
-		LayoutRecord* r = newObject(kWrapper, f).pObj;
+		// a record of its own, not one of the object's (newObject would make it one of its items)
+		m_aOrphans.push_back(std::make_shared<LayoutRecord>());
+		LayoutRecord* r = m_aOrphans.back().get();
+		r->sClass = sClass;
 		const Function* m = m_t.findMethod(sClass, "isUsingTaggedFormat", false);
 		if (m && r)
 		{
