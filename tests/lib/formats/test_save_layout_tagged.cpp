@@ -389,6 +389,9 @@ TEST(SaveLayoutTagged, MadeUpRunsReadMadeUpTaggedElements)
 		EXPECT_EQ(k.iRanOut, 0) << k.kData.iValue;
 		EXPECT_GT(k.iBytes, 40) << k.kData.iValue;
 	}
+	// each count is the value: strings, and the loop over the save's table of builds
+	EXPECT_LT(aRuns[0].iBytes, aRuns[1].iBytes);
+	EXPECT_LT(aRuns[1].iBytes, aRuns[2].iBytes);
 }
 
 TEST(SaveLayoutTagged, ANameMadeAtRunTimeIsAnError)

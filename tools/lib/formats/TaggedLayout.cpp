@@ -6,6 +6,10 @@
 
 namespace cvv {
 
+namespace {
+long long decode(const unsigned char* q, int iWidth, bool bSigned);
+}
+
 // The bytes of the attached stream; over made-up data, the made-up elements queued for the read.
 class TaggedLayoutState::Source : public TaggedSource
 {
@@ -60,9 +64,26 @@ void TaggedLayoutState::attach(LayoutStream& kStream)
 
 const TaggedSaveStream& TaggedLayoutState::stream() const { return *m_pTagged; }
 
-int TaggedLayoutState::classCount(int32_t iClassType) const
+int TaggedLayoutState::classCount(int32_t iClassType)
 {
 	if (!m_bTagged) return -1;
+	if (m_pStream && m_pSource->bMadeUp && m_pTagged->atEnd())
+	{
+		// the table as large as the made-up word for it, read at once
+		const long long w = decode(m_pStream->take(4, "getNumClassEnumValues"), 4, true);
+		if (w > 0 && w > m_kMadeUpTables[iClassType])
+		{
+			madeUpTable(iClassType, w);
+			try
+			{
+				m_pTagged->next();
+			}
+			catch (const TaggedSaveError& k)
+			{
+				m_pStream->fail(k.what());
+			}
+		}
+	}
 	const std::vector<std::string>* p = m_pTagged->classTable(iClassType);
 	return p ? static_cast<int>(p->size()) : 0;
 }
@@ -151,6 +172,24 @@ struct Bytes
 };
 
 } // namespace
+
+// Made-up data: a class map that makes the table of iClass iNeed types long (more types appended).
+void TaggedLayoutState::madeUpTable(int32_t iClass, long long iNeed)
+{
+	long long& iHave = m_kMadeUpTables[iClass];
+	if (iNeed <= iHave) return;
+	Bytes b{ m_pSource->aQueue };
+	b.i32(kTaggedClassMap);
+	b.i32(iClass);
+	b.i32(iNeed - iHave);
+	for (long long i = iHave; i < iNeed; ++i)
+	{
+		const std::string sType = "MADE_UP_" + std::to_string(iClass) + "_" + std::to_string(i);
+		b.i32(static_cast<long long>(sType.size()));
+		b.text(sType);
+	}
+	iHave = iNeed;
+}
 
 // The wrapper's plain reads, for a save written without the tagged format: the stream's own.
 TaggedReadResult TaggedLayoutState::plain(const TaggedRead& k)
@@ -260,20 +299,7 @@ void TaggedLayoutState::makeUp(const TaggedRead& k)
 		s.take(size_t(iSize - 4), "a made-up tagged element");
 	}
 	// the tables a class value needs: its type's index w (and, for an array indexed by a class, n types)
-	auto table = [&](int32_t iClass, long long iNeed) {
-		long long& iHave = m_kMadeUpTables[iClass];
-		if (iNeed <= iHave) return;
-		b.i32(kTaggedClassMap);
-		b.i32(iClass);
-		b.i32(iNeed - iHave);
-		for (long long i = iHave; i < iNeed; ++i)
-		{
-			const std::string sType = "MADE_UP_" + std::to_string(iClass) + "_" + std::to_string(i);
-			b.i32(static_cast<long long>(sType.size()));
-			b.text(sType);
-		}
-		iHave = iNeed;
-	};
+	auto table = [&](int32_t iClass, long long iNeed) { madeUpTable(iClass, iNeed); };
 	const long long iIndex = w < 0 ? 0 : w + 1;
 	if (k.eForm == TaggedRead::ClassEnum || k.eForm == TaggedRead::ClassEnumArray) table(k.iClassType, iIndex);
 	if (k.eForm == TaggedRead::ClassArray) table(k.iClassType, n);

@@ -75,7 +75,9 @@ public:
 	void attach(LayoutStream& kStream);
 	bool attached() const { return m_pStream != nullptr; }
 	// The number of types of a class type the save's table holds (getNumClassEnumValues); -1 untagged.
-	int classCount(int32_t iClassType) const;
+	// Over made-up data the table is first made as large as the made-up word for it (every count
+	// is the made-up value).
+	int classCount(int32_t iClassType);
 	// A saved index of a class type as the current one (getNewClassEnumValue); untagged, the same.
 	long long remap(int32_t iClassType, long long iOld, bool bAllowMissing);
 	TaggedReadResult read(const TaggedRead& k);
@@ -84,6 +86,7 @@ public:
 private:
 	class Source;
 	void makeUp(const TaggedRead& k);
+	void madeUpTable(int32_t iClass, long long iNeed);
 	TaggedReadResult plain(const TaggedRead& k);
 
 	bool m_bTagged = false;
