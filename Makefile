@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
-.PHONY: all setup setup-build configure build format test test-sanitize sanitize-build fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
+.PHONY: all setup setup-build configure build cvvision-program format test test-sanitize sanitize-build fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
 
 all: build
 
@@ -28,6 +28,12 @@ configure:
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
+
+# The cvvision program alone: the SDK tools (make dll, make sdk-check) read a tree's build settings
+# through it (`cvvision build-settings`, tools/sdk/cvsdk/build_settings.py), given as $(CVVISION).
+CVVISION_PROGRAM = $(abspath $(BUILD))/cvvision
+cvvision-program: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target cvvision
 
 # The host side's C++ rewritten in the style of .clang-format (clang-format 14; CTest's tree.format
 # checks it).
@@ -128,7 +134,8 @@ dll-check: build
 # BOOST / PY24: Boost 1.32 and Python 2.4 include folders (default: the tree's own, as in BTS).
 sdk-check:
 	@test -n "$(SDK)" || { echo "usage: make sdk-check SDK=DIR [BOOST=DIR] [PY24=DIR] [FORCE=1]" >&2; exit 2; }
-	$(PYTHON) tools/sdk/sdk_check.py $(if $(BOOST),--boost "$(BOOST)") $(if $(PY24),--python "$(PY24)") \
+	@$(MAKE) --no-print-directory cvvision-program
+	CVVISION="$(CVVISION_PROGRAM)" $(PYTHON) tools/sdk/sdk_check.py $(if $(BOOST),--boost "$(BOOST)") $(if $(PY24),--python "$(PY24)") \
 	  $(if $(FORCE),--force) "$(SDK)"
 
 # The long fuzz of leak-proof sight: 1,000,000 operations (make test runs 100,000).
@@ -162,8 +169,8 @@ bench: build
 # Python 3.8+, standard library only. See docs/into-the-game.md.
 PYTHON ?= python3
 DLL_OUT ?= $(BUILD)/dll
-dll:
-	$(PYTHON) tools/sdk/build_dll.py --sdk "$(SDK)" --toolkit "$(TOOLKIT)" --psdk "$(PSDK)" \
+dll: cvvision-program
+	CVVISION="$(CVVISION_PROGRAM)" $(PYTHON) tools/sdk/build_dll.py --sdk "$(SDK)" --toolkit "$(TOOLKIT)" --psdk "$(PSDK)" \
 	  --out "$(DLL_OUT)" $(if $(WINE),--wine "$(WINE)") $(if $(DRYRUN),--dry-run) $(DLLFLAGS)
 
 # MOD=PATH/TO/Mods/TheirMod: a copy of that mod with CvVision's files (dist/Mods/TheirMod);

@@ -137,10 +137,11 @@ OPTIONS_explain="$COMMON --from --to --range --team --lenient"
 OPTIONS_audit="$COMMON --format"
 OPTIONS_path="$COMMON --from --to --team --unit --seed --open-borders --png --format --lenient"
 OPTIONS_save_layout="$COMMON --format"
-ALL_OPTIONS="$COMMON --out --color --no-color --format --json --team --lenient --png --html --from --to --range --unit --seed --open-borders"
+OPTIONS_build_settings="$COMMON --debug --file --format"
+ALL_OPTIONS="$COMMON --out --color --no-color --format --json --team --lenient --png --html --from --to --range --unit --seed --open-borders --debug --file"
 "$CVVISION" --help >"$TMP/help" 2>&1 || { echo "FAILED: cvvision --help exits $?"; FAILED=1; }
 COMMANDS=$(sed -n '/^commands:$/,/^$/p' "$TMP/help" | awk '/^  [a-z]/ { print $1 }')
-[ "$(echo $COMMANDS)" = "demo rules counts show render explain audit path save-layout" ] \
+[ "$(echo $COMMANDS)" = "demo rules counts show render explain audit path save-layout build-settings" ] \
 	|| { echo "FAILED: the commands of cvvision --help: $(echo $COMMANDS)"; FAILED=1; }
 "$CVVISION" help | cmp -s - "$TMP/help" || { echo "FAILED: cvvision help differs from cvvision --help"; FAILED=1; }
 "$CVVISION" -h | cmp -s - "$TMP/help" || { echo "FAILED: cvvision -h differs from cvvision --help"; FAILED=1; }
@@ -168,6 +169,28 @@ for command in $COMMANDS; do
 	done
 done
 expect 0 '^exit status: .*, 3 the stored' help audit
+
+# build-settings: the tree's own build settings (tools/lib/formats/BuildSettings.h), release or debug,
+# text or JSON; a tree without a build file has none; no tree is bad input, no --sdk bad usage.
+mkdir -p "$TMP/tree/Project" "$TMP/bare"
+printf 'PSDK=C:\\SDK\nRelease_CFLAGS=/DMINE /DSLOTS=3\nDebug_CFLAGS=/D_DEBUG\nRelease_LDFLAGS=/DEF:my.def\n' \
+	>"$TMP/tree/Project/Makefile"
+expect 0 '^defines: MINE SLOTS=3$' build-settings --sdk "$TMP/tree"
+expect 0 "^from: $TMP/tree/Project/Makefile (makefile, Release)$" build-settings --sdk "$TMP/tree"
+expect 0 '^defines: _DEBUG$' build-settings --sdk "$TMP/tree" --debug
+expect 0 "^\\.def file: $TMP/tree/Project/my.def$" build-settings --sdk "$TMP/tree"
+expect 0 '^PSDK: C:\\SDK$' build-settings --sdk "$TMP/tree"
+expect 0 '^  "psdk": "C:\\\\SDK",$' build-settings --sdk "$TMP/tree" --format json
+expect 0 '^defines: MINE SLOTS=3$' build-settings --file "$TMP/tree/Project/Makefile"
+"$CVVISION" build-settings --sdk "$TMP/tree" --format json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["defines"] == [{"name": "MINE", "value": None}, {"name": "SLOTS", "value": "3"}], d
+assert d["def_file"].endswith("/Project/my.def") and d["kind"] == "makefile", d
+' || { echo "FAILED: build-settings --format json"; FAILED=1; }
+expect 0 '^no build file' build-settings --sdk "$TMP/bare"
+expect 1 '^cvvision build-settings: .*/absent: not a folder$' build-settings --sdk "$TMP/absent"
+expect 2 '^cvvision build-settings: build-settings needs --sdk DIR' build-settings
 expect 2 "^cvvision help: unknown command 'frob'$" help frob
 expect 2 "^cvvision help: unexpected argument 'show'" help counts show
 expect 2 "^cvvision: unknown command 'frob'$" frob

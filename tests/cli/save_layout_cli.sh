@@ -59,7 +59,7 @@ done
 	|| { echo "FAILED: save-layout --sdk $PB:"; head -20 "$TMP/layout"; FAILED=1; }
 # The read over made-up data (every flag, count and length 0, 1, 2, then 8; counts 1 and flags 100) passes on the trees
 # whose saves read (K-Mod's too, of which no save is shared), and names where Realism Invictus's
-# stops: its Makefile's configurations give it 77 civilization slots; its plot groups read as many
+# stops: its Makefile's release build gives it 77 civilization slots (_USRDLL); its plot groups read as many
 # values as one building's XML lists, which the deriver does not read.
 grep -q '^  8: reads 5 objects' "$TMP/layout" && ! grep -q 'STOPS' "$TMP/layout" \
 	|| { echo "FAILED: PB Mod's tree over made-up data:"; sed -n '/made-up/,$p' "$TMP/layout"; FAILED=1; }

@@ -14,9 +14,9 @@ SHARED=${6:-$SRC/../shared}
 DERIVER="tools/lib/formats/SaveLayoutDeriver.cpp $(cd "$SRC" && echo tools/lib/formats/layout/*.cpp)"
 case "$READER" in
 wb) FILES="tools/lib/formats/WbReader.cpp tools/lib/scenario/WorldFromMap.cpp" ;;
-save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
+save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveReaderBts.cpp tools/lib/formats/SaveRecords.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
 save_layout)
-	FILES="tools/lib/formats/SaveReader.cpp $DERIVER tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp"
+	FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveReaderLayout.cpp tools/lib/formats/SaveRecords.cpp $DERIVER tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp"
 	# the tree whose layout the target derives, as run.sh sets it for the fuzzing
 	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;

@@ -9,6 +9,7 @@
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
+#include "formats/BuildSettings.h"
 #include "formats/SaveLayout.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
@@ -499,6 +500,7 @@ struct SaveLayoutFindings
 		std::string sError; // why it has no value
 	};
 	std::vector<Constant> aConstants;
+	std::map<std::string, std::string> kBuildDefines; // the tree's build's, as its headers were read
 	std::vector<LayoutClassReport> aClasses;
 	std::vector<LayoutExercise> aRuns; // empty when some class stops
 	int iClassStops = 0;
@@ -595,7 +597,9 @@ void printSaveLayoutJson(const SaveLayoutFindings& k)
 		kRun.sError.empty() ? kJson.null() : kJson.string(kRun.sError);
 		kJson.end();
 	}
-	kJson.end(k.aRuns.empty() ? "" : "\n  ").nextOnNewLine("  ").key("classes_followed").boolean(k.iClassStops == 0);
+	kJson.end(k.aRuns.empty() ? "" : "\n  ").nextOnNewLine("  ").key("build_defines").beginObject();
+	for (const auto& [sName, sValue] : k.kBuildDefines) kJson.key(sName).string(sValue);
+	kJson.end().nextOnNewLine("  ").key("classes_followed").boolean(k.iClassStops == 0);
 	kJson.nextOnNewLine("  ").key("made_up_data_read").boolean(k.iClassStops == 0 && k.iRunStops == 0);
 	kJson.end("\n");
 	std::fputs((kJson.str() + "\n").c_str(), stdout);
@@ -621,12 +625,86 @@ int runSaveLayout(const CliOptions& kOptions)
 			k.aConstants.push_back({ szConstant, std::nullopt, kError.what() });
 		}
 	}
+	k.kBuildDefines = pLayout->buildDefines();
 	k.aClasses = pLayout->report();
 	for (const LayoutClassReport& kClass : k.aClasses) k.iClassStops += kClass.sError.empty() ? 0 : 1;
 	if (k.iClassStops == 0) k.aRuns = exerciseRuns(*pLayout, kOptions);
 	for (const LayoutExercise& kRun : k.aRuns) k.iRunStops += kRun.sError.empty() ? 0 : 1;
 	kOptions.sFormat == "json" ? printSaveLayoutJson(k) : printSaveLayoutText(k);
 	return k.iClassStops || k.iRunStops ? 3 : 0;
+}
+
+namespace {
+
+// The tree's build settings as build-settings prints them (docs/command-line.md).
+void jsonPaths(JsonWriter& k, const std::vector<fs::path>& a)
+{
+	k.beginArray();
+	for (const fs::path& p : a) k.string(p.string());
+	k.end();
+}
+
+std::string joined(const std::vector<fs::path>& a)
+{
+	std::string s;
+	for (const fs::path& p : a) s += (s.empty() ? "" : " ") + p.string();
+	return s;
+}
+
+std::string buildSettingsText(const BuildSettings& k)
+{
+	if (k.kSource.empty()) return "no build file (no Makefile, *.vcproj or *.vcxproj) in the tree\n";
+	std::string s = "from: " + k.kSource.string() + " (" + k.sKind + ", " + k.sConfiguration + ")\n";
+	s += "files read: " + joined(k.aFiles) + "\ndefines:";
+	for (const BuildDefine& d : k.aDefines) s += " " + d.text();
+	s += "\ninclude folders: " + joined(k.aIncludes) + "\nlibraries:";
+	for (const std::string& sLib : k.aLibs) s += " " + sLib;
+	s += "\nlibrary folders: " + joined(k.aLibDirs) + "\n.def file: " + (k.oDefFile ? k.oDefFile->string() : "") + "\n";
+	s += "PSDK: " + k.oPsdk.value_or("") + "\ntoolkit: " + k.oToolkit.value_or("") + "\n";
+	return s;
+}
+
+std::string buildSettingsJson(const BuildSettings& k)
+{
+	JsonWriter j;
+	j.beginObject().nextOnNewLine("  ").key("source");
+	k.kSource.empty() ? j.null() : j.string(k.kSource.string());
+	j.nextOnNewLine("  ").key("kind").string(k.sKind).nextOnNewLine("  ").key("configuration").string(k.sConfiguration);
+	j.nextOnNewLine("  ").key("files");
+	jsonPaths(j, k.aFiles);
+	j.nextOnNewLine("  ").key("defines").beginArray();
+	for (const BuildDefine& d : k.aDefines)
+	{
+		j.beginObject().key("name").string(d.sName).key("value");
+		d.oValue ? j.string(*d.oValue) : j.null();
+		j.end();
+	}
+	j.end().nextOnNewLine("  ").key("includes");
+	jsonPaths(j, k.aIncludes);
+	j.nextOnNewLine("  ").key("libs").raw(jsonStrings(k.aLibs, JsonWriter::Layout::Spaced));
+	j.nextOnNewLine("  ").key("lib_dirs");
+	jsonPaths(j, k.aLibDirs);
+	j.nextOnNewLine("  ").key("def_file");
+	k.oDefFile ? j.string(k.oDefFile->string()) : j.null();
+	j.nextOnNewLine("  ").key("psdk");
+	k.oPsdk ? j.string(*k.oPsdk) : j.null();
+	j.nextOnNewLine("  ").key("toolkit");
+	k.oToolkit ? j.string(*k.oToolkit) : j.null();
+	return j.end("\n").str() + "\n";
+}
+
+} // namespace
+
+int runBuildSettings(const CliOptions& kOptions)
+{
+	if (kOptions.kSdk.empty() && kOptions.kBuildFile.empty())
+	{
+		throw std::invalid_argument("build-settings needs --sdk DIR (a CvGameCoreDLL source folder) or --file FILE");
+	}
+	const BuildSettings k = kOptions.kBuildFile.empty() ? readBuildSettings(kOptions.kSdk, kOptions.bDebug)
+														: readBuildFile(kOptions.kBuildFile, kOptions.bDebug);
+	std::fputs((kOptions.sFormat == "json" ? buildSettingsJson(k) : buildSettingsText(k)).c_str(), stdout);
+	return 0;
 }
 
 fs::path sampleMap() { return dataDir() / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave"; }

@@ -64,6 +64,10 @@ const CliOption SEED = { "--seed", "S",
 	[](CliOptions& k, const std::string& n, const std::string& s) { k.uSeed = argUnsigned(n, s); } };
 const CliOption UNIT = { "--unit", "TYPE",
 	[](CliOptions& k, const std::string&, const std::string& s) { k.sUnit = s; } };
+const CliOption DEBUG_BUILD = { "--debug", "",
+	[](CliOptions& k, const std::string&, const std::string&) { k.bDebug = true; } };
+const CliOption BUILD_FILE = { "--file", "FILE",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.kBuildFile = s; } };
 const CliOption OPEN_BORDERS = { "--open-borders", "T,T...",
 	[](CliOptions& k, const std::string& n, const std::string& s) { k.aeOpenTeams = argInts(n, s); } };
 
@@ -188,6 +192,19 @@ const std::vector<Command> COMMANDS = {
 		"--assets gives the mod's type counts.",
 		{ { &FORMAT_TEXT, "the output (default text)" } }, &runSaveLayout,
 		"3 the deriver stops in some class, or a read over made-up data stops" },
+	{ "build-settings", "", "the build settings of a CvGameCoreDLL tree (--sdk DIR): defines, folders, libraries",
+		"Reads the --sdk tree's own build file as the save layout deriver and the SDK tools (build_dll.py, the "
+		"compile check, the differential) read it: its Makefile (in the folder, else one folder below it, as "
+		"AdvCiv's Project/Makefile) with the files it includes, evaluated for the Release target (nmake's macros, "
+		"!IF blocks and !INCLUDEs), else its *.vcproj or *.vcxproj, for the Release configuration (a Makefile "
+		"project through the Makefile its build command runs). Prints the file they came from, the files read, "
+		"the defines, the include and library folders (the toolkit's, the Platform SDK's, Boost's and Python's "
+		"left out), the libraries, the .def file and the PSDK and toolkit folders the Makefile names. A tree "
+		"without a build file prints that it has none.",
+		{ { &DEBUG_BUILD, "the tree's debug build (target or configuration Debug) instead" },
+			{ &BUILD_FILE, "read this Makefile, *.vcproj or *.vcxproj instead of the --sdk tree's (no --sdk needed)" },
+			{ &FORMAT_TEXT, "the output (default text)" } },
+		&runBuildSettings, "" },
 };
 
 const Command* findCommand(const std::string& sName)

@@ -79,13 +79,13 @@ std::vector<LayoutExercise> exerciseLayout(
 		};
 		try
 		{
-			readOne("CvInitCore", kInit, LayoutGlobals());
-			readOne("CvGameAI", kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
-			readOne("CvMap", kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
+			readOne(kLayoutRoots[kRootInit], kInit, LayoutGlobals());
+			readOne(kLayoutRoots[kRootGame], kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
+			readOne(kLayoutRoots[kRootMap], kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
 			// one team and one player: the data is the same for each, and so is its read
 			LayoutRecord kTeam, kPlayer;
-			readOne("CvTeamAI", kTeam, LayoutGlobals{ &kGame, &kMap, &kInit });
-			readOne("CvPlayerAI", kPlayer, LayoutGlobals{ &kGame, &kMap, &kInit });
+			readOne(kLayoutRoots[kRootTeam], kTeam, LayoutGlobals{ &kGame, &kMap, &kInit });
+			readOne(kLayoutRoots[kRootPlayer], kPlayer, LayoutGlobals{ &kGame, &kMap, &kInit });
 			k.sClass.clear();
 		}
 		catch (const std::exception& kError)

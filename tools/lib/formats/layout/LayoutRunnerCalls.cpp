@@ -185,7 +185,7 @@ Value LayoutRunner::globals(const std::string& sMethod, const Toks& a, size_t b,
 		Value v;
 		v.eKind = Value::Obj;
 		v.pObj = const_cast<LayoutRecord*>(r); // only read: its values are what the save holds
-		v.kType.sName = bMap ? "CvMap" : bGame ? "CvGameAI" : "CvInitCore";
+		v.kType.sName = kLayoutRoots[bMap ? kRootMap : bGame ? kRootGame : kRootInit];
 		v.kType.bValid = true;
 		return v;
 	}
