@@ -123,11 +123,13 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 	LayoutRecord kGame, kMap;
 	{
 		CursorStream kStream(k, "inflated game data: game");
-		kLayout.read(kLayoutRoots[kRootGame], kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit, &kTagged });
+		kLayout.read(
+			kLayoutRoots[kRootGame], kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit, &kTagged });
 	}
 	{
 		CursorStream kStream(k, "inflated game data: map");
-		kLayout.read(kLayoutRoots[kRootMap], kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit, &kTagged });
+		kLayout.read(
+			kLayoutRoots[kRootMap], kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit, &kTagged });
 	}
 	n.iInvisible = fCounts("getNumInvisibleInfos");
 	kWorld.map(kMap);
