@@ -21,7 +21,7 @@ save_layout)
 	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
-layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp" ;;
+layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp tools/lib/formats/TaggedLayout.cpp" ;;
 tagged) FILES="tools/lib/formats/TaggedSaveStream.cpp" ;;
 *) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, tagged)" >&2; exit 2 ;;
 esac
