@@ -281,7 +281,12 @@ void TaggedLayoutState::makeUp(const TaggedRead& k)
 	if (k.eForm == TaggedRead::String || (k.eForm == TaggedRead::Skip && taggedIsString(eType)))
 		iSize += 4 + iStrLen * (taggedIsWide(eType) ? 2 : 1);
 	else if (k.eForm == TaggedRead::StringArray)
-		iSize += 4 + n * (4 + iStrLen * (taggedIsWide(eType) ? 2 : 1));
+	{
+		// n strings of iStrLen characters (both up to 2^31): more than any made-up data holds
+		const long long iEach = 4 + iStrLen * (taggedIsWide(eType) ? 2 : 1);
+		if (n > 0 && iEach > static_cast<long long>(s.left()) / n) s.take(s.left() + 1, "a made-up tagged element");
+		iSize += 4 + n * iEach;
+	}
 	else if (eType == TaggedType::ClassEnum)
 		iSize += 8;
 	else if (k.eForm == TaggedRead::ClassArrayOfClassEnum)
