@@ -61,7 +61,7 @@ SANITIZE_FLAGS = -O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=addre
 SANITIZE_TARGETS = cvvision_engine_tests cvvision_support_tests cvvision_formats_tests cvvision_render_tests \
   cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
-  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2 fuzz_layout_tree fuzz_cpp_front
+  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2 fuzz_layout_tree fuzz_cpp_front fuzz_tagged
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 6
 export ASAN_OPTIONS ?= detect_leaks=1
@@ -88,7 +88,7 @@ test-sanitize: sanitize-build
 # inflated (the target compresses it), where fuzzing reaches the parser. cpp_front: the save-layout
 # deriver's front end alone (lexer, preprocessor, declarations, statements) on one source file.
 FUZZ_SECONDS ?= 600
-READERS ?= wb save save_layout savedata rules civ2 layout_tree cpp_front
+READERS ?= wb save save_layout savedata rules civ2 layout_tree cpp_front tagged
 fuzz-readers: sanitize-build
 	@for r in $(READERS); do \
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r || exit 1; \

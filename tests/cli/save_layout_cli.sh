@@ -95,6 +95,16 @@ if [ -n "$ADV" ] && [ -d "$ADV" ]; then
 			|| { echo "FAILED: save-layout --sdk $ADV does not follow $class:"; grep "^$class " -A3 "$TMP/adv"; FAILED=1; }
 	done
 fi
+# RoM-AND's tree (when it is here): its reads go through its tagged save wrapper, followed by name
+# (docs/file-formats.md 3.3.1); made-up data reads every root object with value 0 and stops, naming
+# the line, on the game options it reads under names built at run time.
+[ -n "${CVVISION_SANITIZED:-}" ] && ROM="" || ROM="$SHARED/data/sdk/romand/CvGameCoreDLL"
+if [ -n "$ROM" ] && [ -d "$ROM" ]; then
+	"$CVVISION" save-layout --sdk "$ROM" >"$TMP/rom" 2>&1; rc=$?
+	[ $rc = 3 ] && grep -q '32 of 32 classes followed' "$TMP/rom" && grep -q "tagged Read 'CvPlot::" "$TMP/rom" \
+		&& grep -q '^  0: reads 5 objects' "$TMP/rom" && grep -q '^  1: STOPS in CvInitCore: CvInitCore.cpp:[0-9]*' "$TMP/rom" \
+		|| { echo "FAILED: save-layout --sdk $ROM (exit $rc):"; grep -v '^    ' "$TMP/rom"; FAILED=1; }
+fi
 "$CVVISION" save-layout --sdk "$TMP" >"$TMP/none" 2>&1
 [ $? = 1 ] && grep -q "not a CvGameCoreDLL source folder" "$TMP/none" || { echo "FAILED: save-layout on an empty folder:"; cat "$TMP/none"; FAILED=1; }
 # The same as JSON, for a modder's scripts.

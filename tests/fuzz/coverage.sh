@@ -21,7 +21,8 @@ save_layout)
 	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
-layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp" ;;
+layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp tools/lib/formats/TaggedLayout.cpp" ;;
+tagged) FILES="tools/lib/formats/TaggedSaveStream.cpp" ;;
 # the front end alone: the lexer, the preprocessor, the types, the statements, the declarations, the
 # tree's look-ups (the runner's files are not reached)
 cpp_front)
@@ -29,7 +30,7 @@ cpp_front)
 	for f in CppLexer CppPreprocessor CppTypes CppStatements CppDeclarations LayoutTree; do
 		FILES="$FILES tools/lib/formats/layout/$f.cpp"
 	done ;;
-*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, cpp_front)" >&2; exit 2 ;;
+*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, cpp_front, tagged)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
 FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null

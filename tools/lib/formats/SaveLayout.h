@@ -72,6 +72,9 @@ public:
 	// Whether take() wants the name of what is read as sWhat ("uiFlag", "m_aiYield"), which costs
 	// a string a read; else a read of a variable passes an empty one.
 	virtual bool wantsNames() const { return false; }
+	// Whether the bytes are made up (exerciseLayout): a tagged wrapper's reads then make up the
+	// tagged elements they read (formats/TaggedLayout.h).
+	virtual bool madeUp() const { return false; }
 };
 
 // The classes of a save's root objects, in the order a save holds them: the header's set-up block
@@ -89,11 +92,17 @@ using LayoutCounts = std::function<int(const std::string& sAccessor)>;
 
 // The objects of the save read before the one being read, which a read() may reach through GC
 // (GC.getGame(), GC.getMapINLINE().numPlotsINLINE(), GC.getInitCore().getOption(e)): null until read.
+class TaggedLayoutState;
+
 struct LayoutGlobals
 {
 	const LayoutRecord* pGame = nullptr; // CvGameAI
 	const LayoutRecord* pMap = nullptr; // CvMap
 	const LayoutRecord* pInit = nullptr; // CvInitCore, read first
+	// A tree's tagged save wrapper across the save's objects (formats/TaggedLayout.h): its mode,
+	// dictionary and tables, as its singleton keeps them from one object's read() to the next. Null:
+	// a state of the read's own.
+	TaggedLayoutState* pTagged = nullptr;
 };
 
 // One line of the per-class report of save-layout.

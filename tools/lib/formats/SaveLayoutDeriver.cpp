@@ -136,6 +136,9 @@ void SaveLayout::Impl::load()
 	{
 		std::map<std::string, std::pair<int, Toks>> kIgnored;
 		preprocess(int(iFile), aTexts[iFile], true, kIgnored);
+		if (aPaths[iFile].extension() == ".cpp")
+			for (auto& [sName, kBody] : kIgnored)
+				if (kBody.first == int(iFile) && !kMacros.count(sName)) kFileMacros[sName].push_back(kBody);
 	}
 	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile) scanDeclarations(int(iFile));
 	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile) scanFunctions(int(iFile));

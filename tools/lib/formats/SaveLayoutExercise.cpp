@@ -2,6 +2,7 @@
 // constructs the static walk of save-layout accepts but a real read could still stop at (a value
 // the deriver cannot evaluate, a call it cannot follow), found without a save of the mod.
 #include "formats/SaveLayout.h"
+#include "formats/TaggedLayout.h"
 
 #include <deque>
 
@@ -38,6 +39,7 @@ public:
 	void setWhere(const LayoutWhere*) override {}
 	[[noreturn]] void fail(const std::string&) override { throw DataRanOut(); }
 	bool wantsNames() const override { return true; }
+	bool madeUp() const override { return true; }
 
 private:
 	MadeUpData m_kData;
@@ -56,9 +58,12 @@ std::vector<LayoutExercise> exerciseLayout(
 		LayoutExercise k;
 		k.kData = kData;
 		LayoutRecord kInit, kGame, kMap;
-		auto readOne = [&](const std::string& sClass, LayoutRecord& kOut, const LayoutGlobals& kGlobals) {
+		// a tagged wrapper's state from one root object to the next, as in a save
+		TaggedLayoutState kTagged;
+		auto readOne = [&](const std::string& sClass, LayoutRecord& kOut, LayoutGlobals kGlobals) {
 			k.sClass = sClass;
 			MadeUpStream kStream(kData, iBudget);
+			kGlobals.pTagged = &kTagged;
 			try
 			{
 				kLayout.read(sClass, kStream, fCounts, kOut, kGlobals);
@@ -66,6 +71,8 @@ std::vector<LayoutExercise> exerciseLayout(
 			catch (const DataRanOut&)
 			{
 				++k.iRanOut;
+				// an element cut short: the next object starts a made-up tagged stream of its own
+				kTagged.reset(kTagged.tagged());
 			}
 			k.iBytes += static_cast<long long>(iBudget - kStream.left());
 			++k.iObjects;

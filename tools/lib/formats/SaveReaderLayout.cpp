@@ -3,6 +3,7 @@
 // SaveRecords.cpp maps to the world; the type counts they need come from the --assets XML, else
 // are BTS 3.19's, else are found by reading the save.
 #include "formats/SaveReaderImpl.h"
+#include "formats/TaggedLayout.h"
 
 #include <fstream>
 #include <map>
@@ -103,11 +104,15 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 
 	// the type counts are asked for as the reads need them (the first the read of the map)
 	RecordMapper<LayoutRecord> kWorld(k, n, kSave);
+	// a tagged save wrapper's state (formats/TaggedLayout.h), kept from one object's read to the next
+	TaggedLayoutState kTagged;
+	LayoutGlobals kInitGlobals;
+	kInitGlobals.pTagged = &kTagged;
 	// the set-up block: CvInitCore::read, which must take the block exactly
 	LayoutRecord kInit;
 	{
 		CursorStream kStream(kBlock, "header: game set-up block");
-		kLayout.read(kLayoutRoots[kRootInit], kStream, fCounts, kInit);
+		kLayout.read(kLayoutRoots[kRootInit], kStream, fCounts, kInit, kInitGlobals);
 		if (kBlock.left() != 0)
 			kBlock.modded(std::string(kLayoutRoots[kRootInit]) + "::read of " + kLayout.tree().string() + " leaves "
 				+ std::to_string(kBlock.left()) + " bytes of the set-up block unread");
@@ -118,16 +123,18 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 	LayoutRecord kGame, kMap;
 	{
 		CursorStream kStream(k, "inflated game data: game");
-		kLayout.read(kLayoutRoots[kRootGame], kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
+		kLayout.read(
+			kLayoutRoots[kRootGame], kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit, &kTagged });
 	}
 	{
 		CursorStream kStream(k, "inflated game data: map");
-		kLayout.read(kLayoutRoots[kRootMap], kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
+		kLayout.read(
+			kLayoutRoots[kRootMap], kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit, &kTagged });
 	}
 	n.iInvisible = fCounts("getNumInvisibleInfos");
 	kWorld.map(kMap);
 
-	const LayoutGlobals kGlobals{ &kGame, &kMap, &kInit };
+	const LayoutGlobals kGlobals{ &kGame, &kMap, &kInit, &kTagged };
 	n.iTechs = fCounts("getNumTechInfos");
 	for (int t = 0; t < n.iTeams; ++t)
 	{

@@ -7,9 +7,11 @@
 //   LayoutRunnerStatements.cpp   statements run, containers, what a call not run leaves unknown
 //   LayoutRunnerReads.cpp        the stream's read forms (Read, ReadString, arrays, raw structs)
 //   LayoutRunnerReport.cpp       the description of a read for the report
+//   LayoutRunnerTagged.cpp       the reads of a tagged save wrapper of the tree (formats/TaggedLayout.h)
 #pragma once
 
 #include "formats/layout/LayoutTree.h"
+#include "formats/TaggedLayout.h"
 
 #include <map>
 #include <memory>
@@ -136,7 +138,19 @@ public:
 	// (defined in LayoutRunnerValues.cpp)
 	long long constant(const std::string& sName, const std::string& sWhere);
 
-	bool isConstant(const std::string& s) const { return m_t.kMacros.count(s) || m_t.kEnumerators.count(s); }
+	bool isConstant(const std::string& s) const
+	{
+		return m_t.kMacros.count(s) || m_t.kEnumerators.count(s) || fileMacro(s);
+	}
+	// The #define sName of the .cpp file whose function is running (SaveLayout::Impl::kFileMacros); null if none.
+	const Toks* fileMacro(const std::string& sName) const
+	{
+		auto it = m_t.kFileMacros.find(sName);
+		if (it == m_t.kFileMacros.end() || !m_pWhereFunc) return nullptr;
+		for (const auto& [iFile, aBody] : it->second)
+			if (iFile == m_pWhereFunc->iFile) return &aBody;
+		return nullptr;
+	}
 
 	// --- the static walk of save-layout ---
 	// (defined in LayoutRunnerReport.cpp)
@@ -495,6 +509,26 @@ private:
 
 	// (defined in LayoutRunnerCalls.cpp)
 	void call(const Function& m, Frame& k);
+
+	// ----- a tagged save wrapper of the tree -----
+	// (defined in LayoutRunnerTagged.cpp)
+	// The wrapper's state: the globals' (kept across the save's objects), else the run's own.
+	TaggedLayoutState& tagged();
+	// The class of the wrapper object a[b, e) names ("wrapper", "(wrapper)"); empty if it names none.
+	std::string wrapperClass(const Toks& a, size_t b, size_t e, const Frame& f);
+	// A statement that names a wrapper object the function attaches: its declaration, the attaching,
+	// reset(), a read form, or a statement using its values (run as simple() runs it). False if the
+	// statement names no wrapper object (or names the stream itself and is no wrapper call).
+	bool taggedStatement(const Toks& a, size_t b, size_t e, Frame& f, int iLine);
+	// The wrapper's read form sMethod with the arguments aArgs: the values it reads stored.
+	void taggedRead(const std::string& sMethod, const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs,
+		Frame& f, const CodeLine& sWhere);
+	// wrapper.method(args) at a[i] as a value (isUsingTaggedFormat, getNumClassEnumValues,
+	// getNewClassEnumValue): true, v and i past it if a[i] starts one.
+	bool taggedValue(const Toks& a, size_t& i, size_t e, Frame& f, Value& v);
+	// The report's line of a statement naming a wrapper object (bHandled: it is one; the line may be empty).
+	std::string describeTagged(const Toks& a, const Stmt& s, const Frame& f, bool& bHandled) const;
+	std::shared_ptr<TaggedLayoutState> m_pOwnTagged;
 
 	// (defined in LayoutRunnerReads.cpp)
 	void readString(int iKind, const Place& p, Frame& f, const CodeLine& sWhere);

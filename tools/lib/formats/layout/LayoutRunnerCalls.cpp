@@ -188,7 +188,8 @@ Value LayoutRunner::globals(const std::string& sMethod, const Toks& a, size_t b,
 	}
 	const bool bMap = sMethod == "getMap" || sMethod == "getMapINLINE";
 	const bool bGame = sMethod == "getGame" || sMethod == "getGameINLINE";
-	const bool bInit = sMethod == "getInitCore";
+	// getLoadedInitCore: RoM-AND's name for the set-up as the save loaded it
+	const bool bInit = sMethod == "getInitCore" || sMethod == "getLoadedInitCore";
 	if ((bMap || bGame || bInit) && e == b)
 	{
 		const LayoutRecord* r = bMap ? m_kGlobals.pMap : bGame ? m_kGlobals.pGame : m_kGlobals.pInit;

@@ -145,7 +145,9 @@ Value LayoutRunner::unary(const Toks& a, size_t& i, size_t e, Frame& f)
 
 Value LayoutRunner::postfix(const Toks& a, size_t& i, size_t e, Frame& f)
 {
-	Value v = primary(a, i, e, f);
+	Value v;
+	if (taggedValue(a, i, e, f, v)) return v;
+	v = primary(a, i, e, f);
 	while (i < e)
 	{
 		if ((a[i].s == "." || a[i].s == "->") && i + 2 < e && a[i + 1].k == 'i' && a[i + 2].s == "(")

@@ -53,6 +53,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 {
 	const CodeLine sWhere{ f.pFunc, iLine };
 	if (f.bEffectsOnly) fail(sWhere, "a read inside a function called for its value");
+	if (taggedStatement(a, b, e, f, iLine)) return;
 	const CallShape& kShape = m_t.callShape(a, b, e);
 	// LHS = S->ReadString() / ReadWideString()
 	const size_t iAssign = kShape.iAssign;

@@ -102,6 +102,13 @@ template <typename Line>
 void LayoutRunner::describeSimple(
 	const Toks& a, const Stmt& s, Frame& f, Line& line, std::vector<std::string>& aReached)
 {
+	bool bTagged = false;
+	const std::string sTagged = describeTagged(a, s, f, bTagged);
+	if (bTagged)
+	{
+		if (!sTagged.empty()) line(sTagged);
+		return;
+	}
 	const std::string sText = joinToks(a, s.b, s.e);
 	const std::string sWhere = where(f, s.iLine);
 	// locals declared here are typed for the lines below

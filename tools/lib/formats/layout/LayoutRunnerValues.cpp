@@ -19,6 +19,9 @@ namespace cvv::layout {
 
 long long LayoutRunner::constant(const std::string& sName, const std::string& sWhere)
 {
+	if (!m_t.kMacros.count(sName) && !m_t.kEnumerators.count(sName))
+		if (const Toks* pBody = fileMacro(sName))
+			return evalConst(*pBody, m_t.aFiles[size_t(m_pWhereFunc->iFile)].sName, sName); // not kept: the file's own
 	auto it = m_t.kConstCache.find(sName);
 	if (it != m_t.kConstCache.end()) return it->second;
 	if (m_kBusy.count(sName)) fail(sWhere, "the constant " + sName + " is defined in terms of itself");

@@ -39,6 +39,8 @@ struct Function
 	mutable std::shared_ptr<Stmt> pBody;
 	mutable std::string sStream; // the FDataStreamBase parameter
 	mutable bool bStreamRef = false;
+	// the objects of a tagged save wrapper the body attaches to its stream (wrapper.AttachToStream(S))
+	mutable std::vector<std::string> aWrappers;
 };
 
 struct ClassDef
@@ -99,6 +101,9 @@ struct SaveLayout::Impl
 	std::filesystem::path kTree;
 	std::vector<SourceFile> aFiles;
 	std::map<std::string, std::pair<int, Toks>> kMacros; // object-like #defines: file, body
+	// the object-like #defines of a .cpp file that no header defines, by name: file, body (a constant
+	// of that file only: RoM-AND's CvInitCore.cpp defines the bit of its tagged format)
+	std::map<std::string, std::vector<std::pair<int, Toks>>> kFileMacros;
 	std::unordered_set<std::string> kFunctionMacros;
 	std::unordered_map<std::string, FunctionMacro> kFunctionMacroDefs; // the headers' function-like #defines
 	struct Enumerator
@@ -230,6 +235,16 @@ struct SaveLayout::Impl
 	mutable ShapesByRange<SimpleShape> kSimpleShapes;
 	mutable ShapesByRange<CallShape> kCallShapes;
 	const Stmt& body(const Function& f) const;
+	// A tagged save wrapper class of the tree (RoM-AND's CvTaggedSaveFormatWrapper; formats/TaggedLayout.h):
+	// a class with a method that takes the stream (attaches it) and a Read whose parameters start with
+	// the name, the id hint and the sequence (const char*, int&, int&). The name of its attaching
+	// method; null if sClass is no such class.
+	const std::string* taggedAttach(const std::string& sClass) const;
+	// Whether sMethod is the attaching method of a wrapper class of the tree.
+	bool attachesTagged(const std::string& sMethod) const;
+	void scanTagged() const;
+	mutable bool bTaggedScanned = false;
+	mutable std::unordered_map<std::string, std::string> kTaggedWrappers; // class -> its attaching method
 	std::string where(const Function& f, int iLine) const
 	{
 		return aFiles[size_t(f.iFile)].sName + ":" + std::to_string(iLine) + " (" + f.sName + ")";
