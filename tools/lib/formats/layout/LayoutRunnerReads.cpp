@@ -31,12 +31,7 @@ void LayoutRunner::runRead(const std::string& sClass, LayoutRecord& kRecord)
 
 bool LayoutRunner::isStreamTok(const Toks& a, size_t b, size_t e, const Frame& f) const
 {
-	// S, *S, &S, (*S)
-	size_t i = b;
-	while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "(")) ++i;
-	size_t j = e;
-	while (j > i && a[j - 1].s == ")") --j;
-	return j == i + 1 && a[i].s == f.sStream;
+	return isStreamAlone(a, b, e, f.sStream);
 }
 
 std::string LayoutRunner::assignmentStop(const Toks& a, size_t b, size_t iAssign, size_t e, const std::string& sStream)
@@ -54,31 +49,25 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 	const CodeLine sWhere{ f.pFunc, iLine };
 	if (f.bEffectsOnly) fail(sWhere, "a read inside a function called for its value");
 	if (taggedStatement(a, b, e, f, iLine)) return;
-	const CallShape& kShape = m_t.callShape(a, b, e);
-	// LHS = S->ReadString() / ReadWideString()
-	const size_t iAssign = kShape.iAssign;
-	if (iAssign != std::string::npos)
+	const ReadForm& kForm = m_t.readForm(a, b, e, f.sStream);
+	if (kForm.eKind == ReadForm::StringAssign)
 	{
-		const size_t r = iAssign + 1;
-		if (r + 4 < e + 1 && a[r].s == f.sStream && (a[r + 1].s == "->" || a[r + 1].s == ".")
-			&& (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString") && a[r + 3].s == "(" && a[r + 4].s == ")")
-		{
-			size_t i = b;
-			Place p = readPlace(a, i, iAssign, f, sWhere);
-			readString(a[r + 2].s == "ReadWideString" ? 2 : 1, p, f, sWhere);
-			return;
-		}
-		fail(sWhere, assignmentStop(a, b, iAssign, e, f.sStream));
+		// LHS = S->ReadString() / ReadWideString()
+		size_t i = b;
+		Place p = readPlace(a, i, kForm.iAssign, f, sWhere);
+		readString(kForm.bWide ? 2 : 1, p, f, sWhere);
+		return;
 	}
-	if (e == 0 || a[e - 1].s != ")") fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
-	const size_t iOpen = kShape.iOpen;
-	if (iOpen > b + 3 && a[iOpen - 1].s == ">" && callTemplateMethod(a, b, iOpen, e, f, sWhere)) return;
-	if (iOpen <= b || a[iOpen - 1].k != 'i')
+	if (kForm.eKind == ReadForm::OtherAssign) fail(sWhere, assignmentStop(a, b, kForm.iAssign, e, f.sStream));
+	const size_t iOpen = kForm.iOpen;
+	if (iOpen == std::string::npos) fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+	if (kForm.eKind == ReadForm::TemplateCall && callTemplateMethod(a, b, iOpen, e, f, sWhere)) return;
+	if (kForm.iName == std::string::npos || kForm.eKind == ReadForm::TemplateCall)
 		fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'" + templateCallNote(a, b, iOpen));
-	const std::string& sCallee = a[iOpen - 1].s;
-	const std::vector<std::pair<size_t, size_t>>& aArgs = kShape.aArgs;
+	const std::string& sCallee = a[kForm.iName].s;
+	const std::vector<std::pair<size_t, size_t>>& aArgs = kForm.aArgs;
 	// the stream's own methods
-	if (iOpen >= b + 3 && (a[iOpen - 2].s == "->" || a[iOpen - 2].s == ".") && isStreamTok(a, b, iOpen - 2, f))
+	if (kForm.eKind == ReadForm::StreamCall)
 	{
 		if (sCallee == "Read") return readCall(a, aArgs, f, sWhere);
 		if (sCallee == "ReadString" || sCallee == "ReadWideString")
@@ -125,7 +114,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 	if (!bPassesStream)
 		fail(sWhere,
 			"cannot follow '" + joinToks(a, b, e) + "' (the stream is used in a way the deriver does not know)");
-	if (iOpen >= b + 3 && a[iOpen - 2].s == "::" && iOpen - 3 == b)
+	if (kForm.eKind == ReadForm::BaseCall)
 	{
 		// Base::read(pStream): the same object, read as its base class
 		const std::string sClass = a[b].s;
@@ -140,7 +129,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 		call(*m, k);
 		return;
 	}
-	if (iOpen >= b + 3 && (a[iOpen - 2].s == "." || a[iOpen - 2].s == "->"))
+	if (kForm.eKind == ReadForm::ObjectCall)
 	{
 		CallTarget kTarget;
 		if (!callTarget(a, b, iOpen - 2, f, sWhere, kTarget))
@@ -165,7 +154,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 		call(*m, k);
 		return;
 	}
-	if (iOpen == b + 1)
+	if (kForm.eKind == ReadForm::PlainCall)
 	{
 		// a method of this class, or a free (template) function
 		std::string sOwner;

@@ -10,6 +10,7 @@
 #include "formats/layout/CppPreprocessor.h"
 #include "formats/layout/CppStatements.h"
 #include "formats/layout/CppTypes.h"
+#include "formats/layout/ReadForms.h"
 
 #include <map>
 #include <memory>
@@ -97,6 +98,7 @@ struct SaveLayout::Impl
 	using FunctionMacro = layout::FunctionMacro;
 	using SimpleShape = layout::SimpleShape;
 	using CallShape = layout::CallShape;
+	using ReadForm = layout::ReadForm;
 
 	std::filesystem::path kTree;
 	std::vector<SourceFile> aFiles;
@@ -232,8 +234,16 @@ struct SaveLayout::Impl
 		return cachedShape(
 			kCallShapes, a, b, e, [](const Toks& t, size_t i, size_t j) { return layout::callShapeOf(t, i, j); });
 	}
+	// The read form of a statement of a function whose stream is sStream (ReadForms.h): its tokens belong
+	// to that one function, so the stream's name is the same at every look-up.
+	const ReadForm& readForm(const Toks& a, size_t b, size_t e, const std::string& sStream) const
+	{
+		return cachedShape(kReadForms, a, b, e,
+			[&sStream](const Toks& t, size_t i, size_t j) { return layout::readFormOf(t, i, j, sStream); });
+	}
 	mutable ShapesByRange<SimpleShape> kSimpleShapes;
 	mutable ShapesByRange<CallShape> kCallShapes;
+	mutable ShapesByRange<ReadForm> kReadForms;
 	const Stmt& body(const Function& f) const;
 	// A tagged save wrapper class of the tree (RoM-AND's CvTaggedSaveFormatWrapper; formats/TaggedLayout.h):
 	// a class with a method that takes the stream (attaches it) and a Read whose parameters start with
