@@ -661,6 +661,8 @@ private:
 	// element; fails on any other unless the read is cast or (bStrings) p is a string read whole.
 	TypeRef readElementType(const Place& p, bool bAddress, bool bCast, bool bStrings, const Toks& a, size_t b, size_t e,
 		const CodeLine& sWhere);
+	// The free function sName of the tree (its first definition); fails if the tree has none.
+	const Function& treeFunction(const std::string& sName, const CodeLine& sWhere) const;
 };
 
 } // namespace cvv::layout

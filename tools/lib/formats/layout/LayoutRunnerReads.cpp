@@ -172,12 +172,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 			call(*m, k);
 			return;
 		}
-		auto it = m_t.kFunctions.find(sCallee);
-		if (it == m_t.kFunctions.end())
-			fail(sWhere,
-				"the function " + sCallee + " is not in the tree"
-					+ (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
-		const Function& fn = it->second.front();
+		const Function& fn = treeFunction(sCallee, sWhere);
 		Frame k;
 		k.iDepth = f.iDepth + 1;
 		k.pFunc = &fn;
@@ -265,6 +260,16 @@ long long LayoutRunner::scalar(const unsigned char* q, int iSize, bool bUnsigned
 	for (int j = 0; j < iSize; ++j) u |= static_cast<unsigned long long>(q[j]) << (8 * j);
 	if (!bUnsigned && iSize < 8 && (u >> (8 * iSize - 1))) u |= ~((1ull << (8 * iSize)) - 1);
 	return static_cast<long long>(u);
+}
+
+const Function& LayoutRunner::treeFunction(const std::string& sName, const CodeLine& sWhere) const
+{
+	auto it = m_t.kFunctions.find(sName);
+	if (it == m_t.kFunctions.end())
+		fail(sWhere,
+			"the function " + sName + " is not in the tree"
+				+ (m_t.kFunctionMacros.count(sName) ? " (a macro: not followed)" : ""));
+	return it->second.front();
 }
 
 size_t LayoutRunner::readTargetPlace(
