@@ -1,5 +1,6 @@
 // Test helpers for the save-layout deriver (formats/SaveLayout.h) on small trees: a throw-away
-// CvGameCoreDLL folder written on demand, and bytes in memory as the layout's stream.
+// CvGameCoreDLL folder written on demand, bytes in memory as the layout's stream, and ints as a
+// save holds them.
 #pragma once
 
 #include "formats/SaveLayout.h"
@@ -66,5 +67,14 @@ private:
 	size_t m_iPos = 0;
 	const LayoutWhere* m_pWhere = nullptr;
 };
+
+// Little-endian ints, as a save holds them.
+inline std::vector<unsigned char> ints(const std::vector<int>& aValues)
+{
+	std::vector<unsigned char> a;
+	for (int i : aValues)
+		for (int k = 0; k < 4; ++k) a.push_back(static_cast<unsigned char>((unsigned(i) >> (8 * k)) & 0xFF));
+	return a;
+}
 
 } // namespace cvv

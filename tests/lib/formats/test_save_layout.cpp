@@ -7,20 +7,12 @@
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <string>
 #include <vector>
 
 using namespace cvv;
 
 namespace {
-
-std::vector<unsigned char> ints(const std::vector<int>& aValues)
-{
-	std::vector<unsigned char> a(aValues.size() * 4);
-	if (!aValues.empty()) std::memcpy(a.data(), aValues.data(), a.size());
-	return a;
-}
 
 LayoutCounts noCounts()
 {

@@ -8,7 +8,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -16,15 +15,6 @@
 using namespace cvv;
 
 namespace {
-
-// Little-endian ints and shorts, as a save holds them.
-std::vector<unsigned char> ints(std::initializer_list<int> aValues)
-{
-	std::vector<unsigned char> a;
-	for (int i : aValues)
-		for (int k = 0; k < 4; ++k) a.push_back(static_cast<unsigned char>((unsigned(i) >> (8 * k)) & 0xFF));
-	return a;
-}
 
 LayoutClassReport reportOf(const SaveLayout& kLayout, const std::string& sClass)
 {
