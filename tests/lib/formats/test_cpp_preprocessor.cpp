@@ -4,6 +4,8 @@
 #include "formats/layout/CppPreprocessor.h"
 #include "formats/layout/LayoutTree.h"
 
+#include "TokensOf.h"
+
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -15,13 +17,6 @@ using namespace cvv;
 using namespace cvv::layout;
 
 namespace {
-
-Toks toks(const std::string& s)
-{
-	Toks a;
-	tokenize(s, 1, a);
-	return a;
-}
 
 std::string text(const Toks& a) { return joinToks(a, 0, a.size()); }
 

@@ -3,6 +3,8 @@
 // simple statement and of a call.
 #include "formats/layout/CppStatements.h"
 
+#include "TokensOf.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -12,13 +14,6 @@ using namespace cvv;
 using namespace cvv::layout;
 
 namespace {
-
-Toks toks(const std::string& s)
-{
-	Toks a;
-	tokenize(s, 1, a);
-	return a;
-}
 
 Stmt parseBody(const Toks& a, const std::string& sStream)
 {

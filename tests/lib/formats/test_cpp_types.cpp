@@ -2,23 +2,14 @@
 // and declarations parsed from tokens.
 #include "formats/layout/CppTypes.h"
 
+#include "TokensOf.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
 using namespace cvv::layout;
-
-namespace {
-
-Toks toks(const std::string& s)
-{
-	Toks a;
-	tokenize(s, 1, a);
-	return a;
-}
-
-} // namespace
 
 TEST(CppTypes, MatchCloseFindsTheBracketsPartner)
 {

@@ -2,11 +2,11 @@
 // (LayoutTreeOf.h): constants evaluated, a read() run over bytes, its description for the report.
 #include "formats/layout/LayoutRunner.h"
 
+#include "LayoutTestTree.h"
 #include "LayoutTreeOf.h"
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -41,30 +41,6 @@ void CvThing::read(FDataStreamBase* pStream)
 }
 )";
 
-// Bytes in memory, as the save reader's cursor gives them.
-class Bytes : public LayoutStream
-{
-public:
-	explicit Bytes(std::vector<unsigned char> a) : m_a(std::move(a)) {}
-	const unsigned char* take(size_t iBytes, const std::string& sWhat) override
-	{
-		if (m_i + iBytes > m_a.size()) fail("the data ends in " + sWhat);
-		m_i += iBytes;
-		return m_a.data() + m_i - iBytes;
-	}
-	size_t left() const override { return m_a.size() - m_i; }
-	void setWhere(const LayoutWhere* p) override { m_pWhere = p; }
-	[[noreturn]] void fail(const std::string& sWhat) override
-	{
-		throw LayoutError((m_pWhere ? m_pWhere->where() : std::string()) + ": " + sWhat);
-	}
-
-private:
-	std::vector<unsigned char> m_a;
-	size_t m_i = 0;
-	const LayoutWhere* m_pWhere = nullptr;
-};
-
 const LayoutCounts kNoCounts = [](const std::string& s) -> int { throw LayoutError("no count " + s); };
 
 } // namespace
@@ -85,7 +61,7 @@ TEST(LayoutRunner, AReadRunsOverTheBytes)
 {
 	const auto p = layoutTreeOf({ { "CvThing.h", kHeader }, { "CvThing.cpp", kSource } });
 	// m_iCount = 2, two shorts, a bool
-	Bytes kBytes({ 2, 0, 0, 0, 7, 0, 0xFF, 0xFF, 1 });
+	BytesStream kBytes({ 2, 0, 0, 0, 7, 0, 0xFF, 0xFF, 1 });
 	LayoutRunner k(*p, &kBytes, kNoCounts);
 	LayoutRecord r;
 	k.runRead("CvThing", r);
@@ -97,7 +73,7 @@ TEST(LayoutRunner, AReadRunsOverTheBytes)
 	ASSERT_NE(r.values("m_bDone"), nullptr);
 
 	// too few bytes: the stream's error names the code being followed
-	Bytes kShort({ 3, 0, 0, 0, 7, 0 });
+	BytesStream kShort({ 3, 0, 0, 0, 7, 0 });
 	LayoutRunner kAgain(*p, &kShort, kNoCounts);
 	LayoutRecord r2;
 	try

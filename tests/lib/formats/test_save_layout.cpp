@@ -3,68 +3,16 @@
 // CLI's to check (tests/cli/save_layout_cli.sh).
 #include "formats/SaveLayout.h"
 
+#include "LayoutTestTree.h"
+
 #include <gtest/gtest.h>
 
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
 #include <vector>
 
 using namespace cvv;
 
 namespace {
-
-// A throw-away CvGameCoreDLL folder: CvPlot.cpp (which marks a tree) and whatever a test writes.
-class TempTree
-{
-public:
-	TempTree()
-	{
-		std::random_device kRandom;
-		m_kRoot = std::filesystem::temp_directory_path() / ("cvvision-tree-" + std::to_string(kRandom()));
-		std::filesystem::create_directories(m_kRoot);
-		write("CvPlot.cpp", "");
-	}
-	~TempTree() { std::filesystem::remove_all(m_kRoot); }
-	void write(const std::string& sName, const std::string& sText) const
-	{
-		std::ofstream(m_kRoot / sName, std::ios::binary) << sText;
-	}
-	std::shared_ptr<const SaveLayout> derive() const { return SaveLayout::derive(m_kRoot); }
-
-private:
-	std::filesystem::path m_kRoot;
-};
-
-// Bytes in memory as the layout's stream.
-class BytesStream : public LayoutStream
-{
-public:
-	explicit BytesStream(std::vector<unsigned char> aBytes) : m_aBytes(std::move(aBytes)) {}
-	const unsigned char* take(size_t iBytes, const std::string& sWhat) override
-	{
-		if (iBytes > left()) fail("the data ends inside " + sWhat);
-		const unsigned char* p = m_aBytes.data() + m_iPos;
-		m_iPos += iBytes;
-		return p;
-	}
-	size_t left() const override { return m_aBytes.size() - m_iPos; }
-	void setWhere(const LayoutWhere*) override {}
-	[[noreturn]] void fail(const std::string& sWhat) override { throw std::runtime_error(sWhat); }
-
-private:
-	std::vector<unsigned char> m_aBytes;
-	size_t m_iPos = 0;
-};
-
-std::vector<unsigned char> ints(const std::vector<int>& aValues)
-{
-	std::vector<unsigned char> a(aValues.size() * 4);
-	if (!aValues.empty()) std::memcpy(a.data(), aValues.data(), a.size());
-	return a;
-}
 
 LayoutCounts noCounts()
 {

@@ -4,74 +4,17 @@
 // reads (scopes, macros, templates); test_save_layout.cpp has the statements and the made-up data.
 #include "formats/SaveLayout.h"
 
+#include "LayoutTestTree.h"
+
 #include <gtest/gtest.h>
 
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 
 using namespace cvv;
 
-namespace fs = std::filesystem;
-
 namespace {
-
-// A throw-away CvGameCoreDLL folder: the files given, and an empty CvPlot.cpp unless one is given
-// (the deriver recognises a tree by it).
-class TempTree
-{
-public:
-	explicit TempTree(const std::map<std::string, std::string>& kFiles)
-	{
-		std::random_device kRandom;
-		m_kRoot = fs::temp_directory_path() / ("cvvision-tree-" + std::to_string(kRandom()));
-		fs::create_directories(m_kRoot);
-		for (const auto& [sName, sText] : kFiles) std::ofstream(m_kRoot / sName, std::ios::binary) << sText;
-		if (!kFiles.count("CvPlot.cpp")) std::ofstream(m_kRoot / "CvPlot.cpp") << "\n";
-	}
-	~TempTree() { fs::remove_all(m_kRoot); }
-	const fs::path& path() const { return m_kRoot; }
-
-private:
-	fs::path m_kRoot;
-};
-
-// Bytes in memory, as the save reader's cursor gives them.
-class Bytes : public LayoutStream
-{
-public:
-	explicit Bytes(std::vector<unsigned char> a) : m_a(std::move(a)) {}
-	const unsigned char* take(size_t iBytes, const std::string& sWhat) override
-	{
-		if (m_i + iBytes > m_a.size()) fail("the data ends in " + sWhat);
-		m_i += iBytes;
-		return m_a.data() + m_i - iBytes;
-	}
-	size_t left() const override { return m_a.size() - m_i; }
-	void setWhere(const LayoutWhere* p) override { m_pWhere = p; }
-	[[noreturn]] void fail(const std::string& sWhat) override
-	{
-		throw LayoutError((m_pWhere ? m_pWhere->where() : std::string()) + ": " + sWhat);
-	}
-
-private:
-	std::vector<unsigned char> m_a;
-	size_t m_i = 0;
-	const LayoutWhere* m_pWhere = nullptr;
-};
-
-// Little-endian ints and shorts, as a save holds them.
-std::vector<unsigned char> ints(std::initializer_list<int> aValues)
-{
-	std::vector<unsigned char> a;
-	for (int i : aValues)
-		for (int k = 0; k < 4; ++k) a.push_back(static_cast<unsigned char>((unsigned(i) >> (8 * k)) & 0xFF));
-	return a;
-}
 
 LayoutClassReport reportOf(const SaveLayout& kLayout, const std::string& sClass)
 {
@@ -136,7 +79,7 @@ void Outer::Inner::read(FDataStreamBase* pStream)
 TEST(SaveLayoutDeriver, ReadAfterANamespaceMacroLoopAndOutOfLineNestedClassAreFollowed)
 {
 	TempTree kTree({ { "CvGameAI.h", szGameHeader }, { "CvGameAI.cpp", szGameSource } });
-	const auto pLayout = SaveLayout::derive(kTree.path());
+	const auto pLayout = kTree.derive();
 	const LayoutClassReport kGame = reportOf(*pLayout, "CvGameAI");
 	EXPECT_EQ(kGame.sFunction, "CvGameAI::read");
 	EXPECT_EQ(kGame.sError, "");
@@ -144,7 +87,7 @@ TEST(SaveLayoutDeriver, ReadAfterANamespaceMacroLoopAndOutOfLineNestedClassAreFo
 	EXPECT_EQ(kInner.sFunction, "Outer::Inner::read");
 	EXPECT_EQ(kInner.sError, "");
 
-	Bytes kBytes(ints({ 7, 10, 11, 12, 99 }));
+	BytesStream kBytes(ints({ 7, 10, 11, 12, 99 }));
 	LayoutRecord kRecord;
 	pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
 	EXPECT_EQ(kBytes.left(), 0u);
@@ -199,7 +142,7 @@ void CvMap::read(FDataStreamBase* pStream)
 	m->list.Read(pStream);
 }
 )" } });
-	const auto pLayout = SaveLayout::derive(kTree.path());
+	const auto pLayout = kTree.derive();
 	const LayoutClassReport kMap = reportOf(*pLayout, "CvMap");
 	EXPECT_EQ(kMap.sError, "");
 	ASSERT_EQ(kMap.aszFields.size(), 1u);
@@ -227,7 +170,7 @@ void CvMap::read(FDataStreamBase* pStream)
 	readAs<4>(pStream);
 }
 )" } });
-	const auto pLayout = SaveLayout::derive(kTree.path());
+	const auto pLayout = kTree.derive();
 	const LayoutClassReport kMap = reportOf(*pLayout, "CvMap");
 	EXPECT_NE(kMap.sError.find("CvMap.cpp:5 (CvMap::read)"), std::string::npos) << kMap.sError;
 	EXPECT_NE(kMap.sError.find("function template readAs with explicit template arguments <4>, which is no member "
@@ -317,7 +260,7 @@ void CvGameAI::read(FDataStreamBase* pStream)
 TEST(SaveLayoutDeriver, ArrayTemplateReadsAsItsSpecialisationAndTraitsSay)
 {
 	TempTree kTree(std::map<std::string, std::string>{ { "Arrays.h", szArrayTree } });
-	const auto pLayout = SaveLayout::derive(kTree.path());
+	const auto pLayout = kTree.derive();
 	const LayoutClassReport kGame = reportOf(*pLayout, "CvGameAI");
 	EXPECT_EQ(kGame.sError, "");
 	const LayoutClassReport kArray = reportOf(*pLayout, "Array");
@@ -326,14 +269,14 @@ TEST(SaveLayoutDeriver, ArrayTemplateReadsAsItsSpecialisationAndTraitsSay)
 	std::vector<unsigned char> aBytes = ints({ 1, 2, 3 });
 	aBytes.insert(aBytes.end(), { 4, 5, 6, 7, 0, 8, 0, 9, 0 });
 	{
-		Bytes kBytes(aBytes);
+		BytesStream kBytes(aBytes);
 		LayoutRecord kRecord;
 		pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
 		EXPECT_EQ(kBytes.left(), 0u);
 	}
 	// a byte short: the data ends in the last array
 	aBytes.pop_back();
-	Bytes kShort(aBytes);
+	BytesStream kShort(aBytes);
 	LayoutRecord kRecord;
 	EXPECT_THROW(pLayout->read("CvGameAI", kShort, noCounts, kRecord), LayoutError);
 }
@@ -398,12 +341,12 @@ void CvGameAI::read(FDataStreamBase* pStream)
 	pStream->Read(&m_kSeed.uiMap);
 }
 )" } });
-	const auto pLayout = SaveLayout::derive(kTree.path());
+	const auto pLayout = kTree.derive();
 	std::vector<unsigned char> aBytes = ints({ 7 });
 	aBytes.insert(aBytes.end(), { 1, 2 });
 	const std::vector<unsigned char> aSeed = ints({ 9 });
 	aBytes.insert(aBytes.end(), aSeed.begin(), aSeed.end());
-	Bytes kBytes(aBytes);
+	BytesStream kBytes(aBytes);
 	LayoutRecord kRecord;
 	pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
 	EXPECT_EQ(kBytes.left(), 0u);
@@ -441,8 +384,8 @@ public:
 	Arr<char> m_kSmall;
 };
 )" } });
-	const auto pLayout = SaveLayout::derive(kTree.path());
-	Bytes kBytes(ints({ 1, 2, 3 }));
+	const auto pLayout = kTree.derive();
+	BytesStream kBytes(ints({ 1, 2, 3 }));
 	LayoutRecord kRecord;
 	pLayout->read("CvGameAI", kBytes, noCounts, kRecord);
 	EXPECT_EQ(kBytes.left(), 0u);

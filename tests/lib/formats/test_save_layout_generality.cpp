@@ -6,57 +6,16 @@
 // partial specialisations, the compact type of an enum-indexed array).
 #include "formats/SaveLayout.h"
 
+#include "LayoutTestTree.h"
+
 #include <gtest/gtest.h>
 
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
 #include <vector>
 
 using namespace cvv;
 
 namespace {
-
-// A throw-away CvGameCoreDLL folder: CvPlot.cpp (which marks a tree) and one source.
-class TempTree
-{
-public:
-	explicit TempTree(const std::string& sSource)
-	{
-		std::random_device kRandom;
-		m_kRoot = std::filesystem::temp_directory_path() / ("cvvision-tree-" + std::to_string(kRandom()));
-		std::filesystem::create_directories(m_kRoot);
-		std::ofstream(m_kRoot / "CvPlot.cpp", std::ios::binary) << "";
-		std::ofstream(m_kRoot / "CvThing.cpp", std::ios::binary) << sSource;
-	}
-	~TempTree() { std::filesystem::remove_all(m_kRoot); }
-	std::shared_ptr<const SaveLayout> derive() const { return SaveLayout::derive(m_kRoot); }
-
-private:
-	std::filesystem::path m_kRoot;
-};
-
-class BytesStream : public LayoutStream
-{
-public:
-	explicit BytesStream(std::vector<unsigned char> aBytes) : m_aBytes(std::move(aBytes)) {}
-	const unsigned char* take(size_t iBytes, const std::string& sWhat) override
-	{
-		if (iBytes > left()) fail("the data ends inside " + sWhat);
-		const unsigned char* p = m_aBytes.data() + m_iPos;
-		m_iPos += iBytes;
-		return p;
-	}
-	size_t left() const override { return m_aBytes.size() - m_iPos; }
-	void setWhere(const LayoutWhere*) override {}
-	[[noreturn]] void fail(const std::string& sWhat) override { throw std::runtime_error(sWhat); }
-
-private:
-	std::vector<unsigned char> m_aBytes;
-	size_t m_iPos = 0;
-};
 
 // Bytes of little-endian values of the given widths: { {2, 7}, {1, 3} } is a short 7 and a char 3.
 std::vector<unsigned char> bytes(const std::vector<std::pair<int, long long>>& aValues)
@@ -71,7 +30,7 @@ std::vector<unsigned char> bytes(const std::vector<std::pair<int, long long>>& a
 // tree) is returned.
 long long readThing(const std::string& sSource, const std::vector<unsigned char>& aBytes)
 {
-	TempTree kTree(sSource);
+	TempTree kTree({ { "CvThing.cpp", sSource } });
 	const auto pLayout = kTree.derive();
 	for (const LayoutClassReport& r : pLayout->report())
 		if (r.sClass == "CvThing") EXPECT_EQ(r.sError, "") << "CvThing";

@@ -5,13 +5,12 @@
 // made-up runs, which read made-up tagged elements.
 #include "formats/SaveLayout.h"
 #include "formats/TaggedLayout.h"
+
+#include "LayoutTestTree.h"
 #include "TaggedSaveWriter.h"
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -19,47 +18,6 @@ using namespace cvv;
 using cvv::test::TaggedSaveWriter;
 
 namespace {
-
-class TempTree
-{
-public:
-	TempTree()
-	{
-		std::random_device kRandom;
-		m_kRoot = std::filesystem::temp_directory_path() / ("cvvision-tagged-tree-" + std::to_string(kRandom()));
-		std::filesystem::create_directories(m_kRoot);
-		write("CvPlot.cpp", "");
-	}
-	~TempTree() { std::filesystem::remove_all(m_kRoot); }
-	void write(const std::string& sName, const std::string& sText) const
-	{
-		std::ofstream(m_kRoot / sName, std::ios::binary) << sText;
-	}
-	std::shared_ptr<const SaveLayout> derive() const { return SaveLayout::derive(m_kRoot); }
-
-private:
-	std::filesystem::path m_kRoot;
-};
-
-class BytesStream : public LayoutStream
-{
-public:
-	explicit BytesStream(std::vector<unsigned char> aBytes) : m_aBytes(std::move(aBytes)) {}
-	const unsigned char* take(size_t iBytes, const std::string& sWhat) override
-	{
-		if (iBytes > left()) fail("the data ends inside " + sWhat);
-		const unsigned char* p = m_aBytes.data() + m_iPos;
-		m_iPos += iBytes;
-		return p;
-	}
-	size_t left() const override { return m_aBytes.size() - m_iPos; }
-	void setWhere(const LayoutWhere*) override {}
-	[[noreturn]] void fail(const std::string& sWhat) override { throw std::runtime_error(sWhat); }
-
-private:
-	std::vector<unsigned char> m_aBytes;
-	size_t m_iPos = 0;
-};
 
 LayoutCounts counts()
 {

@@ -461,6 +461,14 @@ protected:
 		return a;
 	}
 
+	// The first plot of kWalk that has its per-team visibility array (the count 19); past the end if none.
+	size_t firstPlotWithVisibility(const PlotWalker& kWalk) const
+	{
+		size_t iPlot = 0;
+		while (iPlot < kWalk.plots().size() && m_kSplit.aData[kWalk.plots()[iPlot].iVisibility] != 19) ++iPlot;
+		return iPlot;
+	}
+
 	fs::path m_kOriginal;
 	Bytes m_aFile;
 	SplitSave m_kSplit;
@@ -617,9 +625,8 @@ TEST_F(DamagedSave, ModdedPlotLayoutIsRefused)
 {
 	const PlotWalker kWalk(m_kSplit.aData, m_kGame.iWidth, m_kGame.iHeight);
 	ASSERT_EQ(kWalk.plots().size(), m_kGame.aPlots.size());
-	// the first plot that has its per-team visibility array: the count 19 becomes 40
-	size_t iPlot = 0;
-	while (iPlot < kWalk.plots().size() && m_kSplit.aData[kWalk.plots()[iPlot].iVisibility] != 19) ++iPlot;
+	// the first plot that has its per-team visibility array: its count 19 becomes 40
+	const size_t iPlot = firstPlotWithVisibility(kWalk);
 	ASSERT_LT(iPlot, kWalk.plots().size());
 	Bytes aData = m_kSplit.aData;
 	aData[kWalk.plots()[iPlot].iVisibility] = 40;
@@ -635,8 +642,7 @@ TEST_F(DamagedSave, PlotCountsReadWholeIntoTheRecords)
 	// refused: the built-in layout's records hold the values the bytes hold
 	const PlotWalker kWalk(m_kSplit.aData, m_kGame.iWidth, m_kGame.iHeight);
 	ASSERT_EQ(kWalk.plots().size(), m_kGame.aPlots.size());
-	size_t iPlot = 0;
-	while (iPlot < kWalk.plots().size() && m_kSplit.aData[kWalk.plots()[iPlot].iVisibility] != 19) ++iPlot;
+	const size_t iPlot = firstPlotWithVisibility(kWalk);
 	ASSERT_LT(iPlot, kWalk.plots().size());
 	Bytes aData = m_kSplit.aData;
 	putU16(aData, kWalk.plots()[iPlot].iVisibility + 1 + 2 * 3, 0x7fff); // team 3's

@@ -593,12 +593,19 @@ BuildSettings throughMakefile(BuildSettings kMake, const fs::path& kProject)
 	return kMake;
 }
 
-BuildSettings readVcproj(const fs::path& kFile, const tinyxml2::XMLDocument& kDoc, bool bDebug)
+// The settings of the project file kFile of kind sKind, before any are read: the file itself read.
+BuildSettings projectSettings(const fs::path& kFile, const std::string& sKind)
 {
 	BuildSettings kOut;
 	kOut.kSource = kFile;
-	kOut.sKind = "vcproj";
+	kOut.sKind = sKind;
 	kOut.aFiles = { kFile };
+	return kOut;
+}
+
+BuildSettings readVcproj(const fs::path& kFile, const tinyxml2::XMLDocument& kDoc, bool bDebug)
+{
+	BuildSettings kOut = projectSettings(kFile, "vcproj");
 	const tinyxml2::XMLElement* pRoot = kDoc.RootElement();
 	const tinyxml2::XMLElement* pConfigs = pRoot ? pRoot->FirstChildElement("Configurations") : nullptr;
 	std::vector<std::string> aNames;
@@ -669,10 +676,7 @@ bool msbuildCondition(const char* szCondition, const std::string& sConfiguration
 
 BuildSettings readVcxproj(const fs::path& kFile, const tinyxml2::XMLDocument& kDoc, bool bDebug)
 {
-	BuildSettings kOut;
-	kOut.kSource = kFile;
-	kOut.sKind = "vcxproj";
-	kOut.aFiles = { kFile };
+	BuildSettings kOut = projectSettings(kFile, "vcxproj");
 	const tinyxml2::XMLElement* pRoot = kDoc.RootElement();
 	if (!pRoot) return kOut;
 	std::vector<std::string> aNames;

@@ -120,38 +120,25 @@ void readWithLayout(Cursor& kBlock, Cursor& k, const SaveLayout& kLayout, const 
 		kWorld.init(kInit);
 	}
 
-	LayoutRecord kGame, kMap;
-	{
-		CursorStream kStream(k, "inflated game data: game");
-		kLayout.read(
-			kLayoutRoots[kRootGame], kStream, fCounts, kGame, LayoutGlobals{ nullptr, nullptr, &kInit, &kTagged });
-	}
-	{
-		CursorStream kStream(k, "inflated game data: map");
-		kLayout.read(
-			kLayoutRoots[kRootMap], kStream, fCounts, kMap, LayoutGlobals{ &kGame, nullptr, &kInit, &kTagged });
-	}
+	// one object's record, read from the inflated game data by its root's read() (sWhat names it)
+	const auto readRecord = [&](LayoutRoot eRoot, const std::string& sWhat, const LayoutGlobals& kWith) {
+		LayoutRecord kRecord;
+		CursorStream kStream(k, "inflated game data: " + sWhat);
+		kLayout.read(kLayoutRoots[eRoot], kStream, fCounts, kRecord, kWith);
+		return kRecord;
+	};
+	const LayoutRecord kGame = readRecord(kRootGame, "game", LayoutGlobals{ nullptr, nullptr, &kInit, &kTagged });
+	const LayoutRecord kMap = readRecord(kRootMap, "map", LayoutGlobals{ &kGame, nullptr, &kInit, &kTagged });
 	n.iInvisible = fCounts("getNumInvisibleInfos");
 	kWorld.map(kMap);
 
 	const LayoutGlobals kGlobals{ &kGame, &kMap, &kInit, &kTagged };
 	n.iTechs = fCounts("getNumTechInfos");
-	for (int t = 0; t < n.iTeams; ++t)
-	{
-		LayoutRecord kTeam;
-		CursorStream kStream(k, "inflated game data: team " + std::to_string(t));
-		kLayout.read(kLayoutRoots[kRootTeam], kStream, fCounts, kTeam, kGlobals);
-		kWorld.team(t, kTeam);
-	}
+	for (int t = 0; t < n.iTeams; ++t) kWorld.team(t, readRecord(kRootTeam, "team " + std::to_string(t), kGlobals));
 	n.iUnitTypes = fCounts("getNumUnitInfos");
 	n.iPromotions = fCounts("getNumPromotionInfos");
 	for (int p = 0; p < n.iPlayers; ++p)
-	{
-		LayoutRecord kPlayer;
-		CursorStream kStream(k, "inflated game data: player " + std::to_string(p));
-		kLayout.read(kLayoutRoots[kRootPlayer], kStream, fCounts, kPlayer, kGlobals);
-		kWorld.player(p, kPlayer);
-	}
+		kWorld.player(p, readRecord(kRootPlayer, "player " + std::to_string(p), kGlobals));
 	kWorld.finish();
 }
 

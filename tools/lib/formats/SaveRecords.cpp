@@ -88,15 +88,24 @@ void mapTeam(Cursor& k, const Record& r, int eTeam, const RecordCounts& n, SaveT
 			+ " teams (or of itself)");
 }
 
+// A city's or a unit's id and plot, the plot checked to be on the map (szX, szY: its coordinates
+// as the messages name them).
+template <typename Record>
+void mapIdAndPlot(
+	Cursor& k, const Record& r, int iWidth, int iHeight, const char* szX, const char* szY, int& iId, int& iX, int& iY)
+{
+	iId = int(recordInt(k, r, "m_iID"));
+	iX = int(recordInt(k, r, "m_iX"));
+	iY = int(recordInt(k, r, "m_iY"));
+	const size_t iAt = k.pos();
+	checkRange(k, iAt, szX, iX, 0, iWidth);
+	checkRange(k, iAt, szY, iY, 0, iHeight);
+}
+
 template <typename Record>
 void mapCity(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveCity& kCity)
 {
-	kCity.iId = int(recordInt(k, r, "m_iID"));
-	kCity.iX = int(recordInt(k, r, "m_iX"));
-	kCity.iY = int(recordInt(k, r, "m_iY"));
-	const size_t iAt = k.pos();
-	checkRange(k, iAt, "a city's x", kCity.iX, 0, iWidth);
-	checkRange(k, iAt, "a city's y", kCity.iY, 0, iHeight);
+	mapIdAndPlot(k, r, iWidth, iHeight, "a city's x", "a city's y", kCity.iId, kCity.iX, kCity.iY);
 	kCity.ePlayer = int(recordInt(k, r, "m_eOwner"));
 	if (kCity.ePlayer != ePlayer)
 		k.modded("a city of player " + std::to_string(ePlayer) + " names owner " + std::to_string(kCity.ePlayer));
@@ -107,12 +116,8 @@ void mapCity(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, c
 template <typename Record>
 void mapUnit(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveUnit& kUnit)
 {
-	kUnit.iId = int(recordInt(k, r, "m_iID"));
-	kUnit.iX = int(recordInt(k, r, "m_iX"));
-	kUnit.iY = int(recordInt(k, r, "m_iY"));
+	mapIdAndPlot(k, r, iWidth, iHeight, "a unit's x", "a unit's y", kUnit.iId, kUnit.iX, kUnit.iY);
 	const size_t iAt = k.pos();
-	checkRange(k, iAt, "a unit's x", kUnit.iX, 0, iWidth);
-	checkRange(k, iAt, "a unit's y", kUnit.iY, 0, iHeight);
 	const int iReconX = int(recordInt(k, r, "m_iReconX"));
 	const int iReconY = int(recordInt(k, r, "m_iReconY"));
 	if (iReconX == kNoCoord || iReconY == kNoCoord)

@@ -641,6 +641,28 @@ private:
 
 public:
 	long long m_iMaxSteps = 1ll << 40;
+
+private:
+	// The argument text aArg of the class template parameter kParam in f: a type resolved, a value
+	// evaluated and kept as its number (valueArgument); false if it is neither.
+	bool templateArgument(const ClassDef::TemplateParam& kParam, const Toks& aArg, const Frame& f, TypeRef& kArg);
+	// The argument of kParam, the n-th parameter of the class template kClass: its own (a type as given,
+	// a value's text evaluated in fGiven) or its default (in kBound, those before it bound); false if it
+	// has neither or it cannot be evaluated.
+	bool templateArgument(const ClassDef::TemplateParam& kParam, const TypeRef& kClass, size_t n, const Frame& fGiven,
+		const Frame& kBound, TypeRef& kArg);
+
+	// Where the place a read's target a[b, e) (a Read's last argument, a tagged read's place) names
+	// begins, past a cast "(T*)" (kCast: T, bCast) and an '&' (bAddress) and inside brackets around
+	// it; iEnd: where it ends, before the brackets closed after it.
+	size_t readTargetPlace(
+		const Toks& a, size_t b, size_t e, TypeRef& kCast, bool& bCast, bool& bAddress, size_t& iEnd);
+	// The type of an element read into p: p's own through an '&', else a pointer's or an array's
+	// element; fails on any other unless the read is cast or (bStrings) p is a string read whole.
+	TypeRef readElementType(const Place& p, bool bAddress, bool bCast, bool bStrings, const Toks& a, size_t b, size_t e,
+		const CodeLine& sWhere);
+	// The free function sName of the tree (its first definition); fails if the tree has none.
+	const Function& treeFunction(const std::string& sName, const CodeLine& sWhere) const;
 };
 
 } // namespace cvv::layout

@@ -398,6 +398,41 @@ bool LayoutRunner::isOutReference(const Toks& a, size_t b, size_t e)
 	return bRef;
 }
 
+bool LayoutRunner::templateArgument(
+	const ClassDef::TemplateParam& kParam, const Toks& aArg, const Frame& f, TypeRef& kArg)
+{
+	kArg = TypeRef();
+	size_t j = 0;
+	if (kParam.bType)
+	{
+		const TypeRef k = parseType(aArg, j, aArg.size());
+		if (!k.bValid || j != aArg.size()) return false;
+		kArg = resolve(k, f);
+		return true;
+	}
+	// a value (int DEFAULT): its argument evaluated, kept as its number
+	const Value v = aArg.empty() ? Value() : expr(aArg, j, aArg.size(), f, 0);
+	if (v.eKind != Value::Int || j != aArg.size()) return false;
+	kArg = valueArgument(v.i);
+	return true;
+}
+
+bool LayoutRunner::templateArgument(const ClassDef::TemplateParam& kParam, const TypeRef& kClass, size_t n,
+	const Frame& fGiven, const Frame& kBound, TypeRef& kArg)
+{
+	kArg = TypeRef();
+	const bool bGiven = n < kClass.aArgs.size();
+	if (bGiven && kParam.bType)
+	{
+		kArg = kClass.aArgs[n];
+		return true;
+	}
+	if (!bGiven && kParam.aDefault.empty()) return false;
+	Toks aText;
+	if (bGiven) tokenize(valueText(kClass.aArgs[n]), 0, aText);
+	return templateArgument(kParam, bGiven ? aText : kParam.aDefault, bGiven ? fGiven : kBound, kArg);
+}
+
 bool LayoutRunner::bindBaseTemplate(
 	const std::string& sFrom, const std::string& sOwner, std::map<std::string, TypeRef>& kTemplate, int iDepth)
 {
@@ -414,17 +449,9 @@ bool LayoutRunner::bindBaseTemplate(
 		{
 			const ClassDef::TemplateParam& kParam = pBase->aTemplateParams[n];
 			const bool bGiven = n < aArgs.size();
-			const Toks& aArg = bGiven ? aArgs[n] : kParam.aDefault;
-			size_t j = 0;
-			if (!kParam.bType)
-			{
-				// a value (int DEFAULT): its argument evaluated, kept as its number
-				const Value v = aArg.empty() ? Value() : expr(aArg, j, aArg.size(), bGiven ? kFrom : kBase, 0);
-				if (v.eKind == Value::Int && j == aArg.size()) kBase.kTemplate[kParam.sName] = valueArgument(v.i);
-				continue;
-			}
-			const TypeRef k = parseType(aArg, j, aArg.size());
-			if (k.bValid && j == aArg.size()) kBase.kTemplate[kParam.sName] = resolve(k, bGiven ? kFrom : kBase);
+			TypeRef kArg;
+			if (templateArgument(kParam, bGiven ? aArgs[n] : kParam.aDefault, bGiven ? kFrom : kBase, kArg))
+				kBase.kTemplate[kParam.sName] = kArg;
 		}
 		if (bindBaseTemplate(sBase, sOwner, kBase.kTemplate, iDepth + 1))
 		{
@@ -457,24 +484,8 @@ void LayoutRunner::bindClassTemplate(
 	for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
 	{
 		const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
-		const bool bGiven = n < kClass.aArgs.size();
-		if (bGiven && kParam.bType)
-			kBound.kTemplate[kParam.sName] = kClass.aArgs[n];
-		else if (bGiven || !kParam.aDefault.empty())
-		{
-			Toks aText;
-			if (bGiven) tokenize(valueText(kClass.aArgs[n]), 0, aText);
-			const Toks& aArg = bGiven ? aText : kParam.aDefault;
-			size_t j = 0;
-			if (kParam.bType)
-			{
-				const TypeRef k = parseType(aArg, j, aArg.size());
-				if (k.bValid && j == aArg.size()) kBound.kTemplate[kParam.sName] = resolve(k, kBound);
-				continue;
-			}
-			const Value v = aArg.empty() ? Value() : expr(aArg, j, aArg.size(), bGiven ? fArgs : kBound, 0);
-			if (v.eKind == Value::Int && j == aArg.size()) kBound.kTemplate[kParam.sName] = valueArgument(v.i);
-		}
+		TypeRef kArg;
+		if (templateArgument(kParam, kClass, n, fArgs, kBound, kArg)) kBound.kTemplate[kParam.sName] = kArg;
 	}
 	for (const auto& [sName, k] : kBound.kTemplate) kTemplate[sName] = k;
 	for (size_t j = 0; pMethod && j < pMethod->aTemplate.size() && j < aTypeArgs.size(); ++j)
@@ -565,27 +576,8 @@ std::string LayoutRunner::chooseSpecialisation(const TypeRef& kIn, Frame& f, std
 	for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
 	{
 		const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
-		const bool bGiven = n < k.aArgs.size();
 		TypeRef kArg;
-		if (bGiven && kParam.bType)
-			kArg = k.aArgs[n];
-		else if (bGiven || !kParam.aDefault.empty())
-		{
-			Toks aText;
-			if (bGiven) tokenize(valueText(k.aArgs[n]), 0, aText);
-			const Toks& aArg = bGiven ? aText : kParam.aDefault;
-			size_t j = 0;
-			if (kParam.bType)
-			{
-				const TypeRef kType = parseType(aArg, j, aArg.size());
-				if (kType.bValid && j == aArg.size()) kArg = resolve(kType, kBound);
-			}
-			else if (!aArg.empty())
-			{
-				const Value v = expr(aArg, j, aArg.size(), bGiven ? f : kBound, 0);
-				if (v.eKind == Value::Int && j == aArg.size()) kArg = valueArgument(v.i);
-			}
-		}
+		templateArgument(kParam, k, n, f, kBound, kArg);
 		if (!kArg.bValid) return std::string();
 		kBound.kTemplate[kParam.sName] = kArg;
 		if (n < k.aArgs.size())

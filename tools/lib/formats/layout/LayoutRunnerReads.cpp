@@ -172,12 +172,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 			call(*m, k);
 			return;
 		}
-		auto it = m_t.kFunctions.find(sCallee);
-		if (it == m_t.kFunctions.end())
-			fail(sWhere,
-				"the function " + sCallee + " is not in the tree"
-					+ (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
-		const Function& fn = it->second.front();
+		const Function& fn = treeFunction(sCallee, sWhere);
 		Frame k;
 		k.iDepth = f.iDepth + 1;
 		k.pFunc = &fn;
@@ -267,6 +262,62 @@ long long LayoutRunner::scalar(const unsigned char* q, int iSize, bool bUnsigned
 	return static_cast<long long>(u);
 }
 
+const Function& LayoutRunner::treeFunction(const std::string& sName, const CodeLine& sWhere) const
+{
+	auto it = m_t.kFunctions.find(sName);
+	if (it == m_t.kFunctions.end())
+		fail(sWhere,
+			"the function " + sName + " is not in the tree"
+				+ (m_t.kFunctionMacros.count(sName) ? " (a macro: not followed)" : ""));
+	return it->second.front();
+}
+
+size_t LayoutRunner::readTargetPlace(
+	const Toks& a, size_t b, size_t e, TypeRef& kCast, bool& bCast, bool& bAddress, size_t& iEnd)
+{
+	size_t i = b;
+	kCast = TypeRef();
+	bCast = false;
+	if (a[i].s == "(")
+	{
+		const size_t iClose = matchClose(a, i);
+		size_t j = i + 1;
+		TypeRef k = parseType(a, j, iClose);
+		if (k.bValid && j == iClose && k.iPtr > 0)
+		{
+			kCast = k;
+			--kCast.iPtr;
+			bCast = true;
+			i = iClose + 1;
+		}
+	}
+	bAddress = false;
+	if (i < e && a[i].s == "&")
+	{
+		bAddress = true;
+		++i;
+	}
+	if (i < e && a[i].s == "(" && matchClose(a, i) == e - 1) ++i; // (&x) or (x)
+	iEnd = e;
+	while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos) --iEnd;
+	return i;
+}
+
+TypeRef LayoutRunner::readElementType(
+	const Place& p, bool bAddress, bool bCast, bool bStrings, const Toks& a, size_t b, size_t e, const CodeLine& sWhere)
+{
+	TypeRef kElem = p.kType;
+	if (bAddress) return kElem;
+	// a pointer or an array: the element type
+	if (!kElem.aDims.empty())
+		kElem.aDims.erase(kElem.aDims.begin());
+	else if (kElem.iPtr > 0)
+		--kElem.iPtr;
+	else if (!bCast && !(bStrings && stringKind(kElem.sName)))
+		fail(sWhere, "the read into '" + joinToks(a, b, e) + "' is not through a pointer");
+	return kElem;
+}
+
 void LayoutRunner::readCall(
 	const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs, Frame& f, const CodeLine& sWhere)
 {
@@ -286,34 +337,11 @@ void LayoutRunner::readCall(
 				+ joinToks(a, aArgs[0].first, aArgs[0].second) + ")");
 	}
 	const auto [b, e] = aArgs.back();
-	size_t i = b;
 	TypeRef kCast;
 	bool bCast = false;
-	if (a[i].s == "(")
-	{
-		const size_t iClose = matchClose(a, i);
-		size_t j = i + 1;
-		TypeRef k = parseType(a, j, iClose);
-		if (k.bValid && j == iClose && k.iPtr > 0)
-		{
-			kCast = k;
-			--kCast.iPtr;
-			bCast = true;
-			i = iClose + 1;
-		}
-	}
 	bool bAddress = false;
-	if (i < e && a[i].s == "&")
-	{
-		bAddress = true;
-		++i;
-	}
-	if (i < e && a[i].s == "(" && matchClose(a, i) == e - 1) // (&x) or (x)
-	{
-		++i;
-	}
 	size_t iEnd = e;
-	while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos) --iEnd;
+	size_t i = readTargetPlace(a, b, e, kCast, bCast, bAddress, iEnd);
 	const size_t iTarget = i;
 	Place p = readPlace(a, i, iEnd, f, sWhere);
 	if (!p.bValid && iTarget + 3 == iEnd && a[iTarget].k == 'i' && a[iTarget + 1].s == "(" && a[iTarget + 2].s == ")"
@@ -333,18 +361,7 @@ void LayoutRunner::readCall(
 		}
 	}
 	if (!p.bValid || i != iEnd) fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
-	TypeRef kElem = p.kType;
-	if (!bAddress)
-	{
-		// a pointer or an array: the element type
-		if (!kElem.aDims.empty())
-			kElem.aDims.erase(kElem.aDims.begin());
-		else if (kElem.iPtr > 0)
-			--kElem.iPtr;
-		else if (!bCast)
-			fail(sWhere, "the read into '" + joinToks(a, b, e) + "' is not through a pointer");
-	}
-	const TypeRef kTarget = resolve(kElem, f);
+	const TypeRef kTarget = resolve(readElementType(p, bAddress, bCast, false, a, b, e, sWhere), f);
 	const TypeRef kRead = bCast ? resolve(kCast, f) : kTarget;
 	bool bUnsigned = false;
 	int iSize = elementSize(kRead, bUnsigned);

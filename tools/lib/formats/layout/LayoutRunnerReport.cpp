@@ -210,11 +210,7 @@ void LayoutRunner::describeSimple(
 			line(f.sClass + "::" + sCallee);
 			return;
 		}
-		auto it = m_t.kFunctions.find(sCallee);
-		if (it == m_t.kFunctions.end())
-			fail(sWhere,
-				"the function " + sCallee + " is not in the tree"
-					+ (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
+		treeFunction(sCallee, CodeLine{ f.pFunc, s.iLine });
 		// the container's element class: the member named in the first argument
 		std::string sElem;
 		TypeRef k;

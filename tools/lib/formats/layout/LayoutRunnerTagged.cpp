@@ -177,43 +177,14 @@ void LayoutRunner::taggedRead(const std::string& sMethod, const Toks& a,
 	};
 	auto target = [&](size_t j) {
 		const auto [b, e] = arg(j);
-		size_t i = b;
 		Target t;
 		TypeRef kCast;
 		bool bCast = false;
-		if (a[i].s == "(")
-		{
-			const size_t iClose = matchClose(a, i);
-			size_t q = i + 1;
-			TypeRef kType = parseType(a, q, iClose);
-			if (kType.bValid && q == iClose && kType.iPtr > 0)
-			{
-				kCast = kType;
-				--kCast.iPtr;
-				bCast = true;
-				i = iClose + 1;
-			}
-		}
-		if (i < e && a[i].s == "&")
-		{
-			t.bAddress = true;
-			++i;
-		}
-		if (i < e && a[i].s == "(" && matchClose(a, i) == e - 1) ++i;
 		size_t iEnd = e;
-		while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos) --iEnd;
+		size_t i = readTargetPlace(a, b, e, kCast, bCast, t.bAddress, iEnd);
 		t.p = readPlace(a, i, iEnd, f, sWhere);
 		if (!t.p.bValid || i != iEnd) fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
-		TypeRef kElem = t.p.kType;
-		if (!t.bAddress)
-		{
-			if (!kElem.aDims.empty())
-				kElem.aDims.erase(kElem.aDims.begin());
-			else if (kElem.iPtr > 0)
-				--kElem.iPtr;
-			else if (!bCast && !stringKind(kElem.sName))
-				fail(sWhere, "the read into '" + joinToks(a, b, e) + "' is not through a pointer");
-		}
+		const TypeRef kElem = readElementType(t.p, t.bAddress, bCast, true, a, b, e, sWhere);
 		t.kRead = resolve(bCast ? kCast : kElem, f);
 		return t;
 	};
