@@ -10,16 +10,18 @@ set -eu
 FUZZER=$1 READER=$2 WORK=$3 CORPUS=${4:-}
 SRC=${5:-$(cd "$(dirname "$0")/../.." && pwd)}
 SHARED=${6:-$SRC/../shared}
+# the save-layout deriver's parts (SaveLayoutDeriver.cpp loads the tree, layout/ holds the rest)
+DERIVER="tools/lib/formats/SaveLayoutDeriver.cpp $(cd "$SRC" && echo tools/lib/formats/layout/*.cpp)"
 case "$READER" in
 wb) FILES="tools/lib/formats/WbReader.cpp tools/lib/scenario/WorldFromMap.cpp" ;;
 save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
 save_layout)
-	FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveLayoutDeriver.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp"
+	FILES="tools/lib/formats/SaveReader.cpp $DERIVER tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp"
 	# the tree whose layout the target derives, as run.sh sets it for the fuzzing
 	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
-layout_tree) FILES="tools/lib/formats/SaveLayoutDeriver.cpp tools/lib/formats/SaveLayoutExercise.cpp" ;;
+layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp" ;;
 *) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"

@@ -1,0 +1,91 @@
+// The save-layout deriver's type model (formats/layout/CppTypes.h) alone: brackets matched, types
+// and declarations parsed from tokens.
+#include "formats/layout/CppTypes.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace cvv::layout;
+
+namespace {
+
+Toks toks(const std::string& s)
+{
+	Toks a;
+	tokenize(s, 1, a);
+	return a;
+}
+
+} // namespace
+
+TEST(CppTypes, MatchCloseFindsTheBracketsPartner)
+{
+	const Toks a = toks("f(a[(1)], {b}) + g<std::vector<int>>(x)");
+	EXPECT_EQ(matchClose(a, 1), 12u); // the call's ')'
+	EXPECT_EQ(matchClose(a, 3), 7u); // '[' ... ']'
+	EXPECT_EQ(a[matchClose(a, 9)].s, "}");
+	// '<' of a template: closed by the '>' of a '>>'
+	const Toks b = toks("std::vector<std::pair<int, int> > x;");
+	EXPECT_EQ(b[matchClose(b, 3)].s, ">");
+	EXPECT_EQ(matchClose(b, 3), 12u);
+	// a '<' that is a comparison: none before the ';'
+	const Toks c = toks("a < b; c > d");
+	EXPECT_EQ(matchClose(c, 1), std::string::npos);
+}
+
+TEST(CppTypes, ParseTypeReadsQualifiersTemplatesAndStars)
+{
+	const Toks a = toks("const std::vector<CvWString>* const p");
+	size_t i = 0;
+	const TypeRef k = parseType(a, i, a.size());
+	ASSERT_TRUE(k.bValid);
+	EXPECT_EQ(k.sName, "vector"); // std:: is left out
+	ASSERT_EQ(k.aArgs.size(), 1u);
+	EXPECT_EQ(k.aArgs[0].sName, "CvWString");
+	EXPECT_EQ(k.iPtr, 1);
+	EXPECT_EQ(a[i].s, "p");
+
+	const Toks b = toks("unsigned int n");
+	i = 0;
+	EXPECT_EQ(parseType(b, i, b.size()).sName, "unsigned int");
+
+	const Toks c = toks("= 3");
+	i = 0;
+	EXPECT_FALSE(parseType(c, i, c.size()).bValid);
+}
+
+TEST(CppTypes, DeclarationsAndTheirDeclarators)
+{
+	const Toks a = toks("int a, *b[3][N] = 0, c(5)");
+	std::vector<Declarator> aDecl;
+	ASSERT_TRUE(parseDeclaration(a, 0, a.size(), aDecl));
+	ASSERT_EQ(aDecl.size(), 3u);
+	EXPECT_EQ(aDecl[0].sName, "a");
+	EXPECT_EQ(aDecl[0].kType.iPtr, 0);
+	EXPECT_EQ(aDecl[1].sName, "b");
+	EXPECT_EQ(aDecl[1].kType.iPtr, 1);
+	ASSERT_EQ(aDecl[1].kType.aDims.size(), 2u);
+	EXPECT_EQ(joinToks(aDecl[1].kType.aDims[1], 0, aDecl[1].kType.aDims[1].size()), "N");
+	EXPECT_EQ(a[aDecl[1].iInit].s, "0");
+	EXPECT_TRUE(aDecl[2].bCtorArgs);
+	EXPECT_EQ(a[aDecl[2].iInit].s, "5");
+
+	const Toks b = toks("x = y + 1");
+	aDecl.clear();
+	EXPECT_FALSE(parseDeclaration(b, 0, b.size(), aDecl));
+}
+
+TEST(CppTypes, TemplateParametersAndTypeText)
+{
+	const Toks a = toks("template <class T, typename U, int N> struct S");
+	std::vector<std::string> aNames;
+	const size_t iClose = templateParameters(a, 0, aNames);
+	EXPECT_EQ(a[iClose].s, ">");
+	EXPECT_EQ(aNames, (std::vector<std::string>{ "T", "U" })); // the type parameters
+
+	const Toks b = toks("CvMap<int, T*>");
+	size_t i = 0;
+	EXPECT_EQ(typeText(parseType(b, i, b.size())), "CvMap<int, T*>");
+}

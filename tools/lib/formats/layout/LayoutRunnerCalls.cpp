@@ -1,0 +1,695 @@
+// The LayoutRunner's calls: standard and global functions, a call's arguments bound, template
+// arguments deduced and defaulted, objects constructed, template methods chosen.
+#include "formats/layout/LayoutRunner.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <unordered_map>
+#include <unordered_set>
+#include <set>
+#include <sstream>
+
+namespace cvv::layout {
+
+void LayoutRunner::fillN(const Toks& a, size_t b, size_t e, Frame& f)
+{
+	const std::vector<std::pair<size_t, size_t>> aArgs = parameterRanges(a, b, e);
+	if (aArgs.size() != 3) return;
+	size_t i = aArgs[0].first;
+	const bool bAddress = a[i].s == "&";
+	if (bAddress) ++i;
+	Place p = place(a, i, aArgs[0].second, f);
+	if (!p.bValid || i != aArgs[0].second) return;
+	std::string& sKey = p.bLocal ? p.sSub : p.sKey;
+	long long iFirst = 0;
+	if (bAddress)
+	{
+		// &m_ai[k]: the elements from k
+		const size_t iBracket = sKey.rfind('[');
+		if (!p.bIndexed || iBracket == std::string::npos || sKey.back() != ']') return;
+		if (!p.sUnknownIndex.empty())
+		{
+			store(p, f, Value::unknown("std::fill_n from an unknown element"));
+			return;
+		}
+		iFirst = std::atoll(sKey.c_str() + iBracket + 1);
+		sKey.erase(iBracket);
+		p.kType.aDims.insert(p.kType.aDims.begin(), Toks());
+	}
+	size_t j = aArgs[1].first;
+	const Value n = expr(a, j, aArgs[1].second, f, 0);
+	j = aArgs[2].first;
+	const Value v = expr(a, j, aArgs[2].second, f, 0);
+	const std::string sBase = sKey;
+	if (n.eKind != Value::Int || n.i < 0 || n.i > 4096)
+	{
+		store(p, f, Value::unknown("std::fill_n over an unknown count"));
+		return;
+	}
+	Place kElement = p;
+	kElement.bIndexed = true;
+	if (!kElement.kType.aDims.empty()) kElement.kType.aDims.erase(kElement.kType.aDims.begin());
+	for (long long k = iFirst; k < iFirst + n.i; ++k)
+	{
+		const std::string sElement = sBase + "[" + std::to_string(k) + "]";
+		(p.bLocal ? kElement.sSub : kElement.sKey) = sElement;
+		store(kElement, f, v);
+	}
+}
+
+Value LayoutRunner::standardCall(const std::string& sName, const Toks& a, size_t b, size_t e, Frame& f)
+{
+	std::vector<long long> aArgs;
+	for (size_t j = b; j < e;)
+	{
+		size_t iComma = findTop(a, j, e, ",");
+		if (iComma == std::string::npos) iComma = e;
+		size_t k = j;
+		const Value v = expr(a, k, iComma, f, 0);
+		if (v.eKind != Value::Int) return Value::unknown("std::" + sName + " of an unknown value" + why(v));
+		aArgs.push_back(v.i);
+		j = iComma + 1;
+	}
+	if (sName == "abs" && aArgs.size() == 1) return Value::of(aArgs[0] < 0 ? -aArgs[0] : aArgs[0]);
+	if (sName != "abs" && aArgs.size() == 2)
+		return Value::of(sName == "min" ? std::min(aArgs[0], aArgs[1]) : std::max(aArgs[0], aArgs[1]));
+	return Value::unknown("std::" + sName + " with " + std::to_string(aArgs.size()) + " arguments");
+}
+
+bool LayoutRunner::classConstantValue(const Toks& a, size_t& i, size_t e, Frame& f, Value& v)
+{
+	const Tok& t = a[i];
+	if (t.k != 'i') return false;
+	const bool bArgs = i + 1 < e && a[i + 1].s == "<";
+	// (most names are neither: they are told apart before anything else is done)
+	if (bArgs ? !m_t.findClass(t.s) : !m_t.kClassConstantNames.count(t.s)) return false;
+	std::string sClass = f.sClass, sName = t.s;
+	size_t iAfter = i + 1;
+	std::map<std::string, TypeRef> kTemplate = f.kTemplate; // the frame's, for its own class's
+	if (bArgs)
+	{
+		const size_t iGt = matchClose(a, i + 1);
+		if (iGt == std::string::npos || iGt + 2 >= e || a[iGt + 1].s != "::" || a[iGt + 2].k != 'i') return false;
+		size_t n = i;
+		TypeRef kClass = parseType(a, n, iGt + 1);
+		if (!kClass.bValid || n != iGt + 1) return false;
+		sName = a[iGt + 2].s;
+		if (!m_t.kClassConstantNames.count(sName)) return false;
+		iAfter = iGt + 3;
+		// the specialisation for the arguments as written (a typedef's name) or as resolved
+		sClass = typeText(kClass);
+		kClass = resolve(kClass, f);
+		if (!m_t.findClass(sClass)) sClass = specialisationFor(kClass);
+		// not specialised: the template, its parameters bound to the arguments
+		const ClassDef* pPrimary = m_t.findClass(sClass) ? nullptr : m_t.findClass(kClass.sName);
+		if (pPrimary && !pPrimary->aTemplate.empty())
+		{
+			sClass = kClass.sName;
+			kTemplate.clear();
+			for (size_t n = 0; n < pPrimary->aTemplate.size() && n < kClass.aArgs.size(); ++n)
+				kTemplate[pPrimary->aTemplate[n]] = kClass.aArgs[n];
+		}
+		if (!m_t.findClass(sClass))
+		{
+			i = iAfter;
+			v = Value::unknown(sClass + "::" + sName + ": no such class or specialisation in the tree");
+			return true;
+		}
+	}
+	else if (!m_t.kClassConstantNames.count(sName) || f.sClass.empty() || f.kLocals.count(sName)
+		|| (i + 1 < e && (a[i + 1].s == "(" || a[i + 1].s == "::")))
+		return false;
+	std::string sOwner;
+	const Toks* pExpr = m_t.classConstant(sClass, sName, sOwner);
+	if (!pExpr) return false;
+	i = iAfter;
+	if (f.iDepth > 24)
+	{
+		v = Value::unknown(sClass + "::" + sName + " refers to itself");
+		return true;
+	}
+	Frame k;
+	k.sClass = sOwner;
+	k.kTemplate = kTemplate;
+	k.pFunc = f.pFunc;
+	k.iDepth = f.iDepth + 1;
+	size_t j = 0;
+	v = expr(*pExpr, j, pExpr->size(), k, 0);
+	return true;
+}
+
+Value LayoutRunner::globals(const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
+{
+	// GC.getDefineINT("NAME"), or GC.getDefineINT(CvGlobals::NAME): an enumerator of the defines the
+	// tree caches, named as the define it stands for
+	const bool bDefine = sMethod == "getDefineINT" || sMethod == "getDefineBOOL";
+	const bool bEnumerator =
+		bDefine && e == b + 3 && a[b].k == 'i' && a[b + 1].s == "::" && a[b + 2].k == 'i' && isConstant(a[b + 2].s);
+	if (bDefine && ((e == b + 1 && a[b].k == 's') || bEnumerator))
+	{
+		const std::string sDefine = bEnumerator ? std::string(a[b + 2].s) : a[b].s.substr(1, a[b].s.size() - 2);
+		try
+		{
+			return Value::of(m_fCounts("getDefineINT:" + sDefine));
+		}
+		catch (const std::exception& k)
+		{
+			return Value::unknown("GC." + sMethod + "(\"" + sDefine + "\"): " + k.what());
+		}
+	}
+	if (sMethod.compare(0, 6, "getNum") == 0)
+	{
+		try
+		{
+			return Value::of(m_fCounts(sMethod));
+		}
+		catch (const std::exception& k)
+		{
+			return Value::unknown(std::string("GC.") + sMethod + "(): " + k.what());
+		}
+	}
+	const bool bMap = sMethod == "getMap" || sMethod == "getMapINLINE";
+	const bool bGame = sMethod == "getGame" || sMethod == "getGameINLINE";
+	const bool bInit = sMethod == "getInitCore";
+	if ((bMap || bGame || bInit) && e == b)
+	{
+		const LayoutRecord* r = bMap ? m_kGlobals.pMap : bGame ? m_kGlobals.pGame : m_kGlobals.pInit;
+		if (!r) return Value::unknown("GC." + sMethod + "() is not read yet");
+		Value v;
+		v.eKind = Value::Obj;
+		v.pObj = const_cast<LayoutRecord*>(r); // only read: its values are what the save holds
+		v.kType.sName = bMap ? "CvMap" : bGame ? "CvGameAI" : "CvInitCore";
+		v.kType.bValid = true;
+		return v;
+	}
+	(void)f;
+	if (sMethod.size() > 7 && sMethod.compare(0, 3, "get") == 0 && sMethod.compare(sMethod.size() - 4, 4, "Info") == 0)
+		return Value::unknown("GC." + sMethod + "(...) is one type's XML data, which the deriver does not read");
+	return Value::unknown("GC." + sMethod + "() is not a count of the XML");
+}
+
+Value LayoutRunner::callValue(
+	const Value& kObj, const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
+{
+	const TypeRef kType = kObj.kType;
+	std::string sOwner;
+	const Function* m = m_t.findMethod(kType.sName, sMethod, false, &sOwner);
+	if (!m) return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
+	Frame k;
+	k.sClass = kType.sName;
+	const ClassDef* c = m_t.findClass(kType.sName);
+	if (c)
+		for (size_t j = 0; j < c->aTemplate.size() && j < kType.aArgs.size(); ++j)
+			k.kTemplate[c->aTemplate[j]] = kType.aArgs[j];
+	for (size_t j = 0; j < m->aTemplate.size() && j < kType.aArgs.size(); ++j)
+		k.kTemplate[m->aTemplate[j]] = kType.aArgs[j];
+	if (sOwner != kType.sName) bindBaseTemplate(kType.sName, sOwner, k.kTemplate);
+	k.pRecord = kObj.pObj;
+	k.iDepth = f.iDepth + 1;
+	return evalCall(*m, k, a, b, e, f);
+}
+
+Value LayoutRunner::evalCall(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller)
+{
+	// calls for a value nest at most 8 deep (below however many reads)
+	if (m_iValueCalls >= 8)
+	{
+		m_bCallNotRun = true;
+		return Value::unknown(m.sName + "() calls too deep");
+	}
+	k.pFunc = &m;
+	bindArgs(m, k, aArgs, b, e, fCaller);
+	const Stmt& s = m_t.body(m);
+	k.bEffectsOnly = true;
+	m_kReturn = Value::unknown(m.sName + "() returns no value the deriver can follow");
+	struct Nest
+	{
+		int& i;
+		explicit Nest(int& iCalls) : i(iCalls) { ++i; }
+		~Nest() { --i; }
+	} kNest(m_iValueCalls);
+	const Function* pWhereFunc = m_pWhereFunc;
+	const int iWhereLine = m_iWhereLine;
+	run(s, k);
+	m_pWhereFunc = pWhereFunc; // back in the caller's statement
+	m_iWhereLine = iWhereLine;
+	Value v = m_kReturn;
+	m_kReturn = Value();
+	for (const auto& [sName, p] : k.aOut) store(p, fCaller, k.kLocals[sName].v);
+	return v;
+}
+
+void LayoutRunner::bindArgs(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller)
+{
+	const Toks& a = m_t.aFiles[size_t(m.iFile)].aToks;
+	std::vector<std::pair<size_t, size_t>> aParams, aGiven;
+	auto split = [](const Toks& t, size_t b0, size_t e0, std::vector<std::pair<size_t, size_t>>& aOut) {
+		size_t j = b0;
+		while (j < e0)
+		{
+			size_t iComma = findTop(t, j, e0, ",");
+			if (iComma == std::string::npos) iComma = e0;
+			if (iComma > j) aOut.emplace_back(j, iComma);
+			j = iComma + 1;
+		}
+	};
+	aParams = parameterRanges(a, m.iParams, m.iParamsEnd);
+	split(aArgs, b, e, aGiven);
+	for (size_t j = 0; j < aParams.size(); ++j)
+	{
+		std::vector<Declarator> aDecl;
+		if (!parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1) continue;
+		const Declarator& d = aDecl[0];
+		if (d.kType.sName == "FDataStreamBase") continue;
+		Local l;
+		l.kType = d.kType;
+		if (j < aGiven.size())
+		{
+			size_t i = aGiven[j].first;
+			l.v = expr(aArgs, i, aGiven[j].second, fCaller, 0);
+			deduceTemplate(m, d.kType, aArgs, aGiven[j].first, aGiven[j].second, k, fCaller);
+			// a reference the callee may assign (T& x): written back to the caller's place
+			if (isOutReference(a, aParams[j].first, aParams[j].second))
+			{
+				size_t n = aGiven[j].first;
+				const Place p = place(aArgs, n, aGiven[j].second, fCaller);
+				if (p.bValid && n == aGiven[j].second) k.aOut.emplace_back(d.sName, p);
+			}
+		}
+		else if (d.iInit)
+		{
+			size_t i = d.iInit;
+			l.v = expr(a, i, d.iInitEnd, k, 0);
+		}
+		else
+			l.v = declaredDefault(m, j, aParams.size(), k);
+		k.kLocals[d.sName] = l;
+	}
+}
+
+void LayoutRunner::deduceTemplate(
+	const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k, Frame& fCaller)
+{
+	if (kParam.iPtr || !kParam.aDims.empty() || !kParam.aArgs.empty() || k.kTemplate.count(kParam.sName)
+		|| std::find(m.aTemplate.begin(), m.aTemplate.end(), kParam.sName) == m.aTemplate.end())
+		return;
+	const TypeRef kArg = writtenType(aArgs, b, e, fCaller);
+	if (kArg.bValid && kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+}
+
+bool LayoutRunner::isOutReference(const Toks& a, size_t b, size_t e)
+{
+	bool bRef = false;
+	for (size_t j = b; j < e && a[j].s != "="; ++j)
+	{
+		if (a[j].s == "const") return false;
+		if (a[j].s == "&") bRef = true;
+	}
+	return bRef;
+}
+
+bool LayoutRunner::bindBaseTemplate(
+	const std::string& sFrom, const std::string& sOwner, std::map<std::string, TypeRef>& kTemplate, int iDepth)
+{
+	if (sFrom == sOwner) return true;
+	const ClassDef* c = m_t.findClass(sFrom);
+	if (!c || iDepth > 8) return false;
+	for (const auto& [sBase, aArgs] : c->aBaseArgs)
+	{
+		const ClassDef* pBase = m_t.findClass(sBase);
+		if (!pBase) continue;
+		Frame kFrom, kBase;
+		kFrom.kTemplate = kTemplate;
+		for (size_t n = 0; n < pBase->aTemplateParams.size(); ++n)
+		{
+			const ClassDef::TemplateParam& kParam = pBase->aTemplateParams[n];
+			const bool bGiven = n < aArgs.size();
+			const Toks& aArg = bGiven ? aArgs[n] : kParam.aDefault;
+			size_t j = 0;
+			if (!kParam.bType)
+			{
+				// a value (int DEFAULT): its argument evaluated, kept as its number
+				const Value v = aArg.empty() ? Value() : expr(aArg, j, aArg.size(), bGiven ? kFrom : kBase, 0);
+				if (v.eKind == Value::Int && j == aArg.size()) kBase.kTemplate[kParam.sName] = valueArgument(v.i);
+				continue;
+			}
+			const TypeRef k = parseType(aArg, j, aArg.size());
+			if (k.bValid && j == aArg.size()) kBase.kTemplate[kParam.sName] = resolve(k, bGiven ? kFrom : kBase);
+		}
+		if (bindBaseTemplate(sBase, sOwner, kBase.kTemplate, iDepth + 1))
+		{
+			for (const auto& [sName, kType] : kBase.kTemplate) kTemplate[sName] = kType;
+			return true;
+		}
+	}
+	return false;
+}
+
+TypeRef LayoutRunner::valueArgument(long long i)
+{
+	TypeRef k;
+	k.sName = std::to_string(i);
+	k.bValid = true;
+	return k;
+}
+
+bool LayoutRunner::boundValue(const Frame& f, const std::string& sName, long long& i)
+{
+	auto it = f.kTemplate.find(sName);
+	if (it == f.kTemplate.end() || it->second.sName.empty()) return false;
+	const std::string& s = it->second.sName;
+	if (!(std::isdigit(static_cast<unsigned char>(s[0])) || (s[0] == '-' && s.size() > 1))) return false;
+	i = std::stoll(s);
+	return true;
+}
+
+TypeRef LayoutRunner::withDefaultArguments(TypeRef k) const
+{
+	const ClassDef* c = k.aArgs.empty() ? nullptr : m_t.findClass(k.sName);
+	if (!c || k.aArgs.size() >= c->aTemplateParams.size()) return k;
+	Frame kBound;
+	for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
+	{
+		const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
+		if (n >= k.aArgs.size())
+		{
+			size_t j = 0;
+			const TypeRef kDefault = kParam.bType ? parseType(kParam.aDefault, j, kParam.aDefault.size()) : TypeRef();
+			if (!kDefault.bValid || j != kParam.aDefault.size()) break;
+			k.aArgs.push_back(resolve(kDefault, kBound));
+		}
+		kBound.kTemplate[kParam.sName] = k.aArgs[n];
+	}
+	return k;
+}
+
+std::string LayoutRunner::specialisationFor(const TypeRef& k) const
+{
+	std::string sText = typeText(k);
+	if (m_t.findClass(sText) || k.aArgs.empty()) return sText;
+	if (m_t.kSpecialisations.empty())
+	{
+		Frame kNone;
+		for (const auto& [sName, c] : m_t.kClasses)
+		{
+			(void)c;
+			const size_t iLt = sName.find('<');
+			if (iLt == std::string::npos) continue;
+			Toks aName;
+			tokenize(sName, 0, aName);
+			size_t j = 0;
+			const TypeRef kSpec = parseType(aName, j, aName.size());
+			if (kSpec.bValid && j == aName.size()) m_t.kSpecialisations.emplace(typeText(resolve(kSpec, kNone)), sName);
+		}
+		m_t.kSpecialisations.emplace("", ""); // built
+	}
+	auto it = m_t.kSpecialisations.find(sText);
+	return it == m_t.kSpecialisations.end() ? sText : it->second;
+}
+
+Value LayoutRunner::castTo(const TypeRef& k, Value v, Frame& f) const
+{
+	bool bUnsigned = false;
+	const int iSize = elementSize(resolve(k, f), bUnsigned);
+	if (v.eKind == Value::Int && iSize > 0 && iSize < 8)
+	{
+		const unsigned long long iMask = (1ull << (8 * iSize)) - 1;
+		const unsigned long long u = static_cast<unsigned long long>(v.i) & iMask;
+		v.i = !bUnsigned && (u >> (8 * iSize - 1)) ? static_cast<long long>(u | ~iMask) : static_cast<long long>(u);
+	}
+	return v;
+}
+
+TypeRef LayoutRunner::writtenType(const Toks& a, size_t b, size_t e, Frame& f)
+{
+	TypeRef kCast;
+	size_t iAfter = 0;
+	if (looksLikeCast(a, b, e, f, kCast, iAfter)) return resolve(kCast, f);
+	if (b + 1 < e && (a[b].s == "static_cast" || a[b].s == "reinterpret_cast") && a[b + 1].s == "<")
+	{
+		size_t j = b + 2;
+		return resolve(parseType(a, j, e), f);
+	}
+	size_t j = b;
+	const Place p = place(a, j, e, f);
+	return p.bValid && j == e ? resolve(p.kType, f) : TypeRef();
+}
+
+bool LayoutRunner::acceptsArguments(const Function& m, size_t n) const
+{
+	const Toks& t = m_t.aFiles[size_t(m.iFile)].aToks;
+	std::vector<std::pair<size_t, size_t>> aParams = parameterRanges(t, m.iParams, m.iParamsEnd);
+	if (aParams.size() == 1 && t[aParams[0].first].s == "void" && aParams[0].second == aParams[0].first + 1)
+		aParams.clear();
+	if (n > aParams.size()) return false;
+	for (size_t j = n; j < aParams.size(); ++j)
+		if (findTop(t, aParams[j].first, aParams[j].second, "=") == std::string::npos) return false;
+	return true;
+}
+
+const Function* LayoutRunner::freeFunction(const std::string& sName, const Toks& a, size_t b, size_t e, Frame& f)
+{
+	auto it = m_t.kFunctions.find(sName);
+	if (it == m_t.kFunctions.end()) return nullptr;
+	std::vector<const Function*> aFree;
+	for (const Function& fn : it->second)
+		if (fn.sClass.empty()) aFree.push_back(&fn);
+	if (aFree.size() <= 1) return aFree.empty() ? nullptr : aFree[0];
+	// overloads that take as many arguments as given (SetBit(x, i) and SetBit(x, i, b))
+	const size_t nArgs = parameterRanges(a, b, e).size();
+	std::vector<const Function*> aFit;
+	for (const Function* fn : aFree)
+		if (acceptsArguments(*fn, nArgs)) aFit.push_back(fn);
+	if (aFit.size() == 1) return aFit[0];
+	if (!aFit.empty()) aFree = aFit;
+	size_t iComma = findTop(a, b, e, ",");
+	if (iComma == std::string::npos) iComma = e;
+	const TypeRef kArg = writtenType(a, b, iComma, f);
+	if (!kArg.bValid) return nullptr;
+	Frame kNone;
+	for (const Function* fn : aFree)
+	{
+		const Toks& t = m_t.aFiles[size_t(fn->iFile)].aToks;
+		size_t iEnd = findTop(t, fn->iParams, fn->iParamsEnd, ",");
+		if (iEnd == std::string::npos) iEnd = fn->iParamsEnd;
+		size_t j = fn->iParams;
+		const TypeRef kParam = parseType(t, j, iEnd);
+		if (kParam.bValid && typeText(resolve(kParam, kNone)) == typeText(kArg)) return fn;
+	}
+	return nullptr;
+}
+
+Value LayoutRunner::declaredDefault(const Function& m, size_t j, size_t n, Frame& k)
+{
+	const Value kNone = Value::unknown("no argument is given for parameter " + std::to_string(j + 1) + " of " + m.sName
+		+ "() and no default the deriver can find");
+	const ClassDef* c = m.sClass.empty() ? nullptr : m_t.findClass(m.sClass);
+	if (!c) return kNone;
+	auto it = c->kDeclarations.find(m.sName.substr(m.sName.rfind(':') + 1));
+	if (it == c->kDeclarations.end()) return kNone;
+	const Toks& a = m_t.aFiles[size_t(c->iFile)].aToks;
+	for (const auto& [b, e] : it->second)
+	{
+		const std::vector<std::pair<size_t, size_t>> aParams = parameterRanges(a, b, e);
+		std::vector<Declarator> aDecl;
+		if (aParams.size() != n || !parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1
+			|| !aDecl[0].iInit)
+			continue;
+		size_t i = aDecl[0].iInit;
+		return expr(a, i, aDecl[0].iInitEnd, k, 0);
+	}
+	return kNone;
+}
+
+bool LayoutRunner::isObjectType(const TypeRef& k) const
+{
+	if (k.sName.empty() || stringKind(k.sName)) return false;
+	bool bU = false;
+	if (scalarSize(k.sName, bU) || isEnum(k.sName)) return false;
+	return m_t.findClass(k.sName) != nullptr;
+}
+
+TypeRef LayoutRunner::objectClass(TypeRef k) const
+{
+	k.iPtr = 0;
+	k.aDims.clear();
+	return k;
+}
+
+Value LayoutRunner::newObject(const TypeRef& kType, Frame& f)
+{
+	auto r = std::make_shared<LayoutRecord>();
+	r->sClass = objectClass(kType).sName;
+	LayoutRecord* p = r.get();
+	if (f.pRecord)
+		f.pRecord->kChildren["items"].push_back(r);
+	else
+		m_aOrphans.push_back(r);
+	Value v;
+	v.eKind = Value::Obj;
+	v.pObj = p;
+	v.kType = kType;
+	return v;
+}
+
+LayoutRecord* LayoutRunner::childOf(const Place& p, Frame& f, const TypeRef& kType)
+{
+	auto r = std::make_shared<LayoutRecord>();
+	r->sClass = objectClass(kType).sName;
+	LayoutRecord* pOut = r.get();
+	LayoutRecord* pParent = p.pObj ? p.pObj : f.pRecord;
+	if (pParent)
+		pParent->kChildren[p.bLocal ? p.sSub : p.sRoot].push_back(r);
+	else
+		m_aOrphans.push_back(r);
+	return pOut;
+}
+
+void LayoutRunner::construct(const TypeRef& k, LayoutRecord& r, Frame& f)
+{
+	std::map<std::string, TypeRef> kTemplate;
+	const ClassDef* c = m_t.findClass(k.sName);
+	for (size_t j = 0; c && j < c->aTemplate.size() && j < k.aArgs.size(); ++j) kTemplate[c->aTemplate[j]] = k.aArgs[j];
+	constructAs(k.sName, k.sName, kTemplate, r, f, 0);
+}
+
+void LayoutRunner::constructAs(const std::string& sDerived, const std::string& sClass,
+	const std::map<std::string, TypeRef>& kTemplate, LayoutRecord& r, Frame& f, int iDepth)
+{
+	const ClassDef* c = m_t.findClass(sClass);
+	if (!c || iDepth > 8) return;
+	for (const std::string& sBase : c->aBases) constructAs(sDerived, sBase, kTemplate, r, f, iDepth + 1);
+	const std::string sOwn = sClass.substr(sClass.rfind(':') == std::string::npos ? 0 : sClass.rfind(':') + 1);
+	for (const Function* m : m_t.methodsNamed(sClass, sOwn))
+	{
+		if (m->sClass != sClass || m->iParams != m->iParamsEnd) continue;
+		Frame kFrame;
+		kFrame.sClass = sClass;
+		kFrame.kTemplate = kTemplate;
+		if (sClass != sDerived) bindBaseTemplate(sDerived, sClass, kFrame.kTemplate);
+		kFrame.pRecord = &r;
+		kFrame.iDepth = f.iDepth + 1;
+		const Toks& a = m_t.aFiles[size_t(m->iFile)].aToks;
+		evalCall(*m, kFrame, a, m->iParams, m->iParams, f);
+		return;
+	}
+}
+
+LayoutRecord* LayoutRunner::memberObject(const Place& p, Frame& f)
+{
+	if (!p.bIndexed)
+	{
+		auto it = p.pObj->kChildren.find(p.sRoot);
+		if (it != p.pObj->kChildren.end() && !it->second.empty()) return it->second.back().get();
+	}
+	return childOf(p, f, resolve(p.kType, f));
+}
+
+bool LayoutRunner::callTemplateMethod(const Toks& a, size_t b, size_t iOpen, size_t e, Frame& f, const CodeLine& sWhere)
+{
+	if (a[b].k != 'i' || a[b + 1].s != "<" || matchClose(a, b + 1) != iOpen - 1 || f.sClass.empty()) return false;
+	std::vector<long long> aValues;
+	std::string sWhyNot;
+	const Function* pChosen = chooseTemplateMethod(a, b, iOpen, f, aValues, sWhyNot);
+	if (!pChosen) fail(sWhere, sWhyNot);
+	Frame k = templateMethodFrame(*pChosen, aValues, f);
+	bindArgs(*pChosen, k, a, iOpen + 1, e - 1, f);
+	call(*pChosen, k);
+	return true;
+}
+
+const Function* LayoutRunner::chooseTemplateMethod(
+	const Toks& a, size_t b, size_t iOpen, Frame& f, std::vector<long long>& aValues, std::string& sWhyNot)
+{
+	const std::string sName = a[b].s;
+	for (size_t j = b + 2; j < iOpen - 1;)
+	{
+		size_t iComma = findTop(a, j, iOpen - 1, ",");
+		if (iComma == std::string::npos) iComma = iOpen - 1;
+		size_t i = j;
+		const Value v = expr(a, i, iComma, f, 0);
+		if (v.eKind != Value::Int)
+		{
+			sWhyNot = "the template argument " + joinToks(a, j, iComma) + " of " + sName + "<...> cannot be evaluated"
+				+ why(v);
+			return nullptr;
+		}
+		aValues.push_back(v.i);
+		j = iComma + 1;
+	}
+	const Function* pGeneric = nullptr;
+	for (const Function* m : m_t.methodsNamed(f.sClass, sName))
+	{
+		if (!m->iSpecArgsEnd)
+		{
+			if (!pGeneric) pGeneric = m;
+			continue;
+		}
+		const Toks& t = m_t.aFiles[size_t(m->iFile)].aToks;
+		bool bSame = true;
+		size_t n = 0;
+		for (size_t j = m->iSpecArgs; j < m->iSpecArgsEnd && bSame; ++n)
+		{
+			size_t iComma = findTop(t, j, m->iSpecArgsEnd, ",");
+			if (iComma == std::string::npos) iComma = m->iSpecArgsEnd;
+			size_t i = j;
+			const Value v = expr(t, i, iComma, f, 0);
+			bSame = n < aValues.size() && v.eKind == Value::Int && v.i == aValues[n];
+			j = iComma + 1;
+		}
+		if (bSame && n == aValues.size()) return m;
+	}
+	if (!pGeneric) sWhyNot = "no " + f.sClass + "::" + sName + " template in the tree";
+	return pGeneric;
+}
+
+Frame LayoutRunner::templateMethodFrame(const Function& m, const std::vector<long long>& aValues, const Frame& f) const
+{
+	Frame k;
+	k.sClass = f.sClass;
+	k.kTemplate = f.kTemplate;
+	k.pRecord = f.pRecord;
+	k.iDepth = f.iDepth + 1;
+	for (size_t j = 0; j < m.aValueTemplate.size() && j < aValues.size(); ++j)
+	{
+		Local l;
+		l.kType.sName = "int";
+		l.kType.bValid = true;
+		l.v = Value::of(aValues[j]);
+		k.kLocals[m.aValueTemplate[j]] = l;
+	}
+	return k;
+}
+
+std::string LayoutRunner::templateCallNote(const Toks& a, size_t b, size_t iOpen)
+{
+	if (iOpen <= b + 2 || a[iOpen - 1].s != ">") return std::string();
+	size_t j = iOpen - 1;
+	int iAngle = 0;
+	for (; j > b; --j)
+	{
+		if (a[j].s == ">") ++iAngle;
+		if (a[j].s == "<" && --iAngle == 0) break;
+	}
+	if (j <= b || a[j - 1].k != 'i') return std::string();
+	return ": a call of the function template " + a[j - 1].s + " with explicit template arguments "
+		+ joinToks(a, j, iOpen) + ", which is no member function template of this class in the tree";
+}
+
+void LayoutRunner::call(const Function& m, Frame& k)
+{
+	if (k.iDepth > 40) fail(m_t.where(m, 0), "the reads nest too deep");
+	k.pFunc = &m;
+	const Stmt& s = m_t.body(m);
+	k.sStream = m.sStream;
+	if (k.sStream.empty()) fail(m_t.where(m, s.iLine), "no stream parameter");
+	run(s, k);
+}
+
+} // namespace cvv::layout

@@ -1,0 +1,455 @@
+// The LayoutRunner's reads: a statement that names the stream is one of the read forms (Read,
+// ReadString, arrays, raw structs) or an error.
+#include "formats/layout/LayoutRunner.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <unordered_map>
+#include <unordered_set>
+#include <set>
+#include <sstream>
+
+namespace cvv::layout {
+
+void LayoutRunner::runRead(const std::string& sClass, LayoutRecord& kRecord)
+{
+	if (m_pStream) m_pStream->setWhere(this);
+	const Function* f = m_t.findMethod(sClass, "read", true);
+	if (!f) throw LayoutError(m_t.kTree.string() + ": no " + sClass + "::read(FDataStreamBase*) in the tree");
+	Frame k;
+	k.sClass = sClass;
+	kRecord.sClass = sClass;
+	k.pRecord = &kRecord;
+	call(*f, k);
+}
+
+bool LayoutRunner::isStreamTok(const Toks& a, size_t b, size_t e, const Frame& f) const
+{
+	// S, *S, &S, (*S)
+	size_t i = b;
+	while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "(")) ++i;
+	size_t j = e;
+	while (j > i && a[j - 1].s == ")") --j;
+	return j == i + 1 && a[i].s == f.sStream;
+}
+
+std::string LayoutRunner::assignmentStop(const Toks& a, size_t b, size_t iAssign, size_t e, const std::string& sStream)
+{
+	const std::string sText = joinToks(a, b, e);
+	if (iAssign + 2 == e && a[iAssign + 1].s == sStream)
+		return "cannot follow the assignment '" + sText + "': the stream is kept by " + joinToks(a, b, iAssign)
+			+ " to be read through later (a stream wrapper of the tree's own, such as a tagged save format), "
+			  "and the deriver follows only reads of the stream itself";
+	return "cannot follow the assignment '" + sText + "'";
+}
+
+void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
+{
+	const CodeLine sWhere{ f.pFunc, iLine };
+	if (f.bEffectsOnly) fail(sWhere, "a read inside a function called for its value");
+	const CallShape& kShape = m_t.callShape(a, b, e);
+	// LHS = S->ReadString() / ReadWideString()
+	const size_t iAssign = kShape.iAssign;
+	if (iAssign != std::string::npos)
+	{
+		const size_t r = iAssign + 1;
+		if (r + 4 < e + 1 && a[r].s == f.sStream && (a[r + 1].s == "->" || a[r + 1].s == ".")
+			&& (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString") && a[r + 3].s == "(" && a[r + 4].s == ")")
+		{
+			size_t i = b;
+			Place p = readPlace(a, i, iAssign, f, sWhere);
+			readString(a[r + 2].s == "ReadWideString" ? 2 : 1, p, f, sWhere);
+			return;
+		}
+		fail(sWhere, assignmentStop(a, b, iAssign, e, f.sStream));
+	}
+	if (e == 0 || a[e - 1].s != ")") fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+	const size_t iOpen = kShape.iOpen;
+	if (iOpen > b + 3 && a[iOpen - 1].s == ">" && callTemplateMethod(a, b, iOpen, e, f, sWhere)) return;
+	if (iOpen <= b || a[iOpen - 1].k != 'i')
+		fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'" + templateCallNote(a, b, iOpen));
+	const std::string& sCallee = a[iOpen - 1].s;
+	const std::vector<std::pair<size_t, size_t>>& aArgs = kShape.aArgs;
+	// the stream's own methods
+	if (iOpen >= b + 3 && (a[iOpen - 2].s == "->" || a[iOpen - 2].s == ".") && isStreamTok(a, b, iOpen - 2, f))
+	{
+		if (sCallee == "Read") return readCall(a, aArgs, f, sWhere);
+		if (sCallee == "ReadString" || sCallee == "ReadWideString")
+		{
+			if (aArgs.size() == 1)
+			{
+				size_t i = aArgs[0].first;
+				Place p = readPlace(a, i, aArgs[0].second, f, sWhere);
+				if (!p.bValid || i != aArgs[0].second)
+					fail(sWhere,
+						"cannot follow the string read into '" + joinToks(a, aArgs[0].first, aArgs[0].second) + "'");
+				return readString(sCallee == "ReadWideString"                        ? 2
+						: stringKind(p.kType.sName) == 2 || p.kType.sName == "wchar" ? 2
+																					 : 1,
+					p, f, sWhere);
+			}
+			if (aArgs.size() == 2)
+			{
+				size_t i = aArgs[0].first;
+				const Value n = expr(a, i, aArgs[0].second, f, 0);
+				if (n.eKind != Value::Int) fail(sWhere, "the count of a string array cannot be evaluated" + why(n));
+				i = aArgs[1].first;
+				Place p = readPlace(a, i, aArgs[1].second, f, sWhere);
+				if (!p.bValid)
+					fail(sWhere,
+						"cannot follow the string array '" + joinToks(a, aArgs[1].first, aArgs[1].second) + "'");
+				TypeRef kElem = p.kType;
+				if (!kElem.aDims.empty())
+					kElem.aDims.erase(kElem.aDims.begin());
+				else if (kElem.iPtr > 0)
+					--kElem.iPtr;
+				const int iKind = stringKind(kElem.sName);
+				if (!iKind) fail(sWhere, "a string array of " + typeText(p.kType));
+				if (n.i < 0) m_pStream->fail("a string count of " + std::to_string(n.i));
+				for (long long j = 0; j < n.i; ++j) readString(iKind, Place(), f, sWhere);
+				return;
+			}
+		}
+		fail(sWhere, "cannot follow the stream call '" + sCallee + "'");
+	}
+	// the arguments hold the stream: a sub-object's read, a base class's read, a free function
+	bool bPassesStream = false;
+	for (const auto& [x, y] : aArgs) bPassesStream = bPassesStream || isStreamTok(a, x, y, f);
+	if (!bPassesStream)
+		fail(sWhere,
+			"cannot follow '" + joinToks(a, b, e) + "' (the stream is used in a way the deriver does not know)");
+	if (iOpen >= b + 3 && a[iOpen - 2].s == "::" && iOpen - 3 == b)
+	{
+		// Base::read(pStream): the same object, read as its base class
+		const std::string sClass = a[b].s;
+		const Function* m = m_t.findMethod(sClass, sCallee, true);
+		if (!m) fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
+		Frame k;
+		k.sClass = sClass;
+		k.kTemplate = f.kTemplate;
+		k.pRecord = f.pRecord;
+		k.iDepth = f.iDepth;
+		bindArgs(*m, k, a, iOpen + 1, e - 1, f);
+		call(*m, k);
+		return;
+	}
+	if (iOpen >= b + 3 && (a[iOpen - 2].s == "." || a[iOpen - 2].s == "->"))
+	{
+		size_t i = b;
+		Place p = readPlace(a, i, iOpen - 2, f, sWhere);
+		if (!p.bValid || i != iOpen - 2)
+			fail(sWhere, "cannot follow the object '" + joinToks(a, b, iOpen - 2) + "' whose " + sCallee + " reads");
+		const TypeRef kClass = objectClass(resolve(p.kType, f));
+		if (!m_t.findClass(kClass.sName))
+			fail(sWhere, "the class " + typeText(kClass) + " of '" + p.sKey + "' is not in the tree");
+		std::string sOwner;
+		const Function* m = m_t.findMethod(kClass.sName, sCallee, true, &sOwner);
+		if (!m) fail(sWhere, "no " + kClass.sName + "::" + sCallee + "(FDataStreamBase) in the tree");
+		LayoutRecord* r = nullptr;
+		if (p.bLocal && p.sSub.empty())
+		{
+			Value& v = f.kLocals[p.sRoot].v;
+			if (v.eKind != Value::Obj || !v.pObj)
+				v = newObject(kClass, f); // a pointer the deriver did not see given an object
+			r = v.pObj;
+		}
+		if (!r)
+		{
+			// a member object first used here: as its default constructor left it
+			const bool bNew = !p.pObj || !p.pObj->kChildren.count(p.bLocal ? p.sSub : p.sRoot);
+			r = childOf(p, f, kClass);
+			if (bNew && !p.bIndexed) construct(kClass, *r, f);
+		}
+		r->sClass = kClass.sName;
+		Frame k;
+		k.sClass = kClass.sName;
+		const ClassDef* c = m_t.findClass(kClass.sName);
+		for (size_t j = 0; c && j < c->aTemplate.size() && j < kClass.aArgs.size(); ++j)
+			k.kTemplate[c->aTemplate[j]] = kClass.aArgs[j];
+		// an out-of-line template method may name its parameter otherwise than its class does
+		for (size_t j = 0; j < m->aTemplate.size() && j < kClass.aArgs.size(); ++j)
+			k.kTemplate[m->aTemplate[j]] = kClass.aArgs[j];
+		if (sOwner != kClass.sName) bindBaseTemplate(kClass.sName, sOwner, k.kTemplate);
+		k.pRecord = r;
+		k.iDepth = f.iDepth + 1;
+		bindArgs(*m, k, a, iOpen + 1, e - 1, f);
+		call(*m, k);
+		return;
+	}
+	if (iOpen == b + 1)
+	{
+		// a method of this class, or a free (template) function
+		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sCallee, true);
+		if (m)
+		{
+			Frame k;
+			k.sClass = f.sClass;
+			k.kTemplate = f.kTemplate;
+			k.pRecord = f.pRecord;
+			k.iDepth = f.iDepth + 1;
+			bindArgs(*m, k, a, iOpen + 1, e - 1, f);
+			call(*m, k);
+			return;
+		}
+		auto it = m_t.kFunctions.find(sCallee);
+		if (it == m_t.kFunctions.end())
+			fail(sWhere,
+				"the function " + sCallee + " is not in the tree"
+					+ (m_t.kFunctionMacros.count(sCallee) ? " (a macro: not followed)" : ""));
+		const Function& fn = it->second.front();
+		Frame k;
+		k.iDepth = f.iDepth + 1;
+		k.pFunc = &fn;
+		// each object argument: a record of its own under the caller's record; template parameters
+		// bound from the argument types
+		const Toks& ft = m_t.aFiles[size_t(fn.iFile)].aToks;
+		const std::vector<std::pair<size_t, size_t>> aParams = parameterRanges(ft, fn.iParams, fn.iParamsEnd);
+		for (size_t j = 0; j < aParams.size() && j < aArgs.size(); ++j)
+		{
+			std::vector<Declarator> aDecl;
+			if (!parseDeclaration(ft, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1)
+				fail(sWhere, "cannot follow the parameters of " + fn.sName);
+			const Declarator& d = aDecl[0];
+			if (d.kType.sName == "FDataStreamBase") continue;
+			size_t i = aArgs[j].first;
+			Place p = readPlace(a, i, aArgs[j].second, f, sWhere);
+			Local l;
+			l.kType = d.kType;
+			if (p.bValid && i == aArgs[j].second)
+			{
+				const TypeRef kArg = withDefaultArguments(resolve(p.kType, f));
+				// bind T from "Container<T>" or "T"
+				for (const std::string& sT : fn.aTemplate)
+				{
+					if (d.kType.sName == sT) k.kTemplate[sT] = objectClass(kArg);
+					for (size_t q = 0; q < d.kType.aArgs.size() && q < kArg.aArgs.size(); ++q)
+						if (d.kType.aArgs[q].sName == sT) k.kTemplate[sT] = kArg.aArgs[q];
+				}
+				l.kType = kArg;
+				if (isObjectType(objectClass(kArg)))
+				{
+					l.v.eKind = Value::Obj;
+					l.v.pObj = childOf(p, f, kArg);
+					l.v.kType = kArg;
+				}
+				else
+					l.v = load(p, f);
+			}
+			else
+			{
+				size_t q = aArgs[j].first;
+				l.v = expr(a, q, aArgs[j].second, f, 0);
+			}
+			k.kLocals[d.sName] = l;
+		}
+		// the record of the first object argument is the function's "this"
+		for (auto& [sName, l] : k.kLocals)
+			if (l.v.eKind == Value::Obj && !k.pRecord)
+			{
+				k.pRecord = l.v.pObj;
+				k.sClass = l.kType.sName;
+			}
+		call(fn, k);
+		return;
+	}
+	fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+}
+
+void LayoutRunner::readString(int iKind, const Place& p, Frame& f, const CodeLine& sWhere)
+{
+	const unsigned char* q = m_pStream->take(4, "a string's length");
+	const long long n =
+		static_cast<int32_t>(uint32_t(q[0]) | (uint32_t(q[1]) << 8) | (uint32_t(q[2]) << 16) | (uint32_t(q[3]) << 24));
+	if (n < 0 || size_t(n) > m_pStream->left() / size_t(iKind))
+		m_pStream->fail("a string of " + std::to_string(n) + " characters with " + std::to_string(m_pStream->left())
+			+ " bytes left");
+	const unsigned char* c = m_pStream->take(size_t(n) * size_t(iKind), "a string");
+	if (p.bValid)
+	{
+		Value v;
+		v.eKind = Value::Str;
+		for (long long j = 0; j < n; ++j) v.s += static_cast<char>(c[size_t(j) * size_t(iKind)]);
+		store(p, f, v);
+	}
+	(void)sWhere;
+}
+
+long long LayoutRunner::scalar(const unsigned char* q, int iSize, bool bUnsigned) const
+{
+	unsigned long long u = 0;
+	for (int j = 0; j < iSize; ++j) u |= static_cast<unsigned long long>(q[j]) << (8 * j);
+	if (!bUnsigned && iSize < 8 && (u >> (8 * iSize - 1))) u |= ~((1ull << (8 * iSize)) - 1);
+	return static_cast<long long>(u);
+}
+
+void LayoutRunner::readCall(
+	const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs, Frame& f, const CodeLine& sWhere)
+{
+	if (aArgs.empty() || aArgs.size() > 2) fail(sWhere, "a Read with " + std::to_string(aArgs.size()) + " arguments");
+	long long iCount = 1;
+	bool bArray = aArgs.size() == 2;
+	if (bArray)
+	{
+		size_t i = aArgs[0].first;
+		const Value n = expr(a, i, aArgs[0].second, f, 0);
+		if (n.eKind != Value::Int || i != aArgs[0].second)
+			fail(sWhere,
+				"the count (" + joinToks(a, aArgs[0].first, aArgs[0].second) + ") cannot be evaluated" + why(n));
+		iCount = n.i;
+		if (iCount < 0)
+			m_pStream->fail("an array of " + std::to_string(iCount) + " entries ("
+				+ joinToks(a, aArgs[0].first, aArgs[0].second) + ")");
+	}
+	const auto [b, e] = aArgs.back();
+	size_t i = b;
+	TypeRef kCast;
+	bool bCast = false;
+	if (a[i].s == "(")
+	{
+		const size_t iClose = matchClose(a, i);
+		size_t j = i + 1;
+		TypeRef k = parseType(a, j, iClose);
+		if (k.bValid && j == iClose && k.iPtr > 0)
+		{
+			kCast = k;
+			--kCast.iPtr;
+			bCast = true;
+			i = iClose + 1;
+		}
+	}
+	bool bAddress = false;
+	if (i < e && a[i].s == "&")
+	{
+		bAddress = true;
+		++i;
+	}
+	if (i < e && a[i].s == "(" && matchClose(a, i) == e - 1) // (&x) or (x)
+	{
+		++i;
+	}
+	size_t iEnd = e;
+	while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos) --iEnd;
+	Place p = readPlace(a, i, iEnd, f, sWhere);
+	if (!p.bValid || i != iEnd) fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
+	TypeRef kElem = p.kType;
+	if (!bAddress)
+	{
+		// a pointer or an array: the element type
+		if (!kElem.aDims.empty())
+			kElem.aDims.erase(kElem.aDims.begin());
+		else if (kElem.iPtr > 0)
+			--kElem.iPtr;
+		else if (!bCast)
+			fail(sWhere, "the read into '" + joinToks(a, b, e) + "' is not through a pointer");
+	}
+	const TypeRef kTarget = resolve(kElem, f);
+	const TypeRef kRead = bCast ? resolve(kCast, f) : kTarget;
+	bool bUnsigned = false;
+	int iSize = elementSize(kRead, bUnsigned);
+	long long iBytes = 0;
+	if (iSize == 0 || !kRead.aDims.empty())
+	{
+		// a fixed-size record or array read whole
+		const long long n = sizeOf(kRead, f);
+		if (n <= 0) fail(sWhere, "cannot size the type " + typeText(kRead) + " of '" + joinToks(a, b, e) + "'");
+		iBytes = n * iCount;
+		iSize = 0;
+	}
+	else
+		iBytes = iSize * iCount;
+	if (iBytes > 0 && size_t(iBytes) > m_pStream->left())
+		m_pStream->fail("the data ends inside " + joinToks(a, b, e) + " (" + std::to_string(iBytes) + " bytes needed, "
+			+ std::to_string(m_pStream->left()) + " left)");
+	// the bytes are there (checked above): take() cannot fail, its message is not built
+	const unsigned char* q = iBytes > 0 ? m_pStream->take(size_t(iBytes), m_bNames ? p.sKey : std::string()) : nullptr;
+	if (iSize == 0)
+	{
+		// raw bytes into a struct (a linked list's IDInfo): its fields by their layout
+		const TypeRef kStruct = objectClass(kTarget);
+		const ClassDef* c = m_t.findClass(kStruct.sName);
+		if (c && p.bLocal && p.sSub.empty() && sizeOf(kStruct, f) * iCount == iBytes)
+			decodeStruct(*c, f, q, *newObject(kStruct, f).pObj);
+		return;
+	}
+	if (bCast && iSize == 1 && elementSize(kTarget, bUnsigned) == 0)
+	{
+		const TypeRef kStruct = objectClass(kTarget);
+		const ClassDef* c = m_t.findClass(kStruct.sName);
+		if (c && p.bLocal && p.sSub.empty() && sizeOf(kStruct, f) == iBytes)
+			decodeStruct(*c, f, q, *newObject(kStruct, f).pObj); // each read is an element of its own
+		return;
+	}
+	if (!bArray)
+	{
+		store(p, f, Value::of(scalar(q, iSize, bUnsigned)));
+		return;
+	}
+	std::vector<long long> aValues;
+	aValues.reserve(size_t(iCount));
+	for (long long j = 0; j < iCount; ++j) aValues.push_back(scalar(q + j * iSize, iSize, bUnsigned));
+	if (!bAddress)
+	{
+		LayoutRecord* r = p.pObj;
+		if (r && (!(p.bLocal && p.sSub.empty()) || !p.kType.aDims.empty()))
+		{
+			r->kValues[p.bLocal ? p.sSub : p.sKey] = std::move(aValues);
+			noteWrite(r, p.bLocal ? p.sSub : p.sKey);
+		}
+		return;
+	}
+	// Read(n, &v[0]) or Read(n, &m_a[i]): the values start at that element
+	if (p.pObj && !(p.bLocal && p.sSub.empty()))
+	{
+		std::string sKey = p.bLocal ? p.sSub : p.sKey;
+		if (sKey.size() > 3 && sKey.compare(sKey.size() - 3, 3, "[0]") == 0) sKey.resize(sKey.size() - 3);
+		p.pObj->kValues[sKey] = std::move(aValues);
+		noteWrite(p.pObj, sKey);
+	}
+}
+
+std::vector<RawField> LayoutRunner::structFields(const ClassDef& c, Frame& f)
+{
+	std::vector<RawField> aOut;
+	long long iOff = 0;
+	for (const std::string& sMember : c.aOrder)
+	{
+		int iA = 1;
+		const TypeRef k = resolve(c.kMembers.at(sMember), f);
+		const long long n = sizeOf(k, f, &iA);
+		iOff = (iOff + iA - 1) / iA * iA;
+		bool bUnsigned = false;
+		const int iSize = elementSize(k, bUnsigned);
+		if (iSize > 0 && k.aDims.empty()) aOut.push_back(RawField{ &sMember, iOff, iSize, bUnsigned });
+		iOff += n;
+	}
+	return aOut;
+}
+
+const std::vector<RawField>& LayoutRunner::rawFields(const ClassDef& c, Frame& f)
+{
+	auto it = m_kRawFields.find(&c);
+	if (it != m_kRawFields.end() && !namesTemplateParameter(it->second.aNames, f))
+	{
+		noteResolved(it->second.aNames);
+		return it->second.aFields;
+	}
+	std::vector<std::string> aNames;
+	std::vector<RawField> aFields;
+	if (!dependsOnTreeOnly(f, aNames, [&]() { aFields = structFields(c, f); }))
+	{
+		m_aUnremembered = std::move(aFields);
+		return m_aUnremembered;
+	}
+	RawFields& k = m_kRawFields[&c];
+	k.aFields = std::move(aFields);
+	k.aNames = std::move(aNames);
+	return k.aFields;
+}
+
+} // namespace cvv::layout
