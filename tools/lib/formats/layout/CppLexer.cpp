@@ -16,10 +16,40 @@
 
 namespace cvv::layout {
 
+namespace {
+
+// The length of the punctuator at s[i]: "<<=" and ">>=", then "->", "::", "<<", ">>", "<=", ">=", "==",
+// "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", else 1 (the
+// longest that matches: no two of one length start alike).
+size_t punctuatorLength(const std::string& s, size_t i)
+{
+	const char c = s[i];
+	const char d = i + 1 < s.size() ? s[i + 1] : '\0';
+	if ((c == '<' || c == '>') && d == c && i + 2 < s.size() && s[i + 2] == '=') return 3;
+	switch (c)
+	{
+	case '-': return d == '>' || d == '-' || d == '=' ? 2 : 1;
+	case ':': return d == ':' ? 2 : 1;
+	case '<':
+	case '>': return d == c || d == '=' ? 2 : 1;
+	case '=':
+	case '!':
+	case '*':
+	case '/':
+	case '%':
+	case '^': return d == '=' ? 2 : 1;
+	case '&':
+	case '|':
+	case '+': return d == c || d == '=' ? 2 : 1;
+	case '#': return d == '#' ? 2 : 1;
+	default: return 1;
+	}
+}
+
+} // namespace
+
 void tokenize(const std::string& s, int iLine, Toks& aOut)
 {
-	static const char* const aszPunct[] = { "<<=", ">>=", "->", "::", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-		"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##" };
 	size_t i = 0;
 	while (i < s.size())
 	{
@@ -58,15 +88,8 @@ void tokenize(const std::string& s, int iLine, Toks& aOut)
 		else
 		{
 			t.k = 'p';
-			size_t n = 1;
-			if (c != '\0' && std::strchr("<>-:=!&|+*/%^#", c)) // the first characters of aszPunct
-				for (const char* sz : aszPunct)
-					if (s.compare(i, std::strlen(sz), sz) == 0)
-					{
-						n = std::strlen(sz);
-						break;
-					}
-			t.s.assign(s, i, n);
+			t.s.assign(s, i, punctuatorLength(s, i));
+			const size_t n = t.s.size();
 			i += n;
 		}
 	}
