@@ -200,6 +200,11 @@ private:
 	static bool namesTemplateParameter(const std::vector<std::string>& aNames, const Frame& f);
 
 	// The type of a member of a class (or its bases), with the class's template bindings.
+	// resolve() of a member's declared type k in frame f, remembered by declaration and class when the
+	// frame binds no template parameter
+	TypeRef resolvedMember(const TypeRef& k, const Frame& f);
+	std::unordered_map<const TypeRef*, std::pair<std::string, TypeRef>> m_kResolvedMembers;
+
 	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut,
 		const std::vector<TypeRef>& aArgs, std::map<std::string, TypeRef>* pBind = nullptr) const;
 

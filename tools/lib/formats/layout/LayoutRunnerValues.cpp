@@ -230,6 +230,18 @@ bool LayoutRunner::memberType(const std::string& sClass, const std::string& sMem
 	return true;
 }
 
+TypeRef LayoutRunner::resolvedMember(const TypeRef& k, const Frame& f)
+{
+	// what resolve() depends on besides the tree: the frame's template parameters and class, the
+	// names noted for a size being remembered
+	if (!f.kTemplate.empty() || m_pResolvedNames) return resolve(k, f);
+	auto it = m_kResolvedMembers.find(&k);
+	if (it != m_kResolvedMembers.end() && it->second.first == f.sClass) return it->second.second;
+	TypeRef r = resolve(k, f);
+	m_kResolvedMembers[&k] = std::make_pair(f.sClass, r);
+	return r;
+}
+
 Place LayoutRunner::place(const Toks& a, size_t& i, size_t e, Frame& f)
 {
 	Place p;
@@ -245,9 +257,9 @@ Place LayoutRunner::place(const Toks& a, size_t& i, size_t e, Frame& f)
 	}
 	else
 	{
-		TypeRef k;
-		if (!memberType(f.sClass, p.sRoot, k, {})) return p;
-		p.kType = resolve(k, f);
+		const MemberOwner& kOwner = m_t.memberOwner(f.sClass, p.sRoot);
+		if (!kOwner.pClass) return p;
+		p.kType = resolvedMember(*kOwner.pType, f);
 		p.pObj = f.pRecord;
 	}
 	p.sKey = p.sRoot;
@@ -309,7 +321,7 @@ Value LayoutRunner::load(const Place& p, Frame& f)
 	if (p.bLocal && p.sSub.empty()) return f.kLocals[p.sRoot].v;
 	const LayoutRecord* r = p.pObj;
 	if (!r) return Value::unknown(p.sKey + " has no value here");
-	const std::string sKey = p.bLocal ? p.sSub : p.sKey;
+	const std::string& sKey = p.bLocal ? p.sSub : p.sKey;
 	const size_t iBracket0 = sKey.find('[');
 	if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
 		return Value::unknown(p.sKey + " may be changed by " + staleCall(r) + ", which the deriver does not follow");
@@ -364,7 +376,7 @@ void LayoutRunner::store(const Place& p, Frame& f, const Value& v)
 	}
 	LayoutRecord* r = p.pObj;
 	if (!r) return;
-	const std::string sKey = p.bLocal ? p.sSub : p.sKey;
+	const std::string& sKey = p.bLocal ? p.sSub : p.sKey;
 	if (!p.sUnknownIndex.empty())
 	{
 		// some element changed: the array's values read whole are no longer exact
