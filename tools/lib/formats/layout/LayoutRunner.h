@@ -258,6 +258,16 @@ private:
 
 	Value evalCall(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller);
 
+	// A function's parameters, parsed once: their token ranges and, for each, its declarator (if it
+	// parses as one declaration).
+	struct Parameters
+	{
+		std::vector<std::pair<size_t, size_t>> aRanges;
+		std::vector<bool> aDeclared;
+		std::vector<Declarator> aDecl;
+	};
+	const Parameters& parameters(const Function& m);
+	std::unordered_map<const Function*, Parameters> m_kParameters;
 	void bindArgs(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller);
 
 	// A function template's parameter named by the type of its parameter (T x, T& x) bound to the type
