@@ -79,8 +79,8 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 	// the stream's own methods
 	if (iOpen >= b + 3 && (a[iOpen - 2].s == "->" || a[iOpen - 2].s == ".") && isStreamTok(a, b, iOpen - 2, f))
 	{
-		if (sCallee == "Read") return readCall(a, aArgs, f, sWhere);
-		if (sCallee == "ReadString" || sCallee == "ReadWideString")
+		if (equalsLiteral(sCallee, "Read")) return readCall(a, aArgs, f, sWhere);
+		if (equalsLiteral(sCallee, "ReadString") || equalsLiteral(sCallee, "ReadWideString"))
 		{
 			if (aArgs.size() == 1)
 			{

@@ -65,6 +65,17 @@ long long LayoutRunner::evalConst(const Toks& a, const std::string& sFile, const
 	return v.i;
 }
 
+const LayoutRunner::NameFacts& LayoutRunner::nameFacts(const std::string& sName) const
+{
+	auto it = m_kNameFacts.find(sName);
+	if (it != m_kNameFacts.end()) return it->second;
+	NameFacts k;
+	auto jt = m_t.kTypedefs.find(sName);
+	if (jt != m_t.kTypedefs.end() && jt->second.sName != sName && !m_t.kClasses.count(sName)) k.pTypedef = &jt->second;
+	k.bNested = m_t.kNestedNames.count(sName) != 0;
+	return m_kNameFacts.emplace(sName, k).first->second;
+}
+
 TypeRef LayoutRunner::resolve(TypeRef k, const Frame& f, int iDepth) const
 {
 	if (m_pResolvedNames) m_pResolvedNames->push_back(k.sName);
@@ -77,18 +88,17 @@ TypeRef LayoutRunner::resolve(TypeRef k, const Frame& f, int iDepth) const
 		r.aDims.insert(r.aDims.end(), k.aDims.begin(), k.aDims.end());
 		return resolve(r, f, iDepth + 1);
 	}
-	auto jt = m_t.kTypedefs.find(k.sName);
-	if (jt != m_t.kTypedefs.end() && jt->second.sName != k.sName && !m_t.kClasses.count(k.sName))
+	const NameFacts& kFacts = nameFacts(k.sName);
+	if (kFacts.pTypedef)
 	{
-		TypeRef r = jt->second;
+		TypeRef r = *kFacts.pTypedef;
 		r.iPtr += k.iPtr;
 		r.aDims.insert(r.aDims.end(), k.aDims.begin(), k.aDims.end());
 		return resolve(r, f, iDepth + 1);
 	}
 	for (TypeRef& kArg : k.aArgs) kArg = resolve(kArg, f, iDepth + 1);
 	// a class nested in the frame's class, by its own name
-	if (m_t.kNestedNames.count(k.sName) && m_t.kClasses.count(f.sClass + "::" + k.sName))
-		k.sName = f.sClass + "::" + k.sName;
+	if (kFacts.bNested && m_t.kClasses.count(f.sClass + "::" + k.sName)) k.sName = f.sClass + "::" + k.sName;
 	return k;
 }
 
@@ -125,8 +135,8 @@ std::unordered_map<std::string, std::pair<int, bool>> LayoutRunner::scalarTypes(
 
 int LayoutRunner::stringKind(const std::string& s) const
 {
-	if (s == "CvString" || s == "string" || s == "basic_string") return 1;
-	if (s == "CvWString" || s == "wstring") return 2;
+	if (equalsLiteral(s, "CvString") || equalsLiteral(s, "string") || equalsLiteral(s, "basic_string")) return 1;
+	if (equalsLiteral(s, "CvWString") || equalsLiteral(s, "wstring")) return 2;
 	return 0;
 }
 
