@@ -54,6 +54,10 @@ struct Local
 {
 	TypeRef kType;
 	Value v;
+	// kType resolved in a frame of class sResolvedClass that binds no template parameter
+	// (LayoutRunner::resolvedLocal); kept with the local, copied with it
+	mutable std::shared_ptr<const TypeRef> pResolved;
+	mutable std::string sResolvedClass;
 };
 
 // Where an lvalue lives: a member of the frame's object, or a local.
@@ -213,6 +217,9 @@ private:
 	// resolve() of a member's declared type k in frame f, remembered by declaration and class when the
 	// frame binds no template parameter
 	TypeRef resolvedMember(const TypeRef& k, const Frame& f);
+	// resolve() of a local's declared type in frame f, kept with the local when the frame binds no
+	// template parameter
+	TypeRef resolvedLocal(const Local& l, const Frame& f);
 	std::unordered_map<const TypeRef*, std::pair<std::string, TypeRef>> m_kResolvedMembers;
 
 	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut,

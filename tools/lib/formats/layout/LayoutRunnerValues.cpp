@@ -252,6 +252,17 @@ TypeRef LayoutRunner::resolvedMember(const TypeRef& k, const Frame& f)
 	return r;
 }
 
+TypeRef LayoutRunner::resolvedLocal(const Local& l, const Frame& f)
+{
+	if (!f.kTemplate.empty() || m_pResolvedNames) return resolve(l.kType, f);
+	if (!l.pResolved || l.sResolvedClass != f.sClass)
+	{
+		l.pResolved = std::make_shared<const TypeRef>(resolve(l.kType, f));
+		l.sResolvedClass = f.sClass;
+	}
+	return *l.pResolved;
+}
+
 Place LayoutRunner::place(const Toks& a, size_t& i, size_t e, Frame& f)
 {
 	Place p;
@@ -262,7 +273,7 @@ Place LayoutRunner::place(const Toks& a, size_t& i, size_t e, Frame& f)
 	if (it != f.kLocals.end())
 	{
 		p.bLocal = true;
-		p.kType = resolve(it->second.kType, f);
+		p.kType = resolvedLocal(it->second, f);
 		p.pObj = it->second.v.pObj;
 	}
 	else
