@@ -152,16 +152,6 @@ private:
 
 	// ----- types -----
 	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0) const;
-	// What resolve() looks up by a type's name in the tree, found once per name: the typedef it
-	// stands for (none if it names a class, or a typedef of itself) and whether a class nested in
-	// another has that name.
-	struct NameFacts
-	{
-		const TypeRef* pTypedef = nullptr;
-		bool bNested = false;
-	};
-	const NameFacts& nameFacts(const std::string& sName) const;
-	mutable std::unordered_map<std::string, NameFacts> m_kNameFacts;
 
 	// 1, 2, 4 or 8 for a scalar the stream reads as such; 0 otherwise.
 	static int scalarSize(const std::string& s, bool& bUnsigned);
@@ -220,6 +210,16 @@ private:
 	// resolve() of a local's declared type in frame f, kept with the local when the frame binds no
 	// template parameter
 	TypeRef resolvedLocal(const Local& l, const Frame& f);
+	// What resolve() looks up by a type's name in the tree, found once per name: the typedef it
+	// stands for (none if it names a class, or a typedef of itself) and whether a class nested in
+	// another has that name.
+	struct NameFacts
+	{
+		const TypeRef* pTypedef = nullptr;
+		bool bNested = false;
+	};
+	const NameFacts& nameFacts(const std::string& sName) const;
+	mutable std::unordered_map<std::string, NameFacts> m_kNameFacts;
 	std::unordered_map<const TypeRef*, std::pair<std::string, TypeRef>> m_kResolvedMembers;
 
 	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut,

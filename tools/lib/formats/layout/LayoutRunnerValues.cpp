@@ -65,17 +65,6 @@ long long LayoutRunner::evalConst(const Toks& a, const std::string& sFile, const
 	return v.i;
 }
 
-const LayoutRunner::NameFacts& LayoutRunner::nameFacts(const std::string& sName) const
-{
-	auto it = m_kNameFacts.find(sName);
-	if (it != m_kNameFacts.end()) return it->second;
-	NameFacts k;
-	auto jt = m_t.kTypedefs.find(sName);
-	if (jt != m_t.kTypedefs.end() && jt->second.sName != sName && !m_t.kClasses.count(sName)) k.pTypedef = &jt->second;
-	k.bNested = m_t.kNestedNames.count(sName) != 0;
-	return m_kNameFacts.emplace(sName, k).first->second;
-}
-
 TypeRef LayoutRunner::resolve(TypeRef k, const Frame& f, int iDepth) const
 {
 	if (m_pResolvedNames) m_pResolvedNames->push_back(k.sName);
@@ -238,6 +227,17 @@ bool LayoutRunner::memberType(const std::string& sClass, const std::string& sMem
 		for (size_t i = 0; i < k.pClass->aTemplate.size() && i < aArgs.size(); ++i)
 			(*pBind)[k.pClass->aTemplate[i]] = aArgs[i];
 	return true;
+}
+
+const LayoutRunner::NameFacts& LayoutRunner::nameFacts(const std::string& sName) const
+{
+	auto it = m_kNameFacts.find(sName);
+	if (it != m_kNameFacts.end()) return it->second;
+	NameFacts k;
+	auto jt = m_t.kTypedefs.find(sName);
+	if (jt != m_t.kTypedefs.end() && jt->second.sName != sName && !m_t.kClasses.count(sName)) k.pTypedef = &jt->second;
+	k.bNested = m_t.kNestedNames.count(sName) != 0;
+	return m_kNameFacts.emplace(sName, k).first->second;
 }
 
 TypeRef LayoutRunner::resolvedMember(const TypeRef& k, const Frame& f)
