@@ -74,12 +74,25 @@ struct Place
 	std::string sUnknownIndex; // why an index of the path cannot be evaluated ("[?]" in sKey)
 };
 
+// std::string's order (by bytes, as unsigned char; a prefix first) compared inline: a frame's
+// locals are looked up at every name the interpreter meets, short names that differ early.
+struct NameLess
+{
+	bool operator()(const std::string& a, const std::string& b) const
+	{
+		const size_t n = a.size() < b.size() ? a.size() : b.size();
+		for (size_t i = 0; i < n; ++i)
+			if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+		return a.size() < b.size();
+	}
+};
+
 struct Frame
 {
 	const Function* pFunc = nullptr;
 	std::string sClass;
 	std::map<std::string, TypeRef> kTemplate;
-	std::map<std::string, Local> kLocals;
+	std::map<std::string, Local, NameLess> kLocals; // in std::string's order
 	LayoutRecord* pRecord = nullptr;
 	std::string sStream;
 	std::vector<std::pair<std::string, Place>> aOut; // reference parameters and the caller's places they name
