@@ -220,6 +220,15 @@ private:
 	// resolve() of a member's declared type k in frame f, remembered by declaration and class when the
 	// frame binds no template parameter
 	TypeRef resolvedMember(const TypeRef& k, const Frame& f);
+	// memberOwner(sClass, t.s) remembered by the token that names the member (its class and name
+	// compared again: a token of a vector the run builds may take a freed one's place)
+	struct MemberAt
+	{
+		const MemberOwner* pOwner = nullptr;
+		std::string sClass, sName;
+	};
+	const MemberOwner& memberAt(const Tok& t, const std::string& sClass);
+	std::unordered_map<const Tok*, MemberAt> m_kMemberAt;
 	// resolve() of a local's declared type in frame f, kept with the local when the frame binds no
 	// template parameter
 	TypeRef resolvedLocal(const Local& l, const Frame& f);

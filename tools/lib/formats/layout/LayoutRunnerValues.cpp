@@ -240,6 +240,16 @@ const LayoutRunner::NameFacts& LayoutRunner::nameFacts(const std::string& sName)
 	return m_kNameFacts.emplace(sName, k).first->second;
 }
 
+const MemberOwner& LayoutRunner::memberAt(const Tok& t, const std::string& sClass)
+{
+	MemberAt& k = m_kMemberAt[&t];
+	if (k.pOwner && k.sClass == sClass && k.sName == t.s) return *k.pOwner;
+	k.pOwner = &m_t.memberOwner(sClass, t.s);
+	k.sClass = sClass;
+	k.sName = t.s;
+	return *k.pOwner;
+}
+
 TypeRef LayoutRunner::resolvedMember(const TypeRef& k, const Frame& f)
 {
 	// what resolve() depends on besides the tree: the frame's template parameters and class, the
@@ -278,7 +288,7 @@ Place LayoutRunner::place(const Toks& a, size_t& i, size_t e, Frame& f)
 	}
 	else
 	{
-		const MemberOwner& kOwner = m_t.memberOwner(f.sClass, p.sRoot);
+		const MemberOwner& kOwner = memberAt(a[i], f.sClass);
 		if (!kOwner.pClass) return p;
 		p.kType = resolvedMember(*kOwner.pType, f);
 		p.pObj = f.pRecord;
