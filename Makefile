@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
-.PHONY: all setup setup-build configure build format test test-sanitize sanitize-build fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
+.PHONY: all setup setup-build configure build cvvision-program format test test-sanitize sanitize-build fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
 
 all: build
 
@@ -28,6 +28,12 @@ configure:
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
+
+# The cvvision program alone: the SDK tools (make dll, make sdk-check) read a tree's build settings
+# through it (`cvvision build-settings`, tools/sdk/cvsdk/build_settings.py), given as $(CVVISION).
+CVVISION_PROGRAM = $(abspath $(BUILD))/cvvision
+cvvision-program: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target cvvision
 
 # The host side's C++ rewritten in the style of .clang-format (clang-format 14; CTest's tree.format
 # checks it).
@@ -55,7 +61,7 @@ SANITIZE_FLAGS = -O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=addre
 SANITIZE_TARGETS = cvvision_engine_tests cvvision_support_tests cvvision_formats_tests cvvision_render_tests \
   cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
-  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2 fuzz_layout_tree
+  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2 fuzz_layout_tree fuzz_cpp_front fuzz_tagged
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 6
 export ASAN_OPTIONS ?= detect_leaks=1
@@ -79,9 +85,10 @@ test-sanitize: sanitize-build
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in
 # build-sanitize/fuzz/READER/ (see tests/fuzz/run.sh). Each prints its speed (inputs/s), and the
 # speeds come again at the end. READERS=wb to run one. savedata: saves with their game data
-# inflated (the target compresses it), where fuzzing reaches the parser.
+# inflated (the target compresses it), where fuzzing reaches the parser. cpp_front: the save-layout
+# deriver's front end alone (lexer, preprocessor, declarations, statements) on one source file.
 FUZZ_SECONDS ?= 600
-READERS ?= wb save save_layout savedata rules civ2 layout_tree
+READERS ?= wb save save_layout savedata rules civ2 layout_tree cpp_front tagged
 fuzz-readers: sanitize-build
 	@for r in $(READERS); do \
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r || exit 1; \
@@ -128,7 +135,8 @@ dll-check: build
 # BOOST / PY24: Boost 1.32 and Python 2.4 include folders (default: the tree's own, as in BTS).
 sdk-check:
 	@test -n "$(SDK)" || { echo "usage: make sdk-check SDK=DIR [BOOST=DIR] [PY24=DIR] [FORCE=1]" >&2; exit 2; }
-	$(PYTHON) tools/sdk/sdk_check.py $(if $(BOOST),--boost "$(BOOST)") $(if $(PY24),--python "$(PY24)") \
+	@$(MAKE) --no-print-directory cvvision-program
+	CVVISION="$(CVVISION_PROGRAM)" $(PYTHON) tools/sdk/sdk_check.py $(if $(BOOST),--boost "$(BOOST)") $(if $(PY24),--python "$(PY24)") \
 	  $(if $(FORCE),--force) "$(SDK)"
 
 # The long fuzz of leak-proof sight: 1,000,000 operations (make test runs 100,000).
@@ -162,8 +170,8 @@ bench: build
 # Python 3.8+, standard library only. See docs/into-the-game.md.
 PYTHON ?= python3
 DLL_OUT ?= $(BUILD)/dll
-dll:
-	$(PYTHON) tools/sdk/build_dll.py --sdk "$(SDK)" --toolkit "$(TOOLKIT)" --psdk "$(PSDK)" \
+dll: cvvision-program
+	CVVISION="$(CVVISION_PROGRAM)" $(PYTHON) tools/sdk/build_dll.py --sdk "$(SDK)" --toolkit "$(TOOLKIT)" --psdk "$(PSDK)" \
 	  --out "$(DLL_OUT)" $(if $(WINE),--wine "$(WINE)") $(if $(DRYRUN),--dry-run) $(DLLFLAGS)
 
 # MOD=PATH/TO/Mods/TheirMod: a copy of that mod with CvVision's files (dist/Mods/TheirMod);

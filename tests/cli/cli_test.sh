@@ -137,10 +137,11 @@ OPTIONS_explain="$COMMON --from --to --range --team --lenient"
 OPTIONS_audit="$COMMON --format"
 OPTIONS_path="$COMMON --from --to --team --unit --seed --open-borders --png --format --lenient"
 OPTIONS_save_layout="$COMMON --format"
-ALL_OPTIONS="$COMMON --out --color --no-color --format --json --team --lenient --png --html --from --to --range --unit --seed --open-borders"
+OPTIONS_build_settings="$COMMON --debug --file --format"
+ALL_OPTIONS="$COMMON --out --color --no-color --format --json --team --lenient --png --html --from --to --range --unit --seed --open-borders --debug --file"
 "$CVVISION" --help >"$TMP/help" 2>&1 || { echo "FAILED: cvvision --help exits $?"; FAILED=1; }
 COMMANDS=$(sed -n '/^commands:$/,/^$/p' "$TMP/help" | awk '/^  [a-z]/ { print $1 }')
-[ "$(echo $COMMANDS)" = "demo rules counts show render explain audit path save-layout" ] \
+[ "$(echo $COMMANDS)" = "demo rules counts show render explain audit path save-layout build-settings" ] \
 	|| { echo "FAILED: the commands of cvvision --help: $(echo $COMMANDS)"; FAILED=1; }
 "$CVVISION" help | cmp -s - "$TMP/help" || { echo "FAILED: cvvision help differs from cvvision --help"; FAILED=1; }
 "$CVVISION" -h | cmp -s - "$TMP/help" || { echo "FAILED: cvvision -h differs from cvvision --help"; FAILED=1; }
@@ -168,6 +169,28 @@ for command in $COMMANDS; do
 	done
 done
 expect 0 '^exit status: .*, 3 the stored' help audit
+
+# build-settings: the tree's own build settings (tools/lib/formats/BuildSettings.h), release or debug,
+# text or JSON; a tree without a build file has none; no tree is bad input, no --sdk bad usage.
+mkdir -p "$TMP/tree/Project" "$TMP/bare"
+printf 'PSDK=C:\\SDK\nRelease_CFLAGS=/DMINE /DSLOTS=3\nDebug_CFLAGS=/D_DEBUG\nRelease_LDFLAGS=/DEF:my.def\n' \
+	>"$TMP/tree/Project/Makefile"
+expect 0 '^defines: MINE SLOTS=3$' build-settings --sdk "$TMP/tree"
+expect 0 "^from: $TMP/tree/Project/Makefile (makefile, Release)$" build-settings --sdk "$TMP/tree"
+expect 0 '^defines: _DEBUG$' build-settings --sdk "$TMP/tree" --debug
+expect 0 "^\\.def file: $TMP/tree/Project/my.def$" build-settings --sdk "$TMP/tree"
+expect 0 '^PSDK: C:\\SDK$' build-settings --sdk "$TMP/tree"
+expect 0 '^  "psdk": "C:\\\\SDK",$' build-settings --sdk "$TMP/tree" --format json
+expect 0 '^defines: MINE SLOTS=3$' build-settings --file "$TMP/tree/Project/Makefile"
+"$CVVISION" build-settings --sdk "$TMP/tree" --format json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["defines"] == [{"name": "MINE", "value": None}, {"name": "SLOTS", "value": "3"}], d
+assert d["def_file"].endswith("/Project/my.def") and d["kind"] == "makefile", d
+' || { echo "FAILED: build-settings --format json"; FAILED=1; }
+expect 0 '^no build file' build-settings --sdk "$TMP/bare"
+expect 1 '^cvvision build-settings: .*/absent: not a folder$' build-settings --sdk "$TMP/absent"
+expect 2 '^cvvision build-settings: build-settings needs --sdk DIR' build-settings
 expect 2 "^cvvision help: unknown command 'frob'$" help frob
 expect 2 "^cvvision help: unexpected argument 'show'" help counts show
 expect 2 "^cvvision: unknown command 'frob'$" frob
@@ -234,6 +257,47 @@ if [ -d "$RTR" ] && [ -f "$TUTORIAL" ]; then
 else
 	echo "skipped the RtR checks: ../shared/data is absent"
 fi
+
+# --sdk: the rules read as the tree's own XML loading reads them. A made-up tree that loads the
+# invisible types from the game's file (line 4 is the call), and a mod to match: its
+# CIV4BasicInfos.xml holds no invisible types. Without --sdk, BTS 3.19's places: the same file.
+mkdir -p "$TMP/Tree" "$TMP/Moved/XML/BasicInfos"
+: >"$TMP/Tree/CvPlot.cpp"
+cat >"$TMP/Tree/CvXMLLoadUtilitySet.cpp" <<'CPP'
+// made up for CvVision's tests
+bool CvXMLLoadUtility::LoadBasicInfos()
+{
+	LoadGlobalClassInfo(GC.getInvisibleInfo(), "CIV4InvisibleInfos", "BasicInfos", "Civ4InvisibleInfos/InvisibleInfos/InvisibleInfo", false);
+	return true;
+}
+CPP
+printf '<?xml version="1.0"?>\n<Civ4BasicInfos>\n<ConceptInfos/>\n</Civ4BasicInfos>\n' >"$TMP/Moved/XML/BasicInfos/CIV4BasicInfos.xml"
+{
+	printf '<?xml version="1.0"?>\n<Civ4InvisibleInfos>\n<InvisibleInfos>\n'
+	for t in INVISIBLE_SUBMARINE INVISIBLE_STEALTH INVISIBLE_CAMOUFLAGE; do printf '<InvisibleInfo><Type>%s</Type></InvisibleInfo>\n' $t; done
+	printf '</InvisibleInfos>\n</Civ4InvisibleInfos>\n'
+} >"$TMP/Moved/XML/BasicInfos/CIV4InvisibleInfos.xml"
+expect 0 'units 123, invisible types 3$' rules --assets "$TMP/Moved"
+expect 0 '^  \[1\] .*Moved/XML/BasicInfos/CIV4InvisibleInfos.xml$' rules --assets "$TMP/Moved"
+# assets made for earlier CvVision versions: the invisible types in CIV4BasicInfos.xml, read with a warning
+mkdir -p "$TMP/OldLayout/XML/BasicInfos"
+sed 's/Civ4InvisibleInfos>/Civ4BasicInfos>/' "$TMP/Moved/XML/BasicInfos/CIV4InvisibleInfos.xml" >"$TMP/OldLayout/XML/BasicInfos/CIV4BasicInfos.xml"
+expect 0 'units 123, invisible types 3$' rules --assets "$TMP/OldLayout"
+expect 0 'OldLayout/XML/BasicInfos/CIV4BasicInfos.xml: the invisible types are read from its <InvisibleInfos> .*XML/BasicInfos/CIV4InvisibleInfos.xml (BTS 3.19.s CvXMLLoadUtilitySet.cpp:564), which this folder lacks' \
+	rules --assets "$TMP/OldLayout"
+expect 0 '^  \[1\] .*Moved/XML/BasicInfos/CIV4InvisibleInfos.xml$' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 0 'units 123, invisible types 3$' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 0 '^XML loading of the tree .*/Tree ' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 0 '"sdk": ".*/Tree"' rules --assets "$TMP/Moved" --sdk "$TMP/Tree" --format json
+# the bundled vanilla XML has the game's CIV4InvisibleInfos.xml: the same rules as without the tree
+"$CVVISION" rules --json | grep -v '"files_read"\|"file_folders"\|"warnings"' >"$TMP/rules-bts"
+"$CVVISION" rules --json --sdk "$TMP/Tree" | grep -v '"sdk"\|"files_read"\|"file_folders"\|"warnings"' >"$TMP/rules-tree"
+cmp -s "$TMP/rules-bts" "$TMP/rules-tree" || { echo "FAILED: rules --sdk of the tree differ:"; diff "$TMP/rules-bts" "$TMP/rules-tree" | head; FAILED=1; }
+sed -i 's/"CIV4InvisibleInfos", "BasicInfos"/"CIV4MadeUpInvisibles", "BasicInfos"/' "$TMP/Tree/CvXMLLoadUtilitySet.cpp"
+expect 1 'Tree/CvXMLLoadUtilitySet.cpp:4: the tree loads the InvisibleInfo types from XML/BasicInfos/CIV4MadeUpInvisibles.xml, which no folder has; looked in:' \
+	rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 1 '^  .*/vanilla/Assets/XML/BasicInfos/CIV4MadeUpInvisibles.xml$' rules --assets "$TMP/Moved" --sdk "$TMP/Tree"
+expect 1 'Moved: no CvPlot.cpp here: not a CvGameCoreDLL source folder' rules --sdk "$TMP/Moved"
 
 # path: knowledge and truth side by side, JSON, the picture, and its errors.
 expect 0 '^path for team 0 (UNIT_WARRIOR), seed 5$' path "$SAMPLE" --from 8,7 --to 17,9 --seed 5

@@ -59,7 +59,7 @@ done
 	|| { echo "FAILED: save-layout --sdk $PB:"; head -20 "$TMP/layout"; FAILED=1; }
 # The read over made-up data (every flag, count and length 0, 1, 2, then 8; counts 1 and flags 100) passes on the trees
 # whose saves read (K-Mod's too, of which no save is shared), and names where Realism Invictus's
-# stops: its Makefile's configurations give it 77 civilization slots; its plot groups read as many
+# stops: its Makefile's release build gives it 77 civilization slots (_USRDLL); its plot groups read as many
 # values as one building's XML lists, which the deriver does not read.
 grep -q '^  8: reads 5 objects' "$TMP/layout" && ! grep -q 'STOPS' "$TMP/layout" \
 	|| { echo "FAILED: PB Mod's tree over made-up data:"; sed -n '/made-up/,$p' "$TMP/layout"; FAILED=1; }
@@ -94,6 +94,16 @@ if [ -n "$ADV" ] && [ -d "$ADV" ]; then
 		grep -q "^$class (EnumMapBase::Read, EnumMap.h:[0-9]*): follows" "$TMP/adv" \
 			|| { echo "FAILED: save-layout --sdk $ADV does not follow $class:"; grep "^$class " -A3 "$TMP/adv"; FAILED=1; }
 	done
+fi
+# RoM-AND's tree (when it is here): its reads go through its tagged save wrapper, followed by name
+# (docs/file-formats.md 3.3.1); made-up data reads every root object with value 0 and stops, naming
+# the line, on the game options it reads under names built at run time.
+[ -n "${CVVISION_SANITIZED:-}" ] && ROM="" || ROM="$SHARED/data/sdk/romand/CvGameCoreDLL"
+if [ -n "$ROM" ] && [ -d "$ROM" ]; then
+	"$CVVISION" save-layout --sdk "$ROM" >"$TMP/rom" 2>&1; rc=$?
+	[ $rc = 3 ] && grep -q '32 of 32 classes followed' "$TMP/rom" && grep -q "tagged Read 'CvPlot::" "$TMP/rom" \
+		&& grep -q '^  0: reads 5 objects' "$TMP/rom" && grep -q '^  1: STOPS in CvInitCore: CvInitCore.cpp:[0-9]*' "$TMP/rom" \
+		|| { echo "FAILED: save-layout --sdk $ROM (exit $rc):"; grep -v '^    ' "$TMP/rom"; FAILED=1; }
 fi
 "$CVVISION" save-layout --sdk "$TMP" >"$TMP/none" 2>&1
 [ $? = 1 ] && grep -q "not a CvGameCoreDLL source folder" "$TMP/none" || { echo "FAILED: save-layout on an empty folder:"; cat "$TMP/none"; FAILED=1; }

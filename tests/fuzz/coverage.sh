@@ -14,15 +14,23 @@ SHARED=${6:-$SRC/../shared}
 DERIVER="tools/lib/formats/SaveLayoutDeriver.cpp $(cd "$SRC" && echo tools/lib/formats/layout/*.cpp)"
 case "$READER" in
 wb) FILES="tools/lib/formats/WbReader.cpp tools/lib/scenario/WorldFromMap.cpp" ;;
-save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
+save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveReaderBts.cpp tools/lib/formats/SaveRecords.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
 save_layout)
-	FILES="tools/lib/formats/SaveReader.cpp $DERIVER tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp"
+	FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveReaderLayout.cpp tools/lib/formats/SaveRecords.cpp $DERIVER tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp"
 	# the tree whose layout the target derives, as run.sh sets it for the fuzzing
 	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
-layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp" ;;
-*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree)" >&2; exit 2 ;;
+layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp tools/lib/formats/TaggedLayout.cpp" ;;
+tagged) FILES="tools/lib/formats/TaggedSaveStream.cpp" ;;
+# the front end alone: the lexer, the preprocessor, the types, the statements, the declarations, the
+# tree's look-ups (the runner's files are not reached)
+cpp_front)
+	FILES=""
+	for f in CppLexer CppPreprocessor CppTypes CppStatements CppDeclarations LayoutTree; do
+		FILES="$FILES tools/lib/formats/layout/$f.cpp"
+	done ;;
+*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, cpp_front, tagged)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
 FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null
@@ -42,10 +50,17 @@ for f in $FILES; do paths="$paths $SRC/$f"; done
 llvm-cov report "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/report.txt"
 # shellcheck disable=SC2086
 llvm-cov show "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/show.txt"
+# A build through ccache with CCACHE_BASEDIR records the sources' paths relative to its folders
+# (../../../tools/...), which the absolute paths above do not name: llvm-cov then reports every file
+# and shows none. The report is filtered below by the files' paths within the tree; show.txt then
+# holds every file's annotated source.
+# shellcheck disable=SC2086
+[ -s "$WORK/show.txt" ] || llvm-cov show "$FUZZER" -instr-profile="$WORK/merged.profdata" >"$WORK/show.txt"
 echo "coverage $READER: $inputs inputs replayed ($what)"
 # llvm-cov report's columns: Filename, Regions, Missed Regions, Cover, Functions, Missed Functions,
 # Executed, Lines, Missed Lines, Cover, Branches, Missed Branches, Cover.
-awk -v r="$READER" -v src="$SRC/" '$1 ~ /\.cpp$/ {
-	name = $1; sub(src, "", name)
-	printf "coverage %s: %s lines %d/%d (%s) regions %s\n", r, name, $8 - $9, $8, $10, $4
+awk -v r="$READER" -v src="$SRC/" -v files="$FILES" 'BEGIN { n = split(files, a, " "); for (i = 1; i <= n; ++i) wanted[a[i]] = 1 }
+$1 ~ /\.cpp$/ {
+	name = $1; sub(src, "", name); gsub(/^(\.\.\/)+/, "", name)
+	if (name in wanted) printf "coverage %s: %s lines %d/%d (%s) regions %s\n", r, name, $8 - $9, $8, $10, $4
 }' "$WORK/report.txt"

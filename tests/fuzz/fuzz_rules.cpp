@@ -11,17 +11,11 @@ using namespace cvv;
 
 namespace {
 const char* const kFiles[] = {
-	"XML/GlobalDefines.xml",
-	"XML/CvVision_GlobalDefines.xml",
-	"XML/Terrain/CIV4TerrainInfos.xml",
-	"XML/Terrain/CIV4FeatureInfos.xml",
-	"XML/Terrain/CIV4ImprovementInfos.xml",
-	"XML/BasicInfos/CIV4BasicInfos.xml",
-	"XML/Units/CIV4UnitInfos.xml",
-	"XML/Units/CIV4PromotionInfos.xml",
-	"XML/Misc/CIV4RouteInfos.xml",
-	"XML/Technologies/CIV4TechInfos.xml",
-	"XML/GlobalDefinesAlt.xml",
+	"XML/GlobalDefines.xml", "XML/CvVision_GlobalDefines.xml", "XML/Terrain/CIV4TerrainInfos.xml",
+	"XML/Terrain/CIV4FeatureInfos.xml", "XML/Terrain/CIV4ImprovementInfos.xml", "XML/BasicInfos/CIV4BasicInfos.xml",
+	"XML/Units/CIV4UnitInfos.xml", "XML/Units/CIV4PromotionInfos.xml", "XML/Misc/CIV4RouteInfos.xml",
+	"XML/Technologies/CIV4TechInfos.xml", "XML/GlobalDefinesAlt.xml",
+	"XML/BasicInfos/CIV4InvisibleInfos.xml", // BTS's place; index 5 is the older layout's
 };
 constexpr size_t kFileCount = sizeof(kFiles) / sizeof(kFiles[0]);
 }

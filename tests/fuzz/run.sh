@@ -101,14 +101,71 @@ void CvTeamAI::read(FDataStreamBase* pStream) { m_aiMemory.resize(GC.getMapINLIN
 class CvPlayerAI { public: void read(FDataStreamBase* pStream); int m_aiCounts[NUM_KINDS]; CvItem m_kItem; };
 void CvPlayerAI::read(FDataStreamBase* pStream) { uint uiFlag = 0; pStream->Read(&uiFlag); if (uiFlag >= 3) pStream->Read(NUM_KINDS, m_aiCounts); m_kItem.read(pStream); }
 CPP
+	# roots read through a tagged save wrapper of the tree (docs/file-formats.md 3.3.1), of the
+	# shape of RoM-AND's under another name
+	cat >"$WORK/seeds/tagged-roots.cpp" <<'CPP'
+enum Kind { KIND_UNITS, KIND_BUILDS, NUM_KINDS };
+class Wrap { public: static Wrap& get(); void reset(bool b); bool isUsingTaggedFormat() { return m_bTagged; }
+	int getNumClassEnumValues(Kind e); int getNewClassEnumValue(Kind e, int i, bool b = false);
+	void AttachToStream(FDataStreamBase* pStream); void ReadStartObject(const char* n, int& h, int& s); void ReadEndObject();
+	void Read(const char* n, int& h, int& s, int* p); void Read(const char* n, int& h, int& s, int c, int v[]);
+	void ReadString(const char* n, int& h, int& s, std::wstring& v);
+	void ReadClassEnum(const char* n, int& h, int& s, Kind e, int* p, bool b = false);
+	void ReadClassArray(const char* n, int& h, int& s, Kind e, int c, int v[], bool b = false, bool r = false);
+	void SkipElement(const char* n, int& h, int& s, int t); FDataStreamBase* m_pStream; bool m_bTagged; };
+void Wrap::AttachToStream(FDataStreamBase* pStream) { m_pStream = pStream; }
+#define WR(w, c, x) { static int _h; static int _s = -1; (w).Read(c "::" #x, _h, _s, x); }
+#define WRA(w, c, n, x) { static int _h; static int _s = -1; (w).Read(c "::" #x, _h, _s, n, x); }
+#define WRS(w) { static int _h; static int _s = -1; (w).ReadStartObject(__FUNCTION__, _h, _s); }
+class CvInitCore { public: void read(FDataStreamBase* pStream); int m_iA; int m_aiSlots[MAX_PLAYERS]; std::wstring m_szName; int m_eUnit; };
+void CvInitCore::read(FDataStreamBase* pStream)
+{
+	uint uiSaveFlag = 0; pStream->Read(&uiSaveFlag); Wrap& w = Wrap::get();
+	if (uiSaveFlag & 2) w.reset(true); else w.reset(false);
+	w.AttachToStream(pStream); WRS(w); WR(w, "CvInitCore", &m_iA); WRA(w, "CvInitCore", MAX_PLAYERS, m_aiSlots);
+	{ static int _h; static int _s = -1; w.ReadString("CvInitCore::m_szName", _h, _s, m_szName); }
+	{ static int _h; static int _s = -1; w.ReadClassEnum("CvInitCore::m_eUnit", _h, _s, KIND_UNITS, &m_eUnit); }
+	w.ReadEndObject();
+}
+class CvGameAI { public: void read(FDataStreamBase* pStream); int m_iTurn; int m_aiCount[NUM_KINDS]; int m_aiPer[8]; };
+void CvGameAI::read(FDataStreamBase* pStream)
+{
+	Wrap& w = Wrap::get(); w.AttachToStream(pStream); WRS(w); WR(w, "CvGameAI", &m_iTurn);
+	{ static int _h; static int _s = -1; w.SkipElement("CvGameAI::m_iGone", _h, _s, -1); }
+	{ static int _h; static int _s = -1; w.ReadClassArray("CvGameAI::m_aiCount", _h, _s, KIND_BUILDS, NUM_KINDS, m_aiCount); }
+	for (int i = 0; i < w.getNumClassEnumValues(KIND_UNITS); i++) { int j = w.getNewClassEnumValue(KIND_UNITS, i, true); if (j >= 0 && j < 8) WR(w, "CvGameAI", &m_aiPer[j]); }
+	w.ReadEndObject();
+}
+class CvMap { public: void read(FDataStreamBase* pStream); int m_iW; };
+void CvMap::read(FDataStreamBase* pStream) { Wrap& w = Wrap::get(); w.AttachToStream(pStream); WRS(w); if (w.isUsingTaggedFormat()) WR(w, "CvMap", &m_iW); w.ReadEndObject(); }
+class CvTeamAI { public: void read(FDataStreamBase* pStream); int m_iT; };
+void CvTeamAI::read(FDataStreamBase* pStream) { pStream->Read(&m_iT); }
+class CvPlayerAI { public: void read(FDataStreamBase* pStream); int m_iP; };
+void CvPlayerAI::read(FDataStreamBase* pStream) { pStream->Read(&m_iP); }
+CPP
 	;;
+cpp_front)
+	# fuzz_cpp_front.cpp's input is one C++ source file: the real trees' headers and sources under
+	# 64 KB (a larger one costs a second or more an input under the sanitizers, and libFuzzer's
+	# longest input is its longest seed's), each text once (named by its checksum).
+	for tree in "$SHARED"/data/sdk/*/CvGameCoreDLL; do
+		for f in "$tree"/*.h "$tree"/*.cpp; do
+			[ -f "$f" ] || continue
+			[ "$(wc -c <"$f")" -lt 65536 ] || continue
+			seed "$f" "$(cksum <"$f" | cut -d' ' -f1)-$(basename "$f")"
+		done
+	done ;;
+tagged)
+	# made-up tagged streams (RoM-AND's save format), written by the target itself with the tests'
+	# writer (tests/lib/formats/TaggedSaveWriter.h)
+	CVVISION_FUZZ_TAGGED_SEEDS="$WORK/seeds" "$FUZZER" >/dev/null 2>&1 || true ;;
 rules)
 	# The first byte: the file's index in kFiles of fuzz_rules.cpp; the rest: the file.
 	i=0
 	for name in XML/GlobalDefines.xml XML/CvVision_GlobalDefines.xml XML/Terrain/CIV4TerrainInfos.xml \
 		XML/Terrain/CIV4FeatureInfos.xml XML/Terrain/CIV4ImprovementInfos.xml XML/BasicInfos/CIV4BasicInfos.xml \
 		XML/Units/CIV4UnitInfos.xml XML/Units/CIV4PromotionInfos.xml XML/Misc/CIV4RouteInfos.xml \
-		XML/Technologies/CIV4TechInfos.xml XML/GlobalDefinesAlt.xml; do
+		XML/Technologies/CIV4TechInfos.xml XML/GlobalDefinesAlt.xml XML/BasicInfos/CIV4InvisibleInfos.xml; do
 		n=0
 		for assets in "$SRC/tools/data/vanilla/Assets" "$SRC/Assets" "$SHARED/data/civ4/xml/rtr/Assets"; do
 			n=$((n + 1))
@@ -119,7 +176,7 @@ rules)
 		i=$((i + 1))
 	done ;;
 *)
-	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree)" >&2; exit 2 ;;
+	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, cpp_front, tagged)" >&2; exit 2 ;;
 esac
 
 # FUZZ_SEEDS_ONLY=1: the seeds made, nothing run (tests/fuzz/coverage.sh replays them).

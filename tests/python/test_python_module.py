@@ -173,6 +173,32 @@ def test_rules_errors(tmp_path):
         cvvision.Rules.load([42])
 
 
+def test_load_with_sdk_reads_the_files_the_tree_names(tmp_path):
+    # a made-up tree that loads the invisible types from a file of their own, and a mod to match
+    tree = tmp_path / "Tree"
+    tree.mkdir()
+    (tree / "CvPlot.cpp").write_text("")
+    (tree / "CvXMLLoadUtilitySet.cpp").write_text(
+        "// made up for CvVision's tests\nvoid CvXMLLoadUtility::LoadBasicInfos()\n{\n"
+        '\tLoadGlobalClassInfo(GC.getInvisibleInfo(), "CIV4InvisibleInfos", "BasicInfos", '
+        '"Civ4InvisibleInfos/InvisibleInfos/InvisibleInfo", false);\n}\n')
+    basic = tmp_path / "Mod" / "XML" / "BasicInfos"
+    basic.mkdir(parents=True)
+    (basic / "CIV4BasicInfos.xml").write_text('<?xml version="1.0"?>\n<Civ4BasicInfos>\n<ConceptInfos/>\n</Civ4BasicInfos>\n')
+    (basic / "CIV4InvisibleInfos.xml").write_text(
+        '<?xml version="1.0"?>\n<Civ4InvisibleInfos><InvisibleInfos>'
+        "<InvisibleInfo><Type>INVISIBLE_SUBMARINE</Type></InvisibleInfo>"
+        "<InvisibleInfo><Type>INVISIBLE_STEALTH</Type></InvisibleInfo>"
+        "</InvisibleInfos></Civ4InvisibleInfos>\n")
+    mod = str(tmp_path / "Mod")
+    # without the tree, BTS 3.19's place: the same file
+    assert str(basic / "CIV4InvisibleInfos.xml") in cvvision.Rules.load([mod, VANILLA]).files_read
+    rules = cvvision.Rules.load([mod, VANILLA], sdk=tree)
+    assert str(basic / "CIV4InvisibleInfos.xml") in rules.files_read
+    with pytest.raises(cvvision.FileError, match="no CvPlot.cpp here"):
+        cvvision.Rules.load([mod, VANILLA], sdk=tmp_path / "Mod")
+
+
 def test_rules_knob_errors(tmp_path, rules):
     with pytest.raises(ValueError, match="unknown knob 'CVVISION_OUTER_RNIG'.*CVVISION_OUTER_RING"):
         rules.knob("CVVISION_OUTER_RNIG")

@@ -273,12 +273,16 @@ def test_parse_diagnostics_reads_path_kind_message_and_source_line(tmp_path):
 def test_tree_defines_come_from_its_release_builds(tmp_path):
     (tmp_path / "Makefile").write_text(
         "GLOBAL_CFLAGS=/W3 /DWIN32 /DMY_GLOBAL /Yu\"CvGameCoreDLL.h\"\n"
-        "Debug_CFLAGS=/D_DEBUG /DMY_DEBUG_ONLY\n"
-        "Release_CFLAGS=/O2 /DNDEBUG /DMY_RELEASE\n"
+        "Debug_CFLAGS=/D_DEBUG /DMY_DEBUG_ONLY $(GLOBAL_CFLAGS)\n"
+        "Release_CFLAGS=/O2 /DNDEBUG /DMY_RELEASE=2 $(GLOBAL_CFLAGS)\n"
         "GLOBAL_LDFLAGS=/DLL\n")
     defines = cvsdk.compile_check.tree_defines(str(tmp_path))
-    assert "MY_GLOBAL" in defines and "MY_RELEASE" in defines and "CVGAMECOREDLL_EXPORTS" in defines
-    assert "MY_DEBUG_ONLY" not in defines and "_DEBUG" not in defines and "LL" not in defines
+    assert defines == ["NDEBUG", "MY_RELEASE=2", "WIN32", "MY_GLOBAL"]
+
+
+def test_a_tree_without_build_settings_gets_the_base_defines(tmp_path):
+    (tmp_path / "CvPlot.cpp").write_text("")
+    assert cvsdk.compile_check.tree_defines(str(tmp_path)) == cvsdk.compile_check.BASE_DEFINES
 
 
 def test_shims_alias_other_cases_and_supply_missing_boost_debug_headers(tmp_path):

@@ -291,13 +291,13 @@ def test_makefile_settings_are_read(tmp_path):
     (sdk_dir / "Project").mkdir()
     (sdk_dir / "Project" / "Makefile").write_text(NMAKE)
     (sdk_dir / "Project" / "Makefile.more").write_text("Release_LDFLAGS=/DLL /DEF:Fork.def\n")
-    release = build_dll.flags_from_makefile(str(sdk_dir / "Project" / "Makefile"), False)
+    release = build_dll.fork_flags(str(sdk_dir / "Project" / "Makefile"), False)
     assert release.defines == ["WIN32", "MY_FORK", "NDEBUG"]
     assert release.includes == [str(tmp_path / "CvGameCoreDLL" / "extra")]
     assert release.libs == ["extra.lib", "winmm.lib"]
     assert release.lib_dirs == [str(tmp_path / "CvGameCoreDLL" / "mylibs")]
     assert release.def_file == str(sdk_dir / "Project" / "Fork.def")
-    debug = build_dll.flags_from_makefile(str(sdk_dir / "Project" / "Makefile"), True)
+    debug = build_dll.fork_flags(str(sdk_dir / "Project" / "Makefile"), True)
     assert debug.defines == ["WIN32", "MY_FORK", "_DEBUG"]
     assert debug.libs == ["extra.lib", "winmm.lib", "debugonly.lib"]
     assert debug.def_file is None
@@ -315,7 +315,7 @@ def test_vcproj_settings_are_read(tmp_path):
         '<Tool Name="VCLinkerTool" AdditionalDependencies="a.lib winmm.lib" '
         'ModuleDefinitionFile="x.def"/></Configuration>\n'
         '</Configurations>\n</VisualStudioProject>\n')
-    flags = build_dll.flags_from_project(str(project), False)
+    flags = build_dll.fork_flags(str(project), False)
     assert flags.defines == ["WIN32", "NDEBUG", "FORK"]
     assert flags.includes == [str(tmp_path / "inc")]
     assert flags.libs == ["a.lib", "winmm.lib"]
@@ -332,7 +332,7 @@ def test_vcxproj_settings_are_read(tmp_path):
         '<Link><AdditionalDependencies>b.lib;%(AdditionalDependencies)</AdditionalDependencies>'
         '<ModuleDefinitionFile>y.def</ModuleDefinitionFile></Link>\n'
         '</ItemDefinitionGroup>\n</Project>\n')
-    flags = build_dll.flags_from_project(str(project), False)
+    flags = build_dll.fork_flags(str(project), False)
     assert flags.defines == ["WIN32", "FORK"]
     assert flags.libs == ["b.lib"]
     assert flags.def_file == str(tmp_path / "y.def")

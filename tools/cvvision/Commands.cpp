@@ -9,6 +9,7 @@
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
+#include "formats/BuildSettings.h"
 #include "formats/SaveLayout.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
@@ -20,6 +21,7 @@
 #include <cstdio>
 #include <random>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -40,6 +42,11 @@ void printRulesText(const LoadedRules& kLoaded)
 		std::error_code kError;
 		std::printf("  [%zu] %s%s\n", i + 1, kLoaded.aFolders[i].string().c_str(),
 			fs::equivalent(kLoaded.aFolders[i], kVanilla, kError) ? " (the bundled vanilla XML)" : "");
+	}
+	if (!kLoaded.sTree.empty())
+	{
+		std::printf("XML loading of the tree %s (its LoadGlobalClassInfo calls and GlobalDefines files)\n",
+			kLoaded.sTree.c_str());
 	}
 	std::printf("files read:\n");
 	for (size_t i = 0; i < kLoaded.aszFilesRead.size(); ++i)
@@ -95,7 +102,12 @@ void printRulesJson(const LoadedRules& kLoaded)
 	{
 		kJson.string(kFolder.string());
 	}
-	kJson.end().nextOnNewLine("  ").key("files_read").beginArray();
+	kJson.end();
+	if (!kLoaded.sTree.empty())
+	{
+		kJson.nextOnNewLine("  ").key("sdk").string(kLoaded.sTree);
+	}
+	kJson.nextOnNewLine("  ").key("files_read").beginArray();
 	for (const std::string& sFile : kLoaded.aszFilesRead)
 	{
 		kJson.string(sFile);
@@ -176,7 +188,28 @@ void progress(const char* szWhat, long lDone, long lTotal)
 	}
 }
 
-LoadedRules rulesFor(const CliOptions& kOptions) { return loadFrontEndRules(kOptions.aAssets, kOptions.bNoVanilla); }
+// The layout of --sdk, derived once a run (the rules and the save's reader share it); null without.
+std::shared_ptr<const SaveLayout> layoutFor(const CliOptions& kOptions)
+{
+	static std::map<fs::path, std::shared_ptr<const SaveLayout>> kDerived;
+	if (kOptions.kSdk.empty())
+	{
+		return nullptr;
+	}
+	auto it = kDerived.find(kOptions.kSdk);
+	if (it == kDerived.end())
+	{
+		it = kDerived.emplace(kOptions.kSdk, SaveLayout::derive(kOptions.kSdk)).first;
+	}
+	return it->second;
+}
+
+// The rules of --assets, read as the XML loading of the --sdk tree reads them (with it).
+LoadedRules rulesFor(const CliOptions& kOptions)
+{
+	const std::shared_ptr<const SaveLayout> pLayout = layoutFor(kOptions);
+	return loadFrontEndRules(kOptions.aAssets, kOptions.bNoVanilla, pLayout ? &pLayout->xmlLoads() : nullptr);
+}
 
 // The map or save of --map and its world with the rules of --assets; a lenient load's warnings
 // on stderr. The file's memory is imported only when asked (path: what the team remembers).
@@ -186,7 +219,7 @@ LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
 	LoadOptions kLoad;
 	if (!kOptions.kSdk.empty())
 	{
-		kLoad.pSaveLayout = SaveLayout::derive(kOptions.kSdk);
+		kLoad.pSaveLayout = layoutFor(kOptions);
 		kLoad.aLayoutAssets = frontEndRulesFolders(kOptions.aAssets, kOptions.bNoVanilla);
 	}
 	kLoad.bLenient = kOptions.bLenient;
@@ -499,6 +532,7 @@ struct SaveLayoutFindings
 		std::string sError; // why it has no value
 	};
 	std::vector<Constant> aConstants;
+	std::map<std::string, std::string> kBuildDefines; // the tree's build's, as its headers were read
 	std::vector<LayoutClassReport> aClasses;
 	std::vector<LayoutExercise> aRuns; // empty when some class stops
 	int iClassStops = 0;
@@ -595,7 +629,9 @@ void printSaveLayoutJson(const SaveLayoutFindings& k)
 		kRun.sError.empty() ? kJson.null() : kJson.string(kRun.sError);
 		kJson.end();
 	}
-	kJson.end(k.aRuns.empty() ? "" : "\n  ").nextOnNewLine("  ").key("classes_followed").boolean(k.iClassStops == 0);
+	kJson.end(k.aRuns.empty() ? "" : "\n  ").nextOnNewLine("  ").key("build_defines").beginObject();
+	for (const auto& [sName, sValue] : k.kBuildDefines) kJson.key(sName).string(sValue);
+	kJson.end().nextOnNewLine("  ").key("classes_followed").boolean(k.iClassStops == 0);
 	kJson.nextOnNewLine("  ").key("made_up_data_read").boolean(k.iClassStops == 0 && k.iRunStops == 0);
 	kJson.end("\n");
 	std::fputs((kJson.str() + "\n").c_str(), stdout);
@@ -607,7 +643,7 @@ int runSaveLayout(const CliOptions& kOptions)
 	{
 		throw std::invalid_argument("save-layout needs --sdk DIR (a CvGameCoreDLL source folder)");
 	}
-	const std::shared_ptr<const SaveLayout> pLayout = SaveLayout::derive(kOptions.kSdk);
+	const std::shared_ptr<const SaveLayout> pLayout = layoutFor(kOptions);
 	SaveLayoutFindings k;
 	k.sTree = pLayout->tree().string();
 	for (const char* szConstant : { "MAX_CIV_PLAYERS", "MAX_PLAYERS", "MAX_TEAMS" })
@@ -621,12 +657,86 @@ int runSaveLayout(const CliOptions& kOptions)
 			k.aConstants.push_back({ szConstant, std::nullopt, kError.what() });
 		}
 	}
+	k.kBuildDefines = pLayout->buildDefines();
 	k.aClasses = pLayout->report();
 	for (const LayoutClassReport& kClass : k.aClasses) k.iClassStops += kClass.sError.empty() ? 0 : 1;
 	if (k.iClassStops == 0) k.aRuns = exerciseRuns(*pLayout, kOptions);
 	for (const LayoutExercise& kRun : k.aRuns) k.iRunStops += kRun.sError.empty() ? 0 : 1;
 	kOptions.sFormat == "json" ? printSaveLayoutJson(k) : printSaveLayoutText(k);
 	return k.iClassStops || k.iRunStops ? 3 : 0;
+}
+
+namespace {
+
+// The tree's build settings as build-settings prints them (docs/command-line.md).
+void jsonPaths(JsonWriter& k, const std::vector<fs::path>& a)
+{
+	k.beginArray();
+	for (const fs::path& p : a) k.string(p.string());
+	k.end();
+}
+
+std::string joined(const std::vector<fs::path>& a)
+{
+	std::string s;
+	for (const fs::path& p : a) s += (s.empty() ? "" : " ") + p.string();
+	return s;
+}
+
+std::string buildSettingsText(const BuildSettings& k)
+{
+	if (k.kSource.empty()) return "no build file (no Makefile, *.vcproj or *.vcxproj) in the tree\n";
+	std::string s = "from: " + k.kSource.string() + " (" + k.sKind + ", " + k.sConfiguration + ")\n";
+	s += "files read: " + joined(k.aFiles) + "\ndefines:";
+	for (const BuildDefine& d : k.aDefines) s += " " + d.text();
+	s += "\ninclude folders: " + joined(k.aIncludes) + "\nlibraries:";
+	for (const std::string& sLib : k.aLibs) s += " " + sLib;
+	s += "\nlibrary folders: " + joined(k.aLibDirs) + "\n.def file: " + (k.oDefFile ? k.oDefFile->string() : "") + "\n";
+	s += "PSDK: " + k.oPsdk.value_or("") + "\ntoolkit: " + k.oToolkit.value_or("") + "\n";
+	return s;
+}
+
+std::string buildSettingsJson(const BuildSettings& k)
+{
+	JsonWriter j;
+	j.beginObject().nextOnNewLine("  ").key("source");
+	k.kSource.empty() ? j.null() : j.string(k.kSource.string());
+	j.nextOnNewLine("  ").key("kind").string(k.sKind).nextOnNewLine("  ").key("configuration").string(k.sConfiguration);
+	j.nextOnNewLine("  ").key("files");
+	jsonPaths(j, k.aFiles);
+	j.nextOnNewLine("  ").key("defines").beginArray();
+	for (const BuildDefine& d : k.aDefines)
+	{
+		j.beginObject().key("name").string(d.sName).key("value");
+		d.oValue ? j.string(*d.oValue) : j.null();
+		j.end();
+	}
+	j.end().nextOnNewLine("  ").key("includes");
+	jsonPaths(j, k.aIncludes);
+	j.nextOnNewLine("  ").key("libs").raw(jsonStrings(k.aLibs, JsonWriter::Layout::Spaced));
+	j.nextOnNewLine("  ").key("lib_dirs");
+	jsonPaths(j, k.aLibDirs);
+	j.nextOnNewLine("  ").key("def_file");
+	k.oDefFile ? j.string(k.oDefFile->string()) : j.null();
+	j.nextOnNewLine("  ").key("psdk");
+	k.oPsdk ? j.string(*k.oPsdk) : j.null();
+	j.nextOnNewLine("  ").key("toolkit");
+	k.oToolkit ? j.string(*k.oToolkit) : j.null();
+	return j.end("\n").str() + "\n";
+}
+
+} // namespace
+
+int runBuildSettings(const CliOptions& kOptions)
+{
+	if (kOptions.kSdk.empty() && kOptions.kBuildFile.empty())
+	{
+		throw std::invalid_argument("build-settings needs --sdk DIR (a CvGameCoreDLL source folder) or --file FILE");
+	}
+	const BuildSettings k = kOptions.kBuildFile.empty() ? readBuildSettings(kOptions.kSdk, kOptions.bDebug)
+														: readBuildFile(kOptions.kBuildFile, kOptions.bDebug);
+	std::fputs((kOptions.sFormat == "json" ? buildSettingsJson(k) : buildSettingsText(k)).c_str(), stdout);
+	return 0;
 }
 
 fs::path sampleMap() { return dataDir() / "PublicMaps" / "CvVision_Sample.CivBeyondSwordWBSave"; }

@@ -27,6 +27,8 @@ struct CliOptions
 	std::string sUnit; // path: the unit type that moves
 	std::vector<int> aeOpenTeams; // path: teams whose territory is open (open borders, war)
 	std::filesystem::path kSdk; // --sdk: a mod's CvGameCoreDLL tree, whose layout reads the save
+	bool bDebug = false; // build-settings: the tree's debug build instead of its release build
+	std::filesystem::path kBuildFile; // build-settings --file: this Makefile or project, not the tree's
 };
 
 int runRules(const CliOptions& kOptions);
@@ -41,6 +43,9 @@ int runDemo(const CliOptions& kOptions);
 int runPath(const CliOptions& kOptions);
 // What the save layout deriver follows in the --sdk tree, class by class (exit 3 when it stops somewhere).
 int runSaveLayout(const CliOptions& kOptions);
+// The --sdk tree's own build settings (defines, include folders, libraries, .def file, PSDK), read
+// from its Makefile or Visual Studio project as the deriver and the SDK tools read them.
+int runBuildSettings(const CliOptions& kOptions);
 
 // The project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave).
 std::filesystem::path sampleMap();

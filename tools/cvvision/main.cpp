@@ -64,6 +64,10 @@ const CliOption SEED = { "--seed", "S",
 	[](CliOptions& k, const std::string& n, const std::string& s) { k.uSeed = argUnsigned(n, s); } };
 const CliOption UNIT = { "--unit", "TYPE",
 	[](CliOptions& k, const std::string&, const std::string& s) { k.sUnit = s; } };
+const CliOption DEBUG_BUILD = { "--debug", "",
+	[](CliOptions& k, const std::string&, const std::string&) { k.bDebug = true; } };
+const CliOption BUILD_FILE = { "--file", "FILE",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.kBuildFile = s; } };
 const CliOption OPEN_BORDERS = { "--open-borders", "T,T...",
 	[](CliOptions& k, const std::string& n, const std::string& s) { k.aeOpenTeams = argInts(n, s); } };
 
@@ -83,9 +87,10 @@ const std::vector<TakenOption> COMMON_OPTIONS = {
 		"folder has. Default: this project's Assets/ over the bundled vanilla XML" },
 	{ &NO_VANILLA, "no bundled vanilla XML after the --assets folders" },
 	{ &SDK,
-		"a save's CvGameCoreDLL source folder (a mod's): the save is read with the layout its read() "
-		"functions define and the type counts of the --assets XML, and a header naming a mod is accepted. "
-		"Default: the built-in layout of unmodified BTS 3.19" },
+		"a mod's CvGameCoreDLL source folder: the XML of --assets is read from the files its own XML loading "
+		"names (each LoadGlobalClassInfo call's file and elements, in its order, and the GlobalDefines files it "
+		"reads), and a save is read with the layout its read() functions define and the type counts of that "
+		"XML, a header naming a mod accepted. Default: BTS 3.19's files and its built-in layout" },
 };
 const char* const HELP_OPTION = "-h, --help";
 
@@ -125,7 +130,8 @@ const std::vector<Command> COMMANDS = {
 		&runDemo, "" },
 	{ "rules", "", "load and check the vision rules of a mod's XML, and show them",
 		"Loads the vision rules from the XML of the --assets folders (the mod first, then Beyond the Sword, then "
-		"the base game, then the bundled vanilla XML), checks them, and shows the folders, the folder each file "
+		"the base game, then the bundled vanilla XML; with --sdk, from the files the tree's XML loading names), "
+		"checks them, and shows the folders, the folder each file "
 		"came from, the ranges, the level changes, the knobs (marked when they differ from BTS) and the number of "
 		"types of each kind. Bad XML is an error FILE:LINE: message.",
 		{ { &FORMAT_TEXT, "the output (default text)" },
@@ -188,6 +194,19 @@ const std::vector<Command> COMMANDS = {
 		"--assets gives the mod's type counts.",
 		{ { &FORMAT_TEXT, "the output (default text)" } }, &runSaveLayout,
 		"3 the deriver stops in some class, or a read over made-up data stops" },
+	{ "build-settings", "", "the build settings of a CvGameCoreDLL tree (--sdk DIR): defines, folders, libraries",
+		"Reads the --sdk tree's own build file as the save layout deriver and the SDK tools (build_dll.py, the "
+		"compile check, the differential) read it: its Makefile (in the folder, else one folder below it, as "
+		"AdvCiv's Project/Makefile) with the files it includes, evaluated for the Release target (nmake's macros, "
+		"!IF blocks and !INCLUDEs), else its *.vcproj or *.vcxproj, for the Release configuration (a Makefile "
+		"project through the Makefile its build command runs). Prints the file they came from, the files read, "
+		"the defines, the include and library folders (the toolkit's, the Platform SDK's, Boost's and Python's "
+		"left out), the libraries, the .def file and the PSDK and toolkit folders the Makefile names. A tree "
+		"without a build file prints that it has none.",
+		{ { &DEBUG_BUILD, "the tree's debug build (target or configuration Debug) instead" },
+			{ &BUILD_FILE, "read this Makefile, *.vcproj or *.vcxproj instead of the --sdk tree's (no --sdk needed)" },
+			{ &FORMAT_TEXT, "the output (default text)" } },
+		&runBuildSettings, "" },
 };
 
 const Command* findCommand(const std::string& sName)

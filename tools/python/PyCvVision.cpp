@@ -159,10 +159,10 @@ struct PyRules
 	const CvVisionRules& rules() const { return pLoaded->kRules; }
 };
 
-PyRules loadRules(const std::vector<fs::path>& aFolders)
+PyRules loadRules(const std::vector<fs::path>& aFolders, const TreeXmlLoads* pTree = nullptr)
 {
 	PyRules kOut;
-	kOut.pLoaded = std::make_shared<const LoadedRules>(loadVisionRules(aFolders));
+	kOut.pLoaded = std::make_shared<const LoadedRules>(loadVisionRules(aFolders, pTree));
 	for (const fs::path& kFolder : aFolders)
 	{
 		kOut.asFolders.push_back(kFolder.string());
@@ -170,7 +170,7 @@ PyRules loadRules(const std::vector<fs::path>& aFolders)
 	return kOut;
 }
 
-PyRules rulesLoad(const bp::object& kFolders)
+PyRules rulesLoad(const bp::object& kFolders, const bp::object& kSdk)
 {
 	std::vector<fs::path> aFolders;
 	if (PyUnicode_Check(kFolders.ptr()) || PyObject_HasAttrString(kFolders.ptr(), "__fspath__"))
@@ -189,6 +189,19 @@ PyRules rulesLoad(const bp::object& kFolders)
 	{
 		badArgument(
 			"Rules.load needs at least one Assets folder (mod first, then Beyond the Sword, then the base game)");
+	}
+	if (!kSdk.is_none())
+	{
+		std::shared_ptr<const SaveLayout> pLayout;
+		try
+		{
+			pLayout = SaveLayout::derive(pathOf(kSdk, "Rules.load: sdk"));
+		}
+		catch (const LayoutError& kError)
+		{
+			throw RulesError(kError.what());
+		}
+		return loadRules(aFolders, &pLayout->xmlLoads());
 	}
 	return loadRules(aFolders);
 }
@@ -1257,11 +1270,13 @@ BOOST_PYTHON_MODULE(cvvision)
 		"terrain, feature, improvement, tech, promotion and unit infos, invisible types and the mod's\n"
 		"CVVISION_* knobs. Make one with Rules.load, Rules.vanilla or Rules.default; read-only.",
 		bp::no_init)
-		.def("load", &rulesLoad, (bp::arg("folders")),
-			"Rules.load(folders) -> Rules\n\n"
+		.def("load", &rulesLoad, (bp::arg("folders"), bp::arg("sdk") = bp::object()),
+			"Rules.load(folders, sdk=None) -> Rules\n\n"
 			"Loads the rules from Civ4 'Assets' folders (each holding XML/), highest priority first: the mod's,\n"
 			"then Beyond the Sword's, then the base game's; for each file the first folder that has it wins.\n"
-			"folders: a list of paths (str or os.PathLike), or one path. Raises cvvision.FileError naming the\n"
+			"folders: a list of paths (str or os.PathLike), or one path. sdk: a mod's CvGameCoreDLL source\n"
+			"folder: each info class is read from the file its XML loading names, in its order, and the\n"
+			"GlobalDefines files it reads (as `cvvision rules --sdk`). Raises cvvision.FileError naming the\n"
 			"file and line for malformed XML, a missing required file, a bad value or a bad knob.")
 		.staticmethod("load")
 		.def("vanilla", &rulesVanilla,

@@ -31,6 +31,9 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cvsdk import build_settings  # noqa: E402 (the fork's settings: cvvision build-settings)
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 DLL_NAME = "CvGameCoreDLL.dll"
@@ -410,11 +413,13 @@ def format_cd(path: str, host_windows: bool) -> str:
 
 
 # ----------------------------------------------------------------------------------------------
-# A fork's own build settings: defines, include folders, libraries and a .def file, read from its
-# nmake Makefile (BTS's Makefile 1.0, K-Mod's, AdvCiv's Project/Makefile with its !include'd
+# A fork's own build settings: defines, include folders, libraries and a .def file, from its nmake
+# Makefile (BTS's Makefile 1.0, K-Mod's, AdvCiv's Project/Makefile with its !include'd
 # Makefile.settings and Makefile.project) or, without one, from a Visual Studio project
-# (*.vcproj, *.vcxproj). Boost, Python, the toolkit and the Platform SDK are this script's own
-# (--boost, --python, --toolkit, --psdk), so the fork's folders for them are left out.
+# (*.vcproj, *.vcxproj), as the project's one reader of them gives them (`cvvision build-settings`,
+# tools/lib/formats/BuildSettings.cpp, through cvsdk/build_settings.py): the save layout deriver and
+# the compile check read the same. Boost, Python, the toolkit and the Platform SDK are this script's
+# own (--boost, --python, --toolkit, --psdk), so the fork's folders for them are left out.
 
 
 class ForkFlags(NamedTuple):
@@ -427,218 +432,22 @@ class ForkFlags(NamedTuple):
 
 
 NO_FORK_FLAGS = ForkFlags("", [], [], [], [], None)
-_OURS = "\x00"  # stands for $(TOOLKIT) and $(PSDK) while a Makefile's variables are expanded
-_MAKE_VAR = re.compile(r"\$\(([A-Za-z_][\w]*)\)")
 
 
-def _expand(value: str, variables: Dict[str, str], depth: int = 0) -> str:
-    if depth > 30:
-        return value
-    return _MAKE_VAR.sub(lambda m: _expand(variables.get(m.group(1), ""), variables, depth + 1),
-                         value)
-
-
-def _logical_lines(path: str) -> List[str]:
-    with open(path, "rb") as f:
-        text = f.read().decode("latin-1").replace("\r\n", "\n")
-    text = text.lstrip("\ufeff\xef\xbb\xbf")
-    lines, pending = [], ""
-    for line in text.split("\n"):
-        if line.endswith("\\"):
-            pending += line[:-1] + " "
-            continue
-        lines.append(pending + line)
-        pending = ""
-    if pending:
-        lines.append(pending)
-    return lines
-
-
-def _condition(text: str, variables: Dict[str, str]) -> bool:
-    """An nmake !IF condition: "$(X)" == "text" (or !=) is evaluated; anything else (shell
-    commands, EXIST) counts as false."""
-    m = re.match(r'\s*"([^"]*)"\s*(==|!=)\s*"([^"]*)"\s*$', _expand(text, variables))
-    if not m:
-        return False
-    return (m.group(1).lower() == m.group(3).lower()) == (m.group(2) == "==")
-
-
-def read_nmake(path: str, target: str) -> Dict[str, str]:
-    """The macros of an nmake Makefile as they stand at its end, for TARGET=target, unexpanded
-    (self-references such as LIBS = $(LIBS) x are expanded as they are read)."""
-    variables: Dict[str, str] = {"TARGET": target, "TOOLKIT": _OURS, "PSDK": _OURS}
-    stack: List[List[bool]] = []  # per !IF: [taking this branch, a branch was taken]
-    seen = set()
-
-    def active() -> bool:
-        return all(frame[0] for frame in stack)
-
-    def read(file: str) -> None:
-        real = os.path.realpath(file)
-        if real in seen or not os.path.isfile(file):
-            return
-        seen.add(real)
-        for line in _logical_lines(file):
-            directive = re.match(r"\s*!\s*(\w+)\s*(.*)$", line)
-            if directive:
-                word, rest = directive.group(1).upper(), directive.group(2).split("#")[0]
-                if word in ("IF", "IFDEF", "IFNDEF"):
-                    name = rest.strip()
-                    value = (_condition(rest, variables) if word == "IF"
-                             else (bool(variables.get(name)) == (word == "IFDEF")))
-                    stack.append([value, value])
-                elif word in ("ELSE", "ELSEIF", "ELSEIFDEF", "ELSEIFNDEF") and stack:
-                    frame = stack[-1]
-                    if frame[1]:
-                        frame[0] = False
-                    else:
-                        cond = rest.strip()
-                        if word == "ELSE" and not cond:
-                            value = True
-                        elif word in ("ELSE", "ELSEIF"):
-                            cond = re.sub(r"^IF\b", "", cond, flags=re.I)
-                            value = _condition(cond, variables)
-                        else:
-                            value = bool(variables.get(cond)) == (word == "ELSEIFDEF")
-                        frame[0] = frame[1] = value
-                elif word == "ENDIF" and stack:
-                    stack.pop()
-                elif word == "INCLUDE" and active():
-                    name = _expand(rest.strip().strip("<>\"'"), variables).replace("\\", os.sep)
-                    read(os.path.join(os.path.dirname(file), name))
-                continue
-            if not active() or line[:1] in (" ", "\t"):
-                continue
-            m = re.match(r"([A-Za-z_][\w]*)\s*=(.*)$", line)
-            if not m or m.group(1) in ("TOOLKIT", "PSDK", "TARGET"):
-                continue
-            name, value = m.group(1), m.group(2).split("#")[0].strip()
-            if "$(%s)" % name in value:
-                value = value.replace("$(%s)" % name, variables.get(name, ""))
-            variables[name] = value
-
-    read(path)
-    return variables
-
-
-_FLAG = re.compile(r'(?:[^\s"]|"[^"]*")+')
-
-
-def _words(value: str) -> List[str]:
-    return [w.replace('"', "") for w in _FLAG.findall(value)]
-
-
-def _ours(path: str) -> bool:
-    """A folder this script supplies itself: the toolkit's, the Platform SDK's, Boost's, Python's."""
-    lower = path.lower().replace("\\", "/")
-    return _OURS in path or "boost" in lower or "python2" in lower or not path.strip()
-
-
-def _resolve(base: str, path: str) -> str:
-    return os.path.normpath(os.path.join(base, path.replace("\\", os.sep)))
-
-
-def flags_from_makefile(path: str, debug: bool) -> ForkFlags:
-    target = "Debug" if debug else "Release"
-    variables = read_nmake(path, target)
-    base = os.path.dirname(os.path.abspath(path))
-
-    def value(name: str) -> str:
-        for key in ("%s_%s" % (target, name), name):
-            if key in variables:
-                return _expand(variables[key], variables)
-        return ""
-
-    defines, includes, libs, lib_dirs, def_file = [], [], [], [], None
-    for word in _words(value("CFLAGS")) + _words(value("INCS")):
-        if word[:2] in ("/D", "-D") and len(word) > 2 and word[2:] not in defines:
-            defines.append(word[2:])
-        elif word[:2] in ("/I", "-I") and not _ours(word[2:]):
-            folder = _resolve(base, word[2:])
-            if folder not in includes:
-                includes.append(folder)
-    for word in _words(value("LIBS")) + _words(value("LDFLAGS")):
-        upper = word.upper()
-        if upper.startswith(("/LIBPATH:", "-LIBPATH:")):
-            if not _ours(word[9:]):
-                lib_dirs.append(_resolve(base, word[9:]))
-        elif upper.startswith(("/DEF:", "-DEF:")):
-            def_file = _resolve(base, word[5:])
-        elif upper.endswith(".LIB") and not upper.startswith(("/", "-")) and word not in libs:
-            libs.append(word)
-    return ForkFlags(path, defines, includes, libs, lib_dirs, def_file)
-
-
-def _split(value: str, separators: str) -> List[str]:
-    value = value.replace("&quot;", "")
-    return [v.strip() for v in re.split("[%s]" % separators, value) if v.strip()
-            and not v.strip().startswith("$(") and not v.strip().startswith("%(")]
-
-
-def flags_from_project(path: str, debug: bool) -> ForkFlags:
-    """A compiling Visual Studio project's settings for its Release (or Debug) configuration:
-    VCCLCompilerTool/VCLinkerTool attributes (*.vcproj) or the ClCompile/Link items of its
-    ItemDefinitionGroup (*.vcxproj). A project that only calls nmake yields nothing."""
-    with open(path, "rb") as f:
-        text = f.read().decode("utf-8", "replace")
-    want = "debug" if debug else "release"
-    base = os.path.dirname(os.path.abspath(path))
-    if path.lower().endswith(".vcxproj"):
-        blocks = re.findall(r"<ItemDefinitionGroup\b([^>]*)>(.*?)</ItemDefinitionGroup>", text, re.S)
-
-        def field(body: str, name: str) -> str:
-            m = re.search(r"<%s>(.*?)</%s>" % (name, name), body, re.S)
-            return m.group(1) if m else ""
-        chosen = [b for c, b in blocks if "'%s|" % want in c.lower()] or [b for c, b in blocks]
-        body = chosen[0] if chosen else ""
-        defines = _split(field(body, "PreprocessorDefinitions"), ";")
-        includes = _split(field(body, "AdditionalIncludeDirectories"), ";")
-        libs = _split(field(body, "AdditionalDependencies"), "; ")
-        lib_dirs = _split(field(body, "AdditionalLibraryDirectories"), ";")
-        def_file = field(body, "ModuleDefinitionFile").strip()
-    else:
-        configurations = re.findall(r'<Configuration\b[^>]*Name="([^"|]*)\|[^"]*"(.*?)</Configuration>',
-                                    text, re.S)
-        chosen = ([b for n, b in configurations if n.lower() == want]
-                  or [b for n, b in configurations if want in n.lower()])
-        body = chosen[0] if chosen else ""
-
-        def attribute(tool: str, name: str) -> str:
-            m = re.search(r'<Tool\b[^>]*Name="%s"[^>]*>' % tool, body, re.S)
-            a = re.search(r'\b%s="([^"]*)"' % name, m.group(0)) if m else None
-            return a.group(1) if a else ""
-        defines = _split(attribute("VCCLCompilerTool", "PreprocessorDefinitions"), ";,")
-        includes = _split(attribute("VCCLCompilerTool", "AdditionalIncludeDirectories"), ";,")
-        libs = _split(attribute("VCLinkerTool", "AdditionalDependencies"), " ;")
-        lib_dirs = _split(attribute("VCLinkerTool", "AdditionalLibraryDirectories"), ";,")
-        def_file = attribute("VCLinkerTool", "ModuleDefinitionFile").strip()
-    return ForkFlags(path, defines, [_resolve(base, i) for i in includes if not _ours(i)],
-                     [lib for lib in libs if lib.lower().endswith(".lib")],
-                     [_resolve(base, d) for d in lib_dirs if not _ours(d)],
-                     _resolve(base, def_file) if def_file else None)
-
-
-def find_fork_build(sdk: str) -> Optional[str]:
-    """The fork's Makefile (SDK_DIR/Makefile, else one folder below, as AdvCiv's Project/), else
-    a project file there that compiles by itself."""
-    folders = [sdk] + sorted(os.path.join(sdk, d) for d in os.listdir(sdk)
-                             if not d.startswith(".") and os.path.isdir(os.path.join(sdk, d)))
-    for folder in folders:
-        found = find_ci(folder, "Makefile")
-        if found and os.path.isfile(found):
-            return found
-    for folder in folders:
-        for name in sorted(os.listdir(folder)):
-            path = os.path.join(folder, name)
-            if name.lower().endswith((".vcproj", ".vcxproj")) and os.path.isfile(path):
-                return path
-    return None
+def _fork_flags(found: "build_settings.BuildSettings") -> ForkFlags:
+    return ForkFlags(found.source, list(found.defines), list(found.includes), list(found.libs),
+                     list(found.lib_dirs), found.def_file)
 
 
 def fork_flags(path: str, debug: bool) -> ForkFlags:
-    if os.path.basename(path).lower().endswith((".vcproj", ".vcxproj")):
-        return flags_from_project(path, debug)
-    return flags_from_makefile(path, debug)
+    """The settings of one Makefile or project file (--makefile)."""
+    return _fork_flags(build_settings.read_file(path, debug))
+
+
+def tree_flags(sdk: str, debug: bool) -> ForkFlags:
+    """The settings of the tree's build: its Makefile (SDK_DIR/Makefile, else one folder below, as
+    AdvCiv's Project/), else a project file there."""
+    return _fork_flags(build_settings.read_tree(sdk, debug))
 
 
 def merge_flags(found: ForkFlags, defines: Sequence[str], includes: Sequence[str],
@@ -827,19 +636,17 @@ def report(problems: Sequence[str]) -> None:
 def fork_settings(opts: argparse.Namespace, sdk: Optional[str]) -> Tuple[ForkFlags, List[str]]:
     """The fork's settings and the command line's, and problems (a --makefile that is missing)."""
     found, problems = NO_FORK_FLAGS, []
-    path = None
-    if opts.makefile:
-        path = absolute(opts.makefile)
-        if not os.path.isfile(path):
-            problems.append("--makefile %s: no such file." % path)
-            path = None
-    elif not opts.no_fork_settings and sdk and os.path.isdir(sdk):
-        path = find_fork_build(sdk)
-    if path:
-        try:
-            found = fork_flags(path, opts.debug)
-        except OSError as e:
-            problems.append("cannot read %s: %s" % (path, e))
+    try:
+        if opts.makefile:
+            path = absolute(opts.makefile)
+            if not os.path.isfile(path):
+                problems.append("--makefile %s: no such file." % path)
+            else:
+                found = fork_flags(path, opts.debug)
+        elif not opts.no_fork_settings and sdk and os.path.isdir(sdk):
+            found = tree_flags(sdk, opts.debug)
+    except build_settings.BuildSettingsError as e:
+        problems.append("cannot read the fork's build settings (or pass --no-fork-settings): %s" % e)
     if opts.def_file and not os.path.isfile(absolute(opts.def_file)):
         problems.append("--def %s: no such file." % absolute(opts.def_file))
     defines = list(opts.define)
@@ -847,7 +654,8 @@ def fork_settings(opts: argparse.Namespace, sdk: Optional[str]) -> Tuple[ForkFla
         defines = default_defines(opts.debug) + defines
     flags = merge_flags(found, defines, opts.include, opts.lib, opts.libpath, opts.def_file)
     if flags.def_file and not os.path.isfile(flags.def_file):
-        problems.append("the .def file %s (from %s) does not exist." % (flags.def_file, path))
+        problems.append("the .def file %s (from %s) does not exist."
+                        % (flags.def_file, found.source or "--def"))
     return flags, problems
 
 

@@ -132,3 +132,32 @@ TEST(CppDeclarations, AFunctionsStatementsNameItsStream)
 	EXPECT_EQ(&p->body(*f), &s); // parsed once
 	EXPECT_EQ(p->where(*f, 9), "CvThing.cpp:9 (CvThing::read)");
 }
+
+// Found by fuzz_cpp_front (tests/fuzz/corpus/cpp_front/lone-angle-before-qualified-name.cpp): a '>'
+// before "::name(" with no '<' to match walked back past the file's first token.
+TEST(CppDeclarations, AQualifiedNameAfterAnUnmatchedAngleHasNoClass)
+{
+	const auto p = layoutTreeOf({ { "CvOdd.cpp",
+		"> :: read() { }\n> > :: write() { }\n"
+		"template <class T> void CvList<T>::read(FDataStreamBase* pStream) { }\n" } });
+	EXPECT_EQ(p->kFunctions.count("read"), 1u);
+	EXPECT_EQ(p->kFunctions.count("write"), 1u);
+	ASSERT_EQ(p->kFunctions.count("CvList::read"), 1u);
+	EXPECT_EQ(p->kFunctions.at("CvList::read")[0].sClass, "CvList");
+}
+
+// Found with fuzz_cpp_front (tests/fuzz/corpus/cpp_front/method-parameters-unclosed-before-body.h): a
+// member "f( ] {" was taken for an inline method whose parameters ended nowhere (npos), read past the
+// tokens by whoever looked at them.
+TEST(CppDeclarations, AMethodWhoseParametersDoNotCloseIsNone)
+{
+	const auto p = layoutTreeOf({ { "CvOdd.h", "class CvOdd { void f( ] { } void g(int i) { } };\n" } });
+	const ClassDef* c = p->findClass("CvOdd");
+	ASSERT_NE(c, nullptr);
+	EXPECT_FALSE(c->kMethods.count("f"));
+	ASSERT_TRUE(c->kMethods.count("g"));
+	const Function* g = c->kMethods.at("g")[0];
+	const Toks& a = p->aFiles[0].aToks;
+	ASSERT_LT(g->iParamsEnd, a.size());
+	EXPECT_EQ(a[g->iParamsEnd].s, ")");
+}

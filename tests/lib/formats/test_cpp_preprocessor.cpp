@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -110,4 +111,50 @@ TEST(CppPreprocessor, AFilesIfBranchesAreResolved)
 	ASSERT_TRUE(kDefined.count("N"));
 	EXPECT_EQ(text(kDefined["N"].second), "3");
 	EXPECT_EQ(k.aFiles[0].aToks[0].iLine, 3); // the file's own line numbers
+}
+
+// Found with fuzz_cpp_front (tests/fuzz/corpus/cpp_front/if-arithmetic-overflows.h): signed overflow in
+// a #if was undefined behaviour in the deriver; it wraps, as the compiled code's arithmetic does, and
+// LLONG_MIN / -1 is undefined (0) as a division by 0 is.
+TEST(CppPreprocessor, IfArithmeticWrapsAround)
+{
+	const long long kMin = std::numeric_limits<long long>::min();
+	EXPECT_EQ(evalIf("9223372036854775807 + 1"), kMin);
+	EXPECT_EQ(evalIf("9223372036854775807 * 2"), -2);
+	EXPECT_EQ(evalIf("-9223372036854775807 - 2"), std::numeric_limits<long long>::max());
+	EXPECT_EQ(evalIf("-(-9223372036854775807 - 1)"), kMin);
+	EXPECT_EQ(evalIf("-1 << 2"), -4);
+	EXPECT_EQ(evalIf("(-9223372036854775807 - 1) / -1"), 0);
+	EXPECT_EQ(evalIf("(-9223372036854775807 - 1) % -1"), 0);
+	long long r = 1;
+	EXPECT_FALSE(applyBinary("/", kMin, -1, r));
+	EXPECT_TRUE(applyBinary("/", kMin, 1, r));
+	EXPECT_EQ(r, kMin);
+}
+
+// Found with fuzz_cpp_front (tests/fuzz/corpus/cpp_front/if-parentheses-nested-40000-deep.h,
+// if-not-40000-deep.h): the evaluator recursed once a level until the stack overflowed; past 256
+// levels it is a LayoutError naming the file and line.
+TEST(CppPreprocessor, AnIfNestedTooDeepIsALayoutError)
+{
+	EXPECT_EQ(evalIf(std::string(200, '(') + "1" + std::string(200, ')')), 1);
+	EXPECT_EQ(evalIf(std::string(200, '!') + "0"), 0);
+	EXPECT_THROW(evalIf(std::string(300, '(') + "1"), LayoutError);
+	EXPECT_THROW(evalIf(std::string(300, '~') + "1"), LayoutError);
+
+	SaveLayout::Impl k;
+	k.aFiles.push_back(SourceFile{ "CvDeep.h", {} });
+	const LogicalLines aLines = logicalLines("int a;\n#if " + std::string(300, '!') + "1\nint b;\n#endif\n");
+	std::map<std::string, std::pair<int, Toks>> kDefined;
+	try
+	{
+		k.preprocess(0, aLines, true, kDefined);
+		FAIL() << "no error";
+	}
+	catch (const LayoutError& e)
+	{
+		EXPECT_NE(
+			std::string(e.what()).find("CvDeep.h:2: a #if expression nested more than 256 deep"), std::string::npos)
+			<< e.what();
+	}
 }

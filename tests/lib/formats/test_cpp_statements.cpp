@@ -136,3 +136,31 @@ TEST(CppStatements, ValueTemplateParameters)
 	const Toks a = toks("template <class T, int N = 0, bool B> struct S");
 	EXPECT_EQ(valueTemplateParameters(a, 0), (std::vector<std::string>{ "N", "B" }));
 }
+
+// Found with fuzz_cpp_front (tests/fuzz/corpus/cpp_front/blocks-nested-40000-deep.cpp): the parser
+// recursed once a nested statement until the stack overflowed; past 256 levels it is a LayoutError.
+TEST(CppStatements, StatementsNestedTooDeepAreALayoutError)
+{
+	const auto nested = [](int n) { return std::string(size_t(n), '{') + "x;" + std::string(size_t(n), '}'); };
+	const Toks aDeep = toks(nested(200));
+	const Stmt s = parseBody(aDeep, "pStream");
+	EXPECT_EQ(s.eKind, Stmt::Block);
+	const Toks aTooDeep = toks(nested(300));
+	StmtParser k(aTooDeep, "pStream", "CvThing.cpp");
+	size_t i = 0;
+	try
+	{
+		k.parse(i, aTooDeep.size());
+		FAIL() << "no error";
+	}
+	catch (const LayoutError& e)
+	{
+		EXPECT_NE(std::string(e.what()).find("CvThing.cpp:1: statements nested more than 256 deep"), std::string::npos)
+			<< e.what();
+	}
+	// the same parser again, after the error: its depth starts from 0
+	const Toks aIf = toks("if (a) if (b) { x; } else y;");
+	StmtParser kAgain(aIf, "pStream", "CvThing.cpp");
+	i = 0;
+	EXPECT_EQ(kAgain.parse(i, aIf.size()).eKind, Stmt::If);
+}

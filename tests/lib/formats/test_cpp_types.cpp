@@ -118,6 +118,13 @@ TEST(CppTypes, ACopysDimensionsAreItsOwnOnceChanged)
 	kTwice.aDims.insert(kTwice.aDims.end(), kTwice.aDims.begin(), kTwice.aDims.end());
 	ASSERT_EQ(kTwice.aDims.size(), 6u);
 	EXPECT_EQ(kTwice.aDims[3][0].s, "MAX_PLAYERS");
+	// the two outermost dropped at once (an array parameter's dimensions matched)
+	TypeRef kInner = k;
+	kInner.aDims.erase(kInner.aDims.begin(), kInner.aDims.begin() + 2);
+	ASSERT_EQ(kInner.aDims.size(), 1u);
+	EXPECT_EQ(kInner.aDims[0][0].s, "4");
+	kInner.aDims.erase(kInner.aDims.begin(), kInner.aDims.end());
+	EXPECT_TRUE(kInner.aDims.empty());
 	// every dimension dropped: none left, as a scalar's
 	TypeRef kScalar = k;
 	for (int i = 0; i < 3; ++i) kScalar.aDims.erase(kScalar.aDims.begin());
@@ -125,4 +132,42 @@ TEST(CppTypes, ACopysDimensionsAreItsOwnOnceChanged)
 	EXPECT_EQ(kScalar.aDims.begin(), kScalar.aDims.end());
 	kScalar.aDims.clear();
 	EXPECT_TRUE(TypeRef().aDims.empty());
+}
+
+// Found with fuzz_cpp_front (tests/fuzz/corpus/cpp_front/template-arguments-nested-20000-deep.h): a
+// type recursed once a template argument until the stack overflowed; past 64 levels the arguments
+// are left out.
+TEST(CppTypes, TemplateArgumentsNestedTooDeepAreLeftOut)
+{
+	const auto nested = [](int n) {
+		std::string s;
+		for (int j = 0; j < n; ++j) s += "A< ";
+		s += "int";
+		for (int j = 0; j < n; ++j) s += " >";
+		Toks a;
+		tokenize(s, 1, a);
+		return a;
+	};
+	const auto depth = [](const TypeRef& k) {
+		int n = 0;
+		for (const TypeRef* p = &k; !p->aArgs.empty(); p = &p->aArgs[0]) ++n;
+		return n;
+	};
+	const Toks aDeep = nested(20);
+	size_t i = 0;
+	const TypeRef kDeep = parseType(aDeep, i, aDeep.size());
+	EXPECT_TRUE(kDeep.bValid);
+	EXPECT_EQ(depth(kDeep), 20);
+	EXPECT_EQ(i, aDeep.size());
+	const Toks aTooDeep = nested(20000);
+	i = 0;
+	const TypeRef kTooDeep = parseType(aTooDeep, i, aTooDeep.size());
+	EXPECT_TRUE(kTooDeep.bValid);
+	// 64 levels parsed as types; the argument below them is kept as its text, unparsed, as a value
+	// argument is (Row<short, 2>)
+	EXPECT_EQ(depth(kTooDeep), 65);
+	const TypeRef* pDeepest = &kTooDeep;
+	for (int j = 0; j < 64; ++j) pDeepest = &pDeepest->aArgs[0];
+	EXPECT_EQ(pDeepest->sName.compare(0, 1, "A"), 0);
+	EXPECT_EQ(i, aTooDeep.size());
 }

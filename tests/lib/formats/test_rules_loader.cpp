@@ -261,7 +261,7 @@ TEST(RulesErrors, UnknownSeeInvisibleType)
 	const std::string sError = loadError({ kMod.path() });
 	EXPECT_NE(std::string::npos,
 		sError.find("CIV4UnitInfos.xml:7: UNIT_SONAR: unknown invisible type 'INVISIBLE_GHOST' "
-					"(known: INVISIBLE_SUBMARINE, INVISIBLE_STEALTH)"))
+					"(known from BasicInfos/CIV4InvisibleInfos.xml: INVISIBLE_SUBMARINE, INVISIBLE_STEALTH)"))
 		<< sError;
 }
 

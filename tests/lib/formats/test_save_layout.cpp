@@ -255,7 +255,7 @@ void CvTeam::read(FDataStreamBase* pStream)
 	EXPECT_THROW(readAll(*pLayout, "CvTeam", ints({ 1, 2, 3, 4, 5, 6 })), LayoutError);
 }
 
-TEST(SaveLayout, TheDefinesEveryMakefileConfigurationPassesResolveTheHeaders)
+TEST(SaveLayout, TheDefinesOfTheReleaseBuildResolveTheHeaders)
 {
 	TempTree kTree;
 	kTree.write("CvDefines.h", R"(
@@ -269,8 +269,14 @@ TEST(SaveLayout, TheDefinesEveryMakefileConfigurationPassesResolveTheHeaders)
 #else
 #define MAX_TEAMS (MAX_CIV_PLAYERS + 1)
 #endif
+#if defined(NDEBUG) && defined(FASSERT_ENABLE)
+#define MAX_PLAYERS (MAX_CIV_PLAYERS + 1)
+#else
+#define MAX_PLAYERS (MAX_CIV_PLAYERS + 2)
+#endif
 )");
-	// the definitions sit in macros of their own, which each configuration's flags name
+	// the definitions sit in macros of their own, which each configuration's flags name; the players
+	// run the release build (formats/BuildSettings.h reads the Makefile for TARGET=Release)
 	kTree.write("Makefile",
 		"Debug_DEFINES=/DWIN32 /D_USRDLL /D_DEBUG\n"
 		"Release_DEFINES=/DWIN32 /D_USRDLL /DNDEBUG\n"
@@ -286,7 +292,8 @@ TEST(SaveLayout, TheDefinesEveryMakefileConfigurationPassesResolveTheHeaders)
 		"\tcl $(CFLAGS) /D_DEBUG source.cpp\n");
 	const auto pLayout = kTree.derive();
 	EXPECT_EQ(pLayout->constant("MAX_CIV_PLAYERS"), 7);
-	EXPECT_EQ(pLayout->constant("MAX_TEAMS"), 8); // _DEBUG is one configuration's, not every one's
+	EXPECT_EQ(pLayout->constant("MAX_TEAMS"), 8); // _DEBUG is the debug build's, not the release build's
+	EXPECT_EQ(pLayout->constant("MAX_PLAYERS"), 8); // NDEBUG and FASSERT_ENABLE: the release build's
 }
 
 TEST(SaveLayout, AnElementNobodyCanNameIsUnknownUnlessReadInto)

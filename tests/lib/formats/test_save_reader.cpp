@@ -629,6 +629,24 @@ TEST_F(DamagedSave, ModdedPlotLayoutIsRefused)
 	EXPECT_NE(sError.find("plot record " + std::to_string(iPlot)), std::string::npos) << sError;
 }
 
+TEST_F(DamagedSave, PlotCountsReadWholeIntoTheRecords)
+{
+	// a visibility count at the end of its 16-bit range (the game does not bound it) is read, not
+	// refused: the built-in layout's records hold the values the bytes hold
+	const PlotWalker kWalk(m_kSplit.aData, m_kGame.iWidth, m_kGame.iHeight);
+	ASSERT_EQ(kWalk.plots().size(), m_kGame.aPlots.size());
+	size_t iPlot = 0;
+	while (iPlot < kWalk.plots().size() && m_kSplit.aData[kWalk.plots()[iPlot].iVisibility] != 19) ++iPlot;
+	ASSERT_LT(iPlot, kWalk.plots().size());
+	Bytes aData = m_kSplit.aData;
+	putU16(aData, kWalk.plots()[iPlot].iVisibility + 1 + 2 * 3, 0x7fff); // team 3's
+	const fs::path kPath = m_kTemp.write("visibility-max.CivBeyondSwordSave", repack(m_kSplit, aData));
+	const SaveGame g = readSave(kPath);
+	std::vector<int> aiWant = m_kGame.aPlots[iPlot].aiVisibility;
+	aiWant[3] = 0x7fff;
+	EXPECT_EQ(g.aPlots[iPlot].aiVisibility, aiWant);
+}
+
 TEST_F(DamagedSave, PlotsOutOfLockStepAreRefused)
 {
 	const PlotWalker kWalk(m_kSplit.aData, m_kGame.iWidth, m_kGame.iHeight);

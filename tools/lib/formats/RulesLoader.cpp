@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <functional>
 #include <set>
 #include <fstream>
 #include <iterator>
@@ -335,24 +336,120 @@ std::vector<fs::path> modularDefines(const std::vector<fs::path>& aFolders)
 	return aFiles;
 }
 
-// Calls fRead(source, element, "TYPE at FILE") for each <szItem> of <szRoot>/<szList>.
-template <class Read>
-void readInfos(
-	const fs::path& kPath, const char* szRoot, const char* szList, const char* szItem, LoadedRules& kOut, Read fRead)
+// The first folder's kRelative (below the Assets folder itself, names matched as on Windows), or
+// an empty path.
+fs::path resolveInAssets(const std::vector<fs::path>& aFolders, const std::string& sRelative)
 {
+	for (const fs::path& kFolder : aFolders)
+	{
+		const fs::path kCandidate = findCaseless(kFolder, sRelative);
+		if (!kCandidate.empty() && fs::is_regular_file(kCandidate))
+		{
+			return kCandidate;
+		}
+	}
+	return fs::path();
+}
+
+std::string lookedIn(const std::vector<fs::path>& aFolders, const std::string& sRelative)
+{
+	std::string sLooked;
+	for (const fs::path& kFolder : aFolders)
+	{
+		sLooked += "\n  " + (kFolder / sRelative).string();
+	}
+	return sLooked;
+}
+
+// A RulesError: no folder has the file a LoadGlobalClassInfo call of a tree names (the call and the
+// paths tried).
+[[noreturn]] void missingFromTree(
+	const std::vector<fs::path>& aFolders, const TreeXmlLoads& kTree, const TreeInfoLoad& kLoad)
+{
+	throw RulesError(kTree.where(kLoad.sWhere) + ": the tree loads the " + kLoad.sClass + " types from XML/"
+		+ kLoad.sFile + ", which no folder has; looked in:" + lookedIn(aFolders, "XML/" + kLoad.sFile));
+}
+
+// The GlobalDefines files the loads read by name, in their order (XML/GlobalDefines.xml must be
+// there; another one no folder has is a warning with a tree's loads, and nothing with BTS's: the
+// bundled vanilla XML has neither GlobalDefinesAlt.xml nor PythonCallbackDefines.xml), then every
+// modular *_GlobalDefines.xml not read yet.
+void readLoadsDefines(const std::vector<fs::path>& aFolders, const TreeXmlLoads& kTree, LoadedRules& kOut)
+{
+	std::vector<fs::path> aRead;
+	for (const TreeDefinesLoad& kLoad : kTree.aDefines)
+	{
+		const fs::path kPath = resolveInAssets(aFolders, kLoad.sFile);
+		if (kPath.empty())
+		{
+			if (sameCaseless(kLoad.sFile, "XML/GlobalDefines.xml"))
+			{
+				throw RulesError((kTree.bBuiltIn ? "missing required file " + kLoad.sFile
+												 : kTree.where(kLoad.sWhere) + ": the tree reads " + kLoad.sFile
+											 + ", which no folder has")
+					+ "; looked in:" + lookedIn(aFolders, kLoad.sFile));
+			}
+			if (!kTree.bBuiltIn)
+			{
+				kOut.aszWarnings.push_back(kLoad.sFile + ", which the tree reads (" + kTree.where(kLoad.sWhere)
+					+ "), is in no folder: its defines are not read");
+			}
+			continue;
+		}
+		readDefines(kPath, kOut);
+		aRead.push_back(kPath);
+	}
+	for (const fs::path& kModule : modularDefines(aFolders))
+	{
+		std::error_code kError;
+		const bool bRead = std::any_of(
+			aRead.begin(), aRead.end(), [&](const fs::path& kDone) { return fs::equivalent(kDone, kModule, kError); });
+		if (!bRead)
+		{
+			readDefines(kModule, kOut);
+		}
+	}
+}
+
+// Calls fRead(source, element, TYPE) for each item of sElements, an element path as the game's
+// LoadGlobalClassInfo takes it: "Civ4TerrainInfos/TerrainInfos/TerrainInfo" (the root, the
+// elements below it, the items). sHint follows the message of an element that is not there.
+template <class Read>
+void readInfos(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut, Read fRead,
+	const std::string& sHint = std::string())
+{
+	std::vector<std::string> aParts;
+	std::stringstream kParts(sElements);
+	for (std::string sPart; std::getline(kParts, sPart, '/');)
+	{
+		if (!sPart.empty())
+		{
+			aParts.push_back(sPart);
+		}
+	}
+	if (aParts.size() < 2)
+	{
+		throw RulesError(kPath.string() + ": the element path '" + sElements + "' names no items");
+	}
 	Source kSource;
 	kSource.kPath = kPath;
 	parse(kSource, kOut);
 	const XMLElement* pRoot = kSource.kDoc.RootElement();
-	if (!pRoot || std::string(pRoot->Name()) != szRoot)
+	if (!pRoot || aParts.front() != pRoot->Name())
 	{
-		kSource.fail(pRoot, std::string("expected the root element <") + szRoot + ">");
+		kSource.fail(pRoot, "expected the root element <" + aParts.front() + ">" + sHint);
 	}
-	const XMLElement* pList = pRoot->FirstChildElement(szList);
-	if (!pList)
+	const XMLElement* pList = pRoot;
+	for (size_t i = 1; i + 1 < aParts.size(); ++i)
 	{
-		kSource.fail(pRoot, std::string("no <") + szList + "> element");
+		const XMLElement* pNext = pList->FirstChildElement(aParts[i].c_str());
+		if (!pNext)
+		{
+			kSource.fail(pList, "no <" + aParts[i] + "> element" + sHint);
+		}
+		pList = pNext;
 	}
+	const char* szItem = aParts.back().c_str();
 	std::set<std::string> kSeen;
 	for (const XMLElement* pItem = pList->FirstChildElement(szItem); pItem; pItem = pItem->NextSiblingElement(szItem))
 	{
@@ -369,30 +466,28 @@ void readInfos(
 	}
 }
 
-// readInfos on the first folder's sRelative, or nothing when no folder has the file.
-template <class Read>
-void readOptionalInfos(const std::vector<fs::path>& aFolders, const std::string& sRelative, const char* szRoot,
-	const char* szList, const char* szItem, LoadedRules& kOut, Read fRead)
+// The file sClass ("TerrainInfo") was read from, below its XML/ folder, for messages: the one the
+// loads name if it was not read.
+std::string infoFile(const LoadedRules& kOut, const std::string& sClass)
 {
-	const fs::path kPath = resolve(aFolders, sRelative);
-	if (!kPath.empty())
-	{
-		readInfos(kPath, szRoot, szList, szItem, kOut, fRead);
-	}
+	const auto it = kOut.kInfoFiles.find(sClass);
+	return it == kOut.kInfoFiles.end() ? sClass : it->second;
 }
 
-int invisibleIndex(const Source& kSource, const XMLElement* pAt, const CvVisionRules& kRules, const std::string& sName,
+int invisibleIndex(const Source& kSource, const XMLElement* pAt, const LoadedRules& kOut, const std::string& sName,
 	const std::string& sWhere)
 {
-	const int iIndex = kRules.findInvisibleType(sName);
+	const int iIndex = kOut.kRules.findInvisibleType(sName);
 	if (iIndex < 0)
 	{
 		std::string sKnown;
-		for (const std::string& sType : kRules.aszInvisibleTypes)
+		for (const std::string& sType : kOut.kRules.aszInvisibleTypes)
 		{
 			sKnown += (sKnown.empty() ? "" : ", ") + sType;
 		}
-		kSource.fail(pAt, sWhere + ": unknown invisible type '" + sName + "' (known: " + sKnown + ")");
+		kSource.fail(pAt,
+			sWhere + ": unknown invisible type '" + sName + "' (known from " + infoFile(kOut, "InvisibleInfo") + ": "
+				+ sKnown + ")");
 	}
 	return iIndex;
 }
@@ -400,8 +495,9 @@ int invisibleIndex(const Source& kSource, const XMLElement* pAt, const CvVisionR
 // Every <TerrainType> and <FeatureType> below pParent must name a type the rules define
 // (NONE and empty excepted), as the game's own lookups expect.
 void checkReferences(
-	const Source& kSource, const XMLElement* pParent, const CvVisionRules& kRules, const std::string& sWhere)
+	const Source& kSource, const XMLElement* pParent, const LoadedRules& kOut, const std::string& sWhere)
 {
+	const CvVisionRules& kRules = kOut.kRules;
 	for (const XMLElement* pChild = pParent->FirstChildElement(); pChild; pChild = pChild->NextSiblingElement())
 	{
 		const std::string sTag = pChild->Name();
@@ -414,10 +510,10 @@ void checkReferences(
 			{
 				kSource.fail(pChild,
 					sWhere + ": <" + sTag + "> " + sName + " is not defined in "
-						+ (bTerrain ? "Terrain/CIV4TerrainInfos.xml" : "Terrain/CIV4FeatureInfos.xml"));
+						+ infoFile(kOut, bTerrain ? "TerrainInfo" : "FeatureInfo"));
 			}
 		}
-		checkReferences(kSource, pChild, kRules, sWhere);
+		checkReferences(kSource, pChild, kOut, sWhere);
 	}
 }
 
@@ -432,10 +528,11 @@ CvVisionDomain domainOf(const Source& kSource, const XMLElement* pUnit, const st
 	kSource.fail(pDomain ? pDomain : pUnit, sWhere + ": unknown <Domain> '" + sDomain + "'");
 }
 
-void readUnits(const fs::path& kPath, LoadedRules& kOut)
+void readUnits(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut, const std::string& sHint)
 {
 	CvVisionRules& kRules = kOut.kRules;
-	readInfos(kPath, "Civ4UnitInfos", "UnitInfos", "UnitInfo", kOut,
+	readInfos(
+		kPath, sElements, kOut,
 		[&](const Source& kSource, const XMLElement* pUnit, const std::string& sType) {
 			CvVisionUnitRule kUnit;
 			kUnit.szType = sType;
@@ -445,7 +542,7 @@ void readUnits(const fs::path& kPath, LoadedRules& kOut)
 			const std::string sInvisible = textOf(pUnit->FirstChildElement("Invisible"));
 			if (!sInvisible.empty() && sInvisible != "NONE")
 			{
-				invisibleIndex(kSource, pUnit->FirstChildElement("Invisible"), kRules, sInvisible, sType);
+				invisibleIndex(kSource, pUnit->FirstChildElement("Invisible"), kOut, sInvisible, sType);
 			}
 			std::stringstream kList(textOf(pUnit->FirstChildElement("SeeInvisible")));
 			std::string sItem;
@@ -456,7 +553,7 @@ void readUnits(const fs::path& kPath, LoadedRules& kOut)
 				if (!sItem.empty() && sItem != "NONE")
 				{
 					kUnit.aeSeeInvisible.push_back(
-						invisibleIndex(kSource, pUnit->FirstChildElement("SeeInvisible"), kRules, sItem, sType));
+						invisibleIndex(kSource, pUnit->FirstChildElement("SeeInvisible"), kOut, sItem, sType));
 				}
 			}
 			kUnit.bLineOfSight = boolChild(kSource, pUnit, "bLineOfSight", sType);
@@ -465,25 +562,86 @@ void readUnits(const fs::path& kPath, LoadedRules& kOut)
 			{
 				kSource.fail(pUnit->FirstChildElement("iMoves"), sType + ": <iMoves> must be 0..100");
 			}
-			checkReferences(kSource, pUnit, kRules, sType);
+			checkReferences(kSource, pUnit, kOut, sType);
 			kRules.aUnits.push_back(kUnit);
-		});
+		},
+		sHint);
 }
 
-void readInvisibleTypes(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+// sHint: see readInfos.
+void readInvisibleTypes(
+	const fs::path& kPath, const std::string& sElements, LoadedRules& kOut, const std::string& sHint)
 {
-	const fs::path kPath = resolve(aFolders, "BasicInfos/CIV4BasicInfos.xml");
-	if (kPath.empty())
-	{
-		kOut.kRules.aszInvisibleTypes = { "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH" };
-		kOut.aszWarnings.push_back("no XML/BasicInfos/CIV4BasicInfos.xml: using the vanilla invisible types "
-								   "INVISIBLE_SUBMARINE, INVISIBLE_STEALTH");
-		return;
-	}
-	readInfos(kPath, "Civ4BasicInfos", "InvisibleInfos", "InvisibleInfo", kOut,
+	readInfos(
+		kPath, sElements, kOut,
 		[&](const Source&, const XMLElement*, const std::string& sType) {
 			kOut.kRules.aszInvisibleTypes.push_back(sType);
-		});
+		},
+		sHint);
+}
+
+// A file to read an info class from, and the element path of its items.
+struct InfoFile
+{
+	fs::path kPath;
+	std::string sElements;
+};
+
+// The file kPath below its folder's XML/ ("Terrain/CIV4TerrainInfos.xml", spelt as on disk).
+std::string belowXml(const std::vector<fs::path>& aFolders, const fs::path& kPath)
+{
+	for (const fs::path& kFolder : aFolders)
+	{
+		const fs::path kXml = xmlFolderOf(kFolder);
+		const auto kMismatch = std::mismatch(kXml.begin(), kXml.end(), kPath.begin(), kPath.end());
+		if (!kXml.empty() && kMismatch.first == kXml.end())
+		{
+			return kPath.lexically_relative(kXml).generic_string();
+		}
+	}
+	return kPath.string();
+}
+
+// Where earlier CvVision versions kept the invisible types (its bundled vanilla XML and the assets made
+// for it): <InvisibleInfos> inside BasicInfos/CIV4BasicInfos.xml, which the game's DLL never reads
+// them from.
+const char* const OLD_INVISIBLES_FILE = "BasicInfos/CIV4BasicInfos.xml";
+const char* const OLD_INVISIBLES_ELEMENTS = "Civ4BasicInfos/InvisibleInfos/InvisibleInfo";
+
+// The invisible types' file: in the first folder that has either, the file the call kLoad names
+// or, in that layout of CvVision's own, a CIV4BasicInfos.xml holding <InvisibleInfos> (read with
+// a warning naming both files); empty when no folder has either.
+InfoFile findInvisibles(
+	const std::vector<fs::path>& aFolders, const TreeXmlLoads& kLoads, const TreeInfoLoad& kLoad, LoadedRules& kOut)
+{
+	for (const fs::path& kFolder : aFolders)
+	{
+		const fs::path kNamed = resolve({ kFolder }, kLoad.sFile);
+		if (!kNamed.empty())
+		{
+			return { kNamed, kLoad.sPath };
+		}
+		const fs::path kOld = resolve({ kFolder }, OLD_INVISIBLES_FILE);
+		if (kOld.empty() || sameCaseless(kLoad.sFile, OLD_INVISIBLES_FILE))
+		{
+			continue;
+		}
+		Source kSource;
+		kSource.kPath = kOld;
+		LoadedRules kScratch; // a malformed file is still an error; read for real below
+		parse(kSource, kScratch);
+		const XMLElement* pRoot = kSource.kDoc.RootElement();
+		if (pRoot && std::string(pRoot->Name()) == "Civ4BasicInfos" && pRoot->FirstChildElement("InvisibleInfos"))
+		{
+			kOut.aszWarnings.push_back(kOld.string()
+				+ ": the invisible types are read from its <InvisibleInfos> (the layout of earlier CvVision "
+				  "versions), but the game's DLL reads them from XML/"
+				+ kLoad.sFile + " (" + kLoads.where(kLoad.sWhere) + "), which this folder lacks: move them to "
+				+ (xmlFolderOf(kFolder) / kLoad.sFile).string());
+			return { kOld, OLD_INVISIBLES_ELEMENTS };
+		}
+	}
+	return {};
 }
 
 // "FILE:LINE: " of a define, or nothing when it was never set.
@@ -544,22 +702,25 @@ void applyDefines(LoadedRules& kOut)
 
 // The improvement types, for the mod's per-improvement see-from. The file is optional: a mod
 // folder without it (RtR's shared set) simply has no improvements to name.
-void readImprovements(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+void readImprovements(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut, const std::string& sHint)
 {
 	CvVisionRules& kRules = kOut.kRules;
-	readOptionalInfos(aFolders, "Terrain/CIV4ImprovementInfos.xml", "Civ4ImprovementInfos", "ImprovementInfos",
-		"ImprovementInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+	readInfos(
+		kPath, sElements, kOut,
+		[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 			kRules.aImprovements.push_back(CvVisionImprovementRule{ sType, 0 });
-			checkReferences(kSource, pItem, kRules, sType);
-		});
+			checkReferences(kSource, pItem, kOut, sType);
+		},
+		sHint);
 }
 
 // The route types, for the pathfinder (CvPathfinder.h). Optional: without the file a map's
 // routes have no types to name.
-void readRoutes(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
+void readRoutes(const fs::path& kPath, const std::string& sElements, LoadedRules& kOut, const std::string& sHint)
 {
 	CvVisionRules& kRules = kOut.kRules;
-	readOptionalInfos(aFolders, "Misc/CIV4RouteInfos.xml", "Civ4RouteInfos", "RouteInfos", "RouteInfo", kOut,
+	readInfos(
+		kPath, sElements, kOut,
 		[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
 			CvVisionRouteRule kRoute;
 			kRoute.szType = sType;
@@ -578,13 +739,14 @@ void readRoutes(const std::vector<fs::path>& aFolders, LoadedRules& kOut)
 				if (iTech < 0)
 				{
 					kSource.fail(pChange,
-						sType + ": <PrereqTech> '" + sTech + "' is not defined in Technologies/CIV4TechInfos.xml");
+						sType + ": <PrereqTech> '" + sTech + "' is not defined in " + infoFile(kOut, "TechInfo"));
 				}
 				kRoute.aTechMovementChanges.push_back(
 					std::make_pair(iTech, intChild(kSource, pChange, "iMovementChange", sType)));
 			}
 			kRules.aRoutes.push_back(kRoute);
-		});
+		},
+		sHint);
 }
 
 void requireWithin(const std::string& sAt, int iValue, int iMin, int iMax)
@@ -624,9 +786,8 @@ void applyKnobs(LoadedRules& kOut)
 			const int iImprovement = kRules.findImprovement(sType);
 			if (iImprovement < 0)
 			{
-				throw RulesError(sAt + ": " + sType
-					+ " is not an improvement defined in "
-					  "Terrain/CIV4ImprovementInfos.xml");
+				throw RulesError(
+					sAt + ": " + sType + " is not an improvement defined in " + infoFile(kOut, "ImprovementInfo"));
 			}
 			requireWithin(sAt, iValue, -CV_VISION_MAX_EXTRA_SEE_FROM, CV_VISION_MAX_EXTRA_SEE_FROM);
 			kRules.aImprovements[iImprovement].iExtraSeeFrom = iValue;
@@ -637,7 +798,7 @@ void applyKnobs(LoadedRules& kOut)
 			const int iUnit = kRules.findUnit(sType);
 			if (iUnit < 0)
 			{
-				throw RulesError(sAt + ": " + sType + " is not a unit defined in Units/CIV4UnitInfos.xml");
+				throw RulesError(sAt + ": " + sType + " is not a unit defined in " + infoFile(kOut, "UnitInfo"));
 			}
 			requireWithin(sAt, iValue, -CV_VISION_MAX_RANGE, CV_VISION_MAX_RANGE);
 			kRules.aUnits[iUnit].iExtraRange = iValue;
@@ -769,7 +930,7 @@ void checkLevelSums(const LoadedRules& kOut, const InfoOrigins& kOrigins)
 }
 }
 
-LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
+LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const TreeXmlLoads* pTree)
 {
 	if (aAssetsFolders.empty())
 	{
@@ -794,19 +955,12 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	}
 	LoadedRules kOut;
 	kOut.aFolders = aAssetsFolders;
-	readDefines(require(aAssetsFolders, "GlobalDefines.xml"), kOut);
-	for (const char* szOptional : { "GlobalDefinesAlt.xml", "PythonCallbackDefines.xml" })
+	if (pTree)
 	{
-		const fs::path kPath = resolve(aAssetsFolders, szOptional);
-		if (!kPath.empty())
-		{
-			readDefines(kPath, kOut);
-		}
+		kOut.sTree = pTree->sTree;
 	}
-	for (const fs::path& kModule : modularDefines(aAssetsFolders))
-	{
-		readDefines(kModule, kOut);
-	}
+	// the GlobalDefines files: the tree's, or BTS 3.19's (a tree that names none reads BTS's)
+	readLoadsDefines(aAssetsFolders, pTree && !pTree->aDefines.empty() ? *pTree : TreeXmlLoads::bts319(), kOut);
 	applyDefines(kOut);
 
 	CvVisionRules& kRules = kOut.kRules;
@@ -814,33 +968,133 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 	auto originOfItem = [](const Source& kSource, const XMLElement* pItem) {
 		return kSource.kPath.string() + ":" + std::to_string(pItem->GetLineNum());
 	};
-	readInfos(require(aAssetsFolders, "Terrain/CIV4TerrainInfos.xml"), "Civ4TerrainInfos", "TerrainInfos",
-		"TerrainInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aTerrains.push_back(CvVisionTerrainRule{ sType, levelChild(kSource, pItem, "iSeeFrom", sType),
-				levelChild(kSource, pItem, "iSeeThrough", sType), boolChild(kSource, pItem, "bWater", sType),
-				movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
-			kOrigins.aszTerrains.push_back(originOfItem(kSource, pItem));
-		});
-	readInfos(require(aAssetsFolders, "Terrain/CIV4FeatureInfos.xml"), "Civ4FeatureInfos", "FeatureInfos",
-		"FeatureInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aFeatures.push_back(CvVisionFeatureRule{ sType, levelChild(kSource, pItem, "iSeeThrough", sType),
-				movementChild(kSource, pItem, sType), boolChild(kSource, pItem, "bImpassable", sType) });
-			kOrigins.aszFeatures.push_back(originOfItem(kSource, pItem));
-			checkReferences(kSource, pItem, kRules, sType);
-		});
-	readImprovements(aAssetsFolders, kOut);
-	readInfos(require(aAssetsFolders, "Technologies/CIV4TechInfos.xml"), "Civ4TechInfos", "TechInfos", "TechInfo", kOut,
-		[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aTechs.push_back(CvVisionTechRule{ sType, boolChild(kSource, pItem, "bExtraWaterSeeFrom", sType) });
-		});
-	readInfos(require(aAssetsFolders, "Units/CIV4PromotionInfos.xml"), "Civ4PromotionInfos", "PromotionInfos",
-		"PromotionInfo", kOut, [&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
-			kRules.aPromotions.push_back(
-				CvVisionPromotionRule{ sType, intChild(kSource, pItem, "iVisibilityChange", sType) });
-		});
-	readRoutes(aAssetsFolders, kOut);
-	readInvisibleTypes(aAssetsFolders, kOut);
-	readUnits(require(aAssetsFolders, "Units/CIV4UnitInfos.xml"), kOut);
+	using Reader = std::function<void(const fs::path&, const std::string&, const std::string&)>;
+	// What CvVision reads of each info class (as the tree's accessors name it), and whether it goes
+	// on without the file (CvVision's choice: the game needs them all). The file, the element path
+	// and the order are the loads': BTS 3.19's, or a tree's.
+	struct InfoStep
+	{
+		const char* szClass;
+		bool bOptional;
+		Reader fRead;
+	};
+	const std::vector<InfoStep> aSteps = {
+		{ "InvisibleInfo", true,
+			[&](const fs::path& kPath, const std::string& sElements, const std::string& sHint) {
+				readInvisibleTypes(kPath, sElements, kOut, sHint);
+			} },
+		{ "TerrainInfo", false,
+			[&](const fs::path& kPath, const std::string& sElements, const std::string& sHint) {
+				readInfos(
+					kPath, sElements, kOut,
+					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+						kRules.aTerrains.push_back(
+							CvVisionTerrainRule{ sType, levelChild(kSource, pItem, "iSeeFrom", sType),
+								levelChild(kSource, pItem, "iSeeThrough", sType),
+								boolChild(kSource, pItem, "bWater", sType), movementChild(kSource, pItem, sType),
+								boolChild(kSource, pItem, "bImpassable", sType) });
+						kOrigins.aszTerrains.push_back(originOfItem(kSource, pItem));
+					},
+					sHint);
+			} },
+		{ "TechInfo", false,
+			[&](const fs::path& kPath, const std::string& sElements, const std::string& sHint) {
+				readInfos(
+					kPath, sElements, kOut,
+					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+						kRules.aTechs.push_back(
+							CvVisionTechRule{ sType, boolChild(kSource, pItem, "bExtraWaterSeeFrom", sType) });
+					},
+					sHint);
+			} },
+		{ "FeatureInfo", false,
+			[&](const fs::path& kPath, const std::string& sElements, const std::string& sHint) {
+				readInfos(
+					kPath, sElements, kOut,
+					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+						kRules.aFeatures.push_back(CvVisionFeatureRule{ sType,
+							levelChild(kSource, pItem, "iSeeThrough", sType), movementChild(kSource, pItem, sType),
+							boolChild(kSource, pItem, "bImpassable", sType) });
+						kOrigins.aszFeatures.push_back(originOfItem(kSource, pItem));
+						checkReferences(kSource, pItem, kOut, sType);
+					},
+					sHint);
+			} },
+		{ "PromotionInfo", false,
+			[&](const fs::path& kPath, const std::string& sElements, const std::string& sHint) {
+				readInfos(
+					kPath, sElements, kOut,
+					[&](const Source& kSource, const XMLElement* pItem, const std::string& sType) {
+						kRules.aPromotions.push_back(
+							CvVisionPromotionRule{ sType, intChild(kSource, pItem, "iVisibilityChange", sType) });
+					},
+					sHint);
+			} },
+		{ "RouteInfo", true,
+			[&](const fs::path& kPath, const std::string& sElements, const std::string& sHint) {
+				readRoutes(kPath, sElements, kOut, sHint);
+			} },
+		{ "ImprovementInfo", true,
+			[&](const fs::path& kPath, const std::string& sElements, const std::string& sHint) {
+				readImprovements(kPath, sElements, kOut, sHint);
+			} },
+		{ "UnitInfo", false,
+			[&](const fs::path& kPath, const std::string& sElements, const std::string& sHint) {
+				readUnits(kPath, sElements, kOut, sHint);
+			} },
+	};
+	// The calls to follow: BTS 3.19's (the classes in its order); with a tree, the tree's calls of
+	// these classes in its order, in the places of the classes it loads so (the others keep BTS's
+	// calls and places).
+	const TreeXmlLoads& kBts = TreeXmlLoads::bts319();
+	const TreeXmlLoads& kLoads = pTree ? *pTree : kBts;
+	std::vector<const TreeInfoLoad*> aOfLoads; // the loads' calls of the classes CvVision reads, in order
+	for (const TreeInfoLoad& kLoad : kLoads.aInfos)
+	{
+		if (kBts.info(kLoad.sClass))
+		{
+			aOfLoads.push_back(&kLoad);
+		}
+	}
+	size_t iNextOfLoads = 0;
+	for (const TreeInfoLoad& kDefault : kBts.aInfos)
+	{
+		const bool bOfLoads = kLoads.info(kDefault.sClass) != nullptr;
+		const TreeXmlLoads& kFrom = bOfLoads ? kLoads : kBts;
+		const TreeInfoLoad& kLoad = bOfLoads ? *aOfLoads[iNextOfLoads++] : kDefault;
+		const auto itStep = std::find_if(
+			aSteps.begin(), aSteps.end(), [&](const InfoStep& kStep) { return kLoad.sClass == kStep.szClass; });
+		const bool bInvisibles = kLoad.sClass == "InvisibleInfo";
+		kOut.kInfoFiles[kLoad.sClass] = kLoad.sFile;
+		InfoFile kFile = bInvisibles ? findInvisibles(aAssetsFolders, kFrom, kLoad, kOut)
+									 : InfoFile{ resolve(aAssetsFolders, kLoad.sFile), kLoad.sPath };
+		if (kFile.kPath.empty())
+		{
+			if (!kFrom.bBuiltIn)
+			{
+				missingFromTree(aAssetsFolders, kFrom, kLoad);
+			}
+			if (!itStep->bOptional)
+			{
+				require(aAssetsFolders, kLoad.sFile); // throws: no folder has it
+			}
+			if (bInvisibles)
+			{
+				kRules.aszInvisibleTypes = { "INVISIBLE_SUBMARINE", "INVISIBLE_STEALTH" };
+				kOut.aszWarnings.push_back("no XML/" + kLoad.sFile
+					+ " (nor an older XML/BasicInfos/CIV4BasicInfos.xml with <InvisibleInfos>): using the "
+					  "vanilla invisible types INVISIBLE_SUBMARINE, INVISIBLE_STEALTH");
+			}
+			continue;
+		}
+		kOut.kInfoFiles[kLoad.sClass] = belowXml(aAssetsFolders, kFile.kPath);
+		// a file that does not hold the elements BTS's call names may be one the mod's DLL does not read
+		const std::string sHint = kFrom.bBuiltIn && kFile.sElements == kLoad.sPath
+			? " (BTS 3.19's loader reads the " + kLoad.sClass + " types from XML/" + kLoad.sFile + ", under "
+				+ kLoad.sPath + "; if the mod's DLL loads them from another file, give --sdk its CvGameCoreDLL folder)"
+			: std::string();
+		itStep->fRead(kFile.kPath, kFile.sElements, sHint);
+	}
 	applyKnobs(kOut);
 	checkLevelSums(kOut, kOrigins);
 	return kOut;

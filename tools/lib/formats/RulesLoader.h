@@ -3,10 +3,12 @@
 // Sword, then the base game); defines are read from GlobalDefines.xml, GlobalDefinesAlt.xml,
 // PythonCallbackDefines.xml and then every modular *_GlobalDefines.xml, later ones overriding.
 // The mod's own knobs (CVVISION_* defines, see CvVisionRules.h) come from the same files; the mod
-// ships them in Assets/XML/CvVision_GlobalDefines.xml.
+// ships them in Assets/XML/CvVision_GlobalDefines.xml. With a mod's DLL tree (--sdk), the files and
+// their order are the tree's own (see loadVisionRules).
 #pragma once
 
 #include "CvVisionRules.h"
+#include "formats/TreeXmlLoads.h"
 
 #include <filesystem>
 #include <map>
@@ -32,12 +34,28 @@ struct LoadedRules
 	std::vector<std::string> aszFilesRead; // in the order they were read
 	std::vector<int> aiFileFolders; // per file read: its index in aFolders (-1: none of them)
 	std::vector<std::filesystem::path> aFolders; // the Assets folders, highest priority first
+	std::string sTree; // the CvGameCoreDLL tree whose XML loading was followed; empty: BTS 3.19's
+	// per info class read ("TerrainInfo"): the file it came from, below its folder's XML/
+	// ("Terrain/CIV4TerrainInfos.xml"; with a tree, the tree's); the file the loads name if none has it
+	std::map<std::string, std::string> kInfoFiles;
 };
 
 // Throws RulesError. aAssetsFolders: folders named like Civ4's "Assets" (holding XML/), highest
 // priority first. Folder and file names below each folder are matched case-insensitively, as on
 // Windows (xml/Terrain/Civ4TerrainInfos.xml is XML/Terrain/CIV4TerrainInfos.xml).
-LoadedRules loadVisionRules(const std::vector<std::filesystem::path>& aAssetsFolders);
+//
+// pTree: a mod's DLL tree's own XML loading (SaveLayout::xmlLoads()): each info class it loads by
+// LoadGlobalClassInfo is read from the file and element path the call names, in the tree's order
+// (the classes it does not load so keep BTS 3.19's calls and places), and the GlobalDefines files
+// are those it reads by name, in its order, then the modular ones. A file the tree names that no
+// folder has is an error naming the call ("TREE/CvXMLLoadUtilitySet.cpp:564") and the paths tried
+// (a GlobalDefines file other than GlobalDefines.xml: a warning). Null: BTS 3.19's own loading
+// (TreeXmlLoads::bts319(): the invisible types from BasicInfos/CIV4InvisibleInfos.xml), the
+// improvements, routes and invisible types optional. Either way, a folder without the invisible
+// types' file whose BasicInfos/CIV4BasicInfos.xml holds <InvisibleInfos> (earlier CvVision
+// versions' layout) gives them, with a warning naming both files.
+LoadedRules loadVisionRules(
+	const std::vector<std::filesystem::path>& aAssetsFolders, const TreeXmlLoads* pTree = nullptr);
 
 // The project's own vanilla-valued XML (tools/data/vanilla/Assets), for tools run
 // without --assets.

@@ -12,8 +12,11 @@
 // evaluated only where its branches or body read.
 //
 // SaveLayout::read runs a class's read() over a stream of bytes and records the values of the
-// members it reads (LayoutRecord); SaveReader turns those records into a SaveGame.
+// members it reads (LayoutRecord); the save reader turns those records into a SaveGame
+// (SaveRecords.cpp: the same mapping as for the records of its built-in BTS 3.19 layout).
 #pragma once
+
+#include "formats/TreeXmlLoads.h"
 
 #include <filesystem>
 #include <functional>
@@ -69,7 +72,19 @@ public:
 	// Whether take() wants the name of what is read as sWhat ("uiFlag", "m_aiYield"), which costs
 	// a string a read; else a read of a variable passes an empty one.
 	virtual bool wantsNames() const { return false; }
+	// Whether the bytes are made up (exerciseLayout): a tagged wrapper's reads then make up the
+	// tagged elements they read (formats/TaggedLayout.h).
+	virtual bool madeUp() const { return false; }
 };
+
+// The classes of a save's root objects, in the order a save holds them: the header's set-up block
+// (CvInitCore), then in the game data CvGameAI, CvMap, MAX_TEAMS CvTeamAI and MAX_PLAYERS CvPlayerAI.
+// Every other object is read by one of them. The save reader and exerciseLayout read them in this
+// order; SaveLayout::report() (SaveLayoutDeriver.cpp) starts from the same classes, and GC.getGame(),
+// GC.getMap() and GC.getInitCore() reach the records of theirs (layout/LayoutRunnerCalls.cpp).
+enum LayoutRoot { kRootInit, kRootGame, kRootMap, kRootTeam, kRootPlayer, kNumLayoutRoots };
+inline constexpr const char* kLayoutRoots[kNumLayoutRoots] = { "CvInitCore", "CvGameAI", "CvMap", "CvTeamAI",
+	"CvPlayerAI" };
 
 // The number of types of an XML info class, by the tree's accessor name ("getNumUnitInfos").
 // Throws (a LayoutError or a RulesError) when it is unknown.
@@ -77,11 +92,17 @@ using LayoutCounts = std::function<int(const std::string& sAccessor)>;
 
 // The objects of the save read before the one being read, which a read() may reach through GC
 // (GC.getGame(), GC.getMapINLINE().numPlotsINLINE(), GC.getInitCore().getOption(e)): null until read.
+class TaggedLayoutState;
+
 struct LayoutGlobals
 {
 	const LayoutRecord* pGame = nullptr; // CvGameAI
 	const LayoutRecord* pMap = nullptr; // CvMap
 	const LayoutRecord* pInit = nullptr; // CvInitCore, read first
+	// A tree's tagged save wrapper across the save's objects (formats/TaggedLayout.h): its mode,
+	// dictionary and tables, as its singleton keeps them from one object's read() to the next. Null:
+	// a state of the read's own.
+	TaggedLayoutState* pTagged = nullptr;
 };
 
 // One line of the per-class report of save-layout.
@@ -107,6 +128,12 @@ public:
 	// The XML behind an accessor, as the tree's XML loading names it: (folder/file, element) such as
 	// ("Units/CIV4UnitInfos.xml", "UnitInfo"); empty if the tree does not load it by LoadGlobalClassInfo.
 	std::pair<std::string, std::string> infoFile(const std::string& sAccessor) const;
+	// The definitions the tree's build passes, which its headers are read with: its release build's
+	// (formats/BuildSettings.h), each name with its value ("1" for /DNAME).
+	std::map<std::string, std::string> buildDefines() const;
+	// The tree's XML loading: its LoadGlobalClassInfo calls and the GlobalDefines files it reads by
+	// name, in its order (TreeXmlLoads.h).
+	const TreeXmlLoads& xmlLoads() const;
 
 	// The classes a save holds, from the roots down (CvInitCore, CvGameAI, CvMap, CvTeamAI, CvPlayerAI,
 	// then the objects they read), each with what the deriver follows or where it stops.

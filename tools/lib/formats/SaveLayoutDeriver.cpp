@@ -18,6 +18,8 @@
 #include "formats/layout/LayoutRunner.h"
 #include "formats/layout/LayoutTree.h"
 
+#include "formats/BuildSettings.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -36,158 +38,39 @@ namespace cvv {
 namespace fs = std::filesystem;
 using namespace layout;
 
-namespace {
-
-// The /D (or -D) names of a flags text.
-std::set<std::string> definesOf(const std::string& sFlags)
-{
-	std::set<std::string> kSet;
-	std::istringstream o(sFlags);
-	std::string sWord;
-	while (o >> sWord)
-		if (sWord.size() > 2 && (sWord.compare(0, 2, "/D") == 0 || sWord.compare(0, 2, "-D") == 0))
-			kSet.insert(
-				sWord.substr(2, sWord.find('=') == std::string::npos ? std::string::npos : sWord.find('=') - 2));
-	return kSet;
-}
-
-// An nmake Makefile's macros (NAME = value; the last definition of a name, as the makefiles of these
-// trees define the same name again only to the same value) and its CFLAGS assignments in order,
-// with the files it !INCLUDEs from its folder read in place.
-struct MakeMacros
-{
-	std::map<std::string, std::string> kValues;
-	std::vector<std::string> aCflags; // the right-hand sides of "CFLAGS = ..."
-};
-
-void readMakefile(const fs::path& k, MakeMacros& kOut, int iDepth)
-{
-	if (iDepth > 4) return;
-	for (const auto& [iLine, sRaw] : logicalLines(readText(k)))
-	{
-		(void)iLine;
-		if (sRaw.empty() || std::isspace(static_cast<unsigned char>(sRaw[0]))) continue; // a recipe line
-		const std::string sLine = sRaw.substr(0, sRaw.find('#'));
-		if (sLine[0] == '!' || sLine.compare(0, 7, "include") == 0)
-		{
-			std::istringstream o(sLine[0] == '!' ? sLine.substr(1) : sLine);
-			std::string sWord, sFile;
-			o >> sWord >> sFile;
-			std::transform(sWord.begin(), sWord.end(), sWord.begin(), [](char c) { return char(std::tolower(c)); });
-			if (sWord == "include" && !sFile.empty() && sFile.find('$') == std::string::npos)
-			{
-				if (sFile.front() == '"' || sFile.front() == '<') sFile = sFile.substr(1, sFile.size() - 2);
-				std::error_code kError;
-				if (fs::is_regular_file(k.parent_path() / sFile, kError))
-					readMakefile(k.parent_path() / sFile, kOut, iDepth + 1);
-			}
-			continue;
-		}
-		const size_t iEq = sLine.find('=');
-		if (iEq == std::string::npos) continue;
-		std::string sName = sLine.substr(0, iEq);
-		while (!sName.empty() && std::isspace(static_cast<unsigned char>(sName.back()))) sName.pop_back();
-		if (sName.empty() || !std::all_of(sName.begin(), sName.end(), isIdentChar)) continue;
-		const std::string sValue = trimLeft(sLine.substr(iEq + 1));
-		kOut.kValues[sName] = sValue;
-		if (sName == "CFLAGS") kOut.aCflags.push_back(sValue);
-	}
-}
-
-// sText with its $(NAME) and $(NAME:a=b) references replaced by the macros' values (a
-// substitution's edit is not applied: it only takes flags away), to a bounded depth.
-std::string expandMake(const std::string& sText, const MakeMacros& k, int iDepth)
-{
-	if (iDepth > 8) return sText;
-	std::string sOut;
-	for (size_t i = 0; i < sText.size(); ++i)
-	{
-		if (sText[i] != '$' || i + 1 >= sText.size() || sText[i + 1] != '(')
-		{
-			sOut += sText[i];
-			continue;
-		}
-		const size_t iClose = sText.find(')', i);
-		if (iClose == std::string::npos) break;
-		std::string sName = sText.substr(i + 2, iClose - i - 2);
-		sName = sName.substr(0, sName.find(':'));
-		auto it = k.kValues.find(sName);
-		if (it != k.kValues.end()) sOut += expandMake(it->second, k, iDepth + 1);
-		i = iClose;
-	}
-	return sOut;
-}
-
-// The definitions of each build configuration a Makefile names: its CFLAGS assignments (one a
-// target), else the X_CFLAGS macros built on GLOBAL_CFLAGS, else GLOBAL_CFLAGS itself.
-std::vector<std::set<std::string>> makefileConfigurations(const fs::path& k)
-{
-	MakeMacros kMacros;
-	readMakefile(k, kMacros, 0);
-	std::vector<std::string> aFlags = kMacros.aCflags;
-	if (aFlags.empty())
-		for (const auto& [sName, sValue] : kMacros.kValues)
-			if (sName != "GLOBAL_CFLAGS" && sName.size() > 7 && sName.compare(sName.size() - 7, 7, "_CFLAGS") == 0
-				&& sValue.find("$(GLOBAL_CFLAGS)") != std::string::npos)
-				aFlags.push_back(sValue);
-	if (aFlags.empty() && kMacros.kValues.count("GLOBAL_CFLAGS")) aFlags.push_back("$(GLOBAL_CFLAGS)");
-	std::vector<std::set<std::string>> aSets;
-	for (const std::string& s : aFlags) aSets.push_back(definesOf(expandMake(s, kMacros, 0)));
-	return aSets;
-}
-
-} // namespace
-
-// The preprocessor definitions every configuration of the tree's build passes (a Makefile's
-// configurations, its macros expanded; else a .vcproj's or .vcxproj's PreprocessorDefinitions):
-// those the game's DLL is built with whatever the configuration.
+// The preprocessor definitions of the tree's release build, read by BuildSettings from its
+// Makefile (its macros expanded, its !IF blocks taken for the Release target) or else its
+// .vcproj/.vcxproj: the DLL the players run, which wrote their saves, is the release build
+// (a #if of a debug-only definition in a read() is not what the saves hold).
 void SaveLayout::Impl::projectDefines()
 {
-	std::vector<std::set<std::string>> aSets, aMakeSets;
-	std::error_code kError;
-	for (auto it = fs::recursive_directory_iterator(kTree, kError); it != fs::recursive_directory_iterator();
-		 it.increment(kError))
+	BuildSettings kSettings;
+	try
 	{
-		if (kError || it.depth() > 2) continue;
-		const fs::path k = it->path();
-		const std::string sName = k.filename().string();
-		const std::string sExt = k.extension().string();
-		if (!it->is_regular_file()) continue;
-		if (sName == "Makefile" || sName == "makefile")
-		{
-			for (const auto& kSet : makefileConfigurations(k))
-				if (!kSet.empty()) aMakeSets.push_back(kSet);
-		}
-		else if (sExt == ".vcproj" || sExt == ".vcxproj")
-		{
-			const std::string sText = readText(k);
-			for (const char* szKey : { "PreprocessorDefinitions=\"", "PreprocessorDefinitions>" })
-				for (size_t i = sText.find(szKey); i != std::string::npos; i = sText.find(szKey, i + 1))
-				{
-					const size_t b = i + std::strlen(szKey);
-					const size_t e = sText.find_first_of("\"<", b);
-					std::set<std::string> kSet;
-					std::istringstream o(sText.substr(b, e - b));
-					std::string sWord;
-					while (std::getline(o, sWord, ';'))
-						if (!sWord.empty() && sWord[0] != '$' && sWord[0] != '%')
-							kSet.insert(sWord.substr(0, sWord.find('=')));
-					if (!kSet.empty()) aSets.push_back(kSet);
-				}
-		}
+		kSettings = readBuildSettings(kTree, false);
 	}
-	// a Makefile's flags are the build's (the project files of these trees often only call nmake)
-	if (!aMakeSets.empty()) aSets = aMakeSets;
-	if (aSets.empty()) return;
-	std::set<std::string> kCommon = aSets[0];
-	for (const auto& kSet : aSets)
+	catch (const BuildSettingsError& kError)
 	{
-		std::set<std::string> kBoth;
-		for (const std::string& s : kCommon)
-			if (kSet.count(s)) kBoth.insert(s);
-		kCommon = kBoth;
+		throw LayoutError(std::string(kError.what()) + " (the tree's build settings give its defines)");
 	}
-	for (const std::string& s : kCommon) kProjectMacros[s] = { -1, Toks{ Tok{ "1", 0, 'n' } } };
+	for (const BuildDefine& kDefine : kSettings.aDefines)
+	{
+		Toks aValue;
+		if (kDefine.oValue) tokenize(*kDefine.oValue, 0, aValue);
+		if (!kDefine.oValue) aValue.push_back(Tok{ "1", 0, 'n' });
+		kProjectMacros[kDefine.sName] = { -1, aValue };
+	}
+}
+
+std::map<std::string, std::string> SaveLayout::buildDefines() const
+{
+	std::map<std::string, std::string> kOut;
+	for (const auto& [sName, kMacro] : m_p->kProjectMacros)
+	{
+		std::string& s = kOut[sName];
+		for (const Tok& kTok : kMacro.second) s += (s.empty() ? "" : " ") + kTok.s;
+	}
+	return kOut;
 }
 
 namespace {
@@ -253,6 +136,9 @@ void SaveLayout::Impl::load()
 	{
 		std::map<std::string, std::pair<int, Toks>> kIgnored;
 		preprocess(int(iFile), aTexts[iFile], true, kIgnored);
+		if (aPaths[iFile].extension() == ".cpp")
+			for (auto& [sName, kBody] : kIgnored)
+				if (kBody.first == int(iFile) && !kMacros.count(sName)) kFileMacros[sName].push_back(kBody);
 	}
 	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile) scanDeclarations(int(iFile));
 	for (size_t iFile = 0; iFile < aFiles.size(); ++iFile) scanFunctions(int(iFile));
@@ -260,14 +146,41 @@ void SaveLayout::Impl::load()
 }
 
 // The XML of each info class, from the tree's LoadGlobalClassInfo(GC.getXInfo(), "FILE", "FOLDER",
-// "Root/Xs/X", ...) calls.
+// "Root/Xs/X", ...) calls (AdvCiv's pass GC.m_paXInfo), and the GlobalDefines files it reads by name
+// (ReadGlobalDefines("xml\\GlobalDefines.xml", ...) or any call whose name holds GlobalDefines and
+// whose first argument names an .xml file), each in the order the calls stand in the files.
 void SaveLayout::Impl::scanInfoFiles()
 {
+	kXmlLoads.sTree = kTree.string();
+	// a string literal's text: quotes removed, "\\" read as one backslash
+	auto literal = [](const std::string& s) {
+		std::string sOut;
+		for (size_t c = 1; c + 1 < s.size(); ++c)
+		{
+			if (s[c] == '\\' && c + 2 < s.size()) ++c;
+			sOut += s[c];
+		}
+		return sOut;
+	};
+	std::set<std::string> kDefinesSeen;
 	for (const SourceFile& f : aFiles)
 	{
 		const Toks& a = f.aToks;
-		for (size_t i = 0; i + 1 < a.size(); ++i)
+		for (size_t i = 0; i + 2 < a.size(); ++i)
 		{
+			if (a[i].k == 'i' && a[i].s != "LoadGlobalClassInfo" && a[i].s.find("GlobalDefines") != std::string::npos
+				&& a[i + 1].s == "(" && a[i + 2].k == 's')
+			{
+				std::string sFile = literal(a[i + 2].s);
+				std::replace(sFile.begin(), sFile.end(), '\\', '/');
+				std::string sLower = sFile;
+				for (char& c : sLower) c = char(std::tolower(static_cast<unsigned char>(c)));
+				if (sLower.size() < 5 || sLower.compare(sLower.size() - 4, 4, ".xml") != 0) continue;
+				if (sLower.compare(0, 4, "xml/") == 0) sFile = "XML/" + sFile.substr(4);
+				if (kDefinesSeen.insert(sLower).second)
+					kXmlLoads.aDefines.push_back({ sFile, f.sName + ":" + std::to_string(a[i].iLine) });
+				continue;
+			}
 			if (a[i].s != "LoadGlobalClassInfo" || a[i + 1].s != "(") continue;
 			const size_t iClose = matchClose(a, i + 1);
 			if (iClose == std::string::npos) continue;
@@ -281,13 +194,22 @@ void SaveLayout::Impl::scanInfoFiles()
 					sGetter = a[j].s;
 				if (a[j].k == 's') aStrings.push_back(a[j].s.substr(1, a[j].s.size() - 2));
 			}
-			if (sGetter.empty() || aStrings.size() < 3) continue;
+			// AdvCiv: LoadGlobalClassInfo(GC.m_paUnitInfo, ...), the first argument a member
+			std::string sMember;
+			if (i + 5 < iClose && a[i + 2].s == "GC" && a[i + 3].s == "." && a[i + 4].k == 'i'
+				&& a[i + 4].s.compare(0, 4, "m_pa") == 0 && a[i + 5].s == ",")
+				sMember = a[i + 4].s.substr(4);
+			if ((sGetter.empty() && sMember.empty()) || aStrings.size() < 3) continue;
 			const std::string sPath = aStrings[2];
 			const std::string sElement = sPath.substr(sPath.rfind('/') + 1);
-			std::string sBase = sGetter.substr(3); // "UnitInfo"
+			const std::string sBase = sMember.empty() ? sGetter.substr(3) : sMember; // "UnitInfo"
 			const std::string sAccessor = "getNum" + sBase + "s";
+			const std::string sFile = aStrings[1] + "/" + aStrings[0] + ".xml";
 			if (!kInfoFiles.count(sAccessor))
-				kInfoFiles[sAccessor] = { aStrings[1] + "/" + aStrings[0] + ".xml", sElement };
+			{
+				kInfoFiles[sAccessor] = { sFile, sElement };
+				kXmlLoads.aInfos.push_back({ sBase, sFile, sPath, f.sName + ":" + std::to_string(a[i].iLine) });
+			}
 		}
 	}
 }
@@ -319,11 +241,13 @@ std::pair<std::string, std::string> SaveLayout::infoFile(const std::string& sAcc
 	return it == m_p->kInfoFiles.end() ? std::pair<std::string, std::string>() : it->second;
 }
 
+const TreeXmlLoads& SaveLayout::xmlLoads() const { return m_p->kXmlLoads; }
+
 std::vector<LayoutClassReport> SaveLayout::report() const
 {
 	LayoutRunner k(*m_p, nullptr, [](const std::string& s) -> int { throw LayoutError(s + ": no counts here"); });
 	std::vector<LayoutClassReport> aOut;
-	std::vector<std::string> aQueue = { "CvInitCore", "CvGameAI", "CvMap", "CvTeamAI", "CvPlayerAI" };
+	std::vector<std::string> aQueue(std::begin(kLayoutRoots), std::end(kLayoutRoots));
 	std::set<std::string> kSeen;
 	for (size_t i = 0; i < aQueue.size(); ++i)
 	{

@@ -2,6 +2,7 @@
 // constructs the static walk of save-layout accepts but a real read could still stop at (a value
 // the deriver cannot evaluate, a call it cannot follow), found without a save of the mod.
 #include "formats/SaveLayout.h"
+#include "formats/TaggedLayout.h"
 
 #include <deque>
 
@@ -38,6 +39,7 @@ public:
 	void setWhere(const LayoutWhere*) override {}
 	[[noreturn]] void fail(const std::string&) override { throw DataRanOut(); }
 	bool wantsNames() const override { return true; }
+	bool madeUp() const override { return true; }
 
 private:
 	MadeUpData m_kData;
@@ -56,9 +58,12 @@ std::vector<LayoutExercise> exerciseLayout(
 		LayoutExercise k;
 		k.kData = kData;
 		LayoutRecord kInit, kGame, kMap;
-		auto readOne = [&](const std::string& sClass, LayoutRecord& kOut, const LayoutGlobals& kGlobals) {
+		// a tagged wrapper's state from one root object to the next, as in a save
+		TaggedLayoutState kTagged;
+		auto readOne = [&](const std::string& sClass, LayoutRecord& kOut, LayoutGlobals kGlobals) {
 			k.sClass = sClass;
 			MadeUpStream kStream(kData, iBudget);
+			kGlobals.pTagged = &kTagged;
 			try
 			{
 				kLayout.read(sClass, kStream, fCounts, kOut, kGlobals);
@@ -66,19 +71,21 @@ std::vector<LayoutExercise> exerciseLayout(
 			catch (const DataRanOut&)
 			{
 				++k.iRanOut;
+				// an element cut short: the next object starts a made-up tagged stream of its own
+				kTagged.reset(kTagged.tagged());
 			}
 			k.iBytes += static_cast<long long>(iBudget - kStream.left());
 			++k.iObjects;
 		};
 		try
 		{
-			readOne("CvInitCore", kInit, LayoutGlobals());
-			readOne("CvGameAI", kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
-			readOne("CvMap", kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
+			readOne(kLayoutRoots[kRootInit], kInit, LayoutGlobals());
+			readOne(kLayoutRoots[kRootGame], kGame, LayoutGlobals{ nullptr, nullptr, &kInit });
+			readOne(kLayoutRoots[kRootMap], kMap, LayoutGlobals{ &kGame, nullptr, &kInit });
 			// one team and one player: the data is the same for each, and so is its read
 			LayoutRecord kTeam, kPlayer;
-			readOne("CvTeamAI", kTeam, LayoutGlobals{ &kGame, &kMap, &kInit });
-			readOne("CvPlayerAI", kPlayer, LayoutGlobals{ &kGame, &kMap, &kInit });
+			readOne(kLayoutRoots[kRootTeam], kTeam, LayoutGlobals{ &kGame, &kMap, &kInit });
+			readOne(kLayoutRoots[kRootPlayer], kPlayer, LayoutGlobals{ &kGame, &kMap, &kInit });
 			k.sClass.clear();
 		}
 		catch (const std::exception& kError)

@@ -34,9 +34,9 @@ std::vector<fs::path> frontEndRulesFolders(const std::vector<fs::path>& aGiven, 
 	return aAssets;
 }
 
-LoadedRules loadFrontEndRules(const std::vector<fs::path>& aGiven, bool bNoVanilla)
+LoadedRules loadFrontEndRules(const std::vector<fs::path>& aGiven, bool bNoVanilla, const TreeXmlLoads* pTree)
 {
-	return loadVisionRules(frontEndRulesFolders(aGiven, bNoVanilla));
+	return loadVisionRules(frontEndRulesFolders(aGiven, bNoVanilla), pTree);
 }
 
 bool isSavePath(const fs::path& kPath)

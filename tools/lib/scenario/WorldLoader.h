@@ -25,10 +25,12 @@ namespace cvv {
 
 // The rules' folders the front ends use: the folders given (the mod's first), or without any the
 // project's Assets/; then the bundled vanilla XML last, standing for the game's own folders, unless
-// bNoVanilla or it is already among them. loadFrontEndRules loads them (RulesError on bad XML).
+// bNoVanilla or it is already among them. loadFrontEndRules loads them (RulesError on bad XML), as
+// the XML loading of pTree (a mod's DLL tree, --sdk) reads them if given (loadVisionRules).
 std::vector<std::filesystem::path> frontEndRulesFolders(
 	const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla);
-LoadedRules loadFrontEndRules(const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla);
+LoadedRules loadFrontEndRules(
+	const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla, const TreeXmlLoads* pTree = nullptr);
 
 // A saved game by its extension (.CivBeyondSwordSave, .CivWarlordsSave, .Civ4SavedGame); any other
 // file is a WorldBuilder map.

@@ -6,7 +6,7 @@ import os
 import re
 from typing import List, Optional, Sequence, Tuple
 
-from .files import read_text
+from .build_settings import read_tree
 from .text import (
     after_line, apply_edits, detect_eol, detect_indent_unit, leading_whitespace, line_end,
     line_start)
@@ -291,42 +291,15 @@ def find_build_files(sdk_dir: str) -> List[Tuple[str, str]]:
 
 
 # --------------------------------------------------------------------------------------------
-# The tree's own defines: what its release builds define (the compile check and the differential
-# compile with them).
+# The tree's own defines: what its release build defines (the compile check and the differential
+# compile with them), as the project's one reader of build settings gives them
+# (cvsdk/build_settings.py: `cvvision build-settings`), so that they take the branches of the
+# tree's Makefile that build_dll.py and the save layout deriver take. A tree without a build file
+# (or one that defines nothing) gets BASE_DEFINES, build_dll.py's own.
 
 BASE_DEFINES = ["WIN32", "_WINDOWS", "_USRDLL", "CVGAMECOREDLL_EXPORTS", "NDEBUG", "FINAL_RELEASE"]
-NOT_DEFINED = {"_DEBUG", "DEBUG", "_CONSOLE", "_LIB"}
 
 
 def tree_defines(sdk_dir: str) -> List[str]:
-    """BASE_DEFINES plus the /D and PreprocessorDefinitions of the tree's release builds."""
-    found = list(BASE_DEFINES)
-    folders = [sdk_dir] + [os.path.join(sdk_dir, d) for d in sorted(os.listdir(sdk_dir))
-                           if d.lower() in ("project", "build")]
-    for path in [os.path.join(f, e) for f in folders if os.path.isdir(f)
-                 for e in sorted(os.listdir(f))]:
-        entry = os.path.basename(path)
-        if not os.path.isfile(path):
-            continue
-        lower = entry.lower()
-        names = []
-        if lower == "makefile" or lower.endswith(".mak"):
-            for line in read_text(path).splitlines():
-                head = line.split("=")[0].lower().strip()
-                if line.lstrip().startswith("#") or not head.endswith(("cflags", "defines")) \
-                        or not head.startswith(("global", "release")):
-                    continue
-                names += re.findall(r"[/-]D[ \t]*\"?([A-Za-z_]\w*)(?:=[^\s\"]*)?", line)
-        elif lower.endswith(".vcproj"):
-            text = read_text(path)
-            for config in re.finditer(r'<Configuration\s[^>]*Name="([^"]*)"(.*?)</Configuration>',
-                                      text, re.S):
-                if any(w in config.group(1).lower() for w in ("debug", "profile")):
-                    continue
-                for value in re.findall(r'PreprocessorDefinitions="([^"]*)"', config.group(2)):
-                    names += [v.split("=")[0].strip() for v in value.split(";")]
-        for name in names:
-            if name and re.match(r"^[A-Za-z_]\w*$", name) and name not in NOT_DEFINED \
-                    and name not in found:
-                found.append(name)
-    return found
+    """The defines (NAME or NAME=VALUE) of the tree's release build, else BASE_DEFINES."""
+    return list(read_tree(sdk_dir).defines) or list(BASE_DEFINES)

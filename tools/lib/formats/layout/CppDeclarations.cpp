@@ -127,7 +127,12 @@ void SaveLayout::Impl::scanDeclarations(int iFile)
 				if (kSpec.bValid && n == iGt + 1) sQualified = typeText(kSpec);
 			}
 			size_t k = j;
-			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(") ++k;
+			while (k < a.size() && a[k].s != "{" && a[k].s != ";" && a[k].s != "(")
+			{
+				// a base's template arguments may hold parentheses (Base<T, sizeof(U)>)
+				const size_t iGt = a[k].s == "<" && a[k - 1].k == 'i' ? matchClose(a, k) : std::string::npos;
+				k = iGt == std::string::npos ? k + 1 : iGt + 1;
+			}
 			if (k >= a.size() || a[k].s != "{")
 			{
 				aTemplate.clear();
@@ -173,6 +178,7 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 			c.aBases.push_back(a[j].s);
 			const size_t iGt = j + 1 < iOpen && a[j + 1].s == "<" ? matchClose(a, j + 1) : std::string::npos;
 			c.aBaseArgs.emplace_back(a[j].s, iGt < iOpen ? splitArguments(a, j + 2, iGt) : std::vector<Toks>());
+			if (iGt < iOpen) j = iGt; // (the names in its arguments are no bases)
 		}
 	if (iTemplate != std::string::npos && iTemplate + 1 < iName && a[iTemplate + 1].s == "<")
 	{
@@ -190,6 +196,9 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		}
 	}
 	size_t i = iOpen + 1;
+	// the parameters of the last member template clause, and where the member it introduces starts
+	std::vector<std::pair<std::string, bool>> aOwnTemplate;
+	size_t iOwnTemplateAt = std::string::npos;
 	while (i < iClose)
 	{
 		const Tok& t = a[i];
@@ -207,7 +216,17 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		if (t.k == 'i' && t.s == "template" && i + 1 < iClose && a[i + 1].s == "<")
 		{
 			const size_t k = matchClose(a, i + 1);
+			// a member template's own parameters, for the member that follows
+			aOwnTemplate.clear();
+			for (const Toks& aParam : k == std::string::npos ? std::vector<Toks>() : splitArguments(a, i + 2, k))
+			{
+				size_t iEq = 0;
+				while (iEq < aParam.size() && aParam[iEq].s != "=") ++iEq;
+				if (iEq == 0 || aParam[iEq - 1].k != 'i') continue;
+				aOwnTemplate.emplace_back(aParam[iEq - 1].s, aParam[0].s == "class" || aParam[0].s == "typename");
+			}
 			i = (k == std::string::npos) ? iClose : k + 1;
+			iOwnTemplateAt = i;
 			continue;
 		}
 		// up to the ';' or the '{' that ends this member
@@ -241,6 +260,17 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 		const bool bKeyword = t.k == 'i'
 			&& (t.s == "typedef" || t.s == "friend" || t.s == "enum" || t.s == "class" || t.s == "struct"
 				|| t.s == "union" || t.s == "using");
+		if (t.s == "typedef" && a[j].s == ";")
+		{
+			// (a typedef of a function's type is no declaration parseDeclaration takes)
+			std::vector<Declarator> aDecl;
+			if (parseDeclaration(a, i + 1, j, aDecl))
+				for (const Declarator& d : aDecl)
+				{
+					c.kTypedefs[d.sName] = d.kType;
+					kClassTypedefNames.insert(d.sName);
+				}
+		}
 		// a '(' before any '=' at the top: a method (static const bool b = (x || y); is a member)
 		const size_t iEquals = findTop(a, i, j, "=");
 		const size_t iParen = findTop(a, i, iEquals == std::string::npos ? j : iEquals, "(");
@@ -262,7 +292,9 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 					}
 				}
 			const size_t iMethodName = iSpecOpen != std::string::npos ? iSpecOpen - 1 : iParen - 1;
-			if (!bKeyword && iParen != std::string::npos && iParen > i && a[iMethodName].k == 'i')
+			// its parameters' ')' before the body ("f( ] {" has none: no method)
+			const size_t iParamsEnd = iParen != std::string::npos ? matchClose(a, iParen) : std::string::npos;
+			if (!bKeyword && iParen != std::string::npos && iParen > i && a[iMethodName].k == 'i' && iParamsEnd < j)
 			{
 				auto f = std::make_unique<Function>();
 				if (iSpecOpen != std::string::npos)
@@ -274,10 +306,15 @@ void SaveLayout::Impl::scanClass(int iFile, size_t iName, size_t iOpen, size_t i
 				f->sClass = c.sName;
 				f->iFile = iFile;
 				f->iParams = iParen + 1;
-				f->iParamsEnd = matchClose(a, iParen);
+				f->iParamsEnd = iParamsEnd;
 				f->iBody = j;
 				f->iBodyEnd = iBodyClose;
 				f->aTemplate = aTemplate;
+				if (iOwnTemplateAt == i)
+				{
+					f->aOwnTemplate = aOwnTemplate;
+					f->bOwnTemplate = true;
+				}
 				c.kMethods[a[iMethodName].s].push_back(f.get());
 				aInline.push_back(std::move(f));
 			}
@@ -445,18 +482,21 @@ void SaveLayout::Impl::scanFunctions(int iFile)
 		if (k >= 2 && a[k - 1].s == "::")
 		{
 			size_t c = k - 2;
+			bool bClass = true; // a[c] may name the class
 			if (a[c].s == ">")
 			{
+				// Class<T>::Name: back to the '<' of the '>' and the name before it (none: no class)
 				int iAngle = 0;
-				while (c > 0)
+				size_t n = c;
+				for (;; --n)
 				{
-					if (a[c].s == ">") ++iAngle;
-					if (a[c].s == "<" && --iAngle == 0) break;
-					--c;
+					if (a[n].s == ">") ++iAngle;
+					if ((a[n].s == "<" && --iAngle == 0) || n == 0) break;
 				}
-				--c;
+				bClass = iAngle == 0 && n > 0;
+				if (bClass) c = n - 1;
 			}
-			if (a[c].k == 'i')
+			if (bClass && a[c].k == 'i')
 			{
 				f.sClass = a[c].s;
 				sName = f.sClass + "::" + sName;

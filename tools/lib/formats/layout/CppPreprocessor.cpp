@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <unordered_map>
 #include <unordered_set>
 #include <set>
@@ -207,32 +208,44 @@ void expandFileMacros(Toks& a, const FunctionMacroLookup& fLookup, const std::fu
 
 namespace {
 
+// How deep a #if expression's parentheses, unary operators and macro values may nest (the
+// evaluator recurses once a level; the SDK's deepest is under ten): deeper is a LayoutError, not
+// a stack overflow.
+constexpr int kMaxNesting = 256;
+
+long long evalNested(
+	const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iPrec, int iDepth, int iNesting);
+
 // A primary of a #if expression: a number, defined(NAME), a macro's value, (...), !, - or ~ and its operand.
-long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iDepth)
+long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iDepth, int iNesting)
 {
 	if (i >= e) return 0;
+	if (iNesting > kMaxNesting)
+		throw LayoutError("a #if expression nested more than " + std::to_string(kMaxNesting) + " deep");
 	const Tok& t = a[i];
 	if (t.s == "(")
 	{
 		++i;
-		const long long v = evalPreprocessor(a, i, e, kMacros, 0, iDepth);
+		const long long v = evalNested(a, i, e, kMacros, 0, iDepth, iNesting + 1);
 		if (i < e && a[i].s == ")") ++i;
 		return v;
 	}
 	if (t.s == "!")
 	{
 		++i;
-		return !ppPrimary(a, i, e, kMacros, iDepth);
+		return !ppPrimary(a, i, e, kMacros, iDepth, iNesting + 1);
 	}
 	if (t.s == "-")
 	{
 		++i;
-		return -ppPrimary(a, i, e, kMacros, iDepth);
+		// as the compiler's arithmetic wraps: -LLONG_MIN is LLONG_MIN, not undefined behaviour
+		return static_cast<long long>(
+			0ULL - static_cast<unsigned long long>(ppPrimary(a, i, e, kMacros, iDepth, iNesting + 1)));
 	}
 	if (t.s == "~")
 	{
 		++i;
-		return ~ppPrimary(a, i, e, kMacros, iDepth);
+		return ~ppPrimary(a, i, e, kMacros, iDepth, iNesting + 1);
 	}
 	if (t.k == 'n')
 	{
@@ -255,10 +268,29 @@ long long ppPrimary(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacr
 		const Toks* pBody = kMacros(t.s);
 		if (!pBody || iDepth > 20) return 0;
 		size_t j = 0;
-		return evalPreprocessor(*pBody, j, pBody->size(), kMacros, 0, iDepth + 1);
+		return evalNested(*pBody, j, pBody->size(), kMacros, 0, iDepth + 1, iNesting + 1);
 	}
 	++i;
 	return 0;
+}
+
+long long evalNested(
+	const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iPrec, int iDepth, int iNesting)
+{
+	long long x = ppPrimary(a, i, e, kMacros, iDepth, iNesting);
+	while (i < e)
+	{
+		const int p = binaryPrec(a[i].s);
+		if (p == 0 || p <= iPrec) break;
+		const TokText op = a[i].s;
+		++i;
+		// the right operand binds tighter: at most one level per precedence, no deeper
+		const long long y = evalNested(a, i, e, kMacros, p, iDepth, iNesting);
+		long long r = 0;
+		if (!applyBinary(op, x, y, r)) r = 0;
+		x = r;
+	}
+	return x;
 }
 
 } // namespace
@@ -280,6 +312,10 @@ int binaryPrec(const TokText& s)
 
 bool applyBinary(const TokText& op, long long x, long long y, long long& r)
 {
+	// +, -, * and << wrap as the compiled code's two's complement arithmetic does (signed overflow is
+	// undefined behaviour in the deriver itself); LLONG_MIN / -1 overflows too: undefined, as / 0
+	using U = unsigned long long;
+	const auto wrap = [](U u) { return static_cast<long long>(u); };
 	if (op == "||")
 		r = x || y;
 	else if (op == "&&")
@@ -303,24 +339,19 @@ bool applyBinary(const TokText& op, long long x, long long y, long long& r)
 	else if (op == ">=")
 		r = x >= y;
 	else if (op == "<<")
-		r = (y < 0 || y > 62) ? 0 : (x << y);
+		r = (y < 0 || y > 62) ? 0 : wrap(U(x) << y);
 	else if (op == ">>")
 		r = (y < 0 || y > 62) ? 0 : (x >> y);
 	else if (op == "+")
-		r = x + y;
+		r = wrap(U(x) + U(y));
 	else if (op == "-")
-		r = x - y;
+		r = wrap(U(x) - U(y));
 	else if (op == "*")
-		r = x * y;
-	else if (op == "/")
+		r = wrap(U(x) * U(y));
+	else if (op == "/" || op == "%")
 	{
-		if (y == 0) return false;
-		r = x / y;
-	}
-	else if (op == "%")
-	{
-		if (y == 0) return false;
-		r = x % y;
+		if (y == 0 || (y == -1 && x == std::numeric_limits<long long>::min())) return false;
+		r = op == "/" ? x / y : x % y;
 	}
 	else
 		return false;
@@ -329,19 +360,74 @@ bool applyBinary(const TokText& op, long long x, long long y, long long& r)
 
 long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iPrec, int iDepth)
 {
-	long long x = ppPrimary(a, i, e, kMacros, iDepth);
-	while (i < e)
+	return evalNested(a, i, e, kMacros, iPrec, iDepth, 0);
+}
+
+// An object-like macro defined or #undef'd at a token position of a file (its body; false: #undef).
+using ObjectMacroEvent = std::pair<size_t, std::pair<std::string, std::pair<bool, Toks>>>;
+
+// The object-like macros that name a class's base (#define XBase Base<A, B> ... class X : public XBase
+// {...}) expanded in the class head, as the definitions stand at that point of the file (aEvents: this
+// file's; fOther: the other files' and the project's).
+void expandBaseMacros(Toks& a, const std::vector<ObjectMacroEvent>& aEvents, const MacroLookup& fOther)
+{
+	std::map<std::string, std::pair<bool, Toks>> kLocal;
+	size_t iEvent = 0;
+	const auto lookup = [&](const std::string& sName) -> const Toks* {
+		auto it = kLocal.find(sName);
+		if (it != kLocal.end()) return it->second.first ? &it->second.second : nullptr;
+		return fOther(sName);
+	};
+	const auto isAccess = [](const TokText& s) {
+		return s == "public" || s == "private" || s == "protected" || s == "virtual";
+	};
+	Toks aOut;
+	bool bChanged = false;
+	size_t iBaseEnd = 0; // inside a class head's base clause: the index of its '{' or ';'
+	for (size_t i = 0; i < a.size(); ++i)
 	{
-		const int p = binaryPrec(a[i].s);
-		if (p == 0 || p <= iPrec) break;
-		const TokText op = a[i].s;
-		++i;
-		const long long y = evalPreprocessor(a, i, e, kMacros, p, iDepth);
-		long long r = 0;
-		if (!applyBinary(op, x, y, r)) r = 0;
-		x = r;
+		for (; iEvent < aEvents.size() && aEvents[iEvent].first <= i; ++iEvent)
+			kLocal[aEvents[iEvent].second.first] = aEvents[iEvent].second.second;
+		if (i < iBaseEnd && a[i].k == 'i' && !isAccess(a[i].s)
+			&& (a[i - 1].s == ":" || a[i - 1].s == "," || isAccess(a[i - 1].s)))
+		{
+			const Toks* pBody = lookup(a[i].s);
+			if (pBody && !pBody->empty())
+			{
+				if (!bChanged) aOut.assign(a.begin(), a.begin() + std::ptrdiff_t(i));
+				bChanged = true;
+				for (Tok t : *pBody)
+				{
+					t.iLine = a[i].iLine;
+					aOut.push_back(t);
+				}
+				continue;
+			}
+		}
+		if (i >= iBaseEnd && a[i].k == 'i' && (a[i].s == "class" || a[i].s == "struct"))
+		{
+			// the head: a name (qualified, with template arguments) up to its ':'
+			size_t j = i + 1;
+			while (j < a.size() && a[j].s != ":" && a[j].s != "{" && a[j].s != ";" && a[j].s != "(" && a[j].s != ")"
+				&& a[j].s != "=" && a[j].s != ">" && a[j].s != ",")
+			{
+				if (a[j].s == "<")
+				{
+					const size_t iClose = matchClose(a, j);
+					if (iClose == std::string::npos) break;
+					j = iClose;
+				}
+				++j;
+			}
+			if (j < a.size() && a[j].s == ":" && j > i + 1)
+			{
+				iBaseEnd = j;
+				while (iBaseEnd < a.size() && a[iBaseEnd].s != "{" && a[iBaseEnd].s != ";") ++iBaseEnd;
+			}
+		}
+		if (bChanged) aOut.push_back(a[i]);
 	}
-	return x;
+	if (bChanged) a.swap(aOut);
 }
 
 } // namespace cvv::layout
@@ -369,6 +455,8 @@ void SaveLayout::Impl::preprocess(
 	};
 	// this file's function-like defines and #undefs, each at the position of the tokens it precedes
 	std::vector<std::pair<size_t, std::pair<std::string, FunctionMacro>>> aFunctionEvents;
+	// and its object-like ones (for the bases of class heads)
+	std::vector<ObjectMacroEvent> aObjectEvents;
 	// the #if stack: (this branch is live, some branch of this #if was taken)
 	std::vector<std::pair<bool, bool>> aStack;
 	auto live = [&]() {
@@ -382,8 +470,9 @@ void SaveLayout::Impl::preprocess(
 		for (const auto& kLine : aLines) iChars += kLine.second.size();
 		f.aToks.reserve(f.aToks.size() + iChars / 4); // about a token per four characters of C++
 	}
-	for (const auto& [iLine, sLine] : aLines)
+	for (const auto& [iLineNumber, sLine] : aLines)
 	{
+		const int iLine = iLineNumber; // a copy: a lambda below names it
 		size_t iFirst = 0; // the line's first non-blank character
 		while (iFirst < sLine.size() && std::isspace(static_cast<unsigned char>(sLine[iFirst]))) ++iFirst;
 		if (iFirst < sLine.size() && sLine[iFirst] == '#')
@@ -395,7 +484,14 @@ void SaveLayout::Impl::preprocess(
 			Toks a;
 			auto cond = [&]() {
 				size_t k = 0;
-				return evalPreprocessor(a, k, a.size(), fLookup, 0, 0) != 0;
+				try
+				{
+					return evalPreprocessor(a, k, a.size(), fLookup, 0, 0) != 0;
+				}
+				catch (const LayoutError& e)
+				{
+					throw LayoutError(f.sName + ":" + std::to_string(iLine) + ": " + e.what());
+				}
 			};
 			if (sWord == "define" && live())
 			{
@@ -420,12 +516,14 @@ void SaveLayout::Impl::preprocess(
 				tokenize(sDir.substr(n), iLine, aBody);
 				kLocal[sName] = { true, aBody };
 				kDefined[sName] = { iFile, aBody };
+				if (bTokens) aObjectEvents.push_back({ f.aToks.size(), { sName, { true, aBody } } });
 				continue;
 			}
 			if (sWord == "undef" && live())
 			{
 				tokenize(sDir.substr(j), iLine, a);
 				if (!a.empty()) kLocal[a[0].s] = { false, Toks() };
+				if (!a.empty() && bTokens) aObjectEvents.push_back({ f.aToks.size(), { a[0].s, { false, Toks() } } });
 				if (!a.empty() && bTokens && kFunctionMacros.count(a[0].s))
 				{
 					FunctionMacro kUndefined;
@@ -470,6 +568,12 @@ void SaveLayout::Impl::preprocess(
 		if (bTokens && live()) tokenize(sLine, iLine, f.aToks);
 	}
 	if (!bTokens) return;
+	expandBaseMacros(f.aToks, aObjectEvents, [&](const std::string& sName) -> const Toks* {
+		auto jt = kMacros.find(sName);
+		if (jt != kMacros.end() && jt->second.first != iFile) return &jt->second.second;
+		auto kt = kProjectMacros.find(sName);
+		return kt != kProjectMacros.end() ? &kt->second.second : nullptr;
+	});
 	std::unordered_map<std::string, FunctionMacro> kLocalFunctions; // this file's, up to the position
 	size_t iEvent = 0;
 	const std::function<void(size_t)> fAdvance = [&](size_t iPos) {

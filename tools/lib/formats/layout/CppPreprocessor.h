@@ -55,10 +55,12 @@ using MacroLookup = std::function<const Toks*(const std::string&)>;
 // LayoutRunner's expressions.
 int binaryPrec(const TokText& s);
 
-// x op y into r; false if op is no binary operator or the result is undefined (a division by 0).
+// x op y into r; false if op is no binary operator or the result is undefined (a division by 0, or
+// LLONG_MIN by -1). +, -, * and << wrap around (two's complement), as the compiled code's do.
 bool applyBinary(const TokText& op, long long x, long long y, long long& r);
 
 // The expression at a[i] whose operators bind tighter than iPrec (0: all of it); i moves past it.
+// Throws LayoutError if its parentheses, unary operators and macro values nest more than 256 deep.
 long long evalPreprocessor(const Toks& a, size_t& i, size_t e, const MacroLookup& kMacros, int iPrec, int iDepth);
 
 } // namespace cvv::layout

@@ -75,6 +75,14 @@ Stmt StmtParser::parse(size_t& i, size_t e)
 {
 	Stmt s;
 	if (i >= e) fail(e, "the function body ends inside a statement");
+	// each statement within another is a level of recursion here and in the runner
+	if (m_iNesting >= kMaxNesting) fail(i, "statements nested more than " + std::to_string(kMaxNesting) + " deep");
+	struct Nesting
+	{
+		int& n;
+		explicit Nesting(int& k) : n(k) { ++n; }
+		~Nesting() { --n; }
+	} kNesting(m_iNesting);
 	s.iLine = m_a[i].iLine;
 	const TokText& t = m_a[i].s;
 	if (t == "{")
@@ -172,6 +180,10 @@ Stmt StmtParser::parse(size_t& i, size_t e)
 	}
 	s.bStream = namesStream(m_a, s.b, s.e, m_sStream) || namesStream(m_a, s.b2, s.e2, m_sStream)
 		|| namesStream(m_a, s.b3, s.e3, m_sStream);
+	// a tagged save wrapper attached to the stream reads it too
+	for (const std::string& sWrapper : m_aWrappers)
+		s.bStream = s.bStream || namesStream(m_a, s.b, s.e, sWrapper) || namesStream(m_a, s.b2, s.e2, sWrapper)
+			|| namesStream(m_a, s.b3, s.e3, sWrapper);
 	for (const Stmt& k : s.aKids) s.bStream = s.bStream || k.bStream;
 	return s;
 }

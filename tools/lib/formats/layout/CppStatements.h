@@ -77,11 +77,18 @@ std::vector<std::string> valueTemplateParameters(const Toks& a, size_t iTemplate
 class StmtParser
 {
 public:
-	StmtParser(const Toks& a, const std::string& sStream, const std::string& sWhere)
-		: m_a(a), m_sStream(sStream), m_sWhere(sWhere)
+	// aWrappers: the objects of a tagged save wrapper the body attaches to the stream, whose
+	// statements read as the stream's do (formats/TaggedLayout.h)
+	StmtParser(
+		const Toks& a, const std::string& sStream, const std::string& sWhere, std::vector<std::string> aWrappers = {})
+		: m_a(a), m_sStream(sStream), m_sWhere(sWhere), m_aWrappers(std::move(aWrappers))
 	{}
 
+	// The statement at m_a[i] (i moves past it); a LayoutError if it is malformed or its statements
+	// nest more than kMaxNesting deep.
 	Stmt parse(size_t& i, size_t e);
+
+	static constexpr int kMaxNesting = 256;
 
 private:
 	// switch (value) { case A: ... default: ... }: the labels of the body's own level, each the
@@ -95,6 +102,8 @@ private:
 	const Toks& m_a;
 	std::string m_sStream;
 	std::string m_sWhere;
+	int m_iNesting = 0; // the statements parse() is within
+	std::vector<std::string> m_aWrappers;
 };
 
 // What a statement that does not touch the stream is, by its tokens alone (LayoutRunner::simple):

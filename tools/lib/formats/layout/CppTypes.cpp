@@ -113,9 +113,25 @@ size_t templateParameters(const Toks& a, size_t iTemplate, std::vector<std::stri
 	return iClose;
 }
 
-TypeRef parseType(const Toks& a, size_t& i, size_t e)
+namespace {
+
+// How deep template arguments may nest (A<B<C<int> > >: each level a recursion here and wherever the
+// type is walked); what is deeper is left out of the arguments, as a value argument is. The SDK's
+// deepest is three.
+constexpr int kMaxTypeNesting = 64;
+
+TypeRef parseTypeNested(const Toks& a, size_t& i, size_t e, int iNesting);
+
+} // namespace
+
+TypeRef parseType(const Toks& a, size_t& i, size_t e) { return parseTypeNested(a, i, e, 0); }
+
+namespace {
+
+TypeRef parseTypeNested(const Toks& a, size_t& i, size_t e, int iNesting)
 {
 	TypeRef k;
+	if (iNesting > kMaxTypeNesting) return k;
 	static const std::set<std::string> kSkip = { "const", "volatile", "static", "mutable", "struct", "class",
 		"typename", "inline", "virtual", "DllExport", "register", "enum" };
 	while (i < e && a[i].k == 'i' && kSkip.count(a[i].s)) ++i;
@@ -152,11 +168,28 @@ TypeRef parseType(const Toks& a, size_t& i, size_t e)
 				size_t j = i + 1;
 				while (j < iClose)
 				{
-					TypeRef kArg = parseType(a, j, iClose);
+					// the argument up to its top-level ',' (a type's own <...> and a value's (...) skipped)
+					size_t iEnd = j;
+					for (; iEnd < iClose && a[iEnd].s != ","; ++iEnd)
+						if (a[iEnd].s == "<" || a[iEnd].s == "(" || a[iEnd].s == "[")
+						{
+							const size_t iMatch = matchClose(a, iEnd);
+							if (iMatch == std::string::npos || iMatch >= iClose) break;
+							iEnd = iMatch;
+						}
+					size_t q = j;
+					TypeRef kArg = parseTypeNested(a, q, iEnd, iNesting + 1);
+					if (!kArg.bValid || q != iEnd)
+					{
+						// a value (Row<short, 2>, Map<E, bool, false, sizeof(T)>): kept as its text, evaluated
+						// where a class template's value parameter is bound to it
+						kArg = TypeRef();
+						kArg.sName = joinToks(a, j, iEnd);
+						kArg.bValid = iEnd > j;
+					}
 					if (!kArg.bValid) break;
 					k.aArgs.push_back(kArg);
-					while (j < iClose && a[j].s != ",") ++j;
-					++j;
+					j = iEnd + 1;
 				}
 				i = iClose + 1;
 			}
@@ -182,6 +215,8 @@ TypeRef parseType(const Toks& a, size_t& i, size_t e)
 	return k;
 }
 
+} // namespace
+
 bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>& aOut)
 {
 	size_t i = b;
@@ -198,9 +233,17 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 			if (a[i].s == "*") ++d.kType.iPtr;
 			++i;
 		}
+		// a reference or pointer to an array: T (&aValues)[N], T (*paValues)[N]
+		if (i + 3 < e && a[i].s == "(" && (a[i + 1].s == "&" || a[i + 1].s == "*") && a[i + 2].k == 'i'
+			&& a[i + 3].s == ")" && i + 4 < e && a[i + 4].s == "[")
+		{
+			if (a[i + 1].s == "*") ++d.kType.iPtr;
+			i += 2;
+		}
 		if (i >= e || a[i].k != 'i') return false;
 		d.sName = a[i].s;
 		++i;
+		if (i < e && a[i].s == ")" && i + 1 < e && a[i + 1].s == "[" && i >= b + 3 && a[i - 3].s == "(") ++i;
 		while (i < e && a[i].s == "[")
 		{
 			const size_t iClose = matchClose(a, i);
@@ -219,6 +262,16 @@ bool parseDeclaration(const Toks& a, size_t b, size_t e, std::vector<Declarator>
 			++i;
 			while (i < e && !(iDepth == 0 && a[i].s == ","))
 			{
+				// a template's arguments (is_same<T, int>::value): their commas are inside
+				if (a[i].s == "<" && i > 0 && a[i - 1].k == 'i')
+				{
+					const size_t iGt = matchClose(a, i);
+					if (iGt != std::string::npos && iGt < e)
+					{
+						i = iGt + 1;
+						continue;
+					}
+				}
 				if (a[i].s == "(" || a[i].s == "[" || a[i].s == "{") ++iDepth;
 				if (a[i].s == ")" || a[i].s == "]" || a[i].s == "}") --iDepth;
 				++i;

@@ -39,6 +39,14 @@ public:
 		if (it != begin()) throw std::logic_error("TypeDims::erase: only the outermost dimension");
 		if (++m_iFirst == m_p->size()) clear();
 	}
+	// Only outermost dimensions are erased: [begin(), last).
+	void erase(const_iterator first, const_iterator last)
+	{
+		if (first != begin()) throw std::logic_error("TypeDims::erase: only the outermost dimensions");
+		if (first == last) return;
+		m_iFirst += size_t(last - first);
+		if (m_iFirst == m_p->size()) clear();
+	}
 	void insert(const_iterator it, Toks a)
 	{
 		const size_t i = m_p ? size_t(it - begin()) : 0;
@@ -95,7 +103,8 @@ size_t matchCloseOfAny(const Toks& a, size_t iOpen);
 size_t templateParameters(const Toks& a, size_t iTemplate, std::vector<std::string>& aTemplate);
 
 // Parses a type at a[i] (qualifiers, a qualified name, template arguments, pointer stars); i moves
-// past it. Returns an invalid TypeRef if no type starts there.
+// past it. Returns an invalid TypeRef if no type starts there. Template arguments nested more than 64
+// deep are left out.
 TypeRef parseType(const Toks& a, size_t& i, size_t e);
 
 // One declared name: its type (with its own stars and dimensions) and the tokens of its initialiser.

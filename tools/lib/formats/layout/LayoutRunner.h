@@ -7,9 +7,11 @@
 //   LayoutRunnerStatements.cpp   statements run, containers, what a call not run leaves unknown
 //   LayoutRunnerReads.cpp        the stream's read forms (Read, ReadString, arrays, raw structs)
 //   LayoutRunnerReport.cpp       the description of a read for the report
+//   LayoutRunnerTagged.cpp       the reads of a tagged save wrapper of the tree (formats/TaggedLayout.h)
 #pragma once
 
 #include "formats/layout/LayoutTree.h"
+#include "formats/TaggedLayout.h"
 
 #include <map>
 #include <memory>
@@ -111,6 +113,23 @@ struct RawField
 
 enum class Flow { Normal, Break, Continue, Return };
 
+// An explicit template argument of a call (f<int, 3>(...)): a value or a type (resolved).
+struct TemplateArgument
+{
+	bool bType = false;
+	long long i = 0;
+	TypeRef kType;
+};
+
+// The object a method is called on: its record and its class (with its template arguments); bSame:
+// the frame's own object as the frame has it (this->f(), a method returning *this).
+struct CallTarget
+{
+	LayoutRecord* pRecord = nullptr;
+	TypeRef kClass;
+	bool bSame = false;
+};
+
 // A call the deriver does not run, where it is.
 struct StaleCall
 {
@@ -136,7 +155,19 @@ public:
 	// (defined in LayoutRunnerValues.cpp)
 	long long constant(const std::string& sName, const std::string& sWhere);
 
-	bool isConstant(const std::string& s) const { return m_t.kMacros.count(s) || m_t.kEnumerators.count(s); }
+	bool isConstant(const std::string& s) const
+	{
+		return m_t.kMacros.count(s) || m_t.kEnumerators.count(s) || fileMacro(s);
+	}
+	// The #define sName of the .cpp file whose function is running (SaveLayout::Impl::kFileMacros); null if none.
+	const Toks* fileMacro(const std::string& sName) const
+	{
+		auto it = m_t.kFileMacros.find(sName);
+		if (it == m_t.kFileMacros.end() || !m_pWhereFunc) return nullptr;
+		for (const auto& [iFile, aBody] : it->second)
+			if (iFile == m_pWhereFunc->iFile) return &aBody;
+		return nullptr;
+	}
 
 	// --- the static walk of save-layout ---
 	// (defined in LayoutRunnerReport.cpp)
@@ -164,7 +195,14 @@ private:
 	long long evalConst(const Toks& a, const std::string& sFile, const std::string& sName);
 
 	// ----- types -----
-	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0) const;
+	TypeRef resolve(TypeRef k, const Frame& f, int iDepth = 0);
+	// The return type of the method m as declared before its name (CompactV* values()); invalid if
+	// it cannot be parsed.
+	TypeRef returnType(const Function& m) const;
+	// The typedef sName of sClass or its nearest base, resolved with that class's parameters bound as
+	// in kTemplate (sClass's own); invalid if there is none.
+	TypeRef classTypedef(const std::string& sClass, const std::string& sName,
+		const std::map<std::string, TypeRef>& kTemplate, int iDepth);
 
 	// 1, 2, 4 or 8 for a scalar the stream reads as such; 0 otherwise.
 	static int scalarSize(const std::string& s, bool& bUnsigned);
@@ -271,7 +309,7 @@ private:
 	// (defined in LayoutRunnerExpressions.cpp)
 	Value expr(const Toks& a, size_t& i, size_t e, const Frame& fc, int iPrec);
 
-	bool looksLikeCast(const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter) const;
+	bool looksLikeCast(const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter);
 
 	Value unary(const Toks& a, size_t& i, size_t e, Frame& f);
 
@@ -314,6 +352,14 @@ private:
 	void deduceTemplate(
 		const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k, Frame& fCaller);
 
+	// The template parameters of the function template m that its parameter's type kParam names bound
+	// in k as the argument's type kArg deduces them: T from T, T* (an address, an array's element),
+	// T a[] and T (&a)[N] (an array's element; the value parameter N its bound, evaluated in fCaller)
+	// and Container<T> (the argument's own arguments).
+	void unifyTemplate(const Function& m, const TypeRef& kParam, TypeRef kArg, Frame& k, Frame& fCaller);
+	// The type of the argument a[b, e) as written: writtenType's, or for &x the pointer to x's.
+	TypeRef argumentType(const Toks& a, size_t b, size_t e, Frame& f);
+
 	// Whether the parameter a[b, e) is a reference to what is not const (int& x, T &x).
 	static bool isOutReference(const Toks& a, size_t b, size_t e);
 
@@ -323,6 +369,15 @@ private:
 	bool bindBaseTemplate(
 		const std::string& sFrom, const std::string& sOwner, std::map<std::string, TypeRef>& kTemplate, int iDepth = 0);
 
+	// The template parameters of the class kClass (resolved) added to kTemplate: its arguments by
+	// position, a value parameter's argument evaluated in fArgs (Map<E, bool, false, sizeof(T)>), then
+	// the defaults of those it leaves out, each with the parameters before it bound. An out-of-line
+	// method pMethod of the class may name its type parameters otherwise: its names are bound too.
+	void bindClassTemplate(const TypeRef& kClass, std::map<std::string, TypeRef>& kTemplate, Frame& fArgs,
+		const Function* pMethod = nullptr);
+
+	// The text of a value argument kept as a type (Traits<A, B>::value, parsed as Traits::value<A, B>).
+	static std::string valueText(const TypeRef& k);
 	// A class template's value parameter bound to i: kept with its type parameters, as the number.
 	static TypeRef valueArgument(long long i);
 	// The value a class template's value parameter sName is bound to in f; false if it is none.
@@ -331,14 +386,26 @@ private:
 	// The class template type k with the arguments it leaves out given their defaults
 	// (FFreeListTrashArray<CvDeal> is FFreeListTrashArray<CvDeal, CvDeal> for template <class T, class
 	// AIType = T>), each default resolved with the parameters before it bound.
-	TypeRef withDefaultArguments(TypeRef k) const;
+	TypeRef withDefaultArguments(TypeRef k);
 
 	// The class that the resolved type k names: a specialisation written with a typedef's name
 	// (Traits<byte> for Traits<unsigned char>) is found by its arguments resolved; else k as text.
-	std::string specialisationFor(const TypeRef& k) const;
+	std::string specialisationFor(const TypeRef& k);
+
+	// The class the class template type k (its arguments resolved in f) stands for, as the compiler
+	// chooses it: the arguments it leaves out given their defaults (a value one evaluated, with the
+	// parameters before it bound: bool bINT = limits<T>::is_integer), then the explicit specialisation
+	// with those arguments, else the first partial specialisation they match (traits<T, true>,
+	// same<T, T>), its parameters bound in kTemplate, else the template with its parameters bound.
+	// Empty if k names no class template.
+	std::string chooseSpecialisation(const TypeRef& k, Frame& f, std::map<std::string, TypeRef>& kTemplate);
+	// Whether the argument kArg matches the specialisation's pattern kPattern, whose parameters
+	// aVars are bound in kTemplate as they match (a value written in the pattern evaluated).
+	bool matchPattern(const TypeRef& kPattern, const TypeRef& kArg, const std::vector<std::string>& aVars,
+		std::map<std::string, TypeRef>& kTemplate);
 
 	// A value converted to the scalar type k (its bits cut and sign extended as the compiler does).
-	Value castTo(const TypeRef& k, Value v, Frame& f) const;
+	Value castTo(const TypeRef& k, Value v, Frame& f);
 
 	// The type of the expression a[b, e) as written: a cast's, a variable's or a member's; invalid if
 	// it is none of those.
@@ -441,20 +508,45 @@ private:
 	void simple(const Toks& a, size_t b, size_t e, Frame& f, int iLine);
 
 	// (defined in LayoutRunnerCalls.cpp)
-	// name<ARGS>(..., stream, ...) at a[b, e): a member function template of this class called with
-	// explicit template arguments. The explicit specialisation whose arguments have the values given
-	// is run, else the template, its non-type parameters bound to them. False if it is no such call.
+	// name<ARGS>(..., stream, ...) or OBJECT.name<ARGS>(...) at a[b, e): a member function template
+	// (of this class, of the object's or of a base) called with explicit template arguments. The
+	// explicit specialisation whose arguments are those given is run, else the template, its
+	// parameters bound to them. False if it is no such call.
 	bool callTemplateMethod(const Toks& a, size_t b, size_t iOpen, size_t e, Frame& f, const CodeLine& sWhere);
 
-	// The method template name<ARGS> of the frame's class at a[b, iOpen) (iOpen: its call's '('): the
-	// explicit specialisation whose arguments have the values given, else the template; aValues gets
-	// the arguments' values. Null (and why in sWhyNot) if an argument cannot be evaluated or there is
-	// no such template.
-	const Function* chooseTemplateMethod(
-		const Toks& a, size_t b, size_t iOpen, Frame& f, std::vector<long long>& aValues, std::string& sWhyNot);
+	// The method template name<ARGS> of sClass or a base (name at a[iName], iOpen: its call's '('):
+	// the explicit specialisation whose arguments are those given (evaluated in f; a specialisation's
+	// own in fScope), else the template; aArgs gets the arguments. Null (and why in sWhyNot) if an
+	// argument is neither a value nor a type or there is no such template.
+	const Function* chooseTemplateMethod(const Toks& a, size_t iName, size_t iOpen, const std::string& sClass, Frame& f,
+		Frame& fScope, std::vector<TemplateArgument>& aArgs, std::string& sWhyNot);
 
-	// The frame a method template runs in: the caller's object, its non-type parameters bound.
-	Frame templateMethodFrame(const Function& m, const std::vector<long long>& aValues, const Frame& f) const;
+	// The frame a method template runs in on the caller's object: its parameters bound to aArgs.
+	Frame templateMethodFrame(const Function& m, const std::vector<TemplateArgument>& aArgs, const Frame& f) const;
+	// A method template's own parameters bound in k to the explicit arguments (a type parameter to a
+	// type, a value parameter to a value); one declared out of its class by its value parameters.
+	static void bindTemplateArguments(const Function& m, const std::vector<TemplateArgument>& aArgs, Frame& k);
+
+	// The object a[b, e) a method is called on: a member or local object (a member first used there
+	// starts as its default constructor leaves it), or this object through one of its methods that
+	// returns it (this->self(), CRTP's derived() returning *static_cast<Derived*>(this)). False if it
+	// is neither.
+	bool callTarget(const Toks& a, size_t b, size_t e, Frame& f, const CodeLine& sWhere, CallTarget& k);
+	// The class of this object as its method sMethod() returns it (return *this; return
+	// *static_cast<T*>(this); return static_cast<T&>(*this);), resolved in the frame; false if it
+	// returns something else.
+	bool selfType(const std::string& sMethod, const Frame& f, TypeRef& kOut);
+	// The method sName (taking a stream or not) of the class type kClass or of its nearest base,
+	// breadth first, the bases typed with kClass's arguments bound: a base that is a template
+	// parameter (template <class Base> class X : public Base) is the type it is bound to. kOwner gets
+	// the type (with its arguments) of the class that defines it; null if none does.
+	const Function* findMethodOfType(
+		const TypeRef& kClass, const std::string& sName, bool bStream, TypeRef& kOwner, Frame& f);
+
+	// The frame the method m runs in on the object k: its class's template parameters bound (and its
+	// base's, where m is a base's).
+	// (sOwner: the class that defines m, if not m's own sClass)
+	Frame targetFrame(const CallTarget& k, const Function& m, Frame& f, const std::string& sOwner = std::string());
 
 	// Why a call f<ARGS>(...) at a[b, iOpen) is not followed; empty if it is no such call.
 	static std::string templateCallNote(const Toks& a, size_t b, size_t iOpen);
@@ -471,6 +563,26 @@ private:
 
 	// (defined in LayoutRunnerCalls.cpp)
 	void call(const Function& m, Frame& k);
+
+	// ----- a tagged save wrapper of the tree -----
+	// (defined in LayoutRunnerTagged.cpp)
+	// The wrapper's state: the globals' (kept across the save's objects), else the run's own.
+	TaggedLayoutState& tagged();
+	// The class of the wrapper object a[b, e) names ("wrapper", "(wrapper)"); empty if it names none.
+	std::string wrapperClass(const Toks& a, size_t b, size_t e, const Frame& f);
+	// A statement that names a wrapper object the function attaches: its declaration, the attaching,
+	// reset(), a read form, or a statement using its values (run as simple() runs it). False if the
+	// statement names no wrapper object (or names the stream itself and is no wrapper call).
+	bool taggedStatement(const Toks& a, size_t b, size_t e, Frame& f, int iLine);
+	// The wrapper's read form sMethod with the arguments aArgs: the values it reads stored.
+	void taggedRead(const std::string& sMethod, const Toks& a, const std::vector<std::pair<size_t, size_t>>& aArgs,
+		Frame& f, const CodeLine& sWhere);
+	// wrapper.method(args) at a[i] as a value (isUsingTaggedFormat, getNumClassEnumValues,
+	// getNewClassEnumValue): true, v and i past it if a[i] starts one.
+	bool taggedValue(const Toks& a, size_t& i, size_t e, Frame& f, Value& v);
+	// The report's line of a statement naming a wrapper object (bHandled: it is one; the line may be empty).
+	std::string describeTagged(const Toks& a, const Stmt& s, const Frame& f, bool& bHandled) const;
+	std::shared_ptr<TaggedLayoutState> m_pOwnTagged;
 
 	// (defined in LayoutRunnerReads.cpp)
 	void readString(int iKind, const Place& p, Frame& f, const CodeLine& sWhere);
@@ -512,6 +624,9 @@ private:
 		std::vector<std::string> aNames; // the type names resolved to size it
 	};
 	std::unordered_map<std::string, ClassSize> m_kClassSizes;
+	// the class a class template's full arguments choose and the parameters it binds, by those
+	// arguments' text (chooseSpecialisation)
+	std::unordered_map<std::string, std::pair<std::string, std::map<std::string, TypeRef>>> m_kChosen;
 	// decodeStruct's remembered layouts (rawFields)
 	struct RawFields
 	{

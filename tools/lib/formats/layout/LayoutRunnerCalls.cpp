@@ -106,6 +106,18 @@ bool LayoutRunner::classConstantValue(const Toks& a, size_t& i, size_t e, Frame&
 		sClass = typeText(kClass);
 		kClass = resolve(kClass, f);
 		if (!m_t.findClass(sClass)) sClass = specialisationFor(kClass);
+		// else as the compiler chooses: defaults, explicit and partial specialisations
+		if (!m_t.findClass(sClass))
+		{
+			std::map<std::string, TypeRef> kChosen;
+			const std::string sChosen = chooseSpecialisation(kClass, f, kChosen);
+			if (!sChosen.empty())
+			{
+				sClass = sChosen;
+				kTemplate = kChosen;
+				kClass = TypeRef{ sChosen, {}, 0, {}, true }; // (bound: not the template's again)
+			}
+		}
 		// not specialised: the template, its parameters bound to the arguments
 		const ClassDef* pPrimary = m_t.findClass(sClass) ? nullptr : m_t.findClass(kClass.sName);
 		if (pPrimary && !pPrimary->aTemplate.empty())
@@ -176,7 +188,8 @@ Value LayoutRunner::globals(const std::string& sMethod, const Toks& a, size_t b,
 	}
 	const bool bMap = sMethod == "getMap" || sMethod == "getMapINLINE";
 	const bool bGame = sMethod == "getGame" || sMethod == "getGameINLINE";
-	const bool bInit = sMethod == "getInitCore";
+	// getLoadedInitCore: RoM-AND's name for the set-up as the save loaded it
+	const bool bInit = sMethod == "getInitCore" || sMethod == "getLoadedInitCore";
 	if ((bMap || bGame || bInit) && e == b)
 	{
 		const LayoutRecord* r = bMap ? m_kGlobals.pMap : bGame ? m_kGlobals.pGame : m_kGlobals.pInit;
@@ -184,7 +197,7 @@ Value LayoutRunner::globals(const std::string& sMethod, const Toks& a, size_t b,
 		Value v;
 		v.eKind = Value::Obj;
 		v.pObj = const_cast<LayoutRecord*>(r); // only read: its values are what the save holds
-		v.kType.sName = bMap ? "CvMap" : bGame ? "CvGameAI" : "CvInitCore";
+		v.kType.sName = kLayoutRoots[bMap ? kRootMap : bGame ? kRootGame : kRootInit];
 		v.kType.bValid = true;
 		return v;
 	}
@@ -200,15 +213,22 @@ Value LayoutRunner::callValue(
 	const TypeRef kType = kObj.kType;
 	std::string sOwner;
 	const Function* m = m_t.findMethod(kType.sName, sMethod, false, &sOwner);
-	if (!m) return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
+	if (!m)
+	{
+		// through a base that is a template parameter: run in that base's own frame
+		TypeRef kOwner;
+		m = findMethodOfType(kType, sMethod, false, kOwner, f);
+		if (!m) return Value::unknown(typeText(kType) + "::" + sMethod + "() is not in the tree");
+		Frame k;
+		k.sClass = kOwner.sName;
+		bindClassTemplate(kOwner, k.kTemplate, f, m);
+		k.pRecord = kObj.pObj;
+		k.iDepth = f.iDepth + 1;
+		return evalCall(*m, k, a, b, e, f);
+	}
 	Frame k;
 	k.sClass = kType.sName;
-	const ClassDef* c = m_t.findClass(kType.sName);
-	if (c)
-		for (size_t j = 0; j < c->aTemplate.size() && j < kType.aArgs.size(); ++j)
-			k.kTemplate[c->aTemplate[j]] = kType.aArgs[j];
-	for (size_t j = 0; j < m->aTemplate.size() && j < kType.aArgs.size(); ++j)
-		k.kTemplate[m->aTemplate[j]] = kType.aArgs[j];
+	bindClassTemplate(kType, k.kTemplate, f, m);
 	if (sOwner != kType.sName) bindBaseTemplate(kType.sName, sOwner, k.kTemplate);
 	k.pRecord = kObj.pObj;
 	k.iDepth = f.iDepth + 1;
@@ -313,11 +333,75 @@ void LayoutRunner::bindArgs(const Function& m, Frame& k, const Toks& aArgs, size
 void LayoutRunner::deduceTemplate(
 	const Function& m, const TypeRef& kParam, const Toks& aArgs, size_t b, size_t e, Frame& k, Frame& fCaller)
 {
-	if (kParam.iPtr || !kParam.aDims.empty() || !kParam.aArgs.empty() || k.kTemplate.count(kParam.sName)
+	if (!kParam.aArgs.empty() || k.kTemplate.count(kParam.sName)
 		|| std::find(m.aTemplate.begin(), m.aTemplate.end(), kParam.sName) == m.aTemplate.end())
 		return;
-	const TypeRef kArg = writtenType(aArgs, b, e, fCaller);
-	if (kArg.bValid && kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+	if (!kParam.iPtr && kParam.aDims.empty())
+	{
+		const TypeRef kArg = writtenType(aArgs, b, e, fCaller);
+		if (kArg.bValid && kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+		return;
+	}
+	unifyTemplate(m, kParam, argumentType(aArgs, b, e, fCaller), k, fCaller);
+}
+
+void LayoutRunner::unifyTemplate(const Function& m, const TypeRef& kParam, TypeRef kArg, Frame& k, Frame& fCaller)
+{
+	if (!kArg.bValid) return;
+	const bool bParameter =
+		kParam.aArgs.empty() && std::find(m.aTemplate.begin(), m.aTemplate.end(), kParam.sName) != m.aTemplate.end();
+	if (!bParameter)
+	{
+		// Container<T> given Container<X>: X for T
+		if (kParam.sName == kArg.sName)
+			for (size_t q = 0; q < kParam.aArgs.size() && q < kArg.aArgs.size(); ++q)
+				unifyTemplate(m, kParam.aArgs[q], kArg.aArgs[q], k, fCaller);
+		return;
+	}
+	if (k.kTemplate.count(kParam.sName)) return;
+	if (!kParam.aDims.empty())
+	{
+		// T a[], T (&a)[N]: an array's element; N bound to the array's bound
+		if (kArg.aDims.size() < kParam.aDims.size()) return;
+		for (size_t d = 0; d < kParam.aDims.size(); ++d)
+		{
+			const Toks& aDim = kParam.aDims[d];
+			if (aDim.size() != 1 || k.kLocals.count(aDim[0].s)
+				|| std::find(m.aValueTemplate.begin(), m.aValueTemplate.end(), aDim[0].s) == m.aValueTemplate.end())
+				continue;
+			size_t i = 0;
+			const Value v = expr(kArg.aDims[d], i, kArg.aDims[d].size(), fCaller, 0);
+			if (v.eKind != Value::Int) continue;
+			Local l;
+			l.kType.sName = "int";
+			l.kType.bValid = true;
+			l.v = v;
+			k.kLocals[aDim[0].s] = l;
+		}
+		kArg.aDims.erase(kArg.aDims.begin(), kArg.aDims.begin() + std::ptrdiff_t(kParam.aDims.size()));
+	}
+	// T*: a pointer's target, or an array's element
+	for (int n = 0; n < kParam.iPtr; ++n)
+	{
+		if (kArg.iPtr > 0)
+			--kArg.iPtr;
+		else if (!kArg.aDims.empty())
+			kArg.aDims.erase(kArg.aDims.begin());
+		else
+			return;
+	}
+	if (kArg.aDims.empty()) k.kTemplate[kParam.sName] = kArg;
+}
+
+TypeRef LayoutRunner::argumentType(const Toks& a, size_t b, size_t e, Frame& f)
+{
+	if (b < e && a[b].s == "&")
+	{
+		TypeRef k = writtenType(a, b + 1, e, f);
+		if (k.bValid) ++k.iPtr;
+		return k;
+	}
+	return writtenType(a, b, e, f);
 }
 
 bool LayoutRunner::isOutReference(const Toks& a, size_t b, size_t e)
@@ -368,6 +452,62 @@ bool LayoutRunner::bindBaseTemplate(
 	return false;
 }
 
+void LayoutRunner::bindClassTemplate(
+	const TypeRef& kClass, std::map<std::string, TypeRef>& kTemplate, Frame& fArgs, const Function* pMethod)
+{
+	const ClassDef* c = m_t.findClass(kClass.sName);
+	// the arguments of the type parameters, in order (for an out-of-line method's own names)
+	std::vector<TypeRef> aTypeArgs;
+	for (size_t n = 0; n < kClass.aArgs.size(); ++n)
+		if (!c || c->aTemplateParams.empty() || (n < c->aTemplateParams.size() && c->aTemplateParams[n].bType))
+			aTypeArgs.push_back(kClass.aArgs[n]);
+	if (!c || c->aTemplateParams.empty())
+	{
+		for (size_t j = 0; c && j < c->aTemplate.size() && j < kClass.aArgs.size(); ++j)
+			kTemplate[c->aTemplate[j]] = kClass.aArgs[j];
+		for (size_t j = 0; pMethod && j < pMethod->aTemplate.size() && j < aTypeArgs.size(); ++j)
+			kTemplate[pMethod->aTemplate[j]] = aTypeArgs[j];
+		return;
+	}
+	Frame kBound; // the parameters bound so far, for the defaults after them
+	kBound.sClass = kClass.sName;
+	for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
+	{
+		const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
+		const bool bGiven = n < kClass.aArgs.size();
+		if (bGiven && kParam.bType)
+			kBound.kTemplate[kParam.sName] = kClass.aArgs[n];
+		else if (bGiven || !kParam.aDefault.empty())
+		{
+			Toks aText;
+			if (bGiven) tokenize(valueText(kClass.aArgs[n]), 0, aText);
+			const Toks& aArg = bGiven ? aText : kParam.aDefault;
+			size_t j = 0;
+			if (kParam.bType)
+			{
+				const TypeRef k = parseType(aArg, j, aArg.size());
+				if (k.bValid && j == aArg.size()) kBound.kTemplate[kParam.sName] = resolve(k, kBound);
+				continue;
+			}
+			const Value v = aArg.empty() ? Value() : expr(aArg, j, aArg.size(), bGiven ? fArgs : kBound, 0);
+			if (v.eKind == Value::Int && j == aArg.size()) kBound.kTemplate[kParam.sName] = valueArgument(v.i);
+		}
+	}
+	for (const auto& [sName, k] : kBound.kTemplate) kTemplate[sName] = k;
+	for (size_t j = 0; pMethod && j < pMethod->aTemplate.size() && j < aTypeArgs.size(); ++j)
+		kTemplate[pMethod->aTemplate[j]] = aTypeArgs[j];
+}
+
+std::string LayoutRunner::valueText(const TypeRef& k)
+{
+	// Traits<A, B>::value is parsed as the type Traits::value with the arguments A, B
+	const size_t iColons = k.sName.find("::");
+	if (k.aArgs.empty() || iColons == std::string::npos) return k.sName;
+	std::string s = k.sName.substr(0, iColons) + "<";
+	for (size_t n = 0; n < k.aArgs.size(); ++n) s += (n ? ", " : "") + typeText(k.aArgs[n]);
+	return s + ">" + k.sName.substr(iColons);
+}
+
 TypeRef LayoutRunner::valueArgument(long long i)
 {
 	TypeRef k;
@@ -386,7 +526,7 @@ bool LayoutRunner::boundValue(const Frame& f, const std::string& sName, long lon
 	return true;
 }
 
-TypeRef LayoutRunner::withDefaultArguments(TypeRef k) const
+TypeRef LayoutRunner::withDefaultArguments(TypeRef k)
 {
 	const ClassDef* c = k.aArgs.empty() ? nullptr : m_t.findClass(k.sName);
 	if (!c || k.aArgs.size() >= c->aTemplateParams.size()) return k;
@@ -406,7 +546,7 @@ TypeRef LayoutRunner::withDefaultArguments(TypeRef k) const
 	return k;
 }
 
-std::string LayoutRunner::specialisationFor(const TypeRef& k) const
+std::string LayoutRunner::specialisationFor(const TypeRef& k)
 {
 	std::string sText = typeText(k);
 	if (m_t.findClass(sText) || k.aArgs.empty()) return sText;
@@ -430,7 +570,151 @@ std::string LayoutRunner::specialisationFor(const TypeRef& k) const
 	return it == m_t.kSpecialisations.end() ? sText : it->second;
 }
 
-Value LayoutRunner::castTo(const TypeRef& k, Value v, Frame& f) const
+std::string LayoutRunner::chooseSpecialisation(const TypeRef& kIn, Frame& f, std::map<std::string, TypeRef>& kTemplate)
+{
+	const ClassDef* c = m_t.findClass(kIn.sName);
+	if (!c || c->aTemplateParams.empty()) return std::string();
+	// the arguments, every one: a value one as its number, those left out their defaults
+	Frame kBound;
+	kBound.sClass = kIn.sName;
+	kBound.iDepth = f.iDepth + 1;
+	TypeRef k = kIn;
+	for (size_t n = 0; n < c->aTemplateParams.size(); ++n)
+	{
+		const ClassDef::TemplateParam& kParam = c->aTemplateParams[n];
+		const bool bGiven = n < k.aArgs.size();
+		TypeRef kArg;
+		if (bGiven && kParam.bType)
+			kArg = k.aArgs[n];
+		else if (bGiven || !kParam.aDefault.empty())
+		{
+			Toks aText;
+			if (bGiven) tokenize(valueText(k.aArgs[n]), 0, aText);
+			const Toks& aArg = bGiven ? aText : kParam.aDefault;
+			size_t j = 0;
+			if (kParam.bType)
+			{
+				const TypeRef kType = parseType(aArg, j, aArg.size());
+				if (kType.bValid && j == aArg.size()) kArg = resolve(kType, kBound);
+			}
+			else if (!aArg.empty())
+			{
+				const Value v = expr(aArg, j, aArg.size(), bGiven ? f : kBound, 0);
+				if (v.eKind == Value::Int && j == aArg.size()) kArg = valueArgument(v.i);
+			}
+		}
+		if (!kArg.bValid) return std::string();
+		kBound.kTemplate[kParam.sName] = kArg;
+		if (n < k.aArgs.size())
+			k.aArgs[n] = kArg;
+		else
+			k.aArgs.push_back(kArg);
+	}
+	// (remembered by the full arguments: the same ones choose the same class)
+	const std::string sKey = typeText(k);
+	auto itChosen = m_kChosen.find(sKey);
+	if (itChosen != m_kChosen.end())
+	{
+		kTemplate = itChosen->second.second;
+		return itChosen->second.first;
+	}
+	if (m_t.kSpecialisationsOf.empty())
+	{
+		for (const auto& [sName, kClass] : m_t.kClasses)
+			if (sName.find('<') != std::string::npos)
+				m_t.kSpecialisationsOf[sName.substr(0, sName.find('<'))].push_back(sName);
+		for (auto& [sTemplate, aNames] : m_t.kSpecialisationsOf) std::sort(aNames.begin(), aNames.end());
+		m_t.kSpecialisationsOf.emplace("", std::vector<std::string>()); // built
+	}
+	// the specialisations of this template, by their arguments as written: the explicit one, else the
+	// partial one with the fewest parameters that the arguments match (the most specialised)
+	std::string sPartial;
+	std::map<std::string, TypeRef> kPartial;
+	size_t iPartialVars = 0;
+	auto itSpecs = m_t.kSpecialisationsOf.find(kIn.sName);
+	for (const std::string& sName :
+		itSpecs == m_t.kSpecialisationsOf.end() ? std::vector<std::string>() : itSpecs->second)
+	{
+		const ClassDef& kSpec = *m_t.findClass(sName);
+		Toks aName;
+		tokenize(sName, 0, aName);
+		size_t j = 0;
+		const TypeRef kPattern = parseType(aName, j, aName.size());
+		if (!kPattern.bValid || j != aName.size() || kPattern.aArgs.size() != k.aArgs.size()) continue;
+		std::vector<std::string> aVars;
+		for (const ClassDef::TemplateParam& kParam : kSpec.aTemplateParams) aVars.push_back(kParam.sName);
+		for (const std::string& sVar : kSpec.aTemplate)
+			if (std::find(aVars.begin(), aVars.end(), sVar) == aVars.end()) aVars.push_back(sVar);
+		std::map<std::string, TypeRef> kMatch;
+		bool bMatch = true;
+		for (size_t n = 0; n < k.aArgs.size() && bMatch; ++n)
+			bMatch = matchPattern(kPattern.aArgs[n], k.aArgs[n], aVars, kMatch);
+		if (!bMatch) continue;
+		if (aVars.empty())
+		{
+			kTemplate.clear();
+			m_kChosen[sKey] = { sName, kTemplate };
+			return sName; // the explicit specialisation
+		}
+		if (sPartial.empty() || aVars.size() < iPartialVars)
+		{
+			sPartial = sName;
+			kPartial = kMatch;
+			iPartialVars = aVars.size();
+		}
+	}
+	if (!sPartial.empty())
+	{
+		kTemplate = kPartial;
+		m_kChosen[sKey] = { sPartial, kTemplate };
+		return sPartial;
+	}
+	kTemplate = kBound.kTemplate;
+	m_kChosen[sKey] = { kIn.sName, kTemplate };
+	return kIn.sName;
+}
+
+bool LayoutRunner::matchPattern(const TypeRef& kPattern, const TypeRef& kArg, const std::vector<std::string>& aVars,
+	std::map<std::string, TypeRef>& kTemplate)
+{
+	const bool bVar = kPattern.aArgs.empty() && kPattern.aDims.empty()
+		&& std::find(aVars.begin(), aVars.end(), kPattern.sName) != aVars.end();
+	if (bVar)
+	{
+		TypeRef kValue = kArg;
+		if (kValue.iPtr < kPattern.iPtr) return false; // T* given what is no pointer
+		kValue.iPtr -= kPattern.iPtr;
+		auto it = kTemplate.find(kPattern.sName);
+		if (it != kTemplate.end()) return typeText(it->second) == typeText(kValue);
+		kTemplate[kPattern.sName] = kValue;
+		return true;
+	}
+	// a value written in the pattern (true, 0, NUM_X): equal to the argument's number
+	long long iArg = 0;
+	const bool bArgValue =
+		!kArg.sName.empty() && (std::isdigit(static_cast<unsigned char>(kArg.sName[0])) || kArg.sName[0] == '-');
+	if (bArgValue) iArg = std::stoll(kArg.sName);
+	Toks aPattern;
+	tokenize(kPattern.sName, 0, aPattern);
+	if (bArgValue || (!aPattern.empty() && aPattern[0].k == 'n'))
+	{
+		if (!bArgValue || !kPattern.aArgs.empty()) return false;
+		Frame kNone;
+		size_t j = 0;
+		const Value v = expr(aPattern, j, aPattern.size(), kNone, 0);
+		return v.eKind == Value::Int && j == aPattern.size() && v.i == iArg;
+	}
+	// a type: the same name (as resolved), its arguments matched one by one
+	Frame kNone;
+	TypeRef kResolved = resolve(kPattern, kNone);
+	if (kResolved.sName != kArg.sName || kResolved.iPtr != kArg.iPtr || kResolved.aArgs.size() != kArg.aArgs.size())
+		return false;
+	for (size_t n = 0; n < kPattern.aArgs.size(); ++n)
+		if (!matchPattern(kPattern.aArgs[n], kArg.aArgs[n], aVars, kTemplate)) return false;
+	return true;
+}
+
+Value LayoutRunner::castTo(const TypeRef& k, Value v, Frame& f)
 {
 	bool bUnsigned = false;
 	const int iSize = elementSize(resolve(k, f), bUnsigned);
@@ -571,8 +855,7 @@ LayoutRecord* LayoutRunner::childOf(const Place& p, Frame& f, const TypeRef& kTy
 void LayoutRunner::construct(const TypeRef& k, LayoutRecord& r, Frame& f)
 {
 	std::map<std::string, TypeRef> kTemplate;
-	const ClassDef* c = m_t.findClass(k.sName);
-	for (size_t j = 0; c && j < c->aTemplate.size() && j < k.aArgs.size(); ++j) kTemplate[c->aTemplate[j]] = k.aArgs[j];
+	bindClassTemplate(k, kTemplate, f);
 	constructAs(k.sName, k.sName, kTemplate, r, f, 0);
 }
 
@@ -610,38 +893,87 @@ LayoutRecord* LayoutRunner::memberObject(const Place& p, Frame& f)
 
 bool LayoutRunner::callTemplateMethod(const Toks& a, size_t b, size_t iOpen, size_t e, Frame& f, const CodeLine& sWhere)
 {
-	if (a[b].k != 'i' || a[b + 1].s != "<" || matchClose(a, b + 1) != iOpen - 1 || f.sClass.empty()) return false;
-	std::vector<long long> aValues;
+	if (iOpen < b + 3 || a[iOpen - 1].s != ">") return false;
+	// the '<' of the arguments, and the name before it
+	size_t iLt = iOpen - 1;
+	for (int iAngle = 0;; --iLt)
+	{
+		if (a[iLt].s == ">") ++iAngle;
+		if (a[iLt].s == "<" && --iAngle == 0) break;
+		if (iLt == b) return false;
+	}
+	if (iLt <= b || a[iLt - 1].k != 'i' || matchClose(a, iLt) != iOpen - 1) return false;
+	const size_t iName = iLt - 1;
+	CallTarget kTarget;
+	if (iName == b)
+	{
+		if (f.sClass.empty()) return false;
+		kTarget.bSame = true;
+	}
+	else if (iName >= b + 2 && (a[iName - 1].s == "." || a[iName - 1].s == "->"))
+	{
+		if (!callTarget(a, b, iName - 1, f, sWhere, kTarget))
+			fail(sWhere,
+				"cannot follow the object '" + joinToks(a, b, iName - 1) + "' whose " + a[iName].s + "<...> reads");
+	}
+	else
+		return false;
+	const std::string sClass = kTarget.bSame ? f.sClass : kTarget.kClass.sName;
+	// the specialisations' own arguments are evaluated in the scope of the object's class
+	Frame kScope;
+	if (!kTarget.bSame)
+	{
+		kScope.sClass = sClass;
+		bindClassTemplate(kTarget.kClass, kScope.kTemplate, f);
+	}
+	std::vector<TemplateArgument> aArgs;
 	std::string sWhyNot;
-	const Function* pChosen = chooseTemplateMethod(a, b, iOpen, f, aValues, sWhyNot);
+	const Function* pChosen =
+		chooseTemplateMethod(a, iName, iOpen, sClass, f, kTarget.bSame ? f : kScope, aArgs, sWhyNot);
 	if (!pChosen) fail(sWhere, sWhyNot);
-	Frame k = templateMethodFrame(*pChosen, aValues, f);
+	Frame k = kTarget.bSame ? templateMethodFrame(*pChosen, aArgs, f) : targetFrame(kTarget, *pChosen, f);
+	if (!kTarget.bSame) bindTemplateArguments(*pChosen, aArgs, k);
 	bindArgs(*pChosen, k, a, iOpen + 1, e - 1, f);
 	call(*pChosen, k);
 	return true;
 }
 
-const Function* LayoutRunner::chooseTemplateMethod(
-	const Toks& a, size_t b, size_t iOpen, Frame& f, std::vector<long long>& aValues, std::string& sWhyNot)
+const Function* LayoutRunner::chooseTemplateMethod(const Toks& a, size_t iName, size_t iOpen, const std::string& sClass,
+	Frame& f, Frame& fScope, std::vector<TemplateArgument>& aArgs, std::string& sWhyNot)
 {
-	const std::string sName = a[b].s;
-	for (size_t j = b + 2; j < iOpen - 1;)
+	const std::string sName = a[iName].s;
+	// each argument a value if it evaluates to one, else a type
+	const auto argument = [&](const Toks& t, size_t j, size_t iEnd, Frame& fIn, TemplateArgument& k) {
+		size_t i = j;
+		const Value v = expr(t, i, iEnd, fIn, 0);
+		if (v.eKind == Value::Int && i == iEnd)
+		{
+			k.i = v.i;
+			return true;
+		}
+		i = j;
+		const TypeRef kType = parseType(t, i, iEnd);
+		if (!kType.bValid || i != iEnd) return false;
+		k.bType = true;
+		k.kType = resolve(kType, fIn);
+		return true;
+	};
+	for (size_t j = iName + 2; j < iOpen - 1;)
 	{
 		size_t iComma = findTop(a, j, iOpen - 1, ",");
 		if (iComma == std::string::npos) iComma = iOpen - 1;
-		size_t i = j;
-		const Value v = expr(a, i, iComma, f, 0);
-		if (v.eKind != Value::Int)
+		TemplateArgument k;
+		if (!argument(a, j, iComma, f, k))
 		{
-			sWhyNot = "the template argument " + joinToks(a, j, iComma) + " of " + sName + "<...> cannot be evaluated"
-				+ why(v);
+			sWhyNot = "the template argument " + joinToks(a, j, iComma) + " of " + sName
+				+ "<...> is neither a value the deriver can evaluate nor a type";
 			return nullptr;
 		}
-		aValues.push_back(v.i);
+		aArgs.push_back(k);
 		j = iComma + 1;
 	}
 	const Function* pGeneric = nullptr;
-	for (const Function* m : m_t.methodsNamed(f.sClass, sName))
+	for (const Function* m : m_t.methodsNamed(sClass, sName))
 	{
 		if (!m->iSpecArgsEnd)
 		{
@@ -655,32 +987,216 @@ const Function* LayoutRunner::chooseTemplateMethod(
 		{
 			size_t iComma = findTop(t, j, m->iSpecArgsEnd, ",");
 			if (iComma == std::string::npos) iComma = m->iSpecArgsEnd;
-			size_t i = j;
-			const Value v = expr(t, i, iComma, f, 0);
-			bSame = n < aValues.size() && v.eKind == Value::Int && v.i == aValues[n];
+			TemplateArgument k;
+			bSame = n < aArgs.size() && argument(t, j, iComma, fScope, k) && k.bType == aArgs[n].bType
+				&& (k.bType ? typeText(k.kType) == typeText(aArgs[n].kType) : k.i == aArgs[n].i);
 			j = iComma + 1;
 		}
-		if (bSame && n == aValues.size()) return m;
+		if (bSame && n == aArgs.size()) return m;
 	}
-	if (!pGeneric) sWhyNot = "no " + f.sClass + "::" + sName + " template in the tree";
+	if (!pGeneric) sWhyNot = "no " + sClass + "::" + sName + " template in the tree";
 	return pGeneric;
 }
 
-Frame LayoutRunner::templateMethodFrame(const Function& m, const std::vector<long long>& aValues, const Frame& f) const
+Frame LayoutRunner::templateMethodFrame(
+	const Function& m, const std::vector<TemplateArgument>& aArgs, const Frame& f) const
 {
 	Frame k;
 	k.sClass = f.sClass;
 	k.kTemplate = f.kTemplate;
 	k.pRecord = f.pRecord;
 	k.iDepth = f.iDepth + 1;
-	for (size_t j = 0; j < m.aValueTemplate.size() && j < aValues.size(); ++j)
-	{
+	bindTemplateArguments(m, aArgs, k);
+	return k;
+}
+
+void LayoutRunner::bindTemplateArguments(const Function& m, const std::vector<TemplateArgument>& aArgs, Frame& k)
+{
+	const auto bindValue = [&](const std::string& sName, long long i) {
 		Local l;
 		l.kType.sName = "int";
 		l.kType.bValid = true;
-		l.v = Value::of(aValues[j]);
-		k.kLocals[m.aValueTemplate[j]] = l;
+		l.v = Value::of(i);
+		k.kLocals[sName] = l;
+	};
+	if (m.bOwnTemplate)
+	{
+		for (size_t n = 0; n < m.aOwnTemplate.size() && n < aArgs.size(); ++n)
+		{
+			const auto& [sName, bType] = m.aOwnTemplate[n];
+			if (bType && aArgs[n].bType)
+				k.kTemplate[sName] = aArgs[n].kType;
+			else if (!bType && !aArgs[n].bType)
+				bindValue(sName, aArgs[n].i);
+		}
+		return;
 	}
+	size_t j = 0;
+	for (const TemplateArgument& kArg : aArgs)
+		if (!kArg.bType && j < m.aValueTemplate.size()) bindValue(m.aValueTemplate[j++], kArg.i);
+}
+
+bool LayoutRunner::selfType(const std::string& sMethod, const Frame& f, TypeRef& kOut)
+{
+	std::string sOwner;
+	const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sMethod, false, &sOwner);
+	if (!m || m->iParams != m->iParamsEnd) return false;
+	const Stmt* pReturn = &m_t.body(*m);
+	while (pReturn->eKind == Stmt::Block && pReturn->aKids.size() == 1) pReturn = &pReturn->aKids[0];
+	if (pReturn->eKind != Stmt::Return) return false;
+	const Toks& t = m_t.aFiles[size_t(m->iFile)].aToks;
+	size_t i = pReturn->b, e = pReturn->e;
+	const bool bDeref = i < e && t[i].s == "*";
+	if (bDeref) ++i;
+	TypeRef kType;
+	if (i + 1 < e && (t[i].s == "static_cast" || t[i].s == "reinterpret_cast") && t[i + 1].s == "<")
+	{
+		// *static_cast<T*>(this), static_cast<T&>(*this)
+		const size_t iGt = matchClose(t, i + 1);
+		if (iGt == std::string::npos || iGt + 1 >= e || t[iGt + 1].s != "(" || matchClose(t, iGt + 1) != e - 1)
+			return false;
+		size_t q = i + 2;
+		kType = parseType(t, q, iGt);
+		if (!kType.bValid || q != iGt) return false;
+		const std::string sInner = joinToks(t, iGt + 2, e - 1);
+		if (!(bDeref && sInner == "this" && kType.iPtr == 1) && !(!bDeref && sInner == "*this" && kType.iPtr == 0))
+			return false;
+		kType.iPtr = 0;
+	}
+	else if (bDeref && i + 1 == e && t[i].s == "this")
+	{
+		kType.sName = f.sClass; // *this: this object as it is
+		kType.bValid = true;
+		kOut = kType;
+		return true;
+	}
+	else
+		return false;
+	Frame kScope;
+	kScope.sClass = f.sClass;
+	kScope.kTemplate = f.kTemplate;
+	if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, kScope.kTemplate);
+	kOut = objectClass(resolve(kType, kScope));
+	return m_t.findClass(kOut.sName) != nullptr;
+}
+
+bool LayoutRunner::callTarget(const Toks& a, size_t b, size_t e, Frame& f, const CodeLine& sWhere, CallTarget& k)
+{
+	// this object, through a method of its own that returns it: NAME(), this->NAME()
+	size_t n = b;
+	if (n + 2 < e && a[n].s == "this" && a[n + 1].s == "->") n += 2;
+	if (n + 3 == e && a[n].k == 'i' && a[n + 1].s == "(" && a[n + 2].s == ")" && f.pRecord)
+	{
+		TypeRef kSelf;
+		if (!selfType(a[n].s, f, kSelf)) return false;
+		k.pRecord = f.pRecord;
+		k.kClass = kSelf;
+		k.bSame = kSelf.sName == f.sClass && kSelf.aArgs.empty();
+		return true;
+	}
+	if (b + 1 == e && a[b].s == "this") return false;
+	size_t i = b;
+	Place p = readPlace(a, i, e, f, sWhere);
+	if (!p.bValid || i != e) return false;
+	const TypeRef kClass = objectClass(resolve(p.kType, f));
+	if (!m_t.findClass(kClass.sName))
+		fail(sWhere, "the class " + typeText(kClass) + " of '" + p.sKey + "' is not in the tree");
+	LayoutRecord* r = nullptr;
+	if (p.bLocal && p.sSub.empty())
+	{
+		Value& v = f.kLocals[p.sRoot].v;
+		if (v.eKind != Value::Obj || !v.pObj)
+			v = newObject(kClass, f); // a pointer the deriver did not see given an object
+		r = v.pObj;
+	}
+	if (!r)
+	{
+		// a member object first used here: as its default constructor left it
+		const bool bNew = !p.pObj || !p.pObj->kChildren.count(p.bLocal ? p.sSub : p.sRoot);
+		r = childOf(p, f, kClass);
+		if (bNew && !p.bIndexed) construct(kClass, *r, f);
+	}
+	r->sClass = kClass.sName;
+	k.pRecord = r;
+	k.kClass = kClass;
+	return true;
+}
+
+const Function* LayoutRunner::findMethodOfType(
+	const TypeRef& kClass, const std::string& sName, bool bStream, TypeRef& kOwner, Frame& f)
+{
+	std::vector<TypeRef> aQueue = { kClass };
+	std::set<std::string> kSeen;
+	for (size_t q = 0; q < aQueue.size() && q < 32; ++q)
+	{
+		const TypeRef kType = aQueue[q];
+		if (!kSeen.insert(typeText(kType)).second) continue;
+		const ClassDef* c = m_t.findClass(kType.sName);
+		if (!c) continue;
+		// its own methods of that name
+		std::vector<const Function*> aCandidates;
+		auto it = m_t.kFunctions.find(kType.sName + "::" + sName);
+		if (it != m_t.kFunctions.end())
+			for (const Function& m : it->second) aCandidates.push_back(&m);
+		auto jt = c->kMethods.find(sName);
+		if (jt != c->kMethods.end()) aCandidates.insert(aCandidates.end(), jt->second.begin(), jt->second.end());
+		for (const Function* m : aCandidates)
+		{
+			if (m->iSpecArgsEnd) continue;
+			const Toks& a = m_t.aFiles[size_t(m->iFile)].aToks;
+			bool bHasStream = false;
+			for (size_t i = m->iParams; i < m->iParamsEnd && !bHasStream; ++i) bHasStream = a[i].s == "FDataStreamBase";
+			if (bHasStream == bStream)
+			{
+				kOwner = kType;
+				return m;
+			}
+		}
+		// its bases, typed: a template parameter as what it is bound to
+		Frame kBound;
+		kBound.sClass = kType.sName;
+		bindClassTemplate(kType, kBound.kTemplate, f);
+		for (const auto& [sBase, aArgs] : c->aBaseArgs)
+		{
+			auto kt = kBound.kTemplate.find(sBase);
+			if (kt != kBound.kTemplate.end() && aArgs.empty())
+			{
+				aQueue.push_back(objectClass(kt->second));
+				continue;
+			}
+			TypeRef kBase{ sBase, {}, 0, {}, true };
+			for (const Toks& aArg : aArgs)
+			{
+				size_t j = 0;
+				TypeRef kArg = parseType(aArg, j, aArg.size());
+				if (!kArg.bValid || j != aArg.size()) kArg = TypeRef{ joinToks(aArg, 0, aArg.size()), {}, 0, {}, true };
+				kBase.aArgs.push_back(resolve(kArg, kBound));
+			}
+			aQueue.push_back(kBase);
+		}
+	}
+	return nullptr;
+}
+
+Frame LayoutRunner::targetFrame(const CallTarget& kTarget, const Function& m, Frame& f, const std::string& sOwnerIn)
+{
+	const std::string& sOwner = sOwnerIn.empty() ? m.sClass : sOwnerIn;
+	if (kTarget.bSame)
+	{
+		Frame k;
+		k.sClass = f.sClass;
+		k.kTemplate = f.kTemplate;
+		k.pRecord = f.pRecord;
+		k.iDepth = f.iDepth + 1;
+		return k;
+	}
+	Frame k;
+	k.sClass = kTarget.kClass.sName;
+	// (an out-of-line template method may name its parameters otherwise than its class does)
+	bindClassTemplate(kTarget.kClass, k.kTemplate, f, sOwner == k.sClass ? &m : nullptr);
+	if (sOwner != k.sClass) bindBaseTemplate(k.sClass, sOwner, k.kTemplate);
+	k.pRecord = kTarget.pRecord;
+	k.iDepth = f.iDepth + 1;
 	return k;
 }
 

@@ -62,14 +62,13 @@ Value LayoutRunner::expr(const Toks& a, size_t& i, size_t e, const Frame& fc, in
 		}
 		long long r = 0;
 		if (!applyBinary(op, iX, iY, r))
-			x = Value::unknown("a division by zero");
+			x = Value::unknown("a division by zero, or one that overflows");
 		else
 			x = Value::of(r);
 	}
 }
 
-bool LayoutRunner::looksLikeCast(
-	const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter) const
+bool LayoutRunner::looksLikeCast(const Toks& a, size_t i, size_t e, const Frame& f, TypeRef& kType, size_t& iAfter)
 {
 	// "(" type ")" followed by an operand
 	if (i >= e || a[i].s != "(") return false;
@@ -146,7 +145,9 @@ Value LayoutRunner::unary(const Toks& a, size_t& i, size_t e, Frame& f)
 
 Value LayoutRunner::postfix(const Toks& a, size_t& i, size_t e, Frame& f)
 {
-	Value v = primary(a, i, e, f);
+	Value v;
+	if (taggedValue(a, i, e, f, v)) return v;
+	v = primary(a, i, e, f);
 	while (i < e)
 	{
 		if ((a[i].s == "." || a[i].s == "->") && i + 2 < e && a[i + 1].k == 'i' && a[i + 2].s == "(")
@@ -325,9 +326,9 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 		{
 			const size_t iClose = matchClose(a, iGt + 1);
 			if (iClose == std::string::npos || iClose >= e) return Value::unknown("an unbalanced call");
-			std::vector<long long> aValues;
+			std::vector<TemplateArgument> aValues;
 			std::string sWhyNot;
-			const Function* m = chooseTemplateMethod(a, i, iGt + 1, f, aValues, sWhyNot);
+			const Function* m = chooseTemplateMethod(a, i, iGt + 1, f.sClass, f, f, aValues, sWhyNot);
 			const size_t iArgs = iGt + 2;
 			i = iClose + 1;
 			if (!m)
@@ -348,12 +349,26 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 		const size_t iArgs = i + 2;
 		i = iClose + 1;
 		if (m_t.kFunctionMacros.count(sName)) return Value::unknown("the macro " + sName + "() is not followed");
-		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sName, false);
+		std::string sOwner;
+		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sName, false, &sOwner);
+		// a method returning this object (CRTP's derived()): the object, as the class it says
+		TypeRef kSelf;
+		if (m && f.pRecord && iArgs == iClose && selfType(sName, f, kSelf)
+			&& !(kSelf.sName == f.sClass && kSelf.aArgs.empty()))
+		{
+			Value v;
+			v.eKind = Value::Obj;
+			v.pObj = f.pRecord;
+			v.kType = kSelf;
+			return v;
+		}
 		if (m)
 		{
 			Frame k;
 			k.sClass = f.sClass;
 			k.kTemplate = f.kTemplate;
+			// a base's method: the base's parameters bound (their names may not be the class's)
+			if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, k.kTemplate);
 			k.pRecord = f.pRecord;
 			k.iDepth = f.iDepth + 1;
 			return evalCall(*m, k, a, iArgs, iClose, f);
@@ -366,6 +381,34 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 			return evalCall(*pFree, k, a, iArgs, iClose, f);
 		}
 		return Value::unknown(sName + "() is not a method of " + (f.sClass.empty() ? std::string("this") : f.sClass));
+	}
+	// a static method of a class template's specialisation: Traits<ARGS>::length() (of the class the
+	// arguments choose), evaluated without an object
+	if (i + 1 < e && a[i + 1].s == "<" && m_t.findClass(t.s))
+	{
+		const size_t iGt = matchClose(a, i + 1);
+		if (iGt != std::string::npos && iGt + 3 < e && a[iGt + 1].s == "::" && a[iGt + 2].k == 'i'
+			&& a[iGt + 3].s == "(")
+		{
+			size_t n = i;
+			TypeRef kClass = parseType(a, n, iGt + 1);
+			const size_t iClose = matchClose(a, iGt + 3);
+			if (kClass.bValid && n == iGt + 1 && iClose != std::string::npos && iClose < e)
+			{
+				kClass = resolve(kClass, f);
+				Frame k;
+				k.sClass = specialisationFor(kClass);
+				if (!m_t.findClass(k.sClass)) k.sClass = chooseSpecialisation(kClass, f, k.kTemplate);
+				const Function* m = k.sClass.empty() ? nullptr : m_t.findMethod(k.sClass, a[iGt + 2].s, false);
+				if (m)
+				{
+					k.iDepth = f.iDepth + 1;
+					const size_t iArgs = iGt + 4;
+					i = iClose + 1;
+					return evalCall(*m, k, a, iArgs, iClose, f);
+				}
+			}
+		}
 	}
 	// a class's constant: NAME in its own or a base's scope, Traits<ARGS>::NAME in a specialisation's
 	{

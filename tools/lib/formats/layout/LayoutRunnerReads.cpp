@@ -31,12 +31,7 @@ void LayoutRunner::runRead(const std::string& sClass, LayoutRecord& kRecord)
 
 bool LayoutRunner::isStreamTok(const Toks& a, size_t b, size_t e, const Frame& f) const
 {
-	// S, *S, &S, (*S)
-	size_t i = b;
-	while (i < e && (a[i].s == "*" || a[i].s == "&" || a[i].s == "(")) ++i;
-	size_t j = e;
-	while (j > i && a[j - 1].s == ")") --j;
-	return j == i + 1 && a[i].s == f.sStream;
+	return isStreamAlone(a, b, e, f.sStream);
 }
 
 std::string LayoutRunner::assignmentStop(const Toks& a, size_t b, size_t iAssign, size_t e, const std::string& sStream)
@@ -53,31 +48,26 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 {
 	const CodeLine sWhere{ f.pFunc, iLine };
 	if (f.bEffectsOnly) fail(sWhere, "a read inside a function called for its value");
-	const CallShape& kShape = m_t.callShape(a, b, e);
-	// LHS = S->ReadString() / ReadWideString()
-	const size_t iAssign = kShape.iAssign;
-	if (iAssign != std::string::npos)
+	if (taggedStatement(a, b, e, f, iLine)) return;
+	const ReadForm& kForm = m_t.readForm(a, b, e, f.sStream);
+	if (kForm.eKind == ReadForm::StringAssign)
 	{
-		const size_t r = iAssign + 1;
-		if (r + 4 < e + 1 && a[r].s == f.sStream && (a[r + 1].s == "->" || a[r + 1].s == ".")
-			&& (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString") && a[r + 3].s == "(" && a[r + 4].s == ")")
-		{
-			size_t i = b;
-			Place p = readPlace(a, i, iAssign, f, sWhere);
-			readString(a[r + 2].s == "ReadWideString" ? 2 : 1, p, f, sWhere);
-			return;
-		}
-		fail(sWhere, assignmentStop(a, b, iAssign, e, f.sStream));
+		// LHS = S->ReadString() / ReadWideString()
+		size_t i = b;
+		Place p = readPlace(a, i, kForm.iAssign, f, sWhere);
+		readString(kForm.bWide ? 2 : 1, p, f, sWhere);
+		return;
 	}
-	if (e == 0 || a[e - 1].s != ")") fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
-	const size_t iOpen = kShape.iOpen;
-	if (iOpen > b + 3 && a[iOpen - 1].s == ">" && callTemplateMethod(a, b, iOpen, e, f, sWhere)) return;
-	if (iOpen <= b || a[iOpen - 1].k != 'i')
+	if (kForm.eKind == ReadForm::OtherAssign) fail(sWhere, assignmentStop(a, b, kForm.iAssign, e, f.sStream));
+	const size_t iOpen = kForm.iOpen;
+	if (iOpen == std::string::npos) fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
+	if (kForm.eKind == ReadForm::TemplateCall && callTemplateMethod(a, b, iOpen, e, f, sWhere)) return;
+	if (kForm.iName == std::string::npos || kForm.eKind == ReadForm::TemplateCall)
 		fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'" + templateCallNote(a, b, iOpen));
-	const std::string& sCallee = a[iOpen - 1].s;
-	const std::vector<std::pair<size_t, size_t>>& aArgs = kShape.aArgs;
+	const std::string& sCallee = a[kForm.iName].s;
+	const std::vector<std::pair<size_t, size_t>>& aArgs = kForm.aArgs;
 	// the stream's own methods
-	if (iOpen >= b + 3 && (a[iOpen - 2].s == "->" || a[iOpen - 2].s == ".") && isStreamTok(a, b, iOpen - 2, f))
+	if (kForm.eKind == ReadForm::StreamCall)
 	{
 		if (equalsLiteral(sCallee, "Read")) return readCall(a, aArgs, f, sWhere);
 		if (equalsLiteral(sCallee, "ReadString") || equalsLiteral(sCallee, "ReadWideString"))
@@ -124,7 +114,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 	if (!bPassesStream)
 		fail(sWhere,
 			"cannot follow '" + joinToks(a, b, e) + "' (the stream is used in a way the deriver does not know)");
-	if (iOpen >= b + 3 && a[iOpen - 2].s == "::" && iOpen - 3 == b)
+	if (kForm.eKind == ReadForm::BaseCall)
 	{
 		// Base::read(pStream): the same object, read as its base class
 		const std::string sClass = a[b].s;
@@ -139,58 +129,43 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 		call(*m, k);
 		return;
 	}
-	if (iOpen >= b + 3 && (a[iOpen - 2].s == "." || a[iOpen - 2].s == "->"))
+	if (kForm.eKind == ReadForm::ObjectCall)
 	{
-		size_t i = b;
-		Place p = readPlace(a, i, iOpen - 2, f, sWhere);
-		if (!p.bValid || i != iOpen - 2)
+		CallTarget kTarget;
+		if (!callTarget(a, b, iOpen - 2, f, sWhere, kTarget))
 			fail(sWhere, "cannot follow the object '" + joinToks(a, b, iOpen - 2) + "' whose " + sCallee + " reads");
-		const TypeRef kClass = objectClass(resolve(p.kType, f));
-		if (!m_t.findClass(kClass.sName))
-			fail(sWhere, "the class " + typeText(kClass) + " of '" + p.sKey + "' is not in the tree");
+		const std::string sClass = kTarget.bSame ? f.sClass : kTarget.kClass.sName;
 		std::string sOwner;
-		const Function* m = m_t.findMethod(kClass.sName, sCallee, true, &sOwner);
-		if (!m) fail(sWhere, "no " + kClass.sName + "::" + sCallee + "(FDataStreamBase) in the tree");
-		LayoutRecord* r = nullptr;
-		if (p.bLocal && p.sSub.empty())
-		{
-			Value& v = f.kLocals[p.sRoot].v;
-			if (v.eKind != Value::Obj || !v.pObj)
-				v = newObject(kClass, f); // a pointer the deriver did not see given an object
-			r = v.pObj;
-		}
-		if (!r)
-		{
-			// a member object first used here: as its default constructor left it
-			const bool bNew = !p.pObj || !p.pObj->kChildren.count(p.bLocal ? p.sSub : p.sRoot);
-			r = childOf(p, f, kClass);
-			if (bNew && !p.bIndexed) construct(kClass, *r, f);
-		}
-		r->sClass = kClass.sName;
+		const Function* m = m_t.findMethod(sClass, sCallee, true, &sOwner);
 		Frame k;
-		k.sClass = kClass.sName;
-		const ClassDef* c = m_t.findClass(kClass.sName);
-		for (size_t j = 0; c && j < c->aTemplate.size() && j < kClass.aArgs.size(); ++j)
-			k.kTemplate[c->aTemplate[j]] = kClass.aArgs[j];
-		// an out-of-line template method may name its parameter otherwise than its class does
-		for (size_t j = 0; j < m->aTemplate.size() && j < kClass.aArgs.size(); ++j)
-			k.kTemplate[m->aTemplate[j]] = kClass.aArgs[j];
-		if (sOwner != kClass.sName) bindBaseTemplate(kClass.sName, sOwner, k.kTemplate);
-		k.pRecord = r;
-		k.iDepth = f.iDepth + 1;
+		TypeRef kOwner;
+		if (m)
+			k = targetFrame(kTarget, *m, f, sOwner);
+		else if (!kTarget.bSame && (m = findMethodOfType(kTarget.kClass, sCallee, true, kOwner, f)) != nullptr)
+		{
+			// through a base that is a template parameter: in that base's own frame
+			k.sClass = kOwner.sName;
+			bindClassTemplate(kOwner, k.kTemplate, f, m);
+			k.pRecord = kTarget.pRecord;
+			k.iDepth = f.iDepth + 1;
+		}
+		if (!m) fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
 		bindArgs(*m, k, a, iOpen + 1, e - 1, f);
 		call(*m, k);
 		return;
 	}
-	if (iOpen == b + 1)
+	if (kForm.eKind == ReadForm::PlainCall)
 	{
 		// a method of this class, or a free (template) function
-		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sCallee, true);
+		std::string sOwner;
+		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sCallee, true, &sOwner);
 		if (m)
 		{
 			Frame k;
 			k.sClass = f.sClass;
 			k.kTemplate = f.kTemplate;
+			// a base's method: the base's parameters bound (their names may not be the class's)
+			if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, k.kTemplate);
 			k.pRecord = f.pRecord;
 			k.iDepth = f.iDepth + 1;
 			bindArgs(*m, k, a, iOpen + 1, e - 1, f);
@@ -224,13 +199,15 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 			if (p.bValid && i == aArgs[j].second)
 			{
 				const TypeRef kArg = withDefaultArguments(resolve(p.kType, f));
-				// bind T from "Container<T>" or "T"
+				// bind T from T* or an array parameter (T a[], T (&a)[N]), else from "Container<T>" or "T"
+				if (d.kType.iPtr || !d.kType.aDims.empty()) unifyTemplate(fn, d.kType, kArg, k, f);
 				for (const std::string& sT : fn.aTemplate)
-				{
-					if (d.kType.sName == sT) k.kTemplate[sT] = objectClass(kArg);
-					for (size_t q = 0; q < d.kType.aArgs.size() && q < kArg.aArgs.size(); ++q)
-						if (d.kType.aArgs[q].sName == sT) k.kTemplate[sT] = kArg.aArgs[q];
-				}
+					if (!k.kTemplate.count(sT))
+					{
+						if (d.kType.sName == sT) k.kTemplate[sT] = objectClass(kArg);
+						for (size_t q = 0; q < d.kType.aArgs.size() && q < kArg.aArgs.size(); ++q)
+							if (d.kType.aArgs[q].sName == sT) k.kTemplate[sT] = kArg.aArgs[q];
+					}
 				l.kType = kArg;
 				if (isObjectType(objectClass(kArg)))
 				{
@@ -245,6 +222,8 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 			{
 				size_t q = aArgs[j].first;
 				l.v = expr(a, q, aArgs[j].second, f, 0);
+				// T* given &x: x's type
+				unifyTemplate(fn, d.kType, argumentType(a, aArgs[j].first, aArgs[j].second, f), k, f);
 			}
 			k.kLocals[d.sName] = l;
 		}
@@ -335,7 +314,24 @@ void LayoutRunner::readCall(
 	}
 	size_t iEnd = e;
 	while (iEnd > i && a[iEnd - 1].s == ")" && findTop(a, i, iEnd - 1, "(") == std::string::npos) --iEnd;
+	const size_t iTarget = i;
 	Place p = readPlace(a, i, iEnd, f, sWhere);
+	if (!p.bValid && iTarget + 3 == iEnd && a[iTarget].k == 'i' && a[iTarget + 1].s == "(" && a[iTarget + 2].s == ")"
+		&& !f.sClass.empty())
+	{
+		// into what a method of this object returns (values(): the array it keeps, however it keeps it),
+		// typed by its declaration; the values read are not kept
+		const Function* m = m_t.findMethod(f.sClass, a[iTarget].s, false);
+		const TypeRef kReturned = m ? returnType(*m) : TypeRef();
+		if (kReturned.bValid)
+		{
+			p = Place();
+			p.bValid = true;
+			p.sRoot = p.sKey = a[iTarget].s + "()";
+			p.kType = kReturned;
+			i = iEnd;
+		}
+	}
 	if (!p.bValid || i != iEnd) fail(sWhere, "cannot follow the read into '" + joinToks(a, b, e) + "'");
 	TypeRef kElem = p.kType;
 	if (!bAddress)

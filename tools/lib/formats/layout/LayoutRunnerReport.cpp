@@ -102,67 +102,68 @@ template <typename Line>
 void LayoutRunner::describeSimple(
 	const Toks& a, const Stmt& s, Frame& f, Line& line, std::vector<std::string>& aReached)
 {
+	bool bTagged = false;
+	const std::string sTagged = describeTagged(a, s, f, bTagged);
+	if (bTagged)
+	{
+		if (!sTagged.empty()) line(sTagged);
+		return;
+	}
 	const std::string sText = joinToks(a, s.b, s.e);
 	const std::string sWhere = where(f, s.iLine);
-	// locals declared here are typed for the lines below
-	const size_t iCall = sText.find(f.pFunc->sStream);
-	(void)iCall;
-	// the stream's own calls
-	size_t i = s.b;
-	while (i < s.e && (a[i].s == "*" || a[i].s == "(")) ++i;
-	const size_t iAssign = findTop(a, s.b, s.e, "=");
-	if (iAssign != std::string::npos)
+	const ReadForm& kForm = m_t.readForm(a, s.b, s.e, f.pFunc->sStream);
+	if (kForm.eKind == ReadForm::StringAssign)
 	{
-		const size_t r = iAssign + 1;
-		if (r + 2 < s.e && a[r].s == f.pFunc->sStream && (a[r + 2].s == "ReadString" || a[r + 2].s == "ReadWideString"))
-		{
-			line(std::string(a[r + 2].s == "ReadWideString" ? "wide string " : "string ") + joinToks(a, s.b, iAssign));
-			return;
-		}
-		fail(sWhere, assignmentStop(a, s.b, iAssign, s.e, f.pFunc->sStream));
+		line(std::string(kForm.bWide ? "wide string " : "string ") + joinToks(a, s.b, kForm.iAssign));
+		return;
 	}
-	if (a[i].s == f.pFunc->sStream && i + 2 < s.e && (a[i + 1].s == "->" || a[i + 1].s == "."))
+	if (kForm.eKind == ReadForm::OtherAssign)
+		fail(sWhere, assignmentStop(a, s.b, kForm.iAssign, s.e, f.pFunc->sStream));
+	const size_t iOpen = kForm.iOpen;
+	// the stream's own calls
+	if (kForm.eKind == ReadForm::StreamCall)
 	{
-		const std::string sCall = a[i + 2].s;
+		const std::string sCall = a[kForm.iName].s;
 		if (sCall == "Read" || sCall == "ReadString" || sCall == "ReadWideString")
 		{
-			const std::string sArgs = joinToks(a, i + 4, s.e - 1);
-			line(sCall + "(" + sArgs + ")");
+			line(sCall + "(" + joinToks(a, iOpen + 1, s.e - 1) + ")");
 			return;
 		}
 		fail(sWhere, "cannot follow the stream call '" + sCall + "'");
 	}
-	// a sub-object or a base class: name the class it reads
-	size_t iOpen = std::string::npos;
-	for (size_t j = s.b; j < s.e; ++j)
-		if (a[j].s == "(" && matchClose(a, j) == s.e - 1)
-		{
-			iOpen = j;
-			break;
-		}
-	// name<ARGS>(...): a member function template of this class, its specialisation chosen by the
-	// arguments' values when it runs
-	if (iOpen != std::string::npos && iOpen > s.b + 3 && a[s.b].k == 'i' && a[s.b + 1].s == "<"
-		&& matchClose(a, s.b + 1) == iOpen - 1 && !f.sClass.empty() && !m_t.methodsNamed(f.sClass, a[s.b].s).empty())
+	// name<ARGS>(...): a member function template of this class (or of an object's), its
+	// specialisation chosen by the arguments' values when it runs
+	if (kForm.eKind == ReadForm::TemplateCall)
 	{
-		line(f.sClass + "::" + joinToks(a, s.b, iOpen));
-		return;
+		if (kForm.iObjectEnd == std::string::npos && !f.sClass.empty()
+			&& !m_t.methodsNamed(f.sClass, a[kForm.iName].s).empty())
+		{
+			line(f.sClass + "::" + joinToks(a, s.b, iOpen));
+			return;
+		}
+		if (kForm.iObjectEnd != std::string::npos)
+		{
+			line(joinToks(a, s.b, iOpen) + " (a member function template of " + joinToks(a, s.b, kForm.iObjectEnd)
+				+ "'s class)");
+			return;
+		}
 	}
-	if (iOpen == std::string::npos || iOpen == s.b || a[iOpen - 1].k != 'i')
+	if (kForm.iName == std::string::npos || kForm.eKind == ReadForm::TemplateCall)
 		fail(sWhere,
 			"cannot follow '" + sText + "'"
 				+ (iOpen == std::string::npos ? std::string() : templateCallNote(a, s.b, iOpen)));
-	const std::string sCallee = a[iOpen - 1].s;
-	if (iOpen >= s.b + 3 && a[iOpen - 2].s == "::")
+	const std::string sCallee = a[kForm.iName].s;
+	// a sub-object or a base class: name the class it reads
+	if (kForm.eKind == ReadForm::BaseCall)
 	{
-		const std::string sClass = a[iOpen - 3].s;
+		const std::string sClass = a[s.b].s;
 		if (!m_t.findMethod(sClass, sCallee, true))
 			fail(sWhere, "no " + sClass + "::" + sCallee + "(FDataStreamBase) in the tree");
 		line(sClass + "::" + sCallee + " (the base class)");
 		aReached.push_back(sCallee == "read" ? sClass : sClass + "::" + sCallee);
 		return;
 	}
-	if (iOpen >= s.b + 2 && (a[iOpen - 2].s == "." || a[iOpen - 2].s == "->"))
+	if (kForm.eKind == ReadForm::ObjectCall)
 	{
 		const std::string sObject = joinToks(a, s.b, iOpen - 2);
 		// the object's type: a member or a local declared above (static: members only, locals by name)
@@ -202,7 +203,7 @@ void LayoutRunner::describeSimple(
 		if (m_t.findClass(sBare)) aReached.push_back(sCallee == "read" ? sBare : sBare + "::" + sCallee);
 		return;
 	}
-	if (iOpen == s.b + 1)
+	if (kForm.eKind == ReadForm::PlainCall)
 	{
 		if (!f.sClass.empty() && m_t.findMethod(f.sClass, sCallee, true))
 		{

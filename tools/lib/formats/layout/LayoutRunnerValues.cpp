@@ -19,6 +19,9 @@ namespace cvv::layout {
 
 long long LayoutRunner::constant(const std::string& sName, const std::string& sWhere)
 {
+	if (!m_t.kMacros.count(sName) && !m_t.kEnumerators.count(sName))
+		if (const Toks* pBody = fileMacro(sName))
+			return evalConst(*pBody, m_t.aFiles[size_t(m_pWhereFunc->iFile)].sName, sName); // not kept: the file's own
 	auto it = m_t.kConstCache.find(sName);
 	if (it != m_t.kConstCache.end()) return it->second;
 	if (m_kBusy.count(sName)) fail(sWhere, "the constant " + sName + " is defined in terms of itself");
@@ -65,7 +68,7 @@ long long LayoutRunner::evalConst(const Toks& a, const std::string& sFile, const
 	return v.i;
 }
 
-TypeRef LayoutRunner::resolve(TypeRef k, const Frame& f, int iDepth) const
+TypeRef LayoutRunner::resolve(TypeRef k, const Frame& f, int iDepth)
 {
 	if (m_pResolvedNames) m_pResolvedNames->push_back(k.sName);
 	if (iDepth > 20) return k;
@@ -77,18 +80,104 @@ TypeRef LayoutRunner::resolve(TypeRef k, const Frame& f, int iDepth) const
 		r.aDims.insert(r.aDims.end(), k.aDims.begin(), k.aDims.end());
 		return resolve(r, f, iDepth + 1);
 	}
-	const NameFacts& kFacts = nameFacts(k.sName);
-	if (kFacts.pTypedef)
-	{
-		TypeRef r = *kFacts.pTypedef;
+	const auto withOwn = [&](TypeRef r) {
 		r.iPtr += k.iPtr;
 		r.aDims.insert(r.aDims.end(), k.aDims.begin(), k.aDims.end());
-		return resolve(r, f, iDepth + 1);
+		return r;
+	};
+	// a typedef of the frame's class or a base (typedef typename choose_type<...>::type CompactV;)
+	if (k.aArgs.empty() && !f.sClass.empty() && m_t.kClassTypedefNames.count(k.sName))
+	{
+		const TypeRef r = classTypedef(f.sClass, k.sName, f.kTemplate, iDepth);
+		if (r.bValid) return withOwn(r);
+	}
+	// a typedef of the tree, and whether k names a nested class (below): one look-up, remembered
+	const NameFacts& kFacts = nameFacts(k.sName);
+	if (kFacts.pTypedef) return resolve(withOwn(*kFacts.pTypedef), f, iDepth + 1);
+	// a type of a class: Traits<ARGS>::type (of the specialisation the arguments choose), T::type
+	const size_t iColons = k.sName.find("::");
+	if (iColons != std::string::npos && k.sName.find("::", iColons + 2) == std::string::npos
+		&& m_t.kClassTypedefNames.count(k.sName.substr(iColons + 2)) && !m_t.kClasses.count(k.sName))
+	{
+		TypeRef kHead = resolve(TypeRef{ k.sName.substr(0, iColons), k.aArgs, 0, {}, true }, f, iDepth + 1);
+		std::map<std::string, TypeRef> kBound;
+		std::string sClass = typeText(kHead);
+		if (!m_t.findClass(sClass))
+		{
+			Frame kArgs = f;
+			sClass = chooseSpecialisation(kHead, kArgs, kBound);
+		}
+		if (!sClass.empty())
+		{
+			const TypeRef r = classTypedef(sClass, k.sName.substr(iColons + 2), kBound, iDepth);
+			if (r.bValid) return withOwn(r);
+		}
 	}
 	for (TypeRef& kArg : k.aArgs) kArg = resolve(kArg, f, iDepth + 1);
 	// a class nested in the frame's class, by its own name
 	if (kFacts.bNested && m_t.kClasses.count(f.sClass + "::" + k.sName)) k.sName = f.sClass + "::" + k.sName;
 	return k;
+}
+
+TypeRef LayoutRunner::returnType(const Function& m) const
+{
+	const Toks& a = m_t.aFiles[size_t(m.iFile)].aToks;
+	const size_t iOpen = m.iSpecArgsEnd ? m.iSpecArgs - 1 : m.iParams - 1; // '(' or the '<' of name<ARGS>
+	if (iOpen < 2 || a[iOpen - 1].k != 'i') return TypeRef();
+	const size_t iName = iOpen - 1;
+	// back over the declaration's type: names, '*', '&', '::' and template arguments
+	size_t b = iName;
+	while (b > 0)
+	{
+		const Tok& t = a[b - 1];
+		if (t.s == ">")
+		{
+			size_t j = b - 1;
+			for (int iAngle = 0;; --j)
+			{
+				if (a[j].s == ">") ++iAngle;
+				if (a[j].s == "<" && --iAngle == 0) break;
+				if (j == 0) return TypeRef();
+			}
+			if (j > 0 && a[j - 1].s == "template") break;
+			b = j;
+			continue;
+		}
+		if ((t.k == 'i' && t.s != "public" && t.s != "private" && t.s != "protected" && t.s != "template") || t.s == "*"
+			|| t.s == "&" || t.s == "::")
+		{
+			--b;
+			continue;
+		}
+		break;
+	}
+	size_t i = b;
+	const TypeRef k = parseType(a, i, iName);
+	return k.bValid && i <= iName ? k : TypeRef();
+}
+
+TypeRef LayoutRunner::classTypedef(
+	const std::string& sClass, const std::string& sName, const std::map<std::string, TypeRef>& kTemplate, int iDepth)
+{
+	std::vector<std::string> aQueue = { sClass };
+	for (size_t q = 0; q < aQueue.size() && q < 32; ++q)
+	{
+		const ClassDef* c = m_t.findClass(aQueue[q]);
+		if (!c) continue;
+		auto it = c->kTypedefs.find(sName);
+		if (it == c->kTypedefs.end())
+		{
+			aQueue.insert(aQueue.end(), c->aBases.begin(), c->aBases.end());
+			continue;
+		}
+		Frame kOwner;
+		kOwner.sClass = aQueue[q];
+		kOwner.kTemplate = kTemplate;
+		if (aQueue[q] != sClass) bindBaseTemplate(sClass, aQueue[q], kOwner.kTemplate);
+		if (it->second.sName == sName && it->second.aArgs.empty()) return TypeRef(); // typedef X X;
+		return resolve(it->second, kOwner, iDepth + 1);
+	}
+	return TypeRef();
 }
 
 int LayoutRunner::scalarSize(const std::string& s, bool& bUnsigned)

@@ -10,6 +10,7 @@
 #include "formats/layout/CppPreprocessor.h"
 #include "formats/layout/CppStatements.h"
 #include "formats/layout/CppTypes.h"
+#include "formats/layout/ReadForms.h"
 
 #include <map>
 #include <memory>
@@ -33,9 +34,14 @@ struct Function
 	std::vector<std::string> aTemplate; // template parameter names
 	std::vector<std::string> aValueTemplate; // its non-type template parameters' names (template <int N>)
 	size_t iSpecArgs = 0, iSpecArgsEnd = 0; // an explicit specialisation's arguments (f<ARGS>); none if equal
+	// a member function template written in its class: its own parameters in order (name, is a type)
+	std::vector<std::pair<std::string, bool>> aOwnTemplate;
+	bool bOwnTemplate = false;
 	mutable std::shared_ptr<Stmt> pBody;
 	mutable std::string sStream; // the FDataStreamBase parameter
 	mutable bool bStreamRef = false;
+	// the objects of a tagged save wrapper the body attaches to its stream (wrapper.AttachToStream(S))
+	mutable std::vector<std::string> aWrappers;
 };
 
 struct ClassDef
@@ -61,6 +67,8 @@ struct ClassDef
 	std::vector<TemplateParam> aTemplateParams;
 	// its bases as written: a name and its template arguments' tokens (Base<T, int, 3>)
 	std::vector<std::pair<std::string, std::vector<Toks>>> aBaseArgs;
+	// its typedefs (typedef typename choose_type<B, X, Y>::type CompactV;), of its parameters
+	std::map<std::string, TypeRef> kTypedefs;
 };
 
 // Where a member is declared: the class and the member's type.
@@ -90,10 +98,14 @@ struct SaveLayout::Impl
 	using FunctionMacro = layout::FunctionMacro;
 	using SimpleShape = layout::SimpleShape;
 	using CallShape = layout::CallShape;
+	using ReadForm = layout::ReadForm;
 
 	std::filesystem::path kTree;
 	std::vector<SourceFile> aFiles;
 	std::map<std::string, std::pair<int, Toks>> kMacros; // object-like #defines: file, body
+	// the object-like #defines of a .cpp file that no header defines, by name: file, body (a constant
+	// of that file only: RoM-AND's CvInitCore.cpp defines the bit of its tagged format)
+	std::map<std::string, std::vector<std::pair<int, Toks>>> kFileMacros;
 	std::unordered_set<std::string> kFunctionMacros;
 	std::unordered_map<std::string, FunctionMacro> kFunctionMacroDefs; // the headers' function-like #defines
 	struct Enumerator
@@ -108,6 +120,7 @@ struct SaveLayout::Impl
 	std::unordered_map<std::string, ClassDef> kClasses;
 	std::unordered_set<std::string> kNestedNames; // the own names of classes nested in another
 	std::unordered_set<std::string> kClassConstantNames; // the names of every class's constants
+	std::unordered_set<std::string> kClassTypedefNames; // the names of every class's typedefs
 	std::unordered_map<std::string, TypeRef> kGlobalVariables; // extern TYPE NAME; (gGlobals)
 	// The constant sName of sClass or its nearest base: its tokens, and the class in sOwner; null if none.
 	const Toks* classConstant(const std::string& sClass, const std::string& sName, std::string& sOwner) const
@@ -130,10 +143,14 @@ struct SaveLayout::Impl
 	std::unordered_map<std::string, std::vector<Function>> kFunctions; // by qualified name
 	std::vector<std::unique_ptr<Function>> aInline; // inline methods (ClassDef points here)
 	std::map<std::string, std::pair<std::string, std::string>> kInfoFiles; // getNumXInfos -> (path, element)
+	TreeXmlLoads kXmlLoads; // the same calls in order, and the GlobalDefines files read by name
 	mutable std::unordered_map<std::string, long long> kConstCache;
 	// the specialisations (Traits<byte>) by their arguments resolved (Traits<unsigned char>); built when
 	// first needed
 	mutable std::unordered_map<std::string, std::string> kSpecialisations;
+	// the specialisations of each class template (traits<T, true>, traits<int, false>) by the
+	// template's name, in the order of their names; built when first needed
+	mutable std::unordered_map<std::string, std::vector<std::string>> kSpecialisationsOf;
 
 	void load();
 	std::map<std::string, std::pair<int, Toks>> kProjectMacros;
@@ -217,9 +234,27 @@ struct SaveLayout::Impl
 		return cachedShape(
 			kCallShapes, a, b, e, [](const Toks& t, size_t i, size_t j) { return layout::callShapeOf(t, i, j); });
 	}
+	// The read form of a statement of a function whose stream is sStream (ReadForms.h): its tokens belong
+	// to that one function, so the stream's name is the same at every look-up.
+	const ReadForm& readForm(const Toks& a, size_t b, size_t e, const std::string& sStream) const
+	{
+		return cachedShape(kReadForms, a, b, e,
+			[&sStream](const Toks& t, size_t i, size_t j) { return layout::readFormOf(t, i, j, sStream); });
+	}
 	mutable ShapesByRange<SimpleShape> kSimpleShapes;
 	mutable ShapesByRange<CallShape> kCallShapes;
+	mutable ShapesByRange<ReadForm> kReadForms;
 	const Stmt& body(const Function& f) const;
+	// A tagged save wrapper class of the tree (RoM-AND's CvTaggedSaveFormatWrapper; formats/TaggedLayout.h):
+	// a class with a method that takes the stream (attaches it) and a Read whose parameters start with
+	// the name, the id hint and the sequence (const char*, int&, int&). The name of its attaching
+	// method; null if sClass is no such class.
+	const std::string* taggedAttach(const std::string& sClass) const;
+	// Whether sMethod is the attaching method of a wrapper class of the tree.
+	bool attachesTagged(const std::string& sMethod) const;
+	void scanTagged() const;
+	mutable bool bTaggedScanned = false;
+	mutable std::unordered_map<std::string, std::string> kTaggedWrappers; // class -> its attaching method
 	std::string where(const Function& f, int iLine) const
 	{
 		return aFiles[size_t(f.iFile)].sName + ":" + std::to_string(iLine) + " (" + f.sName + ")";
