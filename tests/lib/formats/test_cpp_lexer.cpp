@@ -39,6 +39,24 @@ TEST(CppLexer, TokensAndTheirKinds)
 	for (const Tok& t : a) EXPECT_EQ(t.iLine, 7);
 }
 
+TEST(CppLexer, PunctuatorsAreTheLongestThatMatch)
+{
+	Toks a;
+	tokenize("<<= >>= -> :: << >> <= >= == != && || ++ -- += -= *= /= %= &= |= ^= ## ->* <<<= a<b>c ?:;.", 1, a);
+	EXPECT_EQ(texts(a),
+		(std::vector<std::string>{ "<<=", ">>=", "->", "::", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "++", "--",
+			"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", "->", "*", "<<", "<=", "a", "<", "b", ">", "c", "?",
+			":", ";", "." }));
+	// at the end of the text a punctuator's first character stands alone
+	for (const char* sz : { "<", "<<", "-", ":", "&", "#", "!" })
+	{
+		Toks b;
+		tokenize(std::string("x") + sz, 1, b);
+		ASSERT_EQ(b.size(), 2u) << sz;
+		EXPECT_EQ(std::string(b[1].s), sz);
+	}
+}
+
 TEST(CppLexer, TokTextComparesWithLiterals)
 {
 	TokText s("->");

@@ -81,6 +81,50 @@ TEST(CppTypes, TemplateParametersAndTypeText)
 	EXPECT_EQ(typeText(parseType(b, i, b.size())), "CvMap<int, T*>");
 }
 
+TEST(CppTypes, ACopysDimensionsAreItsOwnOnceChanged)
+{
+	std::vector<Declarator> aDecl;
+	const Toks a = toks("int m_aai[MAX_PLAYERS][3][4]");
+	ASSERT_TRUE(parseDeclaration(a, 0, a.size(), aDecl));
+	const TypeRef k = aDecl[0].kType;
+	ASSERT_EQ(k.aDims.size(), 3u);
+	EXPECT_EQ(k.aDims[0][0].s, "MAX_PLAYERS");
+	// an element's type: the outermost dimension dropped, the declaration's unchanged
+	TypeRef kElement = k;
+	kElement.aDims.erase(kElement.aDims.begin());
+	ASSERT_EQ(kElement.aDims.size(), 2u);
+	EXPECT_EQ(kElement.aDims[0][0].s, "3");
+	EXPECT_EQ(k.aDims.size(), 3u);
+	// added at the front and at the end (a typedef's and a template argument's dimensions)
+	kElement.aDims.insert(kElement.aDims.begin(), Toks());
+	kElement.aDims.insert(kElement.aDims.end(), k.aDims.begin(), k.aDims.end());
+	ASSERT_EQ(kElement.aDims.size(), 6u);
+	EXPECT_TRUE(kElement.aDims[0].empty());
+	EXPECT_EQ(kElement.aDims[1][0].s, "3");
+	EXPECT_EQ(kElement.aDims[3][0].s, "MAX_PLAYERS");
+	EXPECT_EQ(k.aDims.size(), 3u);
+	EXPECT_EQ(k.aDims[2][0].s, "4");
+	// its own dimensions inserted into itself
+	TypeRef kTwice = k;
+	kTwice.aDims.insert(kTwice.aDims.end(), kTwice.aDims.begin(), kTwice.aDims.end());
+	ASSERT_EQ(kTwice.aDims.size(), 6u);
+	EXPECT_EQ(kTwice.aDims[3][0].s, "MAX_PLAYERS");
+	// the two outermost dropped at once (an array parameter's dimensions matched)
+	TypeRef kInner = k;
+	kInner.aDims.erase(kInner.aDims.begin(), kInner.aDims.begin() + 2);
+	ASSERT_EQ(kInner.aDims.size(), 1u);
+	EXPECT_EQ(kInner.aDims[0][0].s, "4");
+	kInner.aDims.erase(kInner.aDims.begin(), kInner.aDims.end());
+	EXPECT_TRUE(kInner.aDims.empty());
+	// every dimension dropped: none left, as a scalar's
+	TypeRef kScalar = k;
+	for (int i = 0; i < 3; ++i) kScalar.aDims.erase(kScalar.aDims.begin());
+	EXPECT_TRUE(kScalar.aDims.empty());
+	EXPECT_EQ(kScalar.aDims.begin(), kScalar.aDims.end());
+	kScalar.aDims.clear();
+	EXPECT_TRUE(TypeRef().aDims.empty());
+}
+
 // Found with fuzz_cpp_front (tests/fuzz/corpus/cpp_front/template-arguments-nested-20000-deep.h): a
 // type recursed once a template argument until the stack overflowed; past 64 levels the arguments
 // are left out.

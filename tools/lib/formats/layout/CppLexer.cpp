@@ -16,59 +16,83 @@
 
 namespace cvv::layout {
 
+namespace {
+
+// The length of the punctuator at s[i]: "<<=" and ">>=", then "->", "::", "<<", ">>", "<=", ">=", "==",
+// "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", else 1 (the
+// longest that matches: no two of one length start alike).
+size_t punctuatorLength(const std::string& s, size_t i)
+{
+	const char c = s[i];
+	const char d = i + 1 < s.size() ? s[i + 1] : '\0';
+	if ((c == '<' || c == '>') && d == c && i + 2 < s.size() && s[i + 2] == '=') return 3;
+	switch (c)
+	{
+	case '-': return d == '>' || d == '-' || d == '=' ? 2 : 1;
+	case ':': return d == ':' ? 2 : 1;
+	case '<':
+	case '>': return d == c || d == '=' ? 2 : 1;
+	case '=':
+	case '!':
+	case '*':
+	case '/':
+	case '%':
+	case '^': return d == '=' ? 2 : 1;
+	case '&':
+	case '|':
+	case '+': return d == c || d == '=' ? 2 : 1;
+	case '#': return d == '#' ? 2 : 1;
+	default: return 1;
+	}
+}
+
+} // namespace
+
 void tokenize(const std::string& s, int iLine, Toks& aOut)
 {
-	static const char* const aszPunct[] = { "<<=", ">>=", "->", "::", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-		"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##" };
+	const size_t n = s.size();
 	size_t i = 0;
-	while (i < s.size())
+	while (i < n)
 	{
 		const char c = s[i];
-		if (std::isspace(static_cast<unsigned char>(c)))
+		// the "C" locale's isspace and isdigit, without a call per character
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r')
 		{
 			++i;
 			continue;
 		}
-		Tok& t = aOut.emplace_back();
-		t.iLine = iLine;
+		char k = 'p';
+		size_t iLength = 0;
 		if (isIdentStart(c))
 		{
 			size_t j = i;
-			while (j < s.size() && isIdentChar(s[j])) ++j;
-			t.k = 'i';
-			t.s.assign(s, i, j - i);
-			i = j;
+			while (j < n && isIdentChar(s[j])) ++j;
+			k = 'i';
+			iLength = j - i;
 		}
-		else if (std::isdigit(static_cast<unsigned char>(c)))
+		else if (c >= '0' && c <= '9')
 		{
 			size_t j = i;
-			while (j < s.size() && (isIdentChar(s[j]) || s[j] == '.')) ++j;
-			t.k = 'n';
-			t.s.assign(s, i, j - i);
-			i = j;
+			while (j < n && (isIdentChar(s[j]) || s[j] == '.')) ++j;
+			k = 'n';
+			iLength = j - i;
 		}
 		else if (c == '"' || c == '\'')
 		{
 			size_t j = i + 1;
-			while (j < s.size() && s[j] != c) j += (s[j] == '\\') ? 2 : 1;
-			t.k = c == '"' ? 's' : 'c';
-			t.s.assign(s, i, std::min(j + 1, s.size()) - i);
+			while (j < n && s[j] != c) j += (s[j] == '\\') ? 2 : 1;
+			k = c == '"' ? 's' : 'c';
+			iLength = std::min(j + 1, n) - i;
+			// a literal left open ends the text (i past it)
+			aOut.push_back(Tok{ TokText(std::string(s, i, iLength)), iLine, k });
 			i = j + 1;
+			continue;
 		}
 		else
-		{
-			t.k = 'p';
-			size_t n = 1;
-			if (c != '\0' && std::strchr("<>-:=!&|+*/%^#", c)) // the first characters of aszPunct
-				for (const char* sz : aszPunct)
-					if (s.compare(i, std::strlen(sz), sz) == 0)
-					{
-						n = std::strlen(sz);
-						break;
-					}
-			t.s.assign(s, i, n);
-			i += n;
-		}
+			iLength = punctuatorLength(s, i);
+		// the token's text constructed in place (an assign() to an empty string costs more)
+		aOut.push_back(Tok{ TokText(std::string(s, i, iLength)), iLine, k });
+		i += iLength;
 	}
 }
 
@@ -79,6 +103,15 @@ std::string stripComments(const std::string& sIn)
 	size_t i = 0;
 	while (i < sIn.size())
 	{
+		// the characters up to the next that may start a comment, a literal or a CR: copied at once
+		size_t j = i;
+		while (j < sIn.size() && sIn[j] != '\r' && sIn[j] != '/' && sIn[j] != '"' && sIn[j] != '\'') ++j;
+		if (j > i)
+		{
+			s.append(sIn, i, j - i);
+			i = j;
+			continue;
+		}
 		const char c = sIn[i];
 		if (c == '\r')
 		{

@@ -15,6 +15,16 @@ namespace cvv::layout {
 // A token's text: a std::string whose comparison with a literal ("(", "->", "Read") checks the
 // length first and compares a length known at compile time, without strlen or a library call (the
 // interpreter compares tokens with literals at every step of a read).
+// Whether s is the literal sz: its length first, then its characters (without strlen or a call).
+template <size_t N>
+inline bool equalsLiteral(const std::string& s, const char (&sz)[N])
+{
+	if (s.size() != N - 1) return false;
+	for (size_t i = 0; i + 1 < N; ++i)
+		if (s[i] != sz[i]) return false;
+	return true;
+}
+
 struct TokText : std::string
 {
 	TokText() = default;
@@ -33,10 +43,7 @@ struct TokText : std::string
 	template <size_t N>
 	bool operator==(const char (&sz)[N]) const
 	{
-		if (size() != N - 1) return false;
-		for (size_t i = 0; i + 1 < N; ++i)
-			if ((*this)[i] != sz[i]) return false;
-		return true;
+		return equalsLiteral(*this, sz);
 	}
 	template <size_t N>
 	bool operator!=(const char (&sz)[N]) const

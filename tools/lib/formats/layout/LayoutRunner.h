@@ -56,6 +56,10 @@ struct Local
 {
 	TypeRef kType;
 	Value v;
+	// kType resolved in a frame of class sResolvedClass that binds no template parameter
+	// (LayoutRunner::resolvedLocal); kept with the local, copied with it
+	mutable std::shared_ptr<const TypeRef> pResolved;
+	mutable std::string sResolvedClass;
 };
 
 // Where an lvalue lives: a member of the frame's object, or a local.
@@ -72,12 +76,25 @@ struct Place
 	std::string sUnknownIndex; // why an index of the path cannot be evaluated ("[?]" in sKey)
 };
 
+// std::string's order (by bytes, as unsigned char; a prefix first) compared inline: a frame's
+// locals are looked up at every name the interpreter meets, short names that differ early.
+struct NameLess
+{
+	bool operator()(const std::string& a, const std::string& b) const
+	{
+		const size_t n = a.size() < b.size() ? a.size() : b.size();
+		for (size_t i = 0; i < n; ++i)
+			if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+		return a.size() < b.size();
+	}
+};
+
 struct Frame
 {
 	const Function* pFunc = nullptr;
 	std::string sClass;
 	std::map<std::string, TypeRef> kTemplate;
-	std::map<std::string, Local> kLocals;
+	std::map<std::string, Local, NameLess> kLocals; // in std::string's order
 	LayoutRecord* pRecord = nullptr;
 	std::string sStream;
 	std::vector<std::pair<std::string, Place>> aOut; // reference parameters and the caller's places they name
@@ -238,6 +255,33 @@ private:
 	static bool namesTemplateParameter(const std::vector<std::string>& aNames, const Frame& f);
 
 	// The type of a member of a class (or its bases), with the class's template bindings.
+	// resolve() of a member's declared type k in frame f, remembered by declaration and class when the
+	// frame binds no template parameter
+	TypeRef resolvedMember(const TypeRef& k, const Frame& f);
+	// memberOwner(sClass, t.s) remembered by the token that names the member (its class and name
+	// compared again: a token of a vector the run builds may take a freed one's place)
+	struct MemberAt
+	{
+		const MemberOwner* pOwner = nullptr;
+		std::string sClass, sName;
+	};
+	const MemberOwner& memberAt(const Tok& t, const std::string& sClass);
+	std::unordered_map<const Tok*, MemberAt> m_kMemberAt;
+	// resolve() of a local's declared type in frame f, kept with the local when the frame binds no
+	// template parameter
+	TypeRef resolvedLocal(const Local& l, const Frame& f);
+	// What resolve() looks up by a type's name in the tree, found once per name: the typedef it
+	// stands for (none if it names a class, or a typedef of itself) and whether a class nested in
+	// another has that name.
+	struct NameFacts
+	{
+		const TypeRef* pTypedef = nullptr;
+		bool bNested = false;
+	};
+	const NameFacts& nameFacts(const std::string& sName) const;
+	mutable std::unordered_map<std::string, NameFacts> m_kNameFacts;
+	std::unordered_map<const TypeRef*, std::pair<std::string, TypeRef>> m_kResolvedMembers;
+
 	bool memberType(const std::string& sClass, const std::string& sMember, TypeRef& kOut,
 		const std::vector<TypeRef>& aArgs, std::map<std::string, TypeRef>* pBind = nullptr) const;
 
@@ -291,6 +335,16 @@ private:
 
 	Value evalCall(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller);
 
+	// A function's parameters, parsed once: their token ranges and, for each, its declarator (if it
+	// parses as one declaration).
+	struct Parameters
+	{
+		std::vector<std::pair<size_t, size_t>> aRanges;
+		std::vector<bool> aDeclared;
+		std::vector<Declarator> aDecl;
+	};
+	const Parameters& parameters(const Function& m);
+	std::unordered_map<const Function*, Parameters> m_kParameters;
 	void bindArgs(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller);
 
 	// A function template's parameter named by the type of its parameter (T x, T& x) bound to the type

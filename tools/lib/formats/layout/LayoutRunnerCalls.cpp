@@ -265,10 +265,27 @@ Value LayoutRunner::evalCall(const Function& m, Frame& k, const Toks& aArgs, siz
 	return v;
 }
 
+const LayoutRunner::Parameters& LayoutRunner::parameters(const Function& m)
+{
+	auto it = m_kParameters.find(&m);
+	if (it != m_kParameters.end()) return it->second;
+	const Toks& a = m_t.aFiles[size_t(m.iFile)].aToks;
+	Parameters k;
+	k.aRanges = parameterRanges(a, m.iParams, m.iParamsEnd);
+	for (const auto& [iBegin, iEnd] : k.aRanges)
+	{
+		std::vector<Declarator> aDecl;
+		const bool bDeclared = parseDeclaration(a, iBegin, iEnd, aDecl) && aDecl.size() == 1;
+		k.aDeclared.push_back(bDeclared);
+		k.aDecl.push_back(bDeclared ? aDecl[0] : Declarator());
+	}
+	return m_kParameters.emplace(&m, std::move(k)).first->second;
+}
+
 void LayoutRunner::bindArgs(const Function& m, Frame& k, const Toks& aArgs, size_t b, size_t e, Frame& fCaller)
 {
 	const Toks& a = m_t.aFiles[size_t(m.iFile)].aToks;
-	std::vector<std::pair<size_t, size_t>> aParams, aGiven;
+	std::vector<std::pair<size_t, size_t>> aGiven;
 	auto split = [](const Toks& t, size_t b0, size_t e0, std::vector<std::pair<size_t, size_t>>& aOut) {
 		size_t j = b0;
 		while (j < e0)
@@ -279,13 +296,13 @@ void LayoutRunner::bindArgs(const Function& m, Frame& k, const Toks& aArgs, size
 			j = iComma + 1;
 		}
 	};
-	aParams = parameterRanges(a, m.iParams, m.iParamsEnd);
+	const Parameters& kParams = parameters(m);
+	const std::vector<std::pair<size_t, size_t>>& aParams = kParams.aRanges;
 	split(aArgs, b, e, aGiven);
 	for (size_t j = 0; j < aParams.size(); ++j)
 	{
-		std::vector<Declarator> aDecl;
-		if (!parseDeclaration(a, aParams[j].first, aParams[j].second, aDecl) || aDecl.size() != 1) continue;
-		const Declarator& d = aDecl[0];
+		if (!kParams.aDeclared[j]) continue;
+		const Declarator& d = kParams.aDecl[j];
 		if (d.kType.sName == "FDataStreamBase") continue;
 		Local l;
 		l.kType = d.kType;

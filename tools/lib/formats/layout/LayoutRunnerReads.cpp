@@ -69,8 +69,8 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 	// the stream's own methods
 	if (kForm.eKind == ReadForm::StreamCall)
 	{
-		if (sCallee == "Read") return readCall(a, aArgs, f, sWhere);
-		if (sCallee == "ReadString" || sCallee == "ReadWideString")
+		if (equalsLiteral(sCallee, "Read")) return readCall(a, aArgs, f, sWhere);
+		if (equalsLiteral(sCallee, "ReadString") || equalsLiteral(sCallee, "ReadWideString"))
 		{
 			if (aArgs.size() == 1)
 			{

@@ -165,7 +165,8 @@ Flow LayoutRunner::runSwitch(const Stmt& s, Frame& f)
 bool LayoutRunner::isContainer(const TypeRef& k)
 {
 	return k.iPtr == 0 && k.aDims.empty()
-		&& (k.sName == "vector" || k.sName == "deque" || k.sName == "list" || k.sName == "std::vector");
+		&& (equalsLiteral(k.sName, "vector") || equalsLiteral(k.sName, "deque") || equalsLiteral(k.sName, "list")
+			|| equalsLiteral(k.sName, "std::vector"));
 }
 
 Place LayoutRunner::sizePlace(Place p)

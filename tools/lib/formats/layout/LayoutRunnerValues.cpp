@@ -91,9 +91,9 @@ TypeRef LayoutRunner::resolve(TypeRef k, const Frame& f, int iDepth)
 		const TypeRef r = classTypedef(f.sClass, k.sName, f.kTemplate, iDepth);
 		if (r.bValid) return withOwn(r);
 	}
-	auto jt = m_t.kTypedefs.find(k.sName);
-	if (jt != m_t.kTypedefs.end() && jt->second.sName != k.sName && !m_t.kClasses.count(k.sName))
-		return resolve(withOwn(jt->second), f, iDepth + 1);
+	// a typedef of the tree, and whether k names a nested class (below): one look-up, remembered
+	const NameFacts& kFacts = nameFacts(k.sName);
+	if (kFacts.pTypedef) return resolve(withOwn(*kFacts.pTypedef), f, iDepth + 1);
 	// a type of a class: Traits<ARGS>::type (of the specialisation the arguments choose), T::type
 	const size_t iColons = k.sName.find("::");
 	if (iColons != std::string::npos && k.sName.find("::", iColons + 2) == std::string::npos
@@ -115,8 +115,7 @@ TypeRef LayoutRunner::resolve(TypeRef k, const Frame& f, int iDepth)
 	}
 	for (TypeRef& kArg : k.aArgs) kArg = resolve(kArg, f, iDepth + 1);
 	// a class nested in the frame's class, by its own name
-	if (m_t.kNestedNames.count(k.sName) && m_t.kClasses.count(f.sClass + "::" + k.sName))
-		k.sName = f.sClass + "::" + k.sName;
+	if (kFacts.bNested && m_t.kClasses.count(f.sClass + "::" + k.sName)) k.sName = f.sClass + "::" + k.sName;
 	return k;
 }
 
@@ -214,8 +213,8 @@ std::unordered_map<std::string, std::pair<int, bool>> LayoutRunner::scalarTypes(
 
 int LayoutRunner::stringKind(const std::string& s) const
 {
-	if (s == "CvString" || s == "string" || s == "basic_string") return 1;
-	if (s == "CvWString" || s == "wstring") return 2;
+	if (equalsLiteral(s, "CvString") || equalsLiteral(s, "string") || equalsLiteral(s, "basic_string")) return 1;
+	if (equalsLiteral(s, "CvWString") || equalsLiteral(s, "wstring")) return 2;
 	return 0;
 }
 
@@ -319,6 +318,50 @@ bool LayoutRunner::memberType(const std::string& sClass, const std::string& sMem
 	return true;
 }
 
+const LayoutRunner::NameFacts& LayoutRunner::nameFacts(const std::string& sName) const
+{
+	auto it = m_kNameFacts.find(sName);
+	if (it != m_kNameFacts.end()) return it->second;
+	NameFacts k;
+	auto jt = m_t.kTypedefs.find(sName);
+	if (jt != m_t.kTypedefs.end() && jt->second.sName != sName && !m_t.kClasses.count(sName)) k.pTypedef = &jt->second;
+	k.bNested = m_t.kNestedNames.count(sName) != 0;
+	return m_kNameFacts.emplace(sName, k).first->second;
+}
+
+const MemberOwner& LayoutRunner::memberAt(const Tok& t, const std::string& sClass)
+{
+	MemberAt& k = m_kMemberAt[&t];
+	if (k.pOwner && k.sClass == sClass && k.sName == t.s) return *k.pOwner;
+	k.pOwner = &m_t.memberOwner(sClass, t.s);
+	k.sClass = sClass;
+	k.sName = t.s;
+	return *k.pOwner;
+}
+
+TypeRef LayoutRunner::resolvedMember(const TypeRef& k, const Frame& f)
+{
+	// what resolve() depends on besides the tree: the frame's template parameters and class, the
+	// names noted for a size being remembered
+	if (!f.kTemplate.empty() || m_pResolvedNames) return resolve(k, f);
+	auto it = m_kResolvedMembers.find(&k);
+	if (it != m_kResolvedMembers.end() && it->second.first == f.sClass) return it->second.second;
+	TypeRef r = resolve(k, f);
+	m_kResolvedMembers[&k] = std::make_pair(f.sClass, r);
+	return r;
+}
+
+TypeRef LayoutRunner::resolvedLocal(const Local& l, const Frame& f)
+{
+	if (!f.kTemplate.empty() || m_pResolvedNames) return resolve(l.kType, f);
+	if (!l.pResolved || l.sResolvedClass != f.sClass)
+	{
+		l.pResolved = std::make_shared<const TypeRef>(resolve(l.kType, f));
+		l.sResolvedClass = f.sClass;
+	}
+	return *l.pResolved;
+}
+
 Place LayoutRunner::place(const Toks& a, size_t& i, size_t e, Frame& f)
 {
 	Place p;
@@ -329,14 +372,14 @@ Place LayoutRunner::place(const Toks& a, size_t& i, size_t e, Frame& f)
 	if (it != f.kLocals.end())
 	{
 		p.bLocal = true;
-		p.kType = resolve(it->second.kType, f);
+		p.kType = resolvedLocal(it->second, f);
 		p.pObj = it->second.v.pObj;
 	}
 	else
 	{
-		TypeRef k;
-		if (!memberType(f.sClass, p.sRoot, k, {})) return p;
-		p.kType = resolve(k, f);
+		const MemberOwner& kOwner = memberAt(a[i], f.sClass);
+		if (!kOwner.pClass) return p;
+		p.kType = resolvedMember(*kOwner.pType, f);
 		p.pObj = f.pRecord;
 	}
 	p.sKey = p.sRoot;
@@ -398,7 +441,7 @@ Value LayoutRunner::load(const Place& p, Frame& f)
 	if (p.bLocal && p.sSub.empty()) return f.kLocals[p.sRoot].v;
 	const LayoutRecord* r = p.pObj;
 	if (!r) return Value::unknown(p.sKey + " has no value here");
-	const std::string sKey = p.bLocal ? p.sSub : p.sKey;
+	const std::string& sKey = p.bLocal ? p.sSub : p.sKey;
 	const size_t iBracket0 = sKey.find('[');
 	if (isStale(r, sKey) && (iBracket0 == std::string::npos || isStale(r, sKey.substr(0, iBracket0))))
 		return Value::unknown(p.sKey + " may be changed by " + staleCall(r) + ", which the deriver does not follow");
@@ -453,7 +496,7 @@ void LayoutRunner::store(const Place& p, Frame& f, const Value& v)
 	}
 	LayoutRecord* r = p.pObj;
 	if (!r) return;
-	const std::string sKey = p.bLocal ? p.sSub : p.sKey;
+	const std::string& sKey = p.bLocal ? p.sSub : p.sKey;
 	if (!p.sUnknownIndex.empty())
 	{
 		// some element changed: the array's values read whole are no longer exact
