@@ -717,6 +717,9 @@ private:
 		const CodeLine& sWhere);
 	// The free function sName of the tree (its first definition); fails if the tree has none.
 	const Function& treeFunction(const std::string& sName, const CodeLine& sWhere) const;
+	// The frame of a method of f's own object defined in sOwner (f's class or a base of it): the same
+	// record and class, the base's template parameters bound by their own names, one call deeper.
+	Frame ownMethodFrame(const Frame& f, const std::string& sOwner);
 };
 
 } // namespace cvv::layout

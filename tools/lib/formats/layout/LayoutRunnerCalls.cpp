@@ -1217,4 +1217,16 @@ void LayoutRunner::call(const Function& m, Frame& k)
 	run(s, k);
 }
 
+Frame LayoutRunner::ownMethodFrame(const Frame& f, const std::string& sOwner)
+{
+	Frame k;
+	k.sClass = f.sClass;
+	k.kTemplate = f.kTemplate;
+	// a base's method: the base's parameters bound (their names may not be the class's)
+	if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, k.kTemplate);
+	k.pRecord = f.pRecord;
+	k.iDepth = f.iDepth + 1;
+	return k;
+}
+
 } // namespace cvv::layout

@@ -364,13 +364,7 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 		}
 		if (m)
 		{
-			Frame k;
-			k.sClass = f.sClass;
-			k.kTemplate = f.kTemplate;
-			// a base's method: the base's parameters bound (their names may not be the class's)
-			if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, k.kTemplate);
-			k.pRecord = f.pRecord;
-			k.iDepth = f.iDepth + 1;
+			Frame k = ownMethodFrame(f, sOwner);
 			return evalCall(*m, k, a, iArgs, iClose, f);
 		}
 		const Function* pFree = freeFunction(sName, a, iArgs, iClose, f);

@@ -161,13 +161,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 		const Function* m = f.sClass.empty() ? nullptr : m_t.findMethod(f.sClass, sCallee, true, &sOwner);
 		if (m)
 		{
-			Frame k;
-			k.sClass = f.sClass;
-			k.kTemplate = f.kTemplate;
-			// a base's method: the base's parameters bound (their names may not be the class's)
-			if (sOwner != f.sClass) bindBaseTemplate(f.sClass, sOwner, k.kTemplate);
-			k.pRecord = f.pRecord;
-			k.iDepth = f.iDepth + 1;
+			Frame k = ownMethodFrame(f, sOwner);
 			bindArgs(*m, k, a, iOpen + 1, e - 1, f);
 			call(*m, k);
 			return;
