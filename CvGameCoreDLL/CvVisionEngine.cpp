@@ -24,15 +24,53 @@ const char* cvVisionResultText(CvVisionResult eResult)
 
 int CvVisionEngine::aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const
 {
+	// Every plot of the square, in BTS's loop order (dx, then dy).
 	int iCount = 0;
-	const int iEnd = CvVisionTables::entriesUpToRing(iRange);
-	for (int i = 0; i < iEnd; ++i)
+	for (int iDX = -iRange; iDX <= iRange; ++iDX)
 	{
-		const int iPlot = kAxes.plotAt(m_kTables.entry(i));
-		if (iPlot >= 0)
+		const int iColumn = kAxes.aiColumn[iDX + iRange];
+		for (int iDY = -iRange; iDY <= iRange && iColumn >= 0; ++iDY)
 		{
-			paiPlots[iCount++] = iPlot;
+			const int iRowStart = kAxes.aiRowStart[iDY + iRange];
+			if (iRowStart >= 0)
+			{
+				paiPlots[iCount++] = iRowStart + iColumn;
+			}
 		}
 	}
 	return iCount;
+}
+
+void CvVisionRevealOrder::fill(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iX, int iY)
+{
+	m_iX = iX;
+	m_iY = iY;
+	m_iWidth = iWidth;
+	m_iHeight = iHeight;
+	m_bWrapX = bWrapX;
+	m_bWrapY = bWrapY;
+	int iCell = 0;
+	for (int iDX = -1; iDX <= 1; ++iDX)
+	{
+		for (int iDY = -1; iDY <= 1; ++iDY)
+		{
+			const int iColumn = cvVisionWrapCoord(iX + iDX, iWidth, bWrapX);
+			const int iRow = cvVisionWrapCoord(iY + iDY, iHeight, bWrapY);
+			m_aiPlot[iCell++] = (iColumn < 0 || iRow < 0) ? -1 : iRow * iWidth + iColumn;
+		}
+	}
+}
+
+int CvVisionRevealOrder::cellsBefore(int iDX, int iDY)
+{
+	if (iDX < -1)
+	{
+		return 0;
+	}
+	if (iDX > 1)
+	{
+		return NUM_CELLS;
+	}
+	const int iInColumn = (iDY < -1) ? 0 : ((iDY > 1) ? 3 : iDY + 1);
+	return (iDX + 1) * 3 + iInColumn;
 }

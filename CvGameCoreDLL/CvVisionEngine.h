@@ -72,6 +72,39 @@ struct CvVisionSource
 	}
 };
 
+// A line-of-sight unit's reveal of its 3x3 square (+1 then -1 on each plot, net 0) in its place
+// among the sight changes of a pass, as BTS makes it: right after the sight change of the same
+// displacement, in the dx-then-dy loop (docs/vision-rules.md, section 2, step 5). For a square
+// that does not wrap onto itself (every plot named by one displacement); the engine takes the
+// others on its BTS-order path.
+class CvVisionRevealOrder
+{
+public:
+	void fill(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iX, int iY);
+
+	// One pass: paiPlots (iCount, in BTS's loop order) changed by iChange, the reveals among them.
+	template <class Sink>
+	void emitPass(Sink& kSink, int eTeam, int iChange, int eInvisible, const int* paiPlots, int iCount) const;
+
+	enum { NUM_CELLS = 9 };
+	// The plots of the 3x3 square in BTS's loop order, -1 where absent.
+	const int* plots() const { return m_aiPlot; }
+
+private:
+	// How many of the 3x3 square's cells come before displacement (iDX, iDY) in the loop.
+	static int cellsBefore(int iDX, int iDY);
+	template <class Sink>
+	void reveal(Sink& kSink, int eTeam, int eInvisible, int iFirstCell, int iEndCell) const;
+
+	int m_aiPlot[NUM_CELLS];
+	int m_iX;
+	int m_iY;
+	int m_iWidth;
+	int m_iHeight;
+	bool m_bWrapX;
+	bool m_bWrapY;
+};
+
 class CvVisionEngine
 {
 public:
@@ -89,7 +122,9 @@ public:
 	// On an error nothing is changed. Every range BTS accepts works as in BTS: a ground range of
 	// -1 sees its own plot alone (the outer ring is ring 0), below -1 nothing; ranges above
 	// CV_VISION_MAX_RANGE take a path without the table (under a PCVT sight model they are
-	// refused: CV_VISION_RANGE_TOO_LARGE). Per plot, the count changes come in BTS's order.
+	// refused: CV_VISION_RANGE_TOO_LARGE). The count changes come in BTS's order: per see-invisible
+	// pass, dx from -ring to ring, then dy, a line-of-sight unit's reveal after the sight change of
+	// the same displacement (docs/vision-rules.md, section 2, step 5).
 	template <class Map, class Sink>
 	CvVisionResult changeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource,
 		int iChange) const;
@@ -112,24 +147,24 @@ public:
 	bool canSeeDisplacement(const Map& kMap, int iFromX, int iFromY, int iDX, int iDY, int eTeam,
 		bool bFirstPlot, bool bOuterRing) const;
 
-	// The plots one source sees: writes their indices (a plot twice when two displacements
-	// name it on a small wrapping map) and returns how many, or -1 on an error (a range above
-	// CV_VISION_MAX_RANGE is one: the buffer's size).
+	// The plots one source sees, in BTS's loop order (dx, then dy): writes their indices (a plot
+	// twice when two displacements name it on a small wrapping map) and returns how many, or -1 on
+	// an error (a range above CV_VISION_MAX_RANGE is one: the buffer's size).
 	// paiPlots needs room for (2 * range + 3)^2 entries.
 	template <class Map>
 	int seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
 
 	// The count changes of a sight whose plots are known (paiPlots, iCount: seenPlots's list),
-	// in changeAdjacentSight's order: the list once per see-invisible pass, each pass followed by
-	// a line-of-sight unit's reveal of its 3x3 square (+1 then -1). changeAdjacentSight is
+	// in changeAdjacentSight's order: the list once per see-invisible pass, a line-of-sight unit's
+	// reveal of its 3x3 square (+1 then -1) in its place among them. changeAdjacentSight is
 	// collect-then-emitSight wherever sightIsTableSubset holds.
 	template <class Map, class Sink>
 	void emitSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource, const int* paiPlots, int iCount,
 		int iChange) const;
 
-	// Is the sight of kSource, as seenPlots lists it, a subsequence of the displacement table's
-	// entries up to its ring (aerial: its range), in table order, each naming a plot no other
-	// entry names? True for every valid source of BTS's sight model (and aerial ones) whose
+	// Is the sight of kSource, as seenPlots lists it, told by the displacement table's entries up
+	// to its ring (aerial: its range), each naming a plot no other entry names, listed in BTS's
+	// loop order? True for every valid source of BTS's sight model (and aerial ones) whose
 	// square does not wrap onto itself and that needs no BTS-order path. Such a sight is told
 	// exactly by its origin, its map's shape and one bit per table entry (the ledger's compact
 	// records).
@@ -204,6 +239,29 @@ private:
 		}
 	};
 
+	// What one ground pass sees, column by column (dx from -ring to ring), each column's plots dy
+	// ascending: BTS's loop order. Column dx's plots are aiPlots[aiBegin[dx + ring], aiEnd[dx + ring]).
+	struct Columns
+	{
+		int iRing;
+		int aiBegin[CV_VISION_MAX_SIDE];
+		int aiEnd[CV_VISION_MAX_SIDE];
+		int aiPlots[CV_VISION_MAX_ENTRIES];
+
+		int copyTo(int* paiPlots) const;
+		template <class Sink>
+		void emit(Sink& kSink, int eTeam, int iChange, int eInvisible) const;
+	};
+
+	// What a pass's rings read besides the table.
+	struct PassState
+	{
+		short* aiState; // STATE_ bits per table entry
+		int iLevel;     // the viewer's see-from level
+		int eTeam;
+		unsigned int iFacingBit;
+	};
+
 	template <class Map>
 	int collect(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
 	// canSeePlot under a PCVT sight model: the target among what the source sees (when in range).
@@ -211,18 +269,31 @@ private:
 	bool canSeePlotFov(const Map& kMap, int iFromX, int iFromY, int iTarget, int eTeam, int iRange, int eFacing,
 		int iDX, int iDY) const;
 	template <class Map, class Lookup>
-	int groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
-		int* paiPlots) const;
-	// The pass, compiled once per kind of lookup and with or without a facing cone.
+	void groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
+		Columns& kColumns) const;
+	// The pass, compiled once per kind of lookup and with or without a facing cone: ring by ring
+	// outward over the table (every tied predecessor lies in the ring before, so the entries of a
+	// ring do not wait on each other), each seen plot put in its place in its column.
 	template <class Map, class Lookup, bool bFacing>
-	int groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
-		int* paiPlots) const;
-	// Table entries [iBegin, iEnd) of the inner rings. bFullState: also PASS and ABOVE, which
-	// only the last inner ring needs (the outer ring reads them).
-	template <class Map, class Lookup, bool bFacing, bool bFullState>
-	int innerRings(const Map& kMap, const Lookup& kLookup, unsigned int iFacingBit, int iLevel, int iBegin,
-		int iEnd, short* aiState, int* paiPlots, int iCount) const;
+	void groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
+		Columns& kColumns) const;
+	// Ring iRing's entries: its left column (dx = -ring, dy ascending: the column's first plots),
+	// then per column between a plot below (put before the column's) and one above (after), then its
+	// right column. bFullState: also PASS and ABOVE, which only the last inner ring needs (the outer
+	// ring reads them).
+	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
+	void passRing(const Map& kMap, const Lookup& kLookup, const PassState& kPass, int iRing, Columns& kColumns) const;
+	// One entry: 1 when seen, else 0; an inner entry's state written (a plot off the map is unseen
+	// and passes no light).
+	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
+	static int passEntry(const Map& kMap, const PassState& kPass, int iPlot, const CvVisionDisplacement& kEntry, int iEntry);
+	template <class Map>
+	void groundColumns(const Map& kMap, const CvVisionSource& kSource, Columns& kColumns) const;
 	int aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const;
+	// A list of plots each named once by a displacement within iRing (a PCVT sight model's),
+	// put in BTS's loop order.
+	template <class Map>
+	static void sortInBtsOrder(const Map& kMap, int iX, int iY, int iRing, int* paiPlots, int iCount);
 	// Sources the table cannot take in BTS's order: ranges beyond it (negative, above
 	// CV_VISION_MAX_RANGE) and line-of-sight units whose square wraps onto itself, where a plot
 	// gets a reveal (+1 then -1) and a sight change from two displacements. Judges the square ring
@@ -242,6 +313,39 @@ private:
 
 // ---------------------------------------------------------------------------------------------
 // Inline and template definitions
+
+template <class Sink>
+void CvVisionRevealOrder::emitPass(Sink& kSink, int eTeam, int iChange, int eInvisible, const int* paiPlots,
+	int iCount) const
+{
+	int iNextCell = 0;
+	for (int i = 0; i < iCount; ++i)
+	{
+		const int iPlot = paiPlots[i];
+		const int iDX = cvVisionWrapDelta(iPlot % m_iWidth - m_iX, m_iWidth, m_bWrapX);
+		const int iDY = cvVisionWrapDelta(iPlot / m_iWidth - m_iY, m_iHeight, m_bWrapY);
+		const int iBefore = cellsBefore(iDX, iDY);
+		reveal(kSink, eTeam, eInvisible, iNextCell, iBefore);
+		kSink.changeVisibilityCount(iPlot, eTeam, iChange, eInvisible);
+		const bool bInSquare = iDX >= -1 && iDX <= 1 && iDY >= -1 && iDY <= 1;
+		iNextCell = bInSquare ? iBefore + 1 : iBefore;
+		reveal(kSink, eTeam, eInvisible, iBefore, iNextCell);
+	}
+	reveal(kSink, eTeam, eInvisible, iNextCell, NUM_CELLS);
+}
+
+template <class Sink>
+void CvVisionRevealOrder::reveal(Sink& kSink, int eTeam, int eInvisible, int iFirstCell, int iEndCell) const
+{
+	for (int iCell = iFirstCell; iCell < iEndCell; ++iCell)
+	{
+		if (m_aiPlot[iCell] >= 0)
+		{
+			kSink.changeVisibilityCount(m_aiPlot[iCell], eTeam, 1, eInvisible);
+			kSink.changeVisibilityCount(m_aiPlot[iCell], eTeam, -1, eInvisible);
+		}
+	}
+}
 
 inline CvVisionResult CvVisionEngine::validate(const CvVisionSource& kSource, int iWidth, int iHeight)
 {
@@ -279,87 +383,205 @@ void CvVisionEngine::Axes::fill(const Map& kMap, int iX, int iY, int iRingIn)
 }
 
 template <class Map, class Lookup>
-int CvVisionEngine::groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup,
-	int iRing, int* paiPlots) const
+void CvVisionEngine::groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup,
+	int iRing, Columns& kColumns) const
 {
 	if (kSource.eFacing == CV_VISION_NO_DIRECTION)
 	{
-		return groundPassFor<Map, Lookup, false>(kMap, kSource, kLookup, iRing, paiPlots);
+		groundPassFor<Map, Lookup, false>(kMap, kSource, kLookup, iRing, kColumns);
+		return;
 	}
-	return groundPassFor<Map, Lookup, true>(kMap, kSource, kLookup, iRing, paiPlots);
+	groundPassFor<Map, Lookup, true>(kMap, kSource, kLookup, iRing, kColumns);
 }
 
 template <class Map, class Lookup, bool bFacing>
-int CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookupIn,
-	int iRing, int* paiPlots) const
+void CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookupIn,
+	int iRing, Columns& kColumns) const
 {
-	const Lookup kLookup = kLookupIn; // a local copy stays in registers: paiPlots cannot alias it
-	short aiState[CV_VISION_MAX_ENTRIES]; // STATE_ bits per table entry
+	const Lookup kLookup = kLookupIn; // a local copy stays in registers: the stores cannot alias it
+	short aiState[CV_VISION_MAX_ENTRIES];
+	PassState kPass;
+	kPass.aiState = aiState;
+	kPass.eTeam = kSource.eTeam;
+	kPass.iFacingBit = bFacing ? (1u << kSource.eFacing) : 0u;
+	kColumns.iRing = iRing;
+
+	// The viewer's own plot: seen, and light passes on from it; column 0's first plot.
 	const int iOrigin = kLookup.plotAt(m_kTables.entry(0));
-	const int iLevel = kMap.seeFromLevel(iOrigin, kSource.eTeam);
-	const unsigned int iFacingBit = bFacing ? (1u << kSource.eFacing) : 0u;
-	int iCount = 0;
+	kPass.iLevel = kMap.seeFromLevel(iOrigin, kSource.eTeam);
+	aiState[0] = static_cast<short>(STATE_CLEAR | stateOf(kPass.iLevel, kMap.seeThroughLevel(iOrigin)));
+	const int iCenter = iRing * (2 * iRing + 1) + iRing;
+	kColumns.aiPlots[iCenter] = iOrigin;
+	kColumns.aiBegin[iRing] = iCenter;
+	kColumns.aiEnd[iRing] = iCenter + 1;
 
-	aiState[0] = static_cast<short>(STATE_CLEAR | stateOf(iLevel, kMap.seeThroughLevel(iOrigin)));
-	paiPlots[iCount++] = iOrigin;
-
-	// Inner rings. No branch on the terrain: the mix is random, a branch would mispredict.
-	// entriesUpToRing(-1) is 1: with a one-ring square both loops are empty.
+	// Inner rings (only the last one needs the full state), then the outer ring.
 	const int iInnerRings = hasOuterRule() ? iRing - 1 : iRing;
-	const int iLastInner = CvVisionTables::entriesUpToRing(iInnerRings - 1);
-	const int iInnerEnd = CvVisionTables::entriesUpToRing(iInnerRings);
-	iCount = innerRings<Map, Lookup, bFacing, false>(kMap, kLookup, iFacingBit, iLevel, 1, iLastInner,
-		aiState, paiPlots, iCount);
-	iCount = innerRings<Map, Lookup, bFacing, true>(kMap, kLookup, iFacingBit, iLevel,
-		iLastInner, iInnerEnd, aiState, paiPlots, iCount);
+	for (int r = 1; r < iInnerRings; ++r)
+	{
+		passRing<Map, Lookup, bFacing, false, false>(kMap, kLookup, kPass, r, kColumns);
+	}
+	if (iInnerRings >= 1)
+	{
+		passRing<Map, Lookup, bFacing, false, true>(kMap, kLookup, kPass, iInnerRings, kColumns);
+	}
+	if (iInnerRings < iRing)
+	{
+		passRing<Map, Lookup, bFacing, true, false>(kMap, kLookup, kPass, iRing, kColumns);
+	}
+}
 
-	// The outer ring: seen past a predecessor the viewer is above, or when taller than the viewer.
-	const int iOuterEnd = CvVisionTables::entriesUpToRing(iRing);
-	for (int i = iInnerEnd; i < iOuterEnd; ++i)
+template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
+void CvVisionEngine::passRing(const Map& kMap, const Lookup& kLookup, const PassState& kPass, int iRing,
+	Columns& kColumns) const
+{
+	const int iSquareRing = kColumns.iRing;
+	const int iColumnSize = 2 * iSquareRing + 1;
+	int* const paiPlots = kColumns.aiPlots;
+	int i = CvVisionTables::entriesUpToRing(iRing - 1);
+	// The left column's plots (dy = -ring..ring), the first of column -ring.
+	int iNext = (iSquareRing - iRing) * iColumnSize + iSquareRing - iRing;
+	kColumns.aiBegin[iSquareRing - iRing] = iNext;
+	for (int iEnd = i + 2 * iRing + 1; i < iEnd; ++i)
 	{
 		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
 		const int iPlot = kLookup.plotAt(kEntry);
-		if (Lookup::MAY_BE_ABSENT && iPlot < 0)
+		paiPlots[iNext] = iPlot;
+		iNext += passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iPlot, kEntry, i);
+	}
+	kColumns.aiEnd[iSquareRing - iRing] = iNext;
+	// The columns between: a plot below those already in the column, one above.
+	for (int iColumn = iSquareRing - iRing + 1; iColumn < iSquareRing + iRing; ++iColumn, i += 2)
+	{
+		const CvVisionDisplacement& kBelow = m_kTables.entry(i);
+		const int iBelow = kLookup.plotAt(kBelow);
+		paiPlots[kColumns.aiBegin[iColumn] - 1] = iBelow;
+		kColumns.aiBegin[iColumn] -= passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iBelow, kBelow, i);
+		const CvVisionDisplacement& kAbove = m_kTables.entry(i + 1);
+		const int iAbove = kLookup.plotAt(kAbove);
+		paiPlots[kColumns.aiEnd[iColumn]] = iAbove;
+		kColumns.aiEnd[iColumn] += passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iAbove, kAbove, i + 1);
+	}
+	// The right column's plots, the first of column +ring.
+	iNext = (iSquareRing + iRing) * iColumnSize + iSquareRing - iRing;
+	kColumns.aiBegin[iSquareRing + iRing] = iNext;
+	for (int iEnd = i + 2 * iRing + 1; i < iEnd; ++i)
+	{
+		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
+		const int iPlot = kLookup.plotAt(kEntry);
+		paiPlots[iNext] = iPlot;
+		iNext += passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iPlot, kEntry, i);
+	}
+	kColumns.aiEnd[iSquareRing + iRing] = iNext;
+}
+
+template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
+int CvVisionEngine::passEntry(const Map& kMap, const PassState& kPass, int iPlot, const CvVisionDisplacement& kEntry,
+	int iEntry)
+{
+	if (Lookup::MAY_BE_ABSENT && iPlot < 0)
+	{
+		if (!bOuter)
 		{
-			continue;
+			kPass.aiState[iEntry] = 0;
 		}
-		const int iPred = aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]];
+		return 0;
+	}
+	const int iPred = kPass.aiState[kEntry.aiPred[0]] | kPass.aiState[kEntry.aiPred[1]];
+	const int iInCone = !bFacing || (kEntry.iFacingMask & kPass.iFacingBit) != 0;
+	if (bOuter)
+	{
+		// Seen past a predecessor the viewer is above, or when taller than the viewer.
 		if ((iPred & STATE_PASS) == 0)
 		{
-			continue; // light does not reach the ring here
+			return 0; // light does not reach the ring here
 		}
-		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
-		paiPlots[iCount] = iPlot;
-		iCount += outerVisible(iPred, kMap.seeFromLevel(iPlot, kSource.eTeam), iLevel) & iInCone;
+		return outerVisible(iPred, kMap.seeFromLevel(iPlot, kPass.eTeam), kPass.iLevel) & iInCone;
+	}
+	// Seen when light reaches a predecessor; passes on when also low enough. No branch on the
+	// terrain: the mix is random, a branch would mispredict. An unreached plot's state is 0.
+	const int iReached = iPred & STATE_CLEAR;
+	const int iSeeThrough = (CvVisionLazyLevels<Map>::VALUE && iReached == 0) ? 0 : kMap.seeThroughLevel(iPlot);
+	const int iState = bFullState ? stateOf(kPass.iLevel, iSeeThrough) & -iReached
+		: clearOf(kPass.iLevel, iSeeThrough) & iReached;
+	kPass.aiState[iEntry] = static_cast<short>(iState);
+	return iReached & iInCone;
+}
+
+inline int CvVisionEngine::Columns::copyTo(int* paiPlots) const
+{
+	int iCount = 0;
+	for (int i = 0; i <= 2 * iRing; ++i)
+	{
+		for (const int* p = aiPlots + aiBegin[i]; p < aiPlots + aiEnd[i]; ++p)
+		{
+			paiPlots[iCount++] = *p;
+		}
 	}
 	return iCount;
 }
 
-template <class Map, class Lookup, bool bFacing, bool bFullState>
-int CvVisionEngine::innerRings(const Map& kMap, const Lookup& kLookupIn, unsigned int iFacingBit, int iLevel,
-	int iBegin, int iEnd, short* aiState, int* paiPlots, int iCount) const
+template <class Sink>
+void CvVisionEngine::Columns::emit(Sink& kSink, int eTeam, int iChange, int eInvisible) const
 {
-	const Lookup kLookup = kLookupIn; // a local copy stays in registers: paiPlots cannot alias it
-	for (int i = iBegin; i < iEnd; ++i)
+	for (int i = 0; i <= 2 * iRing; ++i)
 	{
-		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
-		const int iPlot = kLookup.plotAt(kEntry);
-		if (Lookup::MAY_BE_ABSENT && iPlot < 0)
+		const int* const pEnd = aiPlots + aiEnd[i];
+		for (const int* p = aiPlots + aiBegin[i]; p < pEnd; ++p)
 		{
-			aiState[i] = 0;
-			continue;
+			kSink.changeVisibilityCount(*p, eTeam, iChange, eInvisible);
 		}
-		// Seen when light reaches a predecessor; passes on when also low enough.
-		const int iReached = (aiState[kEntry.aiPred[0]] | aiState[kEntry.aiPred[1]]) & STATE_CLEAR;
-		const int iInCone = !bFacing || (kEntry.iFacingMask & iFacingBit) != 0;
-		paiPlots[iCount] = iPlot;
-		iCount += iReached & iInCone;
-		// An unreached plot's state is 0 whatever its level.
-		const int iSeeThrough = (CvVisionLazyLevels<Map>::VALUE && iReached == 0) ? 0 : kMap.seeThroughLevel(iPlot);
-		const int iState = bFullState ? stateOf(iLevel, iSeeThrough) & -iReached : clearOf(iLevel, iSeeThrough) & iReached;
-		aiState[i] = static_cast<short>(iState);
 	}
-	return iCount;
+}
+
+template <class Map>
+void CvVisionEngine::groundColumns(const Map& kMap, const CvVisionSource& kSource, Columns& kColumns) const
+{
+	const int iRing = groundRing(kSource.iRange);
+	const int iWidth = kMap.getGridWidth();
+	const int iHeight = kMap.getGridHeight();
+	if (kSource.iX - iRing >= 0 && kSource.iX + iRing < iWidth && kSource.iY - iRing >= 0 && kSource.iY + iRing < iHeight)
+	{
+		Interior kInterior;
+		kInterior.iOrigin = kSource.iY * iWidth + kSource.iX;
+		kInterior.iWidth = iWidth;
+		groundPass(kMap, kSource, kInterior, iRing, kColumns);
+		return;
+	}
+	Axes kAxes;
+	kAxes.fill(kMap, kSource.iX, kSource.iY, iRing);
+	groundPass(kMap, kSource, kAxes, iRing, kColumns);
+}
+
+template <class Map>
+void CvVisionEngine::sortInBtsOrder(const Map& kMap, int iX, int iY, int iRing, int* paiPlots, int iCount)
+{
+	int aiSquare[CV_VISION_MAX_SIDE * CV_VISION_MAX_SIDE];
+	int* const paiCenter = aiSquare + CV_VISION_MAX_RING * CV_VISION_MAX_SIDE + CV_VISION_MAX_RING;
+	for (int iDX = -iRing; iDX <= iRing; ++iDX)
+	{
+		for (int iDY = -iRing; iDY <= iRing; ++iDY)
+		{
+			paiCenter[iDX * CV_VISION_MAX_SIDE + iDY] = -1;
+		}
+	}
+	const int iWidth = kMap.getGridWidth();
+	for (int i = 0; i < iCount; ++i)
+	{
+		const int iDX = cvVisionWrapDelta(paiPlots[i] % iWidth - iX, iWidth, kMap.isWrapX());
+		const int iDY = cvVisionWrapDelta(paiPlots[i] / iWidth - iY, kMap.getGridHeight(), kMap.isWrapY());
+		paiCenter[iDX * CV_VISION_MAX_SIDE + iDY] = paiPlots[i];
+	}
+	int iNext = 0;
+	for (int iDX = -iRing; iDX <= iRing; ++iDX)
+	{
+		for (int iDY = -iRing; iDY <= iRing; ++iDY)
+		{
+			const int iPlot = paiCenter[iDX * CV_VISION_MAX_SIDE + iDY];
+			paiPlots[iNext] = iPlot;
+			iNext += iPlot >= 0;
+		}
+	}
 }
 
 template <class Map>
@@ -392,20 +614,14 @@ int CvVisionEngine::collect(const Map& kMap, const CvVisionSource& kSource, int*
 	const int iRing = groundRing(kSource.iRange);
 	if (m_kOptions.eSightModel != CV_VISION_SIGHT_BTS)
 	{
-		return cvVisionFovSight(kMap, m_kTables, m_kOptions.eSightModel, kSource.iX, kSource.iY, kSource.eTeam, iRing,
-			hasOuterRule(), kSource.eFacing, paiPlots);
+		const int iCount = cvVisionFovSight(kMap, m_kTables, m_kOptions.eSightModel, kSource.iX, kSource.iY,
+			kSource.eTeam, iRing, hasOuterRule(), kSource.eFacing, paiPlots);
+		sortInBtsOrder(kMap, kSource.iX, kSource.iY, iRing, paiPlots, iCount);
+		return iCount;
 	}
-	const int iWidth = kMap.getGridWidth();
-	const int iHeight = kMap.getGridHeight();
-	if (kSource.iX - iRing >= 0 && kSource.iX + iRing < iWidth && kSource.iY - iRing >= 0 && kSource.iY + iRing < iHeight)
-	{
-		Interior kInterior;
-		kInterior.iOrigin = kSource.iY * iWidth + kSource.iX;
-		kInterior.iWidth = iWidth;
-		return groundPass(kMap, kSource, kInterior, iRing, paiPlots);
-	}
-	kAxes.fill(kMap, kSource.iX, kSource.iY, iRing);
-	return groundPass(kMap, kSource, kAxes, iRing, paiPlots);
+	Columns kColumns;
+	groundColumns(kMap, kSource, kColumns);
+	return kColumns.copyTo(paiPlots);
 }
 
 template <class Map, class Sink>
@@ -426,6 +642,21 @@ CvVisionResult CvVisionEngine::changeAdjacentSight(const Map& kMap, Sink& kSink,
 	{
 		return CV_VISION_RANGE_TOO_LARGE; // a PCVT sight model: its table ends there
 	}
+	const bool bRevealAdjacent = m_kOptions.bRevealAdjacent && !kSource.bAerial
+		&& kSource.eFacing != CV_VISION_NO_DIRECTION;
+	if (!kSource.bAerial && m_kOptions.eSightModel == CV_VISION_SIGHT_BTS && !bRevealAdjacent)
+	{
+		// The common case, emitted straight from the pass's columns.
+		Columns kColumns;
+		groundColumns(kMap, kSource, kColumns);
+		const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
+		for (int iPass = 0; iPass < iNumPasses; ++iPass)
+		{
+			kColumns.emit(kSink, kSource.eTeam, iChange,
+				(kSource.iNumSeeInvisible > 0) ? kSource.paeSeeInvisible[iPass] : CV_VISION_NO_INVISIBLE);
+		}
+		return CV_VISION_OK;
+	}
 	int aiPlots[CV_VISION_MAX_ENTRIES];
 	const int iCount = collect(kMap, kSource, aiPlots);
 	emitSight(kMap, kSink, kSource, aiPlots, iCount, iChange);
@@ -441,28 +672,23 @@ void CvVisionEngine::emitSight(const Map& kMap, Sink& kSink, const CvVisionSourc
 	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
 	const bool bRevealAdjacent = m_kOptions.bRevealAdjacent && !kSource.bAerial
 		&& kSource.eFacing != CV_VISION_NO_DIRECTION;
-	Axes kAdjacent;
+	CvVisionRevealOrder kReveals;
 	if (bRevealAdjacent)
 	{
-		kAdjacent.fill(kMap, kSource.iX, kSource.iY, 1);
+		kReveals.fill(kMap.getGridWidth(), kMap.getGridHeight(), kMap.isWrapX(), kMap.isWrapY(), kSource.iX, kSource.iY);
 	}
 	for (int iPass = 0; iPass < iNumPasses; ++iPass)
 	{
 		const int eInvisible = (kSource.iNumSeeInvisible > 0)
 			? kSource.paeSeeInvisible[iPass] : CV_VISION_NO_INVISIBLE;
+		if (bRevealAdjacent)
+		{
+			kReveals.emitPass(kSink, kSource.eTeam, iChange, eInvisible, paiPlots, iCount);
+			continue;
+		}
 		for (int i = 0; i < iCount; ++i)
 		{
 			kSink.changeVisibilityCount(paiPlots[i], kSource.eTeam, iChange, eInvisible);
-		}
-		// A line-of-sight unit always reveals its 3x3 square: +1 then -1, in both directions.
-		for (int i = 0; bRevealAdjacent && i < CvVisionTables::entriesUpToRing(1); ++i)
-		{
-			const int iPlot = kAdjacent.plotAt(m_kTables.entry(i));
-			if (iPlot >= 0)
-			{
-				kSink.changeVisibilityCount(iPlot, kSource.eTeam, 1, eInvisible);
-				kSink.changeVisibilityCount(iPlot, kSource.eTeam, -1, eInvisible);
-			}
 		}
 	}
 }

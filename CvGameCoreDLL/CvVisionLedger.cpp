@@ -211,7 +211,7 @@ int CvVisionLedger::sizeInBytes() const
 }
 
 int CvVisionLedger::decodeSegment(const unsigned int* paiSegment, CvVisionSource& kSource, int* paeInvisible,
-	Shape& kShape, int* paiPlots, int& iWords)
+	Shape& kShape, int* paiPlots, int& iWords, bool bBtsOrder)
 {
 	const int iFlags = sightFlags(paiSegment);
 	kShape.iWidth = static_cast<int>(paiSegment[SEG_SHAPE] & 0xFFFFu);
@@ -237,6 +237,22 @@ int CvVisionLedger::decodeSegment(const unsigned int* paiSegment, CvVisionSource
 	SquareAxes kAxes;
 	kAxes.fill(kShape, kSource.iX, kSource.iY, sightRing(paiSegment));
 	int iCount = 0;
+	if (bBtsOrder)
+	{
+		const int iRing = sightRing(paiSegment);
+		for (int iDX = -iRing; iDX <= iRing; ++iDX)
+		{
+			for (int iDY = -iRing; iDY <= iRing; ++iDY)
+			{
+				const int i = kTable.indexOf(iDX, iDY);
+				if ((paiBits[i / 32] & (1u << (i % 32))) != 0)
+				{
+					paiPlots[iCount++] = kAxes.plotAt(kTable.entry(i));
+				}
+			}
+		}
+		return iCount;
+	}
 	for (int iWord = 0; iWord * 32 < iEntries; ++iWord)
 	{
 		for (unsigned int iBits = paiBits[iWord]; iBits != 0; iBits &= iBits - 1)

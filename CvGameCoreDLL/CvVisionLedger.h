@@ -407,13 +407,15 @@ private:
 	static bool addCompact(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap, Sink* pSink,
 		const CvVisionSource& kSource);
 	// The segment at paiSegment: its source (paeInvisible receives the passes' types), its shape,
-	// its plots (returns how many) and its length in words.
+	// its plots (returns how many) and its length in words. The plots come in the table's order
+	// (ring by ring: enough to take a sight back or count it), or with bBtsOrder in BTS's loop
+	// order (dx, then dy: the order an add must make its changes in).
 	static int decodeSegment(const unsigned int* paiSegment, CvVisionSource& kSource, int* paeInvisible,
-		Shape& kShape, int* paiPlots, int& iWords);
+		Shape& kShape, int* paiPlots, int& iWords, bool bBtsOrder = false);
 	// The plots of the 3x3 square a line-of-sight unit reveals, in table order.
 	static int adjacentPlots(const CvVisionSource& kSource, const Shape& kShape, int* paiPlots);
 	template <class Sink>
-	static void replayCompact(const Record& kRecord, Sink& kSink, bool bForward);
+	static void replayCompact(const Record& kRecord, Sink& kSink, int iChange);
 	// Count changes a compact record stands for (as a full record would hold them).
 	static int compactEntries(const Record& kRecord);
 	template <class Visitor>
@@ -481,11 +483,12 @@ private:
 	Slot& slotFor(const CvVisionSourceKey& kKey);       // found or inserted
 	void rebuild(int iMinKeys);                         // drops stale empty keys, rehashes
 
-	// Takes a record's changes back, last first; makes them again, first first.
+	// Takes a record's changes back (as BTS's own remove of the same sight would, or, where that
+	// order cannot show, in the table's); makes them again, in BTS's order.
 	template <class Sink>
-	static void replayBackward(const Record& kRecord, Sink& kSink);
+	static void replayRemoval(const Record& kRecord, Sink& kSink);
 	template <class Sink>
-	static void replayForward(const Record& kRecord, Sink& kSink);
+	static void replayAdd(const Record& kRecord, Sink& kSink);
 
 	// Makes kRecord the sight of the sources, compact when every one is a table subset, telling
 	// pSink (when not NULL) each count change as the engine makes it.
@@ -584,13 +587,19 @@ bool CvVisionLedger::appendSegment(Record& kRecord, const CvVisionEngine& kEngin
 	const CvVisionTables& kTable = CvVisionTables::standard();
 	SquareAxes kAxes;
 	kAxes.fill(kShape, kSource.iX, kSource.iY, iRing);
+	// The list is in BTS's loop order: the square's displacements, dx then dy, each one's bit set
+	// where it names the next plot of the list.
 	int iNext = 0;
-	for (int i = 0; i < iEntries && iNext < iCount; ++i)
+	for (int iDX = -iRing; iDX <= iRing && iNext < iCount; ++iDX)
 	{
-		if (paiPlots[iNext] == kAxes.plotAt(kTable.entry(i)))
+		for (int iDY = -iRing; iDY <= iRing && iNext < iCount; ++iDY)
 		{
-			paiBits[i / 32] |= 1u << (i % 32);
-			++iNext;
+			const int i = kTable.indexOf(iDX, iDY);
+			if (paiPlots[iNext] == kAxes.plotAt(kTable.entry(i)))
+			{
+				paiBits[i / 32] |= 1u << (i % 32);
+				++iNext;
+			}
 		}
 	}
 	if (iNext != iCount)
@@ -642,7 +651,7 @@ void CvVisionLedger::fillRecord(Record& kRecord, const CvVisionEngine& kEngine, 
 			// are taken back and the whole record made full.
 			if (pSink != NULL)
 			{
-				replayCompact(kRecord, *pSink, false);
+				replayCompact(kRecord, *pSink, -1);
 			}
 			kRecord.aiEntries.clear();
 			kRecord.bCompact = bCompact = false;
@@ -659,51 +668,37 @@ void CvVisionLedger::fillRecord(Record& kRecord, const CvVisionEngine& kEngine, 
 }
 
 template <class Sink>
-void CvVisionLedger::replayCompact(const Record& kRecord, Sink& kSink, bool bForward)
+void CvVisionLedger::replayCompact(const Record& kRecord, Sink& kSink, int iChange)
 {
-	// Segment starts first: a backward replay walks the segments last first.
-	int aiStarts[MAX_COMPACT_SEGMENTS];
-	int iNumSegments = 0;
 	CvVisionSource kSource;
 	int aeInvisible[MAX_COMPACT_PASSES];
 	Shape kShape;
 	int aiPlots[CV_VISION_MAX_ENTRIES];
-	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()) && iNumSegments < MAX_COMPACT_SEGMENTS; iAt += iWords)
+	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()); iAt += iWords)
 	{
-		aiStarts[iNumSegments++] = iAt;
-		iWords = segmentWords(&kRecord.aiEntries[iAt]);
-	}
-	for (int k = 0; k < iNumSegments; ++k)
-	{
-		const int iSegment = bForward ? k : iNumSegments - 1 - k;
-		int iWords = 0;
-		const int iCount = decodeSegment(&kRecord.aiEntries[aiStarts[iSegment]], kSource, aeInvisible, kShape, aiPlots, iWords);
-		int aiAdjacent[9];
-		const unsigned int* paiSegment = &kRecord.aiEntries[aiStarts[iSegment]];
-		const int iNumAdjacent = (sightFlags(paiSegment) & FLAG_REVEAL_ADJACENT) != 0 ? adjacentPlots(kSource, kShape, aiAdjacent) : 0;
+		const unsigned int* paiSegment = &kRecord.aiEntries[iAt];
+		const bool bReveals = (sightFlags(paiSegment) & FLAG_REVEAL_ADJACENT) != 0;
+		// An add, and a remove with reveals (whose +1 can make a plot visible: a meeting), go in
+		// BTS's loop order; a remove without them is all -1s, which make no plot visible, and goes
+		// in the table's order, the quickest to decode.
+		const bool bBtsOrder = iChange > 0 || bReveals;
+		const int iCount = decodeSegment(paiSegment, kSource, aeInvisible, kShape, aiPlots, iWords, bBtsOrder);
 		const int iNumPasses = sightPasses(paiSegment);
+		CvVisionRevealOrder kReveals;
+		if (bReveals)
+		{
+			kReveals.fill(kShape.iWidth, kShape.iHeight, kShape.bWrapX, kShape.bWrapY, kSource.iX, kSource.iY);
+		}
 		for (int p = 0; p < iNumPasses; ++p)
 		{
-			const int eInvisible = aeInvisible[bForward ? p : iNumPasses - 1 - p];
-			if (bForward)
+			if (bReveals)
 			{
-				for (int i = 0; i < iCount; ++i)
-				{
-					kSink.changeVisibilityCount(aiPlots[i], kRecord.eTeam, 1, eInvisible);
-				}
+				kReveals.emitPass(kSink, kRecord.eTeam, iChange, aeInvisible[p], aiPlots, iCount);
+				continue;
 			}
-			for (int j = 0; j < iNumAdjacent; ++j) // a reveal: +1 then -1, whichever way
+			for (int i = 0; i < iCount; ++i)
 			{
-				const int iPlot = aiAdjacent[bForward ? j : iNumAdjacent - 1 - j];
-				kSink.changeVisibilityCount(iPlot, kRecord.eTeam, 1, eInvisible);
-				kSink.changeVisibilityCount(iPlot, kRecord.eTeam, -1, eInvisible);
-			}
-			if (!bForward)
-			{
-				for (int i = iCount - 1; i >= 0; --i)
-				{
-					kSink.changeVisibilityCount(aiPlots[i], kRecord.eTeam, -1, eInvisible);
-				}
+				kSink.changeVisibilityCount(aiPlots[i], kRecord.eTeam, iChange, aeInvisible[p]);
 			}
 		}
 	}
@@ -745,14 +740,17 @@ CvVisionResult CvVisionLedger::record(const CvVisionSourceKey& kKey, const CvVis
 }
 
 template <class Sink>
-void CvVisionLedger::replayBackward(const Record& kRecord, Sink& kSink)
+void CvVisionLedger::replayRemoval(const Record& kRecord, Sink& kSink)
 {
 	if (kRecord.bCompact)
 	{
-		replayCompact(kRecord, kSink, false);
+		replayCompact(kRecord, kSink, -1);
 		return;
 	}
-	for (int i = static_cast<int>(kRecord.aiEntries.size()) - 1; i >= 0; --i)
+	// In the order of the add, which was BTS's: each change -1, each reveal +1 then -1, as BTS's
+	// own remove of the same sight makes them.
+	const int iNumEntries = static_cast<int>(kRecord.aiEntries.size());
+	for (int i = 0; i < iNumEntries; ++i)
 	{
 		const unsigned int iEntry = kRecord.aiEntries[i];
 		if (isReveal(iEntry))
@@ -764,11 +762,11 @@ void CvVisionLedger::replayBackward(const Record& kRecord, Sink& kSink)
 }
 
 template <class Sink>
-void CvVisionLedger::replayForward(const Record& kRecord, Sink& kSink)
+void CvVisionLedger::replayAdd(const Record& kRecord, Sink& kSink)
 {
 	if (kRecord.bCompact)
 	{
-		replayCompact(kRecord, kSink, true);
+		replayCompact(kRecord, kSink, 1);
 		return;
 	}
 	const int iNumEntries = static_cast<int>(kRecord.aiEntries.size());
@@ -792,7 +790,7 @@ bool CvVisionLedger::remove(const CvVisionSourceKey& kKey, Sink& kSink)
 		return false;
 	}
 	Slot& kSlot = m_aSlots[iSlot];
-	replayBackward(kSlot.record(kSlot.iLive - 1), kSink);
+	replayRemoval(kSlot.record(kSlot.iLive - 1), kSink);
 	++m_iClock;
 	if (--kSlot.iLive == 0)
 	{
@@ -825,8 +823,8 @@ CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVi
 		{
 			continue; // the change did not reach this sight
 		}
-		replayBackward(kRecord, kSink);
-		replayForward(m_kScratch, kSink);
+		replayRemoval(kRecord, kSink);
+		replayAdd(m_kScratch, kSink);
 		kRecord.eTeam = m_kScratch.eTeam;
 		kRecord.bCompact = m_kScratch.bCompact;
 		kRecord.aiEntries = m_kScratch.aiEntries;
