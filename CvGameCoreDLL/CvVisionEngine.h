@@ -225,6 +225,28 @@ private:
 		}
 	};
 
+	// A pass's view of Axes: two pointers, small enough to be passed by value and kept in
+	// registers.
+	struct AxesView
+	{
+		const int* paiColumn;   // at dx = 0
+		const int* paiRowStart; // at dy = 0
+
+		explicit AxesView(const Axes& kAxes)
+			: paiColumn(kAxes.aiColumn + kAxes.iRing), paiRowStart(kAxes.aiRowStart + kAxes.iRing)
+		{
+		}
+
+		enum { MAY_BE_ABSENT = 1 };
+
+		int plotAt(const CvVisionDisplacement& kEntry) const
+		{
+			const int iColumn = paiColumn[kEntry.iDX];
+			const int iRowStart = paiRowStart[kEntry.iDY];
+			return (iColumn < 0 || iRowStart < 0) ? -1 : iRowStart + iColumn;
+		}
+	};
+
 	// The plot index when the whole square lies on the map, away from every edge and seam.
 	struct Interior
 	{
@@ -282,7 +304,7 @@ private:
 	// right column. bFullState: also PASS and ABOVE, which only the last inner ring needs (the outer
 	// ring reads them).
 	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
-	void passRing(const Map& kMap, const Lookup& kLookup, const PassState& kPass, int iRing, Columns& kColumns) const;
+	void passRing(const Map& kMap, Lookup kLookup, const PassState& kPass, int iRing, Columns& kColumns) const;
 	// One entry: 1 when seen, else 0; an inner entry's state written (a plot off the map is unseen
 	// and passes no light).
 	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
@@ -398,7 +420,7 @@ template <class Map, class Lookup, bool bFacing>
 void CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookupIn,
 	int iRing, Columns& kColumns) const
 {
-	const Lookup kLookup = kLookupIn; // a local copy stays in registers: the stores cannot alias it
+	const Lookup kLookup = kLookupIn;
 	short aiState[CV_VISION_MAX_ENTRIES];
 	PassState kPass;
 	kPass.aiState = aiState;
@@ -432,9 +454,12 @@ void CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSourc
 }
 
 template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
-void CvVisionEngine::passRing(const Map& kMap, const Lookup& kLookup, const PassState& kPass, int iRing,
+void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& kPassIn, int iRing,
 	Columns& kColumns) const
 {
+	// A local copy stays in registers (as the lookup, passed by value): the stores to the columns
+	// cannot alias it.
+	const PassState kPass = kPassIn;
 	const int iSquareRing = kColumns.iRing;
 	const int iColumnSize = 2 * iSquareRing + 1;
 	int* const paiPlots = kColumns.aiPlots;
@@ -453,14 +478,18 @@ void CvVisionEngine::passRing(const Map& kMap, const Lookup& kLookup, const Pass
 	// The columns between: a plot below those already in the column, one above.
 	for (int iColumn = iSquareRing - iRing + 1; iColumn < iSquareRing + iRing; ++iColumn, i += 2)
 	{
+		const int iBegin = kColumns.aiBegin[iColumn];
+		const int iEnd = kColumns.aiEnd[iColumn];
 		const CvVisionDisplacement& kBelow = m_kTables.entry(i);
 		const int iBelow = kLookup.plotAt(kBelow);
-		paiPlots[kColumns.aiBegin[iColumn] - 1] = iBelow;
-		kColumns.aiBegin[iColumn] -= passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iBelow, kBelow, i);
+		const int iSeenBelow = passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iBelow, kBelow, i);
 		const CvVisionDisplacement& kAbove = m_kTables.entry(i + 1);
 		const int iAbove = kLookup.plotAt(kAbove);
-		paiPlots[kColumns.aiEnd[iColumn]] = iAbove;
-		kColumns.aiEnd[iColumn] += passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iAbove, kAbove, i + 1);
+		const int iSeenAbove = passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iAbove, kAbove, i + 1);
+		paiPlots[iBegin - 1] = iBelow;
+		paiPlots[iEnd] = iAbove;
+		kColumns.aiBegin[iColumn] = iBegin - iSeenBelow;
+		kColumns.aiEnd[iColumn] = iEnd + iSeenAbove;
 	}
 	// The right column's plots, the first of column +ring.
 	iNext = (iSquareRing + iRing) * iColumnSize + iSquareRing - iRing;
@@ -550,7 +579,7 @@ void CvVisionEngine::groundColumns(const Map& kMap, const CvVisionSource& kSourc
 	}
 	Axes kAxes;
 	kAxes.fill(kMap, kSource.iX, kSource.iY, iRing);
-	groundPass(kMap, kSource, kAxes, iRing, kColumns);
+	groundPass(kMap, kSource, AxesView(kAxes), iRing, kColumns);
 }
 
 template <class Map>
