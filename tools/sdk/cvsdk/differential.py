@@ -74,7 +74,7 @@ SHOWN_CASES = 3
 # not these, which would tell the host's headers they are on Windows.
 WINDOWS_DEFINES = {"WIN32", "_WINDOWS", "_USRDLL", "CVGAMECOREDLL_EXPORTS"}
 PART_NAMES = {
-    "A": "changeAdjacentSight (the count changes of one source added, then removed)",
+    "A": "changeAdjacentSight (every count change of one source added, then removed, in order, and the meetings they make)",
     "B": "canSeePlot",
     "C": "canSeeDisplacementPlot",
     "F": "shouldProcessDisplacementPlot",
@@ -772,6 +772,7 @@ SOURCE_TRAITS = [("no unit", "no unit"), ("land unit", "land unit"), ("sea unit"
                  ("promotions' extra visibility range", "promotions' extra visibility range"),
                  ("range -", "a negative range")]
 PATTERN_CASES = 200  # differing cases looked at for the pattern
+FIRST_CONTACTS = "first_contacts"  # the driver's count of first contacts in a case's add
 
 
 def source_pattern(original: str, seed: int, cases: Sequence[int], parts_of: Dict[int, List[str]],
@@ -806,6 +807,7 @@ class DifferentialResult(object):
         self.seconds = 0.0
         self.compile_seconds = 0.0
         self.run_seconds = 0.0
+        self.meeting_cases = 0  # cases whose sight met two or more teams for the first time
 
     @property
     def differences(self) -> int:
@@ -815,7 +817,9 @@ class DifferentialResult(object):
         return "differential: tree=%s cases=%d differences=%d" % (self.name, self.cases, self.differences)
 
     def report(self) -> List[str]:
-        lines = [self.summary()]
+        lines = [self.summary(),
+                 "differential: every count change compared in order; %d case(s) whose add met two or more "
+                 "teams for the first time, in an order compared too" % self.meeting_cases]
         for shown in self.shown:
             lines.append("case %d of seed %d: %s" % (shown.case, self.seed, shown.world))
             for part in shown.parts:
@@ -871,6 +875,10 @@ def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int =
         for case in range(cases):
             if mine.get(case) is None or theirs.get(case) is None:
                 raise DifferentialError("case %d: a program gave no answer" % case)
+            # Not a part: how many first contacts the add made (its A lines hold their order).
+            contacts = int(mine[case].pop(FIRST_CONTACTS, "0"))
+            theirs[case].pop(FIRST_CONTACTS, None)
+            result.meeting_cases += contacts >= 2
             if mine[case] != theirs[case]:
                 result.differing.append(case)
                 result.parts_of[case] = [p for p in mine[case] if mine[case][p] != theirs[case].get(p)]

@@ -284,6 +284,10 @@ void CvPlot::changeVisibilityCount(TeamTypes eTeam, int iChange, InvisibleTypes 
 	if (iCount > 0 && !bWasVisible)
 	{
 		remember(eTeam);
+		if (m_eOwnerTeam != NO_TEAM)
+		{
+			GET_TEAM(m_eOwnerTeam).meet(eTeam, true); // the plot's owner meets the team that sees it
+		}
 	}
 	if (eSeeInvisible != NO_INVISIBLE)
 	{
@@ -334,6 +338,11 @@ void CvPlot::setFeatureTypeUnbracketed(FeatureTypes eNewValue)
 void CvPlot::setImprovementType(ImprovementTypes eNewValue)
 {
 	m_eImprovement = eNewValue;
+}
+
+void CvPlot::setOwnerUnsighted(TeamTypes eNewValue)
+{
+	m_eOwnerTeam = eNewValue;
 }
 
 void CvPlot::setOwnerTeam(TeamTypes eNewValue)
@@ -441,6 +450,22 @@ void CvUnit::setReconPlot(CvPlot* pPlot)
 }
 
 // --- CvTeam ------------------------------------------------------------------------------------
+
+CvTeam::MeetObserver CvTeam::s_pfnMeetObserver = NULL;
+
+void CvTeam::meet(TeamTypes eTeam, bool)
+{
+	const bool bFirstContact = !isHasMet(eTeam);
+	if (s_pfnMeetObserver != NULL)
+	{
+		s_pfnMeetObserver(m_eID, eTeam, bFirstContact);
+	}
+	if (bFirstContact)
+	{
+		set(m_abHasMet, eTeam, true);
+		GET_TEAM(eTeam).set(GET_TEAM(eTeam).m_abHasMet, m_eID, true);
+	}
+}
 
 bool CvTeam::isHasTech(TechTypes eTech) const
 {

@@ -86,6 +86,8 @@ public:
 	void init(int iX, int iY, int iNumTeams, int iNumInvisible);
 	// A plot's facts set as a map is made, before any sight: no updateSeeFromSight bracket.
 	void setFactsUnbracketed(PlotTypes ePlotType, TerrainTypes eTerrain, FeatureTypes eFeature);
+	// An owner set without the owned plot's own sight (a map's owners, for a sight to meet).
+	void setOwnerUnsighted(TeamTypes eNewValue);
 	// Called with every count change (NULL: none); the differential records its trace with it.
 	typedef void (*VisibilityObserver)(const CvPlot& kPlot, TeamTypes eTeam, int iChange, InvisibleTypes eInvisible);
 	static VisibilityObserver s_pfnVisibilityObserver;

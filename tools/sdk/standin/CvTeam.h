@@ -1,5 +1,6 @@
 // SDK mock: a team's techs and its extra-water-see-from counter (docs/vision-rules.md, sections 1
-// and 7), and the relations the pathfinder reads (war, open borders, vassals).
+// and 7), the relations the pathfinder reads (war, open borders, vassals), and meetings (section 8:
+// a plot turning visible makes its owner meet the team).
 // Written for CvVision's tests from docs/vision-rules.md; not the SDK's file.
 #pragma once
 #ifndef CV_MOCK_TEAM_H
@@ -32,6 +33,13 @@ public:
 	void setOpenBorders(TeamTypes eIndex, bool bNewValue) { set(m_abOpenBorders, eIndex, bNewValue); }
 	void setVassal(TeamTypes eIndex, bool bNewValue, bool) { set(m_abVassal, eIndex, bNewValue); }
 
+	// As the game: a first contact makes both teams have met; a team has met itself.
+	bool isHasMet(TeamTypes eIndex) const { return eIndex == m_eID || has(m_abHasMet, eIndex); }
+	void meet(TeamTypes eTeam, bool bNewDiplo);
+	// Called with every meet call, in order (NULL: none); the differential records them with it.
+	typedef void (*MeetObserver)(TeamTypes eTeam, TeamTypes eMet, bool bFirstContact);
+	static MeetObserver s_pfnMeetObserver;
+
 private:
 	static bool has(const std::vector<bool>& ab, TeamTypes e)
 	{
@@ -53,6 +61,7 @@ private:
 	std::vector<bool> m_abAtWar;
 	std::vector<bool> m_abOpenBorders;
 	std::vector<bool> m_abVassal;
+	std::vector<bool> m_abHasMet;
 };
 
 #endif

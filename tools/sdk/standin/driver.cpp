@@ -3,19 +3,21 @@
 // own vision functions and once with the bodies sdk-integrate writes (calls to CvVisionSdk), so the
 // two programs draw the same cases and their traces can be compared case by case.
 //
-//   driver [--seed S] [--cases N]          one line per case: its digests
+//   driver [--seed S] [--cases N]          one line per case: its digests, and how many first
+//                                          contacts A's add made
 //   driver --seed S --case K               case K in full: its description and every answer
 //   driver --bench [--seed S]              changeAdjacentSight add+remove, nanoseconds per range
 //   --define NAME=VALUE                     a GlobalDefine set in every case after the random ones
 //                                          (CvVision's knobs, e.g. CVVISION_LEDGER=1)
-//   --net                                   A compares each key's net change of the add and of the
-//                                          remove, not their order (CvVision's ledger takes back
-//                                          what it added in an order of its own)
+//   --net                                   A compares the remove's net change per plot, team and
+//                                          type, not its order (CvVision's ledger takes back what it
+//                                          added in an order of its own where no reveal can show it)
 //
 // Each case is made from its own seed (the run's seed and the case's number), so a case can be
 // replayed alone. What a case compares (docs/vision-rules.md, sections 1 to 7):
-//   A  changeAdjacentSight of one source, add then remove: per plot, team and invisible type, the
-//      ordered count changes
+//   A  changeAdjacentSight of one source, add then remove, on a map whose plots have owners: every
+//      count change in order (plot, team, invisible type, change) and the meetings it makes (a plot
+//      turning visible makes its owner meet the team: CvTeam::meet calls, in order)
 //   B  canSeePlot for random targets, ranges and facings
 //   C  canSeeDisplacementPlot for random arguments
 //   F  shouldProcessDisplacementPlot for random displacements and facings
@@ -176,6 +178,14 @@ namespace
 		int iChange;
 	};
 	std::vector<CountChange> g_aTrace;
+	// The meet calls the stand-in's CvPlot makes, while recording.
+	struct Meeting
+	{
+		int eTeam;
+		int eMet;
+		bool bFirstContact;
+	};
+	std::vector<Meeting> g_aMeetings;
 	std::vector<std::pair<std::string, int> > g_aExtraDefines; // --define
 	bool g_bNetOnly = false;                                    // --net
 	bool g_bTraceFull = false;
@@ -193,6 +203,15 @@ namespace
 		kChange.eInvisible = eInvisible;
 		kChange.iChange = iChange;
 		g_aTrace.push_back(kChange);
+	}
+
+	void recordMeeting(TeamTypes eTeam, TeamTypes eMet, bool bFirstContact)
+	{
+		if (static_cast<int>(g_aMeetings.size()) < MAX_COUNT_TRACE)
+		{
+			const Meeting kMeeting = {eTeam, eMet, bFirstContact};
+			g_aMeetings.push_back(kMeeting);
+		}
 	}
 
 	std::string plotName(int iPlot)
@@ -340,7 +359,7 @@ namespace
 		}
 		kCase.bWrapX = kRng.chance(50);
 		kCase.bWrapY = kRng.chance(50);
-		kCase.iNumTeams = kRng.range(1, 3);
+		kCase.iNumTeams = kRng.range(1, 4); // up to three other teams for a sight to meet
 		CvMap& kMap = GC.getMapINLINE();
 		kMap.reset(kCase.iWidth, kCase.iHeight, kCase.bWrapX, kCase.bWrapY, kCase.iNumTeams, kCase.iNumInvisible);
 		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
@@ -461,28 +480,47 @@ namespace
 		return kUnit;
 	}
 
-	std::string sequenceText(const std::vector<int>& aiChanges)
+	std::string changeText(const CountChange& k)
 	{
-		if (g_bNetOnly)
+		return "plot " + plotName(k.iPlot) + format(" team %d", k.eTeam)
+			+ (k.eInvisible < 0 ? std::string(" (normal sight) ") : format(" (invisible type %d) ", k.eInvisible))
+			+ format("%+d", k.iChange);
+	}
+
+	// Owners on some plots, without their own sight (a map's borders, for the sight to meet):
+	// several teams not yet met. Returns the plots owned, to clear them after the case.
+	std::vector<CvPlot*> ownSomePlots(Rng& kRng, Part& kPart)
+	{
+		std::vector<CvPlot*> apOwned;
+		CvMap& kMap = GC.getMapINLINE();
+		if (!kRng.chance(60))
 		{
-			int iNet = 0;
-			for (size_t i = 0; i < aiChanges.size(); ++i)
+			return apOwned;
+		}
+		std::vector<int> aiOwned(MAX_TEAMS, 0);
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			if (kRng.chance(30))
 			{
-				iNet += aiChanges[i];
+				const TeamTypes eOwner = static_cast<TeamTypes>(kRng.range(0, MAX_TEAMS - 1));
+				kMap.plotByIndexINLINE(i)->setOwnerUnsighted(eOwner);
+				apOwned.push_back(kMap.plotByIndexINLINE(i));
+				++aiOwned[eOwner];
 			}
-			return format("net %+d", iNet);
 		}
-		std::string sz;
-		for (size_t i = 0; i < aiChanges.size(); ++i)
+		std::string sz = "owners:";
+		for (int t = 0; t < MAX_TEAMS; ++t)
 		{
-			sz += format(i == 0 ? "%+d" : " %+d", aiChanges[i]);
+			sz += format(" team %d %d plot(s);", t, aiOwned[t]);
 		}
-		return sz;
+		kPart.add(sz + " no team has met another");
+		return apOwned;
 	}
 
 	// A: one source added then removed.
-	void checkSight(Rng& kRng, Part& kPart, std::string& szSource)
+	void checkSight(Rng& kRng, Part& kPart, std::string& szSource, int& iFirstContacts)
 	{
+		iFirstContacts = 0;
 		CvPlot& kPlot = *randomPlot(kRng);
 		const TeamTypes eTeam = static_cast<TeamTypes>(kRng.range(0, MAX_TEAMS - 1));
 		const bool bUnit = kRng.chance(75);
@@ -491,32 +529,58 @@ namespace
 		const int iRange = (bUnit && kRng.chance(20)) ? kUnit.visibilityRange() : randomRange(kRng);
 		szSource = "source on " + describePlot(kPlot) + format(", team %d, range %d, ", eTeam, iRange) + describeUnit(pUnit);
 		kPart.add(szSource);
-		typedef std::map<std::pair<int, std::pair<int, int> >, std::pair<std::vector<int>, std::vector<int> > > Sequences;
-		Sequences kSequences;
+		const std::vector<CvPlot*> apOwned = ownSomePlots(kRng, kPart);
 		for (int iPass = 0; iPass < 2; ++iPass)
 		{
+			const char* szWhat = iPass == 0 ? "add" : "remove";
 			g_aTrace.clear();
+			g_aMeetings.clear();
 			g_bTraceFull = false;
 			CvPlot::s_pfnVisibilityObserver = recordChange;
+			CvTeam::s_pfnMeetObserver = recordMeeting;
 			kPlot.changeAdjacentSight(eTeam, iRange, iPass == 0, pUnit, true);
 			CvPlot::s_pfnVisibilityObserver = NULL;
+			CvTeam::s_pfnMeetObserver = NULL;
 			if (g_bTraceFull)
 			{
-				kPart.add("trace cut short");
+				kPart.add(std::string(szWhat) + ": trace cut short");
 			}
-			for (size_t i = 0; i < g_aTrace.size(); ++i)
+			if (iPass == 1 && g_bNetOnly)
 			{
-				const CountChange& k = g_aTrace[i];
-				std::pair<std::vector<int>, std::vector<int> >& kSeq = kSequences[std::make_pair(k.iPlot, std::make_pair(k.eTeam, k.eInvisible))];
-				(iPass == 0 ? kSeq.first : kSeq.second).push_back(k.iChange);
+				// The remove's net change per plot, team and type.
+				typedef std::map<std::pair<int, std::pair<int, int> >, int> Nets;
+				Nets kNets;
+				for (size_t i = 0; i < g_aTrace.size(); ++i)
+				{
+					const CountChange& k = g_aTrace[i];
+					kNets[std::make_pair(k.iPlot, std::make_pair(k.eTeam, k.eInvisible))] += k.iChange;
+				}
+				for (Nets::const_iterator it = kNets.begin(); it != kNets.end(); ++it)
+				{
+					const int eInvisible = it->first.second.second;
+					kPart.add("remove, net of plot " + plotName(it->first.first) + format(" team %d", it->first.second.first)
+						+ (eInvisible < 0 ? std::string(" (normal sight)") : format(" (invisible type %d)", eInvisible))
+						+ format(": %+d", it->second));
+				}
+			}
+			else
+			{
+				for (size_t i = 0; i < g_aTrace.size(); ++i)
+				{
+					kPart.add(std::string(szWhat) + format(" change %d: ", static_cast<int>(i + 1)) + changeText(g_aTrace[i]));
+				}
+			}
+			for (size_t i = 0; i < g_aMeetings.size(); ++i)
+			{
+				const Meeting& k = g_aMeetings[i];
+				iFirstContacts += (iPass == 0 && k.bFirstContact) ? 1 : 0;
+				kPart.add(std::string(szWhat) + format(" meeting %d: team %d meets team %d", static_cast<int>(i + 1), k.eTeam, k.eMet)
+					+ (k.bFirstContact ? " (first contact)" : ""));
 			}
 		}
-		for (Sequences::const_iterator it = kSequences.begin(); it != kSequences.end(); ++it)
+		for (size_t i = 0; i < apOwned.size(); ++i)
 		{
-			const int eInvisible = it->first.second.second;
-			kPart.add("plot " + plotName(it->first.first) + format(" team %d", it->first.second.first)
-				+ (eInvisible < 0 ? std::string(" (normal sight)") : format(" (invisible type %d)", eInvisible))
-				+ ": add " + sequenceText(it->second.first) + "; remove " + sequenceText(it->second.second));
+			apOwned[i]->setOwnerUnsighted(NO_TEAM);
 		}
 	}
 
@@ -711,6 +775,7 @@ namespace
 
 	struct Result
 	{
+		int iFirstContacts; // of part A's add: two or more, and their order shows
 		std::string szWorld;
 		std::string szSource;
 		std::string szBracket;
@@ -731,7 +796,7 @@ namespace
 		Rng kBracket(kRng.next());
 		kResult.aParts.clear();
 		kResult.aParts.push_back(Part('A'));
-		checkSight(kSight, kResult.aParts.back(), kResult.szSource);
+		checkSight(kSight, kResult.aParts.back(), kResult.szSource, kResult.iFirstContacts);
 		kResult.aParts.push_back(Part('B'));
 		checkCanSeePlot(kPlots, kResult.aParts.back());
 		kResult.aParts.push_back(Part('C'));
@@ -972,7 +1037,7 @@ int main(int argc, char** argv)
 		{
 			std::printf(" %c=%08x", kResult.aParts[p].name(), kResult.aParts[p].digest());
 		}
-		std::printf("\n");
+		std::printf(" first_contacts=%d\n", kResult.iFirstContacts);
 	}
 	std::fflush(stdout);
 	return 0;
