@@ -3,7 +3,7 @@
 #define CV_VISION_LEDGER_H
 
 // CvVision: the ledger. Each sight source records the exact count changes it made; removing the
-// source replays its record backwards instead of recomputing its sight from the map as it is now.
+// source replays its record instead of recomputing its sight from the map as it is now.
 // So a change of an input outside its remove/re-add bracket can no longer leave a count wrong:
 // a source always takes away exactly what it added. With every bracket in place (vanilla), the
 // counts are the same as with recomputation.
@@ -112,7 +112,7 @@ public:
 	CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		const CvVisionSource* paSources, int iNumSources);
 
-	// Takes back the last record under kKey, in reverse order, through kSink. False (and no
+	// Takes back the last record under kKey through kSink (see replayRemoval). False (and no
 	// change) when nothing is recorded under kKey.
 	template <class Sink>
 	bool remove(const CvVisionSourceKey& kKey, Sink& kSink);

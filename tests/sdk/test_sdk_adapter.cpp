@@ -766,6 +766,41 @@ TEST_F(SdkAdapter, AUnitsSightChangesHandThatUnitToChangeVisibilityCount)
 }
 
 namespace {
+std::vector<std::pair<int, int>> g_aMeetings; // (the owner's team, the team that sees), in order
+void recordMeeting(TeamTypes eTeam, TeamTypes eMet, bool bFirstContact)
+{
+	if (bFirstContact)
+	{
+		g_aMeetings.emplace_back(eTeam, eMet);
+	}
+}
+}
+
+// A sight that reveals plots of two teams not yet met meets them in BTS's loop order (dx from
+// -ring, then dy), not ring by ring: team 2's hill two to the west comes before team 1's plot one
+// to the east (nearer, so first in ring order); with the armed ledger too.
+TEST_F(SdkAdapter, ASightMeetsTheOwnersOfThePlotsItRevealsInBtsLoopOrder)
+{
+	for (int iLedger = 0; iLedger <= 1; ++iLedger)
+	{
+		useRules({ { "CVVISION_LEDGER", iLedger } });
+		newMap(20, 12, false, false, 29);
+		flatten();
+		plot(6, 5).setOwnerUnsighted(static_cast<TeamTypes>(1));
+		plot(3, 5).setPlotType(PLOT_HILLS); // on the outer ring: seen as it is taller
+		plot(3, 5).setOwnerUnsighted(static_cast<TeamTypes>(2));
+		g_aMeetings.clear();
+		CvTeam::s_pfnMeetObserver = recordMeeting;
+		GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(0), 5, 5);
+		CvTeam::s_pfnMeetObserver = nullptr;
+		const std::vector<std::pair<int, int>> aExpected = { { 2, 0 }, { 1, 0 } };
+		EXPECT_EQ(aExpected, g_aMeetings) << (iLedger ? "with the ledger" : "without it");
+		EXPECT_TRUE(GET_TEAM(static_cast<TeamTypes>(1)).isHasMet(static_cast<TeamTypes>(0)));
+		EXPECT_TRUE(GET_TEAM(static_cast<TeamTypes>(0)).isHasMet(static_cast<TeamTypes>(2)));
+	}
+}
+
+namespace {
 // The messages of the adapter's failed assertions (CvVisionSdkAssert.h), through the stand-in's
 // hook (cvStandinSetAssertHandler).
 std::vector<std::string> g_aszAssertions;

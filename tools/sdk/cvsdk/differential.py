@@ -16,11 +16,14 @@ folder), and compiles a second program from the same stand-in and driver with th
 sdk-integrate writes into a temporary integrated copy of the tree (calls to CvVisionSdk) and the
 CvVision sources it copied there. Both programs run the same random cases (maps 1x1 to 128x80,
 every wrap, odd defines and levels, Optics, units of every domain with facings, see-invisible lists
-and promotions, ranges -2..64); their answers are compared case by case. Nothing of the tree is
-stored anywhere but the temporary folder.
+and promotions, ranges -2..64, plots owned by up to four teams not yet met); their answers are
+compared case by case: a sight's count changes one by one in their order (plot, team, invisible
+type, change) and the meetings they make (a plot turning visible makes its owner meet the team).
+Nothing of the tree is stored anywhere but the temporary folder.
 
-It prints `differential: tree=NAME cases=N differences=D` and, when D > 0, the first three
-differing cases in words. --bench prints, for ranges 1 to 8, the time of changeAdjacentSight
+It prints `differential: tree=NAME cases=N differences=D`, how many cases met two or more teams
+in one add (whose order is compared with the rest), and, when D > 0, the first three differing
+cases in words. --bench prints, for ranges 1 to 8, the time of changeAdjacentSight
 add+remove in both programs:
 `original tree=NAME range=R original_ns=... cvvision_ns=... speedup=... floor_ns=... bound=...`
 (the floor: the same count changes made straight through CvPlot::changeVisibilityCount; bound:
@@ -682,8 +685,9 @@ def _answers(exe: str, arguments: List[str]) -> str:
 
 
 def _define_arguments(defines: Sequence[str]) -> List[str]:
-    """The driver's arguments for the defines; with CvVision's ledger, count changes are compared
-    by their net sum (the ledger takes back what a source added in an order of its own)."""
+    """The driver's arguments for the defines; with CvVision's ledger, a remove's count changes are
+    compared by their net sum per plot (the ledger takes back what a source added in an order of its
+    own where no reveal can make a plot visible); every add is compared change by change."""
     ledger = any(re.match(r"^CVVISION_LEDGER=0*[1-9]", d) for d in defines)
     return [a for d in defines for a in ("--define", d)] + (["--net"] if ledger else [])
 
