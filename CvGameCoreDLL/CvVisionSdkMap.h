@@ -70,7 +70,7 @@ public:
 		}
 	}
 
-	int seeThrough(const CvPlot& kPlot, int iPlot)
+	CV_VISION_FORCE_INLINE int seeThrough(const CvPlot& kPlot, int iPlot)
 	{
 		if (!m_bKeyed)
 		{
@@ -135,7 +135,7 @@ public:
 	int getGridHeight() const { return cvVisionGridHeight(m_kMap); }
 	bool isWrapX() const { return cvVisionWrapX(m_kMap); }
 	bool isWrapY() const { return cvVisionWrapY(m_kMap); }
-	int seeThroughLevel(int iPlot) const { return m_kCache.seeThrough(*cvVisionPlotByIndex(m_kMap, iPlot), iPlot); }
+	CV_VISION_FORCE_INLINE int seeThroughLevel(int iPlot) const { return m_kCache.seeThrough(*cvVisionPlotByIndex(m_kMap, iPlot), iPlot); }
 	int seeFromLevel(int iPlot, int eTeam) const
 	{
 		if (eTeam != m_eCachedTeam)
