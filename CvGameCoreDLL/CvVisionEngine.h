@@ -323,10 +323,6 @@ private:
 	template <class Map>
 	void groundColumns(const Map& kMap, const CvVisionSource& kSource, Columns& kColumns) const;
 	int aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const;
-	// A list of plots each named once by a displacement within iRing (a PCVT sight model's),
-	// put in BTS's loop order.
-	template <class Map>
-	static void sortInBtsOrder(const Map& kMap, int iX, int iY, int iRing, int* paiPlots, int iCount);
 	// Sources the table cannot take in BTS's order: ranges beyond it (negative, above
 	// CV_VISION_MAX_RANGE) and line-of-sight units whose square wraps onto itself, where a plot
 	// gets a reveal (+1 then -1) and a sight change from two displacements. Judges the square ring
@@ -594,37 +590,6 @@ void CvVisionEngine::groundColumns(const Map& kMap, const CvVisionSource& kSourc
 }
 
 template <class Map>
-void CvVisionEngine::sortInBtsOrder(const Map& kMap, int iX, int iY, int iRing, int* paiPlots, int iCount)
-{
-	int aiSquare[CV_VISION_MAX_SIDE * CV_VISION_MAX_SIDE];
-	int* const paiCenter = aiSquare + CV_VISION_MAX_RING * CV_VISION_MAX_SIDE + CV_VISION_MAX_RING;
-	for (int iDX = -iRing; iDX <= iRing; ++iDX)
-	{
-		for (int iDY = -iRing; iDY <= iRing; ++iDY)
-		{
-			paiCenter[iDX * CV_VISION_MAX_SIDE + iDY] = -1;
-		}
-	}
-	const int iWidth = kMap.getGridWidth();
-	for (int i = 0; i < iCount; ++i)
-	{
-		const int iDX = cvVisionWrapDelta(paiPlots[i] % iWidth - iX, iWidth, kMap.isWrapX());
-		const int iDY = cvVisionWrapDelta(paiPlots[i] / iWidth - iY, kMap.getGridHeight(), kMap.isWrapY());
-		paiCenter[iDX * CV_VISION_MAX_SIDE + iDY] = paiPlots[i];
-	}
-	int iNext = 0;
-	for (int iDX = -iRing; iDX <= iRing; ++iDX)
-	{
-		for (int iDY = -iRing; iDY <= iRing; ++iDY)
-		{
-			const int iPlot = paiCenter[iDX * CV_VISION_MAX_SIDE + iDY];
-			paiPlots[iNext] = iPlot;
-			iNext += iPlot >= 0;
-		}
-	}
-}
-
-template <class Map>
 int CvVisionEngine::seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const
 {
 	if (validate(kSource, kMap.getGridWidth(), kMap.getGridHeight()) != CV_VISION_OK
@@ -654,10 +619,8 @@ int CvVisionEngine::collect(const Map& kMap, const CvVisionSource& kSource, int*
 	const int iRing = groundRing(kSource.iRange);
 	if (m_kOptions.eSightModel != CV_VISION_SIGHT_BTS)
 	{
-		const int iCount = cvVisionFovSight(kMap, m_kTables, m_kOptions.eSightModel, kSource.iX, kSource.iY,
-			kSource.eTeam, iRing, hasOuterRule(), kSource.eFacing, paiPlots);
-		sortInBtsOrder(kMap, kSource.iX, kSource.iY, iRing, paiPlots, iCount);
-		return iCount;
+		return cvVisionFovSight(kMap, m_kTables, m_kOptions.eSightModel, kSource.iX, kSource.iY, kSource.eTeam, iRing,
+			hasOuterRule(), kSource.eFacing, paiPlots);
 	}
 	Columns kColumns;
 	groundColumns(kMap, kSource, kColumns);

@@ -119,6 +119,27 @@ public:
 	void setWalk(Walk eWalk) { m_eWalk = eWalk; }
 	int count() const { return m_iCount; }
 
+	// The plots collected, rewritten in BTS's loop order (dx, then dy; each from its near side) for
+	// a source on (iX, iY). Returns how many.
+	int listInBtsOrder(int iX, int iY)
+	{
+		m_iCount = 0;
+		const int iSide = 2 * m_iRing + 1;
+		for (int iDX = -m_iRing; iDX <= m_iRing; ++iDX)
+		{
+			for (int iDY = -m_iRing; iDY <= m_iRing; ++iDY)
+			{
+				if (m_abAdded[(iDY + m_iRing) * iSide + iDX + m_iRing])
+				{
+					const int iColumn = cvVisionWrapCoord(iX + iDX, m_kMap.getGridWidth(), m_kMap.isWrapX());
+					const int iRow = cvVisionWrapCoord(iY + iDY, m_kMap.getGridHeight(), m_kMap.isWrapY());
+					m_paiPlots[m_iCount++] = iRow * m_kMap.getGridWidth() + iColumn;
+				}
+			}
+		}
+		return m_iCount;
+	}
+
 	void visible(int iPlot, int iDX, int iDY)
 	{
 		if (!nearSide(iDX, m_kMap.getGridWidth(), m_kMap.isWrapX()) || !nearSide(iDY, m_kMap.getGridHeight(), m_kMap.isWrapY()))
@@ -183,7 +204,7 @@ int cvVisionFovSightTwoWalks(const Map& kMap, const CvVisionTables& kTables, int
 		kCollector.setWalk(CvVisionFovCollector<Map>::WALK_BELOW);
 		kTable.compute(CvVisionOpacity<Map>(kMap, iLevel, true), iX, iY, iRing, kCollector);
 	}
-	return kCollector.count();
+	return kCollector.listInBtsOrder(iX, iY);
 }
 
 // Plot lookups of the single walk: the square inside the map, or per column and row (-1: absent).
@@ -222,9 +243,7 @@ int cvVisionFovWalk(const Map& kMap, const CvVisionTables& kTables, const CvVisi
 	abBelow[0] = 1; // the source's own plot never blocks
 	const unsigned int iFacingBit = bFacing ? (1u << eFacing) : 0u;
 	const int iOuterDepth = bOuterRule ? iRing : iRing + 1; // the depth the outer rule applies to
-	int iCount = 0;
-	paiPlots[iCount++] = kLookup.plotAt(0, 0);
-	abAdded[iRing * iSide + iRing] = 1;
+	abAdded[iRing * iSide + iRing] = 1; // the source's own plot
 	const CvVisionFovNode* const pNodes = kPruned.nodes();
 	const int iNumNodes = kPruned.numNodes();
 	int i = 0;
@@ -250,17 +269,25 @@ int cvVisionFovWalk(const Map& kMap, const CvVisionTables& kTables, const CvVisi
 			if (iSeen && (abBelow[iDepth - 1] || kMap.seeFromLevel(iPlot, eTeam) > iLevel))
 			{
 				abAdded[kNode.iCell] = 1;
-				paiPlots[iCount++] = iPlot;
 			}
 			++i;
 			continue;
 		}
-		paiPlots[iCount] = iPlot;
-		iCount += iSeen;
 		abAdded[kNode.iCell] |= static_cast<unsigned char>(iSeen);
 		const int iSeeThrough = kMap.seeThroughLevel(iPlot);
 		abBelow[iDepth] = static_cast<unsigned char>(abBelow[iDepth - 1] & (iSeeThrough < iLevel));
 		i = (iSeeThrough > iLevel) ? kNode.iSkip : i + 1;
+	}
+	// The plots seen, in BTS's loop order (dx, then dy). No branch: which are seen follows the
+	// terrain.
+	int iCount = 0;
+	for (int iDX = -iRing; iDX <= iRing; ++iDX)
+	{
+		for (int iDY = -iRing; iDY <= iRing; ++iDY)
+		{
+			paiPlots[iCount] = kLookup.plotAt(iDX, iDY);
+			iCount += abAdded[(iDY + iRing) * iSide + iDX + iRing];
+		}
 	}
 	return iCount;
 }
@@ -279,7 +306,8 @@ int cvVisionFovWalkFacing(const Map& kMap, const CvVisionTables& kTables, const 
 }
 
 // The plots a ground source sees under a PCVT sight model: writes each once to paiPlots (room for
-// CV_VISION_MAX_ENTRIES) and returns how many. iRing: the range, plus one with the outer ring.
+// CV_VISION_MAX_ENTRIES), in BTS's loop order (dx, then dy), and returns how many. iRing: the
+// range, plus one with the outer ring.
 template <class Map>
 int cvVisionFovSight(const Map& kMap, const CvVisionTables& kTables, int eSightModel, int iX, int iY, int eTeam,
 	int iRing, bool bOuterRule, int eFacing, int* paiPlots)
