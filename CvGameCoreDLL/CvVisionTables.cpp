@@ -102,11 +102,6 @@ CvVisionTables::CvVisionTables(int iFarSpreadDegrees, int iNearSpreadDegrees)
 	build();
 }
 
-int CvVisionTables::indexOf(int iDX, int iDY) const
-{
-	return m_aiIndexOf[(iDY + CV_VISION_MAX_RING) * CV_VISION_MAX_SIDE + (iDX + CV_VISION_MAX_RING)];
-}
-
 void CvVisionTables::build()
 {
 	// Ring by ring; inside a ring, dx-major like the game's loops (any order would do).

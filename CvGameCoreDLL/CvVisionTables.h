@@ -54,7 +54,10 @@ public:
 
 	const CvVisionDisplacement& entry(int iIndex) const { return m_aEntries[iIndex]; }
 	// Table index of a displacement within CV_VISION_MAX_RING.
-	int indexOf(int iDX, int iDY) const;
+	int indexOf(int iDX, int iDY) const
+	{
+		return m_aiIndexOf[(iDY + CV_VISION_MAX_RING) * CV_VISION_MAX_SIDE + (iDX + CV_VISION_MAX_RING)];
+	}
 
 	int farSpreadDegrees() const { return m_iFarSpread; }
 	int nearSpreadDegrees() const { return m_iNearSpread; }
