@@ -225,15 +225,6 @@ private:
 
 		template <class Map>
 		void fill(const Map& kMap, int iX, int iY, int iRingIn);
-
-		enum { MAY_BE_ABSENT = 1 };
-
-		int plotAt(const CvVisionDisplacement& kEntry) const
-		{
-			const int iColumn = aiColumn[kEntry.iDX + iRing];
-			const int iRowStart = aiRowStart[kEntry.iDY + iRing];
-			return (iColumn < 0 || iRowStart < 0) ? -1 : iRowStart + iColumn;
-		}
 	};
 
 	// A pass's view of Axes: two pointers, small enough to be passed by value and kept in
@@ -427,7 +418,7 @@ template <class Map, class Lookup, bool bFacing>
 void CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookupIn,
 	int iRing, Columns& kColumns) const
 {
-	const Lookup kLookup = kLookupIn;
+	const Lookup kLookup = kLookupIn; // a local copy stays in registers: the stores cannot alias it
 	short aiState[CV_VISION_MAX_ENTRIES];
 	PassState kPass;
 	kPass.aiState = aiState;
