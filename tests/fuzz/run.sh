@@ -35,8 +35,13 @@ wb)
 save)
 	for f in "$SHARED"/data/civ4/saves/*; do seed "$f" "$(basename "$f")"; done ;;
 save_layout)
-	# the saves read with the layout derived from PB Mod v10's tree (fuzz_save_layout.cpp)
+	# the saves read with the layout derived from PB Mod v10's tree (fuzz_save_layout.cpp); without
+	# that tree there is nothing to read them with: the test is skipped (77), not failed
 	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}"
+	if [ ! -d "$CVVISION_FUZZ_SDK" ]; then
+		echo "run.sh: save_layout: no tree at $CVVISION_FUZZ_SDK to derive the layout from: skipped" >&2
+		exit 77
+	fi
 	for f in "$SHARED"/data/civ4/saves/*.CivBeyondSwordSave "$SHARED"/data/civ4/saves/mods/*; do seed "$f" "$(basename "$f")"; done ;;
 savedata)
 	# fuzz_savedata.cpp's input: the header's length (u32), the header, the inflated game data.
