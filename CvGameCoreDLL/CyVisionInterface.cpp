@@ -51,7 +51,7 @@ void CyVisionPythonInterface()
 		.def("canSeePlot", &CyVision::canSeePlot,
 			"bool (int iFromX, int iFromY, int iToX, int iToY, int iTeam, int iRange, int iFacing) - can a viewer of iTeam see the target (iFacing -1: none)")
 		.def("seenPlots", &seenPlotsList,
-			"list (int iX, int iY, int iTeam, int iRange, bool bAerial, int iFacing) - plot indices a source there sees")
+			"list (int iX, int iY, int iTeam, int iRange, bool bAerial, int iFacing) - plot indices a source there sees, in BTS's order (dx, then dy)")
 		.def("seeFromLevel", &CyVision::seeFromLevel, "int (int iX, int iY, int iTeam) - the height a viewer there sees from")
 		.def("seeThroughLevel", &CyVision::seeThroughLevel, "int (int iX, int iY) - the height needed to look past the plot")
 		.def("getKnob", &CyVision::getKnob, "int (string szDefine) - a CVVISION_* knob as the DLL uses it, -1 if unknown")
