@@ -44,7 +44,7 @@ void CvVisionFovRing::build(const CvFovTable& kTable, int iRing)
 		kOut.iDY = kNode.iDY;
 		kOut.iDepth = static_cast<unsigned char>(iAbsX > iAbsY ? iAbsX : iAbsY);
 		kOut.bVisible = static_cast<unsigned char>((kNode.iFlags & CV_FOV_NODE_VISIBLE) ? 1 : 0);
-		kOut.iCell = static_cast<unsigned short>((kNode.iDY + iRing) * iSide + kNode.iDX + iRing);
+		kOut.iCell = static_cast<unsigned short>((kNode.iDX + iRing) * iSide + kNode.iDY + iRing);
 		kOut.iSkip = aiKeptBefore[kNode.iSkip];
 		m_aNodes.push_back(kOut);
 	}

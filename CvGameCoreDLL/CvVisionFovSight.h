@@ -48,7 +48,7 @@ struct CvVisionFovNode
 	short iDY;
 	unsigned char iDepth;   // max(|dx|, |dy|): the node's distance from the source, 1..ring
 	unsigned char bVisible; // CV_FOV_NODE_VISIBLE
-	unsigned short iCell;   // (dy + ring) * (2 * ring + 1) + dx + ring
+	unsigned short iCell;   // (dx + ring) * (2 * ring + 1) + dy + ring: column by column, BTS's loop order
 	int iSkip;              // index of the first node after this node's subtree
 };
 
@@ -278,15 +278,16 @@ int cvVisionFovWalk(const Map& kMap, const CvVisionTables& kTables, const CvVisi
 		abBelow[iDepth] = static_cast<unsigned char>(abBelow[iDepth - 1] & (iSeeThrough < iLevel));
 		i = (iSeeThrough > iLevel) ? kNode.iSkip : i + 1;
 	}
-	// The plots seen, in BTS's loop order (dx, then dy). No branch: which are seen follows the
-	// terrain.
+	// The plots seen, in BTS's loop order (dx, then dy: the cells' own order). No branch: which
+	// are seen follows the terrain.
 	int iCount = 0;
+	const unsigned char* pbAdded = abAdded;
 	for (int iDX = -iRing; iDX <= iRing; ++iDX)
 	{
-		for (int iDY = -iRing; iDY <= iRing; ++iDY)
+		for (int iDY = -iRing; iDY <= iRing; ++iDY, ++pbAdded)
 		{
 			paiPlots[iCount] = kLookup.plotAt(iDX, iDY);
-			iCount += abAdded[(iDY + iRing) * iSide + iDX + iRing];
+			iCount += *pbAdded;
 		}
 	}
 	return iCount;
