@@ -97,17 +97,15 @@ public:
 	template <class Sink>
 	void emitPass(Sink& kSink, int eTeam, int iChange, int eInvisible, const int* paiPlots, int iCount) const;
 
-	enum { NUM_CELLS = 9 };
-	// The plots of the 3x3 square in BTS's loop order, -1 where absent.
-	const int* plots() const { return m_aiPlot; }
-
 private:
+	enum { NUM_CELLS = 9 };
+
 	// How many of the 3x3 square's cells come before displacement (iDX, iDY) in the loop.
 	static int cellsBefore(int iDX, int iDY);
 	template <class Sink>
 	void reveal(Sink& kSink, int eTeam, int eInvisible, int iFirstCell, int iEndCell) const;
 
-	int m_aiPlot[NUM_CELLS];
+	int m_aiPlot[NUM_CELLS]; // the 3x3 square's plots in BTS's loop order, -1 where absent
 	int m_iX;
 	int m_iY;
 	int m_iWidth;
