@@ -97,6 +97,25 @@ namespace
 		return CvVisionSourceKey(eKind, cvVisionOwner(*pUnit), pUnit->getID(), eTeam);
 	}
 
+	// Can the open change of eTeam's extra water see-from (CvVisionSdkSeeFromChange) alter any of
+	// these sources' sight? Asked of the map with the bonus and without, so the answer is the same
+	// before the change and after it: a source left alone when taken off is left alone when put
+	// back.
+	bool seeFromChangeReaches(CvVisionSdkState& kState, const CvVisionSource* paSources, int iNumSources, int eTeam)
+	{
+		const CvMap& kMap = cvVisionMap();
+		const CvVisionSdkMapWithWater kWithout(kMap, kState.kLevelCache, false);
+		const CvVisionSdkMapWithWater kWith(kMap, kState.kLevelCache, true);
+		for (int i = 0; i < iNumSources; ++i)
+		{
+			if (CvVisionLedger::seeFromChangeReaches(*kState.pEngine, kWithout, kWith, paSources[i], eTeam))
+			{
+				return true;
+			}
+		}
+		return false;
+	}
+
 	// Adds (iChange 1) or removes (-1) the sources of one sight (sightOf), in order.
 	template <class Sink>
 	void changeSight(const CvVisionEngine& kEngine, const CvVisionSdkMap& kLevels, Sink& kSink,
@@ -164,6 +183,10 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		changeSight(*kState.pEngine, kLevels, kCollect, paSources, iNumSources, bIncrement ? 1 : -1);
 		return;
 	}
+	if (kState.eSeeFromChangeTeam >= 0 && !seeFromChangeReaches(kState, paSources, iNumSources, kState.eSeeFromChangeTeam))
+	{
+		return; // CvVision: an Optics change cannot alter this sight; off and on again would leave it as it is
+	}
 	CvVisionSdkSink kSink(kMap, bUpdatePlotGroups, pUnit);
 	if (kState.bLedgerArmed)
 	{
@@ -192,6 +215,23 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		// Not in the ledger (added before it was armed): as BTS.
 	}
 	changeSight(*kState.pEngine, kLevels, kSink, paSources, iNumSources, bIncrement ? 1 : -1);
+}
+
+CvVisionSdkSeeFromChange::CvVisionSdkSeeFromChange(TeamTypes eTeam)
+{
+	// One change inside another (no tree does it): the inner one, and whatever the outer one
+	// re-sights meanwhile, as BTS.
+	CvVisionSdkState& kState = cvVisionSdkState();
+	m_eSavedTeam = kState.eSeeFromChangeTeam;
+	kState.eSeeFromChangeTeam = (kState.iSeeFromChangeDepth == 0) ? static_cast<int>(eTeam) : -1;
+	++kState.iSeeFromChangeDepth;
+}
+
+CvVisionSdkSeeFromChange::~CvVisionSdkSeeFromChange()
+{
+	CvVisionSdkState& kState = cvVisionSdkState();
+	--kState.iSeeFromChangeDepth;
+	kState.eSeeFromChangeTeam = m_eSavedTeam;
 }
 
 bool CvVisionSdk::canSeePlot(const CvPlot& kFrom, const CvPlot* pTo, TeamTypes eTeam, int iRange,

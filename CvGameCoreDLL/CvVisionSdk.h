@@ -24,6 +24,27 @@ struct CvVisionCountDifference
 class CvVisionEngine;
 class CvVisionRules;
 
+// CvVision: sdk-integrate puts one first in CvTeam::changeExtraWaterSeeFromCount, where a team
+// learns (or loses) Optics and the tree re-sights the whole map: every source off
+// (CvMap::updateSight(false)), the count changed, every source on again. While it lives, a sight
+// change of a source whose sight the change cannot alter (another team's, an aerial one, or one
+// of the team's whose square holds no plot whose see-from the change alters:
+// CvVisionLedger::seeFromChangeReaches) is not made: taken off and put back, it would come back
+// as it was. So only those sources are re-sighted, and every count ends as the tree's own
+// whole-map re-sight leaves it (docs/into-the-game.md, "Optics").
+class CvVisionSdkSeeFromChange
+{
+public:
+	explicit CvVisionSdkSeeFromChange(TeamTypes eTeam);
+	~CvVisionSdkSeeFromChange();
+
+private:
+	CvVisionSdkSeeFromChange(const CvVisionSdkSeeFromChange&);
+	CvVisionSdkSeeFromChange& operator=(const CvVisionSdkSeeFromChange&);
+
+	int m_eSavedTeam;
+};
+
 class CvVisionSdk
 {
 public:

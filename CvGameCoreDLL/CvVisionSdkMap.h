@@ -153,6 +153,34 @@ private:
 	mutable bool m_bCachedExtraWater;
 };
 
+// The map as CvVisionSdkMap, but every viewer's extra water see-from (Optics) taken as bExtraWater:
+// the two sides of a change of a team's extra water see-from (CvVisionSdkSeeFromChange), for
+// CvVisionLedger::seeFromChangeReaches.
+class CvVisionSdkMapWithWater
+{
+public:
+	CvVisionSdkMapWithWater(const CvMap& kMap, CvVisionSdkLevelCache& kCache, bool bExtraWater)
+		: m_kMap(kMap), m_kCache(kCache), m_bExtraWater(bExtraWater)
+	{
+		m_kCache.fit(cvVisionNumPlots(kMap));
+	}
+
+	int getGridWidth() const { return cvVisionGridWidth(m_kMap); }
+	int getGridHeight() const { return cvVisionGridHeight(m_kMap); }
+	bool isWrapX() const { return cvVisionWrapX(m_kMap); }
+	bool isWrapY() const { return cvVisionWrapY(m_kMap); }
+	int seeThroughLevel(int iPlot) const { return m_kCache.seeThrough(*cvVisionPlotByIndex(m_kMap, iPlot), iPlot); }
+	int seeFromLevel(int iPlot, int /*eTeam*/) const
+	{
+		return m_kCache.seeFrom(*cvVisionPlotByIndex(m_kMap, iPlot), iPlot, m_bExtraWater);
+	}
+
+private:
+	const CvMap& m_kMap;
+	CvVisionSdkLevelCache& m_kCache;
+	bool m_bExtraWater;
+};
+
 // The adapter's levels read the game's CvPlot: only where light reaches.
 template <>
 struct CvVisionLazyLevels<CvVisionSdkMap>

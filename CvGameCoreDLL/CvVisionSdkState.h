@@ -68,11 +68,16 @@ struct CvVisionSdkState
 	int iResightSeeThrough;          // its levels before the change
 	std::vector<int> aiResightSeeFrom; // by team
 	CvVisionSdkLevelCache kLevelCache; // every plot's levels, keyed on its facts
+	// A change of a team's extra water see-from (CvVisionSdkSeeFromChange): the team whose
+	// sources are re-sighted only where the change reaches them (-1: none, every sight change as
+	// BTS makes it), and how many such changes are open (one inside another: as BTS).
+	int eSeeFromChangeTeam;
+	int iSeeFromChangeDepth;
 
 	CvVisionSdkState()
 		: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), bSightBusy(false), paiCollect(NULL),
 		bLedgerArmed(false), eArming(CV_VISION_ARMING_NONE), iLoadWrong(0), eResight(CV_VISION_RESIGHT_NONE),
-		iResightPlot(-1), iResightSeeThrough(0)
+		iResightPlot(-1), iResightSeeThrough(0), eSeeFromChangeTeam(-1), iSeeFromChangeDepth(0)
 	{
 	}
 };

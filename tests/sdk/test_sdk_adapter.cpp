@@ -1003,6 +1003,67 @@ TEST_F(SdkAdapter, ATechOrADefineChangeReachesTheCachedLevels)
 	expectAllCountsZero();
 }
 
+namespace
+{
+	std::vector<int>* g_paiOpticsChangedPlots = nullptr;
+
+	void recordOpticsChange(const CvPlot& kPlot, TeamTypes, int, InvisibleTypes)
+	{
+		g_paiOpticsChangedPlots->push_back(kPlot.getY_INLINE() * GC.getMapINLINE().getGridWidthINLINE() + kPlot.getX_INLINE());
+	}
+}
+
+// CvTeam::changeExtraWaterSeeFromCount re-sights the whole map; the guard sdk-integrate puts first
+// in it (CvVisionSdkSeeFromChange) lets only the sources the change reaches be re-sighted: the
+// team's own, on the ground, with water at their origin or on their outer ring. Every count ends
+// as a whole-map re-sight leaves it, with the ledger or without, learnt or lost.
+TEST_F(SdkAdapter, OpticsResightsOnlyTheSourcesItReaches)
+{
+	for (int iLedger = 0; iLedger <= 1; ++iLedger)
+	{
+		useRules({ { "CVVISION_LEDGER", iLedger } });
+		newMap(30, 12, true, false, 5);
+		flatten();
+		for (int iY = 0; iY < 12; ++iY) // a sea in columns 0 to 2
+		{
+			for (int iX = 0; iX < 3; ++iX)
+			{
+				plot(iX, iY).setPlotType(PLOT_OCEAN);
+				plot(iX, iY).setTerrainType(terrain("TERRAIN_OCEAN"));
+			}
+		}
+		CvUnit* pBoat = GC.getMapINLINE().createUnit(unit("UNIT_WORKBOAT"), static_cast<TeamTypes>(1), 1, 5);
+		CvUnit* pInland = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(1), 15, 5);
+		CvUnit* pOtherTeam = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(0), 4, 5); // sees the sea
+		plot(20, 8).setOwnerTeam(static_cast<TeamTypes>(1));
+		if (iLedger == 1)
+		{
+			EXPECT_EQ(0, CvVisionSdk::onGameLoaded()) << "arms the ledger";
+		}
+		for (int iStep = 0; iStep < 2; ++iStep)
+		{
+			std::vector<int> aiChanged;
+			g_paiOpticsChangedPlots = &aiChanged;
+			CvPlot::s_pfnVisibilityObserver = recordOpticsChange;
+			GET_TEAM(static_cast<TeamTypes>(1)).setHasTech(tech("TECH_OPTICS"), iStep == 0);
+			CvPlot::s_pfnVisibilityObserver = nullptr;
+			const char* szStep = iStep == 0 ? "team 1 learnt Optics" : "team 1 lost Optics";
+			expectCountsMatch(std::string(szStep) + (iLedger ? ", the ledger armed" : ""));
+			ASSERT_FALSE(aiChanged.empty()) << szStep << ": the boat, on water, is re-sighted";
+			for (int iPlot : aiChanged)
+			{
+				const int iX = iPlot % 30;
+				EXPECT_TRUE(iX <= 3 || iX >= 28) << szStep << ": only the boat's square changes, not plot " << iPlot;
+			}
+		}
+		GC.getMapINLINE().killUnit(pBoat);
+		GC.getMapINLINE().killUnit(pInland);
+		GC.getMapINLINE().killUnit(pOtherTeam);
+		plot(20, 8).setOwnerTeam(NO_TEAM);
+		expectAllCountsZero();
+	}
+}
+
 TEST_F(SdkAdapter, TheArmedLedgerGivesTheSameCountsAsBtsWhenEveryBracketIsThere)
 {
 	useRules({ { "CVVISION_LEDGER", 1 } });

@@ -73,6 +73,51 @@ def test_missing_game_update_is_warned():
     assert "CvGame::update() not found" in warnings[0]
 
 
+ADVCIV_SEE_FROM = """void CvTeam::changeExtraWaterSeeFromCount(int iChange)
+{
+	if (iChange == 0)
+		return;
+
+	GC.getMap().updateSight(false);
+
+	m_iExtraWaterSeeFromCount = (m_iExtraWaterSeeFromCount + iChange);
+	GC.getMap().updateSight(true);
+}
+"""
+
+
+def test_optics_guard_goes_first_even_before_an_early_return():
+    """The guard is an object: first in the body, it lives through both whole-map re-sights and
+    ends at any return (AdvCiv's function returns early when the change is 0)."""
+    warnings = []
+    text = '#include "CvGameCoreDLL.h"\n' + ADVCIV_SEE_FROM
+    new_text, actions = cvsdk.hooks.patch_team_hooks(text, "CvTeam.cpp", warnings)
+    assert not warnings
+    assert ("void CvTeam::changeExtraWaterSeeFromCount(int iChange)\n{\n"
+            "\tCvVisionSdkSeeFromChange kCvVisionSeeFromChange(getID()); // CvVision\n"
+            "\tif (iChange == 0)") in new_text
+    assert '#include "CvGameCoreDLL.h"\n#include "CvVisionSdk.h" // CvVision\n' in new_text
+    assert any("changeExtraWaterSeeFromCount" in a for a in actions)
+    again, _ = cvsdk.hooks.patch_team_hooks(new_text, "CvTeam.cpp", warnings)
+    assert again == new_text and not warnings
+    listed = cvsdk.hooks.describe_hooks(cvsdk.hooks.placed_hooks({"CvTeam.cpp": new_text}.get))
+    assert "CvTeam::changeExtraWaterSeeFromCount (Optics)" in listed[0]
+
+
+def test_a_tree_without_the_optics_function_is_warned_not_refused(tmp_path):
+    warnings = []
+    assert cvsdk.hooks.patch_team_hooks("void f()\n{\n}\n", "CvTeam.cpp", warnings)[0] == \
+        "void f()\n{\n}\n"
+    assert "CvTeam::changeExtraWaterSeeFromCount not found" in warnings[0]
+    assert "re-sights the whole map as the tree does" in warnings[0]
+    tree = mock_tree(tmp_path)
+    (tree / "CvTeam.cpp").write_bytes(b"// no Optics here\n")
+    tool = os.path.join(ROOT, "tools", "sdk", "sdk_integrate.py")
+    done = subprocess.run([sys.executable, tool, "--force", str(tree)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "warning: CvTeam.cpp: CvTeam::changeExtraWaterSeeFromCount not found" in done.stderr
+
+
 def mock_tree(tmp_path):
     """A whole tree made of the mock: its unintegrated sources and its headers."""
     tree = tmp_path / "sdk"
@@ -118,6 +163,8 @@ def test_whole_tree_hooks_and_revert(tmp_path):
     assert "warning" not in first.stderr
     assert b"CvVisionSdk::onPlotRead(*this); // CvVision" in (tree / "CvPlot.cpp").read_bytes()
     assert b"CvVisionSdk::onGameUpdate(); // CvVision" in (tree / "CvGame.cpp").read_bytes()
+    assert b"CvVisionSdkSeeFromChange kCvVisionSeeFromChange(getID()); // CvVision" \
+        in (tree / "CvTeam.cpp").read_bytes()
     xml = (tree / "CvXMLLoadUtilitySet.cpp").read_bytes()
     assert b'gDLL->enumerateFiles(aszCvVisionDefines, "xml\\\\CvVision_GlobalDefines.xml");' in xml
     second = subprocess.run([sys.executable, tool, "--force", str(tree)], capture_output=True,
@@ -137,5 +184,5 @@ def test_placed_hooks_are_listed_with_their_functions():
     }
     lines = cvsdk.hooks.describe_hooks(cvsdk.hooks.placed_hooks(texts.get))
     assert lines[0] == "hooks placed: CvPlot::reset (a new map); CvGame::update (the end of a load)"
-    assert lines[1] == ("hooks NOT placed: a loaded game in CvPlot.cpp; in-game Python in "
-                        "CvDLLPython.cpp; the knobs file in CvXMLLoadUtilitySet.cpp")
+    assert lines[1] == ("hooks NOT placed: a loaded game in CvPlot.cpp; Optics in CvTeam.cpp; "
+                        "in-game Python in CvDLLPython.cpp; the knobs file in CvXMLLoadUtilitySet.cpp")

@@ -54,7 +54,7 @@ def differing_functions(result: DifferentialResult) -> List[str]:
         for part in shown.parts:
             name = {"A": "changeAdjacentSight", "E": "updateSeeFromSight", "B": "canSeePlot",
                     "C": "canSeeDisplacementPlot", "F": "shouldProcessDisplacementPlot",
-                    "L": "seeFromLevel"}.get(part, part)
+                    "L": "seeFromLevel", "O": "changeExtraWaterSeeFromCount"}.get(part, part)
             if name not in names:
                 names.append(name)
     return names

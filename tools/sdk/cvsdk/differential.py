@@ -83,6 +83,7 @@ PART_NAMES = {
     "F": "shouldProcessDisplacementPlot",
     "L": "seeThroughLevel / seeFromLevel",
     "E": "updateSeeFromSight (the counts after a plot's levels changed inside its bracket)",
+    "O": "CvTeam::changeExtraWaterSeeFromCount (the counts after a team's Optics changed, and back)",
 }
 _KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "case", "else", "do", "new",
              "delete", "throw", "catch", "static_cast", "const_cast", "reinterpret_cast",
@@ -131,16 +132,17 @@ def _declaration(code: str, begin: int, definition, qualified: str) -> str:
     return head + (" const" if re.search(r"\bconst\b", after) else "") + ";"
 
 
-def extract_member(text: str, code: str, name: str, filename: str, required: bool = True) -> Optional[Extract]:
-    found = find_definitions(code, r"CvPlot\s*::\s*" + name)
+def extract_member(text: str, code: str, name: str, filename: str, required: bool = True,
+                   owner: str = "CvPlot") -> Optional[Extract]:
+    found = find_definitions(code, owner + r"\s*::\s*" + name)
     if not found:
         if required:
-            raise DifferentialError("%s: CvPlot::%s is not defined there" % (filename, name))
+            raise DifferentialError("%s: %s::%s is not defined there" % (filename, owner, name))
         return None
     if len(found) > 1:
-        raise DifferentialError("%s: CvPlot::%s is defined %d times (under preprocessor branches?); "
+        raise DifferentialError("%s: %s::%s is defined %d times (under preprocessor branches?); "
                                 "the differential cannot tell which one the game builds"
-                                % (filename, name, len(found)))
+                                % (filename, owner, name, len(found)))
     definition = found[0]
     begin = _definition_begin(code, definition.name_start)
     return Extract(name, text[begin:definition.close_brace + 1], _line_of(text, begin),
@@ -239,6 +241,17 @@ class TreeVision(object):
                 self.caches.append((cache, setter))
         self.helpers = extract_helpers(self.text, self.code, masked + [
             mask_code(s.text) for _, s in self.caches if s is not None])
+        # Optics: the tree's CvTeam::changeExtraWaterSeeFromCount, which re-sights the whole map
+        # around the change (part O); None when CvTeam.cpp or the function is not there.
+        self.team_path: Optional[str] = None
+        self.see_from_change: Optional[Extract] = None
+        folder = os.path.dirname(path)
+        team = find_file(folder, "CvTeam.cpp") if os.path.isdir(folder) else None
+        if team is not None:
+            self.team_path = os.path.join(folder, team)
+            team_text = read_text(self.team_path)
+            self.see_from_change = extract_member(team_text, mask_code(team_text), "changeExtraWaterSeeFromCount",
+                                                  self.team_path, required=False, owner="CvTeam")
 
     def function(self, name: str) -> Extract:
         return next(f for f in self.functions if f.name == name)
@@ -360,9 +373,34 @@ using std::min;
 """
 
 
+# The stand-in's CvTeam::changeExtraWaterSeeFromCount where a tree has none: BTS's shape.
+DEFAULT_SEE_FROM_CHANGE = """void CvTeam::changeExtraWaterSeeFromCount(int iChange)
+{
+	if (iChange != 0)
+	{
+		GC.getMapINLINE().updateSight(false);
+		m_iExtraWaterSeeFromCount += iChange;
+		GC.getMapINLINE().updateSight(true);
+	}
+}
+"""
+
+
+def see_from_change_source(tree: TreeVision) -> str:
+    """The program's CvTeam::changeExtraWaterSeeFromCount: the tree's (its own or the integrated
+    copy's, under #line of its CvTeam.cpp), or BTS's shape where the tree has none."""
+    extract = tree.see_from_change
+    if extract is None or tree.team_path is None:
+        return DEFAULT_SEE_FROM_CHANGE
+    escaped = tree.team_path.replace("\\", "\\\\").replace('"', '\\"')
+    return '#line %d "%s"\n%s\n' % (extract.line, escaped, extract.text)
+
+
 def program_source(program: str, tree: TreeVision, definitions: Sequence[Extract],
-                   helpers: Sequence[Tuple[str, str, int, bool]], tree_file: str) -> str:
-    """The generated .cpp of one program: glue first, then the tree's text under #line."""
+                   helpers: Sequence[Tuple[str, str, int, bool]], tree_file: str,
+                   team: Optional[TreeVision] = None) -> str:
+    """The generated .cpp of one program: glue first, then the tree's text under #line (the
+    CvTeam function from team, by default tree)."""
     out = [PROGRAM_HEAD, 'extern const char* const g_szStandinProgram = "%s";\n' % program,
            should_process_wrapper(tree)]
     if program == "original":
@@ -377,6 +415,7 @@ def program_source(program: str, tree: TreeVision, definitions: Sequence[Extract
         out.append("void standinRulesChanged()\n{\n\tCvVisionSdk::resetRules();\n"
                    "\tfor (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)\n\t{\n"
                    "\t\tCvVisionSdk::onPlotReset(*GC.getMapINLINE().plotByIndexINLINE(i));\n\t}\n}\n")
+    out.append(see_from_change_source(team or tree))
     escaped = tree_file.replace("\\", "\\\\").replace('"', '\\"')
     for name, text, line, anonymous in helpers:
         out.append('%s#line %d "%s"\n%s%s\n' % ("namespace {\n" if anonymous else "", line, escaped,
@@ -585,7 +624,7 @@ def build_programs(tree: TreeVision, integrated: TreeVision, integrated_dir: str
         f.write(program_source("original", tree, tree.functions + [s for _, s in tree.caches if s],
                                tree.helpers, tree_file))
     with open(os.path.join(gen, "standin_cvvision.cpp"), "w", encoding="latin-1") as f:
-        f.write(program_source("cvvision", tree, integrated.functions, [], integrated.path))
+        f.write(program_source("cvvision", tree, integrated.functions, [], integrated.path, integrated))
     includes = ["-I" + gen, "-I" + STANDIN_DIR, "-I" + cvv]
     units = [Unit("shared", os.path.join(STANDIN_DIR, n)) for n in STANDIN_SOURCES]
     units.append(Unit("original", os.path.join(gen, "standin_original.cpp")))

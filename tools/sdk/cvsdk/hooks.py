@@ -1,5 +1,6 @@
-"""Hooks: CvVision's Python interface registered in DLLPublishToPython, and CvVisionSdk told of a
-new map, a load and its end (CvPlot::reset or the constructor, CvPlot::read, CvGame::update).
+"""Hooks: CvVision's Python interface registered in DLLPublishToPython, CvVisionSdk told of a
+new map, a load and its end (CvPlot::reset or the constructor, CvPlot::read, CvGame::update), and
+of a team's change of extra water see-from (CvTeam::changeExtraWaterSeeFromCount: Optics).
 """
 
 import re
@@ -143,6 +144,35 @@ def patch_game_update(text: str, filename: str, warnings: List[str]) -> Tuple[st
 
 
 # --------------------------------------------------------------------------------------------
+# Optics: CvTeam::changeExtraWaterSeeFromCount re-sights the whole map around the change; a
+# CvVisionSdkSeeFromChange first in its body makes that re-sight change only the sources the
+# change reaches (the tree's own code is kept as it is, the map's loop included).
+
+SEE_FROM_CHANGE_GUARD = "CvVisionSdkSeeFromChange kCvVisionSeeFromChange(getID())"
+SEE_FROM_CHANGE_FALLBACK = ("a team learning Optics then re-sights the whole map as the tree does "
+                            "(correct, but at the tree's cost)")
+
+
+def patch_team_hooks(text: str, filename: str, warnings: List[str]) -> Tuple[str, List[str]]:
+    code = mask_code(text)
+    check_balanced(code, filename)
+    edits, actions = [], []
+    changes = find_definitions(code, r"CvTeam\s*::\s*changeExtraWaterSeeFromCount\b")
+    if not changes:
+        warnings.append("%s: CvTeam::changeExtraWaterSeeFromCount not found: %s"
+                        % (filename, SEE_FROM_CHANGE_FALLBACK))
+        return text, []
+    _add_hook(text, code, filename, changes, SEE_FROM_CHANGE_GUARD, False,
+              "CvTeam::changeExtraWaterSeeFromCount (first)", edits, actions)
+    if edits:
+        include_edit = plan_sdk_include(text, code, detect_eol(text))
+        if include_edit:
+            edits.append(include_edit)
+            actions.append('%s: #include "%s" added' % (filename, SDK_HEADER))
+    return apply_edits(text, edits), actions
+
+
+# --------------------------------------------------------------------------------------------
 # Which hooks a tree holds: what `make sdk-check` lists after integrating.
 
 class Hook(object):
@@ -159,6 +189,8 @@ HOOKS = [
          r"\bCvVisionSdk\s*::\s*onPlotRead\s*\("),
     Hook("the end of a load", "CvGame.cpp", r"CvGame\s*::\s*update\b",
          r"\bCvVisionSdk\s*::\s*onGameUpdate\s*\("),
+    Hook("Optics", "CvTeam.cpp", r"CvTeam\s*::\s*changeExtraWaterSeeFromCount\b",
+         r"\bCvVisionSdkSeeFromChange\b"),
     Hook("in-game Python", "CvDLLPython.cpp", r"DLLPublishToPython\b",
          r"(?<![\w:.>])%s\s*\(\s*\)\s*;" % PYTHON_INTERFACE),
     Hook("the knobs file", "CvXMLLoadUtilitySet.cpp", r"CvXMLLoadUtility\s*::\s*SetGlobalDefines\b",

@@ -13,7 +13,9 @@ from .dead_caches import plan_unused_cache
 from .defines import FALLBACK as DEFINES_FALLBACK, patch_global_defines
 from .errors import Refusal
 from .files import find_file, list_sources, read_only, read_text, to_bytes, with_line_endings
-from .hooks import HOOKS_FALLBACK, patch_game_update, patch_plot_hooks, patch_python_registration
+from .hooks import (
+    HOOKS_FALLBACK, SEE_FROM_CHANGE_FALLBACK, patch_game_update, patch_plot_hooks,
+    patch_python_registration, patch_team_hooks)
 from .includes import with_pch_include
 from .names import PCH_HEADER, REQUIRED_FILES, RULES_FILE, TOOL
 from .projects import find_build_files, patch_makefile, patch_vcproj, patch_vcxproj
@@ -65,7 +67,8 @@ def plan_build_files(plan: Plan, copied: Sequence[str]) -> None:
 def plan_hooks(plan: Plan, plot: str, force: bool) -> None:
     """The ledger's hooks (CvPlot::reset or the constructor, CvPlot::read, CvGame::update). One
     that cannot be placed refuses the tree, unless force, which integrates without it (a
-    warning)."""
+    warning). And Optics's (CvTeam::changeExtraWaterSeeFromCount): a warning when it cannot be
+    placed."""
     problems: List[str] = []
     try:
         plan_text_patch(plan, plot, patch_plot_hooks, problems)
@@ -84,6 +87,16 @@ def plan_hooks(plan: Plan, plot: str, force: bool) -> None:
         plan.warnings.extend(problems)
     else:
         plan.errors.extend("%s (--force integrates without this hook)" % p for p in problems)
+    # Optics: without its hook the tree's whole-map re-sight stays, which is right, only slower: a
+    # warning, never a refusal.
+    team = find_file(plan.sdk_dir, "CvTeam.cpp")
+    if team is None:
+        plan.warnings.append("CvTeam.cpp not found: " + SEE_FROM_CHANGE_FALLBACK)
+    else:
+        try:
+            plan_text_patch(plan, team, patch_team_hooks, plan.warnings)
+        except Refusal as refusal:
+            plan.warnings.append("%s; %s" % (refusal, SEE_FROM_CHANGE_FALLBACK))
 
 
 def build_plan(sdk_dir: str, sources_dir: str, force: bool = False) -> Plan:

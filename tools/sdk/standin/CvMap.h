@@ -9,6 +9,7 @@
 #include "CvUnit.h"
 
 #include <list>
+#include <utility>
 #include <vector>
 
 
@@ -16,7 +17,7 @@
 class CvMap
 {
 public:
-	CvMap() : m_iWidth(0), m_iHeight(0), m_bWrapX(false), m_bWrapY(false) {}
+	CvMap() : m_iWidth(0), m_iHeight(0), m_bWrapX(false), m_bWrapY(false), m_bSourcesStale(true) {}
 
 	int getGridWidthINLINE() const { return m_iWidth; }
 	int getGridHeightINLINE() const { return m_iHeight; }
@@ -61,6 +62,15 @@ public:
 	CvUnit* createUnit(UnitTypes eType, TeamTypes eTeam, int iX, int iY, DirectionTypes eFacing = DIRECTION_SOUTH);
 	void killUnit(CvUnit* pUnit);
 	std::list<CvUnit>& units() { return m_aUnits; }
+	// As the game's: every plot's sources off (or on again), as CvPlot::updateSight (the mock
+	// has no plot groups to update after).
+	void updateSight(bool bIncrement, bool bUpdatePlotGroups = true);
+	// mock only: the units whose sight stands on plot iPlot, in the order of units(): the unit
+	// and whether it is its recon there (false: it stands there). CvPlot::updateSight reads it.
+	typedef std::vector<std::pair<CvUnit*, bool> > UnitSources;
+	const UnitSources& unitSourcesOn(int iPlot);
+	// mock only: a unit was made, killed, moved or sent to recon: unitSourcesOn is made again.
+	void unitsChanged() { m_bSourcesStale = true; }
 
 private:
 	int m_iWidth;
@@ -69,6 +79,8 @@ private:
 	bool m_bWrapY;
 	std::vector<CvPlot> m_aPlots;
 	std::list<CvUnit> m_aUnits;
+	std::vector<UnitSources> m_aUnitSources; // by plot; made again on use when stale
+	bool m_bSourcesStale;
 };
 
 #endif

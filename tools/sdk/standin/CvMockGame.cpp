@@ -106,6 +106,7 @@ CvPlot* CvMap::plotINLINE(int iX, int iY) const
 void CvMap::reset(int iWidth, int iHeight, bool bWrapX, bool bWrapY, int iNumTeams, int iNumInvisible)
 {
 	m_aUnits.clear();
+	unitsChanged();
 	m_iWidth = iWidth;
 	m_iHeight = iHeight;
 	m_bWrapX = bWrapX;
@@ -127,6 +128,7 @@ CvUnit* CvMap::createUnit(UnitTypes eType, TeamTypes eTeam, int iX, int iY, Dire
 	static int s_iNextID = 1;
 	m_aUnits.push_back(CvUnit(eType, eTeam, iX, iY, eFacing));
 	m_aUnits.back().setID(s_iNextID++);
+	unitsChanged();
 	m_aUnits.back().addSight(true);
 	return &m_aUnits.back();
 }
@@ -140,9 +142,41 @@ void CvMap::killUnit(CvUnit* pUnit)
 		if (&*it == pUnit)
 		{
 			m_aUnits.erase(it);
+			unitsChanged();
 			return;
 		}
 	}
+}
+
+void CvMap::updateSight(bool bIncrement, bool /*bUpdatePlotGroups*/)
+{
+	for (int i = 0; i < numPlotsINLINE(); ++i)
+	{
+		plotByIndexINLINE(i)->updateSight(bIncrement, false);
+	}
+}
+
+const CvMap::UnitSources& CvMap::unitSourcesOn(int iPlot)
+{
+	if (m_bSourcesStale)
+	{
+		m_aUnitSources.assign(numPlotsINLINE(), UnitSources());
+		for (std::list<CvUnit>::iterator it = m_aUnits.begin(); it != m_aUnits.end(); ++it)
+		{
+			const CvPlot* pAt = it->plot();
+			if (pAt != NULL)
+			{
+				m_aUnitSources[pAt->getY_INLINE() * m_iWidth + pAt->getX_INLINE()].push_back(std::make_pair(&*it, false));
+			}
+			const CvPlot* pRecon = it->getReconPlot();
+			if (pRecon != NULL)
+			{
+				m_aUnitSources[pRecon->getY_INLINE() * m_iWidth + pRecon->getX_INLINE()].push_back(std::make_pair(&*it, true));
+			}
+		}
+		m_bSourcesStale = false;
+	}
+	return m_aUnitSources[iPlot];
 }
 
 // --- CvPlot: the rest, as the game does it (docs/vision-rules.md, sections 7 and 8) --------------
@@ -244,16 +278,18 @@ void CvPlot::updateSight(bool bIncrement, bool bUpdatePlotGroups)
 	{
 		changeAdjacentSight(m_eOwnerTeam, GC.getDefineINT("PLOT_VISIBILITY_RANGE"), bIncrement, NULL, bUpdatePlotGroups);
 	}
-	std::list<CvUnit>& aUnits = GC.getMapINLINE().units();
-	for (std::list<CvUnit>::iterator it = aUnits.begin(); it != aUnits.end(); ++it)
+	// A copy: a sight change may, in some test, move a unit.
+	const CvMap::UnitSources aSources = GC.getMapINLINE().unitSourcesOn(m_iY * GC.getMapINLINE().getGridWidthINLINE() + m_iX);
+	for (size_t i = 0; i < aSources.size(); ++i)
 	{
-		if (it->plot() == this)
+		CvUnit* pUnit = aSources[i].first;
+		if (!aSources[i].second)
 		{
-			changeAdjacentSight(it->getTeam(), it->visibilityRange(), bIncrement, &*it, bUpdatePlotGroups);
+			changeAdjacentSight(pUnit->getTeam(), pUnit->visibilityRange(), bIncrement, pUnit, bUpdatePlotGroups);
 		}
-		if (it->getReconPlot() == this)
+		else
 		{
-			changeAdjacentSight(it->getTeam(), GC.getDefineINT("RECON_VISIBILITY_RANGE"), bIncrement, &*it,
+			changeAdjacentSight(pUnit->getTeam(), GC.getDefineINT("RECON_VISIBILITY_RANGE"), bIncrement, pUnit,
 				bUpdatePlotGroups);
 		}
 	}
@@ -417,6 +453,7 @@ void CvUnit::setXY(int iX, int iY)
 	addSight(false);
 	m_iX = iX;
 	m_iY = iY;
+	GC.getMapINLINE().unitsChanged();
 	addSight(true);
 }
 
@@ -443,6 +480,7 @@ void CvUnit::setReconPlot(CvPlot* pPlot)
 	}
 	m_iReconX = pPlot ? pPlot->getX_INLINE() : -1;
 	m_iReconY = pPlot ? pPlot->getY_INLINE() : -1;
+	GC.getMapINLINE().unitsChanged();
 	if (pPlot != NULL)
 	{
 		pPlot->changeAdjacentSight(m_eTeam, iRecon, true, this, true);
@@ -483,25 +521,6 @@ void CvTeam::setHasTech(TechTypes eTech, bool bNewValue)
 	if (GC.getTechInfo(eTech).isExtraWaterSeeFrom())
 	{
 		changeExtraWaterSeeFromCount(bNewValue ? 1 : -1);
-	}
-}
-
-void CvTeam::changeExtraWaterSeeFromCount(int iChange)
-{
-	const bool bFlips = (m_iExtraWaterSeeFromCount == 0) != (m_iExtraWaterSeeFromCount + iChange == 0);
-	if (!bFlips)
-	{
-		m_iExtraWaterSeeFromCount += iChange;
-		return;
-	}
-	for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
-	{
-		GC.getMapINLINE().plotByIndexINLINE(i)->updateSight(false, true);
-	}
-	m_iExtraWaterSeeFromCount += iChange;
-	for (int i = 0; i < GC.getMapINLINE().numPlotsINLINE(); ++i)
-	{
-		GC.getMapINLINE().plotByIndexINLINE(i)->updateSight(true, true);
 	}
 }
 

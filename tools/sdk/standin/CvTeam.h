@@ -27,6 +27,11 @@ public:
 	// As the game: learning the first extra-water-see-from tech (or losing the last) re-sights
 	// the whole map for every team.
 	void setHasTech(TechTypes eTech, bool bNewValue);
+	// The game's: the whole map re-sighted around the change (CvMap::updateSight off, the count
+	// changed, on again). Not the mock's: a tree's (tests/sdk/sdk_unintegrated/CvTeam.cpp, BTS's
+	// shape, integrated for the tests; the differential's programs take the tree's own and its
+	// integrated copy's).
+	void changeExtraWaterSeeFromCount(int iChange);
 	// One side of each relation, as the game's setters (declaring war or signing open borders
 	// sets both sides; tests do).
 	void setAtWar(TeamTypes eIndex, bool bNewValue) { set(m_abAtWar, eIndex, bNewValue); }
@@ -53,7 +58,6 @@ private:
 		}
 		ab[e] = bNewValue;
 	}
-	void changeExtraWaterSeeFromCount(int iChange);
 
 	TeamTypes m_eID;
 	int m_iExtraWaterSeeFromCount;

@@ -24,6 +24,9 @@
 //   L  seeThroughLevel of every plot, seeFromLevel of every plot for every team
 //   E  an updateSeeFromSight bracket (a plot's levels changed while units and owned plots see):
 //      the counts after it
+//   O  a change of a team's extra water see-from (Optics), CvTeam::changeExtraWaterSeeFromCount,
+//      while units, recon missions and owned plots see: the counts after it and after the change
+//      back
 // Written for CvVision; C++03 like the stand-in it is compiled with.
 #include "CvGameCoreDLL.h"
 #include "CvGameCoreUtils.h"
@@ -690,6 +693,8 @@ namespace
 	// E: an updateSeeFromSight bracket. Only where the game's square holds each plot once and
 	// every source whose sight could change lies inside it (else the game's own bracket misses
 	// sources, which is not what is compared here).
+	void addCounts(Part& kPart, const char* szWhen);
+
 	void checkBracket(Rng& kRng, Part& kPart, std::string& szBracket)
 	{
 		CvMap& kMap = GC.getMapINLINE();
@@ -749,6 +754,13 @@ namespace
 			kChanged.setFeatureType(eFeature);
 		}
 		kPart.add(szBracket);
+		addCounts(kPart, "after the bracket");
+	}
+
+	// Every count that is not 0, each plot and team: "count WHEN on plot P team T: ...".
+	void addCounts(Part& kPart, const char* szWhen)
+	{
+		CvMap& kMap = GC.getMapINLINE();
 		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
 		{
 			const CvPlot& kPlot = *kMap.plotByIndexINLINE(i);
@@ -767,10 +779,52 @@ namespace
 				}
 				if (!sz.empty())
 				{
-					kPart.add("count after the bracket on plot " + plotName(i) + format(" team %d:", t) + sz);
+					kPart.add(std::string("count ") + szWhen + " on plot " + plotName(i) + format(" team %d:", t) + sz);
 				}
 			}
 		}
+	}
+
+	// O: a team's extra water see-from changes (Optics learnt or lost, or a second source of it)
+	// while units, recon missions and owned plots see, through CvTeam::changeExtraWaterSeeFromCount
+	// (the tree's own, or its integrated copy's): the counts after it, then after the change back.
+	void checkOptics(Rng& kRng, Part& kPart)
+	{
+		CvMap& kMap = GC.getMapINLINE();
+		std::string szOptics = "Optics with";
+		const int iNumSources = kRng.range(1, 6);
+		for (int i = 0; i < iNumSources; ++i)
+		{
+			CvPlot& kAt = *randomPlot(kRng);
+			const TeamTypes eTeam = static_cast<TeamTypes>(kRng.range(0, MAX_TEAMS - 1));
+			if (kRng.chance(25))
+			{
+				kAt.setOwnerTeam(eTeam);
+				szOptics += format(" plot (%d,%d) owned by team %d;", kAt.getX_INLINE(), kAt.getY_INLINE(), eTeam);
+				continue;
+			}
+			const UnitTypes eType = static_cast<UnitTypes>(kRng.range(0, GC.getNumUnitInfos() - 1));
+			const DirectionTypes eFacing = static_cast<DirectionTypes>(kRng.range(0, 7));
+			CvUnit* pUnit = kMap.createUnit(eType, eTeam, kAt.getX_INLINE(), kAt.getY_INLINE(), eFacing);
+			szOptics += format(" unit type %d of team %d on (%d,%d) facing ", eType, eTeam, kAt.getX_INLINE(), kAt.getY_INLINE())
+				+ directionName(eFacing) + ";";
+			if (kRng.chance(20))
+			{
+				CvPlot& kRecon = *randomPlot(kRng);
+				pUnit->setReconPlot(&kRecon);
+				szOptics += format(" its recon on (%d,%d);", kRecon.getX_INLINE(), kRecon.getY_INLINE());
+			}
+		}
+		const TeamTypes eTeam = static_cast<TeamTypes>(kRng.range(0, MAX_TEAMS - 1));
+		CvTeam& kTeam = GET_TEAM(eTeam);
+		const int iChange = (kTeam.getExtraWaterSeeFromCount() == 0 || kRng.chance(50)) ? 1 : -1;
+		szOptics += format(" team %d's extra water see-from count %d changed by %d", eTeam,
+			kTeam.getExtraWaterSeeFromCount(), iChange);
+		kPart.add(szOptics);
+		kTeam.changeExtraWaterSeeFromCount(iChange);
+		addCounts(kPart, "after the change");
+		kTeam.changeExtraWaterSeeFromCount(-iChange);
+		addCounts(kPart, "after the change back");
 	}
 
 	struct Result
@@ -807,6 +861,9 @@ namespace
 		checkLevels(kResult.aParts.back());
 		kResult.aParts.push_back(Part('E'));
 		checkBracket(kBracket, kResult.aParts.back(), kResult.szBracket);
+		Rng kOptics(kRng.next());
+		kResult.aParts.push_back(Part('O'));
+		checkOptics(kOptics, kResult.aParts.back());
 	}
 
 	double nowSeconds()
@@ -835,21 +892,40 @@ namespace
 		g_paFloorChanges->push_back(kChange);
 	}
 
-	// The floor of a range: the count changes the add and remove of a unit's sight make at
-	// FLOOR_ORIGINS random origins, recorded once, then made again straight through
-	// CvPlot::changeVisibilityCount, no sight computed: what any vision code pays at the least.
-	double floorNs(Rng& kRng, int iRange)
+	// A range's bench origins: FLOOR_ORIGINS random plots, each with a land unit of team 0 on it,
+	// made before any timing (in the game the unit exists when its sight changes), shared by the
+	// bench and its floor, so that both touch the same plots in the same order.
+	struct BenchOrigin
+	{
+		CvPlot* pPlot;
+		CvUnit kUnit;
+	};
+
+	void makeBenchOrigins(Rng& kRng, std::vector<BenchOrigin>& aOrigins)
 	{
 		CvMap& kMap = GC.getMapINLINE();
+		aOrigins.clear();
+		for (int i = 0; i < FLOOR_ORIGINS; ++i)
+		{
+			CvPlot* pPlot = kMap.plotByIndexINLINE(kRng.range(0, kMap.numPlotsINLINE() - 1));
+			const BenchOrigin kOrigin = { pPlot, CvUnit(static_cast<UnitTypes>(0), static_cast<TeamTypes>(0),
+				pPlot->getX_INLINE(), pPlot->getY_INLINE(), DIRECTION_NORTH) };
+			aOrigins.push_back(kOrigin);
+		}
+	}
+
+	// The floor of a range: the count changes the add and remove of a unit's sight make at the
+	// bench's origins, recorded once, then made again straight through
+	// CvPlot::changeVisibilityCount, no sight computed: what any vision code pays at the least.
+	double floorNs(std::vector<BenchOrigin>& aOrigins, int iRange)
+	{
 		std::vector<std::vector<FloorChange> > aaChanges(FLOOR_ORIGINS);
 		for (int i = 0; i < FLOOR_ORIGINS; ++i)
 		{
-			CvPlot& kPlot = *kMap.plotByIndexINLINE(kRng.range(0, kMap.numPlotsINLINE() - 1));
-			CvUnit kUnit(static_cast<UnitTypes>(0), static_cast<TeamTypes>(0), kPlot.getX_INLINE(), kPlot.getY_INLINE(), DIRECTION_NORTH);
 			g_paFloorChanges = &aaChanges[i];
 			CvPlot::s_pfnVisibilityObserver = recordFloorChange;
-			kPlot.changeAdjacentSight(static_cast<TeamTypes>(0), iRange, true, &kUnit, true);
-			kPlot.changeAdjacentSight(static_cast<TeamTypes>(0), iRange, false, &kUnit, true);
+			aOrigins[i].pPlot->changeAdjacentSight(static_cast<TeamTypes>(0), iRange, true, &aOrigins[i].kUnit, true);
+			aOrigins[i].pPlot->changeAdjacentSight(static_cast<TeamTypes>(0), iRange, false, &aOrigins[i].kUnit, true);
 			CvPlot::s_pfnVisibilityObserver = NULL;
 		}
 		const double fBegin = nowSeconds();
@@ -915,9 +991,10 @@ namespace
 	// The bench and floor lines of ranges 1 to 8 (szKind: "" or "-seen", after the line's kind).
 	void benchRanges(Rng& kRng, const char* szKind)
 	{
-		CvMap& kMap = GC.getMapINLINE();
+		std::vector<BenchOrigin> aOrigins;
 		for (int iRange = 1; iRange <= 8; ++iRange)
 		{
+			makeBenchOrigins(kRng, aOrigins);
 			const double fBegin = nowSeconds();
 			int iCalls = 0;
 			// The clock is read once per batch of calls: reading it costs about as much as a call at
@@ -926,16 +1003,15 @@ namespace
 			{
 				for (int iBatch = 0; iBatch < BENCH_BATCH; ++iBatch)
 				{
-					CvPlot& kPlot = *kMap.plotByIndexINLINE(kRng.range(0, kMap.numPlotsINLINE() - 1));
-					CvUnit kUnit(static_cast<UnitTypes>(0), static_cast<TeamTypes>(0), kPlot.getX_INLINE(), kPlot.getY_INLINE(), DIRECTION_NORTH);
-					kPlot.changeAdjacentSight(static_cast<TeamTypes>(0), iRange, true, &kUnit, true);
-					kPlot.changeAdjacentSight(static_cast<TeamTypes>(0), iRange, false, &kUnit, true);
+					BenchOrigin& kOrigin = aOrigins[iCalls % FLOOR_ORIGINS];
+					kOrigin.pPlot->changeAdjacentSight(static_cast<TeamTypes>(0), iRange, true, &kOrigin.kUnit, true);
+					kOrigin.pPlot->changeAdjacentSight(static_cast<TeamTypes>(0), iRange, false, &kOrigin.kUnit, true);
 					++iCalls;
 				}
 			}
 			const double fNs = (nowSeconds() - fBegin) * 1e9 / iCalls;
 			std::printf("bench%s %s range=%d ns=%.0f calls=%d\n", szKind, g_szStandinProgram, iRange, fNs, iCalls);
-			std::printf("floor%s %s range=%d ns=%.0f\n", szKind, g_szStandinProgram, iRange, floorNs(kRng, iRange));
+			std::printf("floor%s %s range=%d ns=%.0f\n", szKind, g_szStandinProgram, iRange, floorNs(aOrigins, iRange));
 		}
 	}
 
