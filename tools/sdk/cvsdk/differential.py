@@ -941,13 +941,19 @@ def run_bench(original: str, cvvision: str, name: str, seed: int) -> List[str]:
     bound=...` lines, on a map no one sees, then the `original-seen ...` lines, on a map the team
     already sees everywhere (count changes 1 <-> 2). The floor is the count changes alone (the
     same in both programs: the lower of the two), bound the speed-up a sight computed at no cost
-    would have."""
+    would have. Then the `optics tree=... original_ms=... cvvision_ms=...` line: one change of a
+    team's Optics on a Gigantic map, the counts after it equal in both programs (else an error)."""
+    optics: Dict[str, Tuple[float, str]] = {}
+
     def timings(exe: str) -> Dict[Tuple[str, str, int], float]:
         found: Dict[Tuple[str, str, int], float] = {}
         for line in _run(exe, ["--bench", "--seed", str(seed)]).splitlines():
             m = re.match(r"(bench|floor)(-seen)? \w+ range=(\d+) ns=(\d+)", line)
             if m:
                 found[(m.group(1), m.group(2) or "", int(m.group(3)))] = float(m.group(4))
+            m = re.match(r"optics \w+ ms=([\d.]+) counts=(\w+)", line)
+            if m:
+                optics[exe] = (float(m.group(1)), m.group(2))
         return found
     mine, theirs = timings(original), timings(cvvision)
     lines = []
@@ -962,6 +968,14 @@ def run_bench(original: str, cvvision: str, name: str, seed: int) -> List[str]:
             if floors:
                 line += " floor_ns=%.0f bound=%.1f" % (min(floors), mine[key] / max(min(floors), 1.0))
             lines.append(line)
+    if original in optics and cvvision in optics:
+        (original_ms, original_counts), (cvvision_ms, cvvision_counts) = optics[original], optics[cvvision]
+        if original_counts != cvvision_counts:
+            raise DifferentialError("optics: the counts after a team learnt Optics differ between the "
+                                    "tree's own CvTeam::changeExtraWaterSeeFromCount and the integrated "
+                                    "one (digests %s and %s)" % (original_counts, cvvision_counts))
+        lines.append("optics tree=%s original_ms=%.3f cvvision_ms=%.3f speedup=%.1f counts=same"
+                     % (name, original_ms, cvvision_ms, original_ms / max(cvvision_ms, 1e-3)))
     return lines
 
 

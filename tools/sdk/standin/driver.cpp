@@ -6,7 +6,8 @@
 //   driver [--seed S] [--cases N]          one line per case: its digests, and how many first
 //                                          contacts A's add made
 //   driver --seed S --case K               case K in full: its description and every answer
-//   driver --bench [--seed S]              changeAdjacentSight add+remove, nanoseconds per range
+//   driver --bench [--seed S]              changeAdjacentSight add+remove, nanoseconds per range;
+//                                          then one change of a team's Optics on a Gigantic map
 //   --define NAME=VALUE                     a GlobalDefine set in every case after the random ones
 //                                          (CvVision's knobs, e.g. CVVISION_LEDGER=1)
 //   --net                                   A compares the remove's net change per plot, team and
@@ -947,6 +948,8 @@ namespace
 	}
 
 	void benchRanges(Rng& kRng, const char* szKind);
+	void benchOptics(Rng& kRng);
+	void addCounts(Part& kPart, const char* szWhen);
 
 	// changeAdjacentSight add+remove of a land unit on a 64x64 map of BTS's levels, per range: on
 	// a map no one sees, then on a map the team sees everywhere.
@@ -985,7 +988,90 @@ namespace
 			kMap.plotByIndexINLINE(i)->changeVisibilityCount(static_cast<TeamTypes>(0), 1, NO_INVISIBLE, true);
 		}
 		benchRanges(kRng, "-seen");
+		benchOptics(kRng);
 		return 0;
+	}
+
+	// A digest of every visibility count of the map (plots, teams, invisible types).
+	unsigned int countsDigest()
+	{
+		Part kCounts('O');
+		addCounts(kCounts, "");
+		return kCounts.digest();
+	}
+
+	// The optics line: a Gigantic late-game map (256x160 wrapping east-west, 30% water, 8 teams,
+	// cities' land owned on 20,000 plots, 6,000 units, 15% of them at sea; teams 2 and 4 know
+	// Optics), on which team 3 learns Optics and loses it twice, each through
+	// CvTeam::changeExtraWaterSeeFromCount (the tree's own, or its integrated copy's): the mean
+	// time of one change, and a digest of the counts after the first, which both programs must
+	// share.
+	void benchOptics(Rng& kRng)
+	{
+		const int iWidth = 256, iHeight = 160, iOwned = 20000, iUnits = 6000;
+		GC.m_aUnits.push_back(CvUnitInfo("UNIT_GALLEON", DOMAIN_SEA));
+		CvMap& kMap = GC.getMapINLINE();
+		kMap.reset(iWidth, iHeight, true, false, 8, 0);
+		for (int i = 0; i < kMap.numPlotsINLINE(); ++i)
+		{
+			const int iRoll = kRng.range(0, 99);
+			const PlotTypes eType = iRoll < 30 ? PLOT_OCEAN : (iRoll < 40 ? PLOT_HILLS : (iRoll < 43 ? PLOT_PEAK : PLOT_LAND));
+			kMap.plotByIndexINLINE(i)->setFactsUnbracketed(eType, static_cast<TerrainTypes>(eType == PLOT_OCEAN ? 1 : 0),
+				(eType == PLOT_LAND || eType == PLOT_HILLS) && kRng.chance(30) ? static_cast<FeatureTypes>(0) : NO_FEATURE);
+		}
+		standinRulesChanged();
+		GET_TEAM(static_cast<TeamTypes>(2)).changeExtraWaterSeeFromCount(1);
+		GET_TEAM(static_cast<TeamTypes>(4)).changeExtraWaterSeeFromCount(1);
+		// Cities, each owning the unowned plots within 3, until iOwned plots are owned.
+		int iOwnedNow = 0;
+		for (int iTries = 0; iOwnedNow < iOwned && iTries < 100000; ++iTries)
+		{
+			const CvPlot& kCity = *kMap.plotByIndexINLINE(kRng.range(0, kMap.numPlotsINLINE() - 1));
+			if (kCity.getPlotType() == PLOT_OCEAN || kCity.getTeam() != NO_TEAM)
+			{
+				continue;
+			}
+			const TeamTypes eTeam = static_cast<TeamTypes>(kRng.range(0, 7));
+			for (int iDY = -3; iDY <= 3 && iOwnedNow < iOwned; ++iDY)
+			{
+				for (int iDX = -3; iDX <= 3 && iOwnedNow < iOwned; ++iDX)
+				{
+					CvPlot* pPlot = kMap.plotINLINE(kCity.getX_INLINE() + iDX, kCity.getY_INLINE() + iDY);
+					if (pPlot != NULL && pPlot->getTeam() == NO_TEAM)
+					{
+						pPlot->setOwnerTeam(eTeam);
+						++iOwnedNow;
+					}
+				}
+			}
+		}
+		for (int i = 0; i < iUnits; ++i)
+		{
+			const bool bSea = kRng.chance(15);
+			CvPlot* pAt = NULL;
+			while (pAt == NULL || (pAt->getPlotType() == PLOT_OCEAN) != bSea)
+			{
+				pAt = kMap.plotByIndexINLINE(kRng.range(0, kMap.numPlotsINLINE() - 1));
+			}
+			kMap.createUnit(static_cast<UnitTypes>(bSea ? 1 : 0), static_cast<TeamTypes>(kRng.range(0, 7)),
+				pAt->getX_INLINE(), pAt->getY_INLINE());
+		}
+		kMap.unitSourcesOn(0); // the index of the units' sources made before the clock
+		CvTeam& kTeam = GET_TEAM(static_cast<TeamTypes>(3));
+		double fSeconds = 0;
+		unsigned int uDigest = 0;
+		for (int i = 0; i < 4; ++i)
+		{
+			const double fBegin = nowSeconds();
+			kTeam.changeExtraWaterSeeFromCount(i % 2 == 0 ? 1 : -1);
+			fSeconds += nowSeconds() - fBegin;
+			if (i == 0)
+			{
+				uDigest = countsDigest();
+			}
+		}
+		std::printf("optics %s ms=%.3f counts=%08x plots=%d units=%d owned=%d\n", g_szStandinProgram, fSeconds * 1e3 / 4,
+			uDigest, kMap.numPlotsINLINE(), iUnits, iOwnedNow);
 	}
 
 	// The bench and floor lines of ranges 1 to 8 (szKind: "" or "-seen", after the line's kind).
