@@ -163,6 +163,12 @@ public:
 	template <class Map>
 	int seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
 
+	// seenPlots for a source whose sight is a table subset (sightIsTableSubset) on the ground:
+	// also each plot's entry in the table (paiEntries, as many), from the pass itself. Returns -1
+	// for any other source (aerial, a PCVT sight model), whose entries the caller finds itself.
+	template <class Map>
+	int seenEntries(const Map& kMap, const CvVisionSource& kSource, int* paiPlots, int* paiEntries) const;
+
 	// The count changes of a sight whose plots are known (paiPlots, iCount: seenPlots's list),
 	// in changeAdjacentSight's order: the list once per see-invisible pass, a line-of-sight unit's
 	// reveal of its 3x3 square (+1 then -1) in its place among them. changeAdjacentSight is
@@ -265,12 +271,16 @@ private:
 	// ascending: BTS's loop order. Column dx's plots are aiPlots[aiBegin[dx + ring], aiEnd[dx + ring]).
 	struct Columns
 	{
+		Columns() : paiEntries(0) {}
+
 		int iRing;
 		int aiBegin[CV_VISION_MAX_SIDE];
 		int aiEnd[CV_VISION_MAX_SIDE];
 		int aiPlots[CV_VISION_MAX_ENTRIES];
+		int* paiEntries; // with bEntries: each plot's table entry, beside aiPlots
 
 		int copyTo(int* paiPlots) const;
+		int copyTo(int* paiPlots, int* paiEntriesOut) const;
 		template <class Sink>
 		void emit(Sink& kSink, int eTeam, int iChange, int eInvisible) const;
 	};
@@ -290,27 +300,34 @@ private:
 	template <class Map>
 	bool canSeePlotFov(const Map& kMap, int iFromX, int iFromY, int iTarget, int eTeam, int iRange, int eFacing,
 		int iDX, int iDY) const;
-	template <class Map, class Lookup>
+	template <class Map, class Lookup, bool bEntries>
 	void groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
 		Columns& kColumns) const;
 	// The pass, compiled once per kind of lookup and with or without a facing cone: ring by ring
 	// outward over the table (every tied predecessor lies in the ring before, so the entries of a
 	// ring do not wait on each other), each seen plot put in its place in its column.
-	template <class Map, class Lookup, bool bFacing>
+	template <class Map, class Lookup, bool bFacing, bool bEntries>
 	void groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup, int iRing,
 		Columns& kColumns) const;
 	// Ring iRing's entries: its left column (dx = -ring, dy ascending: the column's first plots),
 	// then per column between a plot below (put before the column's) and one above (after), then its
 	// right column. bFullState: also PASS and ABOVE, which only the last inner ring needs (the outer
 	// ring reads them).
-	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
+	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState, bool bEntries>
 	void passRing(const Map& kMap, Lookup kLookup, const PassState& kPass, int iRing, Columns& kColumns) const;
 	// One entry: 1 when seen, else 0; an inner entry's state written (a plot off the map is unseen
 	// and passes no light).
 	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
 	static int passEntry(const Map& kMap, const PassState& kPass, int iPlot, const CvVisionDisplacement& kEntry, int iEntry);
+	// The ground pass of kSource into kColumns; with bEntries each plot's table entry as well
+	// (kColumns.paiEntries).
+	template <class Map, bool bEntries>
+	void groundColumnsFor(const Map& kMap, const CvVisionSource& kSource, Columns& kColumns) const;
 	template <class Map>
-	void groundColumns(const Map& kMap, const CvVisionSource& kSource, Columns& kColumns) const;
+	void groundColumns(const Map& kMap, const CvVisionSource& kSource, Columns& kColumns) const
+	{
+		groundColumnsFor<Map, false>(kMap, kSource, kColumns);
+	}
 	int aerialPass(const Axes& kAxes, int iRange, int* paiPlots) const;
 	// Sources the table cannot take in BTS's order: ranges beyond it (negative, above
 	// CV_VISION_MAX_RANGE) and line-of-sight units whose square wraps onto itself, where a plot
@@ -400,19 +417,19 @@ void CvVisionEngine::Axes::fill(const Map& kMap, int iX, int iY, int iRingIn)
 	}
 }
 
-template <class Map, class Lookup>
+template <class Map, class Lookup, bool bEntries>
 void CvVisionEngine::groundPass(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookup,
 	int iRing, Columns& kColumns) const
 {
 	if (kSource.eFacing == CV_VISION_NO_DIRECTION)
 	{
-		groundPassFor<Map, Lookup, false>(kMap, kSource, kLookup, iRing, kColumns);
+		groundPassFor<Map, Lookup, false, bEntries>(kMap, kSource, kLookup, iRing, kColumns);
 		return;
 	}
-	groundPassFor<Map, Lookup, true>(kMap, kSource, kLookup, iRing, kColumns);
+	groundPassFor<Map, Lookup, true, bEntries>(kMap, kSource, kLookup, iRing, kColumns);
 }
 
-template <class Map, class Lookup, bool bFacing>
+template <class Map, class Lookup, bool bFacing, bool bEntries>
 void CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSource, const Lookup& kLookupIn,
 	int iRing, Columns& kColumns) const
 {
@@ -430,6 +447,10 @@ void CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSourc
 	aiState[0] = static_cast<short>(STATE_CLEAR | stateOf(kPass.iLevel, kMap.seeThroughLevel(iOrigin)));
 	const int iCenter = iRing * (2 * iRing + 1) + iRing;
 	kColumns.aiPlots[iCenter] = iOrigin;
+	if (bEntries)
+	{
+		kColumns.paiEntries[iCenter] = 0;
+	}
 	kColumns.aiBegin[iRing] = iCenter;
 	kColumns.aiEnd[iRing] = iCenter + 1;
 
@@ -437,19 +458,19 @@ void CvVisionEngine::groundPassFor(const Map& kMap, const CvVisionSource& kSourc
 	const int iInnerRings = hasOuterRule() ? iRing - 1 : iRing;
 	for (int r = 1; r < iInnerRings; ++r)
 	{
-		passRing<Map, Lookup, bFacing, false, false>(kMap, kLookup, kPass, r, kColumns);
+		passRing<Map, Lookup, bFacing, false, false, bEntries>(kMap, kLookup, kPass, r, kColumns);
 	}
 	if (iInnerRings >= 1)
 	{
-		passRing<Map, Lookup, bFacing, false, true>(kMap, kLookup, kPass, iInnerRings, kColumns);
+		passRing<Map, Lookup, bFacing, false, true, bEntries>(kMap, kLookup, kPass, iInnerRings, kColumns);
 	}
 	if (iInnerRings < iRing)
 	{
-		passRing<Map, Lookup, bFacing, true, false>(kMap, kLookup, kPass, iRing, kColumns);
+		passRing<Map, Lookup, bFacing, true, false, bEntries>(kMap, kLookup, kPass, iRing, kColumns);
 	}
 }
 
-template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
+template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState, bool bEntries>
 void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& kPassIn, int iRing,
 	Columns& kColumns) const
 {
@@ -459,6 +480,7 @@ void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& 
 	const int iSquareRing = kColumns.iRing;
 	const int iColumnSize = 2 * iSquareRing + 1;
 	int* const paiPlots = kColumns.aiPlots;
+	int* const paiEntries = kColumns.paiEntries;
 	int i = CvVisionTables::entriesUpToRing(iRing - 1);
 	// The left column's plots (dy = -ring..ring), the first of column -ring.
 	int iNext = (iSquareRing - iRing) * iColumnSize + iSquareRing - iRing;
@@ -468,6 +490,10 @@ void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& 
 		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
 		const int iPlot = kLookup.plotAt(kEntry);
 		paiPlots[iNext] = iPlot;
+		if (bEntries)
+		{
+			paiEntries[iNext] = i;
+		}
 		iNext += passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iPlot, kEntry, i);
 	}
 	kColumns.aiEnd[iSquareRing - iRing] = iNext;
@@ -484,6 +510,11 @@ void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& 
 		const int iSeenAbove = passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iAbove, kAbove, i + 1);
 		paiPlots[iBegin - 1] = iBelow;
 		paiPlots[iEnd] = iAbove;
+		if (bEntries)
+		{
+			paiEntries[iBegin - 1] = i;
+			paiEntries[iEnd] = i + 1;
+		}
 		kColumns.aiBegin[iColumn] = iBegin - iSeenBelow;
 		kColumns.aiEnd[iColumn] = iEnd + iSeenAbove;
 	}
@@ -495,6 +526,10 @@ void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& 
 		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
 		const int iPlot = kLookup.plotAt(kEntry);
 		paiPlots[iNext] = iPlot;
+		if (bEntries)
+		{
+			paiEntries[iNext] = i;
+		}
 		iNext += passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iPlot, kEntry, i);
 	}
 	kColumns.aiEnd[iSquareRing + iRing] = iNext;
@@ -533,6 +568,20 @@ CV_VISION_FORCE_INLINE int CvVisionEngine::passEntry(const Map& kMap, const Pass
 	return iReached & iInCone;
 }
 
+inline int CvVisionEngine::Columns::copyTo(int* paiPlots, int* paiEntriesOut) const
+{
+	int iCount = 0;
+	for (int i = 0; i <= 2 * iRing; ++i)
+	{
+		for (int j = aiBegin[i]; j < aiEnd[i]; ++j)
+		{
+			paiPlots[iCount] = aiPlots[j];
+			paiEntriesOut[iCount++] = paiEntries[j];
+		}
+	}
+	return iCount;
+}
+
 inline int CvVisionEngine::Columns::copyTo(int* paiPlots) const
 {
 	int iCount = 0;
@@ -559,8 +608,8 @@ void CvVisionEngine::Columns::emit(Sink& kSink, int eTeam, int iChange, int eInv
 	}
 }
 
-template <class Map>
-void CvVisionEngine::groundColumns(const Map& kMap, const CvVisionSource& kSource, Columns& kColumns) const
+template <class Map, bool bEntries>
+void CvVisionEngine::groundColumnsFor(const Map& kMap, const CvVisionSource& kSource, Columns& kColumns) const
 {
 	const int iRing = groundRing(kSource.iRange);
 	const int iWidth = kMap.getGridWidth();
@@ -570,12 +619,12 @@ void CvVisionEngine::groundColumns(const Map& kMap, const CvVisionSource& kSourc
 		Interior kInterior;
 		kInterior.iOrigin = kSource.iY * iWidth + kSource.iX;
 		kInterior.iWidth = iWidth;
-		groundPass(kMap, kSource, kInterior, iRing, kColumns);
+		groundPass<Map, Interior, bEntries>(kMap, kSource, kInterior, iRing, kColumns);
 		return;
 	}
 	Axes kAxes;
 	kAxes.fill(kMap, kSource.iX, kSource.iY, iRing);
-	groundPass(kMap, kSource, AxesView(kAxes), iRing, kColumns);
+	groundPass<Map, AxesView, bEntries>(kMap, kSource, AxesView(kAxes), iRing, kColumns);
 }
 
 template <class Map>
@@ -594,6 +643,20 @@ int CvVisionEngine::seenPlots(const Map& kMap, const CvVisionSource& kSource, in
 		return bOwnPlot ? 1 : 0;
 	}
 	return collect(kMap, kSource, paiPlots);
+}
+
+template <class Map>
+int CvVisionEngine::seenEntries(const Map& kMap, const CvVisionSource& kSource, int* paiPlots, int* paiEntries) const
+{
+	if (kSource.bAerial || !sightIsTableSubset(kMap, kSource))
+	{
+		return -1;
+	}
+	int aiColumnEntries[CV_VISION_MAX_ENTRIES];
+	Columns kColumns;
+	kColumns.paiEntries = aiColumnEntries;
+	groundColumnsFor<Map, true>(kMap, kSource, kColumns);
+	return kColumns.copyTo(paiPlots, paiEntries);
 }
 
 template <class Map>

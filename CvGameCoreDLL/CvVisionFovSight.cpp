@@ -51,6 +51,20 @@ void CvVisionFovRing::build(const CvFovTable& kTable, int iRing)
 	m_iRing = iRing;
 }
 
+const int* CvVisionFovRing::offsets(int iWidth) const
+{
+	if (iWidth != m_iOffsetWidth)
+	{
+		m_aiOffset.resize(m_aNodes.size());
+		for (size_t i = 0; i < m_aNodes.size(); ++i)
+		{
+			m_aiOffset[i] = m_aNodes[i].iDY * iWidth + m_aNodes[i].iDX;
+		}
+		m_iOffsetWidth = iWidth;
+	}
+	return m_aiOffset.empty() ? 0 : &m_aiOffset[0];
+}
+
 const CvVisionFovRing& cvVisionFovRing(int eSightModel, int iRing)
 {
 	// Built once per model and ring, on first use (the game runs its vision on one thread).

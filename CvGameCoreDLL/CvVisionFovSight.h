@@ -55,15 +55,20 @@ struct CvVisionFovNode
 class CvVisionFovRing
 {
 public:
-	CvVisionFovRing() : m_iRing(-1) {}
+	CvVisionFovRing() : m_iRing(-1), m_iOffsetWidth(-1) {}
 	void build(const CvFovTable& kTable, int iRing);
 	bool isBuilt() const { return m_iRing >= 0; }
 	int numNodes() const { return static_cast<int>(m_aNodes.size()); }
 	const CvVisionFovNode* nodes() const { return m_aNodes.empty() ? 0 : &m_aNodes[0]; }
+	// Each node's plot index less the source's (dy * iWidth + dx) on a map iWidth wide, for a
+	// square that lies inside the map: made again when the width changes (one map at a time).
+	const int* offsets(int iWidth) const;
 
 private:
 	int m_iRing;
 	std::vector<CvVisionFovNode> m_aNodes;
+	mutable std::vector<int> m_aiOffset;
+	mutable int m_iOffsetWidth;
 };
 
 // The pruned table of a model for a ring (0..CV_VISION_MAX_RING), built on first use.
@@ -207,13 +212,16 @@ int cvVisionFovSightTwoWalks(const Map& kMap, const CvVisionTables& kTables, int
 	return kCollector.listInBtsOrder(iX, iY);
 }
 
-// Plot lookups of the single walk: the square inside the map, or per column and row (-1: absent).
+// Plot lookups of the single walk: the square inside the map (each node's offset from the
+// origin read from the ring's table), or per column and row (-1: absent).
 struct CvVisionFovInterior
 {
 	int iOrigin;
 	int iWidth;
+	const int* paiOffset; // CvVisionFovRing::offsets(iWidth)
 	enum { MAY_BE_ABSENT = 0 };
 	int plotAt(int iDX, int iDY) const { return iOrigin + iDY * iWidth + iDX; }
+	int plotOf(const CvVisionFovNode& /*kNode*/, int iNode) const { return iOrigin + paiOffset[iNode]; }
 };
 
 struct CvVisionFovAxes
@@ -228,6 +236,7 @@ struct CvVisionFovAxes
 		const int iRowStart = aiRowStart[iDY + iRing];
 		return (iColumn < 0 || iRowStart < 0) ? -1 : iRowStart + iColumn;
 	}
+	int plotOf(const CvVisionFovNode& kNode, int /*iNode*/) const { return plotAt(kNode.iDX, kNode.iDY); }
 };
 
 // The single walk (see the top of this file). No plot may be named by two displacements.
@@ -237,9 +246,11 @@ int cvVisionFovWalk(const Map& kMap, const CvVisionTables& kTables, const CvVisi
 {
 	const Lookup kLookup = kLookupIn; // a local copy stays in registers: paiPlots cannot alias it
 	const int iSide = 2 * iRing + 1;
-	unsigned char abAdded[CV_VISION_MAX_ENTRIES];
-	memset(abAdded, 0, iSide * iSide);
-	unsigned char abBelow[CV_VISION_MAX_RING + 2]; // by depth: the line so far is below the viewer
+	// Marks as shorts, not chars: a store through a char may alias anything (the map's own
+	// pointers too, which the compiler would then read again at every node).
+	unsigned short abAdded[CV_VISION_MAX_ENTRIES];
+	memset(abAdded, 0, iSide * iSide * sizeof(abAdded[0]));
+	unsigned short abBelow[CV_VISION_MAX_RING + 2]; // by depth: the line so far is below the viewer
 	abBelow[0] = 1; // the source's own plot never blocks
 	const unsigned int iFacingBit = bFacing ? (1u << eFacing) : 0u;
 	const int iOuterDepth = bOuterRule ? iRing : iRing + 1; // the depth the outer rule applies to
@@ -250,14 +261,14 @@ int cvVisionFovWalk(const Map& kMap, const CvVisionTables& kTables, const CvVisi
 	while (i < iNumNodes)
 	{
 		const CvVisionFovNode& kNode = pNodes[i];
-		const int iPlot = kLookup.plotAt(kNode.iDX, kNode.iDY);
+		const int iPlot = kLookup.plotOf(kNode, i);
 		if (Lookup::MAY_BE_ABSENT && iPlot < 0)
 		{
 			i = kNode.iSkip;
 			continue;
 		}
 		const int iDepth = kNode.iDepth;
-		int iSeen = kNode.bVisible & (abAdded[kNode.iCell] ^ 1);
+		int iSeen = kNode.bVisible;
 		if (bFacing && iSeen)
 		{
 			iSeen = (kTables.entry(kTables.indexOf(kNode.iDX, kNode.iDY)).iFacingMask & iFacingBit) != 0;
@@ -265,23 +276,24 @@ int cvVisionFovWalk(const Map& kMap, const CvVisionTables& kTables, const CvVisi
 		if (iDepth == iOuterDepth)
 		{
 			// The outer ring (a leaf: no node lies beyond the ring): seen past plots all below the
-			// viewer, or when taller than the viewer. (Branches: measured faster than none here.)
-			if (iSeen && (abBelow[iDepth - 1] || kMap.seeFromLevel(iPlot, eTeam) > iLevel))
+			// viewer, or when taller than the viewer; a plot already seen is not looked at again.
+			// (Branches: measured faster than none here.)
+			if (iSeen && !abAdded[kNode.iCell] && (abBelow[iDepth - 1] || kMap.seeFromLevel(iPlot, eTeam) > iLevel))
 			{
 				abAdded[kNode.iCell] = 1;
 			}
 			++i;
 			continue;
 		}
-		abAdded[kNode.iCell] |= static_cast<unsigned char>(iSeen);
+		abAdded[kNode.iCell] |= static_cast<unsigned short>(iSeen); // marking twice marks once
 		const int iSeeThrough = kMap.seeThroughLevel(iPlot);
-		abBelow[iDepth] = static_cast<unsigned char>(abBelow[iDepth - 1] & (iSeeThrough < iLevel));
+		abBelow[iDepth] = static_cast<unsigned short>(abBelow[iDepth - 1] & (iSeeThrough < iLevel));
 		i = (iSeeThrough > iLevel) ? kNode.iSkip : i + 1;
 	}
 	// The plots seen, in BTS's loop order (dx, then dy: the cells' own order). No branch: which
 	// are seen follows the terrain.
 	int iCount = 0;
-	const unsigned char* pbAdded = abAdded;
+	const unsigned short* pbAdded = abAdded;
 	for (int iDX = -iRing; iDX <= iRing; ++iDX)
 	{
 		for (int iDY = -iRing; iDY <= iRing; ++iDY, ++pbAdded)
@@ -328,6 +340,7 @@ int cvVisionFovSight(const Map& kMap, const CvVisionTables& kTables, int eSightM
 		CvVisionFovInterior kInterior;
 		kInterior.iOrigin = iY * iWidth + iX;
 		kInterior.iWidth = iWidth;
+		kInterior.paiOffset = kPruned.offsets(iWidth);
 		return cvVisionFovWalkFacing(kMap, kTables, kPruned, kInterior, eTeam, iLevel, iRing, bOuterRule, eFacing,
 			paiPlots);
 	}

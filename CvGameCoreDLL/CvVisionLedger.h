@@ -396,11 +396,12 @@ private:
 		}
 	};
 
-	// Appends the compact segment of one source whose seen plots are paiPlots; false (the record
+	// Appends the compact segment of one source whose seen plots are paiPlots, with their table
+	// entries paiEntries (or NULL: found by matching the list to the square); false (the record
 	// unchanged) when the list is not the table subset it should be.
 	template <class Map>
 	static bool appendSegment(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap,
-		const CvVisionSource& kSource, const int* paiPlots, int iCount);
+		const CvVisionSource& kSource, const int* paiPlots, const int* paiEntries, int iCount);
 	// Records one source as compact and emits its count changes to pSink (when not NULL), or
 	// returns false, having changed nothing, when its sight is not a table subset.
 	template <class Map, class Sink>
@@ -555,7 +556,7 @@ CvVisionResult CvVisionLedger::addRecord(const CvVisionSourceKey& kKey, const Cv
 
 template <class Map>
 bool CvVisionLedger::appendSegment(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap,
-	const CvVisionSource& kSource, const int* paiPlots, int iCount)
+	const CvVisionSource& kSource, const int* paiPlots, const int* paiEntries, int iCount)
 {
 	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
 	if (iNumPasses > MAX_COMPACT_PASSES || kMap.getGridWidth() > MAX_COMPACT_SIDE || kMap.getGridHeight() > MAX_COMPACT_SIDE)
@@ -584,6 +585,15 @@ bool CvVisionLedger::appendSegment(Record& kRecord, const CvVisionEngine& kEngin
 		paiSegment[SEG_HEADER_WORDS + iPass] = static_cast<unsigned int>(eInvisible + 1);
 	}
 	unsigned int* paiBits = paiSegment + SEG_HEADER_WORDS + iNumPasses;
+	if (paiEntries != NULL)
+	{
+		// The pass named each plot's entry (CvVisionEngine::seenEntries).
+		for (int i = 0; i < iCount; ++i)
+		{
+			paiBits[paiEntries[i] / 32] |= 1u << (paiEntries[i] % 32);
+		}
+		return true;
+	}
 	const CvVisionTables& kTable = CvVisionTables::standard();
 	SquareAxes kAxes;
 	kAxes.fill(kShape, kSource.iX, kSource.iY, iRing);
@@ -619,8 +629,18 @@ bool CvVisionLedger::addCompact(Record& kRecord, const CvVisionEngine& kEngine, 
 		return false;
 	}
 	int aiPlots[CV_VISION_MAX_ENTRIES];
-	const int iCount = kEngine.seenPlots(kMap, kSource, aiPlots);
-	if (iCount < 0 || !appendSegment(kRecord, kEngine, kMap, kSource, aiPlots, iCount))
+	int aiEntries[CV_VISION_MAX_ENTRIES];
+	// The pass names each plot's table entry where the engine's table is the standard one (its
+	// entries are then the segment's bits); otherwise the segment matches the list to the square.
+	const bool bEntries = &kEngine.tables() == &CvVisionTables::standard();
+	int iCount = bEntries ? kEngine.seenEntries(kMap, kSource, aiPlots, aiEntries) : -1;
+	const int* paiEntries = aiEntries;
+	if (iCount < 0)
+	{
+		iCount = kEngine.seenPlots(kMap, kSource, aiPlots);
+		paiEntries = NULL;
+	}
+	if (iCount < 0 || !appendSegment(kRecord, kEngine, kMap, kSource, aiPlots, paiEntries, iCount))
 	{
 		return false;
 	}
