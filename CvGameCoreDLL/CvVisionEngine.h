@@ -568,15 +568,20 @@ CV_VISION_FORCE_INLINE int CvVisionEngine::passEntry(const Map& kMap, const Pass
 	return iReached & iInCone;
 }
 
+// Each column's ends are read once into locals: the copy's int stores might otherwise alias them.
 inline int CvVisionEngine::Columns::copyTo(int* paiPlots, int* paiEntriesOut) const
 {
 	int iCount = 0;
-	for (int i = 0; i <= 2 * iRing; ++i)
+	const int iSide = 2 * iRing + 1;
+	for (int i = 0; i < iSide; ++i)
 	{
-		for (int j = aiBegin[i]; j < aiEnd[i]; ++j)
+		const int iBegin = aiBegin[i];
+		const int iEnd = aiEnd[i];
+		for (int j = iBegin; j < iEnd; ++j)
 		{
 			paiPlots[iCount] = aiPlots[j];
-			paiEntriesOut[iCount++] = paiEntries[j];
+			paiEntriesOut[iCount] = paiEntries[j];
+			++iCount;
 		}
 	}
 	return iCount;
@@ -585,11 +590,14 @@ inline int CvVisionEngine::Columns::copyTo(int* paiPlots, int* paiEntriesOut) co
 inline int CvVisionEngine::Columns::copyTo(int* paiPlots) const
 {
 	int iCount = 0;
-	for (int i = 0; i <= 2 * iRing; ++i)
+	const int iSide = 2 * iRing + 1;
+	for (int i = 0; i < iSide; ++i)
 	{
-		for (const int* p = aiPlots + aiBegin[i]; p < aiPlots + aiEnd[i]; ++p)
+		const int iBegin = aiBegin[i];
+		const int iEnd = aiEnd[i];
+		for (int j = iBegin; j < iEnd; ++j)
 		{
-			paiPlots[iCount++] = *p;
+			paiPlots[iCount++] = aiPlots[j];
 		}
 	}
 	return iCount;

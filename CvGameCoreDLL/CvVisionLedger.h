@@ -587,10 +587,26 @@ bool CvVisionLedger::appendSegment(Record& kRecord, const CvVisionEngine& kEngin
 	unsigned int* paiBits = paiSegment + SEG_HEADER_WORDS + iNumPasses;
 	if (paiEntries != NULL)
 	{
-		// The pass named each plot's entry (CvVisionEngine::seenEntries).
+		// The pass named each plot's entry (CvVisionEngine::seenEntries). The first two words (the
+		// whole of a sight up to ring 3) are gathered in registers, without a branch: a store to
+		// the word the last entry changed would wait on that one.
+		unsigned int iLow = 0u;
+		unsigned int iHigh = 0u;
 		for (int i = 0; i < iCount; ++i)
 		{
-			paiBits[paiEntries[i] / 32] |= 1u << (paiEntries[i] % 32);
+			const unsigned int iEntry = static_cast<unsigned int>(paiEntries[i]);
+			const unsigned int iBit = 1u << (iEntry & 31u);
+			iLow |= iBit & (0u - static_cast<unsigned int>(iEntry < 32u));
+			iHigh |= iBit & (0u - static_cast<unsigned int>(iEntry - 32u < 32u));
+			if (iEntry >= 64u)
+			{
+				paiBits[iEntry >> 5] |= iBit;
+			}
+		}
+		paiBits[0] |= iLow;
+		if (iEntries > 32)
+		{
+			paiBits[1] |= iHigh;
 		}
 		return true;
 	}

@@ -327,6 +327,12 @@ public:
 		{
 			m_kGrid.setExtraWaterSeeFrom(t, m_kState.aiExtraWaterTechs[t] > 0);
 		}
+		// Room for a few ground sources on every plot before the clock: a move's bookkeeping
+		// allocates nothing (the game's own plot lists are there already), only the sight is timed.
+		for (std::vector<int>& aiAt : m_aaiGroundAt)
+		{
+			aiAt.reserve(4);
+		}
 		for (int i = 0; i < static_cast<int>(m_aSources.size()); ++i)
 		{
 			index(i, true);

@@ -87,20 +87,29 @@ public:
 	bool hasExtraWaterSeeFrom(int eTeam) const { return m_abExtraWater.at(eTeam) != 0; }
 
 	// --- the engine's Sink --------------------------------------------------------------------
+	// A plot is revealed to a team when its count turns positive (from 0 or below: the flag is
+	// written then, not at every change), and wentNegative() remembers a count below 0. Flags are
+	// stored only when they change: a bool store may alias every member, which would then be read
+	// again at each of a sight's changes.
 	void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
 	{
-		int& iCount = m_aiCounts[eTeam * plotCount() + iPlot];
-		iCount += iChange;
-		m_bWentNegative = m_bWentNegative || iCount < 0;
-		if (iCount > 0)
+		const int iIndex = eTeam * plotCount() + iPlot;
+		const int iCount = (m_aiCounts[iIndex] += iChange);
+		if (iCount > 0 && iCount - iChange <= 0)
 		{
-			m_abRevealed[eTeam * plotCount() + iPlot] = true;
+			m_abRevealed[iIndex] = true;
+		}
+		if (iCount < 0)
+		{
+			m_bWentNegative = true;
 		}
 		if (eInvisible >= 0)
 		{
-			int& iTyped = m_aiInvisibleCounts[(eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot];
-			iTyped += iChange;
-			m_bWentNegative = m_bWentNegative || iTyped < 0;
+			const int iTyped = (m_aiInvisibleCounts[(eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot] += iChange);
+			if (iTyped < 0)
+			{
+				m_bWentNegative = true;
+			}
 		}
 	}
 
