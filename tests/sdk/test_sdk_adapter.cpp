@@ -1003,14 +1003,14 @@ TEST_F(SdkAdapter, ATechOrADefineChangeReachesTheCachedLevels)
 	expectAllCountsZero();
 }
 
-namespace
-{
-	std::vector<int>* g_paiOpticsChangedPlots = nullptr;
+namespace {
+std::vector<int>* g_paiOpticsChangedPlots = nullptr;
 
-	void recordOpticsChange(const CvPlot& kPlot, TeamTypes, int, InvisibleTypes)
-	{
-		g_paiOpticsChangedPlots->push_back(kPlot.getY_INLINE() * GC.getMapINLINE().getGridWidthINLINE() + kPlot.getX_INLINE());
-	}
+void recordOpticsChange(const CvPlot& kPlot, TeamTypes, int, InvisibleTypes)
+{
+	g_paiOpticsChangedPlots->push_back(
+		kPlot.getY_INLINE() * GC.getMapINLINE().getGridWidthINLINE() + kPlot.getX_INLINE());
+}
 }
 
 // CvTeam::changeExtraWaterSeeFromCount re-sights the whole map; the guard sdk-integrate puts first
@@ -1034,7 +1034,8 @@ TEST_F(SdkAdapter, OpticsResightsOnlyTheSourcesItReaches)
 		}
 		CvUnit* pBoat = GC.getMapINLINE().createUnit(unit("UNIT_WORKBOAT"), static_cast<TeamTypes>(1), 1, 5);
 		CvUnit* pInland = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(1), 15, 5);
-		CvUnit* pOtherTeam = GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(0), 4, 5); // sees the sea
+		CvUnit* pOtherTeam =
+			GC.getMapINLINE().createUnit(unit("UNIT_WARRIOR"), static_cast<TeamTypes>(0), 4, 5); // sees the sea
 		plot(20, 8).setOwnerTeam(static_cast<TeamTypes>(1));
 		if (iLedger == 1)
 		{

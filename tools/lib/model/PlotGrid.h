@@ -105,7 +105,8 @@ public:
 		}
 		if (eInvisible >= 0)
 		{
-			const int iTyped = (m_aiInvisibleCounts[(eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot] += iChange);
+			const int iTyped =
+				(m_aiInvisibleCounts[(eTeam * m_iNumInvisible + eInvisible) * plotCount() + iPlot] += iChange);
 			if (iTyped < 0)
 			{
 				m_bWentNegative = true;
