@@ -136,10 +136,11 @@ public:
 
 	// resight after a change of one plot's levels (docs/vision-rules.md, section 7), kBefore being
 	// the map with that plot's old levels (CvVisionLevelsBefore): when levelChangeReaches says the
-	// change cannot alter the source's sight, or its sight is the same on both maps, nothing is
-	// done, not even a look at the records; otherwise resight. The records are assumed to hold the
-	// sight on kBefore, as they do with every bracket in place; a record left stale by a missing
-	// bracket stays as it is, and its removal still takes back exactly what it added.
+	// change cannot alter the source's sight, nothing is done, not even a look at the records;
+	// otherwise resight, whose one pass on the new levels is compared with the records (the sight
+	// on kBefore, as every bracket in place keeps them): a record that is the same changes nothing.
+	// A record left stale by a missing bracket is then made the sight on the new levels, its old
+	// changes taken back exactly.
 	template <class Before, class Map, class Sink>
 	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Before& kBefore,
 		const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
@@ -890,18 +891,9 @@ CvVisionResult CvVisionLedger::resightLevelChange(const CvVisionSourceKey& kKey,
 	{
 		return CV_VISION_OK;
 	}
-	int aiBefore[CV_VISION_MAX_ENTRIES];
-	int aiAfter[CV_VISION_MAX_ENTRIES];
-	for (int i = 0; i < iNumSources; ++i)
-	{
-		const int iBefore = kEngine.seenPlots(kBefore, paSources[i], aiBefore);
-		const int iAfter = kEngine.seenPlots(kMap, paSources[i], aiAfter);
-		if (iBefore < 0 || iAfter != iBefore || memcmp(aiBefore, aiAfter, iAfter * sizeof(int)) != 0)
-		{
-			return resight(kKey, kEngine, kMap, kSink, paSources, iNumSources);
-		}
-	}
-	return CV_VISION_OK; // the same plots in the same order: the same count changes
+	// One pass on the new levels, compared with the records (which hold the sight on kBefore):
+	// the same record, nothing changes.
+	return resight(kKey, kEngine, kMap, kSink, paSources, iNumSources);
 }
 
 template <class Before, class Map>
