@@ -280,6 +280,7 @@ private:
 		int* paiEntries; // with bEntries: each plot's table entry, beside aiPlots
 
 		int copyTo(int* paiPlots) const;
+		// And each plot's table entry (paiEntriesOut, 0: not wanted; with bEntries only).
 		int copyTo(int* paiPlots, int* paiEntriesOut) const;
 		template <class Sink>
 		void emit(Sink& kSink, int eTeam, int iChange, int eInvisible) const;
@@ -580,7 +581,10 @@ inline int CvVisionEngine::Columns::copyTo(int* paiPlots, int* paiEntriesOut) co
 		for (int j = iBegin; j < iEnd; ++j)
 		{
 			paiPlots[iCount] = aiPlots[j];
-			paiEntriesOut[iCount] = paiEntries[j];
+			if (paiEntriesOut != 0)
+			{
+				paiEntriesOut[iCount] = paiEntries[j];
+			}
 			++iCount;
 		}
 	}
@@ -589,18 +593,7 @@ inline int CvVisionEngine::Columns::copyTo(int* paiPlots, int* paiEntriesOut) co
 
 inline int CvVisionEngine::Columns::copyTo(int* paiPlots) const
 {
-	int iCount = 0;
-	const int iSide = 2 * iRing + 1;
-	for (int i = 0; i < iSide; ++i)
-	{
-		const int iBegin = aiBegin[i];
-		const int iEnd = aiEnd[i];
-		for (int j = iBegin; j < iEnd; ++j)
-		{
-			paiPlots[iCount++] = aiPlots[j];
-		}
-	}
-	return iCount;
+	return copyTo(paiPlots, 0);
 }
 
 template <class Sink>

@@ -126,15 +126,22 @@ def patch_plot_hooks(text: str, filename: str, warnings: List[str]) -> Tuple[str
 def patch_game_update(text: str, filename: str, warnings: List[str]) -> Tuple[str, List[str]]:
     code = mask_code(text)
     check_balanced(code, filename)
-    edits, actions = [], []
     updates = [d for d in find_definitions(code, r"CvGame\s*::\s*update\b")
                if not code[d.open_paren + 1:d.close_paren].strip()]
     if not updates:
         warnings.append("%s: CvGame::update() not found: CvVision cannot finish a load by "
                         "itself; %s" % (filename, HOOKS_FALLBACK))
         return text, []
-    _add_hook(text, code, filename, updates, "CvVisionSdk::onGameUpdate()", False,
-              "CvGame::update (first)", edits, actions)
+    return _place_first(text, code, filename, updates, "CvVisionSdk::onGameUpdate()",
+                        "CvGame::update (first)")
+
+
+def _place_first(text: str, code: str, filename: str, definitions: Sequence[Definition], call: str,
+                 what: str) -> Tuple[str, List[str]]:
+    """`call;` first in each definition that lacks it, and the adapter's header included."""
+    edits: List[Edit] = []
+    actions: List[str] = []
+    _add_hook(text, code, filename, definitions, call, False, what, edits, actions)
     if edits:
         include_edit = plan_sdk_include(text, code, detect_eol(text))
         if include_edit:
@@ -156,20 +163,13 @@ SEE_FROM_CHANGE_FALLBACK = ("a team learning Optics then re-sights the whole map
 def patch_team_hooks(text: str, filename: str, warnings: List[str]) -> Tuple[str, List[str]]:
     code = mask_code(text)
     check_balanced(code, filename)
-    edits, actions = [], []
     changes = find_definitions(code, r"CvTeam\s*::\s*changeExtraWaterSeeFromCount\b")
     if not changes:
         warnings.append("%s: CvTeam::changeExtraWaterSeeFromCount not found: %s"
                         % (filename, SEE_FROM_CHANGE_FALLBACK))
         return text, []
-    _add_hook(text, code, filename, changes, SEE_FROM_CHANGE_GUARD, False,
-              "CvTeam::changeExtraWaterSeeFromCount (first)", edits, actions)
-    if edits:
-        include_edit = plan_sdk_include(text, code, detect_eol(text))
-        if include_edit:
-            edits.append(include_edit)
-            actions.append('%s: #include "%s" added' % (filename, SDK_HEADER))
-    return apply_edits(text, edits), actions
+    return _place_first(text, code, filename, changes, SEE_FROM_CHANGE_GUARD,
+                        "CvTeam::changeExtraWaterSeeFromCount (first)")
 
 
 # --------------------------------------------------------------------------------------------
