@@ -316,6 +316,11 @@ private:
 	// ring reads them).
 	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState, bool bEntries>
 	void passRing(const Map& kMap, Lookup kLookup, const PassState& kPass, int iRing, Columns& kColumns) const;
+	// One of a ring's two side columns (column iColumn of the square, its entries from
+	// iFirstEntry), dy ascending: the column's first plots.
+	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState, bool bEntries>
+	void passSide(const Map& kMap, Lookup kLookup, const PassState& kPass, int iRing, int iColumn, int iFirstEntry,
+		Columns& kColumns) const;
 	// One entry: 1 when seen, else 0; an inner entry's state written (a plot off the map is unseen
 	// and passes no light).
 	template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
@@ -479,25 +484,13 @@ void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& 
 	// cannot alias it.
 	const PassState kPass = kPassIn;
 	const int iSquareRing = kColumns.iRing;
-	const int iColumnSize = 2 * iSquareRing + 1;
 	int* const paiPlots = kColumns.aiPlots;
 	int* const paiEntries = kColumns.paiEntries;
 	int i = CvVisionTables::entriesUpToRing(iRing - 1);
 	// The left column's plots (dy = -ring..ring), the first of column -ring.
-	int iNext = (iSquareRing - iRing) * iColumnSize + iSquareRing - iRing;
-	kColumns.aiBegin[iSquareRing - iRing] = iNext;
-	for (int iEnd = i + 2 * iRing + 1; i < iEnd; ++i)
-	{
-		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
-		const int iPlot = kLookup.plotAt(kEntry);
-		paiPlots[iNext] = iPlot;
-		if (bEntries)
-		{
-			paiEntries[iNext] = i;
-		}
-		iNext += passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iPlot, kEntry, i);
-	}
-	kColumns.aiEnd[iSquareRing - iRing] = iNext;
+	passSide<Map, Lookup, bFacing, bOuter, bFullState, bEntries>(kMap, kLookup, kPass, iRing, iSquareRing - iRing, i,
+		kColumns);
+	i += 2 * iRing + 1;
 	// The columns between: a plot below those already in the column, one above.
 	for (int iColumn = iSquareRing - iRing + 1; iColumn < iSquareRing + iRing; ++iColumn, i += 2)
 	{
@@ -520,9 +513,20 @@ void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& 
 		kColumns.aiEnd[iColumn] = iEnd + iSeenAbove;
 	}
 	// The right column's plots, the first of column +ring.
-	iNext = (iSquareRing + iRing) * iColumnSize + iSquareRing - iRing;
-	kColumns.aiBegin[iSquareRing + iRing] = iNext;
-	for (int iEnd = i + 2 * iRing + 1; i < iEnd; ++i)
+	passSide<Map, Lookup, bFacing, bOuter, bFullState, bEntries>(kMap, kLookup, kPass, iRing, iSquareRing + iRing, i,
+		kColumns);
+}
+
+template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState, bool bEntries>
+CV_VISION_FORCE_INLINE void CvVisionEngine::passSide(const Map& kMap, Lookup kLookup, const PassState& kPass, int iRing,
+	int iColumn, int iFirstEntry, Columns& kColumns) const
+{
+	const int iSquareRing = kColumns.iRing;
+	int* const paiPlots = kColumns.aiPlots;
+	int* const paiEntries = kColumns.paiEntries;
+	int iNext = iColumn * (2 * iSquareRing + 1) + iSquareRing - iRing;
+	kColumns.aiBegin[iColumn] = iNext;
+	for (int i = iFirstEntry, iEnd = iFirstEntry + 2 * iRing + 1; i < iEnd; ++i)
 	{
 		const CvVisionDisplacement& kEntry = m_kTables.entry(i);
 		const int iPlot = kLookup.plotAt(kEntry);
@@ -533,7 +537,7 @@ void CvVisionEngine::passRing(const Map& kMap, Lookup kLookup, const PassState& 
 		}
 		iNext += passEntry<Map, Lookup, bFacing, bOuter, bFullState>(kMap, kPass, iPlot, kEntry, i);
 	}
-	kColumns.aiEnd[iSquareRing + iRing] = iNext;
+	kColumns.aiEnd[iColumn] = iNext;
 }
 
 template <class Map, class Lookup, bool bFacing, bool bOuter, bool bFullState>
