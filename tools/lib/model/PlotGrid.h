@@ -87,15 +87,14 @@ public:
 	bool hasExtraWaterSeeFrom(int eTeam) const { return m_abExtraWater.at(eTeam) != 0; }
 
 	// --- the engine's Sink --------------------------------------------------------------------
-	// A plot is revealed to a team when its count turns positive (from 0 or below: the flag is
-	// written then, not at every change), and wentNegative() remembers a count below 0. Flags are
-	// stored only when they change: a bool store may alias every member, which would then be read
-	// again at each of a sight's changes.
+	// A plot is revealed to a team once its count is positive (and stays so), and wentNegative() remembers a
+	// count below 0. Flags are stored only when they change: a bool store may alias every member,
+	// which would then be read again at each of a sight's changes.
 	void changeVisibilityCount(int iPlot, int eTeam, int iChange, int eInvisible)
 	{
 		const int iIndex = eTeam * plotCount() + iPlot;
 		const int iCount = (m_aiCounts[iIndex] += iChange);
-		if (iCount > 0 && iCount - iChange <= 0)
+		if (iCount > 0 && !m_abRevealed[iIndex])
 		{
 			m_abRevealed[iIndex] = true;
 		}
