@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
-.PHONY: all setup setup-build configure build cvvision-program format test test-sanitize sanitize-build fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
+.PHONY: all setup setup-build configure build cvvision-program format test test-sanitize sanitize-build timings fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
 
 all: build
 
@@ -17,13 +17,20 @@ setup:
 setup-build:
 	@tools/setup.sh --build
 
+# Ninja builds when it is there (tools/setup.sh installs it): it compiles a target's files while the
+# libraries it links are still being built, where make waits for each library first, so the two
+# cores stay busy (the sanitizer build 142 s with Ninja, 170 s with make; docs/tests.md). A build
+# folder keeps the generator it was first configured with.
+GENERATOR ?= $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
+generator_for = $(if $(wildcard $(1)/CMakeCache.txt),,-G "$(GENERATOR)")
+
 # CMake's messages name what is missing; the optional parts (benchmarks, libtcod) say when they are
 # not built.
 configure:
 	@for tool in cmake c++ pkg-config; do \
 	  command -v $$tool >/dev/null 2>&1 || { echo "make: $$tool not found: run \`make setup\` (tools/setup.sh)" >&2; exit 1; }; \
 	done
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null || \
+	@cmake -S . -B $(BUILD) $(call generator_for,$(BUILD)) -DCMAKE_BUILD_TYPE=Release >/dev/null || \
 	  { echo "make: configuring $(BUILD)/ failed (see above); for a missing package run \`make setup\`" >&2; exit 1; }
 
 build: configure
@@ -57,7 +64,10 @@ test: setup
 # out-of-range CvFovMode values on purpose to see them refused.
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
-  -fno-sanitize=enum -fsanitize=fuzzer-no-link
+  -fno-sanitize=enum
+# libFuzzer's coverage, only on the code the fuzz targets reach: the libraries and the targets
+# (CVVISION_FUZZ_FLAGS). The test files, the SDK mock and the programs' own files go without.
+SANITIZE_FUZZ_FLAGS = -fsanitize=fuzzer-no-link
 SANITIZE_TARGETS = cvvision_engine_tests cvvision_support_tests cvvision_formats_tests cvvision_render_tests \
   cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
@@ -69,8 +79,8 @@ export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 
 sanitize-build:
 	@command -v clang++ >/dev/null 2>&1 || { echo "make: clang++ not found (clang, libclang-rt-14-dev): run \`make setup\`" >&2; exit 1; }
-	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_COMPILER=clang++ \
-	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" -DCVVISION_FUZZ=ON -DCVVISION_FUZZ_TEST_SECONDS=$(FUZZ_TEST_SECONDS) \
+	@cmake -S . -B $(SANITIZE_BUILD) $(call generator_for,$(SANITIZE_BUILD)) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_COMPILER=clang++ \
+	  -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" -DCVVISION_FUZZ=ON -DCVVISION_FUZZ_FLAGS="$(SANITIZE_FUZZ_FLAGS)" -DCVVISION_FUZZ_TEST_SECONDS=$(FUZZ_TEST_SECONDS) \
 	  -DCVVISION_TEST_OPTIMIZE_LIGHT=-O0 -DCVVISION_GTEST_SHARDS=4 >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target $(SANITIZE_TARGETS)
 
@@ -80,6 +90,12 @@ sanitize-build:
 test-sanitize: sanitize-build
 	cd $(SANITIZE_BUILD) && CVVISION_DIFF_CASES=20000 CVVISION_FUZZ_OPS=2500 CVVISION_SANITIZED=1 \
 	  ctest --output-on-failure -j $(JOBS) -E '^(python|tree|cxx98|browser|sdk)\.|^cli\.install$$'
+
+# Where the last `make test`'s time went, in both builds: each target's and each file's compile
+# (Ninja's .ninja_log) and each test's seconds (CTest's log), as the tables of docs/tests.md
+# (tests/suite_timings.py).
+timings:
+	$(PYTHON) tests/suite_timings.py $(BUILD) $(SANITIZE_BUILD)
 
 # Each reader's fuzz target for FUZZ_SECONDS (default 600): its regression corpus replayed, then
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in
@@ -108,7 +124,7 @@ fuzz-coverage:
 	@for tool in clang++ llvm-profdata llvm-cov; do \
 	  command -v $$tool >/dev/null 2>&1 || { echo "make: $$tool not found (clang, llvm): run \`make setup\`" >&2; exit 1; }; \
 	done
-	@cmake -S . -B $(COVERAGE_BUILD) -DCMAKE_BUILD_TYPE=Coverage -DCMAKE_CXX_COMPILER=clang++ \
+	@cmake -S . -B $(COVERAGE_BUILD) $(call generator_for,$(COVERAGE_BUILD)) -DCMAKE_BUILD_TYPE=Coverage -DCMAKE_CXX_COMPILER=clang++ \
 	  -DCMAKE_CXX_FLAGS="$(COVERAGE_FLAGS)" -DCVVISION_FUZZ=ON -DCVVISION_WITH_BENCHMARKS=OFF >/dev/null
 	@cmake --build $(COVERAGE_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(READERS))
 	@for r in $(READERS); do \

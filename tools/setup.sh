@@ -6,9 +6,9 @@
 set -euo pipefail
 
 # `make` / `make build` and `make demo`: the library, the programs, the Python module and the
-# GoogleTest suites (CMake configures them with the rest).
+# GoogleTest suites (CMake configures them with the rest; Ninja builds them, make when it is absent).
 build_packages=(
-  cmake make g++ pkg-config python3
+  cmake make ninja-build g++ pkg-config python3
   googletest libgtest-dev libgmock-dev
   libtinyxml2-dev zlib1g-dev libpng-dev
   libboost-python-dev python3-dev

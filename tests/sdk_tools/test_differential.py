@@ -162,3 +162,38 @@ def test_a_programs_answers_are_reused_only_for_the_same_bytes_and_arguments(tmp
     monkeypatch.delenv("CVVISION_DIFFERENTIAL_CACHE")
     differential._answers(str(program), ["--seed", "1", "--case", "3"])
     assert ran() == 4
+
+
+def test_two_checks_that_need_one_object_at_once_compile_it_once(tmp_path, monkeypatch):
+    """CTest runs two tests side by side, and two differentials of one tree need the same objects at
+    the same time: the second waits for the first's compile and takes its object from the cache."""
+    import threading
+
+    compiles = tmp_path / "compiles.log"
+    source = tmp_path / "unit.cpp"
+    source.write_text("int unit;\n")
+    headers = tmp_path / "headers"
+    headers.mkdir()
+    # A "compiler" that notes each run, takes its time, and writes the object named after -o.
+    compiler = tmp_path / "cxx"
+    compiler.write_text('#!/bin/sh\necho run >> "%s"\nsleep 0.5\nfor a; do [ "$prev" = -o ] && echo object > "$a"; '
+                        'prev=$a; done\n' % compiles)
+    compiler.chmod(0o755)
+    monkeypatch.setenv("CVVISION_DIFFERENTIAL_CACHE", str(tmp_path / "cache"))
+    results = {}
+
+    def check(n):
+        obj = tmp_path / ("check%d.o" % n)
+        command = ["cxx", "-O1", "-c", str(source), "-o", str(obj)]
+        results[n] = differential._compile_cached([str(compiler)] + command[1:], str(source), str(obj),
+                                                  [str(headers)], str(tmp_path))
+        results[n] += (obj.read_text(),)
+
+    checks = [threading.Thread(target=check, args=(n,)) for n in (1, 2)]
+    for t in checks:
+        t.start()
+    for t in checks:
+        t.join()
+    assert results[1][0] == 0 and results[2][0] == 0
+    assert results[1][2] == results[2][2] == "object\n"
+    assert len(compiles.read_text().splitlines()) == 1

@@ -35,6 +35,7 @@ Python 3.8 or later, standard library only.
 """
 
 import argparse
+import contextlib
 import hashlib
 import os
 import re
@@ -46,7 +47,12 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+try:
+    import fcntl
+except ImportError:  # Windows: no lock, so two checks at once may compile one object twice
+    fcntl = None  # type: ignore
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 SDK_TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/sdk
 
@@ -545,22 +551,40 @@ def _content_key(command: List[str], source: str, include_dirs: Sequence[str],
     return digest.hexdigest()[:32]
 
 
+@contextlib.contextmanager
+def _one_compile_at_a_time(cached: str) -> Iterator[None]:
+    """Held while an object of the cache is looked up and made: two checks that need the same
+    object at once (CTest runs two tests side by side) compile it once, the second waiting for
+    the first's object instead of compiling it again."""
+    os.makedirs(os.path.dirname(cached), exist_ok=True)
+    if fcntl is None:
+        yield
+        return
+    with open(cached + ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def _compile_cached(command: List[str], source: str, obj: str, include_dirs: Sequence[str],
                     cwd: str, included_sources: Sequence[str] = ()) -> Tuple[int, str]:
     """Compile, or take the object from $CVVISION_DIFFERENTIAL_CACHE when it holds one made from
     the same source, headers and included sources."""
     cache = os.environ.get(CACHE_ENV)
-    key = _content_key(command, source, include_dirs, included_sources) if cache else ""
-    cached = os.path.join(cache, key + ".o") if cache else ""
-    if cache and os.path.isfile(cached):
-        shutil.copy(cached, obj)
-        return 0, ""
-    code, output = _compile(command, cwd)
-    if cache and code == 0:
-        os.makedirs(cache, exist_ok=True)
-        partial = "%s.%d.tmp" % (cached, os.getpid())
-        shutil.copy(obj, partial)
-        os.replace(partial, cached)
+    if not cache:
+        return _compile(command, cwd)
+    cached = os.path.join(cache, _content_key(command, source, include_dirs, included_sources) + ".o")
+    with _one_compile_at_a_time(cached):
+        if os.path.isfile(cached):
+            shutil.copy(cached, obj)
+            return 0, ""
+        code, output = _compile(command, cwd)
+        if code == 0:
+            partial = "%s.%d.tmp" % (cached, os.getpid())
+            shutil.copy(obj, partial)
+            os.replace(partial, cached)
     return code, output
 
 
