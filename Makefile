@@ -93,9 +93,9 @@ test-sanitize: sanitize-build
 
 # Where the last `make test`'s time went, in both builds: each target's and each file's compile
 # (Ninja's .ninja_log) and each test's seconds (CTest's log), as the tables of docs/tests.md
-# (tests/suite_timings.py).
+# (tests/tree/suite_timings.py).
 timings:
-	$(PYTHON) tests/suite_timings.py $(BUILD) $(SANITIZE_BUILD)
+	$(PYTHON) tests/tree/suite_timings.py $(BUILD) $(SANITIZE_BUILD)
 
 # Each reader's fuzz target for FUZZ_SECONDS (default 600): its regression corpus replayed, then
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in

@@ -1,11 +1,11 @@
-"""tests/suite_timings.py (make timings): the tables of where the suite's time goes, read from a
+"""tests/tree/suite_timings.py (make timings): the tables of where the suite's time goes, read from a
 build folder's .ninja_log and CTest's LastTest.log."""
 
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "tests" / "tree"))
 import suite_timings  # noqa: E402
 
 NINJA_LOG = """# ninja log v5
