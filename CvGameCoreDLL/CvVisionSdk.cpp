@@ -1,6 +1,7 @@
 // CvVision: the adapter between the engine and the game: the bodies of CvPlot's vision functions.
 // See CvVisionSdk.h; the rules are read in CvVisionSdkRules.cpp, the map is CvVisionSdkMap.h, the
-// audit and the arming hooks are in CvVisionSdkAudit.cpp, the paths in CvVisionSdkPaths.cpp.
+// audit and the arming hooks are in CvVisionSdkAudit.cpp, the paths in CvVisionSdkPaths.cpp; the
+// ledger's arming and a level change's bracket are the state machine of CvVisionSdkArming.h.
 
 #include "CvGameCoreDLL.h"
 #include "CvVisionSdkCompat.h" // the game's names: GC, CvMap, CvPlot, CvUnit, the infos
@@ -155,12 +156,10 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 	const CvUnit* pUnit, bool bUpdatePlotGroups)
 {
 	CvVisionSdkState& kState = cvVisionSdkState();
-	if (kState.eArming == CV_VISION_ARMING_AFTER_RESET && kState.paiCollect == NULL)
+	if (kState.kArming.armsAtSightChange() && kState.paiCollect == NULL)
 	{
 		// CvVision: a new map holds no sight yet, so an empty ledger holds every source.
-		kState.eArming = CV_VISION_ARMING_NONE;
-		kState.kLedger.clear();
-		kState.bLedgerArmed = kState.kRules.bLedger;
+		kState.kArming.armAfterReset(kState.kLedger, kState.kRules.bLedger);
 	}
 	// The game's count changes may, in some fork, change another sight before this one is done:
 	// that one gets its own scratch.
@@ -188,17 +187,18 @@ void CvVisionSdk::changeAdjacentSight(const CvPlot& kPlot, TeamTypes eTeam, int 
 		return; // CvVision: an Optics change cannot alter this sight; off and on again would leave it as it is
 	}
 	CvVisionSdkSink kSink(kMap, bUpdatePlotGroups, pUnit);
-	if (kState.bLedgerArmed)
+	const CvVisionSdkArming& kArming = kState.kArming;
+	if (kArming.isLedgerArmed())
 	{
 		const CvVisionSourceKey kKey = keyOf(kPlot, eTeam, iRange, pUnit);
-		if (kState.eResight == CV_VISION_RESIGHT_BEFORE && !bIncrement && kState.kLedger.has(kKey))
+		if (kArming.resight() == CV_VISION_RESIGHT_BEFORE && !bIncrement && kState.kLedger.has(kKey))
 		{
 			return; // kept until the change is made: resightLevelChange then changes what differs
 		}
-		if (kState.eResight == CV_VISION_RESIGHT_AFTER && bIncrement && kState.kLedger.has(kKey))
+		if (kArming.resight() == CV_VISION_RESIGHT_AFTER && bIncrement && kState.kLedger.has(kKey))
 		{
-			const CvVisionLevelsBefore<CvVisionSdkMap> kBefore(kLevels, kState.iResightPlot, kState.iResightSeeThrough,
-				&kState.aiResightSeeFrom[0]);
+			const CvVisionLevelsBefore<CvVisionSdkMap> kBefore(kLevels, kArming.resightPlot(),
+				kArming.resightSeeThrough(), kArming.resightSeeFrom());
 			cvVisionCheck(kState.kLedger.resightLevelChange(kKey, *kState.pEngine, kBefore, kLevels, kSink, paSources,
 				iNumSources));
 			return;
@@ -285,32 +285,23 @@ void CvVisionSdk::updateSeeFromSight(const CvPlot& kPlot, bool bIncrement, bool 
 	// The bracket says the plot's levels change: its cached ones are forgotten (every use checks
 	// them against the plot's facts as well, which catches a change made without the bracket).
 	kState.kLevelCache.forget(iPlot);
-	if (!bIncrement && kState.bLedgerArmed && kState.paiCollect == NULL && kState.eResight == CV_VISION_RESIGHT_NONE)
+	CvVisionSdkArming& kArming = kState.kArming;
+	if (!bIncrement && kState.paiCollect == NULL && kArming.canOpenBracket())
 	{
-		const CvVisionSdkMap kLevels(kMap, kState.kLevelCache);
-		kState.iResightPlot = iPlot;
-		kState.iResightSeeThrough = kLevels.seeThroughLevel(iPlot);
-		kState.aiResightSeeFrom.resize(MAX_TEAMS);
-		for (int eTeam = 0; eTeam < MAX_TEAMS; ++eTeam)
-		{
-			kState.aiResightSeeFrom[eTeam] = kLevels.seeFromLevel(iPlot, eTeam);
-		}
-		kState.eResight = CV_VISION_RESIGHT_BEFORE;
+		kArming.openBracket(CvVisionSdkMap(kMap, kState.kLevelCache), iPlot, MAX_TEAMS);
 		updateSightAround(kPlot, false, bUpdatePlotGroups);
 		return;
 	}
-	if (bIncrement && kState.eResight == CV_VISION_RESIGHT_BEFORE && kState.iResightPlot == iPlot)
+	if (bIncrement && kArming.closesBracket(iPlot))
 	{
-		kState.eResight = kState.bLedgerArmed ? CV_VISION_RESIGHT_AFTER : CV_VISION_RESIGHT_NONE;
+		kArming.closeBracket(iPlot);
 		updateSightAround(kPlot, true, bUpdatePlotGroups);
-		kState.eResight = CV_VISION_RESIGHT_NONE;
-		kState.iResightPlot = -1;
+		kArming.endBracket();
 		return;
 	}
-	const CvVisionSdkResight eSavedResight = kState.eResight;
-	kState.eResight = CV_VISION_RESIGHT_NONE; // a bracket inside the bracket: as BTS
+	const CvVisionSdkResight eSavedResight = kArming.suspendBracket(); // a bracket inside the bracket: as BTS
 	updateSightAround(kPlot, bIncrement, bUpdatePlotGroups);
-	kState.eResight = eSavedResight;
+	kArming.resumeBracket(eSavedResight);
 }
 
 void CvVisionSdk::updateSightAround(const CvPlot& kPlot, bool bIncrement, bool bUpdatePlotGroups)

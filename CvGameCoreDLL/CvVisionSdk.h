@@ -23,6 +23,7 @@ struct CvVisionCountDifference
 };
 class CvVisionEngine;
 class CvVisionRules;
+class CvVisionSdkArming;
 
 // CvVision: sdk-integrate puts one first in CvTeam::changeExtraWaterSeeFromCount, where a team
 // learns (or loses) Optics and the tree re-sights the whole map: every source off
@@ -124,6 +125,9 @@ public:
 	static void onGameUpdate();
 	// For tests: is the ledger armed (every source's removal replays what it added)?
 	static bool isLedgerArmed();
+	// For tests: the ledger's arming, the hooks' marks and a level change's bracket as they are
+	// (CvVisionSdkArming.h).
+	static const CvVisionSdkArming& arming();
 
 	// The plots a source on (iX, iY) sees, as plot indices (a plot twice when two displacements
 	// name it on a small wrapping map); -1 on an error. paiPlots needs room for

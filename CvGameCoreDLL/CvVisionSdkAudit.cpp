@@ -1,6 +1,6 @@
 // CvVision: the adapter's audit (every count recomputed from the game's current sources) and the
-// arming of the ledger by the hooks sdk-integrate adds (CvPlot::reset, CvPlot::read,
-// CvGame::update). See CvVisionSdk.h.
+// hooks sdk-integrate adds (CvPlot::reset, CvPlot::read, CvGame::update), which call the ledger's
+// arming (CvVisionSdkArming.h). See CvVisionSdk.h.
 
 #include "CvGameCoreDLL.h"
 #include "CvVisionSdkCompat.h" // the game's names: GC, CvMap, CvPlot, the infos
@@ -10,22 +10,6 @@
 #include "CvVisionSdkState.h"
 
 #include <vector>
-
-namespace
-{
-	// What a CvPlot hook marks: the ledger forgotten and disarmed, the arming at eArming (once per
-	// map or load, though the hook is called for every plot).
-	void markArming(CvVisionSdkArming eArming)
-	{
-		CvVisionSdkState& kState = cvVisionSdkStateUnread();
-		if (kState.eArming != eArming || kState.bLedgerArmed)
-		{
-			kState.kLedger.clear();
-			kState.bLedgerArmed = false;
-			kState.eArming = eArming;
-		}
-	}
-}
 
 int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* pDifferences)
 {
@@ -43,7 +27,7 @@ int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* 
 	}
 	kState.paiCollect = NULL;
 	// The ledger now holds every current source: from here on they take back what they added.
-	kState.bLedgerArmed = kState.kRules.bLedger;
+	kState.kArming.armAfterAudit(kState.kRules.bLedger);
 
 	int iWrong = 0;
 	for (int i = 0; i < iNumPlots; ++i)
@@ -84,9 +68,9 @@ int CvVisionSdk::auditSight(bool bRepair, std::vector<CvVisionCountDifference>* 
 int CvVisionSdk::onGameLoaded()
 {
 	CvVisionSdkState& kState = cvVisionSdkStateUnread();
-	if (kState.eArming == CV_VISION_ARMING_LOADED)
+	if (kState.kArming.step() == CV_VISION_ARMING_LOADED)
 	{
-		return kState.iLoadWrong; // the hooks already did it for this load
+		return kState.kArming.loadWrong(); // the hooks already did it for this load
 	}
 	const int iMode = rules().iAuditOnLoad;
 	int iWrong = 0;
@@ -94,18 +78,14 @@ int CvVisionSdk::onGameLoaded()
 	{
 		iWrong = auditSight(iMode == 2, NULL); // also arms the ledger
 	}
-	if (kState.eArming == CV_VISION_ARMING_AFTER_READ)
-	{
-		kState.eArming = CV_VISION_ARMING_LOADED;
-	}
-	kState.iLoadWrong = (iMode == 0) ? 0 : iWrong;
-	return kState.iLoadWrong;
+	kState.kArming.loadAudited((iMode == 0) ? 0 : iWrong); // a load's read is now loaded
+	return kState.kArming.loadWrong();
 }
 
 void CvVisionSdk::onGameStarted()
 {
 	CvVisionSdkState& kState = cvVisionSdkStateUnread();
-	if (rules().bLedger && !kState.bLedgerArmed)
+	if (rules().bLedger && !kState.kArming.isLedgerArmed())
 	{
 		auditSight(false, NULL);
 	}
@@ -115,12 +95,14 @@ void CvVisionSdk::onPlotReset(const CvPlot& /*kPlot*/)
 {
 	// Called for every plot: only marks. The rules are not read here (the map may be built
 	// before the game's defines are complete).
-	markArming(CV_VISION_ARMING_AFTER_RESET);
+	CvVisionSdkState& kState = cvVisionSdkStateUnread();
+	kState.kArming.mark(CV_VISION_ARMING_AFTER_RESET, kState.kLedger);
 }
 
 void CvVisionSdk::onPlotRead(const CvPlot& /*kPlot*/)
 {
-	markArming(CV_VISION_ARMING_AFTER_READ);
+	CvVisionSdkState& kState = cvVisionSdkStateUnread();
+	kState.kArming.mark(CV_VISION_ARMING_AFTER_READ, kState.kLedger);
 }
 
 void CvVisionSdk::onGameUpdate()
@@ -129,7 +111,7 @@ void CvVisionSdk::onGameUpdate()
 	// Not at the first sight change after the load: that can come in the middle of a move (BTS's
 	// CvUnit::setXY takes the unit off its plot before it removes its sight), when an audit
 	// would not see the unit. At the start of CvGame::update nothing is half done.
-	if (kState.eArming == CV_VISION_ARMING_AFTER_READ)
+	if (kState.kArming.step() == CV_VISION_ARMING_AFTER_READ)
 	{
 		onGameLoaded();
 	}
@@ -137,5 +119,10 @@ void CvVisionSdk::onGameUpdate()
 
 bool CvVisionSdk::isLedgerArmed()
 {
-	return cvVisionSdkStateUnread().bLedgerArmed;
+	return cvVisionSdkStateUnread().kArming.isLedgerArmed();
+}
+
+const CvVisionSdkArming& CvVisionSdk::arming()
+{
+	return cvVisionSdkStateUnread().kArming;
 }

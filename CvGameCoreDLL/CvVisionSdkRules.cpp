@@ -190,15 +190,12 @@ const CvVisionEngine& CvVisionSdk::engine()
 
 void CvVisionSdk::resetRules()
 {
-	g_kState.kLedger.clear();
-	g_kState.bLedgerArmed = false;
+	g_kState.kArming.disarm(g_kState.kLedger);
 	delete g_kState.pEngine;
 	delete g_kState.pOwnTables;
 	g_kState.pEngine = NULL;
 	g_kState.pOwnTables = NULL;
 	g_kState.bReady = false;
-	g_kState.eArming = CV_VISION_ARMING_NONE;
-	g_kState.iLoadWrong = 0;
 }
 
 int CvVisionSdk::resightRadius()

@@ -3,9 +3,10 @@
 #define CV_VISION_SDK_STATE_H
 
 // CvVision: the adapter's state, one for the DLL: the rules read from the game's infos and
-// defines (CvVisionSdkRules.cpp), the engine they configure, the ledger and where its arming is,
-// the level cache and the scratch of the sight being changed. The adapter's files (CvVisionSdk.cpp,
-// CvVisionSdkAudit.cpp, CvVisionSdkPaths.cpp) share it through cvVisionSdkState().
+// defines (CvVisionSdkRules.cpp), the engine they configure, the ledger and its arming (with a
+// level change's bracket: CvVisionSdkArming.h), the level cache and the scratch of the sight being
+// changed. The adapter's files (CvVisionSdk.cpp, CvVisionSdkAudit.cpp, CvVisionSdkPaths.cpp)
+// share it through cvVisionSdkState().
 // Include after CvGameCoreDLL.h, CvVisionSdkCompat.h and CvTeamAI.h.
 // Plain C++03: this file is compiled into the game's DLL.
 
@@ -13,27 +14,11 @@
 #include "CvVisionEngine.h"
 #include "CvVisionLedger.h"
 #include "CvVisionRules.h"
+#include "CvVisionSdkArming.h"
 #include "CvVisionSdkMap.h"
 #include "CvVisionSightRules.h"
 
 #include <vector>
-
-// What the CvPlot hooks saw (CvVisionSdkState::eArming).
-enum CvVisionSdkArming
-{
-	CV_VISION_ARMING_NONE,        // no hook since the last resetRules (or the Python calls alone)
-	CV_VISION_ARMING_AFTER_RESET, // a new map: the first sight change arms the ledger empty
-	CV_VISION_ARMING_AFTER_READ,  // a load: the first CvGame::update audits and arms
-	CV_VISION_ARMING_LOADED       // the load's audit is done (onGameLoaded returns iLoadWrong)
-};
-
-// Where a level change's bracket is (CvVisionSdkState::eResight).
-enum CvVisionSdkResight
-{
-	CV_VISION_RESIGHT_NONE,   // no bracket with the ledger: every sight change as BTS makes it
-	CV_VISION_RESIGHT_BEFORE, // updateSeeFromSight(false): a source in the ledger keeps its sight
-	CV_VISION_RESIGHT_AFTER   // updateSeeFromSight(true): a source in the ledger is re-sighted
-};
 
 // One source's sight (CvVisionSdk.cpp, sightOf): its passes (CvVisionSightRules), their invisible
 // types, and the engine sources they make, which point into aiPassInvisible.
@@ -58,15 +43,8 @@ struct CvVisionSdkState
 	bool bSightBusy;                 // kSight is in use: a sight change inside one gets its own
 	std::vector<int>* paiCollect;    // set while an audit collects the expected counts
 	CvVisionLedger kLedger;          // with CVVISION_LEDGER: what each source added
-	bool bLedgerArmed;               // the ledger holds every current source (after an audit)
-	CvVisionSdkArming eArming;       // what the CvPlot hooks saw last
-	int iLoadWrong;                  // the differences the last load's audit found
+	CvVisionSdkArming kArming;       // the ledger's arming, the hooks' marks, a level change's bracket
 	CvPathfinder kPathfinder;        // one search, its pool of nodes reused by every path
-	// A level change's bracket with the armed ledger (updateSeeFromSight).
-	CvVisionSdkResight eResight;
-	int iResightPlot;                // the plot whose levels change
-	int iResightSeeThrough;          // its levels before the change
-	std::vector<int> aiResightSeeFrom; // by team
 	CvVisionSdkLevelCache kLevelCache; // every plot's levels, keyed on its facts
 	// A change of a team's extra water see-from (CvVisionSdkSeeFromChange): the team whose
 	// sources are re-sighted only where the change reaches them (-1: none, every sight change as
@@ -76,8 +54,7 @@ struct CvVisionSdkState
 
 	CvVisionSdkState()
 		: bReady(false), pOwnTables(NULL), pEngine(NULL), iResightRadius(0), bSightBusy(false), paiCollect(NULL),
-		bLedgerArmed(false), eArming(CV_VISION_ARMING_NONE), iLoadWrong(0), eResight(CV_VISION_RESIGHT_NONE),
-		iResightPlot(-1), iResightSeeThrough(0), eSeeFromChangeTeam(-1), iSeeFromChangeDepth(0)
+		eSeeFromChangeTeam(-1), iSeeFromChangeDepth(0)
 	{
 	}
 };
