@@ -33,11 +33,12 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cvsdk import build_settings  # noqa: E402 (the fork's settings: cvvision build-settings)
+from cvsdk.errors import EXIT_OK, EXIT_REFUSED, UsageError  # noqa: E402 (exit status 2: argparse)
+from cvsdk.names import PCH_HEADER  # noqa: E402 (the SDK's precompiled header)
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_FAILED = EXIT_REFUSED  # something is missing or the build failed
 
 DLL_NAME = "CvGameCoreDLL.dll"
-PCH_HEADER = "CvGameCoreDLL.h"  # the SDK's precompiled header
 PCH_SOURCE = "_precompile.cpp"  # the SDK file that creates it
 PCH_FILE = "CvGameCoreDLL.pch"
 COMPILER_PDB = "vc71.pdb"  # debug information of every object (debug builds)
@@ -645,7 +646,7 @@ def fork_settings(opts: argparse.Namespace, sdk: Optional[str]) -> Tuple[ForkFla
                 found = fork_flags(path, opts.debug)
         elif not opts.no_fork_settings and sdk and os.path.isdir(sdk):
             found = tree_flags(sdk, opts.debug)
-    except build_settings.BuildSettingsError as e:
+    except UsageError as e:
         problems.append("cannot read the fork's build settings (or pass --no-fork-settings): %s" % e)
     if opts.def_file and not os.path.isfile(absolute(opts.def_file)):
         problems.append("--def %s: no such file." % absolute(opts.def_file))
