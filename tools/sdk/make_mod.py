@@ -20,7 +20,8 @@ folder is never modified; an existing destination is refused unless --replace.
 
 The folder is rebuilt from scratch each time. It is assembled in a temporary folder beside it and
 renamed into place at the end, so an interrupted run never leaves a half-written mod. Exit status:
-0 written, 1 an input is missing (e.g. the --dll file), 2 bad usage. Python 3.8+ standard library only.
+0 written, 1 an input is missing (e.g. the --dll file: the SDK tools' ToolError, cvsdk/errors.py),
+2 bad usage. Python 3.8+ standard library only.
 """
 
 import argparse

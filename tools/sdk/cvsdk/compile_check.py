@@ -1,6 +1,9 @@
 """sdk-check's work: integrate a temporary copy of a tree and compile what changed with MinGW
 (-fsyntax-only) against the tree's headers, next to the untouched tree, and report only the
-diagnostics the integration adds.
+diagnostics the integration adds (compiles reused through check_cache.py; shims for what MinGW
+lacks). Then, on the integrated copy: the hooks placed, the knobs' loading path run
+(defines_check.py: knobs_reached), and the differential with the sight rules settled
+(behaviour.py). The command line is cli_check.py.
 """
 
 import os
