@@ -176,8 +176,8 @@ bench: build
 	done
 	@rm -f $(BUILD)/bench/original.txt; \
 	if [ -d "$(ORIGINAL_SDK)" ]; then \
-	  echo "== original: $(ORIGINAL_SDK)'s own changeAdjacentSight against CvVision's (tools/sdk/cvsdk/differential.py --bench)"; \
-	  $(PYTHON) tools/sdk/cvsdk/differential.py --bench "$(ORIGINAL_SDK)" > $(BUILD)/bench/original.txt || exit 1; \
+	  echo "== original: $(ORIGINAL_SDK)'s own changeAdjacentSight against CvVision's (tools/sdk/sdk_differential.py --bench)"; \
+	  $(PYTHON) tools/sdk/sdk_differential.py --bench "$(ORIGINAL_SDK)" > $(BUILD)/bench/original.txt || exit 1; \
 	  cat $(BUILD)/bench/original.txt; \
 	else echo "make bench: $(ORIGINAL_SDK) is absent: the original lines are skipped" >&2; fi
 	@echo; echo "== summary"; for b in $(BENCHES); do if [ -f $(BUILD)/bench/$$b.txt ]; then cat $(BUILD)/bench/$$b.txt; else echo "$$b: not built"; fi; done; \

@@ -492,3 +492,64 @@ def test_link_error_fails(layout):
     assert done.returncode == 1
     assert "LNK2019" in done.stdout
     assert "linking CvGameCoreDLL.dll failed" in done.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# what the modder's tree needs: the Platform SDK
+
+
+@linux_only
+def test_a_compiler_folder_given_as_psdk_takes_its_platform_sdk(layout):
+    """The toolkit's companion Vc7 folder keeps the Platform SDK in Vc7/PlatformSDK: --psdk Vc7
+    takes it, and says so."""
+    vc7 = os.path.join(layout.root, "Vc7")
+    os.makedirs(vc7)
+    os.rename(layout.psdk, os.path.join(vc7, "PlatformSDK"))
+    done, _, commands = dry_run(layout, "--psdk", vc7)
+    inner = os.path.join(vc7, "PlatformSDK")
+    assert "--psdk %s has no Include/windows.h; using its PlatformSDK folder, %s" % (vc7, inner) in done.stderr
+    includes = [a[2:] for a in commands[0] if a.startswith("/I")]
+    assert includes[-1] == "Z:" + (inner + "/Include").replace("/", "\\")
+    assert "/LIBPATH:Z:" + (inner + "/Lib").replace("/", "\\") in commands[-1]
+
+
+def test_a_psdk_without_windows_h_anywhere_is_still_missing(layout, tmp_path):
+    empty = tmp_path / "Vc7"
+    os.makedirs(str(empty / "PlatformSDK" / "Lib"))
+    ly = build_dll.Layout(layout.sdk, layout.toolkit, str(empty))
+    assert ly.psdk == str(empty) and ly.psdk_note is None
+    assert any("missing Include/windows.h" in p for p in build_dll.check(ly, host_windows=True))
+
+
+BTS_LIKE_MAKEFILE = "PSDK=$(PROGRAMFILES)\\Microsoft SDKs\\Windows\\v7.0A\nGLOBAL_CFLAGS=/DWIN32\n"
+
+
+@linux_only
+def test_a_forks_own_file_that_fails_names_the_sdk_its_makefile_asks_for(layout):
+    write(os.path.join(layout.sdk, "Makefile"), BTS_LIKE_MAKEFILE)
+    done = run(layout.args, env={"FAKE_WINE_LOG": layout.log, "FAKE_FAIL": "CvUnit.cpp"})
+    assert done.returncode == 1
+    assert "CvUnit.cpp failed to compile" in done.stderr
+    hint = " ".join(done.stderr.split())
+    assert "CvUnit.cpp is the tree's own file, not CvVision's" in hint
+    assert "(%s) takes the Windows headers from PSDK=$(PROGRAMFILES)\\Microsoft SDKs\\Windows\\v7.0A" \
+        % os.path.join(layout.sdk, "Makefile") in hint
+    assert "this build takes them from --psdk %s" % layout.psdk in hint
+
+
+@linux_only
+def test_a_makefiles_relative_psdk_is_shown_where_it_is(layout):
+    """RoM-AND's project/Makefile names its SDK relative to its folder."""
+    write(os.path.join(layout.sdk, "project", "Makefile"), "PSDK=..\\deps\\Microsoft SDKs\\Windows\\Vc7\n")
+    done = run(layout.args, env={"FAKE_WINE_LOG": layout.log, "FAKE_FAIL": "CvGame.cpp"})
+    hint = " ".join(done.stderr.split())
+    assert "PSDK=..\\deps\\Microsoft SDKs\\Windows\\Vc7 (%s)" % os.path.join(
+        layout.sdk, "deps", "Microsoft SDKs", "Windows", "Vc7") in hint
+
+
+@linux_only
+def test_cvvisions_own_file_that_fails_gets_no_sdk_hint(layout):
+    write(os.path.join(layout.sdk, "Makefile"), BTS_LIKE_MAKEFILE)
+    done = run(layout.args, env={"FAKE_WINE_LOG": layout.log, "FAKE_FAIL": "CvVisionEngine.cpp"})
+    assert "CvVisionEngine.cpp failed to compile" in done.stderr
+    assert "the tree's own file" not in done.stderr

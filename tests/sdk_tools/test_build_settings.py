@@ -16,6 +16,7 @@ import sdk_trees
 REPO = str(sdk_trees.REPO)
 sys.path.insert(0, os.path.join(REPO, "tools", "sdk"))
 from cvsdk import build_settings  # noqa: E402
+from cvsdk.errors import UsageError  # noqa: E402
 from cvsdk.projects import BASE_DEFINES, tree_defines  # noqa: E402
 
 spec = importlib.util.spec_from_file_location("build_dll", os.path.join(REPO, "tools", "sdk", "build_dll.py"))
@@ -79,7 +80,7 @@ def test_a_tree_of_our_own(tmp_path):
 
 def test_without_cvvision_the_error_says_how_to_build_it(tmp_path, monkeypatch):
     monkeypatch.setenv(build_settings.ENV, str(tmp_path / "no-cvvision"))
-    with pytest.raises(build_settings.BuildSettingsError) as e:
+    with pytest.raises(UsageError) as e:
         build_settings.read_tree(str(tmp_path))
     assert "CVVISION=" in str(e.value) and "make build" in str(e.value)
     # build_dll.py lists it among what is missing
@@ -93,6 +94,6 @@ def test_without_cvvision_the_error_says_how_to_build_it(tmp_path, monkeypatch):
 
 def test_a_bad_project_file_is_an_error(tmp_path):
     (tmp_path / "X.vcxproj").write_text("<Project><ItemGroup>")
-    with pytest.raises(build_settings.BuildSettingsError) as e:
+    with pytest.raises(UsageError) as e:
         build_settings.read_tree(str(tmp_path))
     assert "X.vcxproj" in str(e.value)

@@ -1,10 +1,11 @@
-"""The differential (tools/sdk/cvsdk/differential.py) without the real trees: what it takes from a
-CvPlot.cpp (the seven functions, the file-local helpers they call, the cached defines they read),
-and, on a made-up tree (the tests' unintegrated CvPlot.cpp with the stand-in's headers), that it
-reports the made-up bodies' differences and names the function and the name the stand-in lacks
-when a body does not compile."""
+"""The differential (tools/sdk/cvsdk/differential.py; its command line cli_differential.py) without
+the real trees: what it takes from a CvPlot.cpp (the seven functions, the file-local helpers they
+call, the cached defines they read), and, on a made-up tree (the tests' unintegrated CvPlot.cpp
+with the stand-in's headers), that it reports the made-up bodies' differences and names the
+function and the name the stand-in lacks when a body does not compile."""
 
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -12,8 +13,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tools" / "sdk" / "cvsdk"))
-import differential  # noqa: E402
+sys.path.insert(0, str(REPO / "tools" / "sdk"))
+from cvsdk import cli_differential, differential  # noqa: E402
+from cvsdk.errors import UsageError  # noqa: E402
 
 STANDIN = REPO / "tools" / "sdk" / "standin"
 UNINTEGRATED = REPO / "tests" / "sdk" / "sdk_unintegrated"
@@ -62,7 +64,7 @@ def test_what_is_taken_from_a_cvplot_cpp(tmp_path):
 def test_a_function_defined_twice_is_refused(tmp_path):
     path = tmp_path / "CvPlot.cpp"
     path.write_text(MADE_UP + "#ifdef X\nint CvPlot::seeThroughLevel() const { return 1; }\n#endif\n")
-    with pytest.raises(differential.DifferentialError, match="seeThroughLevel is defined 2 times"):
+    with pytest.raises(UsageError, match="seeThroughLevel is defined 2 times"):
         differential.TreeVision(str(path))
 
 
@@ -82,9 +84,9 @@ def made_up_tree(tmp_path, plot_cpp=None):
 def test_made_up_bodies_differ_from_cvvision(tmp_path, capsys):
     """The tests' unintegrated bodies are stand-ins (a square, no line of sight): not BTS's."""
     tree = made_up_tree(tmp_path)
-    status = differential.main(["--cases", "30", str(tree)])
+    status = cli_differential.main(["--cases", "30", str(tree)])
     out = capsys.readouterr().out
-    assert status == differential.EXIT_DIFFERENT, out
+    assert status == cli_differential.EXIT_DIFFERENT, out
     assert "differential: tree=test_made_up" in out  # named after the folder holding CvGameCoreDLL
     assert "cases=30 differences=" in out
     assert "the tree's own code:" in out and "CvVision:" in out
@@ -110,9 +112,9 @@ def test_a_unit_that_does_not_compile_as_one_is_compiled_file_by_file(tmp_path, 
     tree = made_up_tree(tmp_path)
     rules = (REPO / "CvGameCoreDLL" / "CvVisionSightRules.cpp").read_text(encoding="latin-1")
     (tree / "CvVisionSightRules.cpp").write_text(rules + "\nnamespace\n{\n\tint markArming = 0;\n}\n")
-    status = differential.main(["--cases", "20", str(tree)])
+    status = cli_differential.main(["--cases", "20", str(tree)])
     out = capsys.readouterr().out
-    assert status == differential.EXIT_DIFFERENT, out
+    assert status == cli_differential.EXIT_DIFFERENT, out
     assert "cases=20 differences=" in out
 
 
@@ -121,9 +123,9 @@ def test_a_name_the_stand_in_lacks_is_named(tmp_path, capsys):
     tree = made_up_tree(tmp_path, lambda text: text.replace(
         "int CvPlot::seeThroughLevel() const\n{\n\treturn 1;",
         "int CvPlot::seeThroughLevel() const\n{\n\treturn getMysteryLevel();"))
-    status = differential.main(["--cases", "5", str(tree)])
+    status = cli_differential.main(["--cases", "5", str(tree)])
     err = capsys.readouterr().err
-    assert status == differential.EXIT_USAGE
+    assert status == cli_differential.EXIT_USAGE
     assert "tree's own (original) program does not compile" in err
     assert "CvPlot::seeThroughLevel (CvPlot.cpp:" in err
     assert "uses getMysteryLevel, which the stand-in does not know" in err
@@ -131,7 +133,7 @@ def test_a_name_the_stand_in_lacks_is_named(tmp_path, capsys):
 
 
 def test_bad_usage(capsys):
-    assert differential.main(["/nonexistent/tree"]) == differential.EXIT_USAGE
+    assert cli_differential.main(["/nonexistent/tree"]) == cli_differential.EXIT_USAGE
     assert "not a folder" in capsys.readouterr().err
 
 
@@ -197,3 +199,22 @@ def test_two_checks_that_need_one_object_at_once_compile_it_once(tmp_path, monke
     assert results[1][0] == 0 and results[2][0] == 0
     assert results[1][2] == results[2][2] == "object\n"
     assert len(compiles.read_text().splitlines()) == 1
+
+
+def test_one_table_names_the_drivers_parts():
+    """PARTS is the one table of the driver's part letters (its header lists them): the report
+    and behaviour.py's rule points take their names from it, so L names both level functions."""
+    from cvsdk import behaviour
+
+    header = (STANDIN / "driver.cpp").read_text(encoding="latin-1").split("#include")[0]
+    assert sorted(re.findall(r"^//   ([A-Z])  ", header, re.M)) == sorted(differential.PARTS)
+    result = differential.DifferentialResult("made-up", 1, 1)
+    result.shown = [differential.CaseDifference(0, "a world", ["L", "O", "A"], [])]
+    result.differing, result.parts_of = [0], {0: ["L", "O", "A"]}
+    assert behaviour.differing_functions(result) == [
+        "seeThroughLevel", "seeFromLevel", "changeExtraWaterSeeFromCount", "changeAdjacentSight"]
+    report = "\n".join(result.report())
+    assert "  differs in seeThroughLevel / seeFromLevel\n" in report
+    assert "  differs in CvTeam::changeExtraWaterSeeFromCount (the counts after a team's Optics" in report
+    assert "differing cases by function: seeThroughLevel 1, CvTeam::changeExtraWaterSeeFromCount 1, " \
+           "changeAdjacentSight 1" in report

@@ -1,9 +1,12 @@
 """The SDK tools' package tools/sdk/cvsdk (docs/contributing.md, its table): every module imports
-alone from any folder, the modules import each other without a cycle, the entry points are thin,
-and the one error type carries the exit statuses. Python 3.8+, pytest."""
+alone from any folder, the modules import each other without a cycle and only those above them in
+the table, which lists every module; the entry points are thin and no module edits sys.path; the
+one error type carries the exit statuses, and the names the tools share are defined once.
+Python 3.8+, pytest."""
 
 import ast
 import os
+import re
 import subprocess
 import sys
 
@@ -11,7 +14,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TOOLS = os.path.join(ROOT, "tools", "sdk")
 PACKAGE = os.path.join(TOOLS, "cvsdk")
 ENTRY_POINTS = {"sdk_integrate.py": "cli_integrate", "sdk_check.py": "cli_check",
-                "sdk_fingerprints.py": "cli_fingerprints"}
+                "sdk_fingerprints.py": "cli_fingerprints", "sdk_differential.py": "cli_differential"}
+CONTRIBUTING = os.path.join(ROOT, "docs", "contributing.md")
+# Names more than one tool uses: each is defined in one module, the others import it.
+SHARED_NAMES = ("CACHE_ENV", "PCH_HEADER", "EXIT_OK", "EXIT_REFUSED", "EXIT_USAGE")
+# Not errors: the signals a run stops on (journal.py), which unwind it as Ctrl-C does.
+NOT_ERRORS = ("cvsdk/journal.py: Aborted", "cvsdk/journal.py: Interrupted")
 
 sys.path.insert(0, TOOLS)
 import cvsdk.errors  # noqa: E402
@@ -89,3 +97,67 @@ def test_one_error_type_with_its_exit_status():
     assert errors.Refusal("no").exit_code == errors.EXIT_REFUSED == 1
     assert errors.ToolError("other", 3).exit_code == 3
     assert str(errors.Refusal("CvPlot.cpp: no")) == "CvPlot.cpp: no"
+
+
+def python_files():
+    for folder, _, names in os.walk(TOOLS):
+        for name in sorted(names):
+            if name.endswith(".py"):
+                yield os.path.join(folder, name)
+
+
+def parsed(path):
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read())
+
+
+def test_one_error_type_and_one_definition_of_each_shared_name():
+    """Every error class of tools/sdk derives from ToolError (the signals a run stops on aside), and
+    a name the tools share is assigned in one module only."""
+    exceptions, definitions = [], {name: [] for name in SHARED_NAMES}
+    for path in python_files():
+        where = os.path.relpath(path, TOOLS)
+        for node in parsed(path).body:
+            if isinstance(node, ast.ClassDef) and any(
+                    isinstance(b, ast.Name) and b.id in ("Exception", "BaseException") for b in node.bases):
+                exceptions.append("%s: %s" % (where, node.name))
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name) and name.id in definitions:
+                        definitions[name.id].append(where)
+    assert [e for e in exceptions if e not in NOT_ERRORS] == ["cvsdk/errors.py: ToolError"]
+    assert {name: len(found) for name, found in definitions.items()} == {name: 1 for name in SHARED_NAMES}, \
+        definitions
+
+
+def test_no_module_edits_sys_path():
+    """The package's modules are imported as cvsdk.X (the entry points are in tools/sdk)."""
+    for module in modules():
+        with open(os.path.join(PACKAGE, module + ".py"), encoding="utf-8") as f:
+            assert "sys.path" not in f.read(), module
+
+
+def documented_modules():
+    """The modules docs/contributing.md's table of tools/sdk/cvsdk/ lists, in its order."""
+    with open(CONTRIBUTING, encoding="utf-8") as f:
+        text = f.read()
+    table = text[text.index("**`tools/sdk/cvsdk/`**"):]
+    table = table[table.index("| module |"):]
+    table = table[:table.index("\n\n")]
+    found = []
+    for row in table.splitlines()[2:]:
+        first = row.split("|")[1]
+        found.append(re.findall(r"`(\w+)\.py`", first))
+    return found
+
+
+def test_the_contributing_table_lists_every_module_in_import_order():
+    rows = documented_modules()
+    listed = [m for row in rows for m in row]
+    assert sorted(set(listed)) == sorted(listed), "a module listed twice"
+    assert sorted(listed) == modules(), "docs/contributing.md's table of tools/sdk/cvsdk/ against the folder"
+    rank = {m: i for i, row in enumerate(rows) for m in row}
+    for module in modules():
+        below = sorted(m for m in imports_of(module) if rank.get(m, -1) >= rank[module])
+        assert below == [], "%s imports %s, listed at or below it in the table" % (module, ", ".join(below))

@@ -10,10 +10,18 @@ Wine.
                                [--boost DIR] [--python DIR] [--out DIR] [--debug] [--dry-run]
                                [--wine WINE] [--skip FILE.cpp]... [--jobs N]
 
-The script is written in three parts:
-  check()         everything that must exist, returned as a list of problems (all of them at once);
-  plan_build()    the compile and link commands (pure: paths in, argument lists out);
-  run_build()     runs them, with progress lines, and stops at the first failure.
+The file in six parts, in this order:
+  Paths           find_ci (any case, as Windows), Layout (every folder and file of the build; a
+                  --psdk without Include/windows.h whose PlatformSDK subfolder has it, as the
+                  toolkit's companion Vc7 folder, stands for that subfolder), Wine's paths;
+  Checks          check(): everything that must exist, as a list of problems (all of them at once);
+  Sources and commands  scan_sources() and plan_build(): the compile and link commands (pure:
+                  paths in, argument lists out);
+  A fork's build settings  its defines, folders, libraries, .def file and the Platform SDK its
+                  Makefile's PSDK= names (cvsdk/build_settings.py);
+  Running         run_build(): runs them, with progress lines, and stops at the first failure; a
+                  file of the tree's own that fails is told the PSDK its Makefile asks for;
+  Command line    the options, --dry-run, main().
 
 Exit status: 0 built (or --dry-run printed the plan), 1 something is missing or the build failed,
 2 bad usage. Python 3.8+ standard library only.
@@ -33,11 +41,12 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cvsdk import build_settings  # noqa: E402 (the fork's settings: cvvision build-settings)
+from cvsdk.errors import EXIT_OK, EXIT_REFUSED, UsageError  # noqa: E402 (exit status 2: argparse)
+from cvsdk.names import DEFAULT_SOURCES, PCH_HEADER  # noqa: E402 (CvVision's sources, the SDK's precompiled header)
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_FAILED = EXIT_REFUSED  # something is missing or the build failed
 
 DLL_NAME = "CvGameCoreDLL.dll"
-PCH_HEADER = "CvGameCoreDLL.h"  # the SDK's precompiled header
 PCH_SOURCE = "_precompile.cpp"  # the SDK file that creates it
 PCH_FILE = "CvGameCoreDLL.pch"
 COMPILER_PDB = "vc71.pdb"  # debug information of every object (debug builds)
@@ -116,13 +125,32 @@ def absolute(path: Optional[str]) -> Optional[str]:
     return os.path.abspath(os.path.expanduser(path)) if path else None
 
 
+# Where the Platform SDK lies inside the folder of the compiler it came with (the .NET Framework
+# SDK 1.1's and Visual Studio .NET 2003's Vc7/PlatformSDK), which a modder may give as --psdk.
+PSDK_SUBFOLDER = "PlatformSDK"
+
+
+def platform_sdk_folder(psdk: Optional[str]) -> Tuple[Optional[str], Optional[str]]:
+    """The Platform SDK folder to use for --psdk, and a note when it is not the folder given: a
+    folder without Include/windows.h whose PlatformSDK subfolder has it (Vc7) stands for that."""
+    if not psdk or find_ci(psdk, "Include", "windows.h"):
+        return psdk, None
+    inner = find_ci(psdk, PSDK_SUBFOLDER, "Include", "windows.h")
+    if not inner:
+        return psdk, None
+    folder = os.path.dirname(os.path.dirname(inner))
+    return folder, ("--psdk %s has no Include/windows.h; using its %s folder, %s"
+                    % (psdk, PSDK_SUBFOLDER, folder))
+
+
 class Layout:
     """Every folder and file the build uses, as absolute native paths."""
 
     def __init__(self, sdk: Optional[str], toolkit: Optional[str], psdk: Optional[str],
                  boost: Optional[str] = None, python: Optional[str] = None,
                  out: Optional[str] = None, debug: bool = False):
-        self.sdk, self.toolkit, self.psdk = absolute(sdk), absolute(toolkit), absolute(psdk)
+        self.sdk, self.toolkit = absolute(sdk), absolute(toolkit)
+        self.psdk, self.psdk_note = platform_sdk_folder(absolute(psdk))
         self.debug = debug
         self.variant = "Debug" if debug else "Release"
         self.boost = absolute(boost) or (pick(self.sdk, BOOST_DIR) if self.sdk else None)
@@ -429,6 +457,7 @@ class ForkFlags(NamedTuple):
     libs: List[str]  # library file names
     lib_dirs: List[str]  # absolute folders
     def_file: Optional[str]  # absolute path of the module-definition (.def) file
+    psdk: Optional[str] = None  # the Platform SDK its Makefile's PSDK= names, as written there
 
 
 NO_FORK_FLAGS = ForkFlags("", [], [], [], [], None)
@@ -436,7 +465,7 @@ NO_FORK_FLAGS = ForkFlags("", [], [], [], [], None)
 
 def _fork_flags(found: "build_settings.BuildSettings") -> ForkFlags:
     return ForkFlags(found.source, list(found.defines), list(found.includes), list(found.libs),
-                     list(found.lib_dirs), found.def_file)
+                     list(found.lib_dirs), found.def_file, found.psdk)
 
 
 def fork_flags(path: str, debug: bool) -> ForkFlags:
@@ -459,7 +488,7 @@ def merge_flags(found: ForkFlags, defines: Sequence[str], includes: Sequence[str
                      more(list(found.includes), [absolute(i) for i in includes]),
                      more(list(found.libs), libs),
                      more(list(found.lib_dirs), [absolute(d) for d in lib_dirs]),
-                     absolute(def_file) or found.def_file)
+                     absolute(def_file) or found.def_file, found.psdk)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -485,14 +514,58 @@ def run_step(step: Step, cwd: str, env: Dict[str, str]) -> Tuple[int, str]:
     return done.returncode, text.strip()
 
 
+def cvvision_sources() -> List[str]:
+    """The .cpp files sdk-integrate copies into a tree (CvGameCoreDLL/ of this checkout), lower
+    case; without the folder, the names CvVision's files begin with."""
+    try:
+        return [n.lower() for n in os.listdir(DEFAULT_SOURCES) if n.lower().endswith(".cpp")]
+    except OSError:
+        return []
+
+
+def is_cvvision_source(name: str) -> bool:
+    known = cvvision_sources()
+    if known:
+        return name.lower() in known
+    return name.lower().startswith(("cvvision", "cyvision"))
+
+
+def as_in_makefile(value: str, makefile: str) -> str:
+    """A folder as a Makefile names it, with the folder it is on this machine when it is relative
+    to the Makefile's (RoM-AND's ..\\deps\\...)."""
+    if not makefile or "$(" in value or re.match(r"^([A-Za-z]:|[\\/])", value):
+        return value
+    here = os.path.normpath(os.path.join(os.path.dirname(makefile), value.replace("\\", os.sep)))
+    return "%s (%s)" % (value, here)
+
+
+def own_file_hint(step: Step, flags: "ForkFlags", psdk: Optional[str]) -> List[str]:
+    """For a compile of the tree's own file that failed: the Platform SDK the tree's Makefile
+    asks for (its PSDK=), next to the one this build used. A fork's file that uses a name of a
+    newer Windows SDK (ARRAYSIZE, InitializeCriticalSectionAndSpinCount) stops there otherwise
+    with no word of why."""
+    if step.kind != "compile" or is_cvvision_source(step.label) or not flags.psdk:
+        return []
+    return [textwrap.fill(
+        "%s is the tree's own file, not CvVision's. The tree's build (%s) takes the Windows headers "
+        "from PSDK=%s; this build takes them from --psdk %s. When the error is a name of that SDK "
+        "this one lacks (a newer SDK's macro or function: ARRAYSIZE, "
+        "InitializeCriticalSectionAndSpinCount...), pass --psdk that SDK."
+        % (step.label, flags.source or "its Makefile", as_in_makefile(flags.psdk, flags.source),
+           psdk or "(none)"),
+        width=100, subsequent_indent="  ", break_on_hyphens=False, break_long_words=False)]
+
+
 def echo_line(text: str) -> None:
     print(text, flush=True)
 
 
 def run_build(steps: Sequence[Step], out: str, env: Dict[str, str], jobs: int = 1,
-              echo: Callable[[str], None] = echo_line) -> int:
+              echo: Callable[[str], None] = echo_line,
+              explain: Callable[[Step], List[str]] = lambda step: []) -> int:
     """Run the plan: the PCH creator alone, the other compiles (jobs at a time), then the link.
-    Stops at the first failure, naming the file. Returns an exit status."""
+    Stops at the first failure, naming the file, with explain's lines for a compile that failed.
+    Returns an exit status."""
     total = len(steps)
     compiles = [s for s in steps if s.kind == "compile"]
     links = [s for s in steps if s.kind == "link"]
@@ -532,6 +605,8 @@ def run_build(steps: Sequence[Step], out: str, env: Dict[str, str], jobs: int = 
             echo(text)
         print("build_dll: %s failed to compile (cl.exe exit status %d); stopped before linking."
               % (step.label, code), file=sys.stderr)
+        for line in explain(step):
+            print("build_dll: " + line, file=sys.stderr)
         return EXIT_FAILED
     for step in links:
         one(step)
@@ -645,7 +720,7 @@ def fork_settings(opts: argparse.Namespace, sdk: Optional[str]) -> Tuple[ForkFla
                 found = fork_flags(path, opts.debug)
         elif not opts.no_fork_settings and sdk and os.path.isdir(sdk):
             found = tree_flags(sdk, opts.debug)
-    except build_settings.BuildSettingsError as e:
+    except UsageError as e:
         problems.append("cannot read the fork's build settings (or pass --no-fork-settings): %s" % e)
     if opts.def_file and not os.path.isfile(absolute(opts.def_file)):
         problems.append("--def %s: no such file." % absolute(opts.def_file))
@@ -679,6 +754,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     layout = Layout(opts.sdk, opts.toolkit, opts.psdk, opts.boost, opts.python, opts.out,
                     opts.debug)
     problems = check(layout, host_windows, opts.wine)
+    if layout.psdk_note:
+        print("build_dll: " + layout.psdk_note, file=sys.stderr)
     flags, flag_problems = fork_settings(opts, layout.sdk)
     problems += flag_problems
     sources: List[Source] = []
@@ -750,7 +827,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     for note in notes:
         print("build_dll: " + note)
     sys.stdout.flush()
-    status = run_build(steps, layout.out, tool_env(bool(wine)), jobs)
+    status = run_build(steps, layout.out, tool_env(bool(wine)), jobs,
+                       explain=lambda step: own_file_hint(step, flags, layout.psdk))
     if status != EXIT_OK:
         return status
     if not os.path.isfile(dll):

@@ -20,7 +20,8 @@ folder is never modified; an existing destination is refused unless --replace.
 
 The folder is rebuilt from scratch each time. It is assembled in a temporary folder beside it and
 renamed into place at the end, so an interrupted run never leaves a half-written mod. Exit status:
-0 written, 1 an input is missing (e.g. the --dll file), 2 bad usage. Python 3.8+ standard library only.
+0 written, 1 an input is missing (e.g. the --dll file: the SDK tools' ToolError, cvsdk/errors.py),
+2 bad usage. Python 3.8+ standard library only.
 """
 
 import argparse
@@ -30,7 +31,10 @@ import sys
 import tempfile
 from typing import List, Optional, Sequence, Tuple
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cvsdk.errors import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, ToolError  # noqa: E402
+
+EXIT_FAILED = EXIT_REFUSED  # an input is missing or the folder cannot be written
 
 MOD_NAME = "CvVision"
 DLL_NAME = "CvGameCoreDLL.dll"
@@ -47,17 +51,13 @@ NO_DLL = ("the mod folder has no DLL yet: build it with `make dll SDK=... TOOLKI
           "game ignores the XML knobs.")
 
 
-class Failure(Exception):
-    """An input is missing or unusable: the message names it."""
-
-
 def check_dll(path: str) -> None:
     if not os.path.isfile(path):
-        raise Failure("--dll %s: no such file." % path)
+        raise ToolError("--dll %s: no such file." % path)
     with open(path, "rb") as f:
         magic = f.read(2)
     if magic != b"MZ":
-        raise Failure("--dll %s is not a Windows DLL (it does not start with MZ)." % path)
+        raise ToolError("--dll %s is not a Windows DLL (it does not start with MZ)." % path)
 
 
 def listing(root: str) -> List[str]:
@@ -100,13 +100,13 @@ def replace_folder(new: str, final: str) -> None:
 
 
 def make_mod(out: str, dll: Optional[str], assets: str = ASSETS, readme: str = README) -> str:
-    """Build OUT/Mods/CvVision from scratch; returns its path. Raises Failure."""
+    """Build OUT/Mods/CvVision from scratch; returns its path. Raises ToolError (errors.py) naming a missing or unusable input."""
     if dll:
         check_dll(dll)
     if not os.path.isdir(assets):
-        raise Failure("no Assets folder at %s." % assets)
+        raise ToolError("no Assets folder at %s." % assets)
     if not os.path.isfile(readme):
-        raise Failure("the players' readme %s is missing." % readme)
+        raise ToolError("the players' readme %s is missing." % readme)
     mods = os.path.join(out, "Mods")
     final = os.path.join(mods, MOD_NAME)
     os.makedirs(mods, exist_ok=True)
@@ -149,27 +149,27 @@ def module_knobs(mod: str) -> List[str]:
 def make_mod_from(mod: str, out: str, dll: Optional[str], replace: bool = False,
                   assets: str = ASSETS) -> Tuple[str, List[str]]:
     """Build OUT/Mods/<name of mod>: a copy of mod with CvVision's files added (the mod's own
-    knobs file kept). Returns its path and what was added (lines). Raises Failure."""
+    knobs file kept). Returns its path and what was added (lines). Raises ToolError (errors.py) naming a missing or unusable input."""
     mod = os.path.abspath(mod)
     if not os.path.isdir(mod):
-        raise Failure("--mod %s: no such folder (pass the mod's folder, e.g. "
+        raise ToolError("--mod %s: no such folder (pass the mod's folder, e.g. "
                       "'Beyond the Sword/Mods/MyMod')." % mod)
     if not os.path.isdir(matching_path(mod, "Assets")):
-        raise Failure("--mod %s has no Assets folder: is it a mod's folder?" % mod)
+        raise ToolError("--mod %s has no Assets folder: is it a mod's folder?" % mod)
     if dll:
         check_dll(dll)
     if not os.path.isdir(assets):
-        raise Failure("no Assets folder at %s." % assets)
+        raise ToolError("no Assets folder at %s." % assets)
     name = os.path.basename(mod.rstrip(os.sep))
     mods = os.path.join(out, "Mods")
     final = os.path.join(mods, name)
     real_final, real_mod = os.path.realpath(final), os.path.realpath(mod)
     if real_final == real_mod or real_final.startswith(real_mod + os.sep) \
             or real_mod.startswith(real_final + os.sep):
-        raise Failure("the copy %s would overlap the mod %s itself: pass another --out."
+        raise ToolError("the copy %s would overlap the mod %s itself: pass another --out."
                       % (final, mod))
     if os.path.lexists(final) and not replace:
-        raise Failure("%s exists already: remove it, or pass --replace (make mod ... REPLACE=1) "
+        raise ToolError("%s exists already: remove it, or pass --replace (make mod ... REPLACE=1) "
                       "to rebuild it." % final)
     os.makedirs(mods, exist_ok=True)
     work = tempfile.mkdtemp(prefix=".%s-new-" % name, dir=mods)
@@ -231,7 +231,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if opts.mod:
         try:
             final, added = make_mod_from(os.path.expanduser(opts.mod), out, dll, opts.replace)
-        except Failure as e:
+        except ToolError as e:
             print("make_mod: %s" % e, file=sys.stderr)
             return EXIT_FAILED
         except OSError as e:
@@ -249,7 +249,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return EXIT_USAGE
     try:
         final = make_mod(out, dll)
-    except Failure as e:
+    except ToolError as e:
         print("make_mod: %s" % e, file=sys.stderr)
         return EXIT_FAILED
     except OSError as e:

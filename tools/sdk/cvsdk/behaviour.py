@@ -14,10 +14,10 @@ import tempfile
 from typing import Any, Dict, List, Optional, Sequence
 
 from .changes import Plan
-from .differential import DifferentialError, DifferentialResult, run_differential
+from .differential import DifferentialResult, part_functions, run_differential
 from .files import find_file, read_text, to_bytes
 from .manifest import apply_plan
-from .errors import Refusal
+from .errors import Refusal, ToolError
 from .names import DEFAULT_SOURCES, RULES_FILE, TOOL, TOOL_ENTRIES
 from .plan import build_plan
 from .sight_rules import VARIANTS, RuleVariant, rule_point_for, variant_text
@@ -48,15 +48,12 @@ class Verdict(object):
 
 
 def differing_functions(result: DifferentialResult) -> List[str]:
-    """The CvPlot functions the shown differences are in (changeAdjacentSight first)."""
-    names = []
+    """The functions the shown differences are in, in the order of the parts shown (the
+    differential's PARTS name them)."""
+    names: List[str] = []
     for shown in result.shown:
         for part in shown.parts:
-            name = {"A": "changeAdjacentSight", "E": "updateSeeFromSight", "B": "canSeePlot",
-                    "C": "canSeeDisplacementPlot", "F": "shouldProcessDisplacementPlot",
-                    "L": "seeFromLevel", "O": "changeExtraWaterSeeFromCount"}.get(part, part)
-            if name not in names:
-                names.append(name)
+            names += [name for name in part_functions(part) if name not in names]
     return names
 
 
@@ -70,7 +67,7 @@ def settle_rules(tree_dir: str, integrated_dir: str, name: str, err: Printer,
         options["cases"] = cases
     try:
         verdict = Verdict(run_differential(tree_dir, integrated_dir, name, **options))
-    except (DifferentialError, OSError) as error:
+    except (ToolError, OSError) as error:
         verdict = Verdict(None)
         verdict.error = str(error)
         return verdict
@@ -89,7 +86,7 @@ def settle_rules(tree_dir: str, integrated_dir: str, name: str, err: Printer,
             f.write(to_bytes(text))
         try:
             result = run_differential(tree_dir, integrated_dir, name, **options)
-        except (DifferentialError, OSError):
+        except (ToolError, OSError):
             continue
         if result.differences == 0:
             first = verdict.result

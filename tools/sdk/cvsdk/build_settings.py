@@ -5,6 +5,7 @@ projects.tree_defines (the compile check's and the differential's defines) ask i
 every tool takes the same branch of a tree's Makefile.
 
 The program: $CVVISION if set, else build/cvvision of this checkout, else cvvision on the PATH.
+When it is missing or cannot read the tree's settings: a UsageError (errors.py) saying why.
 """
 
 import json
@@ -13,14 +14,12 @@ import shutil
 import subprocess
 from typing import List, NamedTuple, Optional
 
+from .errors import UsageError
+
 ENV = "CVVISION"
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 HOW_TO_BUILD = ("build it with `make build` (or `cmake -S . -B build && cmake --build build --target "
                 "cvvision`) in %s, or set %s to the program's path" % (REPO, ENV))
-
-
-class BuildSettingsError(Exception):
-    """cvvision is missing or could not read the tree's build settings."""
 
 
 class BuildSettings(NamedTuple):
@@ -38,12 +37,12 @@ class BuildSettings(NamedTuple):
 
 
 def find_cvvision() -> str:
-    """The cvvision program, or BuildSettingsError saying how to build it."""
+    """The cvvision program, or UsageError saying how to build it."""
     named = os.environ.get(ENV)
     if named:
         if os.path.isfile(named) and os.access(named, os.X_OK):
             return named
-        raise BuildSettingsError("%s=%s: no such program; %s" % (ENV, named, HOW_TO_BUILD))
+        raise UsageError("%s=%s: no such program; %s" % (ENV, named, HOW_TO_BUILD))
     for name in ("cvvision", "cvvision.exe"):
         built = os.path.join(REPO, "build", name)
         if os.path.isfile(built) and os.access(built, os.X_OK):
@@ -51,7 +50,7 @@ def find_cvvision() -> str:
     found = shutil.which("cvvision")
     if found:
         return found
-    raise BuildSettingsError("cvvision is not built (it reads the tree's build settings): "
+    raise UsageError("cvvision is not built (it reads the tree's build settings): "
                              + HOW_TO_BUILD)
 
 
@@ -62,9 +61,9 @@ def _run(arguments: List[str], debug: bool) -> BuildSettings:
     try:
         done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as e:
-        raise BuildSettingsError("cannot run %s: %s" % (command[0], e))
+        raise UsageError("cannot run %s: %s" % (command[0], e))
     if done.returncode != 0:
-        raise BuildSettingsError(done.stderr.decode("utf-8", "replace").strip()
+        raise UsageError(done.stderr.decode("utf-8", "replace").strip()
                                  or "%s exited with %d" % (" ".join(command), done.returncode))
     data = json.loads(done.stdout.decode("utf-8", "replace"))
     return BuildSettings(

@@ -1,10 +1,14 @@
-"""sdk-check's compilations reused: the exit status and output of one compile of one unit, kept in
-$CVVISION_DIFFERENTIAL_CACHE/sdk-check (the folder the differential keeps its objects in) under a
-key made of everything the compile reads: the compiler (its path, bytes and version), its flags,
-the unit's name, the bytes of every file of the tree compiled (its own headers included), of the
-stand-in headers, and of the Boost and Python include folders, and the compiler's own include
-folders (names, sizes and times). The same inputs give the same diagnostics, so a hit answers exactly what the compiler
-would. Without the variable nothing is kept (a modder's sdk-check compiles everything).
+"""The compile caches' one variable and compiler identity, and sdk-check's compilations reused.
+
+CACHE_ENV ($CVVISION_DIFFERENTIAL_CACHE) names the folder both caches use; without it nothing is
+kept. The differential (differential.py) keeps its objects and its programs' answers there, its
+keys starting with compiler_identity() as sdk-check's do. sdk-check keeps the exit status and
+output of one compile of one unit in its subfolder sdk-check (CheckCache), under a key made of
+everything the compile reads: the compiler (its path, bytes and version), its flags, the unit's
+name, the bytes of every file of the tree compiled (its own headers included), of the stand-in
+headers, and of the Boost and Python include folders, and the compiler's own include folders
+(names, sizes and times). The same inputs give the same diagnostics, so a hit answers exactly
+what the compiler would; a modder's sdk-check, without the variable, compiles everything.
 
 The temporary folder's path appears in the compiler's output (the stand-in headers, the tree
 given with -I): it is kept as a placeholder and put back on reading.
@@ -17,7 +21,7 @@ import shutil
 import subprocess
 from typing import Dict, Optional, Sequence, Tuple
 
-CACHE_ENV = "CVVISION_DIFFERENTIAL_CACHE"
+CACHE_ENV = "CVVISION_DIFFERENTIAL_CACHE"  # the caches' folder; unset: nothing is kept
 SUBFOLDER = "sdk-check"
 WORK_PLACEHOLDER = "@SDK_CHECK_WORK@"
 
@@ -42,7 +46,7 @@ def _file_digest(digest: "hashlib._Hash", root: str, by_content: bool) -> None:
             digest.update(b"\0")
 
 
-def _compiler_identity(cxx: str) -> bytes:
+def compiler_identity(cxx: str) -> bytes:
     """The compiler's path, its bytes (a wrapper script is a compiler of its own) and what it
     says of its version (the programs it runs)."""
     found = shutil.which(cxx) or cxx
@@ -70,7 +74,7 @@ class CheckCache(object):
         if self.folder is None:
             return
         digest = hashlib.sha256()
-        digest.update(_compiler_identity(cxx))
+        digest.update(compiler_identity(cxx))
         digest.update("\0".join(self._placeheld(f) for f in flags).encode())
         for directory in content_dirs:
             digest.update(b"\2" + self._placeheld(directory).encode("utf-8", "surrogateescape"))

@@ -1,6 +1,6 @@
 """sdk_fingerprints: make tools/sdk/sdk_bodies.json, the fingerprints of the CvPlot vision bodies
 sdk-integrate knows, from the real SDK trees. No body is stored as text: each body is kept as the
-SHA-256 of its normalised lines (see sdk_integrate.normalise_line) and one short SHA-256 prefix
+SHA-256 of its normalised lines (see fingerprints.normalise_line) and one short SHA-256 prefix
 per line, which is what sdk-integrate compares and diffs.
 
 Usage (from the repository's root, with the real data in ../shared):

@@ -1,6 +1,9 @@
 """sdk-check's work: integrate a temporary copy of a tree and compile what changed with MinGW
 (-fsyntax-only) against the tree's headers, next to the untouched tree, and report only the
-diagnostics the integration adds.
+diagnostics the integration adds (compiles reused through check_cache.py; shims for what MinGW
+lacks). Then, on the integrated copy: the hooks placed, the knobs' loading path run
+(defines_check.py: knobs_reached), and the differential with the sight rules settled
+(behaviour.py). The command line is cli_check.py.
 """
 
 import os
@@ -21,7 +24,7 @@ from .errors import EXIT_OK, EXIT_REFUSED, ToolError, UsageError
 from .files import find_file, list_sources, read_text
 from .behaviour import settle_rules, where_to_write
 from .hooks import describe_hooks, placed_hooks
-from .build_settings import BuildSettingsError, find_cvvision
+from .build_settings import find_cvvision
 from .projects import BASE_DEFINES, tree_defines  # noqa: F401 (tests name them here)
 from .manifest import apply_plan, revert
 from .names import BACKUP_DIR, DEFAULT_SOURCES, TOOL_ENTRIES
@@ -518,9 +521,6 @@ def check(sdk_dir: str, boost: Optional[str] = None, python: Optional[str] = Non
     if shutil.which(cxx) is None:
         raise UsageError("the compiler %s is not installed (`make setup` installs "
                          "g++-mingw-w64-i686)" % cxx)
-    try:  # the tree's defines come from `cvvision build-settings`
-        find_cvvision()
-    except BuildSettingsError as e:
-        raise UsageError(str(e))
+    find_cvvision()  # the tree's defines come from `cvvision build-settings` (a UsageError without it)
     return run_check(sdk_dir, found["--boost"], found["--python"], sources, cxx, jobs, keep,
                      out, err, force, differential_cases, differential)

@@ -1,40 +1,34 @@
-#!/usr/bin/env python3
-"""differential: does CvVision, as sdk-integrate configures it, see what a tree's own code sees?
+"""The differential: does CvVision, as sdk-integrate configures it, see what a tree's own code sees?
 
-Usage:
-    python3 tools/sdk/cvsdk/differential.py [--cases N] [--seed S] [--keep] [--name NAME]
-                                            [--define NAME=VALUE] [--integrated DIR] TREE_DIR
-    python3 tools/sdk/cvsdk/differential.py --bench [--seed S] TREE_DIR
+Its command line is cli_differential.py (entry point tools/sdk/sdk_differential.py); behaviour.py
+and sdk-check run it through run_differential(). A tree (the game's `CvGameCoreDLL/` folder or a
+mod's fork of it) is only read. The check takes the tree's own CvPlot vision functions
+(changeAdjacentSight, canSeePlot, canSeeDisplacementPlot, shouldProcessDisplacementPlot,
+seeFromLevel, seeThroughLevel, updateSeeFromSight, and the file-local helpers they call) from its
+CvPlot.cpp, compiles them natively with the host g++ behind our stand-in for the game
+(tools/sdk/standin/, with the declarations and cached GlobalDefine accessors those bodies need
+generated into a temporary folder), and compiles a second program from the same stand-in and
+driver with the bodies sdk-integrate writes into a temporary integrated copy of the tree (calls to
+CvVisionSdk) and the CvVision sources it copied there. Both programs run the same random cases
+(maps 1x1 to 128x80, every wrap, odd defines and levels, Optics, units of every domain with
+facings, see-invisible lists and promotions, ranges -2..64, plots owned by up to four teams not
+yet met); their answers are compared case by case, part by part (PARTS: the driver's letters and
+the functions each compares): a sight's count changes one by one in their order (plot, team,
+invisible type, change) and the meetings they make (a plot turning visible makes its owner meet
+the team). Nothing of the tree is stored anywhere but the temporary folder.
 
-TREE_DIR is the game's `CvGameCoreDLL/` folder or a mod's fork of it (or the folder holding it).
-It is only read. The check takes the tree's own CvPlot vision functions (changeAdjacentSight,
-canSeePlot, canSeeDisplacementPlot, shouldProcessDisplacementPlot, seeFromLevel, seeThroughLevel,
-updateSeeFromSight, and the file-local helpers they call) from its CvPlot.cpp, compiles them
-natively with the host g++ behind our stand-in for the game (tools/sdk/standin/, with the
-declarations and cached GlobalDefine accessors those bodies need generated into a temporary
-folder), and compiles a second program from the same stand-in and driver with the bodies
-sdk-integrate writes into a temporary integrated copy of the tree (calls to CvVisionSdk) and the
-CvVision sources it copied there. Both programs run the same random cases (maps 1x1 to 128x80,
-every wrap, odd defines and levels, Optics, units of every domain with facings, see-invisible lists
-and promotions, ranges -2..64, plots owned by up to four teams not yet met); their answers are
-compared case by case: a sight's count changes one by one in their order (plot, team, invisible
-type, change) and the meetings they make (a plot turning visible makes its owner meet the team).
-Nothing of the tree is stored anywhere but the temporary folder.
+The file in order: the tree's vision functions as text (Extract, TreeVision); the generated
+headers and program sources; the integrated copy; compiling, with $CVVISION_DIFFERENTIAL_CACHE
+(check_cache.CACHE_ENV) keeping objects and answers between checks and a lock so that two checks
+compile one object once; running the cases and explaining a differing one (CaseDifference,
+source_pattern); the result (DifferentialResult, run_differential) and the bench (run_bench).
 
-It prints `differential: tree=NAME cases=N differences=D`, how many cases met two or more teams
-in one add (whose order is compared with the rest), and, when D > 0, the first three differing
-cases in words. --bench prints, for ranges 1 to 8, the time of changeAdjacentSight
-add+remove in both programs:
-`original tree=NAME range=R original_ns=... cvvision_ns=... speedup=... floor_ns=... bound=...`
-(the floor: the same count changes made straight through CvPlot::changeVisibilityCount; bound:
-original_ns / floor_ns, the speed-up of a sight computed at no cost).
-
-Exit status: 0 no difference, 1 differences, 2 bad usage or a program that does not compile.
+Every error (a tree that cannot be read, a program that does not compile or link, a program that
+fails) is a UsageError (errors.py: exit status 2).
 
 Python 3.8 or later, standard library only.
 """
 
-import argparse
 import contextlib
 import hashlib
 import os
@@ -52,27 +46,22 @@ try:
     import fcntl
 except ImportError:  # Windows: no lock, so two checks at once may compile one object twice
     fcntl = None  # type: ignore
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
-SDK_TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/sdk
+from .check_cache import CACHE_ENV, compiler_identity
+from .dead_caches import DEAD_CACHES
+from .errors import UsageError
+from .files import find_file, read_text
+from .names import BACKUP_DIR, RULES_FILE, TOOL_DIR
+from .plot_functions import PLOT_FUNCTIONS, match_roles
+from .projects import tree_defines
+from .scanner import find_definitions, mask_code, match_close, parse_params
 
-# --- the scanner and the integration (one block: the package split repoints it) ------------------
-if SDK_TOOLS not in sys.path:  # run as a script: the package is found next to it
-    sys.path.insert(0, SDK_TOOLS)
-from cvsdk.dead_caches import DEAD_CACHES  # noqa: E402
-from cvsdk.files import find_file, read_text  # noqa: E402
-from cvsdk.names import BACKUP_DIR, RULES_FILE  # noqa: E402
-from cvsdk.plot_functions import PLOT_FUNCTIONS, match_roles  # noqa: E402
-from cvsdk.scanner import find_definitions, mask_code, match_close, parse_params  # noqa: E402
-from cvsdk.projects import tree_defines  # noqa: E402
-SDK_INTEGRATE_SCRIPT = os.path.join(SDK_TOOLS, "sdk_integrate.py")
-# --------------------------------------------------------------------------------------------
+SDK_INTEGRATE_SCRIPT = os.path.join(TOOL_DIR, "sdk_integrate.py")
 
-TOOL = "differential"
-STANDIN_DIR = os.path.join(SDK_TOOLS, "standin")
+STANDIN_DIR = os.path.join(TOOL_DIR, "standin")
 DRIVER = os.path.join(STANDIN_DIR, "driver.cpp")
 STANDIN_SOURCES = ["CvMockGame.cpp", "driver.cpp"]
-EXIT_SAME, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
 DEFAULT_CASES = 3000
 DEFAULT_SEED = 1
 CXX = "g++"
@@ -82,22 +71,52 @@ SHOWN_CASES = 3
 # The tree's release defines reach its own bodies (an #ifdef in them takes the game's branch), but
 # not these, which would tell the host's headers they are on Windows.
 WINDOWS_DEFINES = {"WIN32", "_WINDOWS", "_USRDLL", "CVGAMECOREDLL_EXPORTS"}
-PART_NAMES = {
-    "A": "changeAdjacentSight (every count change of one source added, then removed, in order, and the meetings they make)",
-    "B": "canSeePlot",
-    "C": "canSeeDisplacementPlot",
-    "F": "shouldProcessDisplacementPlot",
-    "L": "seeThroughLevel / seeFromLevel",
-    "E": "updateSeeFromSight (the counts after a plot's levels changed inside its bracket)",
-    "O": "CvTeam::changeExtraWaterSeeFromCount (the counts after a team's Optics changed, and back)",
+
+
+class Part(NamedTuple):
+    """One part of a case the driver compares (tools/sdk/standin/driver.cpp, its header)."""
+
+    functions: Tuple[str, ...]  # the functions it compares, as the report names them
+    detail: str  # what of them is compared ("" when the name says it)
+
+    @property
+    def name(self) -> str:
+        return " / ".join(self.functions)
+
+    @property
+    def title(self) -> str:
+        return "%s (%s)" % (self.name, self.detail) if self.detail else self.name
+
+
+# The driver's parts by letter: the one table of their names (the report, behaviour.py's rule points).
+PARTS = {
+    "A": Part(("changeAdjacentSight",), "every count change of one source added, then removed, in "
+              "order, and the meetings they make"),
+    "B": Part(("canSeePlot",), ""),
+    "C": Part(("canSeeDisplacementPlot",), ""),
+    "F": Part(("shouldProcessDisplacementPlot",), ""),
+    "L": Part(("seeThroughLevel", "seeFromLevel"), ""),
+    "E": Part(("updateSeeFromSight",), "the counts after a plot's levels changed inside its bracket"),
+    "O": Part(("CvTeam::changeExtraWaterSeeFromCount",), "the counts after a team's Optics changed, "
+              "and back"),
 }
+
+
+def part_title(letter: str) -> str:
+    """The part's name and what it compares; the letter itself for a part the table lacks."""
+    return PARTS[letter].title if letter in PARTS else letter
+
+
+def part_functions(letter: str) -> Tuple[str, ...]:
+    """The functions the part compares, unqualified (CvTeam::x is x)."""
+    if letter not in PARTS:
+        return (letter,)
+    return tuple(f.split("::")[-1] for f in PARTS[letter].functions)
+
+
 _KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "case", "else", "do", "new",
              "delete", "throw", "catch", "static_cast", "const_cast", "reinterpret_cast",
              "dynamic_cast", "defined", "operator"}
-
-
-class DifferentialError(Exception):
-    """Bad usage, a tree that cannot be read, or a program that does not compile."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -143,10 +162,10 @@ def extract_member(text: str, code: str, name: str, filename: str, required: boo
     found = find_definitions(code, owner + r"\s*::\s*" + name)
     if not found:
         if required:
-            raise DifferentialError("%s: %s::%s is not defined there" % (filename, owner, name))
+            raise UsageError("%s: %s::%s is not defined there" % (filename, owner, name))
         return None
     if len(found) > 1:
-        raise DifferentialError("%s: %s::%s is defined %d times (under preprocessor branches?); "
+        raise UsageError("%s: %s::%s is defined %d times (under preprocessor branches?); "
                                 "the differential cannot tell which one the game builds"
                                 % (filename, owner, name, len(found)))
     definition = found[0]
@@ -236,7 +255,7 @@ class TreeVision(object):
         try:
             self.text = read_text(path)
         except OSError as error:
-            raise DifferentialError("%s: cannot be read (%s)" % (path, error))
+            raise UsageError("%s: cannot be read (%s)" % (path, error))
         self.code = mask_code(self.text)
         self.functions = [extract_member(self.text, self.code, f.name, path) for f in PLOT_FUNCTIONS]
         masked = [mask_code(f.text) for f in self.functions]
@@ -350,7 +369,7 @@ def should_process_wrapper(tree: TreeVision) -> str:
     function = next(f for f in PLOT_FUNCTIONS if f.name == "shouldProcessDisplacementPlot")
     roles = match_roles(tree.function(function.name).params, function.roles)
     if roles is None:
-        raise DifferentialError("%s: CvPlot::shouldProcessDisplacementPlot's parameters are not "
+        raise UsageError("%s: CvPlot::shouldProcessDisplacementPlot's parameters are not "
                                 "(int dx, int dy, [int range,] DirectionTypes facing)" % tree.path)
     arguments = ["iDX", "iDY"] + (["iRange"] if "range" in roles else []) + ["eFacing"]
     return ("bool standinShouldProcess(const CvPlot& kPlot, int iDX, int iDY, int iRange, "
@@ -437,11 +456,11 @@ def program_source(program: str, tree: TreeVision, definitions: Sequence[Extract
 def find_tree(tree_dir: str) -> str:
     """The folder holding CvPlot.cpp: tree_dir itself or its CvGameCoreDLL/."""
     if not os.path.isdir(tree_dir):
-        raise DifferentialError("%s: not a folder" % tree_dir)
+        raise UsageError("%s: not a folder" % tree_dir)
     for candidate in (tree_dir, os.path.join(tree_dir, "CvGameCoreDLL")):
         if os.path.isdir(candidate) and find_file(candidate, "CvPlot.cpp") is not None:
             return os.path.realpath(candidate)
-    raise DifferentialError("%s: no CvPlot.cpp (TREE_DIR must be the game's CvGameCoreDLL folder or "
+    raise UsageError("%s: no CvPlot.cpp (TREE_DIR must be the game's CvGameCoreDLL folder or "
                             "a mod's copy of it)" % tree_dir)
 
 
@@ -472,7 +491,7 @@ def make_integrated_copy(tree_dir: str, target: str) -> str:
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if result.returncode != 0:
         shown = result.stdout.decode("utf-8", "replace").strip().splitlines()[-12:]
-        raise DifferentialError("sdk-integrate could not integrate a copy of %s:\n    %s"
+        raise UsageError("sdk-integrate could not integrate a copy of %s:\n    %s"
                                 % (tree_dir, "\n    ".join(shown)))
     return target
 
@@ -520,20 +539,13 @@ def _compile(command: List[str], cwd: str) -> Tuple[int, str]:
     return result.returncode, result.stdout.decode("utf-8", "replace")
 
 
-CACHE_ENV = "CVVISION_DIFFERENTIAL_CACHE"  # compiled objects and answers reused between checks
+_COMPILER: List[bytes] = []  # compiler_identity(CXX), asked once per run
 
 
-_VERSION: List[str] = []
-
-
-def _compiler_version() -> str:
-    if not _VERSION:
-        try:
-            _VERSION.append(subprocess.run([CXX, "--version"], stdout=subprocess.PIPE,
-                                           stderr=subprocess.DEVNULL).stdout.decode("utf-8", "replace"))
-        except OSError:
-            _VERSION.append("")
-    return _VERSION[0]
+def _compiler() -> bytes:
+    if not _COMPILER:
+        _COMPILER.append(compiler_identity(CXX))
+    return _COMPILER[0]
 
 
 def _content_key(command: List[str], source: str, include_dirs: Sequence[str],
@@ -541,7 +553,7 @@ def _content_key(command: List[str], source: str, include_dirs: Sequence[str],
     """What an object depends on: the command (its paths aside), the source, every header, and
     the sources a grouped unit includes."""
     digest = hashlib.sha256()
-    digest.update(_compiler_version().encode())
+    digest.update(_compiler())
     digest.update(" ".join(c for c in command if not c.startswith(("-I", "/"))).encode())
     for path in [source] + list(included_sources) + sorted(
             os.path.join(d, n) for d in include_dirs for n in os.listdir(d) if n.endswith(".h")):
@@ -677,15 +689,15 @@ def build_programs(tree: TreeVision, integrated: TreeVision, integrated_dir: str
     for program, obj, code, output in compiled:
         if code != 0:
             if program == "original":
-                raise DifferentialError(explain_compile_errors(output, tree, tree_file, program))
-            raise DifferentialError(explain_compile_errors(output, integrated, integrated.path, program))
+                raise UsageError(explain_compile_errors(output, tree, tree_file, program))
+            raise UsageError(explain_compile_errors(output, integrated, integrated.path, program))
     programs = []
     for program in ("original", "cvvision"):
         objects = [o for p, o, _, _ in compiled if p in ("shared", program)]
         exe = os.path.join(work, "differential-" + program)
         code, output = _compile([CXX] + objects + ["-o", exe], work)
         if code != 0:
-            raise DifferentialError("the %s program does not link:\n    %s" % (
+            raise UsageError("the %s program does not link:\n    %s" % (
                 program, "\n    ".join(output.strip().splitlines()[-12:])))
         programs.append(exe)
     return programs[0], programs[1]
@@ -699,10 +711,10 @@ def _run(exe: str, arguments: List[str], timeout: float = 600) -> str:
         result = subprocess.run([exe] + arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise DifferentialError("%s %s: no answer within %d s" % (os.path.basename(exe), " ".join(arguments),
+        raise UsageError("%s %s: no answer within %d s" % (os.path.basename(exe), " ".join(arguments),
                                                                    timeout))
     if result.returncode != 0:
-        raise DifferentialError("%s %s failed (exit status %d): %s" % (
+        raise UsageError("%s %s failed (exit status %d): %s" % (
             os.path.basename(exe), " ".join(arguments), result.returncode,
             result.stderr.decode("utf-8", "replace").strip()[-600:]))
     return result.stdout.decode("utf-8", "replace")
@@ -890,7 +902,7 @@ class DifferentialResult(object):
         for shown in self.shown:
             lines.append("case %d of seed %d: %s" % (shown.case, self.seed, shown.world))
             for part in shown.parts:
-                lines.append("  differs in %s" % PART_NAMES.get(part, part))
+                lines.append("  differs in %s" % part_title(part))
             for part, mine, theirs in shown.lines:
                 if not theirs:
                     lines.append("    [%s] %s" % (part, mine))
@@ -903,7 +915,7 @@ class DifferentialResult(object):
                 for part in self.parts_of.get(case, []):
                     parts[part] = parts.get(part, 0) + 1
             lines.append("differing cases by function: " + ", ".join(
-                "%s %d" % (PART_NAMES.get(p, p).split(" ")[0], n) for p, n in sorted(parts.items(), key=lambda kv: -kv[1])))
+                "%s %d" % (PARTS[p].functions[0] if p in PARTS else p, n) for p, n in sorted(parts.items(), key=lambda kv: -kv[1])))
         if self.pattern:
             lines.append(self.pattern)
         lines.append("differential: %.1f s (compiling %.1f s, %d cases %.1f s)"
@@ -927,7 +939,7 @@ def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int =
     """Compile the tree's own vision functions and the integrated copy's, run `cases` random cases
     in both and compare. work: the folder for the generated files and programs (a new temporary
     one, removed afterwards, when None). defines: NAME=VALUE GlobalDefines set in every case (a
-    CvVision knob such as CVVISION_LEDGER=1). DifferentialError when a program does not compile."""
+    CvVision knob such as CVVISION_LEDGER=1). UsageError when a program does not compile."""
     start = time.time()
     result = DifferentialResult(name, cases, seed)
     own_work = work is None
@@ -941,7 +953,7 @@ def run_differential(tree_dir: str, integrated_dir: str, name: str, cases: int =
         result.run_seconds = time.time() - begun
         for case in range(cases):
             if mine.get(case) is None or theirs.get(case) is None:
-                raise DifferentialError("case %d: a program gave no answer" % case)
+                raise UsageError("case %d: a program gave no answer" % case)
             # Not a part: how many first contacts the add made (its A lines hold their order).
             contacts = int(mine[case].pop(FIRST_CONTACTS, "0"))
             theirs[case].pop(FIRST_CONTACTS, None)
@@ -995,72 +1007,9 @@ def run_bench(original: str, cvvision: str, name: str, seed: int) -> List[str]:
     if original in optics and cvvision in optics:
         (original_ms, original_counts), (cvvision_ms, cvvision_counts) = optics[original], optics[cvvision]
         if original_counts != cvvision_counts:
-            raise DifferentialError("optics: the counts after a team learnt Optics differ between the "
+            raise UsageError("optics: the counts after a team learnt Optics differ between the "
                                     "tree's own CvTeam::changeExtraWaterSeeFromCount and the integrated "
                                     "one (digests %s and %s)" % (original_counts, cvvision_counts))
         lines.append("optics tree=%s original_ms=%.3f cvvision_ms=%.3f speedup=%.1f counts=same"
                      % (name, original_ms, cvvision_ms, original_ms / max(cvvision_ms, 1e-3)))
     return lines
-
-
-# --------------------------------------------------------------------------------------------
-# Command line.
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore
-        raise DifferentialError(message)
-
-
-def main(argv: Optional[List[str]] = None, out: Callable[[str], None] = print) -> int:
-    parser = _Parser(prog=TOOL, description="Compare a tree's own CvPlot vision functions with "
-                     "CvVision integrated into a temporary copy of it, on random cases.",
-                     epilog="Exit status: 0 no difference, 1 differences, 2 bad usage or compile error.")
-    parser.add_argument("tree_dir", metavar="TREE_DIR")
-    parser.add_argument("--cases", type=int, default=DEFAULT_CASES, help="how many cases (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the cases' seed (default %(default)s)")
-    parser.add_argument("--name", help="the tree's name in the report (default: its folder's)")
-    parser.add_argument("--jobs", type=int, default=2, help="compilations and runs at once (default 2)")
-    parser.add_argument("--keep", action="store_true", help="keep the temporary folder and print its path")
-    parser.add_argument("--integrated", metavar="DIR",
-                        help="an integrated copy of the tree to use instead of making one")
-    parser.add_argument("--define", action="append", default=[], metavar="NAME=VALUE",
-                        help="a GlobalDefine set in every case, e.g. a CvVision knob: CVVISION_LEDGER=1")
-    parser.add_argument("--bench", action="store_true",
-                        help="time changeAdjacentSight in both programs for ranges 1 to 8 instead")
-    work = None
-    try:
-        a = parser.parse_args(sys.argv[1:] if argv is None else argv)
-        if a.cases < 1 or a.jobs < 1 or a.seed < 0:
-            raise DifferentialError("--cases and --jobs must be at least 1, --seed at least 0")
-        for define in a.define:
-            if not re.match(r"^[A-Za-z_]\w*=-?\d+$", define):
-                raise DifferentialError("--define %s: not NAME=INTEGER" % define)
-        tree_dir = find_tree(a.tree_dir)
-        name = a.name or tree_name(a.tree_dir)
-        work = tempfile.mkdtemp(prefix="cvvision-differential-")
-        integrated_dir = a.integrated or make_integrated_copy(tree_dir, os.path.join(work, "integrated"))
-        if a.bench:
-            original, cvvision = prepare(tree_dir, integrated_dir, os.path.join(work, "build"), a.jobs, "-O2")
-            for line in run_bench(original, cvvision, name, a.seed):
-                out(line)
-            return EXIT_SAME
-        result = run_differential(tree_dir, integrated_dir, name, a.cases, a.seed,
-                                  os.path.join(work, "build"), a.jobs, defines=a.define)
-        for line in result.report():
-            out(line)
-        return EXIT_DIFFERENT if result.differences else EXIT_SAME
-    except DifferentialError as error:
-        print("%s: error: %s" % (TOOL, error), file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        return EXIT_USAGE
-    finally:
-        if work is not None:
-            if argv is not None and "--keep" in argv or argv is None and "--keep" in sys.argv:
-                print("%s: temporary folder kept: %s" % (TOOL, work), file=sys.stderr)
-            else:
-                shutil.rmtree(work, ignore_errors=True)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,9 +1,12 @@
 """The one error type of the SDK tools, and their exit statuses.
 
 A ToolError carries its message and the exit status the command line returns for it. UsageError
-(bad command line or unusable folders: exit status 2) and Refusal (the tree cannot be integrated
-or reverted: exit status 1) are its two kinds; each command line catches them and prints the
-message, never a traceback.
+(bad command line, unusable folders or a missing program: exit status 2; the differential's
+programs that do not compile behind the stand-in are one) and Refusal (the tree cannot be
+integrated or reverted: exit status 1) are its two kinds; each command line catches them and
+prints the message, never a traceback. Every module of the package raises these, and no other
+error type of its own. A command line whose check finds something names exit status 1 its own
+way (EXIT_ADDED, EXIT_DIFFERENT = EXIT_REFUSED).
 """
 
 from typing import Optional

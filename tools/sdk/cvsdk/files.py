@@ -1,5 +1,6 @@
 """Files: read as latin-1 so that every byte survives a round trip unchanged; written with their
-permission bits; found in a tree whatever the case of their names.
+permission bits; found in a tree whatever the case of their names; a tree's sources listed,
+line endings converted, contents hashed.
 """
 
 import hashlib

@@ -1,6 +1,7 @@
 """Hooks: CvVision's Python interface registered in DLLPublishToPython, CvVisionSdk told of a
 new map, a load and its end (CvPlot::reset or the constructor, CvPlot::read, CvGame::update), and
-of a team's change of extra water see-from (CvTeam::changeExtraWaterSeeFromCount: Optics).
+of a team's change of extra water see-from (CvTeam::changeExtraWaterSeeFromCount: Optics); and
+which of them a tree has (Hook, placed_hooks, describe_hooks: what sdk-check lists).
 """
 
 import re

@@ -1,5 +1,7 @@
 """The names sdk-integrate works with: the tool's name, the backup folder and its manifest, the
-tags of the lines it writes, the files it looks for, and the folders of the tool itself.
+staging folder, journal and lock of a run, the tags of the lines it writes, the files it looks
+for (the precompiled header PCH_HEADER, which build_dll.py uses too), and the folders and files
+of the tool itself (TOOL_DIR, DEFAULT_SOURCES, BODIES_FILE, CHANGELOG_NAME).
 """
 
 import os

@@ -1,5 +1,6 @@
-"""CvVision's version, read from the first released heading of CHANGELOG.md, and the tag of a
-fork's own body kept under --force.
+"""CvVision's version, read from the first released heading of CHANGELOG.md, and the tags of a
+fork's own body kept under #if 0: under --force (force_tag), or accepted because the differential
+found it sees what CvVision sees (accepted_tag).
 """
 
 import os
