@@ -242,8 +242,6 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 				if (n < 0) return Value::unknown("sizeof(" + typeText(k) + ") cannot be computed");
 				return Value::of(n);
 			}
-			size_t j2 = iClose;
-			(void)j2;
 		}
 		return Value::unknown("a sizeof of an expression");
 	}
