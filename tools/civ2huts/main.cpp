@@ -10,8 +10,6 @@
 #include "support/OutputFile.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstring>
 #include <stdexcept>
 #include <cstdlib>
 #include <iostream>

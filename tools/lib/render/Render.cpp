@@ -6,17 +6,12 @@
 #include "support/OutputFile.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
 #include <map>
-#include <random>
 #include <stdexcept>
 #include <string_view>
-#include <system_error>
 #include <tuple>
 #include <vector>
 
