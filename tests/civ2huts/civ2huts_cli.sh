@@ -29,7 +29,22 @@ printf 'garbage' >"$TMP/truncated.MP"
 "$BIN" list --help | grep -q "^usage: civ2huts list"; check $? 0 "list --help prints the help"
 "$BIN" seed -h >/dev/null; check $? 0 "seed -h exits 0"
 out=$("$BIN" seed --hut 22,0 --bogus 2>&1); check $? 2 "an unknown option exits 2"
-case "$out" in *"civ2huts: unexpected argument '--bogus'"*) check 0 0 "the unknown option is named";; *) check 1 0 "the unknown option is named: $out";; esac
+case "$out" in *"civ2huts seed: unexpected argument '--bogus' (see civ2huts seed --help)"*) check 0 0 "the unknown option is named";; *) check 1 0 "the unknown option is named: $out";; esac
+# The command table (as cvvision's): the global help and each command's own, against fixtures/.
+FIXTURES=$(dirname "$0")/fixtures
+"$BIN" --help >"$TMP/help.txt"; check $? 0 "--help exits 0"
+cmp -s "$TMP/help.txt" "$FIXTURES/help.txt"; check $? 0 "--help is fixtures/help.txt"
+for c in list seed show; do
+    "$BIN" $c --help >"$TMP/help_$c.txt"; check $? 0 "$c --help exits 0"
+    cmp -s "$TMP/help_$c.txt" "$FIXTURES/help_$c.txt"; check $? 0 "$c --help is fixtures/help_$c.txt"
+    "$BIN" help $c | cmp -s - "$FIXTURES/help_$c.txt"; check $? 0 "help $c is $c --help"
+done
+"$BIN" help | cmp -s - "$FIXTURES/help.txt"; check $? 0 "help is --help"
+"$BIN" 2>&1 >/dev/null | cmp -s - "$FIXTURES/help.txt"; check $? 0 "no command: the help on standard error"
+out=$("$BIN" help frobnicate 2>&1); check $? 2 "help of an unknown command exits 2"
+case "$out" in "civ2huts help: unknown command 'frobnicate'"*) check 0 0 "help names the unknown command";; *) check 1 0 "help names the unknown command: $out";; esac
+out=$("$BIN" list /nonexistent/file.sav 2>&1)
+case "$out" in "civ2huts list: /nonexistent/file.sav: "*) check 0 0 "bad input names the command and the file";; *) check 1 0 "bad input names the command and the file: $out";; esac
 out=$("$BIN" list x --format xml 2>&1); check $? 2 "list --format xml exits 2"
 case "$out" in *"--format is text or json, not 'xml'"*) check 0 0 "the bad format is named";; *) check 1 0 "the bad format is named: $out";; esac
 out=$("$BIN" list a b 2>&1); check $? 2 "list with two files exits 2"

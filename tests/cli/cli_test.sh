@@ -369,4 +369,9 @@ if [ -z "${CVVISION_SANITIZED:-}" ]; then
 		|| { echo "FAILED: no progress line while drawing the largest map"; FAILED=1; }
 fi
 
+# save_layout_cli.sh (CTest cli.save-layout) without the shared trees and saves: skipped (77), not passed.
+sh "$HERE/save_layout_cli.sh" "$CVVISION" "$TMP/no-shared" >"$TMP/skip" 2>&1; status=$?
+[ "$status" -eq 77 ] && grep -q '^SKIP: the shared trees and saves are not here' "$TMP/skip" \
+	|| { echo "FAILED: save_layout_cli.sh without its data exits $status (want 77):"; cat "$TMP/skip"; FAILED=1; }
+
 exit $FAILED

@@ -1,7 +1,8 @@
 #!/bin/sh
 # cvvision with --sdk: saves read with the layout derived from a CvGameCoreDLL tree (docs/file-formats.md,
 # "Saves of mods"). Usage: save_layout_cli.sh CVVISION_BINARY SHARED_DIR
-# The trees and saves are read from SHARED_DIR at run time; without them the test skips.
+# The trees and saves are read from SHARED_DIR at run time; without them the test skips: exit 77
+# (CTest's SKIP_RETURN_CODE), else 0 pass, 1 fail.
 set -u
 CVVISION="$1"
 SHARED="$2"
@@ -9,7 +10,7 @@ BTS="$SHARED/data/sdk/bts-3.19/CvGameCoreDLL"
 PB="$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL"
 SAVES="$SHARED/data/civ4/saves"
 if [ ! -d "$BTS" ] || [ ! -d "$PB" ] || [ ! -d "$SAVES" ]; then
-	echo "skipped: the shared trees and saves are not here ($SHARED/data)"; exit 0
+	echo "SKIP: the shared trees and saves are not here ($SHARED/data)"; exit 77
 fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

@@ -22,9 +22,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <random>
 #include <string>
 
 using namespace cvv;

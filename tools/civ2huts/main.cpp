@@ -1,6 +1,8 @@
-// civ2huts - predict Civilization II goody huts and special resources.
-// Exit codes: 0 ok, 1 bad input (unreadable file, inconsistent observations),
-// 2 bad usage.
+// civ2huts: predicts Civilization II's goody huts and special resources (docs/civ2huts.md). One
+// table, COMMANDS, lists the commands in the shape of cvvision's (tools/cvvision/main.cpp): the
+// global help, each command's help, the options it takes, its file argument and what runs it all
+// come from there. Exit status: 0 success, 1 bad input (an unreadable file, inconsistent
+// observations), 2 bad usage.
 #include "Civ2Huts.h"
 
 #include "support/Args.h"
@@ -8,8 +10,6 @@
 #include "support/OutputFile.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstring>
 #include <stdexcept>
 #include <cstdlib>
 #include <iostream>
@@ -24,28 +24,65 @@ using namespace civ2huts;
 
 namespace {
 
-using Usage = UsageError;
-
-const char* kHelp = "usage: civ2huts list FILE [--format text|json] [--editor-coords]\n"
-					"       civ2huts seed --hut X,Y [--hut X,Y]... [--special X,Y,KIND]...\n"
-					"                     [--map FILE | --width W --height H] [--editor-coords]\n"
-					"       civ2huts show FILE [--png OUT]\n"
-					"       civ2huts --help\n"
-					"\n"
-					"FILE is a .MP map or a .SAV/.SCN save (Classic, Fantastic Worlds, Multiplayer Gold;\n"
-					"Test of Time read with its per-map seed, formulas unconfirmed there).\n"
-					"Coordinates are the game's doubled-x coordinates (x + y even); with --editor-coords\n"
-					"they are the map editor's (ex, ey), game = (2*ex + ey%2, ey). KIND is a special's\n"
-					"name (Wheat, Fish, ...), first/second, or any. --width is the map width in tiles\n"
-					"(W2 = 2*width). A .MP with seed 0 or 1 gets a random seed from the game: no prediction.\n"
-					"list: hut sites (formula + land) present (owner none) or taken, and specials.\n"
-					"seed: seeds (mod 64; huts only depend on seed mod 32) consistent with the observations,\n"
-					"      and with a map size the hut sites they imply.\n"
-					"show: terminal map (@ hut present, x taken, * special, . ocean, land letters); --png OUT also\n"
-					"      writes it as a picture (huts yellow, taken grey, specials red).\n"
-					"Exit codes: 0 ok, 1 bad input, 2 bad usage.\n";
-
 int toInt(const std::string& s, const std::string& what) { return argInt(what, s, -1000000, 1000000); }
+
+// What the command line gives a command (COMMANDS parses it into this).
+struct Civ2Options
+{
+	std::string sFile; // FILE: list, show
+	std::string sFormat = "text"; // list: "text" or "json"
+	bool bEditor = false; // --editor-coords: the map editor's coordinates
+	std::vector<std::pair<std::string, std::string>> aObservations; // seed: ("hut"|"special", X,Y[,KIND]) in order
+	std::string sMap; // seed --map
+	int iWidth = -1; // seed --width, --height: -1 when not given
+	int iHeight = -1;
+	std::string sPng; // show --png
+};
+
+// --- options: each one's name, its value in help, and what it sets --------------------------
+
+struct CliOption
+{
+	const char* szName;
+	const char* szValue; // "": a flag
+	void (*fSet)(Civ2Options& kOptions, const std::string& sName, const std::string& sValue);
+};
+
+const CliOption FORMAT_TEXT = { "--format", "text|json",
+	[](Civ2Options& k, const std::string& n, const std::string& s) {
+		k.sFormat = argChoice(n, s, { "text", "json" });
+	} };
+const CliOption EDITOR_COORDS = { "--editor-coords", "",
+	[](Civ2Options& k, const std::string&, const std::string&) { k.bEditor = true; } };
+const CliOption HUT = { "--hut", "X,Y",
+	[](Civ2Options& k, const std::string&, const std::string& s) { k.aObservations.emplace_back("hut", s); } };
+const CliOption SPECIAL = { "--special", "X,Y,KIND",
+	[](Civ2Options& k, const std::string&, const std::string& s) { k.aObservations.emplace_back("special", s); } };
+const CliOption MAP = { "--map", "FILE", [](Civ2Options& k, const std::string&, const std::string& s) { k.sMap = s; } };
+const CliOption WIDTH = { "--width", "W",
+	[](Civ2Options& k, const std::string& n, const std::string& s) { k.iWidth = toInt(s, n); } };
+const CliOption HEIGHT = { "--height", "H",
+	[](Civ2Options& k, const std::string& n, const std::string& s) { k.iHeight = toInt(s, n); } };
+const CliOption PNG = { "--png", "OUT", [](Civ2Options& k, const std::string&, const std::string& s) { k.sPng = s; } };
+
+// An option as one command takes it, with what it means there.
+struct TakenOption
+{
+	const CliOption* pOption;
+	const char* szHelp;
+};
+
+const char* const HELP_OPTION = "-h, --help";
+const char* const EDITOR_COORDS_HELP = "coordinates are the map editor's (ex, ey): game = (2*ex + ey%2, ey)";
+
+const char* const FILE_HELP =
+	"FILE is a .MP map or a .SAV/.SCN save (Classic, Fantastic Worlds, Multiplayer Gold; Test of Time read with "
+	"its per-map seed, formulas unconfirmed there). A .MP with seed 0 or 1 gets a random seed from the game: no "
+	"prediction.";
+const char* const COORDINATES_HELP =
+	"Coordinates are the game's doubled-x coordinates (x + y even); with --editor-coords they are the map "
+	"editor's (ex, ey), game = (2*ex + ey%2, ey).";
+const char* const EXIT_HELP = "0 success, 1 bad input (an unreadable file, inconsistent observations), 2 bad usage";
 
 std::vector<std::string> split(const std::string& s, char c)
 {
@@ -86,15 +123,11 @@ std::string randomSeedMsg(const Civ2Map& m)
 		+ m.path + "'.";
 }
 
-const ArgOption EDITOR_COORDS = { "--editor-coords", "", "coordinates are the map editor's" };
-
-int cmdList(const ParsedArgs& a)
+int cmdList(const Civ2Options& o)
 {
-	std::string fmt = "text";
-	for (const std::string& v : a.values("--format")) fmt = argChoice("--format", v, { "text", "json" });
-	const bool editor = a.has("--editor-coords");
-	if (a.asPositionals.empty()) throw Usage("list needs a FILE");
-	const std::string file = a.asPositionals[0];
+	const std::string& fmt = o.sFormat;
+	const bool editor = o.bEditor;
+	const std::string& file = o.sFile;
 	const Civ2Map m = readMapFile(file);
 	const bool random = m.seedIsRandom();
 	std::vector<HutSite> huts;
@@ -192,41 +225,25 @@ int cmdList(const ParsedArgs& a)
 	return 0;
 }
 
-void checkObs(int x, int y, const Civ2Map* m, int w2, int h, const std::string& what)
+void checkObs(int x, int y, int w2, int h, const std::string& what)
 {
-	if (x < 0 || y < 0) throw Usage(what + ": negative coordinate");
+	if (x < 0 || y < 0) throw UsageError(what + ": negative coordinate");
 	if (((x + y) & 1) != 0)
-		throw Usage(what + ": x + y must be even in game coordinates (use --editor-coords for editor ones)");
+		throw UsageError(what + ": x + y must be even in game coordinates (use --editor-coords for editor ones)");
 	if (w2 > 0 && (x >= w2 || y >= h))
-		throw Usage(what + ": outside the " + std::to_string(w2 / 2) + "x" + std::to_string(h) + " map");
-	(void)m;
+		throw UsageError(what + ": outside the " + std::to_string(w2 / 2) + "x" + std::to_string(h) + " map");
 }
 
-int cmdSeed(const ParsedArgs& a)
+int cmdSeed(const Civ2Options& o)
 {
-	std::vector<std::pair<std::string, std::string>> obs; // ("hut"|"special", value)
-	std::string mapFile;
-	int width = -1, height = -1;
-	bool editor = false;
-	for (const auto& [name, value] : a.aOptions)
-	{
-		if (name == "--hut")
-			obs.emplace_back("hut", value);
-		else if (name == "--special")
-			obs.emplace_back("special", value);
-		else if (name == "--map")
-			mapFile = value;
-		else if (name == "--width")
-			width = toInt(value, "--width");
-		else if (name == "--height")
-			height = toInt(value, "--height");
-		else if (name == "--editor-coords")
-			editor = true;
-	}
-	if (obs.empty()) throw Usage("seed needs at least one --hut or --special");
-	if (!mapFile.empty() && (width >= 0 || height >= 0)) throw Usage("use --map or --width/--height, not both");
-	if ((width >= 0) != (height >= 0)) throw Usage("--width and --height go together");
-	if (width == 0 || height == 0 || width > 10000 || height > 10000) throw Usage("bad map size");
+	const std::vector<std::pair<std::string, std::string>>& obs = o.aObservations;
+	const std::string& mapFile = o.sMap;
+	const int width = o.iWidth, height = o.iHeight;
+	const bool editor = o.bEditor;
+	if (obs.empty()) throw UsageError("seed needs at least one --hut or --special");
+	if (!mapFile.empty() && (width >= 0 || height >= 0)) throw UsageError("use --map or --width/--height, not both");
+	if ((width >= 0) != (height >= 0)) throw UsageError("--width and --height go together");
+	if (width == 0 || height == 0 || width > 10000 || height > 10000) throw UsageError("bad map size");
 	Civ2Map map;
 	bool haveMap = false;
 	if (!mapFile.empty())
@@ -245,10 +262,10 @@ int cmdSeed(const ParsedArgs& a)
 		const auto parts = split(o.second, ',');
 		const std::string what = "--" + o.first + " " + o.second;
 		if (o.first == "hut" ? parts.size() != 2 : parts.size() != 3)
-			throw Usage(what + ": expected " + (o.first == "hut" ? "X,Y" : "X,Y,KIND"));
+			throw UsageError(what + ": expected " + (o.first == "hut" ? "X,Y" : "X,Y,KIND"));
 		int x = toInt(parts[0], what), y = toInt(parts[1], what);
 		if (editor) editorToGame(x, y, x, y);
-		checkObs(x, y, haveMap ? &map : nullptr, w2, h, what);
+		checkObs(x, y, w2, h, what);
 		if (o.first == "hut")
 		{
 			huts.push_back({ x, y });
@@ -266,7 +283,7 @@ int cmdSeed(const ParsedArgs& a)
 			}
 			catch (const Civ2Error& e)
 			{
-				throw Usage(e.what());
+				throw UsageError(e.what());
 			}
 			specials.push_back({ x, y, kind });
 			labels.push_back("special at " + std::to_string(x) + "," + std::to_string(y)
@@ -366,12 +383,10 @@ std::string mapPng(const Civ2Map& m)
 	return pngOfRgb(kW, kH, px);
 }
 
-int cmdShow(const ParsedArgs& a)
+int cmdShow(const Civ2Options& o)
 {
-	std::string png;
-	for (const std::string& v : a.values("--png")) png = v;
-	if (a.asPositionals.empty()) throw Usage("show needs a FILE");
-	const std::string file = a.asPositionals[0];
+	const std::string& png = o.sPng;
+	const std::string& file = o.sFile;
 	// The picture's destination first, the picture written before anything is printed.
 	if (!png.empty()) checkOutput(png, "the PNG");
 	const Civ2Map m = readMapFile(file);
@@ -399,82 +414,217 @@ int cmdShow(const ParsedArgs& a)
 	return 0;
 }
 
-} // namespace
 
-int run(int argc, char** argv);
+// --- the commands -----------------------------------------------------------------------------
+
+struct Command
+{
+	const char* szName;
+	const char* szArgument; // "FILE": the file it needs; "": none
+	const char* szSummary; // its line in civ2huts --help
+	const char* szHelp; // what it does, in its own help
+	std::vector<TakenOption> aOptions;
+	int (*fRun)(const Civ2Options& kOptions);
+	const char* szExit; // exit statuses besides 0, 1 and 2 ("" for none)
+};
+
+const std::vector<Command> COMMANDS = {
+	{ "list", "FILE", "hut sites (formula + land) present (owner none) or taken, and specials",
+		"Lists the hut sites of FILE (where the formula and the land put one), each present (owner none) or taken "
+		"(with its owner), and the special resources with their kind (first or second).",
+		{ { &FORMAT_TEXT, "the output (default text)" }, { &EDITOR_COORDS, EDITOR_COORDS_HELP } }, &cmdList, "" },
+	{ "seed", "", "the seeds consistent with the huts and specials seen, and the hut sites they imply",
+		"Finds the seeds (mod 64; huts only depend on seed mod 32) consistent with the observations, and with a "
+		"map (--map) or a map size (--width, --height) the hut sites they imply. KIND is a special's name (Wheat, "
+		"Fish, ...), first/second, or any. Observations that no seed fits are bad input (exit 1).",
+		{ { &HUT, "a hut seen there (repeat it)" }, { &SPECIAL, "a special seen there (repeat it)" },
+			{ &MAP, "the map or save the observations are on" },
+			{ &WIDTH, "the map width in tiles (W2 = 2*width), with --height instead of --map" },
+			{ &HEIGHT, "the map height" }, { &EDITOR_COORDS, EDITOR_COORDS_HELP } },
+		&cmdSeed, "" },
+	{ "show", "FILE", "the map in the terminal; --png OUT also writes it as a picture",
+		"Draws FILE's map in the terminal (@ hut present, x taken, * special, . ocean, land letters); --png OUT also "
+		"writes it as a picture (huts yellow, taken grey, specials red).",
+		{ { &PNG, "also write the map as a picture" } }, &cmdShow, "" },
+};
+
+const Command* findCommand(const std::string& sName)
+{
+	for (const Command& kCommand : COMMANDS)
+	{
+		if (sName == kCommand.szName)
+		{
+			return &kCommand;
+		}
+	}
+	return nullptr;
+}
+
+std::vector<ArgOption> argOptions(const std::vector<TakenOption>& aOptions)
+{
+	std::vector<ArgOption> aArgs;
+	for (const TakenOption& kTaken : aOptions)
+	{
+		aArgs.push_back(ArgOption{ kTaken.pOption->szName, kTaken.pOption->szValue, kTaken.szHelp });
+	}
+	return aArgs;
+}
+
+std::string exitHelp(const char* szExtra)
+{
+	const std::string sHead = "exit status: ";
+	const std::string sBody =
+		wrapText(std::string(EXIT_HELP) + (*szExtra ? std::string(", ") + szExtra : ""), sHead.size());
+	return sHead + sBody.substr(sHead.size());
+}
+
+std::string globalHelp()
+{
+	std::string sOut = "usage: civ2huts COMMAND [ARGS] [OPTIONS]\n"
+					   "       civ2huts COMMAND --help, civ2huts help COMMAND: the command's arguments and options\n"
+					   "\n"
+					   "commands:\n";
+	for (const Command& kCommand : COMMANDS)
+	{
+		sOut += helpRow(
+			std::string(kCommand.szName) + (*kCommand.szArgument ? " " : "") + kCommand.szArgument, kCommand.szSummary);
+	}
+	sOut += "\n" + wrapText(FILE_HELP, 0) + wrapText(COORDINATES_HELP, 0) + "\noptions of every command:\n"
+		+ helpRow(HELP_OPTION, "this help; after a command, the command's own help") + "\n" + exitHelp("");
+	return sOut;
+}
+
+std::string commandHelp(const Command& kCommand)
+{
+	std::string sOut = std::string("usage: civ2huts ") + kCommand.szName + (*kCommand.szArgument ? " " : "")
+		+ kCommand.szArgument + " [OPTIONS]\n\n" + wrapText(kCommand.szHelp, 0);
+	if (*kCommand.szArgument)
+	{
+		sOut += "\n" + wrapText(FILE_HELP, 0);
+	}
+	sOut += "\n" + wrapText(COORDINATES_HELP, 0);
+	return sOut + "\noptions:\n" + optionsHelp(argOptions(kCommand.aOptions)) + helpRow(HELP_OPTION, "this help") + "\n"
+		+ exitHelp(kCommand.szExit);
+}
+
+// Fills kOptions from the command's arguments; returns false when help was asked for.
+bool parse(const Command& kCommand, const std::vector<std::string>& asArgs, Civ2Options& kOptions)
+{
+	const bool bNeedsFile = *kCommand.szArgument != '\0';
+	const ParsedArgs kParsed = parseArgs(asArgs, argOptions(kCommand.aOptions), bNeedsFile ? 1 : 0);
+	if (kParsed.bHelp)
+	{
+		return false;
+	}
+	for (const auto& [sName, sValue] : kParsed.aOptions)
+	{
+		for (const TakenOption& kTaken : kCommand.aOptions)
+		{
+			if (sName == kTaken.pOption->szName)
+			{
+				kTaken.pOption->fSet(kOptions, sName, sValue);
+				break;
+			}
+		}
+	}
+	if (bNeedsFile)
+	{
+		if (kParsed.asPositionals.empty())
+		{
+			throw UsageError(std::string(kCommand.szName) + " needs a " + kCommand.szArgument);
+		}
+		kOptions.sFile = kParsed.asPositionals[0];
+	}
+	return true;
+}
+
+// civ2huts help [COMMAND]
+int runHelp(const std::vector<std::string>& asArgs)
+{
+	if (asArgs.empty())
+	{
+		std::cout << globalHelp();
+		return 0;
+	}
+	const Command* pCommand = findCommand(asArgs[0]);
+	if (pCommand == nullptr)
+	{
+		std::cerr << "civ2huts help: unknown command '" << asArgs[0] << "'\n\n" << globalHelp();
+		return 2;
+	}
+	if (asArgs.size() > 1)
+	{
+		std::cerr << "civ2huts help: unexpected argument '" << asArgs[1] << "' (see civ2huts --help)\n";
+		return 2;
+	}
+	std::cout << commandHelp(*pCommand);
+	return 0;
+}
+
+int runCommand(int argc, char** argv)
+{
+	if (argc < 2)
+	{
+		std::cerr << globalHelp();
+		return 2;
+	}
+	const std::string sCommand = argv[1];
+	const std::vector<std::string> asArgs(argv + 2, argv + argc);
+	if (sCommand == "-h" || sCommand == "--help")
+	{
+		std::cout << globalHelp();
+		return 0;
+	}
+	if (sCommand == "help")
+	{
+		return runHelp(asArgs);
+	}
+	const Command* pCommand = findCommand(sCommand);
+	if (pCommand == nullptr)
+	{
+		std::cerr << "civ2huts: unknown command '" << sCommand << "'\n\n" << globalHelp();
+		return 2;
+	}
+	Civ2Options kOptions;
+	try
+	{
+		if (!parse(*pCommand, asArgs, kOptions))
+		{
+			std::cout << commandHelp(*pCommand);
+			return 0;
+		}
+		return pCommand->fRun(kOptions);
+	}
+	catch (const UsageError& kError)
+	{
+		std::cerr << "civ2huts " << sCommand << ": " << kError.what() << " (see civ2huts " << sCommand << " --help)\n";
+		return 2;
+	}
+	catch (const std::invalid_argument& kError)
+	{
+		std::cerr << "civ2huts " << sCommand << ": " << kError.what() << " (see civ2huts " << sCommand << " --help)\n";
+		return 2;
+	}
+	catch (const std::exception& kError)
+	{
+		std::cerr << "civ2huts " << sCommand << ": " << kError.what() << "\n";
+		return 1;
+	}
+}
+} // namespace
 
 int main(int argc, char** argv)
 {
-	const int result = run(argc, argv);
+	const int iResult = runCommand(argc, argv);
 	// What was printed and lost (a full disk, /dev/full) is an error like any other.
 	try
 	{
 		finishStandardOutput();
 	}
-	catch (const std::exception& e)
+	catch (const std::exception& kError)
 	{
-		std::cerr << "civ2huts: " << e.what() << "\n";
-		return result == 0 ? 1 : result;
+		std::cerr << "civ2huts" << (argc > 1 ? " " : "") << (argc > 1 ? argv[1] : "") << ": " << kError.what() << "\n";
+		return iResult == 0 ? 1 : iResult;
 	}
-	return result;
-}
-
-int run(int argc, char** argv)
-{
-	std::vector<std::string> args(argv + 1, argv + argc);
-	try
-	{
-		if (args.empty()) throw Usage("missing command");
-		if (args[0] == "--help" || args[0] == "-h" || args[0] == "help")
-		{
-			std::cout << kHelp;
-			return 0;
-		}
-		const std::string cmd = args[0];
-		const std::vector<std::string> rest(args.begin() + 1, args.end());
-		// The commands: the options each takes, its FILE (list, show) and what runs it.
-		struct Command
-		{
-			const char* name;
-			std::vector<ArgOption> options;
-			size_t files;
-			int (*run)(const ParsedArgs&);
-		};
-		static const std::vector<Command> commands = {
-			{ "list", { { "--format", "text|json", "the output (default text)" }, EDITOR_COORDS }, 1, &cmdList },
-			{ "seed",
-				{ { "--hut", "X,Y", "a hut seen there" }, { "--special", "X,Y,KIND", "a special seen there" },
-					{ "--map", "FILE", "the map or save" }, { "--width", "W", "the map width in tiles" },
-					{ "--height", "H", "the map height" }, EDITOR_COORDS },
-				0, &cmdSeed },
-			{ "show", { { "--png", "OUT", "also write the map as a picture" } }, 1, &cmdShow },
-		};
-		for (const Command& c : commands)
-		{
-			if (cmd != c.name) continue;
-			const ParsedArgs parsed = parseArgs(rest, c.options, c.files);
-			if (parsed.bHelp)
-			{
-				std::cout << kHelp;
-				return 0;
-			}
-			return c.run(parsed);
-		}
-		throw Usage("unknown command '" + cmd + "'");
-	}
-	catch (const Usage& e)
-	{
-		std::cerr << "civ2huts: " << e.what() << "\n" << kHelp;
-		return 2;
-	}
-	catch (const Civ2Error& e)
-	{
-		std::cerr << "civ2huts: " << e.what() << "\n";
-		return 1;
-	}
-	catch (const std::exception& e)
-	{
-		std::cerr << "civ2huts: error: " << e.what() << "\n";
-		return 1;
-	}
+	return iResult;
 }

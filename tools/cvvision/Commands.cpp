@@ -19,8 +19,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
-#include <random>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>

@@ -32,8 +32,6 @@
 #include "PyArguments.h"
 
 #include <algorithm>
-#include <cctype>
-#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <memory>

@@ -13,7 +13,6 @@
 #include <iterator>
 #include <map>
 #include <random>
-#include <set>
 #include <string>
 #include <vector>
 

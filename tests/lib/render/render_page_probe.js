@@ -1,6 +1,7 @@
 // The probe of render_browser_check.sh, added after the page's own script by render_page_main
-// --probe: it plays the user (hovers over the warrior's plot, clicks it, clicks an empty plot,
-// switches team; the coordinates are render_page_main's map) and sets <body data-probe="ok"> or
+// --probe: it checks the legend's colours against the data's palette, plays the user (hovers over
+// the warrior's plot, clicks it, clicks an empty plot, switches team; the coordinates are
+// render_page_main's map) and sets <body data-probe="ok"> or
 // "failed: why".
 (function () {
 	const W = 16, H = 10;
@@ -14,6 +15,14 @@
 	}
 	function red(x, y) { return context.getImageData((x + 0.5) * cell, (H - 1 - y + 0.5) * cell, 1, 1).data[0]; }
 	const problems = [];
+	// The legend's swatches take their colours from the data's palette (no colour is in the page's files).
+	const palette = JSON.parse(document.getElementById("map-data").textContent).palette || {};
+	function rgb(hex) { return "rgb(" + [1, 3, 5].map(function (i) { return parseInt(hex.substr(i, 2), 16); }).join(", ") + ")"; }
+	document.querySelectorAll("#legend .swatch").forEach(function (swatch) {
+		const name = swatch.dataset.fill || swatch.dataset.ring, style = getComputedStyle(swatch);
+		const shown = swatch.dataset.fill ? style.backgroundColor : style.borderTopColor;
+		if (!palette[name] || shown !== rgb(palette[name])) problems.push("legend swatch " + name + ": " + shown);
+	});
 	mouse("mousemove", 7, 6);
 	if (info.textContent.indexOf("(7, 6)") < 0 || info.textContent.indexOf("UNIT_WARRIOR") < 0) problems.push("hover: " + info.textContent);
 	const seenBefore = red(6, 5), unknownBefore = red(15, 9);

@@ -474,6 +474,38 @@ TEST(RenderHtml, IsThePageFilesWithTheirSlotsFilled)
 	EXPECT_NE(sPage.find("id=\"map-data\">{\"title\":\"test.CivBeyondSwordWBSave\","), std::string::npos);
 }
 
+// One source of the colours: Render.cpp writes them into the data, the page's files hold none.
+TEST(RenderHtml, ThePageTakesEveryColourFromTheData)
+{
+	const std::regex kColour("#[0-9a-fA-F]{3,8}\\b|rgba?\\(");
+	for (const std::string_view sFile : { page::viewerHtml(), page::viewerJs() })
+	{
+		std::match_results<std::string_view::const_iterator> kFound;
+		EXPECT_FALSE(std::regex_search(sFile.begin(), sFile.end(), kFound, kColour))
+			<< "a colour in the page's files: " << kFound.str();
+	}
+	const std::string sPage = renderHtml(sampleView(), plain(0));
+	// the legend's land is grassland, visible and fogged as the pictures shade it; the trees are the PNG's
+	for (const char* szEntry : { "\"palette\":{\"unknown\":\"#000000\",", "\"forest\":\"#1e561a\"",
+			 "\"jungle\":\"#0c462c\"", "\"hills\":\"rgba(0,0,0,0.3)\"", "\"sightFill\":\"rgba(255,230,0,0.42)\"",
+			 "\"visible\":\"#4c9a3a\",\"fogged\":\"#51604d\",\"unit\":\"#e6194b\"}" })
+	{
+		EXPECT_NE(sPage.find(szEntry), std::string::npos) << szEntry;
+	}
+	// every colour the script or the legend names is in the palette
+	const std::string sPalette = sPage.substr(sPage.find("\"palette\":"));
+	const std::string sScript(page::viewerJs());
+	const std::regex kUse("PALETTE\\.(\\w+)|data-(?:fill|ring)=\"(\\w+)\"");
+	const std::string sUses = sScript + std::string(page::viewerHtml());
+	size_t iUses = 0;
+	for (auto it = std::sregex_iterator(sUses.begin(), sUses.end(), kUse); it != std::sregex_iterator(); ++it, ++iUses)
+	{
+		const std::string sName = (*it)[1].matched ? (*it)[1].str() : (*it)[2].str();
+		EXPECT_NE(sPalette.find("\"" + sName + "\":\""), std::string::npos) << sName;
+	}
+	EXPECT_GT(iUses, 15u);
+}
+
 TEST(RenderHtml, NamesFromTheMapCannotBreakThePage)
 {
 	MapView kView = sampleView();

@@ -5,7 +5,6 @@
 #include "support/OutputFile.h"
 
 #include <sstream>
-#include <stdexcept>
 
 namespace cvv {
 

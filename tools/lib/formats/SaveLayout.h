@@ -5,11 +5,15 @@
 // count, the version flags and counts it branches on, the sub-objects and containers it reads.
 //
 // The deriver does not guess. A statement that touches the stream and is not one of the forms it
-// knows (a Read of a variable or an array, a ReadString, a sub-object's read, a container's Read, a
-// base class's read), a type it cannot size, a call or macro it cannot follow, is a LayoutError
-// naming the file, the function and the line. Statements that do not touch the stream (resets,
-// assertions, caches) cannot change the layout and are passed over; a condition or loop bound is
-// evaluated only where its branches or body read.
+// knows (a Read of a variable or an array, a ReadString, a raw struct's read, a sub-object's read, a
+// container's Read, a base class's read, a read of the tree's tagged save wrapper), a type it cannot
+// size, a call or macro it cannot follow, is a LayoutError naming the file, the function and the line.
+// Statements that do not touch the stream are run too, for the values later reads depend on
+// (declarations, assignments, a container's resize or push_back, a setter of the class); what one it
+// does not run may change (a loop that fills arrays, a call it does not follow, a branch whose
+// condition it cannot evaluate) becomes unknown until written again. An unknown value is an error
+// only where a read depends on it: a condition or loop bound is needed only where its branches or
+// body read.
 //
 // SaveLayout::read runs a class's read() over a stream of bytes and records the values of the
 // members it reads (LayoutRecord); the save reader turns those records into a SaveGame

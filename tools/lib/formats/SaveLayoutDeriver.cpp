@@ -22,16 +22,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <cstdio>
-#include <fstream>
-#include <functional>
-#include <unordered_map>
-#include <unordered_set>
 #include <set>
-#include <sstream>
 
 namespace cvv {
 

@@ -487,7 +487,7 @@ void skipArea(Cursor& k)
 void readTeam(Cursor& k, int eTeam, const Layout& kLayout, FlatRecord& r)
 {
 	k.setSection("inflated game data: team " + std::to_string(eTeam));
-	r.szClass = "CvTeamAI";
+	r.szClass = kLayoutRoots[kRootTeam];
 	k.ignoredFlag("the team's format flag");
 	k.skipInts(24, "the team's counters");
 	k.skipFlags(2, "the team's switches");
@@ -624,7 +624,7 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, FlatRecord& r)
 {
 	const std::string sSection = "inflated game data: player " + std::to_string(ePlayer);
 	k.setSection(sSection);
-	r.szClass = "CvPlayerAI";
+	r.szClass = kLayoutRoots[kRootPlayer];
 	k.expect("the player's format flag", 1);
 	k.skipInts(92, "the player's counters");
 	r.put("m_bAlive", k.flag("the player's alive switch") ? 1 : 0);

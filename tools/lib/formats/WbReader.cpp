@@ -5,9 +5,7 @@
 #include "support/Numbers.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <climits>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 

@@ -3,9 +3,10 @@
 // with EmbedFile.cmake, so nothing of the page is needed at run time.
 //
 //   viewer.html  the document, with four slots {{title}}, {{style}}, {{data}} and {{script}}
-//   viewer.css   the style sheet that fills {{style}}
+//   viewer.css   the style sheet that fills {{style}} (the page around the map, not the map's colours)
 //   viewer.js    the script that fills {{script}}: it reads the data (the JSON in {{data}}),
 //                draws the map and answers the mouse
+// The map's colours, and the legend's, are in the data (Render.cpp writes them); no file holds one.
 #pragma once
 
 #include <string_view>

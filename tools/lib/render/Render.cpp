@@ -6,17 +6,12 @@
 #include "support/OutputFile.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
 #include <map>
-#include <random>
 #include <stdexcept>
 #include <string_view>
-#include <system_error>
 #include <tuple>
 #include <vector>
 
@@ -121,8 +116,12 @@ struct Rgb
 	bool operator<(const Rgb& k) const { return std::tie(r, g, b) < std::tie(k.r, k.g, k.b); }
 };
 
-const Rgb BLACK = { 0, 0, 0 };
-const Rgb WHITE = { 0xff, 0xff, 0xff };
+// The colours that mean the same in every picture (the page takes them from the data: pagePalette).
+const Rgb BLACK = { 0, 0, 0 }; // unknown plots; outlines
+const Rgb WHITE = { 0xff, 0xff, 0xff }; // a city of no team
+const Rgb GRASS = { 0x4c, 0x9a, 0x3a }; // grassland, and the legends' visible land
+const Rgb FOREST = { 0x1e, 0x56, 0x1a };
+const Rgb JUNGLE = { 0x0c, 0x46, 0x2c };
 
 // A plot's ground: its terrain, or its kind when the terrain is not one of BTS's.
 Rgb terrainColour(const MapView::Plot& kPlot)
@@ -136,7 +135,7 @@ Rgb terrainColour(const MapView::Plot& kPlot)
 		return { 0xd4, 0xec, 0xf4 };
 	}
 	static const std::map<std::string, Rgb> kTerrains = {
-		{ "TERRAIN_GRASS", { 0x4c, 0x9a, 0x3a } },
+		{ "TERRAIN_GRASS", GRASS },
 		{ "TERRAIN_PLAINS", { 0xa8, 0xa0, 0x48 } },
 		{ "TERRAIN_DESERT", { 0xe0, 0xcc, 0x8a } },
 		{ "TERRAIN_TUNDRA", { 0x8c, 0x8a, 0x6c } },
@@ -152,10 +151,7 @@ Rgb terrainColour(const MapView::Plot& kPlot)
 	return isWater(kPlot) ? Rgb{ 0x1c, 0x4a, 0x9a } : Rgb{ 0x70, 0x90, 0x50 };
 }
 
-Rgb treeColour(const MapView::Plot& kPlot)
-{
-	return kPlot.sFeature == "FEATURE_JUNGLE" ? Rgb{ 0x0c, 0x46, 0x2c } : Rgb{ 0x1e, 0x56, 0x1a };
-}
+Rgb treeColour(const MapView::Plot& kPlot) { return kPlot.sFeature == "FEATURE_JUNGLE" ? JUNGLE : FOREST; }
 
 // Units and cities take their team's colour (teams past the palette reuse it).
 Rgb teamColour(int eTeam)
@@ -197,6 +193,15 @@ std::string hex(Rgb k)
 {
 	char acText[8];
 	std::snprintf(acText, sizeof(acText), "#%02x%02x%02x", k.r, k.g, k.b);
+	return acText;
+}
+
+// A colour seen through: iPercent (1..99) of k over what is below ("rgba(0,0,0,0.3)").
+std::string translucent(Rgb k, int iPercent)
+{
+	char acText[32];
+	std::snprintf(acText, sizeof(acText), iPercent % 10 == 0 ? "rgba(%d,%d,%d,0.%d)" : "rgba(%d,%d,%d,0.%02d)", k.r,
+		k.g, k.b, iPercent % 10 == 0 ? iPercent / 10 : iPercent);
 	return acText;
 }
 
@@ -342,7 +347,7 @@ private:
 
 void paintLegend(TextPainter& kPainter, int eTeam)
 {
-	const Rgb kGrass = { 0x4c, 0x9a, 0x3a };
+	const Rgb kGrass = GRASS;
 	MapView::Plot kLand;
 	kLand.sTerrain = "TERRAIN_GRASS";
 	MapView::Plot kWater;
@@ -686,10 +691,36 @@ std::string unitsJson(const MapView& kView)
 	return kJson.end().str();
 }
 
-// The page's data (viewer.js reads it): the map's facts, the colour and name tables, the plots
-// (plotsJson: colour indexes both colours and fogColours; terrain, feature and improvement index
-// the tables of the same names, -1 for no feature or improvement) and the units (unitsJson).
-// Each table, the plots and the units start on a new line.
+// The colours of the page's marks and legend (viewer.js draws with them and colours the legend's
+// swatches; none is written in the page's files): those the PNG and the terminal share with it are
+// the same constants, the others are the page's own (its marks are drawn, not stamped).
+std::string pagePalette()
+{
+	const Rgb kSight = { 0xff, 0xe6, 0x00 };
+	const std::vector<std::pair<const char*, std::string>> aColours = {
+		{ "unknown", hex(BLACK) }, // a plot the team never saw
+		{ "outline", hex(BLACK) }, // around a city, and a unit the team sees
+		{ "noTeam", hex(WHITE) }, // a city of no team, a unit of a team without a colour
+		{ "peak", hex({ 0xe8, 0xe8, 0xe8 }) }, { "hills", translucent(BLACK, 30) }, { "forest", hex(FOREST) },
+		{ "jungle", hex(JUNGLE) }, { "grid", translucent(BLACK, 18) },
+		{ "sight", hex(kSight) }, // the plots the clicked unit sees: their outline
+		{ "sightFill", translucent(kSight, 42) }, { "chosen", hex(WHITE) }, // the ring around the clicked unit
+		{ "visible", hex(GRASS) }, // the legend's visible and fogged land
+		{ "fogged", hex(fogged(GRASS)) }, { "unit", hex(teamColour(0)) }, // the legend's unit
+	};
+	JsonWriter kJson = pageJsonWriter();
+	kJson.beginObject();
+	for (const auto& [szName, sColour] : aColours)
+	{
+		kJson.key(szName).string(sColour);
+	}
+	return kJson.end().str();
+}
+
+// The page's data (viewer.js reads it): the map's facts, the colour and name tables, the palette
+// (pagePalette), the plots (plotsJson: colour indexes both colours and fogColours; terrain,
+// feature and improvement index the tables of the same names, -1 for no feature or improvement)
+// and the units (unitsJson). Each table, the plots and the units start on a new line.
 std::string mapJson(const MapView& kView, int eTeam)
 {
 	PageTables kTables;
@@ -713,6 +744,7 @@ std::string mapJson(const MapView& kView, int eTeam)
 	kJson.nextOnNewLine().key("colours").raw(pageJsonStrings(asColours));
 	kJson.nextOnNewLine().key("fogColours").raw(pageJsonStrings(asFogColours));
 	kJson.nextOnNewLine().key("teamColours").raw(pageJsonStrings(asTeamColours));
+	kJson.nextOnNewLine().key("palette").raw(pagePalette());
 	kJson.nextOnNewLine().key("terrains").raw(pageJsonStrings(kTables.kTerrains.values()));
 	kJson.nextOnNewLine().key("features").raw(pageJsonStrings(kTables.kFeatures.values()));
 	kJson.nextOnNewLine().key("improvements").raw(pageJsonStrings(kTables.kImprovements.values()));

@@ -1,19 +1,6 @@
 // The statement tree: see CppStatements.h.
 #include "formats/layout/CppStatements.h"
 
-#include <algorithm>
-#include <cctype>
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <cstdio>
-#include <fstream>
-#include <functional>
-#include <unordered_map>
-#include <unordered_set>
-#include <set>
-#include <sstream>
-
 namespace cvv::layout {
 
 std::vector<std::pair<size_t, size_t>> parameterRanges(const Toks& a, size_t b, size_t e)

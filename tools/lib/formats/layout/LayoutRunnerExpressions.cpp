@@ -2,17 +2,8 @@
 #include "formats/layout/LayoutRunner.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <cstdio>
-#include <fstream>
-#include <functional>
-#include <unordered_map>
-#include <unordered_set>
-#include <set>
-#include <sstream>
 
 namespace cvv::layout {
 
@@ -242,8 +233,6 @@ Value LayoutRunner::primary(const Toks& a, size_t& i, size_t e, Frame& f)
 				if (n < 0) return Value::unknown("sizeof(" + typeText(k) + ") cannot be computed");
 				return Value::of(n);
 			}
-			size_t j2 = iClose;
-			(void)j2;
 		}
 		return Value::unknown("a sizeof of an expression");
 	}

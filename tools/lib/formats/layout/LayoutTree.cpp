@@ -2,17 +2,8 @@
 #include "formats/layout/LayoutTree.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <cstdio>
-#include <fstream>
-#include <functional>
-#include <unordered_map>
-#include <unordered_set>
 #include <set>
-#include <sstream>
 
 namespace cvv {
 

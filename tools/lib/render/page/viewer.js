@@ -1,6 +1,7 @@
 "use strict";
 (function () {
 	const data = JSON.parse(document.getElementById("map-data").textContent);
+	const PALETTE = data.palette; // every colour the page draws with comes from the data
 	const W = data.width, H = data.height;
 	const KIND = 0, COLOUR = 1, TERRAIN = 2, FEATURE = 3, IMPROVEMENT = 4, OWNER = 5, CITY = 6,
 		SEE_THROUGH = 7, SEE_FROM = 8, COUNTS = 9, REVEALED = 10;
@@ -52,8 +53,8 @@
 		});
 	}
 	function city(px, py, owner) {
-		ctx.fillStyle = owner < 0 ? "#ffffff" : data.teamColours[owner];
-		ctx.strokeStyle = "#000";
+		ctx.fillStyle = owner < 0 ? PALETTE.noTeam : data.teamColours[owner];
+		ctx.strokeStyle = PALETTE.outline;
 		ctx.lineWidth = Math.max(1, cell / 10);
 		ctx.fillRect(px + cell * 0.2, py + cell * 0.2, cell * 0.6, cell * 0.6);
 		ctx.strokeRect(px + cell * 0.2, py + cell * 0.2, cell * 0.6, cell * 0.6);
@@ -62,7 +63,7 @@
 	function drawPlot(x, y) {
 		const p = data.plots[y * W + x], seen = knowledge(p), px = left(x), py = top(y);
 		if (seen === "unknown") {
-			ctx.fillStyle = "#000";
+			ctx.fillStyle = PALETTE.unknown;
 			ctx.fillRect(px, py, cell, cell);
 			return;
 		}
@@ -70,17 +71,17 @@
 		ctx.fillRect(px, py, cell, cell);
 		ctx.globalAlpha = seen === "fogged" ? 0.35 : 1; // the marks fade into the fog
 		const feature = nameOr(data.features, p[FEATURE], "");
-		if (p[KIND] === 0) triangle(px, py, "#e8e8e8", 0.8);
-		if (p[KIND] === 1) triangle(px, py, "rgba(0,0,0,0.3)", 0.7);
+		if (p[KIND] === 0) triangle(px, py, PALETTE.peak, 0.8);
+		if (p[KIND] === 1) triangle(px, py, PALETTE.hills, 0.7);
 		if (feature === "FEATURE_FOREST" || feature === "FEATURE_JUNGLE") {
-			trees(px, py, feature === "FEATURE_JUNGLE" ? "#0c462c" : "#1e561a");
+			trees(px, py, feature === "FEATURE_JUNGLE" ? PALETTE.jungle : PALETTE.forest);
 		}
 		if (p[CITY]) city(px, py, p[OWNER]);
 		ctx.globalAlpha = 1;
 	}
 
 	function drawGrid() {
-		ctx.strokeStyle = "rgba(0,0,0,0.18)";
+		ctx.strokeStyle = PALETTE.grid;
 		ctx.lineWidth = 1;
 		ctx.beginPath();
 		for (let x = 1; x < W; x++) { ctx.moveTo(x * cell + 0.5, 0); ctx.lineTo(x * cell + 0.5, H * cell); }
@@ -90,8 +91,8 @@
 
 	function drawSight() {
 		if (selected < 0) return;
-		ctx.fillStyle = "rgba(255,230,0,0.42)";
-		ctx.strokeStyle = "#ffe600";
+		ctx.fillStyle = PALETTE.sightFill;
+		ctx.strokeStyle = PALETTE.sight;
 		ctx.lineWidth = 1;
 		data.units[selected].sees.forEach(function (index) {
 			if (index < 0 || index >= W * H) return;
@@ -104,7 +105,7 @@
 	// Up to four units side by side on a plot; more share the corners.
 	const SLOTS = [[0.72, 0.72], [0.28, 0.72], [0.72, 0.28], [0.28, 0.28]];
 	function drawUnit(i, index, slot) {
-		const unit = data.units[i], colour = data.teamColours[unit.team] || "#ffffff";
+		const unit = data.units[i], colour = data.teamColours[unit.team] || PALETTE.noTeam;
 		const seen = data.plots[index][COUNTS][team] > 0;
 		const at = SLOTS[slot % SLOTS.length], r = Math.max(1.5, cell * 0.17);
 		const cx = left(unit.x) + cell * at[0], cy = top(unit.y) + cell * at[1];
@@ -113,7 +114,7 @@
 		if (seen) {
 			ctx.fillStyle = colour;
 			ctx.fill();
-			ctx.strokeStyle = "#000";
+			ctx.strokeStyle = PALETTE.outline;
 			ctx.lineWidth = 1;
 		} else {
 			ctx.strokeStyle = colour;
@@ -123,7 +124,7 @@
 		if (i === selected) {
 			ctx.beginPath();
 			ctx.arc(cx, cy, r + 2, 0, 2 * Math.PI);
-			ctx.strokeStyle = "#ffffff";
+			ctx.strokeStyle = PALETTE.chosen;
 			ctx.lineWidth = 2;
 			ctx.stroke();
 		}
@@ -242,6 +243,12 @@
 		unitList.appendChild(button);
 	});
 	if (!data.units.length) unitList.textContent = "none";
+
+	// The legend's swatches: data-fill names the palette's colour of their inside, data-ring of their border.
+	document.querySelectorAll("#legend .swatch").forEach(function (swatch) {
+		if (swatch.dataset.fill) swatch.style.background = PALETTE[swatch.dataset.fill];
+		if (swatch.dataset.ring) swatch.style.borderColor = PALETTE[swatch.dataset.ring];
+	});
 
 	document.getElementById("title").textContent = data.title || "CvVision map";
 	document.getElementById("size").textContent = W + "x" + H + " plots, " + data.teams + " teams"
