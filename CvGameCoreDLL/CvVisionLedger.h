@@ -59,31 +59,31 @@ public:
 	// Adds the source's sight through the engine, passes every count change on to kSink, and
 	// records them under kKey.
 	template <class Map, class Sink>
-	CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+	CV_VISION_MUST_USE CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		Sink& kSink, const CvVisionSource& kSource)
 	{
 		return add(kKey, kEngine, kMap, kSink, &kSource, 1);
 	}
 	template <class Map, class Sink>
-	CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+	CV_VISION_MUST_USE CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		Sink& kSink, const CvVisionSource* paSources, int iNumSources);
 
 	// Records what adding the source would change, changing nothing (rebuilding the ledger of a
 	// game whose counts were loaded from a save).
 	template <class Map>
-	CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+	CV_VISION_MUST_USE CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		const CvVisionSource& kSource)
 	{
 		return record(kKey, kEngine, kMap, &kSource, 1);
 	}
 	template <class Map>
-	CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+	CV_VISION_MUST_USE CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		const CvVisionSource* paSources, int iNumSources);
 
 	// Takes back the last record under kKey through kSink (see replayRemoval). False (and no
 	// change) when nothing is recorded under kKey.
 	template <class Sink>
-	bool remove(const CvVisionSourceKey& kKey, Sink& kSink);
+	CV_VISION_MUST_USE bool remove(const CvVisionSourceKey& kKey, Sink& kSink);
 
 	// Re-sights the source recorded under kKey after the map changed under it (a plot's levels,
 	// docs/vision-rules.md, section 7), instead of its remove/re-add bracket: its sight is computed
@@ -93,13 +93,13 @@ public:
 	// record under one key is of the same source, kSource. With no record under kKey the source is
 	// added.
 	template <class Map, class Sink>
-	CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+	CV_VISION_MUST_USE CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
 		const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
 	{
 		return resight(kKey, kEngine, kMap, kSink, &kSource, 1);
 	}
 	template <class Map, class Sink>
-	CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+	CV_VISION_MUST_USE CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
 		const Map& kMap, Sink& kSink, const CvVisionSource* paSources, int iNumSources);
 
 	// resight after a change of one plot's levels (docs/vision-rules.md, section 7), kBefore being
@@ -110,13 +110,13 @@ public:
 	// A record left stale by a missing bracket is then made the sight on the new levels, its old
 	// changes taken back exactly.
 	template <class Before, class Map, class Sink>
-	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+	CV_VISION_MUST_USE CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
 		const Before& kBefore, const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
 	{
 		return resightLevelChange(kKey, kEngine, kBefore, kMap, kSink, &kSource, 1);
 	}
 	template <class Before, class Map, class Sink>
-	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+	CV_VISION_MUST_USE CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
 		const Before& kBefore, const Map& kMap, Sink& kSink, const CvVisionSource* paSources, int iNumSources);
 
 	// Can the change of one plot's levels (kBefore to kMap) alter the sight of kSource? Exact
