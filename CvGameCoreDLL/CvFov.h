@@ -42,6 +42,8 @@
 // On a wrapping axis a coordinate is taken modulo the axis length; off a non-wrapping axis the
 // cell is absent (neither seen nor a path).
 
+#include "CvVisionMustUse.h"
+
 #include <vector>
 
 #define CV_FOV_MAX_RADIUS (64)
@@ -123,7 +125,7 @@ public:
 	CvFovTable();
 
 	// Builds the table; on an error the table stays as it was.
-	CvFovResult build(int iMaxRadius, CvFovMode eMode, CvFovMetric eMetric);
+	CV_VISION_MUST_USE CvFovResult build(int iMaxRadius, CvFovMode eMode, CvFovMetric eMetric);
 
 	bool isBuilt() const { return m_iMaxRadius >= 0; }
 	int maxRadius() const { return m_iMaxRadius; }
@@ -134,12 +136,12 @@ public:
 	// The origin is not a node: the array is the forest of its children.
 
 	// Checks what compute would check.
-	CvFovResult validate(int iWidth, int iHeight, int iX, int iY, int iRadius) const;
+	CV_VISION_MUST_USE CvFovResult validate(int iWidth, int iHeight, int iX, int iY, int iRadius) const;
 
 	// The cells visible from (iX, iY) within iRadius (0..maxRadius()), each given to
 	// kVisitor.visible(iPlot, iDX, iDY) at least once. Nothing is visited on an error.
 	template <class Map, class Visitor>
-	CvFovResult compute(const Map& kMap, int iX, int iY, int iRadius, Visitor& kVisitor) const;
+	CV_VISION_MUST_USE CvFovResult compute(const Map& kMap, int iX, int iY, int iRadius, Visitor& kVisitor) const;
 
 private:
 	// Plot index per column and row of the square of the radius; -1 when absent.
@@ -217,8 +219,8 @@ private:
 // (0..CV_FOV_MAX_RADIUS)? Exactly when the target is in the symmetric field of view of the origin,
 // and so exactly when the origin is in the target's. On an error bVisible is false.
 template <class Map>
-CvFovResult cvFovLineOfSight(const Map& kMap, CvFovMetric eMetric, int iFromX, int iFromY, int iToX, int iToY,
-	int iRadius, bool& bVisible);
+CV_VISION_MUST_USE CvFovResult cvFovLineOfSight(const Map& kMap, CvFovMetric eMetric, int iFromX, int iFromY, int iToX,
+	int iToY, int iRadius, bool& bVisible);
 
 // A coordinate on an axis of length iLength: modulo the length when wrapping, else -1 off it.
 inline int cvFovWrapCoord(int iC, int iLength, bool bWrap)

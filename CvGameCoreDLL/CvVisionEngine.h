@@ -16,6 +16,7 @@
 // (eInvisible is CV_VISION_NO_INVISIBLE for the plain count).
 
 #include "CvVisionFovSight.h"
+#include "CvVisionMustUse.h"
 #include "CvVisionRules.h"
 #include "CvVisionTables.h"
 
@@ -135,7 +136,7 @@ public:
 	// pass, dx from -ring to ring, then dy, a line-of-sight unit's reveal after the sight change of
 	// the same displacement (docs/vision-rules.md, section 2, step 5).
 	template <class Map, class Sink>
-	CvVisionResult changeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource,
+	CV_VISION_MUST_USE CvVisionResult changeAdjacentSight(const Map& kMap, Sink& kSink, const CvVisionSource& kSource,
 		int iChange) const;
 
 	// docs/vision-rules.md, section 4: can a viewer of eTeam on (iFromX, iFromY) with iRange see
@@ -161,13 +162,14 @@ public:
 	// an error (a range above CV_VISION_MAX_RANGE is one: the buffer's size).
 	// paiPlots needs room for (2 * range + 3)^2 entries.
 	template <class Map>
-	int seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
+	CV_VISION_MUST_USE int seenPlots(const Map& kMap, const CvVisionSource& kSource, int* paiPlots) const;
 
 	// seenPlots for a source whose sight is a table subset (sightIsTableSubset) on the ground:
 	// also each plot's entry in the table (paiEntries, as many), from the pass itself. Returns -1
 	// for any other source (aerial, a PCVT sight model), whose entries the caller finds itself.
 	template <class Map>
-	int seenEntries(const Map& kMap, const CvVisionSource& kSource, int* paiPlots, int* paiEntries) const;
+	CV_VISION_MUST_USE int seenEntries(const Map& kMap, const CvVisionSource& kSource, int* paiPlots,
+		int* paiEntries) const;
 
 	// The count changes of a sight whose plots are known (paiPlots, iCount: seenPlots's list),
 	// in changeAdjacentSight's order: the list once per see-invisible pass, a line-of-sight unit's
@@ -186,7 +188,7 @@ public:
 	template <class Map>
 	bool sightIsTableSubset(const Map& kMap, const CvVisionSource& kSource) const;
 
-	static inline CvVisionResult validate(const CvVisionSource& kSource, int iWidth, int iHeight);
+	CV_VISION_MUST_USE static inline CvVisionResult validate(const CvVisionSource& kSource, int iWidth, int iHeight);
 
 private:
 	enum

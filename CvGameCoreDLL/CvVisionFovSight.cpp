@@ -3,6 +3,12 @@
 
 #include "CvVisionFovSight.h"
 
+namespace
+{
+	// The shared tables' radius is one CvFovTable::build takes (a compile error otherwise).
+	typedef char FovTablesHoldTheLargestRing[(CV_VISION_MAX_RING <= CV_FOV_MAX_RADIUS) ? 1 : -1];
+}
+
 const CvFovTable& cvVisionFovTable(int eSightModel)
 {
 	// Built once, on first use (the game runs its vision on one thread).
@@ -11,8 +17,9 @@ const CvFovTable& cvVisionFovTable(int eSightModel)
 	CvFovTable& kTable = (eSightModel == CV_VISION_SIGHT_SYMMETRIC) ? kSymmetric : kPermissive;
 	if (!kTable.isBuilt())
 	{
-		kTable.build(CV_VISION_MAX_RING,
-			(eSightModel == CV_VISION_SIGHT_SYMMETRIC) ? CV_FOV_SYMMETRIC : CV_FOV_PERMISSIVE, CV_FOV_CHEBYSHEV);
+		// CV_FOV_OK: a mode and a metric of the enums, a radius the build takes (checked above).
+		cvVisionDropResult(kTable.build(CV_VISION_MAX_RING,
+			(eSightModel == CV_VISION_SIGHT_SYMMETRIC) ? CV_FOV_SYMMETRIC : CV_FOV_PERMISSIVE, CV_FOV_CHEBYSHEV));
 	}
 	return kTable;
 }

@@ -203,11 +203,17 @@ int cvVisionFovSightTwoWalks(const Map& kMap, const CvVisionTables& kTables, int
 	const CvFovTable& kTable = cvVisionFovTable(eSightModel);
 	const int iLevel = kMap.seeFromLevel(iY * kMap.getGridWidth() + iX, eTeam);
 	CvVisionFovCollector<Map> kCollector(kMap, kTables, eTeam, iLevel, iRing, bOuterRule, eFacing, paiPlots);
-	kTable.compute(CvVisionOpacity<Map>(kMap, iLevel), iX, iY, iRing, kCollector);
+	if (kTable.compute(CvVisionOpacity<Map>(kMap, iLevel), iX, iY, iRing, kCollector) != CV_FOV_OK)
+	{
+		// A negative ring (a range below -1): it sees nothing. (The engine refuses a ring above the
+		// table's and an origin off the map before it gets here.)
+		return 0;
+	}
 	if (bOuterRule)
 	{
 		kCollector.setWalk(CvVisionFovCollector<Map>::WALK_BELOW);
-		kTable.compute(CvVisionOpacity<Map>(kMap, iLevel, true), iX, iY, iRing, kCollector);
+		// CV_FOV_OK: the same table, origin and ring as the walk above.
+		cvVisionDropResult(kTable.compute(CvVisionOpacity<Map>(kMap, iLevel, true), iX, iY, iRing, kCollector));
 	}
 	return kCollector.listInBtsOrder(iX, iY);
 }

@@ -7,50 +7,18 @@
 // So a change of an input outside its remove/re-add bracket can no longer leave a count wrong:
 // a source always takes away exactly what it added. With every bracket in place (vanilla), the
 // counts are the same as with recomputation.
+// The containers it keeps its records in have files of their own: a record's words
+// (CvVisionSmallWords.h), the compact record's bits (CvVisionSegmentCodec.h) and the sources'
+// keys with the table of records under them (CvVisionKeyTable.h).
 // Plain C++03: this file is compiled into the game's DLL.
 
 #include "CvVisionEngine.h"
+#include "CvVisionKeyTable.h"
+#include "CvVisionMustUse.h"
+#include "CvVisionSegmentCodec.h"
+#include "CvVisionSmallWords.h"
 
-#include <map>
-#include <string.h>
 #include <vector>
-
-// What kind of source a key names (docs/vision-rules.md, section 7).
-enum CvVisionSourceKind
-{
-	CV_VISION_SOURCE_PLOT = 0,       // an owned plot: iA = plot index
-	CV_VISION_SOURCE_CITY_VASSAL,    // a city seen by its owner's master: iA = plot index
-	CV_VISION_SOURCE_CITY_ESPIONAGE, // a city seen by espionage: iA = plot index
-	CV_VISION_SOURCE_UNIT,           // a unit's own sight: iA = owner, iB = unit id
-	CV_VISION_SOURCE_RECON           // an air unit's recon plot: iA = owner, iB = unit id
-};
-
-// Names one source. Two sources with equal keys (two identical vassal sights, say) are kept
-// apart as two records under the key.
-struct CvVisionSourceKey
-{
-	int eKind;
-	int iA;
-	int iB;
-	int eTeam;
-
-	CvVisionSourceKey(int eKindIn = 0, int iAIn = 0, int iBIn = 0, int eTeamIn = 0)
-		: eKind(eKindIn), iA(iAIn), iB(iBIn), eTeam(eTeamIn)
-	{
-	}
-
-	bool operator<(const CvVisionSourceKey& kOther) const
-	{
-		if (eKind != kOther.eKind) return eKind < kOther.eKind;
-		if (iA != kOther.iA) return iA < kOther.iA;
-		if (iB != kOther.iB) return iB < kOther.iB;
-		return eTeam < kOther.eTeam;
-	}
-	bool operator==(const CvVisionSourceKey& kOther) const
-	{
-		return !(*this < kOther) && !(kOther < *this);
-	}
-};
 
 // A map as it was before one plot's levels changed: kMap's levels everywhere but at iPlot, whose
 // see-through level and see-from level per team (paiSeeFrom, by team) are the old ones.
@@ -91,31 +59,31 @@ public:
 	// Adds the source's sight through the engine, passes every count change on to kSink, and
 	// records them under kKey.
 	template <class Map, class Sink>
-	CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
-		const CvVisionSource& kSource)
+	CV_VISION_MUST_USE CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+		Sink& kSink, const CvVisionSource& kSource)
 	{
 		return add(kKey, kEngine, kMap, kSink, &kSource, 1);
 	}
 	template <class Map, class Sink>
-	CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
-		const CvVisionSource* paSources, int iNumSources);
+	CV_VISION_MUST_USE CvVisionResult add(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+		Sink& kSink, const CvVisionSource* paSources, int iNumSources);
 
 	// Records what adding the source would change, changing nothing (rebuilding the ledger of a
 	// game whose counts were loaded from a save).
 	template <class Map>
-	CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+	CV_VISION_MUST_USE CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		const CvVisionSource& kSource)
 	{
 		return record(kKey, kEngine, kMap, &kSource, 1);
 	}
 	template <class Map>
-	CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
+	CV_VISION_MUST_USE CvVisionResult record(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 		const CvVisionSource* paSources, int iNumSources);
 
 	// Takes back the last record under kKey through kSink (see replayRemoval). False (and no
 	// change) when nothing is recorded under kKey.
 	template <class Sink>
-	bool remove(const CvVisionSourceKey& kKey, Sink& kSink);
+	CV_VISION_MUST_USE bool remove(const CvVisionSourceKey& kKey, Sink& kSink);
 
 	// Re-sights the source recorded under kKey after the map changed under it (a plot's levels,
 	// docs/vision-rules.md, section 7), instead of its remove/re-add bracket: its sight is computed
@@ -125,14 +93,14 @@ public:
 	// record under one key is of the same source, kSource. With no record under kKey the source is
 	// added.
 	template <class Map, class Sink>
-	CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
-		const CvVisionSource& kSource)
+	CV_VISION_MUST_USE CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+		const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
 	{
 		return resight(kKey, kEngine, kMap, kSink, &kSource, 1);
 	}
 	template <class Map, class Sink>
-	CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap, Sink& kSink,
-		const CvVisionSource* paSources, int iNumSources);
+	CV_VISION_MUST_USE CvVisionResult resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+		const Map& kMap, Sink& kSink, const CvVisionSource* paSources, int iNumSources);
 
 	// resight after a change of one plot's levels (docs/vision-rules.md, section 7), kBefore being
 	// the map with that plot's old levels (CvVisionLevelsBefore): when levelChangeReaches says the
@@ -142,14 +110,14 @@ public:
 	// A record left stale by a missing bracket is then made the sight on the new levels, its old
 	// changes taken back exactly.
 	template <class Before, class Map, class Sink>
-	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Before& kBefore,
-		const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
+	CV_VISION_MUST_USE CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+		const Before& kBefore, const Map& kMap, Sink& kSink, const CvVisionSource& kSource)
 	{
 		return resightLevelChange(kKey, kEngine, kBefore, kMap, kSink, &kSource, 1);
 	}
 	template <class Before, class Map, class Sink>
-	CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Before& kBefore,
-		const Map& kMap, Sink& kSink, const CvVisionSource* paSources, int iNumSources);
+	CV_VISION_MUST_USE CvVisionResult resightLevelChange(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+		const Before& kBefore, const Map& kMap, Sink& kSink, const CvVisionSource* paSources, int iNumSources);
 
 	// Can the change of one plot's levels (kBefore to kMap) alter the sight of kSource? Exact
 	// reasoning on levels alone, no pass of the engine (docs/vision-rules.md, section 3, and the
@@ -183,10 +151,14 @@ public:
 	template <class Map>
 	static bool sightReads(const CvVisionEngine& kEngine, const Map& kMap, const CvVisionSource& kSource, int iPlot);
 
-	bool has(const CvVisionSourceKey& kKey) const;
-	void clear() { m_aSlots.clear(); m_iUsed = 0; m_iClock = 0; m_iLastSlot = -1; }
+	bool has(const CvVisionSourceKey& kKey) const { return findLive(kKey) >= 0; }
+	void clear()
+	{
+		m_kKeys.clear();
+		m_iClock = 0;
+	}
 
-	CvVisionLedger() : m_iUsed(0), m_iLastSlot(-1), m_iClock(0) {}
+	CvVisionLedger() : m_iClock(0) {}
 
 	// Calls kVisitor.changeVisibilityCount(plot, team, +1, invisible type) once for each count
 	// the records hold: what the counts should be, for an audit.
@@ -197,8 +169,8 @@ public:
 	int numEntries() const;      // recorded count changes
 	int sizeInBytes() const;     // an estimate of the memory the ledger takes
 	int storedWords() const;     // 4-byte words the live records hold (compact or full)
-	int heapWords() const;       // 4-byte words held in blocks of their own (past a slot's first six)
-	int buckets() const { return static_cast<int>(m_aSlots.size()); } // of the key table
+	int heapWords() const;       // 4-byte words held in blocks of their own (past a record's first six)
+	int buckets() const { return m_kKeys.buckets(); } // of the key table
 
 private:
 	// One count change: plot index (24 bits), invisible type + 1 (7 bits), and whether it was a
@@ -215,211 +187,40 @@ private:
 	static int invisibleOf(unsigned int iEntry) { return static_cast<int>((iEntry >> INVISIBLE_SHIFT) & 0x7F) - 1; }
 	static bool isReveal(unsigned int iEntry) { return (iEntry >> REVEAL_BIT) != 0; }
 
+	enum { MAX_COMPACT_SEGMENTS = 16 }; // engine sources of one compact record
+
 	// A record is full (aiEntries: one word per count change, from pack) or compact (aiEntries:
-	// one segment per engine source: its parameters, its map's shape and one bit per table entry
-	// it sees; see Segment). A sight the table tells exactly (CvVisionEngine::sightIsTableSubset)
-	// is recorded compact: one word per 32 table entries instead of one per count change, so
-	// recording and replaying it moves a few bytes where a full record moves hundreds.
-	// A record's words, the first INLINE_WORDS of them in the record itself: the compact record of
-	// a range-1 unit (five words) needs no block of its own, so a lookup that finds its slot has
-	// found its sight, with no pointer to follow. More words go to one block on the heap.
-	class Words
-	{
-	public:
-		enum { INLINE_WORDS = 6 };
-		Words() : m_paiData(m_aiInline), m_iSize(0), m_iCapacity(INLINE_WORDS) {}
-		Words(const Words& kOther) : m_paiData(m_aiInline), m_iSize(0), m_iCapacity(INLINE_WORDS) { append(kOther); }
-		Words& operator=(const Words& kOther)
-		{
-			if (this != &kOther)
-			{
-				m_iSize = 0;
-				append(kOther);
-			}
-			return *this;
-		}
-		~Words() { release(); }
-		size_t size() const { return m_iSize; }
-		size_t capacity() const { return m_iCapacity; }
-		size_t heapWords() const { return onHeap() ? m_iCapacity : 0; }
-		unsigned int& operator[](size_t i) { return m_paiData[i]; }
-		const unsigned int& operator[](size_t i) const { return m_paiData[i]; }
-		unsigned int& back() { return m_paiData[m_iSize - 1]; }
-		void clear() { m_iSize = 0; }
-		void push_back(unsigned int iWord)
-		{
-			if (m_iSize == m_iCapacity)
-			{
-				reserve(2 * m_iCapacity);
-			}
-			m_paiData[m_iSize++] = iWord;
-		}
-		void resize(size_t iSize, unsigned int iFill = 0u)
-		{
-			if (iSize > m_iCapacity)
-			{
-				reserve(iSize > 2 * m_iCapacity ? iSize : 2 * m_iCapacity);
-			}
-			for (size_t i = m_iSize; i < iSize; ++i)
-			{
-				m_paiData[i] = iFill;
-			}
-			m_iSize = iSize;
-		}
-		bool operator==(const Words& kOther) const
-		{
-			return m_iSize == kOther.m_iSize && (m_iSize == 0 || memcmp(m_paiData, kOther.m_paiData, m_iSize * sizeof(unsigned int)) == 0);
-		}
-		// Exchanges the words, each heap block staying with the words it holds.
-		void swap(Words& kOther)
-		{
-			Words kHeld;
-			kHeld.take(*this);
-			take(kOther);
-			kOther.take(kHeld);
-		}
-
-	private:
-		bool onHeap() const { return m_paiData != m_aiInline; }
-		void release()
-		{
-			if (onHeap())
-			{
-				delete[] m_paiData;
-			}
-			m_paiData = m_aiInline;
-			m_iCapacity = INLINE_WORDS;
-		}
-		void reserve(size_t iCapacity)
-		{
-			unsigned int* paiData = new unsigned int[iCapacity];
-			if (m_iSize > 0)
-			{
-				memcpy(paiData, m_paiData, m_iSize * sizeof(unsigned int));
-			}
-			release();
-			m_paiData = paiData;
-			m_iCapacity = iCapacity;
-		}
-		void append(const Words& kOther)
-		{
-			resize(m_iSize + kOther.m_iSize);
-			if (kOther.m_iSize > 0)
-			{
-				memcpy(m_paiData + m_iSize - kOther.m_iSize, kOther.m_paiData, kOther.m_iSize * sizeof(unsigned int));
-			}
-		}
-		// Becomes kOther's words (its heap block, if any), leaving kOther empty and inline.
-		void take(Words& kOther)
-		{
-			release();
-			m_iSize = 0;
-			if (kOther.onHeap())
-			{
-				m_paiData = kOther.m_paiData;
-				m_iSize = kOther.m_iSize;
-				m_iCapacity = kOther.m_iCapacity;
-				kOther.m_paiData = kOther.m_aiInline;
-				kOther.m_iCapacity = INLINE_WORDS;
-			}
-			else
-			{
-				append(kOther);
-			}
-			kOther.m_iSize = 0;
-		}
-
-		unsigned int* m_paiData;
-		size_t m_iSize;
-		size_t m_iCapacity;
-		unsigned int m_aiInline[INLINE_WORDS];
-	};
-
+	// one segment per engine source, CvVisionSegmentCodec.h: its parameters, its map's shape and
+	// one bit per table entry it sees). A sight the table tells exactly
+	// (CvVisionEngine::sightIsTableSubset) is recorded compact: one word per 32 table entries
+	// instead of one per count change, so recording and replaying it moves a few bytes where a
+	// full record moves hundreds. Its words are a CvVisionSmallWords, whose first words live in the
+	// record itself: a range-1 unit's compact record (five words) is read with its key's bucket.
 	struct Record
 	{
 		int eTeam;
 		bool bCompact;
-		Words aiEntries;
+		CvVisionSmallWords aiEntries;
 		Record() : eTeam(0), bCompact(false) {}
-	};
-
-	// The words of a compact segment: three header words, then one word per pass (its invisible
-	// type + 1), then (entriesUpToRing(ring) + 31) / 32 words of entry bits. SEG_PLACE: x, y (16
-	// bits each); SEG_SHAPE: the map's width, height (16 bits each); SEG_SIGHT: flags (4 bits),
-	// the ring (6), the facing + 1 (4), the range (6), passes (8, from bit 24).
-	enum
-	{
-		SEG_PLACE, SEG_SHAPE, SEG_SIGHT,
-		SEG_HEADER_WORDS,
-		SIGHT_RING_SHIFT = 4, SIGHT_FACING_SHIFT = 10, SIGHT_RANGE_SHIFT = 14, SIGHT_PASSES_SHIFT = 24,
-		MAX_COMPACT_SIDE = 65535, // the largest x, y, width, height a header holds
-		MAX_COMPACT_PASSES = 127, // see-invisible passes of one source
-		MAX_COMPACT_SEGMENTS = 16 // sources of one record
-	};
-	enum { FLAG_WRAP_X = 1, FLAG_WRAP_Y = 2, FLAG_AERIAL = 4, FLAG_REVEAL_ADJACENT = 8 };
-	// The largest range and ring fit their 6 bits (a compile error otherwise).
-	typedef char RingBitsHoldTheLargestRing[(CV_VISION_MAX_RANGE + 1 < 64) ? 1 : -1];
-	static int sightFlags(const unsigned int* paiSegment) { return static_cast<int>(paiSegment[SEG_SIGHT] & 15u); }
-	static int sightRing(const unsigned int* paiSegment) { return static_cast<int>((paiSegment[SEG_SIGHT] >> SIGHT_RING_SHIFT) & 63u); }
-	static int sightPasses(const unsigned int* paiSegment) { return static_cast<int>(paiSegment[SEG_SIGHT] >> SIGHT_PASSES_SHIFT); }
-	// Words of the segment at paiSegment.
-	static int segmentWords(const unsigned int* paiSegment)
-	{
-		return SEG_HEADER_WORDS + sightPasses(paiSegment) + (CvVisionTables::entriesUpToRing(sightRing(paiSegment)) + 31) / 32;
-	}
-
-	// The map shape a compact segment was recorded on, as the engine's Map.
-	struct Shape
-	{
-		int iWidth;
-		int iHeight;
-		bool bWrapX;
-		bool bWrapY;
-		int getGridWidth() const { return iWidth; }
-		int getGridHeight() const { return iHeight; }
-		bool isWrapX() const { return bWrapX; }
-		bool isWrapY() const { return bWrapY; }
-	};
-
-	// Plot index per column and row of a segment's square (-1: absent), to turn table entries
-	// into plots with two lookups.
-	struct SquareAxes
-	{
-		int aiColumn[CV_VISION_MAX_SIDE];
-		int aiRowStart[CV_VISION_MAX_SIDE];
-		int iRing;
-		void fill(const Shape& kShape, int iX, int iY, int iRingIn);
-		int plotAt(const CvVisionDisplacement& kEntry) const
+		void swap(Record& kOther)
 		{
-			const int iColumn = aiColumn[kEntry.iDX + iRing];
-			const int iRowStart = aiRowStart[kEntry.iDY + iRing];
-			return (iColumn < 0 || iRowStart < 0) ? -1 : iRowStart + iColumn;
+			const int eTeamHeld = eTeam;
+			eTeam = kOther.eTeam;
+			kOther.eTeam = eTeamHeld;
+			const bool bCompactHeld = bCompact;
+			bCompact = kOther.bCompact;
+			kOther.bCompact = bCompactHeld;
+			aiEntries.swap(kOther.aiEntries);
 		}
 	};
 
-	// Appends the compact segment of one source whose seen plots are paiPlots, with their table
-	// entries paiEntries (or NULL: found by matching the list to the square); false (the record
-	// unchanged) when the list is not the table subset it should be.
-	template <class Map>
-	static bool appendSegment(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap,
-		const CvVisionSource& kSource, const int* paiPlots, const int* paiEntries, int iCount);
 	// Records one source as compact and emits its count changes to pSink (when not NULL), or
 	// returns false, having changed nothing, when its sight is not a table subset.
 	template <class Map, class Sink>
-	static bool addCompact(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap, Sink* pSink,
-		const CvVisionSource& kSource);
-	// The segment at paiSegment: its source (paeInvisible receives the passes' types), its shape,
-	// its plots (returns how many) and its length in words. The plots come in the table's order
-	// (ring by ring: enough to take a sight back or count it), or with bBtsOrder in BTS's loop
-	// order (dx, then dy: the order an add must make its changes in).
-	static int decodeSegment(const unsigned int* paiSegment, CvVisionSource& kSource, int* paeInvisible,
-		Shape& kShape, int* paiPlots, int& iWords, bool bBtsOrder = false);
-	// The plots of the 3x3 square a line-of-sight unit reveals, in table order.
-	static int adjacentPlots(const CvVisionSource& kSource, const Shape& kShape, int* paiPlots);
+	CV_VISION_MUST_USE static bool addCompact(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap,
+		Sink* pSink, const CvVisionSource& kSource);
 	template <class Sink>
 	static void replayCompact(const Record& kRecord, Sink& kSink, int iChange);
-	// Count changes a compact record stands for (as a full record would hold them).
-	static int compactEntries(const Record& kRecord);
 	template <class Visitor>
 	static void visitCompactCounts(const Record& kRecord, Visitor& kVisitor);
 
@@ -456,34 +257,27 @@ private:
 		void changeVisibilityCount(int, int, int, int) {}
 	};
 
-	// The records under one key. Records past iLive are spares: a source that is removed and
-	// added again (it moved, the map changed) reuses its memory.
-	struct Slot
+	// The records under one key (CvVisionKeyTable.h: a key whose last live record is removed is
+	// erased, a tombstone that keeps this memory). Records past iLive are spares: a source that
+	// is removed and added again (it moved, the map changed) reuses its memory.
+	struct Records
 	{
-		unsigned int iTag;           // the key's hash with the top bit set; 0: an empty bucket
-		CvVisionSourceKey kKey;
 		int iLive;
-		unsigned int iEmptiedAt;     // m_iClock when its last live record was removed
-		Record kFirst;               // the first record lives in the slot: one load less
+		Record kFirst;               // the first record lives in the key's bucket: one load less
 		std::vector<Record> aMore;   // records 1, 2, ... (identical sources under one key)
+		Records() : iLive(0) {}
 		int records() const { return 1 + static_cast<int>(aMore.size()); }
 		Record& record(int r) { return r == 0 ? kFirst : aMore[r - 1]; }
 		const Record& record(int r) const { return r == 0 ? kFirst : aMore[r - 1]; }
-		Slot() : iTag(0), iLive(0), iEmptiedAt(0) {}
+		void swap(Records& kOther)
+		{
+			const int iLiveHeld = iLive;
+			iLive = kOther.iLive;
+			kOther.iLive = iLiveHeld;
+			kFirst.swap(kOther.kFirst);
+			aMore.swap(kOther.aMore);
+		}
 	};
-
-	// The keys live in an open-addressing hash table (linear probing, a power-of-two size): one
-	// cache line per lookup where a tree walks a dozen nodes. A key left without live
-	// records keeps its bucket and its memory, so that a source taken off and put back (a move,
-	// a re-sight, a whole-map update) costs no allocation; such keys are dropped when the table
-	// must grow, unless they were emptied recently (within as many operations as the table has
-	// keys), so a whole-map update never sweeps the keys it is about to re-add. A slot holds its
-	// tag, its key and its first record's first words side by side: the table is at most half
-	// full, so a lookup mostly reads one slot, and a small unit's sight with it.
-	static unsigned int hashOf(const CvVisionSourceKey& kKey);
-	int findSlot(const CvVisionSourceKey& kKey) const; // the bucket, or -1
-	Slot& slotFor(const CvVisionSourceKey& kKey);       // found or inserted
-	void rebuild(int iMinKeys);                         // drops stale empty keys, rehashes
 
 	// Takes a record's changes back (as BTS's own remove of the same sight would, or, where that
 	// order cannot show, in the table's); makes them again, in BTS's order.
@@ -493,20 +287,23 @@ private:
 	static void replayAdd(const Record& kRecord, Sink& kSink);
 
 	// Makes kRecord the sight of the sources, compact when every one is a table subset, telling
-	// pSink (when not NULL) each count change as the engine makes it.
+	// pSink (when not NULL) each count change as the engine makes it. The sources must be valid
+	// on kMap (validate): the caller checks them first.
 	template <class Map, class Sink>
 	static void fillRecord(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap, Sink* pSink,
 		const CvVisionSource* paSources, int iNumSources);
 	template <class Map, class Sink>
-	CvVisionResult addRecord(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
-		Sink* pSink, const CvVisionSource* paSources, int iNumSources);
+	CV_VISION_MUST_USE CvVisionResult addRecord(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine,
+		const Map& kMap, Sink* pSink, const CvVisionSource* paSources, int iNumSources);
 	// CV_VISION_OK when the engine takes every one of the sources on kMap.
 	template <class Map>
-	static CvVisionResult validate(const Map& kMap, const CvVisionSource* paSources, int iNumSources);
-	std::vector<Slot> m_aSlots;
-	int m_iUsed;          // buckets holding a key
-	mutable int m_iLastSlot; // the bucket findSlot found last (-1: none)
-	unsigned int m_iClock; // counts removals, to tell recently emptied keys
+	CV_VISION_MUST_USE static CvVisionResult validate(const Map& kMap, const CvVisionSource* paSources,
+		int iNumSources);
+	// The bucket of kKey's records when it has a live one, else -1.
+	int findLive(const CvVisionSourceKey& kKey) const;
+
+	CvVisionKeyTable<Records> m_kKeys;
+	unsigned int m_iClock; // counts removals (never 0), to tell recently erased keys
 	Record m_kScratch; // resight's new sight, kept to reuse its memory
 };
 
@@ -544,7 +341,7 @@ CvVisionResult CvVisionLedger::addRecord(const CvVisionSourceKey& kKey, const Cv
 	{
 		return CV_VISION_ORIGIN_OFF_MAP;
 	}
-	Slot& kSlot = slotFor(kKey);
+	Records& kSlot = m_kKeys.value(m_kKeys.insert(kKey, m_iClock));
 	if (kSlot.iLive == kSlot.records())
 	{
 		kSlot.aMore.push_back(Record());
@@ -553,88 +350,6 @@ CvVisionResult CvVisionLedger::addRecord(const CvVisionSourceKey& kKey, const Cv
 	fillRecord(kRecord, kEngine, kMap, pSink, paSources, iNumSources);
 	++kSlot.iLive;
 	return CV_VISION_OK;
-}
-
-template <class Map>
-bool CvVisionLedger::appendSegment(Record& kRecord, const CvVisionEngine& kEngine, const Map& kMap,
-	const CvVisionSource& kSource, const int* paiPlots, const int* paiEntries, int iCount)
-{
-	const int iNumPasses = (kSource.iNumSeeInvisible > 0) ? kSource.iNumSeeInvisible : 1;
-	if (iNumPasses > MAX_COMPACT_PASSES || kMap.getGridWidth() > MAX_COMPACT_SIDE || kMap.getGridHeight() > MAX_COMPACT_SIDE)
-	{
-		return false;
-	}
-	const int iRing = kSource.bAerial ? kSource.iRange : kSource.iRange + (kEngine.options().bOuterRing ? 1 : 0);
-	const int iEntries = CvVisionTables::entriesUpToRing(iRing);
-	const size_t iStart = kRecord.aiEntries.size();
-	kRecord.aiEntries.resize(iStart + SEG_HEADER_WORDS + iNumPasses + (iEntries + 31) / 32, 0u);
-	unsigned int* paiSegment = &kRecord.aiEntries[iStart];
-	const Shape kShape = { kMap.getGridWidth(), kMap.getGridHeight(), kMap.isWrapX(), kMap.isWrapY() };
-	const unsigned int iFlags = (kShape.bWrapX ? FLAG_WRAP_X : 0) | (kShape.bWrapY ? FLAG_WRAP_Y : 0)
-		| (kSource.bAerial ? FLAG_AERIAL : 0)
-		| ((kEngine.options().bRevealAdjacent && !kSource.bAerial && kSource.eFacing != CV_VISION_NO_DIRECTION)
-			? FLAG_REVEAL_ADJACENT : 0);
-	paiSegment[SEG_PLACE] = static_cast<unsigned int>(kSource.iX) | (static_cast<unsigned int>(kSource.iY) << 16);
-	paiSegment[SEG_SHAPE] = static_cast<unsigned int>(kShape.iWidth) | (static_cast<unsigned int>(kShape.iHeight) << 16);
-	paiSegment[SEG_SIGHT] = iFlags | (static_cast<unsigned int>(iRing) << SIGHT_RING_SHIFT)
-		| (static_cast<unsigned int>(kSource.eFacing + 1) << SIGHT_FACING_SHIFT)
-		| (static_cast<unsigned int>(kSource.iRange) << SIGHT_RANGE_SHIFT)
-		| (static_cast<unsigned int>(iNumPasses) << SIGHT_PASSES_SHIFT);
-	for (int iPass = 0; iPass < iNumPasses; ++iPass)
-	{
-		const int eInvisible = (kSource.iNumSeeInvisible > 0) ? kSource.paeSeeInvisible[iPass] : CV_VISION_NO_INVISIBLE;
-		paiSegment[SEG_HEADER_WORDS + iPass] = static_cast<unsigned int>(eInvisible + 1);
-	}
-	unsigned int* paiBits = paiSegment + SEG_HEADER_WORDS + iNumPasses;
-	if (paiEntries != NULL)
-	{
-		// The pass named each plot's entry (CvVisionEngine::seenEntries). The first two words (the
-		// whole of a sight up to ring 3) are gathered in registers, without a branch: a store to
-		// the word the last entry changed would wait on that one.
-		unsigned int iLow = 0u;
-		unsigned int iHigh = 0u;
-		for (int i = 0; i < iCount; ++i)
-		{
-			const unsigned int iEntry = static_cast<unsigned int>(paiEntries[i]);
-			const unsigned int iBit = 1u << (iEntry & 31u);
-			iLow |= iBit & (0u - static_cast<unsigned int>(iEntry < 32u));
-			iHigh |= iBit & (0u - static_cast<unsigned int>(iEntry - 32u < 32u));
-			if (iEntry >= 64u)
-			{
-				paiBits[iEntry >> 5] |= iBit;
-			}
-		}
-		paiBits[0] |= iLow;
-		if (iEntries > 32)
-		{
-			paiBits[1] |= iHigh;
-		}
-		return true;
-	}
-	const CvVisionTables& kTable = CvVisionTables::standard();
-	SquareAxes kAxes;
-	kAxes.fill(kShape, kSource.iX, kSource.iY, iRing);
-	// The list is in BTS's loop order: the square's displacements, dx then dy, each one's bit set
-	// where it names the next plot of the list.
-	int iNext = 0;
-	for (int iDX = -iRing; iDX <= iRing && iNext < iCount; ++iDX)
-	{
-		for (int iDY = -iRing; iDY <= iRing && iNext < iCount; ++iDY)
-		{
-			const int i = kTable.indexOf(iDX, iDY);
-			if (paiPlots[iNext] == kAxes.plotAt(kTable.entry(i)))
-			{
-				paiBits[i / 32] |= 1u << (i % 32);
-				++iNext;
-			}
-		}
-	}
-	if (iNext != iCount)
-	{
-		kRecord.aiEntries.resize(iStart);
-		return false;
-	}
-	return true;
 }
 
 template <class Map, class Sink>
@@ -657,7 +372,8 @@ bool CvVisionLedger::addCompact(Record& kRecord, const CvVisionEngine& kEngine, 
 		iCount = kEngine.seenPlots(kMap, kSource, aiPlots);
 		paiEntries = NULL;
 	}
-	if (iCount < 0 || !appendSegment(kRecord, kEngine, kMap, kSource, aiPlots, paiEntries, iCount))
+	if (iCount < 0
+		|| !CvVisionSegmentCodec::append(kRecord.aiEntries, kEngine, kMap, kSource, aiPlots, paiEntries, iCount))
 	{
 		return false;
 	}
@@ -699,7 +415,8 @@ void CvVisionLedger::fillRecord(Record& kRecord, const CvVisionEngine& kEngine, 
 		RecordingSink<Sink> kRecorder(kRecord, pSink);
 		for (int i = 0; i < iNumSources; ++i)
 		{
-			kEngine.changeAdjacentSight(kMap, kRecorder, paSources[i], 1);
+			// CV_VISION_OK: every caller (addRecord, resight) has validated the sources on kMap.
+			cvVisionDropResult(kEngine.changeAdjacentSight(kMap, kRecorder, paSources[i], 1));
 		}
 	}
 }
@@ -708,19 +425,20 @@ template <class Sink>
 void CvVisionLedger::replayCompact(const Record& kRecord, Sink& kSink, int iChange)
 {
 	CvVisionSource kSource;
-	int aeInvisible[MAX_COMPACT_PASSES];
-	Shape kShape;
+	int aeInvisible[CvVisionSegmentCodec::MAX_PASSES];
+	CvVisionSegmentCodec::Shape kShape;
 	int aiPlots[CV_VISION_MAX_ENTRIES];
 	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()); iAt += iWords)
 	{
 		const unsigned int* paiSegment = &kRecord.aiEntries[iAt];
-		const bool bReveals = (sightFlags(paiSegment) & FLAG_REVEAL_ADJACENT) != 0;
+		const bool bReveals = (CvVisionSegmentCodec::flags(paiSegment) & CvVisionSegmentCodec::FLAG_REVEAL_ADJACENT) != 0;
 		// An add, and a remove with reveals (whose +1 can make a plot visible: a meeting), go in
 		// BTS's loop order; a remove without them is all -1s, which make no plot visible, and goes
 		// in the table's order, the quickest to decode.
 		const bool bBtsOrder = iChange > 0 || bReveals;
-		const int iCount = decodeSegment(paiSegment, kSource, aeInvisible, kShape, aiPlots, iWords, bBtsOrder);
-		const int iNumPasses = sightPasses(paiSegment);
+		const int iCount = CvVisionSegmentCodec::decode(paiSegment, kSource, aeInvisible, kShape, aiPlots, iWords,
+			bBtsOrder);
+		const int iNumPasses = CvVisionSegmentCodec::passes(paiSegment);
 		CvVisionRevealOrder kReveals;
 		if (bReveals)
 		{
@@ -745,13 +463,14 @@ template <class Visitor>
 void CvVisionLedger::visitCompactCounts(const Record& kRecord, Visitor& kVisitor)
 {
 	CvVisionSource kSource;
-	int aeInvisible[MAX_COMPACT_PASSES];
-	Shape kShape;
+	int aeInvisible[CvVisionSegmentCodec::MAX_PASSES];
+	CvVisionSegmentCodec::Shape kShape;
 	int aiPlots[CV_VISION_MAX_ENTRIES];
 	for (int iAt = 0, iWords = 0; iAt < static_cast<int>(kRecord.aiEntries.size()); iAt += iWords)
 	{
-		const int iCount = decodeSegment(&kRecord.aiEntries[iAt], kSource, aeInvisible, kShape, aiPlots, iWords);
-		const int iNumPasses = sightPasses(&kRecord.aiEntries[iAt]);
+		const unsigned int* paiSegment = &kRecord.aiEntries[iAt];
+		const int iCount = CvVisionSegmentCodec::decode(paiSegment, kSource, aeInvisible, kShape, aiPlots, iWords);
+		const int iNumPasses = CvVisionSegmentCodec::passes(paiSegment);
 		for (int p = 0; p < iNumPasses; ++p)
 		{
 			for (int i = 0; i < iCount; ++i)
@@ -821,17 +540,20 @@ void CvVisionLedger::replayAdd(const Record& kRecord, Sink& kSink)
 template <class Sink>
 bool CvVisionLedger::remove(const CvVisionSourceKey& kKey, Sink& kSink)
 {
-	const int iSlot = findSlot(kKey);
-	if (iSlot < 0 || m_aSlots[iSlot].iLive == 0)
+	const int iBucket = findLive(kKey);
+	if (iBucket < 0)
 	{
 		return false;
 	}
-	Slot& kSlot = m_aSlots[iSlot];
+	Records& kSlot = m_kKeys.value(iBucket);
 	replayRemoval(kSlot.record(kSlot.iLive - 1), kSink);
-	++m_iClock;
+	if (++m_iClock == 0)
+	{
+		m_iClock = 1; // 0 is no tick (CvVisionKeyTable::erase)
+	}
 	if (--kSlot.iLive == 0)
 	{
-		kSlot.iEmptiedAt = m_iClock;
+		m_kKeys.erase(iBucket, m_iClock);
 	}
 	return true;
 }
@@ -840,8 +562,8 @@ template <class Map, class Sink>
 CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVisionEngine& kEngine, const Map& kMap,
 	Sink& kSink, const CvVisionSource* paSources, int iNumSources)
 {
-	const int iSlot = findSlot(kKey);
-	if (iSlot < 0 || m_aSlots[iSlot].iLive == 0)
+	const int iBucket = findLive(kKey);
+	if (iBucket < 0)
 	{
 		return add(kKey, kEngine, kMap, kSink, paSources, iNumSources);
 	}
@@ -851,7 +573,7 @@ CvVisionResult CvVisionLedger::resight(const CvVisionSourceKey& kKey, const CvVi
 		return eValid;
 	}
 	fillRecord(m_kScratch, kEngine, kMap, static_cast<NoSink*>(NULL), paSources, iNumSources);
-	Slot& kSlot = m_aSlots[iSlot];
+	Records& kSlot = m_kKeys.value(iBucket);
 	for (int r = 0; r < kSlot.iLive; ++r)
 	{
 		Record& kRecord = kSlot.record(r);
@@ -1005,11 +727,12 @@ bool CvVisionLedger::sightReads(const CvVisionEngine& kEngine, const Map& kMap, 
 template <class Visitor>
 void CvVisionLedger::forEachCount(Visitor& kVisitor) const
 {
-	for (size_t iSlot = 0; iSlot < m_aSlots.size(); ++iSlot)
+	for (int iBucket = 0; iBucket < m_kKeys.buckets(); ++iBucket)
 	{
-		for (int r = 0; r < m_aSlots[iSlot].iLive; ++r)
+		const Records& kSlot = m_kKeys.value(iBucket);
+		for (int r = 0; r < kSlot.iLive; ++r)
 		{
-			const Record& kRecord = m_aSlots[iSlot].record(r);
+			const Record& kRecord = kSlot.record(r);
 			if (kRecord.bCompact)
 			{
 				visitCompactCounts(kRecord, kVisitor);

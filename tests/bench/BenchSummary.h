@@ -11,6 +11,18 @@
 #include <string>
 #include <vector>
 
+// Stops the benchmark (exit status 1, naming the call) when a call of the engine, the ledger or the
+// field of view fails on an input the benchmark built itself: a refused input would be timed as
+// if it were work.
+inline void benchRequire(bool bOk, const char* szCall)
+{
+	if (!bOk)
+	{
+		std::fprintf(stderr, "benchmark: %s failed\n", szCall);
+		std::exit(1);
+	}
+}
+
 class SummaryReporter : public benchmark::ConsoleReporter
 {
 public:

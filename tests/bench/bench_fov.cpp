@@ -234,7 +234,8 @@ void runFov(benchmark::State& kState, Kind eKind, int iRadius)
 		if (eKind == KIND_CVVISION || eKind == KIND_CVVISION_PERMISSIVE)
 		{
 			kSet.begin();
-			kTable.compute(kMap.kGrid, kOrigin.first, kOrigin.second, iRadius, kSet);
+			benchRequire(
+				kTable.compute(kMap.kGrid, kOrigin.first, kOrigin.second, iRadius, kSet) == CV_FOV_OK, "compute");
 			benchmark::DoNotOptimize(kSet.size());
 		}
 		else
@@ -266,7 +267,8 @@ double averageVisible(Kind eKind, int iRadius)
 			if (eKind == KIND_CVVISION || eKind == KIND_CVVISION_PERMISSIVE)
 			{
 				kSet.begin();
-				kTable.compute(pMap->kGrid, kOrigin.first, kOrigin.second, iRadius, kSet);
+				benchRequire(
+					kTable.compute(pMap->kGrid, kOrigin.first, kOrigin.second, iRadius, kSet) == CV_FOV_OK, "compute");
 				lTotal += kSet.size();
 			}
 			else

@@ -67,7 +67,7 @@ struct Game
 			kSource.iRange = bUnit ? 2 : 1;
 			const CvVisionSourceKey kKey(
 				bUnit ? CV_VISION_SOURCE_UNIT : CV_VISION_SOURCE_PLOT, bUnit ? 0 : i, i, kSource.eTeam);
-			kLedger.add(kKey, kEngine, kGrid, kSink, kSource);
+			benchRequire(kLedger.add(kKey, kEngine, kGrid, kSink, kSource) == CV_VISION_OK, "the ledger's add");
 			aSourcesAt[kSource.iY * WIDTH + kSource.iX].push_back({ kKey, kSource });
 		}
 		for (int i = 0; i < 1024; ++i)
@@ -124,11 +124,14 @@ void vanilla(benchmark::State& kState)
 	{
 		const int iPlot = kGame.aiChangedPlots[iNext++ % kGame.aiChangedPlots.size()];
 		kGame.forEachNear(iPlot, VANILLA_RADIUS, [&](const auto& kEntry) {
-			kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, -1);
+			benchRequire(kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, -1) == CV_VISION_OK,
+				"remove");
 		});
 		kGame.toggleForest(iPlot);
-		kGame.forEachNear(iPlot, VANILLA_RADIUS,
-			[&](const auto& kEntry) { kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, 1); });
+		kGame.forEachNear(iPlot, VANILLA_RADIUS, [&](const auto& kEntry) {
+			benchRequire(
+				kGame.kEngine.changeAdjacentSight(kGame.kGrid, kGame.kSink, kEntry.second, 1) == CV_VISION_OK, "add");
+		});
 	}
 }
 
@@ -150,8 +153,10 @@ void cvvision(benchmark::State& kState)
 		kGame.forEachNear(iPlot, CVVISION_RADIUS, [&](const auto& kEntry) {
 			if (CvVisionLedger::sightReads(kGame.kEngine, kGame.kGrid, kEntry.second, iPlot))
 			{
-				kGame.kLedger.resightLevelChange(
-					kEntry.first, kGame.kEngine, kBefore, kGame.kGrid, kGame.kSink, kEntry.second);
+				benchRequire(kGame.kLedger.resightLevelChange(
+								 kEntry.first, kGame.kEngine, kBefore, kGame.kGrid, kGame.kSink, kEntry.second)
+						== CV_VISION_OK,
+					"resightLevelChange");
 			}
 		});
 	}
@@ -190,7 +195,8 @@ int main(int argc, char** argv)
 		{
 			for (const auto& kEntry : aEntries)
 			{
-				kGame.kEngine.changeAdjacentSight(kGame.kGrid, kFresh, kEntry.second, 1);
+				benchRequire(
+					kGame.kEngine.changeAdjacentSight(kGame.kGrid, kFresh, kEntry.second, 1) == CV_VISION_OK, "add");
 			}
 		}
 		if (kFresh.aiCounts != kGame.kSink.aiCounts)

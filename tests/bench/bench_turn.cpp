@@ -371,8 +371,13 @@ private:
 		switch (m_eColumn)
 		{
 		case Column::Bts: referenceChangeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, 1); break;
-		case Column::CvVision: m_kEngine.changeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, 1); break;
-		case Column::Ledger: m_kLedger.add(kSource.kKey, m_kEngine, m_kGrid, m_kGrid, kSource.kSource); break;
+		case Column::CvVision:
+			benchRequire(m_kEngine.changeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, 1) == CV_VISION_OK, "add");
+			break;
+		case Column::Ledger:
+			benchRequire(m_kLedger.add(kSource.kKey, m_kEngine, m_kGrid, m_kGrid, kSource.kSource) == CV_VISION_OK,
+				"the ledger's add");
+			break;
 		}
 	}
 
@@ -382,8 +387,11 @@ private:
 		switch (m_eColumn)
 		{
 		case Column::Bts: referenceChangeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, -1); break;
-		case Column::CvVision: m_kEngine.changeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, -1); break;
-		case Column::Ledger: m_kLedger.remove(kSource.kKey, m_kGrid); break;
+		case Column::CvVision:
+			benchRequire(
+				m_kEngine.changeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, -1) == CV_VISION_OK, "remove");
+			break;
+		case Column::Ledger: benchRequire(m_kLedger.remove(kSource.kKey, m_kGrid), "the ledger's remove"); break;
 		}
 	}
 
@@ -476,12 +484,17 @@ private:
 			const TurnSource& kSource = m_aSources[iSource];
 			if (m_eColumn == Column::Ledger)
 			{
-				m_kLedger.resightLevelChange(kSource.kKey, m_kEngine, kBefore, m_kGrid, m_kGrid, kSource.kSource);
+				benchRequire(
+					m_kLedger.resightLevelChange(kSource.kKey, m_kEngine, kBefore, m_kGrid, m_kGrid, kSource.kSource)
+						== CV_VISION_OK,
+					"resightLevelChange");
 			}
 			else if (CvVisionLedger::levelChangeReaches(m_kEngine, kBefore, m_kGrid, kSource.kSource))
 			{
-				m_kEngine.changeAdjacentSight(kBefore, m_kGrid, kSource.kSource, -1);
-				m_kEngine.changeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, 1);
+				benchRequire(
+					m_kEngine.changeAdjacentSight(kBefore, m_kGrid, kSource.kSource, -1) == CV_VISION_OK, "remove");
+				benchRequire(
+					m_kEngine.changeAdjacentSight(m_kGrid, m_kGrid, kSource.kSource, 1) == CV_VISION_OK, "add");
 			}
 		}
 	}

@@ -123,8 +123,8 @@ void runSight(benchmark::State& kState, Kind eKind, bool bAerial, int iRange)
 		kSource.bAerial = bAerial;
 		if (eKind == KIND_ENGINE || eKind == KIND_PERMISSIVE || eKind == KIND_SYMMETRIC)
 		{
-			kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, 1);
-			kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, -1);
+			benchRequire(kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, 1) == CV_VISION_OK, "add");
+			benchRequire(kEngine.changeAdjacentSight(kFix.kGrid, kFix.kSink, kSource, -1) == CV_VISION_OK, "remove");
 		}
 		else if (eKind == KIND_REFERENCE)
 		{

@@ -43,20 +43,21 @@ int cvVisionInstantiateForCxx03Check()
 	kSource.iRange = 2;
 	int aiPlots[CV_VISION_MAX_ENTRIES];
 	const int iSeen = kEngine.seenPlots(kMap, kSource, aiPlots);
-	kEngine.changeAdjacentSight(kMap, kSink, kSource, 1);
+	int iFailures = (kEngine.changeAdjacentSight(kMap, kSink, kSource, 1) != CV_VISION_OK) ? 1 : 0;
 	CvVisionLedger kLedger;
 	const CvVisionSourceKey kKey(CV_VISION_SOURCE_UNIT, 0, 1, 0);
-	kLedger.add(kKey, kEngine, kMap, kSink, kSource);
-	kLedger.record(kKey, kEngine, kMap, kSource);
+	iFailures += (kLedger.add(kKey, kEngine, kMap, kSink, kSource) != CV_VISION_OK) ? 1 : 0;
+	iFailures += (kLedger.record(kKey, kEngine, kMap, kSource) != CV_VISION_OK) ? 1 : 0;
 	kLedger.forEachCount(kSink);
-	kLedger.remove(kKey, kSink);
-	return iSeen + kSink.iTotal + (kEngine.canSeePlot(kMap, 0, 0, 2, 2, 0, 1, CV_VISION_NO_DIRECTION) ? 1 : 0);
+	iFailures += kLedger.remove(kKey, kSink) ? 0 : 1;
+	return iSeen + kSink.iTotal + iFailures
+		+ (kEngine.canSeePlot(kMap, 0, 0, 2, 2, 0, 1, CV_VISION_NO_DIRECTION) ? 1 : 0);
 }
 
 int cvFovInstantiateForCxx03Check()
 {
 	CvFovTable kTable;
-	kTable.build(3, CV_FOV_SYMMETRIC, CV_FOV_EUCLIDEAN);
+	const CvFovResult eBuilt = kTable.build(3, CV_FOV_SYMMETRIC, CV_FOV_EUCLIDEAN);
 	OpaqueGrid kGrid;
 	CvFovVisibleSet kSet(12);
 	kSet.begin();
@@ -64,5 +65,5 @@ int cvFovInstantiateForCxx03Check()
 	const CvFovResult eEdge = kTable.compute(kGrid, 0, 0, 3, kSet);     // wraps and edges
 	bool bVisible = false;
 	const CvFovResult eLine = cvFovLineOfSight(kGrid, CV_FOV_MANHATTAN, 0, 0, 3, 2, 3, bVisible);
-	return kSet.size() + (int)eInterior + (int)eEdge + (int)eLine + (bVisible ? 1 : 0);
+	return kSet.size() + (int)eBuilt + (int)eInterior + (int)eEdge + (int)eLine + (bVisible ? 1 : 0);
 }

@@ -35,7 +35,7 @@ TEST(Property, AddThenRemoveLeavesEveryCountUnchanged)
 			kS.iNumSeeInvisible = kRng() % 3;
 			if (i < 10)
 			{
-				kEngine.changeAdjacentSight(kGrid, kGrid, kS, 1);
+				EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kS, 1));
 			}
 		}
 		const std::vector<int> aiBefore = kGrid.counts();

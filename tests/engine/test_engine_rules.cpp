@@ -197,13 +197,13 @@ TEST(Source, NormalCountMovesOncePerSeeInvisibleType)
 	CvVisionSource kDestroyer = unitAt(5, 5, 1);
 	kDestroyer.paeSeeInvisible = aeTypes;
 	kDestroyer.iNumSeeInvisible = 1;
-	kEngine.changeAdjacentSight(kGrid, kGrid, kDestroyer, 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kDestroyer, 1));
 	EXPECT_EQ(1, kGrid.visibilityCount(TEAM, 6, 6));
 	EXPECT_EQ(1, kGrid.invisibleCount(TEAM, 0, 6, 6));
 	EXPECT_EQ(0, kGrid.invisibleCount(TEAM, 1, 6, 6));
 
 	kDestroyer.iNumSeeInvisible = 2;
-	kEngine.changeAdjacentSight(kGrid, kGrid, kDestroyer, 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kDestroyer, 1));
 	EXPECT_EQ(3, kGrid.visibilityCount(TEAM, 6, 6));
 	EXPECT_EQ(2, kGrid.invisibleCount(TEAM, 0, 6, 6));
 	EXPECT_EQ(1, kGrid.invisibleCount(TEAM, 1, 6, 6));
@@ -272,9 +272,9 @@ TEST(Source, OuterRingWaterTargetUsesTheViewersOptics)
 	kGrid.setWater(7, 5);
 	kGrid.setExtraWaterSeeFrom(0, true);
 	CvVisionSource kUnit = unitAt(5, 5, 1);
-	kEngine.changeAdjacentSight(kGrid, kGrid, kUnit, 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kUnit, 1));
 	kUnit.eTeam = 1;
-	kEngine.changeAdjacentSight(kGrid, kGrid, kUnit, 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kUnit, 1));
 	EXPECT_TRUE(kGrid.isVisible(0, 7, 5));
 	EXPECT_FALSE(kGrid.isVisible(1, 7, 5));
 }
@@ -323,7 +323,7 @@ TEST(CanSeePlot, MatchesTheSightSquare)
 	PlotGrid kGrid = grassland();
 	kGrid.setHills(5, 5);
 	kGrid.setForest(6, 5);
-	kEngine.changeAdjacentSight(kGrid, kGrid, unitAt(5, 5, 1), 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, unitAt(5, 5, 1), 1));
 	for (int iX = 3; iX <= 7; ++iX)
 	{
 		for (int iY = 3; iY <= 7; ++iY)
@@ -382,7 +382,7 @@ TEST(Wrap, TwoDisplacementsNamingOnePlotBothCount)
 	PlotGrid kGrid(3, 3, true, true);
 	CvVisionSource kPlane = unitAt(1, 1, 2);
 	kPlane.bAerial = true; // a 5x5 square over a 3x3 map
-	kEngine.changeAdjacentSight(kGrid, kGrid, kPlane, 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kPlane, 1));
 	int iTotal = 0;
 	for (int i = 0; i < 9; ++i)
 	{
@@ -398,7 +398,7 @@ TEST(Wrap, MinusWidthIsOffTheMap)
 	PlotGrid kGrid(2, 1, true, false);
 	CvVisionSource kPlane = unitAt(0, 0, 2);
 	kPlane.bAerial = true;
-	kEngine.changeAdjacentSight(kGrid, kGrid, kPlane, 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, kPlane, 1));
 	// dx = -2..2 -> x = absent, 1, 0, 1, 0
 	EXPECT_EQ(2, kGrid.visibilityCount(TEAM, 0, 0));
 	EXPECT_EQ(2, kGrid.visibilityCount(TEAM, 1, 0));
@@ -415,7 +415,7 @@ TEST(Wrap, AbsentPlotBlocksTheWayThroughIt)
 	// dx = 3 (x = 1) is seen through dx = 2; dx = -3 (also x = 1) is not, its predecessor dx = -2
 	// being absent. The outer ring (dx = +-4) shows nothing taller than the viewer.
 	PlotGrid kGrid(2, 1, true, false);
-	kEngine.changeAdjacentSight(kGrid, kGrid, unitAt(0, 0, 3), 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kGrid, kGrid, unitAt(0, 0, 3), 1));
 	EXPECT_EQ(2, kGrid.visibilityCount(TEAM, 0, 0)) << "dx = 0, 2";
 	EXPECT_EQ(3, kGrid.visibilityCount(TEAM, 1, 0)) << "dx = -1, 1, 3";
 }

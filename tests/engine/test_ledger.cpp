@@ -43,15 +43,15 @@ TEST(Ledger, IdenticalSourcesAreKeptApart)
 	const CvVisionSourceKey kKey(CV_VISION_SOURCE_CITY_ESPIONAGE, 40, 0, 1);
 	CvVisionSource kSource = unitAt(4, 4, 1);
 	kSource.eTeam = 1;
-	kLedger.add(kKey, kEngine, kGrid, kGrid, kSource);
+	EXPECT_EQ(CV_VISION_OK, kLedger.add(kKey, kEngine, kGrid, kGrid, kSource));
 	kGrid.setHills(4, 4);
-	kLedger.add(kKey, kEngine, kGrid, kGrid, kSource);
+	EXPECT_EQ(CV_VISION_OK, kLedger.add(kKey, kEngine, kGrid, kGrid, kSource));
 	EXPECT_EQ(2, kLedger.numSources());
 	EXPECT_EQ(2, kGrid.visibilityCount(1, 4, 5));
 	EXPECT_EQ(1, kGrid.visibilityCount(1, 4, 6));
-	kLedger.remove(kKey, kGrid);
+	EXPECT_TRUE(kLedger.remove(kKey, kGrid));
 	EXPECT_EQ(0, kGrid.visibilityCount(1, 4, 6)) << "the last record goes first";
-	kLedger.remove(kKey, kGrid);
+	EXPECT_TRUE(kLedger.remove(kKey, kGrid));
 	EXPECT_EQ(0, kGrid.visiblePlotCount(1));
 }
 
@@ -61,11 +61,11 @@ TEST(Ledger, LineOfSightRevealsAreReplayedAsReveals)
 	CvVisionLedger kLedger;
 	const CvVisionEngine kEngine;
 	const CvVisionSourceKey kKey(CV_VISION_SOURCE_UNIT, 0, 1, 0);
-	kLedger.add(kKey, kEngine, kGrid, kGrid, unitAt(4, 4, 1, 0));
+	EXPECT_EQ(CV_VISION_OK, kLedger.add(kKey, kEngine, kGrid, kGrid, unitAt(4, 4, 1, 0)));
 	EXPECT_TRUE(kGrid.isRevealed(0, 4, 3)) << "behind the unit: revealed, not counted";
 	EXPECT_EQ(0, kGrid.visibilityCount(0, 4, 3));
 	PlotGrid kCounting = kGrid;
-	kLedger.remove(kKey, kGrid);
+	EXPECT_TRUE(kLedger.remove(kKey, kGrid));
 	EXPECT_EQ(0, kGrid.visiblePlotCount(0));
 	EXPECT_FALSE(kGrid.wentNegative());
 }
@@ -95,10 +95,10 @@ TEST(Ledger, ResightChangesCountsOnlyWhereTheSightChanged)
 	const CvVisionSourceKey kStacked(CV_VISION_SOURCE_PLOT, 7, 0, 0);
 	const CvVisionSource kNearSource = unitAt(4, 4, 2);
 	const CvVisionSource kFarSource = unitAt(11, 11, 1);
-	kLedger.add(kNear, kEngine, kGrid, kGrid, kNearSource);
-	kLedger.add(kFar, kEngine, kGrid, kGrid, kFarSource);
-	kLedger.add(kStacked, kEngine, kGrid, kGrid, kNearSource);
-	kLedger.add(kStacked, kEngine, kGrid, kGrid, kNearSource); // two records under one key
+	EXPECT_EQ(CV_VISION_OK, kLedger.add(kNear, kEngine, kGrid, kGrid, kNearSource));
+	EXPECT_EQ(CV_VISION_OK, kLedger.add(kFar, kEngine, kGrid, kGrid, kFarSource));
+	EXPECT_EQ(CV_VISION_OK, kLedger.add(kStacked, kEngine, kGrid, kGrid, kNearSource));
+	EXPECT_EQ(CV_VISION_OK, kLedger.add(kStacked, kEngine, kGrid, kGrid, kNearSource)); // two records under one key
 	kGrid.setPeak(5, 4); // next to the near unit: it hides what lies behind it
 	CallCounter kCounter(kGrid);
 	ASSERT_EQ(CV_VISION_OK, kLedger.resight(kFar, kEngine, kGrid, kCounter, kFarSource));
@@ -114,16 +114,16 @@ TEST(Ledger, ResightChangesCountsOnlyWhereTheSightChanged)
 	kExpected.setPeak(5, 4);
 	for (int i = 0; i < 3; ++i)
 	{
-		kEngine.changeAdjacentSight(kExpected, kExpected, kNearSource, 1);
+		EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kExpected, kExpected, kNearSource, 1));
 	}
-	kEngine.changeAdjacentSight(kExpected, kExpected, kFarSource, 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kExpected, kExpected, kFarSource, 1));
 	EXPECT_EQ(kExpected.counts(), kGrid.counts());
 	EXPECT_FALSE(kGrid.wentNegative());
 	// And removal takes back the new record.
-	kLedger.remove(kNear, kGrid);
-	kLedger.remove(kFar, kGrid);
-	kLedger.remove(kStacked, kGrid);
-	kLedger.remove(kStacked, kGrid);
+	EXPECT_TRUE(kLedger.remove(kNear, kGrid));
+	EXPECT_TRUE(kLedger.remove(kFar, kGrid));
+	EXPECT_TRUE(kLedger.remove(kStacked, kGrid));
+	EXPECT_TRUE(kLedger.remove(kStacked, kGrid));
 	EXPECT_EQ(0, kGrid.visiblePlotCount(0));
 	EXPECT_FALSE(kGrid.wentNegative());
 	// With no record, resight adds.
@@ -263,7 +263,7 @@ TEST(Ledger, SeveralPassesUnderOneKeyAreOneRecordTakenBackExactly)
 	kFresh.setPeak(8, 7);
 	for (const CvVisionSource& kPass : aPasses)
 	{
-		kEngine.changeAdjacentSight(kFresh, kFresh, kPass, 1);
+		EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kFresh, kFresh, kPass, 1));
 	}
 	EXPECT_EQ(kFresh.counts(), kGrid.counts());
 	EXPECT_EQ(kFresh.invisibleCounts(), kGrid.invisibleCounts());
@@ -473,11 +473,12 @@ TEST(Ledger, RecordChangesNothingAndForEachCountGivesTheCounts)
 	kGrid.setPeak(3, 3);
 	CvVisionLedger kLedger;
 	const CvVisionEngine kEngine;
-	kLedger.record(CvVisionSourceKey(CV_VISION_SOURCE_PLOT, 30, 0, 0), kEngine, kGrid, unitAt(3, 3, 2));
+	EXPECT_EQ(CV_VISION_OK,
+		kLedger.record(CvVisionSourceKey(CV_VISION_SOURCE_PLOT, 30, 0, 0), kEngine, kGrid, unitAt(3, 3, 2)));
 	EXPECT_EQ(0, kGrid.visiblePlotCount(0));
 	PlotGrid kFromLedger(9, 9, true, false);
 	kLedger.forEachCount(kFromLedger);
 	PlotGrid kDirect = kGrid;
-	kEngine.changeAdjacentSight(kDirect, kDirect, unitAt(3, 3, 2), 1);
+	EXPECT_EQ(CV_VISION_OK, kEngine.changeAdjacentSight(kDirect, kDirect, unitAt(3, 3, 2), 1));
 	EXPECT_EQ(kDirect.counts(), kFromLedger.counts());
 }

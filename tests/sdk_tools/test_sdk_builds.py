@@ -90,8 +90,8 @@ def test_copied_cpp_without_the_pch_gets_it_first(tmp_path):
 def test_real_sources_that_skip_the_pch_get_it(tmp_path):
     tree = vanilla(tmp_path)
     assert run(INTEGRATE, "--force", tree).returncode == 0
-    for name in ("CvFov", "CvPathfinder", "CvVisionEngine", "CvVisionLedger", "CvVisionRules",
-                 "CvVisionTables"):
+    for name in ("CvFov", "CvPathfinder", "CvVisionEngine", "CvVisionKeyTable", "CvVisionLedger",
+                 "CvVisionRules", "CvVisionSegmentCodec", "CvVisionTables"):
         text = (tree / (name + ".cpp")).read_text()
         assert text.startswith(PCH_LINE + "\n"), name
         with open(os.path.join(ROOT, "CvGameCoreDLL", name + ".cpp")) as f:

@@ -33,6 +33,16 @@ bool isPlotSource(const CvVisionSourceKey& kKey)
 {
 	return kKey.eKind != CV_VISION_SOURCE_UNIT && kKey.eKind != CV_VISION_SOURCE_RECON;
 }
+
+// A result of the engine or the ledger on a source the world built (sourceOf), which is always
+// valid: an error is the world's bug.
+void requireOk(CvVisionResult eResult)
+{
+	if (eResult != CV_VISION_OK && eResult != CV_VISION_RANGE_NEGATIVE)
+	{
+		throw std::logic_error(std::string("VisionWorld: ") + cvVisionResultText(eResult));
+	}
+}
 }
 
 std::string VisionWorld::sizeProblem(int iWidth, int iHeight, int iNumTeams, int iNumInvisibleTypes)
@@ -427,13 +437,8 @@ void VisionWorld::addSource(const CvVisionSourceKey& kKey)
 		return;
 	}
 	Sink kSink(*this);
-	const CvVisionResult eResult = m_eRemoval == Removal::Ledger
-		? m_kLedger.add(kKey, m_kSetup.engine(), m_kGrid, kSink, *kSource)
-		: m_kSetup.engine().changeAdjacentSight(m_kGrid, kSink, *kSource, 1);
-	if (eResult != CV_VISION_OK && eResult != CV_VISION_RANGE_NEGATIVE)
-	{
-		throw std::logic_error(std::string("VisionWorld: ") + cvVisionResultText(eResult));
-	}
+	requireOk(m_eRemoval == Removal::Ledger ? m_kLedger.add(kKey, m_kSetup.engine(), m_kGrid, kSink, *kSource)
+											: m_kSetup.engine().changeAdjacentSight(m_kGrid, kSink, *kSource, 1));
 }
 
 void VisionWorld::removeSource(const CvVisionSourceKey& kKey)
@@ -441,14 +446,18 @@ void VisionWorld::removeSource(const CvVisionSourceKey& kKey)
 	Sink kSink(*this);
 	if (m_eRemoval == Removal::Ledger)
 	{
-		m_kLedger.remove(kKey, kSink);
+		// False when nothing is recorded under the key: it had no source when it was added (a
+		// unit without a recon mission, say; addSource adds nothing then), and there is nothing to
+		// take back, as in BTS's removal below. (cvVisionDropResult: GCC's warn_unused_result,
+		// CvVisionMustUse.h, does not take a cast to void.)
+		cvVisionDropResult(m_kLedger.remove(kKey, kSink));
 		return;
 	}
 	// BTS: whatever the source would see now is taken away.
 	const std::optional<CvVisionSource> kSource = sourceOf(kKey);
 	if (kSource)
 	{
-		m_kSetup.engine().changeAdjacentSight(m_kGrid, kSink, *kSource, -1);
+		requireOk(m_kSetup.engine().changeAdjacentSight(m_kGrid, kSink, *kSource, -1));
 	}
 }
 
@@ -494,12 +503,7 @@ void VisionWorld::resightAround(int iPlot, Change fChange)
 		{
 			continue;
 		}
-		const CvVisionResult eResult =
-			m_kLedger.resightLevelChange(kKey, m_kSetup.engine(), kBefore, m_kGrid, kSink, *kSource);
-		if (eResult != CV_VISION_OK && eResult != CV_VISION_RANGE_NEGATIVE)
-		{
-			throw std::logic_error(std::string("VisionWorld: ") + cvVisionResultText(eResult));
-		}
+		requireOk(m_kLedger.resightLevelChange(kKey, m_kSetup.engine(), kBefore, m_kGrid, kSink, *kSource));
 	}
 }
 
@@ -859,7 +863,7 @@ std::vector<VisionWorld::Difference> VisionWorld::audit() const
 		const std::optional<CvVisionSource> kSource = sourceOf(kKey);
 		if (kSource)
 		{
-			m_kSetup.engine().changeAdjacentSight(kExpected, kExpected, *kSource, 1);
+			requireOk(m_kSetup.engine().changeAdjacentSight(kExpected, kExpected, *kSource, 1));
 		}
 	}
 	std::vector<Difference> aDifferences;
@@ -907,7 +911,7 @@ int VisionWorld::repair()
 			const std::optional<CvVisionSource> kSource = sourceOf(kKey);
 			if (kSource)
 			{
-				m_kLedger.record(kKey, m_kSetup.engine(), m_kGrid, *kSource);
+				requireOk(m_kLedger.record(kKey, m_kSetup.engine(), m_kGrid, *kSource));
 			}
 		}
 	}

@@ -138,9 +138,9 @@ public:
 	// Every sight source the state holds (owned plots, vassal and espionage cities, units, recon
 	// missions), in a fixed order, and what one of them sees from (none for a key the state lacks).
 	std::vector<CvVisionSourceKey> currentKeys() const;
-	std::optional<CvVisionSource> sourceOf(const CvVisionSourceKey& kKey) const;
+	[[nodiscard]] std::optional<CvVisionSource> sourceOf(const CvVisionSourceKey& kKey) const;
 	void setResightRadius(int iRadius) { m_iResightRadius = iRadius; } // BTS: 6
-	bool anyCountNegative() const;
+	[[nodiscard]] bool anyCountNegative() const;
 	// A unit's own sight: its range, and the plots it reaches (indices; see CvVisionEngine::seenPlots).
 	int unitRange(int iUnit) const;
 	std::vector<int> plotsSeenByUnit(int iUnit) const;
@@ -149,10 +149,10 @@ public:
 
 	// --- audit and repair -------------------------------------------------------------------
 	// Every count that differs from what the current sources alone give.
-	std::vector<Difference> audit() const;
+	[[nodiscard]] std::vector<Difference> audit() const;
 	// Sets every count right and rebuilds the ledger from the current sources; returns how many
 	// counts were wrong.
-	int repair();
+	[[nodiscard]] int repair();
 	// For tests: damage one count, as an older DLL or a bad save would. std::out_of_range when
 	// the count would leave -CV_VISION_MAX_COUNT..CV_VISION_MAX_COUNT (PlotGrid.h).
 	void corruptCount(int iPlot, int eTeam, int eInvisible, int iChange);
