@@ -1,11 +1,13 @@
 // civ2huts: predicts Civilization II's goody huts and special resources (docs/civ2huts.md). One
-// table, COMMANDS, lists the commands in the shape of cvvision's (tools/cvvision/main.cpp): the
-// global help, each command's help, the options it takes, its file argument and what runs it all
-// come from there. Exit status: 0 success, 1 bad input (an unreadable file, inconsistent
-// observations), 2 bad usage.
+// table, COMMANDS, lists the commands, as cvvision's does (tools/cvvision/main.cpp): the global
+// help, each command's help, the options it takes, its file argument and what runs it all come
+// from there, through the machinery both programs share (support/CommandTable.h); this file keeps
+// the list, its texts and its option setters. Exit status: 0 success, 1 bad input (an unreadable
+// file, inconsistent observations), 2 bad usage.
 #include "Civ2Huts.h"
 
 #include "support/Args.h"
+#include "support/CommandTable.h"
 #include "support/Json.h"
 #include "support/OutputFile.h"
 
@@ -41,12 +43,7 @@ struct Civ2Options
 
 // --- options: each one's name, its value in help, and what it sets --------------------------
 
-struct CliOption
-{
-	const char* szName;
-	const char* szValue; // "": a flag
-	void (*fSet)(Civ2Options& kOptions, const std::string& sName, const std::string& sValue);
-};
+using CliOption = cvv::CliOption<Civ2Options>;
 
 const CliOption FORMAT_TEXT = { "--format", "text|json",
 	[](Civ2Options& k, const std::string& n, const std::string& s) {
@@ -65,14 +62,6 @@ const CliOption HEIGHT = { "--height", "H",
 	[](Civ2Options& k, const std::string& n, const std::string& s) { k.iHeight = toInt(s, n); } };
 const CliOption PNG = { "--png", "OUT", [](Civ2Options& k, const std::string&, const std::string& s) { k.sPng = s; } };
 
-// An option as one command takes it, with what it means there.
-struct TakenOption
-{
-	const CliOption* pOption;
-	const char* szHelp;
-};
-
-const char* const HELP_OPTION = "-h, --help";
 const char* const EDITOR_COORDS_HELP = "coordinates are the map editor's (ex, ey): game = (2*ex + ey%2, ey)";
 
 const char* const FILE_HELP =
@@ -417,18 +406,8 @@ int cmdShow(const Civ2Options& o)
 
 // --- the commands -----------------------------------------------------------------------------
 
-struct Command
-{
-	const char* szName;
-	const char* szArgument; // "FILE": the file it needs; "": none
-	const char* szSummary; // its line in civ2huts --help
-	const char* szHelp; // what it does, in its own help
-	std::vector<TakenOption> aOptions;
-	int (*fRun)(const Civ2Options& kOptions);
-	const char* szExit; // exit statuses besides 0, 1 and 2 ("" for none)
-};
-
-const std::vector<Command> COMMANDS = {
+// A command's file argument: "FILE"; "": none.
+const std::vector<Command<Civ2Options>> COMMANDS = {
 	{ "list", "FILE", "hut sites (formula + land) present (owner none) or taken, and specials",
 		"Lists the hut sites of FILE (where the formula and the land put one), each present (owner none) or taken "
 		"(with its owner), and the special resources with their kind (first or second).",
@@ -448,174 +427,22 @@ const std::vector<Command> COMMANDS = {
 		{ { &PNG, "also write the map as a picture" } }, &cmdShow, "" },
 };
 
-const Command* findCommand(const std::string& sName)
+// A command's help after what it does: what FILE is, and the coordinates.
+std::string commandNotes(const Command<Civ2Options>& kCommand)
 {
-	for (const Command& kCommand : COMMANDS)
-	{
-		if (sName == kCommand.szName)
-		{
-			return &kCommand;
-		}
-	}
-	return nullptr;
+	return (*kCommand.szArgument ? "\n" + wrapText(FILE_HELP, 0) : std::string()) + "\n"
+		+ wrapText(COORDINATES_HELP, 0);
 }
 
-std::vector<ArgOption> argOptions(const std::vector<TakenOption>& aOptions)
-{
-	std::vector<ArgOption> aArgs;
-	for (const TakenOption& kTaken : aOptions)
-	{
-		aArgs.push_back(ArgOption{ kTaken.pOption->szName, kTaken.pOption->szValue, kTaken.szHelp });
-	}
-	return aArgs;
-}
-
-std::string exitHelp(const char* szExtra)
-{
-	const std::string sHead = "exit status: ";
-	const std::string sBody =
-		wrapText(std::string(EXIT_HELP) + (*szExtra ? std::string(", ") + szExtra : ""), sHead.size());
-	return sHead + sBody.substr(sHead.size());
-}
-
-std::string globalHelp()
-{
-	std::string sOut = "usage: civ2huts COMMAND [ARGS] [OPTIONS]\n"
-					   "       civ2huts COMMAND --help, civ2huts help COMMAND: the command's arguments and options\n"
-					   "\n"
-					   "commands:\n";
-	for (const Command& kCommand : COMMANDS)
-	{
-		sOut += helpRow(
-			std::string(kCommand.szName) + (*kCommand.szArgument ? " " : "") + kCommand.szArgument, kCommand.szSummary);
-	}
-	sOut += "\n" + wrapText(FILE_HELP, 0) + wrapText(COORDINATES_HELP, 0) + "\noptions of every command:\n"
-		+ helpRow(HELP_OPTION, "this help; after a command, the command's own help") + "\n" + exitHelp("");
-	return sOut;
-}
-
-std::string commandHelp(const Command& kCommand)
-{
-	std::string sOut = std::string("usage: civ2huts ") + kCommand.szName + (*kCommand.szArgument ? " " : "")
-		+ kCommand.szArgument + " [OPTIONS]\n\n" + wrapText(kCommand.szHelp, 0);
-	if (*kCommand.szArgument)
-	{
-		sOut += "\n" + wrapText(FILE_HELP, 0);
-	}
-	sOut += "\n" + wrapText(COORDINATES_HELP, 0);
-	return sOut + "\noptions:\n" + optionsHelp(argOptions(kCommand.aOptions)) + helpRow(HELP_OPTION, "this help") + "\n"
-		+ exitHelp(kCommand.szExit);
-}
-
-// Fills kOptions from the command's arguments; returns false when help was asked for.
-bool parse(const Command& kCommand, const std::vector<std::string>& asArgs, Civ2Options& kOptions)
-{
-	const bool bNeedsFile = *kCommand.szArgument != '\0';
-	const ParsedArgs kParsed = parseArgs(asArgs, argOptions(kCommand.aOptions), bNeedsFile ? 1 : 0);
-	if (kParsed.bHelp)
-	{
-		return false;
-	}
-	for (const auto& [sName, sValue] : kParsed.aOptions)
-	{
-		for (const TakenOption& kTaken : kCommand.aOptions)
-		{
-			if (sName == kTaken.pOption->szName)
-			{
-				kTaken.pOption->fSet(kOptions, sName, sValue);
-				break;
-			}
-		}
-	}
-	if (bNeedsFile)
-	{
-		if (kParsed.asPositionals.empty())
-		{
-			throw UsageError(std::string(kCommand.szName) + " needs a " + kCommand.szArgument);
-		}
-		kOptions.sFile = kParsed.asPositionals[0];
-	}
-	return true;
-}
-
-// civ2huts help [COMMAND]
-int runHelp(const std::vector<std::string>& asArgs)
-{
-	if (asArgs.empty())
-	{
-		std::cout << globalHelp();
-		return 0;
-	}
-	const Command* pCommand = findCommand(asArgs[0]);
-	if (pCommand == nullptr)
-	{
-		std::cerr << "civ2huts help: unknown command '" << asArgs[0] << "'\n\n" << globalHelp();
-		return 2;
-	}
-	if (asArgs.size() > 1)
-	{
-		std::cerr << "civ2huts help: unexpected argument '" << asArgs[1] << "' (see civ2huts --help)\n";
-		return 2;
-	}
-	std::cout << commandHelp(*pCommand);
-	return 0;
-}
-
-int runCommand(int argc, char** argv)
-{
-	if (argc < 2)
-	{
-		std::cerr << globalHelp();
-		return 2;
-	}
-	const std::string sCommand = argv[1];
-	const std::vector<std::string> asArgs(argv + 2, argv + argc);
-	if (sCommand == "-h" || sCommand == "--help")
-	{
-		std::cout << globalHelp();
-		return 0;
-	}
-	if (sCommand == "help")
-	{
-		return runHelp(asArgs);
-	}
-	const Command* pCommand = findCommand(sCommand);
-	if (pCommand == nullptr)
-	{
-		std::cerr << "civ2huts: unknown command '" << sCommand << "'\n\n" << globalHelp();
-		return 2;
-	}
-	Civ2Options kOptions;
-	try
-	{
-		if (!parse(*pCommand, asArgs, kOptions))
-		{
-			std::cout << commandHelp(*pCommand);
-			return 0;
-		}
-		return pCommand->fRun(kOptions);
-	}
-	catch (const UsageError& kError)
-	{
-		std::cerr << "civ2huts " << sCommand << ": " << kError.what() << " (see civ2huts " << sCommand << " --help)\n";
-		return 2;
-	}
-	catch (const std::invalid_argument& kError)
-	{
-		std::cerr << "civ2huts " << sCommand << ": " << kError.what() << " (see civ2huts " << sCommand << " --help)\n";
-		return 2;
-	}
-	catch (const std::exception& kError)
-	{
-		std::cerr << "civ2huts " << sCommand << ": " << kError.what() << "\n";
-		return 1;
-	}
-}
+const CommandTable<Civ2Options> TABLE = { "civ2huts", COMMANDS, {},
+	wrapText(FILE_HELP, 0) + wrapText(COORDINATES_HELP, 0), EXIT_HELP, "", &commandNotes,
+	[](Civ2Options& k, const std::string& s) { k.sFile = s; } };
 } // namespace
 
 int main(int argc, char** argv)
 {
-	const int iResult = runCommand(argc, argv);
+	const int iResult =
+		runCommandLine(TABLE, std::vector<std::string>(argv + 1, argv + argc), Civ2Options(), std::cout, std::cerr);
 	// What was printed and lost (a full disk, /dev/full) is an error like any other.
 	try
 	{

@@ -1,15 +1,18 @@
 // cvvision: the command line over the CvVision library. One table, COMMANDS, lists the commands:
 // the global help, each command's help, the options it takes, whether it needs a map, and what
-// runs it (Commands.h) all come from there. Exit status: 0 success, 1 bad input, 2 bad usage
-// (3: audit found differences).
+// runs it (Commands.h) all come from there, through the machinery civ2huts shares
+// (support/CommandTable.h); this file keeps the list, its texts and its option setters. Exit
+// status: 0 success, 1 bad input, 2 bad usage (3: audit found differences).
 #include "Commands.h"
 #include "support/Args.h"
+#include "support/CommandTable.h"
 #include "support/OutputFile.h"
 #include "CvVisionTables.h"
 
 #include <unistd.h>
 
 #include <cstdio>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,12 +22,7 @@ using namespace cvv;
 namespace {
 // --- options: each one's name, its value in help, and what it sets --------------------------
 
-struct CliOption
-{
-	const char* szName;
-	const char* szValue; // "": a flag
-	void (*fSet)(CliOptions& kOptions, const std::string& sName, const std::string& sValue);
-};
+using CliOption = cvv::CliOption<CliOptions>;
 
 const CliOption ASSETS = { "--assets", "DIR",
 	[](CliOptions& k, const std::string&, const std::string& s) { k.aAssets.push_back(s); } };
@@ -71,15 +69,8 @@ const CliOption BUILD_FILE = { "--file", "FILE",
 const CliOption OPEN_BORDERS = { "--open-borders", "T,T...",
 	[](CliOptions& k, const std::string& n, const std::string& s) { k.aeOpenTeams = argInts(n, s); } };
 
-// An option as one command takes it, with what it means there.
-struct TakenOption
-{
-	const CliOption* pOption;
-	const char* szHelp;
-};
-
 // Every command takes these first.
-const std::vector<TakenOption> COMMON_OPTIONS = {
+const std::vector<TakenOption<CliOptions>> COMMON_OPTIONS = {
 	{ &ASSETS,
 		"an Assets folder (holding XML/); repeat it, highest priority first: the mod, then Beyond the Sword, "
 		"then the base game. The first folder that has a file wins; names match in any case, as on Windows. "
@@ -92,8 +83,6 @@ const std::vector<TakenOption> COMMON_OPTIONS = {
 		"reads), and a save is read with the layout its read() functions define and the type counts of that "
 		"XML, a header naming a mod accepted. Default: BTS 3.19's files and its built-in layout" },
 };
-const char* const HELP_OPTION = "-h, --help";
-
 const char* const LENIENT_HELP = "unknown names in the map are warnings, and what they name is skipped";
 const char* const COLOR_HELP = "ANSI colour on";
 const char* const NO_COLOR_HELP = "ANSI colour off (default: on when standard output is a terminal)";
@@ -109,18 +98,8 @@ const char* const EXIT_HELP = "0 success, 1 bad input (the message names the fil
 
 // --- the commands -----------------------------------------------------------------------------
 
-struct Command
-{
-	const char* szName;
-	const char* szArgument; // "MAP" or "SAVE": the file it needs; "": none
-	const char* szSummary; // its line in cvvision --help
-	const char* szHelp; // what it does, in its own help
-	std::vector<TakenOption> aOptions; // besides COMMON_OPTIONS
-	int (*fRun)(const CliOptions& kOptions);
-	const char* szExit; // exit statuses besides 0, 1 and 2 ("" for none)
-};
-
-const std::vector<Command> COMMANDS = {
+// A command's file argument: "MAP" or "SAVE"; "": none.
+const std::vector<Command<CliOptions>> COMMANDS = {
 	{ "demo", "", "show and render the project's sample map (files in build/demo/)",
 		"Shows the project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave) in the terminal as "
 		"team 0 sees it, and writes it as a picture (sample.png) and a page (sample.html) into a folder. Open "
@@ -209,179 +188,25 @@ const std::vector<Command> COMMANDS = {
 		&runBuildSettings, "" },
 };
 
-const Command* findCommand(const std::string& sName)
+// A command's help after what it does: what its file argument is.
+std::string commandNotes(const Command<CliOptions>& kCommand)
 {
-	for (const Command& kCommand : COMMANDS)
+	if (!*kCommand.szArgument)
 	{
-		if (sName == kCommand.szName)
-		{
-			return &kCommand;
-		}
+		return "";
 	}
-	return nullptr;
+	return "\n" + wrapText(std::string(kCommand.szArgument) == "SAVE" ? SAVE_HELP : MAP_HELP, 0);
 }
 
-std::vector<TakenOption> optionsOf(const Command& kCommand)
-{
-	std::vector<TakenOption> aOptions = COMMON_OPTIONS;
-	aOptions.insert(aOptions.end(), kCommand.aOptions.begin(), kCommand.aOptions.end());
-	return aOptions;
-}
-
-std::vector<ArgOption> argOptions(const std::vector<TakenOption>& aOptions)
-{
-	std::vector<ArgOption> aArgs;
-	for (const TakenOption& kTaken : aOptions)
-	{
-		aArgs.push_back(ArgOption{ kTaken.pOption->szName, kTaken.pOption->szValue, kTaken.szHelp });
-	}
-	return aArgs;
-}
-
-std::string exitHelp(const char* szExtra)
-{
-	const std::string sHead = "exit status: ";
-	const std::string sBody =
-		wrapText(std::string(EXIT_HELP) + (*szExtra ? std::string(", ") + szExtra : ""), sHead.size());
-	return sHead + sBody.substr(sHead.size());
-}
-
-std::string globalHelp()
-{
-	std::string sOut = "usage: cvvision COMMAND [ARGS] [OPTIONS]\n"
-					   "       cvvision COMMAND --help, cvvision help COMMAND: the command's arguments and options\n"
-					   "\n"
-					   "commands:\n";
-	for (const Command& kCommand : COMMANDS)
-	{
-		sOut += helpRow(
-			std::string(kCommand.szName) + (*kCommand.szArgument ? " " : "") + kCommand.szArgument, kCommand.szSummary);
-	}
-	sOut += "\n" + wrapText(MAP_HELP, 0) + "\noptions of every command:\n" + optionsHelp(argOptions(COMMON_OPTIONS))
-		+ helpRow(HELP_OPTION, "this help; after a command, the command's own help") + "\n"
-		+ exitHelp("3 (audit) the stored counts differ from CvVision's");
-	return sOut;
-}
-
-std::string commandHelp(const Command& kCommand)
-{
-	std::string sOut = std::string("usage: cvvision ") + kCommand.szName + (*kCommand.szArgument ? " " : "")
-		+ kCommand.szArgument + " [OPTIONS]\n\n" + wrapText(kCommand.szHelp, 0);
-	if (*kCommand.szArgument)
-	{
-		sOut += "\n" + wrapText(std::string(kCommand.szArgument) == "SAVE" ? SAVE_HELP : MAP_HELP, 0);
-	}
-	return sOut + "\noptions:\n" + optionsHelp(argOptions(optionsOf(kCommand))) + helpRow(HELP_OPTION, "this help")
-		+ "\n" + exitHelp(kCommand.szExit);
-}
-
-// Fills kOptions from the command's arguments; returns false when help was asked for.
-bool parse(const Command& kCommand, const std::vector<std::string>& asArgs, CliOptions& kOptions)
-{
-	const std::vector<TakenOption> aOptions = optionsOf(kCommand);
-	const bool bNeedsFile = *kCommand.szArgument != '\0';
-	const ParsedArgs kParsed = parseArgs(asArgs, argOptions(aOptions), bNeedsFile ? 1 : 0);
-	if (kParsed.bHelp)
-	{
-		return false;
-	}
-	kOptions.bColor = isatty(STDOUT_FILENO) != 0;
-	for (const auto& [sName, sValue] : kParsed.aOptions)
-	{
-		for (const TakenOption& kTaken : aOptions)
-		{
-			if (sName == kTaken.pOption->szName)
-			{
-				kTaken.pOption->fSet(kOptions, sName, sValue);
-				break;
-			}
-		}
-	}
-	if (bNeedsFile)
-	{
-		if (kParsed.asPositionals.empty())
-		{
-			throw UsageError(std::string(kCommand.szName) + " needs a " + kCommand.szArgument);
-		}
-		kOptions.kMap = kParsed.asPositionals[0];
-	}
-	return true;
-}
-
-// cvvision help [COMMAND]
-int runHelp(const std::vector<std::string>& asArgs)
-{
-	if (asArgs.empty())
-	{
-		std::printf("%s", globalHelp().c_str());
-		return 0;
-	}
-	const Command* pCommand = findCommand(asArgs[0]);
-	if (pCommand == nullptr)
-	{
-		std::fprintf(stderr, "cvvision help: unknown command '%s'\n\n%s", asArgs[0].c_str(), globalHelp().c_str());
-		return 2;
-	}
-	if (asArgs.size() > 1)
-	{
-		std::fprintf(stderr, "cvvision help: unexpected argument '%s' (see cvvision --help)\n", asArgs[1].c_str());
-		return 2;
-	}
-	std::printf("%s", commandHelp(*pCommand).c_str());
-	return 0;
-}
+const CommandTable<CliOptions> TABLE = { "cvvision", COMMANDS, COMMON_OPTIONS, wrapText(MAP_HELP, 0), EXIT_HELP,
+	"3 (audit) the stored counts differ from CvVision's", &commandNotes,
+	[](CliOptions& k, const std::string& s) { k.kMap = s; } };
 
 int runCommand(int argc, char** argv)
 {
-	if (argc < 2)
-	{
-		std::fprintf(stderr, "%s", globalHelp().c_str());
-		return 2;
-	}
-	const std::string sCommand = argv[1];
-	const std::vector<std::string> asArgs(argv + 2, argv + argc);
-	if (sCommand == "-h" || sCommand == "--help")
-	{
-		std::printf("%s", globalHelp().c_str());
-		return 0;
-	}
-	if (sCommand == "help")
-	{
-		return runHelp(asArgs);
-	}
-	const Command* pCommand = findCommand(sCommand);
-	if (pCommand == nullptr)
-	{
-		std::fprintf(stderr, "cvvision: unknown command '%s'\n\n%s", sCommand.c_str(), globalHelp().c_str());
-		return 2;
-	}
-	CliOptions kOptions;
-	try
-	{
-		if (!parse(*pCommand, asArgs, kOptions))
-		{
-			std::printf("%s", commandHelp(*pCommand).c_str());
-			return 0;
-		}
-		return pCommand->fRun(kOptions);
-	}
-	catch (const UsageError& kError)
-	{
-		std::fprintf(
-			stderr, "cvvision %s: %s (see cvvision %s --help)\n", sCommand.c_str(), kError.what(), sCommand.c_str());
-		return 2;
-	}
-	catch (const std::invalid_argument& kError)
-	{
-		std::fprintf(
-			stderr, "cvvision %s: %s (see cvvision %s --help)\n", sCommand.c_str(), kError.what(), sCommand.c_str());
-		return 2;
-	}
-	catch (const std::exception& kError)
-	{
-		std::fprintf(stderr, "cvvision %s: %s\n", sCommand.c_str(), kError.what());
-		return 1;
-	}
+	CliOptions kDefaults;
+	kDefaults.bColor = isatty(STDOUT_FILENO) != 0;
+	return runCommandLine(TABLE, std::vector<std::string>(argv + 1, argv + argc), kDefaults, std::cout, std::cerr);
 }
 }
 
