@@ -328,7 +328,7 @@ private:
 	// in that class's scope; i moves past it. False if it is neither.
 	bool classConstantValue(const Toks& a, size_t& i, size_t e, Frame& f, Value& v);
 
-	Value globals(const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f);
+	Value globals(const std::string& sMethod, const Toks& a, size_t b, size_t e);
 
 	// A method with a body that is one return statement, evaluated in the object's frame.
 	Value callValue(const Value& kObj, const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f);
@@ -505,7 +505,7 @@ private:
 
 	// A statement that does not touch the stream: a declaration, an assignment or a call, run for its
 	// effect on the values the reads depend on.
-	void simple(const Toks& a, size_t b, size_t e, Frame& f, int iLine);
+	void simple(const Toks& a, size_t b, size_t e, Frame& f);
 
 	// (defined in LayoutRunnerCalls.cpp)
 	// name<ARGS>(..., stream, ...) or OBJECT.name<ARGS>(...) at a[b, e): a member function template
@@ -585,7 +585,7 @@ private:
 	std::shared_ptr<TaggedLayoutState> m_pOwnTagged;
 
 	// (defined in LayoutRunnerReads.cpp)
-	void readString(int iKind, const Place& p, Frame& f, const CodeLine& sWhere);
+	void readString(int iKind, const Place& p, Frame& f);
 
 	long long scalar(const unsigned char* q, int iSize, bool bUnsigned) const;
 

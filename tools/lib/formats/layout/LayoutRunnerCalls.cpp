@@ -148,7 +148,7 @@ bool LayoutRunner::classConstantValue(const Toks& a, size_t& i, size_t e, Frame&
 	return true;
 }
 
-Value LayoutRunner::globals(const std::string& sMethod, const Toks& a, size_t b, size_t e, Frame& f)
+Value LayoutRunner::globals(const std::string& sMethod, const Toks& a, size_t b, size_t e)
 {
 	// GC.getDefineINT("NAME"), or GC.getDefineINT(CvGlobals::NAME): an enumerator of the defines the
 	// tree caches, named as the define it stands for
@@ -193,7 +193,6 @@ Value LayoutRunner::globals(const std::string& sMethod, const Toks& a, size_t b,
 		v.kType.bValid = true;
 		return v;
 	}
-	(void)f;
 	if (sMethod.size() > 7 && sMethod.compare(0, 3, "get") == 0 && sMethod.compare(sMethod.size() - 4, 4, "Info") == 0)
 		return Value::unknown("GC." + sMethod + "(...) is one type's XML data, which the deriver does not read");
 	return Value::unknown("GC." + sMethod + "() is not a count of the XML");
@@ -556,9 +555,9 @@ std::string LayoutRunner::specialisationFor(const TypeRef& k)
 	if (m_t.kSpecialisations.empty())
 	{
 		Frame kNone;
-		for (const auto& [sName, c] : m_t.kClasses)
+		for (const auto& kClass : m_t.kClasses)
 		{
-			(void)c;
+			const std::string& sName = kClass.first;
 			const size_t iLt = sName.find('<');
 			if (iLt == std::string::npos) continue;
 			Toks aName;

@@ -150,7 +150,7 @@ Value LayoutRunner::postfix(const Toks& a, size_t& i, size_t e, Frame& f)
 				&& (sMethod == "empty" || sMethod == "size" || sMethod == "length" || sMethod == "GetLength"))
 				v = Value::of(sMethod == "empty" ? v.s.empty() : static_cast<long long>(v.s.size()));
 			else if (v.eKind == Value::Globals)
-				v = globals(sMethod, a, i + 3, iClose, f);
+				v = globals(sMethod, a, i + 3, iClose);
 			else if (v.eKind == Value::Obj && v.pObj)
 				v = callValue(v, sMethod, a, i + 3, iClose, f);
 			else

@@ -45,7 +45,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 		// LHS = S->ReadString() / ReadWideString()
 		size_t i = b;
 		Place p = readPlace(a, i, kForm.iAssign, f, sWhere);
-		readString(kForm.bWide ? 2 : 1, p, f, sWhere);
+		readString(kForm.bWide ? 2 : 1, p, f);
 		return;
 	}
 	if (kForm.eKind == ReadForm::OtherAssign) fail(sWhere, assignmentStop(a, b, kForm.iAssign, e, f.sStream));
@@ -72,7 +72,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 				return readString(sCallee == "ReadWideString"                        ? 2
 						: stringKind(p.kType.sName) == 2 || p.kType.sName == "wchar" ? 2
 																					 : 1,
-					p, f, sWhere);
+					p, f);
 			}
 			if (aArgs.size() == 2)
 			{
@@ -92,7 +92,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 				const int iKind = stringKind(kElem.sName);
 				if (!iKind) fail(sWhere, "a string array of " + typeText(p.kType));
 				if (n.i < 0) m_pStream->fail("a string count of " + std::to_string(n.i));
-				for (long long j = 0; j < n.i; ++j) readString(iKind, Place(), f, sWhere);
+				for (long long j = 0; j < n.i; ++j) readString(iKind, Place(), f);
 				return;
 			}
 		}
@@ -219,7 +219,7 @@ void LayoutRunner::streamStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 	fail(sWhere, "cannot follow '" + joinToks(a, b, e) + "'");
 }
 
-void LayoutRunner::readString(int iKind, const Place& p, Frame& f, const CodeLine& sWhere)
+void LayoutRunner::readString(int iKind, const Place& p, Frame& f)
 {
 	const unsigned char* q = m_pStream->take(4, "a string's length");
 	const long long n =
@@ -235,7 +235,6 @@ void LayoutRunner::readString(int iKind, const Place& p, Frame& f, const CodeLin
 		for (long long j = 0; j < n; ++j) v.s += static_cast<char>(c[size_t(j) * size_t(iKind)]);
 		store(p, f, v);
 	}
-	(void)sWhere;
 }
 
 long long LayoutRunner::scalar(const unsigned char* q, int iSize, bool bUnsigned) const

@@ -53,7 +53,7 @@ Flow LayoutRunner::run(const Stmt& s, Frame& f)
 			forget(s, f);
 			return Flow::Normal;
 		}
-		if (s.eKind == Stmt::For && s.e > s.b) simple(a, s.b, s.e, f, s.iLine);
+		if (s.eKind == Stmt::For && s.e > s.b) simple(a, s.b, s.e, f);
 		bool bFirst = true;
 		for (;;)
 		{
@@ -83,7 +83,7 @@ Flow LayoutRunner::run(const Stmt& s, Frame& f)
 			const Flow e = run(s.aKids[0], f);
 			if (e == Flow::Break) break;
 			if (e == Flow::Return) return e;
-			if (s.eKind == Stmt::For && s.e3 > s.b3) simple(a, s.b3, s.e3, f, s.iLine);
+			if (s.eKind == Stmt::For && s.e3 > s.b3) simple(a, s.b3, s.e3, f);
 			if (!s.bStream && f.bEffectsOnly && m_iLoopBudget-- <= 0)
 			{
 				forget(s, f);
@@ -110,7 +110,7 @@ Flow LayoutRunner::run(const Stmt& s, Frame& f)
 		if (s.bStream)
 			streamStatement(a, s.b, s.e, f, s.iLine);
 		else
-			simple(a, s.b, s.e, f, s.iLine);
+			simple(a, s.b, s.e, f);
 		return Flow::Normal;
 	}
 	return Flow::Normal;
@@ -365,9 +365,8 @@ void LayoutRunner::forget(const Stmt& s, Frame& f, const Unfollowed* pWhy)
 	for (const Stmt& k : s.aKids) forget(k, f, pWhy);
 }
 
-void LayoutRunner::simple(const Toks& a, size_t b, size_t e, Frame& f, int iLine)
+void LayoutRunner::simple(const Toks& a, size_t b, size_t e, Frame& f)
 {
-	(void)iLine;
 	const SimpleShape& kShape = m_t.simpleShape(a, b, e);
 	const bool bDeclaration = kShape.bDeclaration && !f.kLocals.count(a[kShape.iFirstName].s);
 	if (bDeclaration)

@@ -95,7 +95,7 @@ bool LayoutRunner::taggedStatement(const Toks& a, size_t b, size_t e, Frame& f, 
 		// a statement that uses the wrapper's values (int iI = wrapper.getNewClassEnumValue(...)), not
 		// the stream: run as any other
 		if (namesStream(a, b, e, f.sStream)) return false;
-		simple(a, b, e, f, iLine);
+		simple(a, b, e, f);
 		return true;
 	}
 	const std::string sMethod = a[iOpen - 1].s;
