@@ -1,0 +1,392 @@
+"""A tree's whole core, compiled for the host: the build copy, the error-driven rewrites, the
+objects, cached by content.
+
+    copy  the tree's sources into BUILD/src (the modder's tree is never written), the Python 2.4
+          headers beside them with the host's pyconfig.h, then the source rewrites;
+    loop  compile each core file (clang in MSVC mode, 32 bits); on errors, apply the error-driven
+          rewrite each error names and compile again; stop when every file compiles or an error
+          has no rewrite (then the stop names the file, the line and the construct);
+    cache an object is kept under CACHE/objects by the hash of its file, of every header of the
+          copy, of the flags and of the host's headers: the same tree built again compiles nothing.
+          The rewritten copy is kept by the hash of the tree, so the loop runs once per tree.
+"""
+
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+from . import diagnostics, rewrites
+from .errors import BuildStop
+
+HOST_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+INCLUDE_DIR = os.path.join(HOST_DIR, "include")
+REPO = os.path.dirname(os.path.dirname(HOST_DIR))
+SHARED_SDK = os.path.join(os.path.dirname(REPO), "shared", "data", "sdk", "bts-3.19", "CvGameCoreDLL")
+
+# The core's files: every .cpp of the tree's folder but the Python exports (boost::python
+# wrappers, which the host does not load), the precompiled header's unit and the text screens
+# (in no shipped project).
+_NOT_CORE = re.compile(r"^(Cy.*Interface.*|CvDLLPython|_precompile|CvTextScreens)\.cpp$", re.I)
+_SOURCE_EXTENSIONS = (".cpp", ".h", ".hpp", ".inl", ".c")
+
+COMPILER = "clang++"
+# clang in Visual C++ mode for 32-bit Linux (spec whole-core-on-linux.md sections 1 and 6).
+# __GNUC_GNU_INLINE__: glibc's headers at -O1 need it, and MSVC mode defines none of GCC's macros.
+MODE_FLAGS = ["-m32", "-std=gnu++14", "-fms-compatibility", "-fms-compatibility-version=19.00",
+              "-fms-extensions", "-fdelayed-template-parsing", "-D__GNUC_GNU_INLINE__=1",
+              "-D_CRT_NON_CONFORMING_SWPRINTFS", "-w", "-Wno-invalid-token-paste"]
+OPTIMISE_FLAGS = ["-O1", "-fwrapv", "-fno-strict-aliasing"]
+MAX_ROUNDS = 12
+
+
+class CoreFiles(NamedTuple):
+    tree: str  # the modder's CvGameCoreDLL folder
+    boost: str  # Boost 1.32's include folder
+    python: str  # Python 2.4's include folder
+    defines: List[str]
+    units: List[str]  # the core's .cpp files, by name
+
+
+def _find_dir(*candidates: str) -> Optional[str]:
+    for c in candidates:
+        if c and os.path.isdir(c):
+            return c
+    return None
+
+
+def core_files(tree: str, boost: Optional[str] = None, python: Optional[str] = None,
+               defines: Optional[Sequence[str]] = None) -> CoreFiles:
+    """The tree's core files and what it is compiled with: its own Boost and Python folders, else
+    BTS 3.19's (../shared/data/sdk/bts-3.19), as the forks use them."""
+    if not os.path.isdir(tree):
+        raise BuildStop("%s: no such folder" % tree)
+    units = sorted(f for f in os.listdir(tree) if f.lower().endswith(".cpp") and not _NOT_CORE.match(f))
+    if not units:
+        raise BuildStop("%s: no .cpp file: not a CvGameCoreDLL folder" % tree)
+    boost = _find_dir(boost or "", os.path.join(tree, "Boost-1.32.0", "include"),
+                      os.path.join(SHARED_SDK, "Boost-1.32.0", "include"))
+    python = _find_dir(python or "", os.path.join(tree, "Python24", "include"),
+                       os.path.join(SHARED_SDK, "Python24", "include"))
+    if not boost or not python:
+        raise BuildStop("%s: Boost 1.32's or Python 2.4's include folder not found: give --boost and --python"
+                        % tree)
+    if defines is None:
+        defines = _release_defines(tree)
+    return CoreFiles(os.path.abspath(tree), os.path.abspath(boost), os.path.abspath(python), list(defines), units)
+
+
+def _release_defines(tree: str) -> List[str]:
+    from cvsdk.build_settings import read_tree  # the one reader of a tree's build files
+    from cvsdk.errors import ToolError
+    try:
+        settings = read_tree(tree)
+    except ToolError as e:
+        raise BuildStop(str(e))
+    defines = [d for d in settings.defines if d.split("=")[0] not in _NOT_HOST_DEFINES]
+    return defines or ["_USRDLL", "NDEBUG", "FINAL_RELEASE", "CVGAMECOREDLL_EXPORTS"]
+
+
+# The host is no Windows: WIN32 guards only the trees' Windows dialogs (FDialogTemplate) and the
+# assert's breakpoint (FAssert); _DEBUG is a debug build's.
+_NOT_HOST_DEFINES = {"WIN32", "_WIN32", "_WINDOWS", "_DEBUG"}
+
+
+def _hash_files(paths: Sequence[str], root: str) -> str:
+    h = hashlib.sha256()
+    for p in sorted(paths):
+        h.update(os.path.relpath(p, root).encode() + b"\0")
+        with open(p, "rb") as f:
+            h.update(f.read())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _tree_sources(root: str) -> List[str]:
+    return sorted(os.path.join(root, f) for f in os.listdir(root)
+                  if f.lower().endswith(_SOURCE_EXTENSIONS) and os.path.isfile(os.path.join(root, f)))
+
+
+def _package_sources() -> List[str]:
+    here = os.path.dirname(os.path.abspath(__file__))
+    return [os.path.join(here, f) for f in os.listdir(here) if f.endswith(".py")]
+
+
+def _include_sources() -> List[str]:
+    return [os.path.join(INCLUDE_DIR, f) for f in os.listdir(INCLUDE_DIR)]
+
+
+def tree_key(files: CoreFiles) -> str:
+    """The hash of what the rewritten copy is made from: the tree, the flags, the host's headers
+    and these rewrites."""
+    h = hashlib.sha256()
+    h.update(_hash_files(_tree_sources(files.tree), files.tree).encode())
+    h.update(_hash_files(_include_sources(), INCLUDE_DIR).encode())
+    h.update(_hash_files(_package_sources(), HOST_DIR).encode())
+    h.update(("\0".join(files.defines + files.units + [files.boost, files.python])).encode())
+    return h.hexdigest()[:16]
+
+
+def _read(path: str) -> str:
+    with open(path, "rb") as f:
+        return f.read().decode("latin-1")
+
+
+def _write(path: str, text: str) -> None:
+    with open(path, "wb") as f:
+        f.write(text.encode("latin-1"))
+
+
+class Journal(object):
+    """The rewrites applied to a copy, in order (BUILD/rewrites.txt)."""
+
+    def __init__(self) -> None:
+        self.applied: List[rewrites.Applied] = []
+
+    def add(self, name: str, path: str, line: int, before: str, after: str) -> None:
+        self.applied.append(rewrites.Applied(name, path, line, before, after))
+
+    def counts(self) -> Dict[str, int]:
+        result: Dict[str, int] = {}
+        for a in self.applied:
+            result[a.rewrite] = result.get(a.rewrite, 0) + 1
+        return result
+
+    def write(self, path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            for a in self.applied:
+                f.write("%s %s:%d\n  - %s\n  + %s\n" % (a.rewrite, a.path, a.line, a.before.strip(),
+                                                     a.after.strip()))
+
+
+def make_copy(files: CoreFiles, src: str, journal: Journal) -> None:
+    """The tree's sources in `src`, Python's headers in `src/.host-python` with the host's
+    pyconfig.h, and the source rewrites applied."""
+    if os.path.exists(src):
+        shutil.rmtree(src)
+    os.makedirs(src)
+    for path in _tree_sources(files.tree):
+        shutil.copyfile(path, os.path.join(src, os.path.basename(path)))
+    python = os.path.join(src, ".host-python")
+    shutil.copytree(files.python, python)
+    os.chmod(python, 0o755)
+    for root, dirs, names in os.walk(python):
+        for n in names:
+            os.chmod(os.path.join(root, n), 0o644)
+        for d in dirs:
+            os.chmod(os.path.join(root, d), 0o755)
+    os.remove(os.path.join(python, "pyconfig.h")) if os.path.exists(os.path.join(python, "pyconfig.h")) else None
+    names = {f.lower(): f for f in os.listdir(src)}
+    for name in sorted(os.listdir(src)):
+        path = os.path.join(src, name)
+        if not os.path.isfile(path):
+            continue
+        text = _read(path)
+        for rewrite_name, rewrite in rewrites.SOURCE_REWRITES.items():
+            edits = rewrite(text, names)
+            if edits:
+                lines = rewrites.Lines(text)
+                for e in edits:
+                    line = lines.line_of(e.start)
+                    journal.add(rewrite_name, name, line, lines.line_text(line), "")
+                text = rewrites.apply_edits(text, edits)
+                new_lines = rewrites.Lines(text)
+                for i in range(len(journal.applied) - len(edits), len(journal.applied)):
+                    a = journal.applied[i]
+                    journal.applied[i] = a._replace(after=new_lines.line_text(min(a.line, len(new_lines.starts))))
+        _write(path, text)
+
+
+def compile_flags(files: CoreFiles, src: str) -> List[str]:
+    return (MODE_FLAGS + OPTIMISE_FLAGS + ["-D" + d for d in files.defines]
+            + ["-I" + INCLUDE_DIR, "-include", "CvHostPreInclude.h", "-I" + src,
+               "-I" + files.boost, "-I" + os.path.join(src, ".host-python")])
+
+
+def _compile(flags: Sequence[str], src: str, unit: str, output: Optional[str]) -> Tuple[int, str]:
+    command = [COMPILER] + list(flags) + diagnostics.FLAGS + ["-c", unit]
+    command += ["-o", output] if output else ["-fsyntax-only"]
+    done = subprocess.run(command, cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return done.returncode, done.stdout.decode("latin-1")
+
+
+def _normal(path: str) -> str:
+    while path.startswith("./"):
+        path = path[2:]
+    return path
+
+
+def apply_error_rewrites(src: str, errors: Sequence[diagnostics.Diagnostic], journal: Journal) -> List[diagnostics.Diagnostic]:
+    """Applies a rewrite for each error that has one (one per identifier and line a round: the
+    others are seen again once it is applied); gives the errors that have none."""
+    by_file: Dict[str, List[diagnostics.Diagnostic]] = {}
+    for d in errors:
+        by_file.setdefault(_normal(d.path), []).append(d)
+    unhandled = []
+    for path, found in by_file.items():
+        full = os.path.join(src, path)
+        if not os.path.isfile(full) or os.path.relpath(os.path.realpath(full), src).startswith(".."):
+            unhandled.extend(found)
+            continue
+        text = _read(full)
+        lines = rewrites.Lines(text)
+        chosen: List[rewrites.Edit] = []
+        done_lines = set()
+        for d in found:
+            result = rewrites.rewrite_for(d, lines)
+            if not result:
+                unhandled.append(d)
+                continue
+            name, edits = result
+            if (name, d.line) in done_lines:
+                continue
+            if any(not (e.end <= c.start or c.end <= e.start) or (e.start == c.start and e.text == c.text)
+                   for e in edits for c in chosen):
+                continue
+            done_lines.add((name, d.line))
+            chosen.extend(edits)
+            for line in sorted(set(lines.line_of(e.start) for e in edits)):
+                journal.add(name, path, line, lines.line_text(line), "")
+        if chosen:
+            new_text = rewrites.apply_edits(text, chosen)
+            _write(full, new_text)
+            new_lines = rewrites.Lines(new_text)
+            # The journal's "after": the line as it reads now (a line's number moves by no edit,
+            # as no rewrite adds or removes a line break).
+            for i, a in enumerate(journal.applied):
+                if a.path == path and not a.after:
+                    journal.applied[i] = a._replace(after=new_lines.line_text(a.line))
+    return unhandled
+
+
+class Progress(object):
+    def __init__(self, total: int, quiet: bool) -> None:
+        self.total, self.done, self.quiet = total, 0, quiet
+
+    def step(self, what: str) -> None:
+        self.done += 1
+        if not self.quiet:
+            sys.stderr.write("\r[%d/%d] %s\033[K" % (self.done, self.total, what))
+            sys.stderr.flush()
+
+    def end(self) -> None:
+        if not self.quiet and self.total:
+            sys.stderr.write("\n")
+
+
+def _object_key(flags: Sequence[str], headers_hash: str, src: str, unit: str) -> str:
+    h = hashlib.sha256()
+    h.update("\0".join(flags).encode())
+    h.update(headers_hash.encode())
+    with open(os.path.join(src, unit), "rb") as f:
+        h.update(f.read())
+    return h.hexdigest()
+
+
+class CoreBuild(NamedTuple):
+    src: str  # the rewritten copy
+    objects: List[str]
+    rewrites: Dict[str, int]  # name -> count
+    compiled: int  # objects compiled this run (the others came from the cache)
+    flags: List[str]
+
+
+def build(files: CoreFiles, cache: str, jobs: int = 2, quiet: bool = False) -> CoreBuild:
+    """Compiles the tree's core into objects under `cache`, rewriting the copy as its errors ask."""
+    key = tree_key(files)
+    base = os.path.join(cache, "trees", key)
+    src = os.path.join(base, "src")
+    state_path = os.path.join(base, "state.json")
+    flags = compile_flags(files, src)
+    journal = Journal()
+    state = None
+    if os.path.isfile(state_path):
+        with open(state_path) as f:
+            state = json.load(f)
+    if not state or not state.get("compiles"):
+        make_copy(files, src, journal)
+        _rewrite_until_clean(files, src, flags, journal, jobs, quiet)
+        journal.write(os.path.join(base, "rewrites.txt"))
+        state = {"compiles": True, "rewrites": journal.counts()}
+        with open(state_path, "w") as f:
+            json.dump(state, f)
+    objects, compiled = _compile_objects(files, src, flags, os.path.join(cache, "objects"), jobs, quiet)
+    return CoreBuild(src, objects, state["rewrites"], compiled, flags)
+
+
+def _rewrite_until_clean(files: CoreFiles, src: str, flags: List[str], journal: Journal, jobs: int,
+                         quiet: bool) -> None:
+    """Syntax-checks the failing files and rewrites them until every file compiles."""
+    failing = list(files.units)
+    for round_number in range(MAX_ROUNDS):
+        progress = Progress(len(failing), quiet)
+        results: Dict[str, Tuple[int, str]] = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(_compile, flags, src, u, None): u for u in failing}
+            for future in concurrent.futures.as_completed(futures):
+                unit = futures[future]
+                results[unit] = future.result()
+                progress.step("checking %s" % unit if round_number == 0 else "checking %s again" % unit)
+        progress.end()
+        failing = sorted(u for u, (code, _) in results.items() if code != 0)
+        if not failing:
+            return
+        errors = []
+        for u in failing:
+            found = diagnostics.errors(results[u][1])
+            if not found:
+                raise BuildStop("%s does not compile, and clang named no error:\n%s" % (u, results[u][1][-2000:]))
+            errors.extend(found)
+        unhandled = apply_error_rewrites(src, _unique(errors), journal)
+        if unhandled and len(unhandled) == len(_unique(errors)):
+            raise BuildStop(_stop_message(files, unhandled))
+        # A rewritten header can mend or break other files: check every file once more at the end.
+        if any(not _normal(d.path).lower().endswith(".cpp") for d in errors if d not in unhandled):
+            failing = list(files.units)
+    raise BuildStop("the rewrites did not converge in %d rounds; last errors:\n%s"
+                    % (MAX_ROUNDS, _stop_message(files, unhandled)))
+
+
+def _unique(errors: Sequence[diagnostics.Diagnostic]) -> List[diagnostics.Diagnostic]:
+    seen, result = set(), []
+    for d in errors:
+        k = (_normal(d.path), d.line, d.column, d.message)
+        if k not in seen:
+            seen.add(k)
+            result.append(d)
+    return result
+
+
+def _stop_message(files: CoreFiles, unhandled: Sequence[diagnostics.Diagnostic]) -> str:
+    shown = ["  %s:%d:%d: %s" % (_normal(d.path), d.line, d.column, d.message) for d in unhandled[:20]]
+    more = len(unhandled) - len(shown)
+    return ("%s: %d error(s) that no rewrite takes (the construct, the file and the line):\n%s%s"
+            % (files.tree, len(unhandled), "\n".join(shown), "\n  ... and %d more" % more if more > 0 else ""))
+
+
+def _compile_objects(files: CoreFiles, src: str, flags: List[str], objects_dir: str, jobs: int,
+                     quiet: bool) -> Tuple[List[str], int]:
+    os.makedirs(objects_dir, exist_ok=True)
+    headers = [p for p in _tree_sources(src) if not p.lower().endswith(".cpp")]
+    headers_hash = _hash_files(headers + _include_sources(), "/")
+    wanted = []
+    for unit in files.units:
+        wanted.append((unit, os.path.join(objects_dir, _object_key(flags, headers_hash, src, unit) + ".o")))
+    missing = [(u, o) for u, o in wanted if not os.path.isfile(o)]
+    progress = Progress(len(missing), quiet)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_compile, flags, src, u, o + ".part"): (u, o) for u, o in missing}
+        for future in concurrent.futures.as_completed(futures):
+            unit, obj = futures[future]
+            code, output = future.result()
+            if code != 0:
+                raise BuildStop("%s: %s does not compile:\n%s" % (files.tree, unit, output[-3000:]))
+            os.replace(obj + ".part", obj)
+            progress.step("compiled %s" % unit)
+    progress.end()
+    return [o for _, o in wanted], len(missing)

@@ -1,0 +1,148 @@
+// The Windows API as a game core DLL uses it, for the host (tools/host): types, and the few
+// functions the core calls (timers, debug output, message boxes, module names, key state), each
+// doing what a program without a window needs. Implemented in tools/host/runtime/CvHostWindows.cpp.
+#ifndef CVHOST_WINDOWS_H
+#define CVHOST_WINDOWS_H
+
+#include <stddef.h>
+#include <string.h>
+#include <wchar.h>
+
+typedef unsigned long DWORD;
+typedef unsigned short WORD;
+typedef unsigned char BYTE;
+typedef int BOOL;
+typedef long LONG;
+typedef unsigned long ULONG;
+typedef unsigned int UINT;
+typedef int INT;
+typedef char CHAR;
+typedef wchar_t WCHAR;
+typedef short SHORT;
+typedef unsigned short USHORT;
+typedef float FLOAT;
+typedef unsigned long long DWORDLONG;
+typedef long long LONGLONG;
+typedef unsigned long long ULONGLONG;
+typedef unsigned long ULONG_PTR;
+typedef long LONG_PTR;
+typedef unsigned long DWORD_PTR;
+typedef unsigned int UINT_PTR;
+typedef int INT_PTR;
+typedef DWORD* LPDWORD;
+typedef void* LPVOID;
+typedef const void* LPCVOID;
+typedef void* PVOID;
+typedef void* HANDLE;
+typedef struct CvHostModule* HMODULE;
+typedef HMODULE HINSTANCE;
+typedef struct CvHostWindow* HWND;
+typedef char* LPSTR;
+typedef const char* LPCSTR;
+typedef wchar_t* LPWSTR;
+typedef const wchar_t* LPCWSTR;
+typedef char TCHAR;
+typedef char* LPTSTR;
+typedef const char* LPCTSTR;
+typedef long HRESULT;
+typedef UINT_PTR WPARAM;
+typedef LONG_PTR LPARAM;
+typedef LONG_PTR LRESULT;
+typedef BYTE BOOLEAN;
+typedef UINT MMRESULT;
+typedef union _LARGE_INTEGER {
+	struct { DWORD LowPart; LONG HighPart; } u;
+	LONGLONG QuadPart;
+} LARGE_INTEGER;
+
+typedef struct tagPOINT { LONG x; LONG y; } POINT;
+typedef struct tagRECT { LONG left; LONG top; LONG right; LONG bottom; } RECT;
+
+#define TRUE 1
+#define FALSE 0
+#define MAX_PATH 260
+#define WINAPI
+#define APIENTRY
+#define CALLBACK
+#define __stdcall
+#define __cdecl
+#define CONST const
+#define VOID void
+#define TEXT(s) s
+#define S_OK ((HRESULT)0)
+#define SUCCEEDED(hr) (((HRESULT)(hr)) >= 0)
+#define FAILED(hr) (((HRESULT)(hr)) < 0)
+#define MB_OK 0x0
+#define MB_OKCANCEL 0x1
+#define MB_YESNO 0x4
+#define MB_ICONERROR 0x10
+#define MB_ICONEXCLAMATION 0x30
+#define MB_ICONWARNING 0x30
+#define MB_ICONINFORMATION 0x40
+#define IDOK 1
+#define IDCANCEL 2
+#define IDYES 6
+#define IDNO 7
+#define DLL_PROCESS_ATTACH 1
+#define DLL_THREAD_ATTACH 2
+#define DLL_THREAD_DETACH 3
+#define DLL_PROCESS_DETACH 0
+#define VK_LBUTTON 0x01
+#define VK_RBUTTON 0x02
+#define VK_SHIFT 0x10
+#define VK_CONTROL 0x11
+#define VK_MENU 0x12
+#define VK_ESCAPE 0x1B
+#define VK_SPACE 0x20
+#define VK_LSHIFT 0xA0
+#define VK_RSHIFT 0xA1
+#define VK_LCONTROL 0xA2
+#define VK_RCONTROL 0xA3
+#define ARRAYSIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define ZeroMemory(p, n) memset((p), 0, (n))
+#define CopyMemory(d, s, n) memcpy((d), (s), (n))
+#define FillMemory(p, n, v) memset((p), (v), (n))
+#define LOWORD(l) ((WORD)((DWORD_PTR)(l) & 0xffff))
+#define HIWORD(l) ((WORD)(((DWORD_PTR)(l) >> 16) & 0xffff))
+#define MAKELONG(a, b) ((LONG)(((WORD)(a)) | ((DWORD)((WORD)(b))) << 16))
+#define PAGE_EXECUTE_READWRITE 0x40
+#define CP_ACP 0
+#define CP_UTF8 65001
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+void OutputDebugStringA(const char* s);
+void OutputDebugStringW(const wchar_t* s);
+int MessageBoxA(HWND w, const char* text, const char* caption, UINT type);
+int MessageBoxW(HWND w, const wchar_t* text, const wchar_t* caption, UINT type);
+DWORD timeGetTime(void);
+UINT timeBeginPeriod(UINT period);
+UINT timeEndPeriod(UINT period);
+DWORD GetTickCount(void);
+BOOL QueryPerformanceCounter(LARGE_INTEGER* count);
+BOOL QueryPerformanceFrequency(LARGE_INTEGER* frequency);
+DWORD GetModuleFileNameA(HMODULE module, char* name, DWORD size);
+HMODULE GetModuleHandleA(const char* name);
+BOOL GetModuleHandleExA(DWORD flags, const char* name, HMODULE* module);
+SHORT GetKeyState(int key);
+SHORT GetAsyncKeyState(int key);
+void Sleep(DWORD milliseconds);
+DWORD GetCurrentThreadId(void);
+DWORD GetLastError(void);
+BOOL VirtualProtect(LPVOID address, size_t size, DWORD protect, DWORD* old);
+void DebugBreak(void);
+int MulDiv(int number, int numerator, int denominator);
+int MultiByteToWideChar(UINT page, DWORD flags, const char* s, int n, wchar_t* w, int wn);
+int WideCharToMultiByte(UINT page, DWORD flags, const wchar_t* w, int wn, char* s, int n,
+                        const char* def, BOOL* used);
+#ifdef __cplusplus
+}
+#endif
+
+#define OutputDebugString OutputDebugStringA
+#define MessageBox MessageBoxA
+#define GetModuleFileName GetModuleFileNameA
+#define GetModuleHandle GetModuleHandleA
+
+#endif
