@@ -250,13 +250,13 @@ CvHostSaveFile CvHostSaveFile::read(const std::vector<unsigned char>& aFile, con
 
 CvHostSaveFile CvHostSaveFile::read(const unsigned char* pData, size_t iSize, const std::string& sName)
 {
+	if (iSize == 0) throw CvHostSaveError(sName, kFile, 0, "the file is empty: not a saved game");
+	if (iSize > kMaxFileBytes)
+		throw CvHostSaveError(sName, kFile, 0, "the file is " + number(iSize)
+			+ " bytes, larger than a saved game can be (at most " + number(kMaxFileBytes >> 20) + " MB)");
 	Reader r(pData, iSize, sName);
 	CvHostBytes& k = r.m_kBytes;
 	CvHostSaveFile kSave;
-	if (iSize == 0) r.fail(kFile, 0, "the file is empty: not a saved game");
-	if (iSize > kMaxFileBytes)
-		r.fail(kFile, 0, "the file is " + number(iSize) + " bytes, larger than a saved game can be (at most "
-			+ number(kMaxFileBytes >> 20) + " MB)");
 
 	// ---- header ----
 	if (iSize < 4) r.fail(kHeaderPart, 0, "the file is " + number(iSize) + " bytes: not a saved game");
