@@ -271,7 +271,10 @@ TEST(CVHOST_STREAM_SUITE, ReadsPastTheEndThrowWithTheOffsetAndLeaveArraysAlone)
 	EXPECT_EQ(as[0], 7); // nothing read
 	EXPECT_EQ(p->GetPosition(), 4u);
 
-	e = streamErrorOf([&] { std::string s; p->ReadString(s); });
+	e = streamErrorOf([&] {
+		std::string s;
+		p->ReadString(s);
+	});
 	EXPECT_TRUE(e.pastEnd());
 	e = streamErrorOf([&] { p->Read(-1, as); });
 	EXPECT_STREQ(e.what(), "offset 4: an array of shorts: its count is -1");
@@ -279,7 +282,11 @@ TEST(CVHOST_STREAM_SUITE, ReadsPastTheEndThrowWithTheOffsetAndLeaveArraysAlone)
 	EXPECT_FALSE(e.pastEnd());
 	e = streamErrorOf([&] { p->SetPosition(7); });
 	EXPECT_FALSE(e.pastEnd());
-	e = streamErrorOf([&] { double d; p->FastFwd(); p->Read(&d); });
+	e = streamErrorOf([&] {
+		double d;
+		p->FastFwd();
+		p->Read(&d);
+	});
 	EXPECT_EQ(e.offset(), 6u);
 	EXPECT_STREQ(e.within("CvPlot::read of plot 3").what(),
 		"CvPlot::read of plot 3: offset 6: a double needs 8 bytes, only 0 left");
@@ -289,8 +296,8 @@ TEST(CVHOST_STREAM_SUITE, ReadsPastTheEndThrowWithTheOffsetAndLeaveArraysAlone)
 // the save flag, the game type, the game's name, passwords and map script).
 TEST(CVHOST_STREAM_SUITE, ARealInitCoreStartsAsCvInitCoreReadsIt)
 {
-	const std::filesystem::path kPath = std::filesystem::path(CVVISION_SHARED_DIR) / "data" / "civ4" / "saves"
-		/ "Play_By_Email.CivBeyondSwordSave";
+	const std::filesystem::path kPath =
+		std::filesystem::path(CVVISION_SHARED_DIR) / "data" / "civ4" / "saves" / "Play_By_Email.CivBeyondSwordSave";
 	if (!std::filesystem::exists(kPath)) GTEST_SKIP() << "../shared/data is absent: " << kPath.string();
 	const CvHostSaveFile kSave = CvHostSaveFile::load(kPath.string());
 	CvHostStream kStream(kSave.aInitCore);

@@ -47,9 +47,9 @@ TEST(HostBytes, IntegersAndFloatsAreLittleEndianAndAsWideAsUnderMsvc)
 	k.writeDouble(-2.25);
 	k.writeBool(true);
 	k.writeBool(false);
-	const Bytes aExpected = { 0xAB, 0xFE, 0x34, 0x12, 0xFE, 0xFF, 0xEF, 0xCD, 0xAB, 0x89, 0xFD, 0xFF, 0xFF, 0xFF,
-		0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0xFC, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-		0x00, 0x00, 0xC0, 0x3F, // 1.5f
+	const Bytes aExpected = { 0xAB, 0xFE, 0x34, 0x12, 0xFE, 0xFF, 0xEF, 0xCD, 0xAB, 0x89, 0xFD, 0xFF, 0xFF, 0xFF, 0x08,
+		0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0xFC, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0xC0,
+		0x3F, // 1.5f
 		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xC0, // -2.25
 		0x01, 0x00 };
 	EXPECT_EQ(k.data(), aExpected);
@@ -122,9 +122,13 @@ TEST(HostBytes, WideCharactersConvertWithSurrogatePairsJoined)
 	const std::u16string s = u"a\u00E9\u6771\U0001F600z";
 	const std::wstring w = cvHostWideFromUtf16(s);
 	if (sizeof(wchar_t) >= 4)
+	{
 		EXPECT_EQ(w, std::wstring(L"a\u00E9\u6771") + wchar_t(0x1F600) + L"z");
+	}
 	else
+	{
 		EXPECT_EQ(w.size(), s.size());
+	}
 	EXPECT_EQ(cvHostUtf16FromWide(w), s);
 }
 
@@ -133,7 +137,9 @@ TEST(HostBytes, LoneSurrogatesSurviveBothWays)
 	const std::u16string s = { 0xD800, u'x', 0xDC00, 0xDBFF };
 	EXPECT_EQ(cvHostUtf16FromWide(cvHostWideFromUtf16(s)), s);
 	if (sizeof(wchar_t) >= 4)
+	{
 		EXPECT_EQ(cvHostUtf16FromWide(std::wstring(1, wchar_t(0x110000))), std::u16string(1, 0xFFFD));
+	}
 }
 
 TEST(HostBytes, EveryReadPastTheEndSaysWhereAndWhatAndLeavesThePosition)
@@ -154,7 +160,12 @@ TEST(HostBytes, EveryReadPastTheEndSaysWhereAndWhatAndLeavesThePosition)
 		{ "i64", [](CvHostBytes& k) { k.readI64(); }, 8 },
 		{ "float", [](CvHostBytes& k) { k.readFloat(); }, 4 },
 		{ "double", [](CvHostBytes& k) { k.readDouble(); }, 8 },
-		{ "bytes", [](CvHostBytes& k) { unsigned char c[4]; k.readBytes(c, 4); }, 4 },
+		{ "bytes",
+			[](CvHostBytes& k) {
+				unsigned char c[4];
+				k.readBytes(c, 4);
+			},
+			4 },
 		{ "block", [](CvHostBytes& k) { k.readBlock(5); }, 5 },
 		{ "skip", [](CvHostBytes& k) { k.skip(2); }, 2 },
 	};
@@ -216,7 +227,8 @@ TEST(HostBytes, ACallerAddsWhatItWasReading)
 	const CvHostBytesError e = errorOf([] { CvHostBytes().readI32(); });
 	const CvHostBytesError kInner = e.within("CvMap::read");
 	const CvHostBytesError kOuter = kInner.within("save.CivBeyondSwordSave: game data");
-	EXPECT_STREQ(kOuter.what(), "save.CivBeyondSwordSave: game data: CvMap::read: offset 0: an int needs 4 bytes, only 0 left");
+	EXPECT_STREQ(
+		kOuter.what(), "save.CivBeyondSwordSave: game data: CvMap::read: offset 0: an int needs 4 bytes, only 0 left");
 	EXPECT_EQ(kOuter.context(), "save.CivBeyondSwordSave: game data: CvMap::read");
 	EXPECT_EQ(kOuter.offset(), 0u);
 	EXPECT_EQ(kOuter.wanted(), 4u);

@@ -299,11 +299,16 @@ TEST_F(HostSaveFile, CutCopiesAreRefusedNamingTheFileAndThePart)
 			EXPECT_EQ(e.file(), sName) << iCut;
 			EXPECT_EQ(std::string(e.what()).rfind(sName + ": ", 0), 0u) << e.what();
 			++aParts[e.part()];
-			if (iCut < 4) EXPECT_EQ(e.part(), iCut == 0 ? "file" : "header") << e.what();
-			else if (iCut < iStream - 4 - kSave.aInitCore.size()) EXPECT_EQ(e.part(), "header") << e.what();
-			else if (iCut < iStream) EXPECT_TRUE(e.part() == "header" || e.part() == "init core") << e.what();
-			else if (iCut < iTail) EXPECT_EQ(e.part(), "compressed stream") << e.what();
-			else EXPECT_EQ(e.part(), "tail") << e.what();
+			if (iCut < 4)
+				EXPECT_EQ(e.part(), iCut == 0 ? "file" : "header") << e.what();
+			else if (iCut < iStream - 4 - kSave.aInitCore.size())
+				EXPECT_EQ(e.part(), "header") << e.what();
+			else if (iCut < iStream)
+				EXPECT_TRUE(e.part() == "header" || e.part() == "init core") << e.what();
+			else if (iCut < iTail)
+				EXPECT_EQ(e.part(), "compressed stream") << e.what();
+			else
+				EXPECT_EQ(e.part(), "tail") << e.what();
 		}
 		EXPECT_GT(aParts["compressed stream"], 0) << sName;
 		EXPECT_GT(aParts["tail"], 0) << sName;
@@ -400,7 +405,8 @@ TEST_F(HostSaveFile, ForeignAndDamagedFilesAreRefusedClearly)
 	EXPECT_EQ(problem(Bytes{ 'V', 'e', 'r' }), "header: the file is 3 bytes: not a saved game");
 	const std::string sWb = "Version=11\nBeginGame\n\tEra=NONE\nEndGame\n";
 	EXPECT_EQ(problem(Bytes(sWb.begin(), sWb.end())),
-		"header: not a Civilization IV saved game: it starts with 1936876886, where a save starts with its version (302)");
+		"header: not a Civilization IV saved game: it starts with 1936876886, where a save starts with its version "
+		"(302)");
 	EXPECT_EQ(problem(Bytes(4096, 0)).rfind("header: not a Civilization IV saved game", 0), 0u);
 	EXPECT_EQ(problem(with(0, { 45, 1, 0, 0 })),
 		"header: save version 301 (Beyond the Sword); the host reads Beyond the Sword 3.19's, version 302");
@@ -417,7 +423,9 @@ TEST_F(HostSaveFile, ForeignAndDamagedFilesAreRefusedClearly)
 		"compressed stream: the compressed stream is empty (its first chunk length is 0)");
 	EXPECT_EQ(problem(with(iStream + 4, { 0x12, 0x34 })),
 		"compressed stream: the first chunk does not start with a zlib header");
-	EXPECT_EQ(problem(with(iStream + 6, Bytes(64, 0xFF))).rfind("game data: the compressed stream is damaged (zlib: ", 0), 0u);
+	EXPECT_EQ(
+		problem(with(iStream + 6, Bytes(64, 0xFF))).rfind("game data: the compressed stream is damaged (zlib: ", 0),
+		0u);
 	EXPECT_EQ(problem(with(aFile.size() - 36, { 31 })),
 		"tail: the file does not end with the checksum (a string of 32 hexadecimal digits)");
 	EXPECT_EQ(problem(with(aFile.size() - 1, { 'g' })),
@@ -432,7 +440,8 @@ TEST_F(HostSaveFile, ForeignAndDamagedFilesAreRefusedClearly)
 		k.writeBytes(aFile.data() + iStream + 4, iHalf);
 		k.writeU32(0);
 		k.writeBlock(kSave.aTail);
-		EXPECT_EQ(problem(k.data()), "game data: the compressed stream stops inside a deflate block (cut short or damaged)");
+		EXPECT_EQ(
+			problem(k.data()), "game data: the compressed stream stops inside a deflate block (cut short or damaged)");
 	}
 	// a finished stream (which the game does not write, but zlib reads) with bytes after its end
 	{

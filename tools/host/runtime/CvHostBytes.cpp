@@ -11,38 +11,21 @@
 // ---------------------------------------------------------------------------------------------
 CvHostBytesError::CvHostBytesError(
 	size_t iOffset, const std::string& sAsked, unsigned long long iWanted, unsigned long long iAvailable)
-	: std::runtime_error(describe("", iOffset, sAsked, true, iWanted, iAvailable, ""))
-	, m_iOffset(iOffset)
-	, m_sAsked(sAsked)
-	, m_bPastEnd(true)
-	, m_iWanted(iWanted)
-	, m_iAvailable(iAvailable)
-{
-}
+	: std::runtime_error(describe("", iOffset, sAsked, true, iWanted, iAvailable, "")), m_iOffset(iOffset),
+	  m_sAsked(sAsked), m_bPastEnd(true), m_iWanted(iWanted), m_iAvailable(iAvailable)
+{}
 
 CvHostBytesError::CvHostBytesError(size_t iOffset, const std::string& sAsked, const std::string& sProblem)
-	: std::runtime_error(describe("", iOffset, sAsked, false, 0, 0, sProblem))
-	, m_iOffset(iOffset)
-	, m_sAsked(sAsked)
-	, m_bPastEnd(false)
-	, m_iWanted(0)
-	, m_iAvailable(0)
-	, m_sProblem(sProblem)
-{
-}
+	: std::runtime_error(describe("", iOffset, sAsked, false, 0, 0, sProblem)), m_iOffset(iOffset), m_sAsked(sAsked),
+	  m_bPastEnd(false), m_iWanted(0), m_iAvailable(0), m_sProblem(sProblem)
+{}
 
 CvHostBytesError::CvHostBytesError(const CvHostBytesError& kFrom, const std::string& sContext)
 	: std::runtime_error(describe(sContext, kFrom.m_iOffset, kFrom.m_sAsked, kFrom.m_bPastEnd, kFrom.m_iWanted,
-		kFrom.m_iAvailable, kFrom.m_sProblem))
-	, m_iOffset(kFrom.m_iOffset)
-	, m_sAsked(kFrom.m_sAsked)
-	, m_bPastEnd(kFrom.m_bPastEnd)
-	, m_iWanted(kFrom.m_iWanted)
-	, m_iAvailable(kFrom.m_iAvailable)
-	, m_sProblem(kFrom.m_sProblem)
-	, m_sContext(sContext)
-{
-}
+		kFrom.m_iAvailable, kFrom.m_sProblem)),
+	  m_iOffset(kFrom.m_iOffset), m_sAsked(kFrom.m_sAsked), m_bPastEnd(kFrom.m_bPastEnd), m_iWanted(kFrom.m_iWanted),
+	  m_iAvailable(kFrom.m_iAvailable), m_sProblem(kFrom.m_sProblem), m_sContext(sContext)
+{}
 
 CvHostBytesError CvHostBytesError::within(const std::string& sContext) const
 {
@@ -73,10 +56,8 @@ CvHostBytes::CvHostBytes(const std::vector<unsigned char>& aData) : m_aData(aDat
 CvHostBytes::CvHostBytes(std::vector<unsigned char>&& aData) : m_aData(std::move(aData)), m_iPos(0) {}
 
 CvHostBytes::CvHostBytes(const void* pData, size_t iSize)
-	: m_aData(static_cast<const unsigned char*>(pData), static_cast<const unsigned char*>(pData) + iSize)
-	, m_iPos(0)
-{
-}
+	: m_aData(static_cast<const unsigned char*>(pData), static_cast<const unsigned char*>(pData) + iSize), m_iPos(0)
+{}
 
 std::vector<unsigned char> CvHostBytes::take()
 {
@@ -182,8 +163,8 @@ void CvHostBytes::readBytes(void* pOut, size_t iCount, const char* szWhat)
 std::vector<unsigned char> CvHostBytes::readBlock(size_t iCount, const char* szWhat)
 {
 	need(iCount, szWhat);
-	std::vector<unsigned char> a(m_aData.begin() + std::ptrdiff_t(m_iPos),
-		m_aData.begin() + std::ptrdiff_t(m_iPos + iCount));
+	std::vector<unsigned char> a(
+		m_aData.begin() + std::ptrdiff_t(m_iPos), m_aData.begin() + std::ptrdiff_t(m_iPos + iCount));
 	m_iPos += iCount;
 	return a;
 }

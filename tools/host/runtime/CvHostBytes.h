@@ -32,8 +32,8 @@ class CvHostBytesError : public std::runtime_error
 public:
 	// A read past the end: at iOffset, sAsked ("an int", "a wide string of 12 characters") needed
 	// iWanted bytes, and iAvailable were left from there.
-	CvHostBytesError(size_t iOffset, const std::string& sAsked, unsigned long long iWanted,
-		unsigned long long iAvailable);
+	CvHostBytesError(
+		size_t iOffset, const std::string& sAsked, unsigned long long iWanted, unsigned long long iAvailable);
 	// Anything else wrong at iOffset (a negative length or count, a position past the end).
 	CvHostBytesError(size_t iOffset, const std::string& sAsked, const std::string& sProblem);
 
@@ -52,8 +52,8 @@ public:
 
 private:
 	CvHostBytesError(const CvHostBytesError& kFrom, const std::string& sContext);
-	static std::string describe(const std::string& sContext, size_t iOffset, const std::string& sAsked,
-		bool bPastEnd, unsigned long long iWanted, unsigned long long iAvailable, const std::string& sProblem);
+	static std::string describe(const std::string& sContext, size_t iOffset, const std::string& sAsked, bool bPastEnd,
+		unsigned long long iWanted, unsigned long long iAvailable, const std::string& sProblem);
 
 	size_t m_iOffset;
 	std::string m_sAsked;

@@ -55,8 +55,7 @@ class Reader
 public:
 	Reader(const unsigned char* pData, size_t iSize, const std::string& sName)
 		: m_kBytes(pData, iSize), m_pData(pData), m_sName(sName)
-	{
-	}
+	{}
 
 	[[noreturn]] void fail(const char* szPart, size_t iOffset, const std::string& sProblem) const
 	{
@@ -77,7 +76,8 @@ public:
 			fail(kHeaderPart, e.offset(), problemOf(e));
 		}
 		if (bMd5 && !s.empty() && (s.size() != kChecksumDigits || !isHex(s)))
-			fail(kHeaderPart, iAt, std::string(szWhat) + " is '" + printable(s) + "' (an MD5 is empty or 32 hexadecimal digits)");
+			fail(kHeaderPart, iAt,
+				std::string(szWhat) + " is '" + printable(s) + "' (an MD5 is empty or 32 hexadecimal digits)");
 		for (size_t i = 0; i < s.size(); ++i)
 			if (static_cast<unsigned char>(s[i]) < 0x20)
 				fail(kHeaderPart, iAt, std::string(szWhat) + " holds a control character: not text");
@@ -99,8 +99,7 @@ public:
 	static std::string problemOf(const CvHostBytesError& e)
 	{
 		std::ostringstream k;
-		k << "the file ends: " << e.asked() << " needs " << e.wanted() << " bytes, only " << e.available()
-		  << " left";
+		k << "the file ends: " << e.asked() << " needs " << e.wanted() << " bytes, only " << e.available() << " left";
 		return e.pastEnd() ? k.str() : e.asked() + ": " + e.problem();
 	}
 
@@ -108,7 +107,8 @@ public:
 	{
 		std::string t;
 		for (size_t i = 0; i < s.size() && i < 40; ++i)
-			t.push_back(static_cast<unsigned char>(s[i]) < 0x20 || static_cast<unsigned char>(s[i]) >= 0x7f ? '?' : s[i]);
+			t.push_back(
+				static_cast<unsigned char>(s[i]) < 0x20 || static_cast<unsigned char>(s[i]) >= 0x7f ? '?' : s[i]);
 		return s.size() > 40 ? t + "..." : t;
 	}
 
@@ -125,7 +125,8 @@ std::vector<unsigned char> inflateAll(const std::vector<unsigned char>& aIn, con
 	std::memset(&z, 0, sizeof(z));
 	if (inflateInit(&z) != Z_OK) kFile.fail(kDataPart, iAt, "zlib could not start");
 	std::vector<unsigned char> aOut;
-	size_t iCapacity = aIn.size() < (CvHostSaveFile::kMaxInflatedBytes / 8) ? aIn.size() * 8 : CvHostSaveFile::kMaxInflatedBytes;
+	size_t iCapacity =
+		aIn.size() < (CvHostSaveFile::kMaxInflatedBytes / 8) ? aIn.size() * 8 : CvHostSaveFile::kMaxInflatedBytes;
 	if (iCapacity < 65536) iCapacity = 65536;
 	aOut.resize(iCapacity);
 	z.next_in = const_cast<Bytef*>(aIn.data());
@@ -139,11 +140,12 @@ std::vector<unsigned char> inflateAll(const std::vector<unsigned char>& aIn, con
 		{
 			if (aOut.size() >= CvHostSaveFile::kMaxInflatedBytes)
 			{
-				sProblem = "the compressed stream inflates to more than " + number(CvHostSaveFile::kMaxInflatedBytes >> 20)
-					+ " MB";
+				sProblem = "the compressed stream inflates to more than "
+					+ number(CvHostSaveFile::kMaxInflatedBytes >> 20) + " MB";
 				break;
 			}
-			const size_t iLarger = aOut.size() * 2 < CvHostSaveFile::kMaxInflatedBytes ? aOut.size() * 2
+			const size_t iLarger = aOut.size() * 2 < CvHostSaveFile::kMaxInflatedBytes
+				? aOut.size() * 2
 				: CvHostSaveFile::kMaxInflatedBytes;
 			aOut.resize(iLarger);
 		}
@@ -158,7 +160,8 @@ std::vector<unsigned char> inflateAll(const std::vector<unsigned char>& aIn, con
 			continue;
 		}
 		if (iRet == Z_BUF_ERROR && z.avail_in == 0) break;
-		sProblem = std::string("the compressed stream is damaged (zlib: ") + (z.msg ? z.msg : "error " + number(iRet)) + ")";
+		sProblem =
+			std::string("the compressed stream is damaged (zlib: ") + (z.msg ? z.msg : "error " + number(iRet)) + ")";
 		break;
 	}
 	// 128: inflate stopped between blocks (zlib's data_type), as after the game's sync flush
@@ -189,7 +192,9 @@ size_t tailShape(const std::vector<unsigned char>& aTail, std::string* pProblem)
 	}
 	if (aTail.size() - iPickleEnd < kTailEnd)
 	{
-		*pProblem = "the file ends " + number(aTail.size() - iPickleEnd) + " bytes after the pickle string, before the checksum byte and the checksum (" + number(kTailEnd) + " bytes)";
+		*pProblem = "the file ends " + number(aTail.size() - iPickleEnd)
+			+ " bytes after the pickle string, before the checksum byte and the checksum (" + number(kTailEnd)
+			+ " bytes)";
 		return 0;
 	}
 	const unsigned char* p = aTail.data() + aTail.size() - kTailEnd + 1;
@@ -220,13 +225,9 @@ void writeHeader(CvHostBytes& k, const CvHostSaveHeader& h)
 // ---------------------------------------------------------------------------------------------
 CvHostSaveError::CvHostSaveError(
 	const std::string& sFile, const std::string& sPart, size_t iOffset, const std::string& sProblem)
-	: std::runtime_error(sFile + ": " + sPart + ", offset " + number(iOffset) + ": " + sProblem)
-	, m_sFile(sFile)
-	, m_sPart(sPart)
-	, m_iOffset(iOffset)
-	, m_sProblem(sProblem)
-{
-}
+	: std::runtime_error(sFile + ": " + sPart + ", offset " + number(iOffset) + ": " + sProblem), m_sFile(sFile),
+	  m_sPart(sPart), m_iOffset(iOffset), m_sProblem(sProblem)
+{}
 
 CvHostSaveHeader::CvHostSaveHeader() : iVersion(CvHostSaveFile::kVersion), iChecksumWord(0) {}
 
@@ -234,8 +235,8 @@ bool CvHostSaveHeader::operator==(const CvHostSaveHeader& k) const
 {
 	for (int i = 0; i < 4; ++i)
 		if (asLockModifiedAssetsMd5[i] != k.asLockModifiedAssetsMd5[i]) return false;
-	return iVersion == k.iVersion && sModName == k.sModName && sModMd5 == k.sModMd5
-		&& iChecksumWord == k.iChecksumWord && sLockModifiedAssets == k.sLockModifiedAssets;
+	return iVersion == k.iVersion && sModName == k.sModName && sModMd5 == k.sModMd5 && iChecksumWord == k.iChecksumWord
+		&& sLockModifiedAssets == k.sLockModifiedAssets;
 }
 
 CvHostSaveFile::CvHostSaveFile() : iAfterInitCore(0) {}
@@ -252,8 +253,9 @@ CvHostSaveFile CvHostSaveFile::read(const unsigned char* pData, size_t iSize, co
 {
 	if (iSize == 0) throw CvHostSaveError(sName, kFile, 0, "the file is empty: not a saved game");
 	if (iSize > kMaxFileBytes)
-		throw CvHostSaveError(sName, kFile, 0, "the file is " + number(iSize)
-			+ " bytes, larger than a saved game can be (at most " + number(kMaxFileBytes >> 20) + " MB)");
+		throw CvHostSaveError(sName, kFile, 0,
+			"the file is " + number(iSize) + " bytes, larger than a saved game can be (at most "
+				+ number(kMaxFileBytes >> 20) + " MB)");
 	Reader r(pData, iSize, sName);
 	CvHostBytes& k = r.m_kBytes;
 	CvHostSaveFile kSave;
@@ -264,10 +266,15 @@ CvHostSaveFile CvHostSaveFile::read(const unsigned char* pData, size_t iSize, co
 	if (iVersion != kVersion)
 	{
 		if (iVersion >= 100 && iVersion < 400)
-			r.fail(kHeaderPart, 0, "save version " + number(iVersion) + " (" + (iVersion < 200 ? "Civilization IV" : iVersion < 300 ? "Warlords" : "Beyond the Sword")
-				+ "); the host reads Beyond the Sword 3.19's, version " + number(kVersion));
-		r.fail(kHeaderPart, 0, "not a Civilization IV saved game: it starts with " + number(iVersion)
-			+ ", where a save starts with its version (" + number(kVersion) + ")");
+			r.fail(kHeaderPart, 0,
+				"save version " + number(iVersion) + " ("
+					+ (iVersion < 200        ? "Civilization IV"
+							: iVersion < 300 ? "Warlords"
+											 : "Beyond the Sword")
+					+ "); the host reads Beyond the Sword 3.19's, version " + number(kVersion));
+		r.fail(kHeaderPart, 0,
+			"not a Civilization IV saved game: it starts with " + number(iVersion)
+				+ ", where a save starts with its version (" + number(kVersion) + ")");
 	}
 	kSave.kHeader.iVersion = iVersion;
 	kSave.kHeader.sModName = r.headerString("the mod name", false);
@@ -281,27 +288,30 @@ CvHostSaveFile CvHostSaveFile::read(const unsigned char* pData, size_t iSize, co
 	const size_t iSizeAt = k.position();
 	const uint32_t iInitCore = r.u32(kHeaderPart, "the init core's size");
 	if (iInitCore == 0 || iInitCore > k.left())
-		r.fail(kHeaderPart, iSizeAt, "the init core is " + number(iInitCore) + " bytes, but the file has "
-			+ number(k.left()) + " left");
+		r.fail(kHeaderPart, iSizeAt,
+			"the init core is " + number(iInitCore) + " bytes, but the file has " + number(k.left()) + " left");
 	kSave.aInitCore = k.readBlock(iInitCore);
 	kSave.iAfterInitCore = r.u32(kInitCorePart, "the word after the init core");
 
 	// ---- chunks: their lengths walked first, so that a cut or damaged file fails before inflating ----
 	const size_t iStreamAt = k.position();
-	std::vector<std::pair<size_t, uint32_t> > aChunks;
+	std::vector<std::pair<size_t, uint32_t>> aChunks;
 	size_t iCompressed = 0;
 	for (;;)
 	{
 		const size_t iAt = k.position();
 		if (k.left() < 4)
-			r.fail(kChunksPart, iAt, "the file ends before the compressed stream's end (a zero chunk length), "
-				+ number(aChunks.size()) + " chunks in");
+			r.fail(kChunksPart, iAt,
+				"the file ends before the compressed stream's end (a zero chunk length), " + number(aChunks.size())
+					+ " chunks in");
 		const uint32_t iLength = k.readU32();
 		if (iLength == 0) break;
 		if (iLength > k.left())
-			r.fail(kChunksPart, iAt, "chunk " + number(aChunks.size()) + " claims " + number(iLength)
-				+ " bytes, but the file has " + number(k.left()) + " left");
-		if (aChunks.empty() && (iLength < 2 || (r.m_pData[k.position()] & 0x0f) != 8
+			r.fail(kChunksPart, iAt,
+				"chunk " + number(aChunks.size()) + " claims " + number(iLength) + " bytes, but the file has "
+					+ number(k.left()) + " left");
+		if (aChunks.empty()
+			&& (iLength < 2 || (r.m_pData[k.position()] & 0x0f) != 8
 				|| ((unsigned(r.m_pData[k.position()]) << 8) | r.m_pData[k.position() + 1]) % 31 != 0))
 			r.fail(kChunksPart, k.position(), "the first chunk does not start with a zlib header");
 		aChunks.push_back(std::make_pair(k.position(), iLength));
@@ -339,8 +349,8 @@ CvHostSaveFile CvHostSaveFile::load(const std::string& sPath)
 	while (kIn.read(acBuffer, sizeof(acBuffer)) || kIn.gcount() > 0)
 	{
 		if (a.size() + static_cast<size_t>(kIn.gcount()) > kMaxFileBytes)
-			throw CvHostSaveError(sPath, kFile, a.size(), "the file is larger than a saved game can be (at most "
-				+ number(kMaxFileBytes >> 20) + " MB)");
+			throw CvHostSaveError(sPath, kFile, a.size(),
+				"the file is larger than a saved game can be (at most " + number(kMaxFileBytes >> 20) + " MB)");
 		a.insert(a.end(), acBuffer, acBuffer + kIn.gcount());
 	}
 	// a folder opens on Linux, and reads as an error at once
@@ -356,7 +366,8 @@ std::vector<unsigned char> CvHostSaveFile::compress() const
 {
 	z_stream z;
 	std::memset(&z, 0, sizeof(z));
-	if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK) throw CvHostSaveError("(writing)", kDataPart, 0, "zlib could not start");
+	if (deflateInit(&z, Z_DEFAULT_COMPRESSION) != Z_OK)
+		throw CvHostSaveError("(writing)", kDataPart, 0, "zlib could not start");
 	std::vector<unsigned char> aOut(deflateBound(&z, static_cast<uLong>(aGameData.size())) + 64);
 	z.next_in = const_cast<Bytef*>(aGameData.data());
 	z.avail_in = static_cast<uInt>(aGameData.size());
@@ -471,7 +482,8 @@ void CvHostSaveFile::setChecksum(const std::string& sHex)
 	const size_t iEnd = tailShape(aTail, &sProblem);
 	if (!sProblem.empty()) throw CvHostSaveError("(in memory)", kTailPart, iEnd, sProblem);
 	if (sHex.size() != kChecksumDigits || !isHex(sHex))
-		throw CvHostSaveError("(in memory)", kTailPart, aTail.size() - kChecksumDigits, "a checksum is 32 hexadecimal digits, not '" + sHex + "'");
+		throw CvHostSaveError("(in memory)", kTailPart, aTail.size() - kChecksumDigits,
+			"a checksum is 32 hexadecimal digits, not '" + sHex + "'");
 	std::memcpy(aTail.data() + aTail.size() - kChecksumDigits, sHex.data(), kChecksumDigits);
 }
 

@@ -100,22 +100,21 @@ struct CvHostSavePasswords
 class CvHostSaveFile
 {
 public:
-	enum
-	{
-		kVersion = 302,         // Beyond the Sword 3.19
-		kChunkSize = 65536,     // the game's compressed chunks
+	enum {
+		kVersion = 302, // Beyond the Sword 3.19
+		kChunkSize = 65536, // the game's compressed chunks
 	};
-	static const size_t kMaxFileBytes;     // larger files are refused (real saves: under 10 MB)
+	static const size_t kMaxFileBytes; // larger files are refused (real saves: under 10 MB)
 	static const size_t kMaxInflatedBytes; // the game data inflates to at most this
 
 	CvHostSaveFile();
 
 	// ---- the parts ----
 	CvHostSaveHeader kHeader;
-	std::vector<unsigned char> aInitCore;   // CvInitCore::read's bytes
-	uint32_t iAfterInitCore;                // the word after them
-	std::vector<unsigned char> aGameData;   // the inflated stream: the game objects' read()s
-	std::vector<unsigned char> aTail;       // pickle, engine data, checksum byte, checksum
+	std::vector<unsigned char> aInitCore; // CvInitCore::read's bytes
+	uint32_t iAfterInitCore; // the word after them
+	std::vector<unsigned char> aGameData; // the inflated stream: the game objects' read()s
+	std::vector<unsigned char> aTail; // pickle, engine data, checksum byte, checksum
 	// As read: the chunk lengths (write() cuts the same way when the compressed size is the same,
 	// 64 KiB chunks otherwise) and the compressed bytes' MD5 (for checksumMatches). Empty for a
 	// save built in memory.
@@ -151,8 +150,8 @@ public:
 	bool checksumMatches(const CvHostSavePasswords& kPasswords) const;
 
 private:
-	std::vector<unsigned char> assemble(const std::vector<unsigned char>& aCompressed,
-		const std::vector<unsigned char>& aTailToWrite) const;
+	std::vector<unsigned char> assemble(
+		const std::vector<unsigned char>& aCompressed, const std::vector<unsigned char>& aTailToWrite) const;
 	static void saveBytes(const std::string& sPath, const std::vector<unsigned char>& aFile);
 };
 

@@ -218,28 +218,28 @@ public:
 	}
 
 	// ---- writes: the same under both names (see the top of the file) ----
-#define CVHOST_STREAM_WRITES(Name) \
-	void Name(char value) { m_kBytes.writeI8(static_cast<signed char>(value)); } \
-	void Name(byte value) { m_kBytes.writeU8(value); } \
-	void Name(int iCount, const char values[]) { putArray(iCount, values, "chars"); } \
-	void Name(int iCount, const byte values[]) { putArray(iCount, values, "bytes"); } \
-	void Name(bool value) { m_kBytes.writeBool(value); } \
-	void Name(int iCount, const bool values[]) { putArray(iCount, values, "bools"); } \
-	void Name(short value) { m_kBytes.writeI16(value); } \
-	void Name(unsigned short value) { m_kBytes.writeU16(value); } \
-	void Name(int iCount, const short values[]) { putArray(iCount, values, "shorts"); } \
-	void Name(int iCount, const unsigned short values[]) { putArray(iCount, values, "unsigned shorts"); } \
-	void Name(int value) { m_kBytes.writeI32(value); } \
-	void Name(unsigned int value) { m_kBytes.writeU32(value); } \
-	void Name(int iCount, const int values[]) { putArray(iCount, values, "ints"); } \
-	void Name(int iCount, const unsigned int values[]) { putArray(iCount, values, "unsigned ints"); } \
-	void Name(long value) { put(value); } \
-	void Name(unsigned long value) { put(value); } \
-	void Name(int iCount, const long values[]) { putArray(iCount, values, "longs"); } \
-	void Name(int iCount, const unsigned long values[]) { putArray(iCount, values, "unsigned longs"); } \
-	void Name(float value) { m_kBytes.writeFloat(value); } \
-	void Name(int iCount, const float values[]) { putArray(iCount, values, "floats"); } \
-	void Name(double value) { m_kBytes.writeDouble(value); } \
+#define CVHOST_STREAM_WRITES(Name)                                                                                     \
+	void Name(char value) { m_kBytes.writeI8(static_cast<signed char>(value)); }                                       \
+	void Name(byte value) { m_kBytes.writeU8(value); }                                                                 \
+	void Name(int iCount, const char values[]) { putArray(iCount, values, "chars"); }                                  \
+	void Name(int iCount, const byte values[]) { putArray(iCount, values, "bytes"); }                                  \
+	void Name(bool value) { m_kBytes.writeBool(value); }                                                               \
+	void Name(int iCount, const bool values[]) { putArray(iCount, values, "bools"); }                                  \
+	void Name(short value) { m_kBytes.writeI16(value); }                                                               \
+	void Name(unsigned short value) { m_kBytes.writeU16(value); }                                                      \
+	void Name(int iCount, const short values[]) { putArray(iCount, values, "shorts"); }                                \
+	void Name(int iCount, const unsigned short values[]) { putArray(iCount, values, "unsigned shorts"); }              \
+	void Name(int value) { m_kBytes.writeI32(value); }                                                                 \
+	void Name(unsigned int value) { m_kBytes.writeU32(value); }                                                        \
+	void Name(int iCount, const int values[]) { putArray(iCount, values, "ints"); }                                    \
+	void Name(int iCount, const unsigned int values[]) { putArray(iCount, values, "unsigned ints"); }                  \
+	void Name(long value) { put(value); }                                                                              \
+	void Name(unsigned long value) { put(value); }                                                                     \
+	void Name(int iCount, const long values[]) { putArray(iCount, values, "longs"); }                                  \
+	void Name(int iCount, const unsigned long values[]) { putArray(iCount, values, "unsigned longs"); }                \
+	void Name(float value) { m_kBytes.writeFloat(value); }                                                             \
+	void Name(int iCount, const float values[]) { putArray(iCount, values, "floats"); }                                \
+	void Name(double value) { m_kBytes.writeDouble(value); }                                                           \
 	void Name(int iCount, const double values[]) { putArray(iCount, values, "doubles"); }
 
 	CVHOST_STREAM_WRITES(Write)
@@ -259,7 +259,8 @@ private:
 	void put(unsigned long value) { m_kBytes.writeU32(static_cast<uint32_t>(value)); }
 	void put(float value) { m_kBytes.writeFloat(value); }
 	void put(double value) { m_kBytes.writeDouble(value); }
-	template <class T> void putArray(int iCount, const T values[], const char* szWhat)
+	template <class T>
+	void putArray(int iCount, const T values[], const char* szWhat)
 	{
 		checkCount(iCount, szWhat);
 		for (int i = 0; i < iCount; ++i) put(values[i]);
