@@ -21,7 +21,7 @@ import subprocess
 import sys
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from . import diagnostics, rewrites
+from . import diagnostics, queries, rewrites
 from .errors import BuildStop
 
 HOST_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -203,9 +203,59 @@ def make_copy(files: CoreFiles, src: str, journal: Journal) -> None:
 
 
 def compile_flags(files: CoreFiles, src: str) -> List[str]:
+    """The flags every file of the copy is compiled with (the pre-include comes with the PCH)."""
     return (MODE_FLAGS + OPTIMISE_FLAGS + ["-D" + d for d in files.defines]
-            + ["-I" + INCLUDE_DIR, "-include", "CvHostPreInclude.h", "-I" + src,
-               "-I" + files.boost, "-I" + os.path.join(src, ".host-python")])
+            + ["-I" + INCLUDE_DIR, "-I" + src, "-I" + files.boost, "-I" + os.path.join(src, ".host-python")])
+
+
+def _first_include(path: str) -> Optional[str]:
+    text = rewrites.strip_comments(_read(path))
+    m = re.search(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', text, re.M)
+    return m.group(1) if m else None
+
+
+class Pch(object):
+    """The precompiled header: the host's pre-include and the tree's own precompiled header
+    (the one most files include first, as Visual C++'s /Yu does), built once per state of the
+    headers. A file that does not start with that header is compiled without it."""
+
+    def __init__(self, files: CoreFiles, src: str, base: str, flags: List[str]) -> None:
+        self.src, self.base, self.flags = src, base, flags
+        firsts = [_first_include(os.path.join(src, u)) for u in files.units]
+        common = max(set(firsts), key=firsts.count) if firsts else None
+        self.header = common if common and firsts.count(common) * 2 >= len(firsts) else None
+        self.users = set(u for u, f in zip(files.units, firsts) if self.header and f == self.header)
+        self.path = ""
+
+    def unit_flags(self, unit: str) -> List[str]:
+        if unit in self.users and self.path:
+            return self.flags + ["-include-pch", self.path]
+        return self.flags + ["-include", "CvHostPreInclude.h"]
+
+    def build(self, headers_hash: str) -> Tuple[int, str]:
+        """Builds the PCH for these headers if it is not there; (exit status, clang's output)."""
+        if not self.header:
+            return 0, ""
+        path = os.path.join(self.base, "core-%s.pch" % headers_hash[:16])
+        if os.path.isfile(path):
+            self.path = path
+            return 0, ""
+        entry = os.path.join(self.src, ".host-pch.h")
+        with open(entry, "w") as f:
+            f.write('#include "CvHostPreInclude.h"\n#include "%s"\n' % self.header)
+        done = subprocess.run([COMPILER] + self.flags + diagnostics.FLAGS + ["-x", "c++-header", entry, "-o", path + ".part"],
+                              cwd=self.src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if done.returncode == 0:
+            os.replace(path + ".part", path)
+            self.path = path
+        else:
+            self.path = ""
+        return done.returncode, done.stdout.decode("latin-1")
+
+
+def _headers_hash(src: str) -> str:
+    headers = [p for p in _tree_sources(src) if not p.lower().endswith(".cpp")]
+    return _hash_files(headers + _include_sources(), "/")
 
 
 def _compile(flags: Sequence[str], src: str, unit: str, output: Optional[str]) -> Tuple[int, str]:
@@ -222,21 +272,22 @@ def _normal(path: str) -> str:
 
 
 def apply_error_rewrites(src: str, errors: Sequence[diagnostics.Diagnostic], journal: Journal) -> List[diagnostics.Diagnostic]:
-    """Applies a rewrite for each error that has one (one per identifier and line a round: the
-    others are seen again once it is applied); gives the errors that have none."""
+    """Applies a rewrite for each error that has one (one per rewrite and line a round: the others
+    are seen again once it is applied); gives the errors that have none."""
     by_file: Dict[str, List[diagnostics.Diagnostic]] = {}
     for d in errors:
         by_file.setdefault(_normal(d.path), []).append(d)
     unhandled = []
     for path, found in by_file.items():
         full = os.path.join(src, path)
-        if not os.path.isfile(full) or os.path.relpath(os.path.realpath(full), src).startswith(".."):
+        if not os.path.isfile(full) or os.path.relpath(os.path.realpath(full), os.path.realpath(src)).startswith(".."):
             unhandled.extend(found)
             continue
         text = _read(full)
         lines = rewrites.Lines(text)
         chosen: List[rewrites.Edit] = []
         done_lines = set()
+        logged = []
         for d in found:
             result = rewrites.rewrite_for(d, lines)
             if not result:
@@ -250,21 +301,21 @@ def apply_error_rewrites(src: str, errors: Sequence[diagnostics.Diagnostic], jou
                 continue
             done_lines.add((name, d.line))
             chosen.extend(edits)
-            for line in sorted(set(lines.line_of(e.start) for e in edits)):
-                journal.add(name, path, line, lines.line_text(line), "")
+            logged.extend((name, line) for line in sorted(set(lines.line_of(e.start) for e in edits)))
         if chosen:
             new_text = rewrites.apply_edits(text, chosen)
             _write(full, new_text)
             new_lines = rewrites.Lines(new_text)
-            # The journal's "after": the line as it reads now (a line's number moves by no edit,
-            # as no rewrite adds or removes a line break).
-            for i, a in enumerate(journal.applied):
-                if a.path == path and not a.after:
-                    journal.applied[i] = a._replace(after=new_lines.line_text(a.line))
+            # No rewrite adds or removes a line break: a line keeps its number.
+            rel = os.path.relpath(os.path.realpath(full), os.path.realpath(src))
+            for name, line in logged:
+                journal.add(name, rel, line, lines.line_text(line), new_lines.line_text(line))
     return unhandled
 
 
 class Progress(object):
+    """`[done/total] what` on one line of standard error, as Ninja shows it."""
+
     def __init__(self, total: int, quiet: bool) -> None:
         self.total, self.done, self.quiet = total, 0, quiet
 
@@ -293,7 +344,7 @@ class CoreBuild(NamedTuple):
     objects: List[str]
     rewrites: Dict[str, int]  # name -> count
     compiled: int  # objects compiled this run (the others came from the cache)
-    flags: List[str]
+    flags: List[str]  # the flags of a file compiled with the tree's headers (host runtime files)
 
 
 def build(files: CoreFiles, cache: str, jobs: int = 2, quiet: bool = False) -> CoreBuild:
@@ -303,35 +354,68 @@ def build(files: CoreFiles, cache: str, jobs: int = 2, quiet: bool = False) -> C
     src = os.path.join(base, "src")
     state_path = os.path.join(base, "state.json")
     flags = compile_flags(files, src)
-    journal = Journal()
     state = None
     if os.path.isfile(state_path):
         with open(state_path) as f:
             state = json.load(f)
-    if not state or not state.get("compiles"):
+    if not state or not state.get("compiles") or not os.path.isdir(src):
+        if os.path.exists(base):
+            shutil.rmtree(base)
+        os.makedirs(base)
+        journal = Journal()
         make_copy(files, src, journal)
-        _rewrite_until_clean(files, src, flags, journal, jobs, quiet)
+        pch = Pch(files, src, base, flags)
+        _rewrite_until_clean(files, src, pch, journal, jobs, quiet)
+        _apply_queries(files, src, pch, journal, jobs, quiet)
         journal.write(os.path.join(base, "rewrites.txt"))
         state = {"compiles": True, "rewrites": journal.counts()}
         with open(state_path, "w") as f:
             json.dump(state, f)
-    objects, compiled = _compile_objects(files, src, flags, os.path.join(cache, "objects"), jobs, quiet)
-    return CoreBuild(src, objects, state["rewrites"], compiled, flags)
+    pch = Pch(files, src, base, flags)
+    objects, compiled = _compile_objects(files, src, pch, os.path.join(cache, "objects"), jobs, quiet)
+    return CoreBuild(src, objects, state["rewrites"], compiled, flags + ["-include", "CvHostPreInclude.h"])
 
 
-def _rewrite_until_clean(files: CoreFiles, src: str, flags: List[str], journal: Journal, jobs: int,
+def _ensure_pch(files: CoreFiles, src: str, pch: Pch, journal: Journal) -> None:
+    """Builds the PCH, rewriting the headers as its errors ask."""
+    for _ in range(MAX_ROUNDS):
+        code, output = pch.build(_headers_hash(src))
+        if code == 0:
+            return
+        errors = _unique(diagnostics.errors(output))
+        if not errors:
+            raise BuildStop("%s: the precompiled header %s does not compile, and clang named no error:\n%s"
+                            % (files.tree, pch.header, output[-2000:]))
+        unhandled = apply_error_rewrites(src, errors, journal)
+        if len(unhandled) == len(errors):
+            raise BuildStop(_stop_message(files, unhandled))
+    raise BuildStop("%s: the precompiled header's rewrites did not converge" % files.tree)
+
+
+def _check_units(units: Sequence[str], src: str, pch: Pch, jobs: int, progress: "Progress",
+                 what: str) -> Dict[str, Tuple[int, str]]:
+    results: Dict[str, Tuple[int, str]] = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_compile, pch.unit_flags(u), src, u, None): u for u in units}
+        for future in concurrent.futures.as_completed(futures):
+            unit = futures[future]
+            results[unit] = future.result()
+            progress.step("%s %s" % (what, unit))
+    return results
+
+
+def _rewrite_until_clean(files: CoreFiles, src: str, pch: Pch, journal: Journal, jobs: int,
                          quiet: bool) -> None:
     """Syntax-checks the failing files and rewrites them until every file compiles."""
     failing = list(files.units)
+    unhandled: List[diagnostics.Diagnostic] = []
     for round_number in range(MAX_ROUNDS):
+        headers_before = _headers_hash(src)
+        _ensure_pch(files, src, pch, journal)
+        if _headers_hash(src) != headers_before:
+            failing = list(files.units)
         progress = Progress(len(failing), quiet)
-        results: Dict[str, Tuple[int, str]] = {}
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(_compile, flags, src, u, None): u for u in failing}
-            for future in concurrent.futures.as_completed(futures):
-                unit = futures[future]
-                results[unit] = future.result()
-                progress.step("checking %s" % unit if round_number == 0 else "checking %s again" % unit)
+        results = _check_units(failing, src, pch, jobs, progress, "checking" if round_number == 0 else "checking again")
         progress.end()
         failing = sorted(u for u, (code, _) in results.items() if code != 0)
         if not failing:
@@ -340,16 +424,25 @@ def _rewrite_until_clean(files: CoreFiles, src: str, flags: List[str], journal: 
         for u in failing:
             found = diagnostics.errors(results[u][1])
             if not found:
-                raise BuildStop("%s does not compile, and clang named no error:\n%s" % (u, results[u][1][-2000:]))
+                raise BuildStop("%s: %s does not compile, and clang named no error:\n%s"
+                                % (files.tree, u, results[u][1][-2000:]))
             errors.extend(found)
-        unhandled = apply_error_rewrites(src, _unique(errors), journal)
-        if unhandled and len(unhandled) == len(_unique(errors)):
+        errors = _unique(errors)
+        headers_before = _headers_hash(src)
+        unhandled = apply_error_rewrites(src, errors, journal)
+        if len(unhandled) == len(errors):
             raise BuildStop(_stop_message(files, unhandled))
-        # A rewritten header can mend or break other files: check every file once more at the end.
-        if any(not _normal(d.path).lower().endswith(".cpp") for d in errors if d not in unhandled):
-            failing = list(files.units)
+        if _headers_hash(src) != headers_before:
+            failing = list(files.units)  # a rewritten header can mend or break any file
     raise BuildStop("the rewrites did not converge in %d rounds; last errors:\n%s"
                     % (MAX_ROUNDS, _stop_message(files, unhandled)))
+
+
+def _apply_queries(files: CoreFiles, src: str, pch: Pch, journal: Journal, jobs: int, quiet: bool) -> None:
+    """The rewrites found in the compiled program (queries.py), once every file compiles."""
+    if not quiet:
+        sys.stderr.write("looking for constructs that compile but do not run as on Windows (clang-query)\n")
+    queries.apply(src, files.units, pch.unit_flags, jobs, journal)
 
 
 def _unique(errors: Sequence[diagnostics.Diagnostic]) -> List[diagnostics.Diagnostic]:
@@ -369,18 +462,20 @@ def _stop_message(files: CoreFiles, unhandled: Sequence[diagnostics.Diagnostic])
             % (files.tree, len(unhandled), "\n".join(shown), "\n  ... and %d more" % more if more > 0 else ""))
 
 
-def _compile_objects(files: CoreFiles, src: str, flags: List[str], objects_dir: str, jobs: int,
+def _compile_objects(files: CoreFiles, src: str, pch: Pch, objects_dir: str, jobs: int,
                      quiet: bool) -> Tuple[List[str], int]:
     os.makedirs(objects_dir, exist_ok=True)
-    headers = [p for p in _tree_sources(src) if not p.lower().endswith(".cpp")]
-    headers_hash = _hash_files(headers + _include_sources(), "/")
-    wanted = []
-    for unit in files.units:
-        wanted.append((unit, os.path.join(objects_dir, _object_key(flags, headers_hash, src, unit) + ".o")))
+    headers_hash = _headers_hash(src)
+    wanted = [(u, os.path.join(objects_dir, _object_key(pch.flags, headers_hash, src, u) + ".o"))
+              for u in files.units]
     missing = [(u, o) for u, o in wanted if not os.path.isfile(o)]
+    if missing:
+        code, output = pch.build(headers_hash)
+        if code != 0:
+            raise BuildStop("%s: the precompiled header does not compile:\n%s" % (files.tree, output[-3000:]))
     progress = Progress(len(missing), quiet)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_compile, flags, src, u, o + ".part"): (u, o) for u, o in missing}
+        futures = {pool.submit(_compile, pch.unit_flags(u), src, u, o + ".part"): (u, o) for u, o in missing}
         for future in concurrent.futures.as_completed(futures):
             unit, obj = futures[future]
             code, output = future.result()

@@ -33,6 +33,12 @@ class Applied(NamedTuple):
     after: str
 
 
+def strip_comments(text: str) -> str:
+    """The text without its comments (each replaced by a space or dropped to the line's end)."""
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
 def apply_edits(text: str, edits: Sequence[Edit]) -> str:
     """The text with non-overlapping edits applied (in any order given)."""
     out = []
@@ -232,8 +238,9 @@ def wide_literal_bytes(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
     return edits or None
 
 
-def _argument_end(text: str, start: int) -> int:
-    """The end of a call's argument that starts at `start`: the next `,` or `)` at its depth."""
+def expression_end(text: str, start: int, stops: str = ",;") -> int:
+    """The end of the expression that starts at `start`: the first of `stops`, or a closing
+    bracket, at its own depth (strings and character literals skipped; `::` is no `:`)."""
     depth = 0
     i = start
     while i < len(text):
@@ -244,7 +251,10 @@ def _argument_end(text: str, start: int) -> int:
             if depth == 0:
                 return i
             depth -= 1
-        elif c == "," and depth == 0:
+        elif c == ":" and text[i:i + 2] == "::":
+            i += 2
+            continue
+        elif c in stops and depth == 0:
             return i
         elif c in "\"'":
             i += 1
@@ -252,6 +262,11 @@ def _argument_end(text: str, start: int) -> int:
                 i += 2 if text[i] == "\\" else 1
         i += 1
     return i
+
+
+def _argument_end(text: str, start: int) -> int:
+    """The end of a call's argument that starts at `start`: the next `,` or `)` at its depth."""
+    return expression_end(text, start, ",")
 
 
 def string_through_varargs(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
