@@ -7,6 +7,8 @@ the same host, compiles and links nothing.
 """
 
 import concurrent.futures
+import contextlib
+import fcntl
 import hashlib
 import os
 import subprocess
@@ -45,8 +47,28 @@ def _file_hash(paths: Sequence[str]) -> str:
     return h.hexdigest()
 
 
+@contextlib.contextmanager
+def _locked(cache: str, tree: str):
+    """One build of a tree at a time in a cache: a second process waits, then finds the first's
+    work cached (two tests, or a modder's two commands, may build the same tree at once)."""
+    locks = os.path.join(cache, "locks")
+    os.makedirs(locks, exist_ok=True)
+    name = hashlib.sha256(os.path.realpath(tree).encode()).hexdigest()[:16]
+    with open(os.path.join(locks, name + ".lock"), "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 def build(tree: str, cache: str, jobs: int = 2, quiet: bool = False, boost: Optional[str] = None,
           python: Optional[str] = None) -> HostProgram:
+    with _locked(cache, tree):
+        return _build(tree, cache, jobs, quiet, boost, python)
+
+
+def _build(tree: str, cache: str, jobs: int, quiet: bool, boost: Optional[str], python: Optional[str]) -> HostProgram:
     files = core.core_files(tree, boost, python)
     built = core.build(files, cache, jobs, quiet)
     base = os.path.dirname(built.src)
