@@ -150,11 +150,11 @@ def for_scope_reuse(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
     return None
 
 
+_AKA = r"(?: \(aka '[^']+'\))?"
 _CONDITIONAL = [
-    # (message, the type each operand is converted to: None keeps it)
-    re.compile(r"conditional expression is ambiguous; '(?P<a>[^']+)'(?: \(aka '[^']+'\))? can be converted to "
-               r"'(?P<b>[^']+)'(?: \(aka '[^']+'\))? and vice versa$"),
-    re.compile(r"incompatible operand types \('(?P<a>[^']+)' and '(?P<b>[^']+)'(?: \(aka '[^']+'\))?\)$"),
+    re.compile(r"conditional expression is ambiguous; '(?P<a>[^']+)'%s can be converted to '(?P<b>[^']+)'%s and vice versa$"
+               % (_AKA, _AKA)),
+    re.compile(r"incompatible operand types \('(?P<a>[^']+)'%s and '(?P<b>[^']+)'%s\)$" % (_AKA, _AKA)),
 ]
 
 
@@ -273,7 +273,10 @@ def string_through_varargs(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
     """A string object passed to a variadic function (`Format(L"%s", ..., szString)`): MSVC copied its
     bytes, which no format reads correctly; clang refuses. The argument passes its characters
     (`(szString).c_str()`), the only reading a `%s` can make of it."""
-    m = re.match(r"cannot pass object of non-trivial type '(CvW?String|std::w?string)' through variadic", d.message)
+    m = re.match(r"cannot pass object of non-trivial type '(?:const )?(\w*[Ss]tring[AW]?|std::w?string)'(?: \(aka "
+                 r"'(?:const )?(\w*[Ss]tring[AW]?|std::w?string|[^']+)'\))? through variadic", d.message)
+    m = m if m else re.match(r"cannot pass object of non-trivial type '[^']+' \(aka '(?:const )?(\w*[Ss]tring[AW]?|"
+                             r"std::w?string)'\) through variadic", d.message)
     if not m:
         return None
     s = lines.offset((d.line, d.column))
