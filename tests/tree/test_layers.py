@@ -6,6 +6,8 @@
     tools/cvvision/     the command line: the library
     tools/python/       the Python module: the library
     tools/civ2huts/     Civilization II: tools/lib/support alone (it shares nothing with vision)
+    tools/host/         the host: its runtime is compiled against a tree's own headers (sdk) and
+                        nothing of the project's
     tests/              anything
 
 Nothing under tools/ or CvGameCoreDLL/ includes from tests/, and no two paths differ only in case
@@ -45,6 +47,7 @@ USES = {
     "python": LIBRARY | {"dll"},
     "civ2huts": {"lib/support"},
     "sdk": {"dll"},  # the SDK stand-in (tools/sdk/standin) hosts the adapter, as the game does
+    "host": {"sdk"},  # the host's runtime, compiled against the tree it runs
 }
 for _layer, _uses in LAYER_USES.items():
     USES["lib/" + _layer] = {"lib/" + u for u in _uses} | ({"dll"} if _layer != "support" else set())
@@ -76,8 +79,8 @@ def resolve(including, name, files):
     for base in ("tests", "tools/sdk/standin", "tests/fuzz"):
         candidate = os.path.normpath(os.path.join(base, name)).replace(os.sep, "/")
         if candidate in files:
-            return "sdk" if component(including) == "dll" and base == "tools/sdk/standin" else candidate
-    return "sdk" if component(including) == "dll" else None
+            return "sdk" if component(including) in ("dll", "host") and base == "tools/sdk/standin" else candidate
+    return "sdk" if component(including) in ("dll", "host") else None
 
 
 def violations(files, read):

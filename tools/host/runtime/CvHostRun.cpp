@@ -158,7 +158,7 @@ void cvHostPrintStart(FILE* out, const std::vector<CvHostStep>& steps, const CvH
 	CVHOST_INFO_NAMES(CVHOST_PRINT_COUNT)
 #undef CVHOST_PRINT_COUNT
 	fprintf(out, "},\n  \"defines\": {");
-	// The vision rules' defines (spec civ4-vision.md) and the save's version.
+	// The vision rules' defines (docs/vision-rules.md) and the save's version.
 	const char* const defines[] = {"SAVE_VERSION", "UNIT_VISIBILITY_RANGE", "RECON_VISIBILITY_RANGE", "PLOT_VISIBILITY_RANGE",
 	                               "CITY_VISIBILITY_RANGE", "MIN_CITY_RANGE", "MOVE_DENOMINATOR", "PEAK_SEE_THROUGH_CHANGE",
 	                               "HILLS_SEE_THROUGH_CHANGE", "SEAWATER_SEE_FROM_CHANGE", "PEAK_SEE_FROM_CHANGE",
