@@ -17,13 +17,16 @@ build_packages=(
 # compiler, the benchmarks (Google Benchmark; bench_fov against libtcod), the page in a real
 # browser (browser.render opens it in headless Chromium; skipped without it), and
 # make test-sanitize / make fuzz-readers (clang: ASan, UBSan, libFuzzer), make fuzz-coverage (llvm-cov),
-# the code style's check (clang-format: tree.format, make format).
+# the code style's check (clang-format: tree.format, make format), and the host (tools/host: a tree's
+# whole core compiled by clang as a 32-bit program, from Debian's amd64 multilib packages, with
+# clang-query for its AST rewrites and the header-only rapidxml for its XML parser).
 test_packages=(
   python3-pytest clang-format
   g++-mingw-w64-i686
   libbenchmark-dev libtcod-dev
   chromium
   clang libclang-rt-14-dev llvm
+  clang-tools g++-multilib lib32z1-dev librapidxml-dev
 )
 
 case "${1:-}" in
