@@ -186,11 +186,40 @@ void progress(const char* szWhat, long lDone, long lTotal)
 	}
 }
 
-// The layout of --sdk, derived once a run (the rules and the save's reader share it); null without.
+// The --assets folders, then the game's of --game (Beyond the Sword, Warlords, the base game, as
+// the game searches them).
+std::vector<fs::path> assetsOf(const CliOptions& kOptions)
+{
+	std::vector<fs::path> aOut = kOptions.aAssets;
+	if (!kOptions.kGame.empty())
+	{
+		if (!fs::is_directory(kOptions.kGame))
+		{
+			throw std::runtime_error("--game " + kOptions.kGame.string() + ": no such folder");
+		}
+		for (const char* szBelow : { "Beyond the Sword/Assets", "Warlords/Assets", "Assets" })
+		{
+			if (fs::is_directory(kOptions.kGame / szBelow))
+			{
+				aOut.push_back(kOptions.kGame / szBelow);
+			}
+		}
+	}
+	return aOut;
+}
+
+// Whether a save of --sdk is read by the tree's own code behind the host (--sdk with --game).
+bool readByHost(const CliOptions& kOptions)
+{
+	return !kOptions.kSdk.empty() && !kOptions.kGame.empty();
+}
+
+// The layout of --sdk, derived once a run (the rules and the save's reader share it); null without,
+// and when the host reads the save.
 std::shared_ptr<const SaveLayout> layoutFor(const CliOptions& kOptions)
 {
 	static std::map<fs::path, std::shared_ptr<const SaveLayout>> kDerived;
-	if (kOptions.kSdk.empty())
+	if (kOptions.kSdk.empty() || readByHost(kOptions))
 	{
 		return nullptr;
 	}
@@ -206,7 +235,7 @@ std::shared_ptr<const SaveLayout> layoutFor(const CliOptions& kOptions)
 LoadedRules rulesFor(const CliOptions& kOptions)
 {
 	const std::shared_ptr<const SaveLayout> pLayout = layoutFor(kOptions);
-	return loadFrontEndRules(kOptions.aAssets, kOptions.bNoVanilla, pLayout ? &pLayout->xmlLoads() : nullptr);
+	return loadFrontEndRules(assetsOf(kOptions), kOptions.bNoVanilla, pLayout ? &pLayout->xmlLoads() : nullptr);
 }
 
 // The map or save of --map and its world with the rules of --assets; a lenient load's warnings
@@ -215,10 +244,14 @@ LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
 {
 	const auto pRules = std::make_shared<const LoadedRules>(rulesFor(kOptions));
 	LoadOptions kLoad;
-	if (!kOptions.kSdk.empty())
+	if (readByHost(kOptions))
+	{
+		kLoad.oHost = HostSaveOptions{ kOptions.kSdk, kOptions.kGame, kOptions.aAssets.empty() ? fs::path() : kOptions.aAssets.front(), {} };
+	}
+	else if (!kOptions.kSdk.empty())
 	{
 		kLoad.pSaveLayout = layoutFor(kOptions);
-		kLoad.aLayoutAssets = frontEndRulesFolders(kOptions.aAssets, kOptions.bNoVanilla);
+		kLoad.aLayoutAssets = frontEndRulesFolders(assetsOf(kOptions), kOptions.bNoVanilla);
 	}
 	kLoad.bLenient = kOptions.bLenient;
 	kLoad.bImportMemory = bImportMemory;
@@ -481,7 +514,8 @@ int runAudit(const CliOptions& kOptions)
 	}
 	if (!kOptions.kSdk.empty())
 	{
-		sOut += "layout: derived from " + kLoaded.kSave->sLayoutTree + "; mod: "
+		sOut += (readByHost(kOptions) ? "read by: " + kLoaded.kSave->sLayoutTree + "'s own code (tools/host)"
+									   : "layout: derived from " + kLoaded.kSave->sLayoutTree) + "; mod: "
 			+ (kLoaded.kSave->sMod.empty() ? std::string("none (unmodified BTS)") : kLoaded.kSave->sMod) + "\n";
 		for (const std::string& sCount : kLoaded.kSave->asCountsFound)
 		{

@@ -27,6 +27,9 @@ struct CliOptions
 	std::string sUnit; // path: the unit type that moves
 	std::vector<int> aeOpenTeams; // path: teams whose territory is open (open borders, war)
 	std::filesystem::path kSdk; // --sdk: a mod's CvGameCoreDLL tree, whose layout reads the save
+	// --game: the game's folder (Assets, Warlords, Beyond the Sword); its XML follows --assets, and
+	// with --sdk a save is read by the tree's own code behind the host (tools/host)
+	std::filesystem::path kGame;
 	bool bDebug = false; // build-settings: the tree's debug build instead of its release build
 	std::filesystem::path kBuildFile; // build-settings --file: this Makefile or project, not the tree's
 };

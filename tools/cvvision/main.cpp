@@ -27,6 +27,7 @@ using CliOption = cvv::CliOption<CliOptions>;
 const CliOption ASSETS = { "--assets", "DIR",
 	[](CliOptions& k, const std::string&, const std::string& s) { k.aAssets.push_back(s); } };
 const CliOption SDK = { "--sdk", "DIR", [](CliOptions& k, const std::string&, const std::string& s) { k.kSdk = s; } };
+const CliOption GAME = { "--game", "DIR", [](CliOptions& k, const std::string&, const std::string& s) { k.kGame = s; } };
 const CliOption NO_VANILLA = { "--no-vanilla", "",
 	[](CliOptions& k, const std::string&, const std::string&) { k.bNoVanilla = true; } };
 const CliOption TEAM = { "--team", "T",
@@ -82,6 +83,11 @@ const std::vector<TakenOption<CliOptions>> COMMON_OPTIONS = {
 		"names (each LoadGlobalClassInfo call's file and elements, in its order, and the GlobalDefines files it "
 		"reads), and a save is read with the layout its read() functions define and the type counts of that "
 		"XML, a header naming a mod accepted. Default: BTS 3.19's files and its built-in layout" },
+	{ &GAME,
+		"the game's folder, holding Assets, Warlords and Beyond the Sword: its XML follows the --assets folders, "
+		"searched as the game searches it. With --sdk, a save is read by that tree's own code, compiled and run "
+		"on Linux behind the host (tools/host/cvcore; the first build takes a few minutes, then it is cached), "
+		"instead of by a layout derived from its source" },
 };
 const char* const LENIENT_HELP = "unknown names in the map are warnings, and what they name is skipped";
 const char* const COLOR_HELP = "ANSI colour on";

@@ -69,7 +69,8 @@ LoadedWorld loadWorld(const fs::path& kPath, std::shared_ptr<const LoadedRules> 
 		kOptions.eKind == LoadKind::Save || (kOptions.eKind == LoadKind::ByExtension && isSavePath(kPath));
 	if (bSave)
 	{
-		kOut.kSave = readSave(kPath, SaveReadOptions{ kOptions.pSaveLayout, kOptions.aLayoutAssets });
+		kOut.kSave = kOptions.oHost ? readSaveThroughHost(kPath, *kOptions.oHost)
+									: readSave(kPath, SaveReadOptions{ kOptions.pSaveLayout, kOptions.aLayoutAssets });
 		kOut.pWorld = std::make_unique<VisionWorld>(buildSaveWorld(*kOut.kSave, kRules));
 		kOut.aTechs = techsOfSave(*kOut.kSave);
 		if (kOptions.bImportMemory)

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "formats/RulesLoader.h"
+#include "formats/HostSave.h"
 #include "formats/SaveReader.h"
 #include "formats/WbReader.h"
 #include "model/MapView.h"
@@ -58,6 +59,9 @@ struct LoadOptions
 	// of these Assets folders (formats/SaveLayout.h); null: the built-in BTS 3.19 layout.
 	std::shared_ptr<const SaveLayout> pSaveLayout;
 	std::vector<std::filesystem::path> aLayoutAssets;
+	// A save read by its mod's own core, compiled and run behind the host (formats/HostSave.h);
+	// it takes the place of pSaveLayout.
+	std::optional<HostSaveOptions> oHost;
 };
 
 // A map or a save and the world built from it.
