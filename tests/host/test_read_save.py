@@ -65,6 +65,9 @@ def _saves():
 SAVES = _saves()
 SURVIVOR = "survivor-6-wildcard.CivBeyondSwordSave"
 BRENNUS = os.path.join(SAVES_DIR, "Brennus-BC-4000-2.CivBeyondSwordSave")
+PBMOD_TREE = os.path.join(SHARED, "sdk", "pbmod-v10", "CvGameCoreDLL")
+PBMOD_MOD = os.path.join(SHARED, "civ4", "mods", "pbmod-v10")
+PBMOD_SAVE = os.path.join(SAVES_DIR, "mods", "pbmod-v10-Example_v10.CivBeyondSwordSave")
 RUN_SECONDS = 200  # the host's own alarm is 120 s: a run past this is a hang
 
 
@@ -373,6 +376,33 @@ def test_the_world_equals_the_builtin_readers(host, survivor_mod, builtin_dump, 
     assert len(data["units"]) == len(builtin["units"]) and len(data["cities"]) == len(builtin["cities"])
 
 
+def test_pbmods_save_reads_with_pbmods_tree_and_round_trips(builtin_dump, tmp_path):
+    """PB Mod v10's save (53 player slots) with PB Mod's own tree and XML: read, written back byte
+    for byte (PB Mod's reads change nothing of a pitboss game), and the world the built-in reader
+    reads with the layout it derives from the same tree. Builds a second whole core: only with
+    CVVISION_HOST_FORKS=1."""
+    if os.environ.get("CVVISION_HOST_FORKS") != "1":
+        pytest.skip("PB Mod's core is another whole build: set CVVISION_HOST_FORKS=1")
+    if not all(os.path.exists(p) for p in (PBMOD_TREE, PBMOD_MOD, PBMOD_SAVE)):
+        pytest.skip("PB Mod's tree, XML or save is absent from ../shared/data")
+    try:
+        pb_host = program.build(PBMOD_TREE, cache(), jobs=os.cpu_count() or 2, quiet=True).path
+    except BuildStop as e:
+        pytest.skip("PB Mod's tree does not build on the host yet: %s" % str(e)[:500])
+    code, out, errors = run(pb_host, PBMOD_SAVE, PBMOD_MOD)
+    assert code == 0, last_line(errors)
+    data = json.loads(out)
+    assert data["save"]["mod_name"] == "Mods\\PBMod_v10\\"
+    assert len(data["players"]) == 53 and len(data["plots"][0]["visibility"]) == 53
+    round_trip = data["round_trip"]
+    assert round_trip["init_core"]["same"] and round_trip["loaded_init_core"]["same"] and round_trip["game_data"]["same"]
+    assets = [os.path.join(PBMOD_MOD, "Assets")] + [os.path.join(GAME, f, "Assets") for f in ("Beyond the Sword", "Warlords", "")]
+    done = subprocess.run([builtin_dump, PBMOD_SAVE, "--sdk", PBMOD_TREE] + sum((["--assets", a.rstrip("/")] for a in assets), []),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert done.returncode == 0, done.stderr.decode()
+    assert compare_worlds(data, json.loads(done.stdout))[:20] == []
+
+
 # --- bad input --------------------------------------------------------------------------------------
 
 
@@ -465,6 +495,15 @@ def test_a_map_too_large_for_memory_crashes_the_core_and_is_named(host, brennus_
     struct.pack_into("<i", data, start + 4, 3000)
     message = refused(host, save.write(str(tmp_path / "large.CivBeyondSwordSave"), game_data=bytes(data)))
     assert "CvMap::read" in message
+
+
+def test_a_read_past_the_time_limit_is_stopped_naming_the_step(host):
+    # The host's own limit (120 s unless CVHOST_READ_SAVE_SECONDS), here made shorter than any read.
+    save = os.path.join(SAVES_DIR, "sillyman.CivBeyondSwordSave")
+    code, out, errors = run(host, save, env={"CVHOST_READ_SAVE_SECONDS": "0.002"})
+    assert code == 3 and out == ""
+    assert last_line(errors).startswith("cvcore-host: the core did not finish in 0.002 s (taken for looping) in reading "
+                                        + save), last_line(errors)
 
 
 def test_flipped_bytes_give_an_error_naming_the_object_or_a_world(host, brennus_read, tmp_path):

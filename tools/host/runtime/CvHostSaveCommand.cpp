@@ -97,9 +97,10 @@
 //     CvPlot[w * h] of a damaged map size, FFreeListTrashArray::init of a damaged slot count) fails
 //     at once instead of paging the machine. The executable's newMem then answers NULL, and the
 //     core crashes on it: exit status 3 with the step, from the crash handler;
-//   - an alarm of kTimeLimitSeconds from the reading of the save to the end of the round trip: a
-//     loop that reads nothing (a damaged count of something the core computes) ends with exit
-//     status 3, "the core did not finish in N s (taken for looping) in STEP".
+//   - a timer of kTimeLimitSeconds (CVHOST_READ_SAVE_SECONDS, if set to a number of seconds) from
+//     the reading of the save to the end of the round trip: a loop that reads nothing (a damaged
+//     count of something the core computes) ends with exit status 3, "the core did not finish in N
+//     s (taken for looping) in STEP".
 //   Real saves read in well under a second with a few tens of megabytes. The time limit is in the
 //   host itself so that it holds when the program is run alone; tools/host/cvcore adds its own.
 #include "CvGameCoreDLL.h"
@@ -126,6 +127,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <functional>
@@ -146,7 +148,8 @@
 namespace {
 
 const unsigned long long kAddressSpaceBytes = 1ULL << 30; // 1 GiB: the XML and a large save need < 100 MB
-const unsigned kTimeLimitSeconds = 120;
+const double kTimeLimitSeconds = 120;
+double g_timeLimit = kTimeLimitSeconds;
 
 // ---------------------------------------------------------------------------------------------
 // The step, for the alarm (the crash handler keeps its own copy, cvHostSetStep)
@@ -164,7 +167,7 @@ void onAlarm(int)
 {
 	char message[512];
 	int n = snprintf(message, sizeof(message),
-		"cvcore-host: the core did not finish in %u s (taken for looping) in %s\n", kTimeLimitSeconds, g_step);
+		"cvcore-host: the core did not finish in %g s (taken for looping) in %s\n", g_timeLimit, g_step);
 	if (n > 0)
 	{
 		ssize_t ignored = write(2, message, (size_t)n);
@@ -173,10 +176,25 @@ void onAlarm(int)
 	_exit(3);
 }
 
+void setTimer(double seconds)
+{
+	struct itimerval timer;
+	memset(&timer, 0, sizeof(timer));
+	timer.it_value.tv_sec = (time_t)seconds;
+	timer.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+	setitimer(ITIMER_REAL, &timer, NULL);
+}
+
 void guardResources()
 {
+	if (const char* seconds = getenv("CVHOST_READ_SAVE_SECONDS"))
+	{
+		char* end = NULL;
+		double value = strtod(seconds, &end);
+		if (end != seconds && *end == 0 && value > 0) g_timeLimit = value;
+	}
 	signal(SIGALRM, onAlarm);
-	alarm(kTimeLimitSeconds);
+	setTimer(g_timeLimit);
 #ifndef CVHOST_ASAN
 	struct rlimit limit;
 	if (getrlimit(RLIMIT_AS, &limit) == 0 && (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > kAddressSpaceBytes))
@@ -293,16 +311,17 @@ public:
 	}
 #define CVHOST_PROBE_WRITES(Name)                                                                                      \
 	CVHOST_PROBE_ONE(Name, char, "a char")                                                                             \
-	CVHOST_PROBE_ONE(Name, byte, "a byte") CVHOST_PROBE_ARRAY(Name, char, "chars") CVHOST_PROBE_ARRAY(Name, byte,      \
-		"bytes") CVHOST_PROBE_ONE(Name, bool, "a bool") CVHOST_PROBE_ARRAY(Name, bool, "bools") CVHOST_PROBE_ONE(Name, \
-		short, "a short") CVHOST_PROBE_ONE(Name, unsigned short, "an unsigned short") CVHOST_PROBE_ARRAY(Name, short,  \
-		"shorts") CVHOST_PROBE_ARRAY(Name, unsigned short, "unsigned shorts") CVHOST_PROBE_ONE(Name, int, "an int")    \
-		CVHOST_PROBE_ONE(Name, unsigned int, "an unsigned int") CVHOST_PROBE_ARRAY(Name, int, "ints")                  \
-			CVHOST_PROBE_ARRAY(Name, unsigned int, "unsigned ints") CVHOST_PROBE_ONE(Name, long, "a long")             \
-				CVHOST_PROBE_ONE(Name, unsigned long, "an unsigned long") CVHOST_PROBE_ARRAY(Name, long, "longs")      \
-					CVHOST_PROBE_ARRAY(Name, unsigned long, "unsigned longs") CVHOST_PROBE_ONE(Name, float, "a float") \
-						CVHOST_PROBE_ARRAY(Name, float, "floats") CVHOST_PROBE_ONE(Name, double, "a double")           \
-							CVHOST_PROBE_ARRAY(Name, double, "doubles")
+	CVHOST_PROBE_ONE(Name, byte, "a byte")                                                                             \
+	CVHOST_PROBE_ARRAY(Name, char, "chars") CVHOST_PROBE_ARRAY(Name, byte, "bytes") CVHOST_PROBE_ONE(                  \
+		Name, bool, "a bool") CVHOST_PROBE_ARRAY(Name, bool, "bools") CVHOST_PROBE_ONE(Name, short, "a short")         \
+		CVHOST_PROBE_ONE(Name, unsigned short, "an unsigned short") CVHOST_PROBE_ARRAY(Name, short, "shorts")          \
+			CVHOST_PROBE_ARRAY(Name, unsigned short, "unsigned shorts") CVHOST_PROBE_ONE(Name, int, "an int")          \
+				CVHOST_PROBE_ONE(Name, unsigned int, "an unsigned int") CVHOST_PROBE_ARRAY(Name, int, "ints")          \
+					CVHOST_PROBE_ARRAY(Name, unsigned int, "unsigned ints") CVHOST_PROBE_ONE(Name, long, "a long")     \
+						CVHOST_PROBE_ONE(Name, unsigned long, "an unsigned long") CVHOST_PROBE_ARRAY(                  \
+							Name, long, "longs") CVHOST_PROBE_ARRAY(Name, unsigned long, "unsigned longs")             \
+							CVHOST_PROBE_ONE(Name, float, "a float") CVHOST_PROBE_ARRAY(Name, float, "floats")         \
+								CVHOST_PROBE_ONE(Name, double, "a double") CVHOST_PROBE_ARRAY(Name, double, "doubles")
 	CVHOST_PROBE_WRITES(Write)
 	CVHOST_PROBE_WRITES(WriteExternal)
 #undef CVHOST_PROBE_WRITES
@@ -798,7 +817,7 @@ int cvHostReadSave(const CvHostOptions& options)
 		  << object.writeEnd << "], " << differences << "}";
 		objectJson.push_back(k.str());
 	}
-	alarm(0);
+	setTimer(0);
 
 	setStep("writing the result");
 	printf("{\n");
