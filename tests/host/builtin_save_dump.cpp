@@ -1,8 +1,10 @@
 // The project's built-in BTS 3.19 save reader (tools/lib/formats/SaveReader.h) as JSON, in the
 // member names of `cvcore-host read-save` (tools/host/runtime/CvHostSaveCommand.cpp), so that
 // tests/host/test_read_save.py can compare what the two read from the same save: the map, each
-// plot's terrain, feature, plot type, owner, improvement, route, visibility counts and revealed
-// flags per team, the units, the cities, the teams' techs and the players.
+// plot's terrain, feature, plot type, owner, improvement, route, and per team its visibility,
+// stolen visibility and invisible-type visibility counts, revealed flag and revealed owner,
+// improvement and route; the units (recon plot included), the cities (espionage visibility per
+// team), the teams' techs and masters, and the players.
 //
 //     builtin_save_dump SAVE [--sdk TREE [--assets DIR]...]
 //
@@ -46,6 +48,21 @@ void print(const cvv::SaveGame& g)
 		ints(p.aiVisibility);
 		std::printf("], \"revealed\": [");
 		flags(p.abRevealed);
+		std::printf("], \"stolen_visibility\": [");
+		ints(p.aiStolenVisibility);
+		std::printf("], \"revealed_owner\": [");
+		ints(p.aeRevealedOwner);
+		std::printf("], \"revealed_improvement\": [");
+		ints(p.aeRevealedImprovement);
+		std::printf("], \"revealed_route\": [");
+		ints(p.aeRevealedRoute);
+		std::printf("], \"invisible_visibility\": [");
+		for (size_t t = 0; t < p.aaiInvisibleVisibility.size(); ++t)
+		{
+			std::printf("%s[", t ? ", " : "");
+			ints(p.aaiInvisibleVisibility[t]);
+			std::printf("]");
+		}
 		std::printf("]}");
 	}
 	std::printf("\n  ],\n  \"units\": [");
@@ -56,19 +73,24 @@ void print(const cvv::SaveGame& g)
 			"%s\n    {\"owner\": %d, \"id\": %d, \"type\": %d, \"x\": %d, \"y\": %d, \"facing\": %d, \"promotions\": [",
 			i ? "," : "", u.ePlayer, u.iId, u.eType, u.iX, u.iY, u.eFacing);
 		ints(u.aePromotions);
-		std::printf("]}");
+		if (u.iReconX >= 0)
+			std::printf("], \"recon\": [%d, %d]}", u.iReconX, u.iReconY);
+		else
+			std::printf("], \"recon\": null}");
 	}
 	std::printf("\n  ],\n  \"cities\": [");
 	for (size_t i = 0; i < g.aCities.size(); ++i)
 	{
 		const cvv::SaveCity& c = g.aCities[i];
-		std::printf(
-			"%s\n    {\"owner\": %d, \"id\": %d, \"x\": %d, \"y\": %d}", i ? "," : "", c.ePlayer, c.iId, c.iX, c.iY);
+		std::printf("%s\n    {\"owner\": %d, \"id\": %d, \"x\": %d, \"y\": %d, \"espionage_visibility\": [",
+			i ? "," : "", c.ePlayer, c.iId, c.iX, c.iY);
+		ints(c.aiEspionageVisibility);
+		std::printf("]}");
 	}
 	std::printf("\n  ],\n  \"teams\": [");
 	for (size_t t = 0; t < g.aTeams.size(); ++t)
 	{
-		std::printf("%s\n    {\"team\": %zu, \"techs\": [", t ? "," : "", t);
+		std::printf("%s\n    {\"team\": %zu, \"vassal_of\": %d, \"techs\": [", t ? "," : "", t, g.aTeams[t].eVassalOf);
 		const char* comma = "";
 		for (size_t k = 0; k < g.aTeams[t].abHasTech.size(); ++k)
 			if (g.aTeams[t].abHasTech[k])

@@ -4,9 +4,10 @@ through its own write() functions (tools/host/runtime/CvHostSaveCommand.cpp).
 
 - Every save reads, and its world equals what the project's built-in reader
   (tools/lib/formats/SaveReaderBts.cpp, through tests/host/builtin_save_dump.cpp) reads: each
-  plot's terrain, feature, plot type, owner, improvement, route, visibility count and revealed flag
-  per team; the units (owner, id, type, place, facing, promotions); the cities; the techs; the
-  players.
+  plot's terrain, feature, plot type, owner, improvement, route, and per team its visibility,
+  stolen and invisible-type visibility counts, revealed flag, revealed owner, improvement and
+  route; the units (owner, id, type, place, facing, promotions, recon plot); the cities (espionage
+  visibility per team); the techs and masters; the players.
 - The round trip: the map and the statistics come back byte for byte; every other difference is one
   of BTS's own, each checked here for what it is (the dump of both streams, CVHOST_READ_SAVE_DUMP).
 - Bad input: cut files, cut or damaged game data (recompressed, with the checksum the game checks
@@ -340,7 +341,8 @@ def compare_worlds(host_world, builtin):
     problems = []
     if host_world["map"] != builtin["map"]:
         problems.append("map %s != %s" % (host_world["map"], builtin["map"]))
-    keys = ("x", "y", "terrain", "feature", "plot_type", "owner", "improvement", "route", "visibility", "revealed")
+    keys = ("x", "y", "terrain", "feature", "plot_type", "owner", "improvement", "route", "visibility", "revealed",
+            "stolen_visibility", "revealed_owner", "revealed_improvement", "revealed_route", "invisible_visibility")
     for i, (a, b) in enumerate(zip(host_world["plots"], builtin["plots"])):
         for key in keys:
             if a[key] != b[key]:
@@ -351,16 +353,17 @@ def compare_worlds(host_world, builtin):
     def by_id(items, keys):
         return {(item["owner"], item["id"]): tuple(json.dumps(item[k]) for k in keys) for item in items}
 
-    unit_keys = ("type", "x", "y", "facing", "promotions")
+    unit_keys = ("type", "x", "y", "facing", "promotions", "recon")
     units_a, units_b = by_id(host_world["units"], unit_keys), by_id(builtin["units"], unit_keys)
     for key in sorted(set(units_a) | set(units_b)):
         if units_a.get(key) != units_b.get(key):
             problems.append("unit %s: %s != %s" % (key, units_a.get(key), units_b.get(key)))
-    cities_a, cities_b = by_id(host_world["cities"], ("x", "y")), by_id(builtin["cities"], ("x", "y"))
+    city_keys = ("x", "y", "espionage_visibility")
+    cities_a, cities_b = by_id(host_world["cities"], city_keys), by_id(builtin["cities"], city_keys)
     if cities_a != cities_b:
         problems.append("cities %s != %s" % (sorted(cities_a.items()), sorted(cities_b.items())))
-    if [t["techs"] for t in host_world["teams"]] != [t["techs"] for t in builtin["teams"]]:
-        problems.append("techs differ")
+    if [(t["techs"], t["vassal_of"]) for t in host_world["teams"]] != [(t["techs"], t["vassal_of"]) for t in builtin["teams"]]:
+        problems.append("techs or masters differ")
     if [(p["alive"], p["team"]) for p in host_world["players"]] != [(p["alive"], p["team"]) for p in builtin["players"]]:
         problems.append("players differ")
     return problems

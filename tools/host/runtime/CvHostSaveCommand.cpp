@@ -35,13 +35,19 @@
 //   "map": {"width", "height", "wrap_x", "wrap_y", "plots"};
 //   "plots": one per plot in index order (y * width + x): {"x", "y", "terrain", "feature",
 //     "plot_type", "owner", "improvement", "route", "visibility": [getVisibilityCount per team],
-//     "revealed": [isRevealed(team, false) per team, 0 or 1]} (types are indices, -1 none);
+//     "revealed": [isRevealed(team, false) per team, 0 or 1], "stolen_visibility":
+//     [getStolenVisibilityCount per team], "revealed_owner", "revealed_improvement",
+//     "revealed_route": [getRevealedOwner / ImprovementType / RouteType(team, false) per team],
+//     "invisible_visibility": [[getInvisibleVisibilityCount(team, type) per invisible type] per
+//     team]} (types are indices, -1 none);
 //   "units": every player's units, players in order, each player's in its own order (firstUnit):
 //     {"owner", "id", "type", "x", "y", "facing" (getFacingDirection(false)), "invisible"
 //     (getInvisibleType), "promotions": [indices isHasPromotion], "cargo" (isCargo), "transport":
-//     [owner, id] or null};
-//   "cities": {"owner", "id", "x", "y"}, players in order, each player's in its own order;
-//   "teams": {"team", "alive", "techs": [indices isHasTech]} for every team;
+//     [owner, id] or null, "recon": [x, y] of getReconPlot or null};
+//   "cities": {"owner", "id", "x", "y", "espionage_visibility": [getEspionageVisibility per team, 0
+//     or 1]}, players in order, each player's in its own order;
+//   "teams": {"team", "alive", "vassal_of" (the team it isVassal of, -1 none), "techs": [indices
+//     isHasTech]} for every team;
 //   "players": {"player", "alive", "team"} for every player;
 //   "round_trip": {
 //     "init_core": the game's init core (what the executable writes) against the block,
@@ -312,16 +318,18 @@ public:
 #define CVHOST_PROBE_WRITES(Name)                                                                                      \
 	CVHOST_PROBE_ONE(Name, char, "a char")                                                                             \
 	CVHOST_PROBE_ONE(Name, byte, "a byte")                                                                             \
-	CVHOST_PROBE_ARRAY(Name, char, "chars") CVHOST_PROBE_ARRAY(Name, byte, "bytes") CVHOST_PROBE_ONE(                  \
-		Name, bool, "a bool") CVHOST_PROBE_ARRAY(Name, bool, "bools") CVHOST_PROBE_ONE(Name, short, "a short")         \
-		CVHOST_PROBE_ONE(Name, unsigned short, "an unsigned short") CVHOST_PROBE_ARRAY(Name, short, "shorts")          \
-			CVHOST_PROBE_ARRAY(Name, unsigned short, "unsigned shorts") CVHOST_PROBE_ONE(Name, int, "an int")          \
-				CVHOST_PROBE_ONE(Name, unsigned int, "an unsigned int") CVHOST_PROBE_ARRAY(Name, int, "ints")          \
-					CVHOST_PROBE_ARRAY(Name, unsigned int, "unsigned ints") CVHOST_PROBE_ONE(Name, long, "a long")     \
-						CVHOST_PROBE_ONE(Name, unsigned long, "an unsigned long") CVHOST_PROBE_ARRAY(                  \
-							Name, long, "longs") CVHOST_PROBE_ARRAY(Name, unsigned long, "unsigned longs")             \
-							CVHOST_PROBE_ONE(Name, float, "a float") CVHOST_PROBE_ARRAY(Name, float, "floats")         \
-								CVHOST_PROBE_ONE(Name, double, "a double") CVHOST_PROBE_ARRAY(Name, double, "doubles")
+	CVHOST_PROBE_ARRAY(Name, char, "chars")                                                                            \
+	CVHOST_PROBE_ARRAY(Name, byte, "bytes") CVHOST_PROBE_ONE(Name, bool, "a bool")                                     \
+		CVHOST_PROBE_ARRAY(Name, bool, "bools") CVHOST_PROBE_ONE(Name, short, "a short")                               \
+			CVHOST_PROBE_ONE(Name, unsigned short, "an unsigned short") CVHOST_PROBE_ARRAY(Name, short, "shorts")      \
+				CVHOST_PROBE_ARRAY(Name, unsigned short, "unsigned shorts") CVHOST_PROBE_ONE(Name, int, "an int")      \
+					CVHOST_PROBE_ONE(Name, unsigned int, "an unsigned int") CVHOST_PROBE_ARRAY(Name, int, "ints")      \
+						CVHOST_PROBE_ARRAY(Name, unsigned int, "unsigned ints") CVHOST_PROBE_ONE(Name, long, "a long") \
+							CVHOST_PROBE_ONE(Name, unsigned long, "an unsigned long") CVHOST_PROBE_ARRAY(              \
+								Name, long, "longs") CVHOST_PROBE_ARRAY(Name, unsigned long, "unsigned longs")         \
+								CVHOST_PROBE_ONE(Name, float, "a float") CVHOST_PROBE_ARRAY(Name, float, "floats")     \
+									CVHOST_PROBE_ONE(Name, double, "a double")                                         \
+										CVHOST_PROBE_ARRAY(Name, double, "doubles")
 	CVHOST_PROBE_WRITES(Write)
 	CVHOST_PROBE_WRITES(WriteExternal)
 #undef CVHOST_PROBE_WRITES
@@ -500,6 +508,26 @@ void printWorld(FILE* out)
 		fprintf(out, "], \"revealed\": [");
 		for (int t = 0; t < MAX_TEAMS; ++t)
 			fprintf(out, "%s%d", t ? ", " : "", plot->isRevealed((TeamTypes)t, false) ? 1 : 0);
+		fprintf(out, "], \"stolen_visibility\": [");
+		for (int t = 0; t < MAX_TEAMS; ++t)
+			fprintf(out, "%s%d", t ? ", " : "", plot->getStolenVisibilityCount((TeamTypes)t));
+		fprintf(out, "], \"revealed_owner\": [");
+		for (int t = 0; t < MAX_TEAMS; ++t)
+			fprintf(out, "%s%d", t ? ", " : "", (int)plot->getRevealedOwner((TeamTypes)t, false));
+		fprintf(out, "], \"revealed_improvement\": [");
+		for (int t = 0; t < MAX_TEAMS; ++t)
+			fprintf(out, "%s%d", t ? ", " : "", (int)plot->getRevealedImprovementType((TeamTypes)t, false));
+		fprintf(out, "], \"revealed_route\": [");
+		for (int t = 0; t < MAX_TEAMS; ++t)
+			fprintf(out, "%s%d", t ? ", " : "", (int)plot->getRevealedRouteType((TeamTypes)t, false));
+		fprintf(out, "], \"invisible_visibility\": [");
+		for (int t = 0; t < MAX_TEAMS; ++t)
+		{
+			fprintf(out, "%s[", t ? ", " : "");
+			for (int k = 0; k < GC.getNumInvisibleInfos(); ++k)
+				fprintf(out, "%s%d", k ? ", " : "", plot->getInvisibleVisibilityCount((TeamTypes)t, (InvisibleTypes)k));
+			fprintf(out, "]");
+		}
 		fprintf(out, "]}");
 	}
 	fprintf(out, "\n  ],\n  \"units\": [");
@@ -527,9 +555,14 @@ void printWorld(FILE* out)
 			fprintf(out, "], \"cargo\": %s, \"transport\": ", boolean(unit->isCargo()));
 			CvUnit* transport = unit->getTransportUnit();
 			if (transport)
-				fprintf(out, "[%d, %d]}", (int)transport->getOwner(), transport->getID());
+				fprintf(out, "[%d, %d]", (int)transport->getOwner(), transport->getID());
 			else
-				fprintf(out, "null}");
+				fprintf(out, "null");
+			CvPlot* recon = unit->getReconPlot();
+			if (recon)
+				fprintf(out, ", \"recon\": [%d, %d]}", recon->getX(), recon->getY());
+			else
+				fprintf(out, ", \"recon\": null}");
 			separator = ",";
 		}
 	}
@@ -542,8 +575,11 @@ void printWorld(FILE* out)
 		int loop = 0;
 		for (CvCity* city = player.firstCity(&loop); city != NULL; city = player.nextCity(&loop))
 		{
-			fprintf(out, "%s\n    {\"owner\": %d, \"id\": %d, \"x\": %d, \"y\": %d}", separator, (int)city->getOwner(),
-				city->getID(), city->getX(), city->getY());
+			fprintf(out, "%s\n    {\"owner\": %d, \"id\": %d, \"x\": %d, \"y\": %d, \"espionage_visibility\": [",
+				separator, (int)city->getOwner(), city->getID(), city->getX(), city->getY());
+			for (int t = 0; t < MAX_TEAMS; ++t)
+				fprintf(out, "%s%d", t ? ", " : "", city->getEspionageVisibility((TeamTypes)t) ? 1 : 0);
+			fprintf(out, "]}");
 			separator = ",";
 		}
 	}
@@ -552,7 +588,11 @@ void printWorld(FILE* out)
 	for (int t = 0; t < MAX_TEAMS; ++t)
 	{
 		CvTeamAI& team = GET_TEAM((TeamTypes)t);
-		fprintf(out, "%s\n    {\"team\": %d, \"alive\": %s, \"techs\": [", t ? "," : "", t, boolean(team.isAlive()));
+		int master = -1;
+		for (int m = 0; m < MAX_TEAMS && master < 0; ++m)
+			if (m != t && team.isVassal((TeamTypes)m)) master = m;
+		fprintf(out, "%s\n    {\"team\": %d, \"alive\": %s, \"vassal_of\": %d, \"techs\": [", t ? "," : "", t,
+			boolean(team.isAlive()), master);
 		const char* comma = "";
 		for (int k = 0; k < GC.getNumTechInfos(); ++k)
 			if (team.isHasTech((TechTypes)k))
