@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
-.PHONY: all setup setup-build configure build cvvision-program format test test-sanitize sanitize-build timings fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python
+.PHONY: all setup setup-build configure build cvvision-program format test test-sanitize sanitize-build timings fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python trees
 
 all: build
 
@@ -90,6 +90,12 @@ sanitize-build:
 test-sanitize: sanitize-build
 	cd $(SANITIZE_BUILD) && CVVISION_DIFF_CASES=20000 CVVISION_FUZZ_OPS=2500 CVVISION_SANITIZED=1 \
 	  ctest --output-on-failure -j $(JOBS) -E '^(python|tree|cxx98|browser|sdk)\.|^cli\.install$$'
+
+# Every shared tree's whole core on the host (tools/host, docs/host.md): BTS 3.19, K-Mod, PB Mod,
+# AdvCiv, Realism Invictus and RoM-AND compiled and linked, their XML loaded by their own loaders,
+# PB Mod's save read by its own tree and written back (the suite does BTS's alone).
+trees: build
+	cd $(BUILD) && CVVISION_HOST_FORKS=1 ctest --output-on-failure -R '^python\.(host_trees|read_save)$$'
 
 # Where the last `make test`'s time went, in both builds: each target's and each file's compile
 # (Ninja's .ninja_log) and each test's seconds (CTest's log), as the tables of docs/tests.md
