@@ -214,6 +214,22 @@ void guardResources()
 // ---------------------------------------------------------------------------------------------
 // The objects of a save, in the executable's order
 // ---------------------------------------------------------------------------------------------
+// The game as the executable reads and writes it, a CvGameAI: CvGlobals::getGame() in BTS and most
+// forks; AdvCiv's getGame() gives the CvGame (whose read() is protected), its AI_getGame() the
+// CvGameAI. (GC is const in AdvCiv: the non-const accessors are taken from getInstance().)
+template <class G>
+auto gameAI(G& globals, int) -> decltype(globals.AI_getGame())
+{
+	return globals.AI_getGame();
+}
+template <class G>
+auto gameAI(G& globals, long) -> decltype(globals.getGame())
+{
+	return globals.getGame();
+}
+
+// ---------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------------------------
 struct GameObject
 {
 	std::string name; // "CvPlayerAI 3"
@@ -227,8 +243,9 @@ struct GameObject
 std::vector<GameObject> gameObjects()
 {
 	std::vector<GameObject> objects;
-	objects.push_back(GameObject{ "CvGameAI", "CvGameAI::read", [](FDataStreamBase* s) { GC.getGame().read(s); },
-		[](FDataStreamBase* s) { GC.getGame().write(s); } });
+	objects.push_back(GameObject{ "CvGameAI", "CvGameAI::read",
+		[](FDataStreamBase* s) { gameAI(CvGlobals::getInstance(), 0).read(s); },
+		[](FDataStreamBase* s) { gameAI(CvGlobals::getInstance(), 0).write(s); } });
 	objects.push_back(GameObject{ "CvMap", "CvMap::read", [](FDataStreamBase* s) { GC.getMap().read(s); },
 		[](FDataStreamBase* s) { GC.getMap().write(s); } });
 	for (int i = 0; i < MAX_TEAMS; ++i)
@@ -319,17 +336,16 @@ public:
 	CVHOST_PROBE_ONE(Name, char, "a char")                                                                             \
 	CVHOST_PROBE_ONE(Name, byte, "a byte")                                                                             \
 	CVHOST_PROBE_ARRAY(Name, char, "chars")                                                                            \
-	CVHOST_PROBE_ARRAY(Name, byte, "bytes") CVHOST_PROBE_ONE(Name, bool, "a bool")                                     \
-		CVHOST_PROBE_ARRAY(Name, bool, "bools") CVHOST_PROBE_ONE(Name, short, "a short")                               \
-			CVHOST_PROBE_ONE(Name, unsigned short, "an unsigned short") CVHOST_PROBE_ARRAY(Name, short, "shorts")      \
-				CVHOST_PROBE_ARRAY(Name, unsigned short, "unsigned shorts") CVHOST_PROBE_ONE(Name, int, "an int")      \
-					CVHOST_PROBE_ONE(Name, unsigned int, "an unsigned int") CVHOST_PROBE_ARRAY(Name, int, "ints")      \
-						CVHOST_PROBE_ARRAY(Name, unsigned int, "unsigned ints") CVHOST_PROBE_ONE(Name, long, "a long") \
-							CVHOST_PROBE_ONE(Name, unsigned long, "an unsigned long") CVHOST_PROBE_ARRAY(              \
-								Name, long, "longs") CVHOST_PROBE_ARRAY(Name, unsigned long, "unsigned longs")         \
-								CVHOST_PROBE_ONE(Name, float, "a float") CVHOST_PROBE_ARRAY(Name, float, "floats")     \
-									CVHOST_PROBE_ONE(Name, double, "a double")                                         \
-										CVHOST_PROBE_ARRAY(Name, double, "doubles")
+	CVHOST_PROBE_ARRAY(Name, byte, "bytes")                                                                            \
+	CVHOST_PROBE_ONE(Name, bool, "a bool") CVHOST_PROBE_ARRAY(Name, bool, "bools") CVHOST_PROBE_ONE(                   \
+		Name, short, "a short") CVHOST_PROBE_ONE(Name, unsigned short, "an unsigned short") CVHOST_PROBE_ARRAY(Name,   \
+		short, "shorts") CVHOST_PROBE_ARRAY(Name, unsigned short, "unsigned shorts")                                   \
+		CVHOST_PROBE_ONE(Name, int, "an int") CVHOST_PROBE_ONE(Name, unsigned int, "an unsigned int")                  \
+			CVHOST_PROBE_ARRAY(Name, int, "ints") CVHOST_PROBE_ARRAY(Name, unsigned int, "unsigned ints")              \
+				CVHOST_PROBE_ONE(Name, long, "a long") CVHOST_PROBE_ONE(Name, unsigned long, "an unsigned long")       \
+					CVHOST_PROBE_ARRAY(Name, long, "longs") CVHOST_PROBE_ARRAY(Name, unsigned long, "unsigned longs")  \
+						CVHOST_PROBE_ONE(Name, float, "a float") CVHOST_PROBE_ARRAY(Name, float, "floats")             \
+							CVHOST_PROBE_ONE(Name, double, "a double") CVHOST_PROBE_ARRAY(Name, double, "doubles")
 	CVHOST_PROBE_WRITES(Write)
 	CVHOST_PROBE_WRITES(WriteExternal)
 #undef CVHOST_PROBE_WRITES
@@ -738,7 +754,7 @@ int cvHostReadSave(const CvHostOptions& options)
 		CvHostStream initCore(save.aInitCore);
 		try
 		{
-			GC.getLoadedInitCore().read(&initCore);
+			CvGlobals::getInstance().getLoadedInitCore().read(&initCore);
 		}
 		catch (const CvHostBytesError& e)
 		{
@@ -757,7 +773,7 @@ int cvHostReadSave(const CvHostOptions& options)
 		// the loaded init core's.
 		setStep("reading " + path + ": the checksum");
 		CvHostSavePasswords passwords;
-		CvInitCore& loaded = GC.getLoadedInitCore();
+		CvInitCore& loaded = CvGlobals::getInstance().getLoadedInitCore();
 		passwords.sAdmin = cvHostUtf16FromWide(loaded.getAdminPassword());
 		passwords.sGame = cvHostUtf16FromWide(loaded.getGamePassword());
 		for (int i = 0; i < MAX_PLAYERS; ++i)
@@ -767,8 +783,8 @@ int cvHostReadSave(const CvHostOptions& options)
 				+ ", computed " + save.checksumWith(passwords, save.sCompressedMd5)
 				+ "): the game refuses such a save (damaged, or edited without its checksum)" };
 		setStep("reading " + path + ": CvInitCore::resetGame and resetPlayers from the loaded init core");
-		GC.getInitCore().resetGame(&GC.getLoadedInitCore(), true, false);
-		GC.getInitCore().resetPlayers(&GC.getLoadedInitCore(), true, false);
+		GC.getInitCore().resetGame(&CvGlobals::getInstance().getLoadedInitCore(), true, false);
+		GC.getInitCore().resetPlayers(&CvGlobals::getInstance().getLoadedInitCore(), true, false);
 
 		// The game data.
 		CvHostStream data(save.aGameData);
@@ -826,7 +842,7 @@ int cvHostReadSave(const CvHostOptions& options)
 	setStep("writing " + path + " back: CvInitCore::write");
 	CvHostStream gameInitCore, loadedInitCore, data;
 	GC.getInitCore().write(&gameInitCore);
-	GC.getLoadedInitCore().write(&loadedInitCore);
+	CvGlobals::getInstance().getLoadedInitCore().write(&loadedInitCore);
 	for (GameObject& object : objects)
 	{
 		setStep("writing " + path + " back: " + object.name + " write()");
@@ -880,8 +896,8 @@ int cvHostReadSave(const CvHostOptions& options)
 		   "\"objects\": [",
 		initCoreJson(save.aInitCore, gameInitCore.bytes().data(), [](FDataStreamBase* s) { GC.getInitCore().write(s); })
 			.c_str(),
-		initCoreJson(
-			save.aInitCore, loadedInitCore.bytes().data(), [](FDataStreamBase* s) { GC.getLoadedInitCore().write(s); })
+		initCoreJson(save.aInitCore, loadedInitCore.bytes().data(),
+			[](FDataStreamBase* s) { CvGlobals::getInstance().getLoadedInitCore().write(s); })
 			.c_str(),
 		partJson(save.aGameData, written).c_str());
 	for (size_t i = 0; i < objectJson.size(); ++i) printf("%s\n      %s", i ? "," : "", objectJson[i].c_str());
