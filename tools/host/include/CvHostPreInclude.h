@@ -39,13 +39,38 @@
 #include <utility>
 #include <functional>
 #include <iterator>
+#include <cmath>
+#include <random>
 #endif
 
 #include "CvHostCrt.h"
 
+// Visual C++ 2003's <math.h> has no C99 `round`, and trees define their own (AdvCiv's and
+// RoM-AND's `inline int round(double)`, ScaledNum's `round()` member), which the C library's
+// `double round(double)` would clash with. Every header of the library that names it is included
+// above; from here on, the name is the tree's: a tree's `round` is compiled as cvHostRound, in its
+// declarations and its uses alike.
+#define round cvHostRound
+
 #ifdef __cplusplus
 // Dinkumware's name for a container's allocator type, which some cores use (ReplayMessageList::_Alloc).
 #define _Alloc allocator_type
+
+// A BOOST_STATIC_ASSERT that fails on the host (rewrites.py, failed-static-assert): disabled.
+#define CVHOST_FAILED_STATIC_ASSERT(...)
+
+// The work of a `__try`'s `__finally` block (rewrites.py, seh-try-finally), done when the block
+// that holds this object is left, however it is left.
+class CvHostFinally {
+public:
+	explicit CvHostFinally(const std::function<void()>& work) : m_work(work) {}
+	~CvHostFinally() { m_work(); }
+
+private:
+	CvHostFinally(const CvHostFinally&);
+	CvHostFinally& operator=(const CvHostFinally&);
+	std::function<void()> m_work;
+};
 #endif
 
 #endif

@@ -1,9 +1,11 @@
 // The Windows API as a game core DLL uses it, for the host (tools/host): types, and the few
 // functions the core calls (timers, debug output, message boxes, module names, key state), each
-// doing what a program without a window needs. Implemented in tools/host/runtime/CvHostWindows.cpp.
+// doing what a program without a window needs. Implemented in tools/host/runtime/CvHostWindows.cpp,
+// but for the critical sections and interlocked operations, here.
 #ifndef CVHOST_WINDOWS_H
 #define CVHOST_WINDOWS_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 #include <wchar.h>
@@ -106,6 +108,9 @@ typedef struct tagRECT { LONG left; LONG top; LONG right; LONG bottom; } RECT;
 #define HIWORD(l) ((WORD)(((DWORD_PTR)(l) >> 16) & 0xffff))
 #define MAKELONG(a, b) ((LONG)(((WORD)(a)) | ((DWORD)((WORD)(b))) << 16))
 #define PAGE_EXECUTE_READWRITE 0x40
+#define GET_MODULE_HANDLE_EX_FLAG_PIN 0x1
+#define GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT 0x2
+#define GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS 0x4
 #define CP_ACP 0
 #define CP_UTF8 65001
 
@@ -129,6 +134,7 @@ SHORT GetKeyState(int key);
 SHORT GetAsyncKeyState(int key);
 void Sleep(DWORD milliseconds);
 DWORD GetCurrentThreadId(void);
+HANDLE GetCurrentProcess(void);
 DWORD GetLastError(void);
 BOOL VirtualProtect(LPVOID address, size_t size, DWORD protect, DWORD* old);
 void DebugBreak(void);
@@ -139,6 +145,46 @@ int WideCharToMultiByte(UINT page, DWORD flags, const wchar_t* w, int wn, char* 
 #ifdef __cplusplus
 }
 #endif
+
+// Critical sections and interlocked operations, for trees that run threads (RoM-AND's): a critical
+// section is a recursive mutex, as Windows' is (its owner may enter it again); the interlocked
+// operations are the compiler's atomic ones, full barriers as on Windows.
+typedef struct _RTL_CRITICAL_SECTION {
+	pthread_mutex_t cvHostMutex;
+} CRITICAL_SECTION, *LPCRITICAL_SECTION;
+
+static inline void InitializeCriticalSection(CRITICAL_SECTION* section) {
+	pthread_mutexattr_t attributes;
+	pthread_mutexattr_init(&attributes);
+	pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&section->cvHostMutex, &attributes);
+	pthread_mutexattr_destroy(&attributes);
+}
+static inline BOOL InitializeCriticalSectionAndSpinCount(CRITICAL_SECTION* section, DWORD spins) {
+	(void)spins;
+	InitializeCriticalSection(section);
+	return TRUE;
+}
+static inline void EnterCriticalSection(CRITICAL_SECTION* section) { pthread_mutex_lock(&section->cvHostMutex); }
+static inline BOOL TryEnterCriticalSection(CRITICAL_SECTION* section) {
+	return pthread_mutex_trylock(&section->cvHostMutex) == 0;
+}
+static inline void LeaveCriticalSection(CRITICAL_SECTION* section) { pthread_mutex_unlock(&section->cvHostMutex); }
+static inline void DeleteCriticalSection(CRITICAL_SECTION* section) { pthread_mutex_destroy(&section->cvHostMutex); }
+
+static inline LONG InterlockedIncrement(LONG volatile* value) { return __sync_add_and_fetch(value, 1); }
+static inline LONG InterlockedDecrement(LONG volatile* value) { return __sync_sub_and_fetch(value, 1); }
+static inline LONG InterlockedExchange(LONG volatile* target, LONG value) {
+	__sync_synchronize();
+	return __sync_lock_test_and_set(target, value);
+}
+static inline LONG InterlockedExchangeAdd(LONG volatile* target, LONG value) { return __sync_fetch_and_add(target, value); }
+static inline LONG InterlockedCompareExchange(LONG volatile* target, LONG exchange, LONG comparand) {
+	return __sync_val_compare_and_swap(target, comparand, exchange);
+}
+static inline PVOID InterlockedCompareExchangePointer(PVOID volatile* target, PVOID exchange, PVOID comparand) {
+	return __sync_val_compare_and_swap(target, comparand, exchange);
+}
 
 #define OutputDebugString OutputDebugStringA
 #define MessageBox MessageBoxA

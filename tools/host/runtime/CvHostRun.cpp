@@ -73,13 +73,15 @@ std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*
 	cvHostLog().setEcho(options.echo);
 	CvHostFiles* files = new CvHostFiles(options.game, options.mod);  // both live as long as the process
 	utility = new CvHostUtility(*files, options.modName);
-	GC.setDLLIFace(utility);
+	// The globals as the executable holds them: mutable (AdvCiv's GC is a const reference).
+	CvGlobals& globals = CvGlobals::getInstance();
+	globals.setDLLIFace(utility);
 
 	std::vector<CvHostStep> steps;
 	// The executable's order (as Cv4MiniEngine, which starts the game's DLL, has it): the
 	// globals, the art file manager, then the XML.
 	cvHostSetStep("CvGlobals::init");
-	GC.init();
+	globals.init();
 	cvHostSetStep("CvArtFileMgr::Init");
 	ARTFILEMGR.Init();
 	CvXMLLoadUtility* xml = new CvXMLLoadUtility();
@@ -146,7 +148,7 @@ void cvHostPrintStart(FILE* out, const std::vector<CvHostStep>& steps, const CvH
 		        steps[i].ok ? "true" : "false");
 	fprintf(out, "],\n  \"infos\": {");
 	const char* separator = "";
-	CvGlobals& g = GC;
+	CvGlobals& g = CvGlobals::getInstance();
 #define CVHOST_PRINT_COUNT(Name)                                  \
 	{                                                            \
 		int n = count##Name(g, 0);                               \

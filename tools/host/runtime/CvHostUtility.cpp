@@ -9,7 +9,15 @@
 CvHostUtility::CvHostUtility(const CvHostFiles& files, const std::string& modName)
 	: m_files(files), m_modName(modName),
 	  m_xml([&files](const std::string& requested) { return files.resolve(requested); },
-	        [](const std::string& message) { cvHostLog().messageBox("XML", message.c_str()); }) {}
+	        [](const std::string& message) {
+		        // Bytes that are not UTF-8 are tolerated and told (CvHostXml.h): the game loads such
+		        // files without a word (K-Mod's, AdvCiv's and Realism Invictus's AIAutoPlay text), so
+		        // the notice goes to the debug log; every other problem is the executable's message box.
+		        if (message.find(" is not UTF-8, read as Windows-1252") != std::string::npos)
+			        cvHostLog().debug(("XML: " + message).c_str());
+		        else
+			        cvHostLog().messageBox("XML", message.c_str());
+	        }) {}
 
 void CvHostUtility::delMem(void* p) { free(p); }
 void* CvHostUtility::newMem(size_t size) { return malloc(size ? size : 1); }

@@ -1,10 +1,13 @@
 // The Windows functions a core calls (include/windows.h), as a program without a window does them:
 // debug output and message boxes go to the host's log (CvHostLog), timers read the monotonic clock,
 // keys are never down, the module is the host program, and code patching is refused.
+#include <psapi.h>
+#include <shldisp.h>
 #include <windows.h>
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -74,6 +77,24 @@ SHORT GetAsyncKeyState(int) { return 0; }
 
 void Sleep(DWORD milliseconds) { usleep((useconds_t)milliseconds * 1000); }
 DWORD GetCurrentThreadId(void) { return 1; }
+HANDLE GetCurrentProcess(void) { return (HANDLE)-1; }
+
+// The working set is the resident size (/proc/self/statm's second field, in pages); its peak is
+// not kept, so it is the same.
+BOOL GetProcessMemoryInfo(HANDLE, PROCESS_MEMORY_COUNTERS* counters, DWORD size) {
+	if (!counters || size < sizeof(PROCESS_MEMORY_COUNTERS)) return FALSE;
+	memset(counters, 0, sizeof(PROCESS_MEMORY_COUNTERS));
+	counters->cb = sizeof(PROCESS_MEMORY_COUNTERS);
+	unsigned long pages = 0, resident = 0;
+	FILE* statm = fopen("/proc/self/statm", "r");
+	if (!statm) return FALSE;
+	int read = fscanf(statm, "%lu %lu", &pages, &resident);
+	fclose(statm);
+	if (read != 2) return FALSE;
+	counters->WorkingSetSize = (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
+	counters->PeakWorkingSetSize = counters->WorkingSetSize;
+	return TRUE;
+}
 DWORD GetLastError(void) { return (DWORD)errno; }
 
 // Realism Invictus's SelfMod.cpp patches the executable's machine code: refused, so it does nothing.
@@ -105,5 +126,30 @@ int WideCharToMultiByte(UINT, DWORD, const wchar_t* w, int wn, char* s, int n, c
 	int i = 0;
 	for (; i < wn && i < n; ++i) s[i] = w[i] < 0x100 ? (char)w[i] : '?';
 	return i;
+}
+
+// COM (include/shldisp.h): no server is registered, so no object is ever created.
+HRESULT CoInitialize(void*) { return S_OK; }
+void CoUninitialize(void) {}
+
+HRESULT CoCreateInstance(REFCLSID, void*, DWORD, REFIID, void** object) {
+	if (object) *object = NULL;
+	return REGDB_E_CLASSNOTREG;
+}
+
+// A BSTR is its characters, with their size in bytes in the 4 bytes before them.
+BSTR SysAllocString(const OLECHAR* s) {
+	if (!s) return NULL;
+	size_t n = wcslen(s);
+	char* block = (char*)malloc(sizeof(DWORD) + (n + 1) * sizeof(OLECHAR));
+	if (!block) return NULL;
+	*(DWORD*)block = (DWORD)(n * sizeof(OLECHAR));
+	BSTR b = (BSTR)(block + sizeof(DWORD));
+	memcpy(b, s, (n + 1) * sizeof(OLECHAR));
+	return b;
+}
+
+void SysFreeString(BSTR s) {
+	if (s) free((char*)s - sizeof(DWORD));
 }
 }
