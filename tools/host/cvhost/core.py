@@ -29,18 +29,22 @@ INCLUDE_DIR = os.path.join(HOST_DIR, "include")
 REPO = os.path.dirname(os.path.dirname(HOST_DIR))
 SHARED_SDK = os.path.join(os.path.dirname(REPO), "shared", "data", "sdk", "bts-3.19", "CvGameCoreDLL")
 
-# The core's files: every .cpp of the tree's folder but the Python exports (boost::python
-# wrappers, which the host does not load), the precompiled header's unit and the text screens
-# (in no shipped project).
-_NOT_CORE = re.compile(r"^(Cy.*Interface.*|CvDLLPython|_precompile|CvTextScreens)\.cpp$", re.I)
+# The files a tree's build compiles that the host does not: the Python exports (boost::python
+# wrappers, which the host does not load) and the precompiled header's unit (the host makes its
+# own precompiled header).
+_NOT_CORE = re.compile(r"^(Cy.*Interface.*|CvDLLPython|_precompile)\.cpp$", re.I)
 _SOURCE_EXTENSIONS = (".cpp", ".h", ".hpp", ".inl", ".c")
 
 COMPILER = "clang++"
-# clang in Visual C++ mode for 32-bit Linux (spec whole-core-on-linux.md sections 1 and 6).
+# clang in Visual C++ mode for 32-bit Linux (docs/host.md, "Compiling a tree").
 # __GNUC_GNU_INLINE__: glibc's headers at -O1 need it, and MSVC mode defines none of GCC's macros.
+# _GLIBCXX_USE_CXX11_ABI=0: libstdc++'s strings of its first ABI, one pointer to a shared body,
+# which a byte copy moves as it moved Visual C++ 2003's (AdvCiv's CvLeaderHeadInfo copy
+# constructor memcpys its members, strings included); the C++11 ABI's strings point into
+# themselves, and such a copy frees a pointer into the other object.
 MODE_FLAGS = ["-m32", "-std=gnu++14", "-fms-compatibility", "-fms-compatibility-version=19.00",
               "-fms-extensions", "-fdelayed-template-parsing", "-D__GNUC_GNU_INLINE__=1",
-              "-D_CRT_NON_CONFORMING_SWPRINTFS", "-w", "-Wno-invalid-token-paste"]
+              "-D_CRT_NON_CONFORMING_SWPRINTFS", "-D_GLIBCXX_USE_CXX11_ABI=0", "-w", "-Wno-invalid-token-paste"]
 OPTIMISE_FLAGS = ["-O1", "-fwrapv", "-fno-strict-aliasing"]
 MAX_ROUNDS = 12
 
@@ -50,7 +54,8 @@ class CoreFiles(NamedTuple):
     boost: str  # Boost 1.32's include folder
     python: str  # Python 2.4's include folder
     defines: List[str]
-    units: List[str]  # the core's .cpp files, by name
+    units: List[str]  # the core's .cpp files, by path in the tree ("CvGame.cpp")
+    flags: List[str] = []  # the machine's, as the tree's build asks (tree_build)
 
 
 def _find_dir(*candidates: str) -> Optional[str]:
@@ -62,13 +67,14 @@ def _find_dir(*candidates: str) -> Optional[str]:
 
 def core_files(tree: str, boost: Optional[str] = None, python: Optional[str] = None,
                defines: Optional[Sequence[str]] = None) -> CoreFiles:
-    """The tree's core files and what it is compiled with: its own Boost and Python folders, else
-    BTS 3.19's (../shared/data/sdk/bts-3.19), as the forks use them."""
+    """The tree's core files and what it is compiled with (tree_build): its own Boost and Python
+    folders, else BTS 3.19's (../shared/data/sdk/bts-3.19), as the forks use them."""
     if not os.path.isdir(tree):
         raise BuildStop("%s: no such folder" % tree)
-    units = sorted(f for f in os.listdir(tree) if f.lower().endswith(".cpp") and not _NOT_CORE.match(f))
-    if not units:
-        raise BuildStop("%s: no .cpp file: not a CvGameCoreDLL folder" % tree)
+    build = tree_build(tree)
+    if not build.units:
+        raise BuildStop("%s: no .cpp file to compile%s: not a CvGameCoreDLL folder"
+                        % (tree, " in the build of " + build.source if build.source else ""))
     boost = _find_dir(boost or "", os.path.join(tree, "Boost-1.32.0", "include"),
                       os.path.join(SHARED_SDK, "Boost-1.32.0", "include"))
     python = _find_dir(python or "", os.path.join(tree, "Python24", "include"),
@@ -77,11 +83,25 @@ def core_files(tree: str, boost: Optional[str] = None, python: Optional[str] = N
         raise BuildStop("%s: Boost 1.32's or Python 2.4's include folder not found: give --boost and --python"
                         % tree)
     if defines is None:
-        defines = _release_defines(tree)
-    return CoreFiles(os.path.abspath(tree), os.path.abspath(boost), os.path.abspath(python), list(defines), units)
+        defines = build.defines
+    return CoreFiles(os.path.abspath(tree), os.path.abspath(boost), os.path.abspath(python), list(defines),
+                     build.units, build.flags)
 
 
-def _release_defines(tree: str) -> List[str]:
+class TreeBuild(NamedTuple):
+    """What a tree's own release build compiles, and how."""
+    source: str  # the build file ("" when the tree has none)
+    defines: List[str]
+    units: List[str]  # the .cpp files it compiles, by path in the tree, less those of _NOT_CORE
+    flags: List[str]  # clang's for its machine flags (machine_flags)
+
+
+def tree_build(tree: str) -> TreeBuild:
+    """The tree's release build, from its build file as the project's one reader finds it
+    (cvsdk.build_settings: the Makefile, in the tree or one folder below, else the project file):
+    its defines; its files (a Makefile's `*.cpp` of its source folders less its BLACKLIST, a project
+    file's listed files less those excluded from the build; every `.cpp` of the tree when it has
+    neither); its machine flags."""
     from cvsdk.build_settings import read_tree  # the one reader of a tree's build files
     from cvsdk.errors import ToolError
     try:
@@ -89,12 +109,147 @@ def _release_defines(tree: str) -> List[str]:
     except ToolError as e:
         raise BuildStop(str(e))
     defines = [d for d in settings.defines if d.split("=")[0] not in _NOT_HOST_DEFINES]
-    return defines or ["_USRDLL", "NDEBUG", "FINAL_RELEASE", "CVGAMECOREDLL_EXPORTS"]
+    defines = defines or ["_USRDLL", "NDEBUG", "FINAL_RELEASE", "CVGAMECOREDLL_EXPORTS"]
+    configuration = settings.configuration or "Release"
+    tree = os.path.abspath(tree)
+    if settings.kind == "makefile" and settings.source:
+        variables = makefile_variables(settings.source)
+        units = makefile_units(tree, os.path.dirname(settings.source), variables)
+        cflags = expand(variables, "$(%s_CFLAGS)" % configuration.split("|")[0]).split()
+    elif settings.kind in ("vcproj", "vcxproj") and settings.source:
+        text = _read(settings.source)
+        units = project_units(tree, os.path.dirname(settings.source), text, configuration)
+        cflags = project_cflags(text, configuration)
+    else:
+        units = sorted(f for f in os.listdir(tree) if f.lower().endswith(".cpp"))
+        cflags = []
+    units = [u for u in units if not _NOT_CORE.match(os.path.basename(u))]
+    return TreeBuild(settings.source or "", defines, units, machine_flags(cflags))
 
 
 # The host is no Windows: WIN32 guards only the trees' Windows dialogs (FDialogTemplate) and the
 # assert's breakpoint (FAssert); _DEBUG is a debug build's.
 _NOT_HOST_DEFINES = {"WIN32", "_WIN32", "_WINDOWS", "_DEBUG"}
+
+_ASSIGNMENT = re.compile(r"^([A-Za-z_][\w.]*)\s*=(.*)$")
+_INCLUDE = re.compile(r"^!?include\s+(?:<([^>]+)>|\"([^\"]+)\"|(\S+))\s*$", re.I)
+
+
+def makefile_variables(path: str, variables: Optional[Dict[str, str]] = None) -> Dict[str, str]:
+    """The variables an NMAKE Makefile assigns, in the order it reads them: its own lines and those of
+    the files it includes (`!include Makefile.settings`), where they exist. Lines joined by `\\`,
+    comments dropped; every assignment counts, whatever `!IF` it stands in (a tree's release
+    settings are read by name, `Release_CFLAGS`, not through the branch that picks them)."""
+    variables = {} if variables is None else variables
+    if not os.path.isfile(path):
+        return variables
+    text = _read(path).replace("\\\r\n", " ").replace("\\\n", " ")
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        include = _INCLUDE.match(line)
+        if include:
+            name = next(g for g in include.groups() if g)
+            makefile_variables(os.path.join(os.path.dirname(path), expand(variables, name)), variables)
+            continue
+        m = _ASSIGNMENT.match(line)
+        if m:
+            variables[m.group(1)] = m.group(2).strip()
+    return variables
+
+
+def expand(variables: Dict[str, str], text: str, depth: int = 0) -> str:
+    """`text` with its `$(NAME)` replaced by the variables' values, as NMAKE does (an unknown name
+    is empty)."""
+    if depth > 20:
+        return text
+    return re.sub(r"\$\((\w+)\)", lambda m: expand(variables, variables.get(m.group(1), ""), depth + 1), text)
+
+
+def makefile_units(tree: str, folder: str, variables: Dict[str, str]) -> List[str]:
+    """The `.cpp` files of a Makefile's sources: `*.cpp` of its SOURCE_DIR (its own folder when
+    unset) and of each of that folder's SUBDIR1..SUBDIR15, less its BLACKLIST; by path in the tree."""
+    source = os.path.normpath(os.path.join(folder, expand(variables, "$(SOURCE_DIR)").strip() or "."))
+    subdirs = ["."] + [expand(variables, "$(SUBDIR%d)" % i).strip() for i in range(1, 16)]
+    blacklist = set(n.lower() for n in expand(variables, "$(BLACKLIST)").split())
+    units = []
+    for sub in subdirs:
+        where = os.path.normpath(os.path.join(source, sub.replace("\\", "/"))) if sub else ""
+        if not where or not os.path.isdir(where):
+            continue
+        for name in sorted(os.listdir(where)):
+            if name.lower().endswith(".cpp") and name[:-4].lower() not in blacklist:
+                units.append(os.path.relpath(os.path.join(where, name), tree))
+    return sorted(set(u for u in units if not u.startswith("..")))
+
+
+def _configuration_block(text: str, configuration: str) -> str:
+    """The part of a project file that sets the configuration ("Release|Win32"): a .vcproj's
+    <Configuration Name=...> element, a .vcxproj's ItemDefinitionGroups conditioned on it."""
+    name = re.escape(configuration)
+    m = re.search(r'<Configuration\s+Name="%s".*?</Configuration>' % name, text, re.S)
+    if m:
+        return m.group(0)
+    groups = re.findall(r"<ItemDefinitionGroup[^>]*Condition=\"[^\"]*==\s*'%s'\"[^>]*>.*?</ItemDefinitionGroup>"
+                        % name, text, re.S)
+    return "".join(groups)
+
+
+def project_units(tree: str, folder: str, text: str, configuration: str) -> List[str]:
+    """The `.cpp` files a .vcproj or .vcxproj lists, less those it excludes from the configuration's
+    build; by path in the tree."""
+    units = []
+    entries = re.findall(r'<File\s+RelativePath="([^"]+\.cpp)"\s*>?(.*?)</File>', text, re.S | re.I)
+    entries += re.findall(r'<ClCompile\s+Include="([^"]+\.cpp)"\s*(?:/>()|>(.*?)</ClCompile>)', text, re.S | re.I)
+    for entry in entries:
+        path, body = entry[0], "".join(entry[1:])
+        excluded = re.search(r'<FileConfiguration\s+Name="%s"[^>]*ExcludedFromBuild="true"' % re.escape(configuration),
+                             body, re.I)
+        excluded = excluded or re.search(r"<ExcludedFromBuild(?:\s+Condition=\"[^\"]*'%s'\")?\s*>\s*true"
+                                         % re.escape(configuration), body, re.I)
+        if excluded:
+            continue
+        full = os.path.normpath(os.path.join(folder, path.replace("\\", "/")))
+        if os.path.isfile(full):
+            units.append(os.path.relpath(full, tree))
+    return sorted(set(u for u in units if not u.startswith("..")))
+
+
+def project_cflags(text: str, configuration: str) -> List[str]:
+    """A project file's compiler settings for the configuration, as the command line's flags that
+    machine_flags reads (/arch:SSE2, /Oy-)."""
+    block = _configuration_block(text, configuration)
+    flags = []
+    m = re.search(r'EnableEnhancedInstructionSet="(\d)"', block) or re.search(
+        r"<EnableEnhancedInstructionSet>(\w+)</EnableEnhancedInstructionSet>", block)
+    if m:
+        flags.append({"1": "/arch:SSE", "2": "/arch:SSE2", "StreamingSIMDExtensions": "/arch:SSE",
+                      "StreamingSIMDExtensions2": "/arch:SSE2"}.get(m.group(1), ""))
+    m = re.search(r'OmitFramePointers="(\w+)"', block) or re.search(r"<OmitFramePointers>(\w+)</OmitFramePointers>",
+                                                                     block)
+    if m:
+        flags.append("/Oy" if m.group(1).lower() == "true" else "/Oy-")
+    return [f for f in flags if f]
+
+
+def machine_flags(cflags: Sequence[str]) -> List[str]:
+    """clang's flags for the machine flags of Visual C++ 2003's command line: /arch:SSE2 computes
+    floating point in SSE2's registers, at the precision of its types, not in x87's
+    (-msse2 -mfpmath=sse; /arch:SSE likewise with SSE); /Oy- keeps the frame pointer, which code
+    that reads EBP needs (-fno-omit-frame-pointer). The last of each wins, as with cl."""
+    arch, frame = None, None
+    for f in cflags:
+        if f.lower().startswith(("/arch:", "-arch:")):
+            arch = f[6:].upper()
+        elif f in ("/Oy", "-Oy", "/Oy-", "-Oy-"):
+            frame = f.endswith("-")
+    flags = []
+    if arch == "SSE2":
+        flags += ["-msse2", "-mfpmath=sse"]
+    elif arch == "SSE":
+        flags += ["-msse", "-mfpmath=sse"]
+    if frame:
+        flags.append("-fno-omit-frame-pointer")
+    return flags
 
 
 def _hash_files(paths: Sequence[str], root: str) -> str:
@@ -107,19 +262,29 @@ def _hash_files(paths: Sequence[str], root: str) -> str:
     return h.hexdigest()
 
 
+# Folders of a tree that hold no source of its own: the libraries' include folders (Boost-1.32.0,
+# Python24: given to the compiler apart) and hidden ones (the copy's own .host-python).
+_NOT_SOURCE_DIR = re.compile(r"^(\.|boost|python\d)", re.I)
+
+
 def _tree_sources(root: str) -> List[str]:
-    return sorted(os.path.join(root, f) for f in os.listdir(root)
-                  if f.lower().endswith(_SOURCE_EXTENSIONS) and os.path.isfile(os.path.join(root, f)))
+    """The tree's source files, in its folder and in its subfolders (RoM-AND's rapidxml/)."""
+    found = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not _NOT_SOURCE_DIR.match(d))
+        found.extend(os.path.join(folder, f) for f in names if f.lower().endswith(_SOURCE_EXTENSIONS))
+    return sorted(found)
 
 
 def _package_sources() -> List[str]:
-    """The modules that decide what the rewritten copy holds."""
+    """The modules that decide what the rewritten copy holds, and the stand-ins generated beside it."""
     here = os.path.dirname(os.path.abspath(__file__))
-    return [os.path.join(here, f) for f in ("core.py", "rewrites.py", "queries.py", "diagnostics.py")]
+    return [os.path.join(here, f) for f in ("core.py", "rewrites.py", "queries.py", "diagnostics.py", "stubs.py")]
 
 
 def _include_sources() -> List[str]:
-    return [os.path.join(INCLUDE_DIR, f) for f in os.listdir(INCLUDE_DIR)]
+    """The host's stand-in headers (include/, and include/boost/ that stands in for a library's)."""
+    return sorted(os.path.join(folder, f) for folder, _, names in os.walk(INCLUDE_DIR) for f in names)
 
 
 def tree_key(files: CoreFiles) -> str:
@@ -129,7 +294,7 @@ def tree_key(files: CoreFiles) -> str:
     h.update(_hash_files(_tree_sources(files.tree), files.tree).encode())
     h.update(_hash_files(_include_sources(), INCLUDE_DIR).encode())
     h.update(_hash_files(_package_sources(), HOST_DIR).encode())
-    h.update(("\0".join(files.defines + files.units + [files.boost, files.python])).encode())
+    h.update(("\0".join(files.defines + files.units + list(files.flags) + [files.boost, files.python])).encode())
     return h.hexdigest()[:16]
 
 
@@ -171,8 +336,12 @@ def make_copy(files: CoreFiles, src: str, journal: Journal) -> None:
     if os.path.exists(src):
         shutil.rmtree(src)
     os.makedirs(src)
+    copied = []
     for path in _tree_sources(files.tree):
-        shutil.copyfile(path, os.path.join(src, os.path.basename(path)))
+        name = os.path.relpath(path, files.tree)
+        os.makedirs(os.path.dirname(os.path.join(src, name)), exist_ok=True)
+        shutil.copyfile(path, os.path.join(src, name))
+        copied.append(name)
     python = os.path.join(src, ".host-python")
     shutil.copytree(files.python, python)
     os.chmod(python, 0o755)
@@ -182,11 +351,9 @@ def make_copy(files: CoreFiles, src: str, journal: Journal) -> None:
         for d in dirs:
             os.chmod(os.path.join(root, d), 0o755)
     os.remove(os.path.join(python, "pyconfig.h")) if os.path.exists(os.path.join(python, "pyconfig.h")) else None
-    names = {f.lower(): f for f in os.listdir(src)}
-    for name in sorted(os.listdir(src)):
+    names = {f.lower(): f for f in copied if os.sep not in f}
+    for name in copied:
         path = os.path.join(src, name)
-        if not os.path.isfile(path):
-            continue
         text = _read(path)
         for rewrite_name, rewrite in rewrites.SOURCE_REWRITES.items():
             edits = rewrite(text, names)
@@ -205,7 +372,7 @@ def make_copy(files: CoreFiles, src: str, journal: Journal) -> None:
 
 def compile_flags(files: CoreFiles, src: str) -> List[str]:
     """The flags every file of the copy is compiled with (the pre-include comes with the PCH)."""
-    return (MODE_FLAGS + OPTIMISE_FLAGS + ["-D" + d for d in files.defines]
+    return (MODE_FLAGS + OPTIMISE_FLAGS + list(files.flags) + ["-D" + d for d in files.defines]
             + ["-I" + INCLUDE_DIR, "-I" + src, "-I" + files.boost, "-I" + os.path.join(src, ".host-python")])
 
 
@@ -237,7 +404,8 @@ class Pch(object):
         """Builds the PCH for these headers if it is not there; (exit status, clang's output)."""
         if not self.header:
             return 0, ""
-        path = os.path.join(self.base, "core-%s.pch" % headers_hash[:16])
+        key = hashlib.sha256(("\0".join(self.flags) + headers_hash).encode()).hexdigest()
+        path = os.path.join(self.base, "core-%s.pch" % key[:16])
         if os.path.isfile(path):
             self.path = path
             return 0, ""
@@ -273,28 +441,37 @@ def _normal(path: str) -> str:
 
 
 def apply_error_rewrites(src: str, errors: Sequence[diagnostics.Diagnostic], journal: Journal) -> List[diagnostics.Diagnostic]:
-    """Applies a rewrite for each error that has one (one per rewrite and line a round: the others
-    are seen again once it is applied); gives the errors that have none."""
-    by_file: Dict[str, List[diagnostics.Diagnostic]] = {}
-    for d in errors:
-        by_file.setdefault(_normal(d.path), []).append(d)
+    """Applies a rewrite for each error that has one, at the error's place or at the place of one of
+    its notes (rewrites.note_rewrite_for: the declaration a note names); one per rewrite and line a
+    round: the others are seen again once it is applied. Gives the errors that have none."""
+    texts: Dict[str, rewrites.Lines] = {}
+
+    def lines_of(path: str) -> Optional[rewrites.Lines]:
+        path = _normal(path)
+        if path not in texts:
+            full = os.path.join(src, path)
+            inside = not os.path.relpath(os.path.realpath(full), os.path.realpath(src)).startswith("..")
+            texts[path] = rewrites.Lines(_read(full), src) if inside and os.path.isfile(full) else None
+        return texts[path]
+
     unhandled = []
-    for path, found in by_file.items():
-        full = os.path.join(src, path)
-        if not os.path.isfile(full) or os.path.relpath(os.path.realpath(full), os.path.realpath(src)).startswith(".."):
-            unhandled.extend(found)
-            continue
-        text = _read(full)
-        lines = rewrites.Lines(text)
+    wanted: Dict[str, List[Tuple[diagnostics.Diagnostic, str, List[rewrites.Edit]]]] = {}
+    for d in errors:
+        places = [(d, rewrites.rewrite_for)] + [(rewrites.at_note(d, n), rewrites.note_rewrite_for) for n in d.notes]
+        for place, rewrite_for in places:
+            lines = lines_of(place.path)
+            result = rewrite_for(place, lines) if lines else None
+            if result:
+                wanted.setdefault(_normal(place.path), []).append((place, result[0], result[1]))
+                break
+        else:
+            unhandled.append(d)
+    for path, found in wanted.items():
+        lines = texts[path]
         chosen: List[rewrites.Edit] = []
         done_lines = set()
         logged = []
-        for d in found:
-            result = rewrites.rewrite_for(d, lines)
-            if not result:
-                unhandled.append(d)
-                continue
-            name, edits = result
+        for d, name, edits in found:
             if (name, d.line) in done_lines:
                 continue
             if any(not (e.end <= c.start or c.end <= e.start) or (e.start == c.start and e.text == c.text)
@@ -304,7 +481,8 @@ def apply_error_rewrites(src: str, errors: Sequence[diagnostics.Diagnostic], jou
             chosen.extend(edits)
             logged.extend((name, line) for line in sorted(set(lines.line_of(e.start) for e in edits)))
         if chosen:
-            new_text = rewrites.apply_edits(text, chosen)
+            full = os.path.join(src, path)
+            new_text = rewrites.apply_edits(lines.text, chosen)
             _write(full, new_text)
             new_lines = rewrites.Lines(new_text)
             # No rewrite adds or removes a line break: a line keeps its number.

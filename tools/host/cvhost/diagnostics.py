@@ -6,7 +6,8 @@ clang is run with `-fno-caret-diagnostics -fdiagnostics-print-source-range-info
     CyPlayer.cpp:80:19:{80:21-80:54}{80:57-80:61}: error: left operand to ? is void, ...
 
 with the file, the line and column of the error, and the source ranges of its operands (columns are
-1-based bytes; a range's end is one past its last character).
+1-based bytes; a range's end is one past its last character). The notes that follow an error
+(`note: forward declaration of 'CallbackDefines'`) are its own: a rewrite may act at their place.
 """
 
 import re
@@ -23,6 +24,7 @@ class Diagnostic(NamedTuple):
     ranges: List[Range]
     severity: str  # "error", "fatal error", "warning", "note"
     message: str
+    notes: List["Diagnostic"] = []  # the notes that follow it (parse gives each its own list)
 
     def where(self) -> str:
         return "%s:%d:%d" % (self.path, self.line, self.column)
@@ -37,15 +39,23 @@ FLAGS = ["-fno-caret-diagnostics", "-fdiagnostics-print-source-range-info", "-fn
 
 
 def parse(output: str) -> List[Diagnostic]:
-    """Every diagnostic line of a clang run's output, in order."""
-    result = []
+    """Every diagnostic line of a clang run's output, in order; each note is also one of the notes
+    of the error or warning before it."""
+    result: List[Diagnostic] = []
+    owner = None
     for text in output.splitlines():
         m = _LINE.match(text)
         if not m:
             continue
         ranges = [((int(a), int(b)), (int(c), int(d))) for a, b, c, d in _RANGE.findall(m.group("ranges"))]
-        result.append(Diagnostic(m.group("path"), int(m.group("line")), int(m.group("column")), ranges,
-                                 m.group("severity"), m.group("message")))
+        d = Diagnostic(m.group("path"), int(m.group("line")), int(m.group("column")), ranges,
+                       m.group("severity"), m.group("message"), [])
+        if d.severity == "note":
+            if owner is not None:
+                owner.notes.append(d)
+        else:
+            owner = d
+        result.append(d)
     return result
 
 

@@ -11,6 +11,14 @@ class-or-null-conditional
     conversion that follows names it: `m_paszTags ? (const char*)(m_paszTags[i]) : NULL`, which
     points into the tree's own string. BTS's unit art tags read through this, and the game's XML
     load stops on them otherwise.
+
+undefined-inline
+    `inline void AI_setMemoryCount(...);` declared in a class (AdvCiv's CvPlayerAI.h) and defined in
+    one .cpp only, and called from other units: Visual C++ 2003 emitted the definition out of line
+    and the other units called it; clang emits no inline function a unit does not use, and the
+    program does not link. A call to an inline function that the calling unit does not define
+    (`callExpr(callee(functionDecl(isInline(), unless(hasBody(stmt())))))`) makes the tree's
+    declaration lose its `inline`: the function is the one out-of-line definition it was.
 """
 
 import concurrent.futures
@@ -35,6 +43,13 @@ CLASS_OR_NULL_CONDITIONAL = (
     "hasTrueExpression(expr().bind(\"true\")), hasFalseExpression(expr().bind(\"false\"))"
     ").bind(\"conditional\")" % (_NULL_OPERAND, _NULL_OPERAND))
 
+UNDEFINED_INLINE = 'callExpr(callee(functionDecl(isInline(), unless(hasBody(stmt()))).bind("undefined")))'
+
+# (rewrite, matcher, the bind that names a match's place)
+QUERIES = [("class-or-null-conditional", CLASS_OR_NULL_CONDITIONAL, "conditional"),
+           ("undefined-inline", UNDEFINED_INLINE, "undefined")]
+
+_MATCH = re.compile(r"^Match #\d+:$")
 _BIND = re.compile(r'^(?P<path>[^:\n]+):(?P<line>\d+):(?P<column>\d+): note: "(?P<name>\w+)" binds here$')
 
 
@@ -45,23 +60,31 @@ class Place(NamedTuple):
 
 
 def parse_matches(output: str) -> List[Dict[str, Place]]:
-    """clang-query's `set output diag` lines, grouped into matches (each match's binds come in
-    the order of their names, "conditional" first)."""
+    """clang-query's `set output diag` lines, grouped into matches (each starts at a "Match #N:"
+    line; without those, at each "conditional" bind)."""
     matches: List[Dict[str, Place]] = []
+    numbered = False
     for text in output.splitlines():
+        if _MATCH.match(text):
+            numbered = True
+            matches.append({})
+            continue
         m = _BIND.match(text)
         if not m:
             continue
         name = m.group("name")
-        if name == "conditional" or not matches:
+        if not matches or (name == "conditional" and not numbered):
             matches.append({})
         matches[-1][name] = Place(m.group("path"), int(m.group("line")), int(m.group("column")))
     return matches
 
 
 def _run(flags: Sequence[str], src: str, unit: str) -> str:
-    done = subprocess.run([CLANG_QUERY, "-c", "set output diag", "-c", "match " + CLASS_OR_NULL_CONDITIONAL, unit,
-                           "--"] + list(flags), cwd=src, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    commands = ["-c", "set output diag"]
+    for _, matcher, _ in QUERIES:
+        commands += ["-c", "match " + matcher]
+    done = subprocess.run([CLANG_QUERY] + commands + [unit, "--"] + list(flags), cwd=src, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL)
     return done.stdout.decode("latin-1")
 
 
@@ -105,9 +128,30 @@ def edits_for(match: Dict[str, Place], files: Dict[str, rewrites.Lines],
     return [(path, rewrites.Edit(start, start, "(%s)(" % target)), (path, rewrites.Edit(end, end, ")"))]
 
 
+def undefined_inline_edits(match: Dict[str, Place], files: Dict[str, rewrites.Lines],
+                           read) -> List[Tuple[str, rewrites.Edit]]:
+    """The edit of one undefined-inline match: its declaration's `inline` (or `__forceinline`)
+    removed; none when the declaration does not say it."""
+    place = match.get("undefined")
+    if not place:
+        return []
+    lines = files.get(place.path) or files.setdefault(place.path, rewrites.Lines(read(place.path)))
+    text = lines.text
+    at = lines.offset(place[1:])
+    head = re.compile(r"(?:\s*__declspec\s*\([^()]*\))?[^;{}()]*").match(text, at)
+    keyword = re.compile(r"\b(?:__forceinline|inline)\b\s*").search(text, at, head.end())
+    if not keyword:
+        return []
+    return [(place.path, rewrites.Edit(keyword.start(), keyword.end(), ""))]
+
+
+_EDITS = {"class-or-null-conditional": lambda match, files, read: edits_for(match, files, read),
+          "undefined-inline": lambda match, files, read: undefined_inline_edits(match, files, read)}
+
+
 def apply(src: str, units: Sequence[str], unit_flags: Callable[[str], List[str]], jobs: int, journal) -> int:
     """Runs the matchers over every unit (compiled with unit_flags(unit)) and applies their
-    rewrites; gives the number applied."""
+    rewrites; gives the number of matches rewritten."""
     outputs: List[str] = []
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -115,13 +159,13 @@ def apply(src: str, units: Sequence[str], unit_flags: Callable[[str], List[str]]
     except OSError as e:
         raise BuildStop("cannot run %s (Debian's clang-tools): %s" % (CLANG_QUERY, e))
     seen = set()
-    matches = []
+    matches = []  # (rewrite, match)
     for output in outputs:
         for match in parse_matches(output):
-            key = match.get("conditional")
-            if key and key not in seen:
-                seen.add(key)
-                matches.append(match)
+            for name, _, key in QUERIES:
+                if key in match and (name, match[key]) not in seen:
+                    seen.add((name, match[key]))
+                    matches.append((name, match))
 
     def inside(path: str) -> str:
         full = os.path.realpath(os.path.join(src, path))
@@ -132,22 +176,26 @@ def apply(src: str, units: Sequence[str], unit_flags: Callable[[str], List[str]]
             return f.read().decode("latin-1")
 
     files: Dict[str, rewrites.Lines] = {}
-    by_path: Dict[str, List[rewrites.Edit]] = {}
-    for match in matches:
-        if not inside(match["conditional"].path):
-            continue  # in a library's header (Boost, the standard library): not the tree's
-        for path, edit in edits_for(match, files, read):
-            by_path.setdefault(path, []).append(edit)
+    by_path: Dict[str, List[Tuple[str, rewrites.Edit]]] = {}
     applied = 0
-    for path, edits in by_path.items():
+    for name, match in matches:
+        key = dict((n, k) for n, _, k in QUERIES)[name]
+        if not inside(match[key].path):
+            continue  # in a library's header (Boost, the standard library): not the tree's
+        new = [(path, edit) for path, edit in _EDITS[name](match, files, read)
+               if all(edit != e for _, e in by_path.get(path, []))]
+        for path, edit in new:
+            by_path.setdefault(path, []).append((name, edit))
+        applied += 1 if new else 0
+    for path, named in by_path.items():
         lines = files[path]
-        changed = sorted(set(lines.line_of(e.start) for e in edits))
+        edits = [e for _, e in named]
+        changed = sorted(set((name, lines.line_of(e.start)) for name, e in named), key=lambda x: (x[1], x[0]))
         new_text = rewrites.apply_edits(lines.text, edits)
         with open(inside(path), "wb") as f:
             f.write(new_text.encode("latin-1"))
         new_lines = rewrites.Lines(new_text)
         rel = os.path.relpath(inside(path), src)
-        for line in changed:
-            journal.add("class-or-null-conditional", rel, line, lines.line_text(line), new_lines.line_text(line))
-        applied += len(edits) // 2
+        for name, line in changed:
+            journal.add(name, rel, line, lines.line_text(line), new_lines.line_text(line))
     return applied

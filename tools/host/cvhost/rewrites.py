@@ -6,13 +6,14 @@ Two kinds:
 - **error-driven** rewrites act on one compiler error at the place the error names (the line, the
   column, the operands' ranges), never on text that merely looks alike: a textual rewrite of
   `return p ? p->f() : NULL;` once also changed lines in functions returning bool, and so their
-  meaning (spec whole-core-on-linux.md section 8);
+  meaning (docs/host.md, "The rewrites");
 - **source** rewrites act on a construct that compiles but does not run on Linux, recognised
   exactly (an include path, a variadic function reading its arguments by address).
 
 Texts are handled as latin-1 strings: one character per byte, as clang's columns count.
 """
 
+import os
 import re
 from typing import Callable, Dict, List, NamedTuple, Optional, Sequence
 
@@ -56,8 +57,9 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> str:
 class Lines(object):
     """Offsets of a text's lines, to turn clang's (line, column) into offsets and back."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, folder: str = ""):
         self.text = text
+        self.folder = folder  # the copy's folder, for a rewrite that reads its other files ("": none)
         self.starts = [0]
         for m in re.finditer("\n", text):
             self.starts.append(m.end())
@@ -286,6 +288,308 @@ def string_through_varargs(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
     return [Edit(s, s, "("), Edit(e, e, ").c_str()")]
 
 
+def string_buffer_through_varargs(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A `CvWStringBuffer` passed to a variadic function (`logBBAI("%S", szBuffer)`): MSVC copied the
+    object, whose first member is its character pointer, so the format read that pointer. The
+    argument passes it by the class's own accessor (`(szBuffer).getCString()`)."""
+    if not re.match(r"cannot pass object of non-trivial type 'CvWStringBuffer' through variadic", d.message):
+        return None
+    s = lines.offset((d.line, d.column))
+    e = _argument_end(lines.text, s)
+    while e > s and lines.text[e - 1].isspace():
+        e -= 1
+    return [Edit(s, s, "("), Edit(e, e, ").getCString()")]
+
+
+def _skip_blank(text: str, i: int) -> int:
+    """The offset of the first character at or after `i` that is neither space nor comment."""
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            i = len(text) if end < 0 else end + 2
+        else:
+            break
+    return i
+
+
+_CLOSING = {"{": "}", "(": ")", "[": "]"}
+
+
+def matching_bracket(text: str, start: int) -> int:
+    """The offset just past the bracket that closes the one at `start` (strings, character literals
+    and comments skipped); -1 when it is not closed."""
+    closing = _CLOSING[text[start]]
+    depth = 0
+    i = start
+    while i < len(text):
+        c = text[i]
+        if c == text[start]:
+            depth += 1
+        elif c == closing:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        elif text.startswith("//", i) or text.startswith("/*", i):
+            i = _skip_blank(text, i)
+            continue
+        elif c in "\"'":
+            i += 1
+            while i < len(text) and text[i] != c:
+                i += 2 if text[i] == "\\" else 1
+        i += 1
+    return -1
+
+
+def _seh_try(d: Diagnostic, lines: Lines):
+    """The parts of `__try {BODY} __finally|__except (FILTER) {HANDLER}` at the error: offsets of
+    the keyword, the body's braces, the second keyword and its name, the filter's parentheses
+    (or None) and the handler's braces; None when the text is not that construct."""
+    if d.message != "SEH '__try' is not supported on this target":
+        return None
+    text = lines.text
+    at = lines.offset((d.line, d.column))
+    if not text.startswith("__try", at):
+        return None
+    body = _skip_blank(text, at + len("__try"))
+    if body >= len(text) or text[body] != "{":
+        return None
+    body_end = matching_bracket(text, body)
+    if body_end < 0:
+        return None
+    second = _skip_blank(text, body_end)
+    m = re.compile(r"__(finally|except)\b").match(text, second)
+    if not m:
+        return None
+    filter_range = None
+    handler = _skip_blank(text, m.end())
+    if m.group(1) == "except":
+        if handler >= len(text) or text[handler] != "(":
+            return None
+        filter_end = matching_bracket(text, handler)
+        if filter_end < 0:
+            return None
+        filter_range = (handler, filter_end)
+        handler = _skip_blank(text, filter_end)
+    if handler >= len(text) or text[handler] != "{":
+        return None
+    handler_end = matching_bracket(text, handler)
+    if handler_end < 0:
+        return None
+    return at, (body, body_end), (second, m.group(1)), filter_range, (handler, handler_end)
+
+
+def seh_try_finally(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """Windows' structured exception handling, `__try {BODY} __finally {F}`: F runs however BODY
+    is left (its end, a `return`, an exception). clang has no SEH outside Windows. F becomes the
+    destructor's work of a local object made before BODY, which runs on every way out of the
+    block: `{ CvHostFinally cvHostFinally([&]() {F}); {BODY} }` (CvHostPreInclude.h). F's text
+    moves to the `__try`'s line, its comments dropped and its line breaks written where it stood,
+    so that every other line keeps its number; F holding a preprocessor line is left alone."""
+    parts = _seh_try(d, lines)
+    if not parts or parts[2][1] != "finally":
+        return None
+    at, (body, body_end), (second, _), _, (handler, handler_end) = parts
+    text = lines.text
+    final = strip_comments(text[handler:handler_end])
+    if re.search(r"^\s*#", final, re.M):
+        return None
+    flat = " ".join(final.split())
+    breaks = text.count("\n", second, handler_end)
+    return [Edit(at, body, "{ CvHostFinally cvHostFinally([&]() %s); " % flat),
+            Edit(body_end, handler_end, "}" + "\n" * breaks)]
+
+
+def seh_try_except(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """Windows' structured exception handling, `__try {BODY} __except (FILTER) {HANDLER}`: the
+    handler runs when the filter takes a hardware fault or an exception raised in BODY. clang has
+    no SEH outside Windows, and on Linux a fault is a signal that ends the program: BODY runs as
+    a plain block, the filter goes (its line breaks kept) and the handler is never reached:
+    `{BODY} if (false) {HANDLER}`."""
+    parts = _seh_try(d, lines)
+    if not parts or parts[2][1] != "except":
+        return None
+    at, _, (second, _), (filter_start, filter_end), _ = parts
+    text = lines.text
+    return [Edit(at, at + len("__try"), ""),
+            Edit(second, filter_end, "if (false)" + "\n" * text.count("\n", second, filter_end))]
+
+
+def implicit_int(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A declaration without a type (`const lowerBound = ...;`, a member template `static get(T t)`
+    and its definition `CvGame::get(T t) {...}`): Visual C++ 2003 took it as `int`, as C did. On
+    "C++ requires a type specifier for all declarations" at the declared name, `int` is written
+    before the name (before its class's name, for a member defined out of its class)."""
+    if d.message != "C++ requires a type specifier for all declarations":
+        return None
+    at = lines.offset((d.line, d.column))
+    if not re.compile(r"[A-Za-z_]\w*").match(lines.text, at):
+        return None
+    line_start = lines.starts[d.line - 1]
+    qualifier = re.search(r"(?:\b[A-Za-z_]\w*\s*::\s*)+$", lines.text[line_start:at])
+    if qualifier:  # a member defined out of its class, `CvGame::sortBy(...)`: the type goes first
+        at = line_start + qualifier.start()
+    return [Edit(at, at, "int ")]
+
+
+def string_insert_at_null_iterator(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """`szText.insert(0, '\\b')` on a string: no overload takes (int, character). Visual C++ 2003's
+    string took the `0` as a null iterator, and its iterator difference counts a null iterator as
+    the position 0, so the character went in front. On "no matching member function for call to
+    'insert'" at a call of two arguments whose first is `0`, the call says so:
+    `insert(0, 1, '\\b')` (at 0, one character). A receiver that is no string still fails."""
+    if d.message != "no matching member function for call to 'insert'":
+        return None
+    text = lines.text
+    at = lines.offset((d.line, d.column))
+    m = re.compile(r"insert\s*\(\s*0\s*,").match(text, at)
+    if not m:
+        return None
+    second = m.end()
+    end = _argument_end(text, second)
+    if end >= len(text) or text[end] != ")":
+        return None
+    return [Edit(m.end() - 1, m.end(), ", 1,")]
+
+
+def enum_underlying_int(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """Another declaration of an enum whose forward declaration opaque-enum-int gave `: int`: its
+    definition (`enum CallbackDefines {...}` in a .cpp) or a second forward declaration in another
+    header. On "enumeration previously declared with fixed underlying type" at its name, it says
+    `: int` too (Visual C++ 2003 knew no other underlying type, so no tree wrote one)."""
+    if d.message != "enumeration previously declared with fixed underlying type":
+        return None
+    at = lines.offset((d.line, d.column))
+    m = re.compile(r"[A-Za-z_]\w*").match(lines.text, at)
+    if not m or not re.search(r"\benum\s+$", lines.text[max(0, at - 40):at]):
+        return None
+    after = _skip_blank(lines.text, m.end())
+    if after >= len(lines.text) or lines.text[after] not in "{;":
+        return None
+    return [Edit(m.end(), m.end(), " : int")]
+
+
+def failed_static_assert(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A `BOOST_STATIC_ASSERT` that fails on the host, as AdvCiv's `sizeof(CvInitCore) == ...`: it
+    states Visual C++ 2003's layout (its std::vector, 8-byte doubles in classes, 2-byte wchar_t),
+    which the host's compiler does not give; the layout is the compiler's, and the tree's code
+    reads and writes its saves through the stream, not by its classes' bytes. On
+    "implicit instantiation of undefined template 'boost::STATIC_ASSERTION_FAILURE<false>'" at a
+    `BOOST_STATIC_ASSERT`, that one assertion, and only it, is disabled: the macro's name becomes
+    CVHOST_FAILED_STATIC_ASSERT (CvHostPreInclude.h: it checks nothing), and the journal names
+    it. An assertion that holds on the host is left as it is."""
+    if d.message != "implicit instantiation of undefined template 'boost::STATIC_ASSERTION_FAILURE<false>'":
+        return None
+    at = lines.offset((d.line, d.column))
+    if not lines.text.startswith("BOOST_STATIC_ASSERT", at) or not re.compile(r"BOOST_STATIC_ASSERT\s*\(").match(
+            lines.text, at):
+        return None
+    return [Edit(at, at + len("BOOST_STATIC_ASSERT"), "CVHOST_FAILED_STATIC_ASSERT")]
+
+
+def _spelled_here(d: Diagnostic) -> bool:
+    """Whether `d` stands at its own place, or at the note that names where the innermost macro
+    of its place spells it (the last "expanded from macro" note)."""
+    note = _note_here(d)
+    if note is None:
+        return True
+    spelled = [n for n in d.notes if n.message.startswith("expanded from macro ")]
+    return bool(spelled) and spelled[-1] is note
+
+
+def comma_null_pointer(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A pointer initialised by a comma expression that ends in NULL, as AdvCiv's
+    `FOR_EACH_TRADE_ITEM` macro does (`TradeData const* p = ((node = list.head()), NULL)`): MSVC's
+    NULL is `0` and it took the expression as a null pointer constant; C++ does not, and clang
+    refuses "cannot initialize a variable of type 'T *' with an rvalue of type 'int'". The
+    initialiser is the error's range, at the error or in the macro that spells it; its last
+    operand becomes `nullptr`, a null pointer of any type, as MSVC read it."""
+    if not re.match(r"cannot initialize a variable of type '[^']*\*' with an rvalue of type 'int'$", d.message):
+        return None
+    if len(d.ranges) != 1 or not _spelled_here(d):
+        return None
+    text = lines.text
+    start, end = lines.offset(d.ranges[0][0]), lines.offset(d.ranges[0][1])
+    if text[start] != "(" or matching_bracket(text, start) != end:
+        return None
+    last = text.rfind(",", start, end)
+    if last < 0 or expression_end(text, start + 1, ",") == end - 1:
+        return None
+    operand = re.compile(r"\s*(NULL|0)\s*\)").match(text, last + 1)
+    if not operand or operand.end() != end or expression_end(text, last + 1, ",") != end - 1:
+        return None
+    return [Edit(operand.start(1), operand.end(1), "nullptr")]
+
+
+# An ordered comparison of a pointer with 0, as MSVC's unsigned addresses read it: (operator with the
+# zero on the right, with the zero on the left) -> the equality test of the same meaning.
+_ORDERED_AGAINST_ZERO = {(">", False): "!=", ("<", True): "!=", ("<=", False): "==", (">=", True): "=="}
+
+
+def pointer_ordered_against_zero(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """`p > 0` with a pointer p (AdvCiv's `plotCheck(...) > 0 != NULL`): MSVC compared the address
+    as an unsigned number, so `p > 0` meant `p != NULL` (and `p <= 0`, `p == NULL`); clang refuses
+    "ordered comparison between pointer and zero". Between the two operand ranges clang gives,
+    the operator becomes that equality test; any other (`p < 0`, always false) is left."""
+    m = re.match(r"ordered comparison between pointer and zero \('([^']*)' and '([^']*)'\)$", d.message)
+    if not m or len(d.ranges) != 2:
+        return None
+    zero_left = not m.group(1).rstrip().endswith("*")
+    text = lines.text
+    left_end, right_start = lines.offset(d.ranges[0][1]), lines.offset(d.ranges[1][0])
+    between = text[left_end:right_start]
+    op = re.match(r"^(\s*)(<=|>=|<|>)(\s*)$", between)
+    if not op or (op.group(2), zero_left) not in _ORDERED_AGAINST_ZERO:
+        return None
+    s = left_end + op.start(2)
+    return [Edit(s, s + len(op.group(2)), _ORDERED_AGAINST_ZERO[(op.group(2), zero_left)])]
+
+
+def nested_forward_declaration(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """`class UWAI::Civ;`, a forward declaration of a nested class by its qualified name: MSVC took it
+    as a repeated declaration of a class its enclosing class declares; C++ has no such
+    declaration ("forward declaration of class cannot have a nested name specifier"). The
+    declaration declares nothing new: it becomes a comment."""
+    if d.message != "forward declaration of class cannot have a nested name specifier":
+        return None
+    text = lines.text
+    at = lines.offset((d.line, d.column))
+    line_start = lines.starts[d.line - 1]
+    key = re.search(r"\b(class|struct)\s+$", text[line_start:at])
+    if not key:
+        return None
+    m = re.compile(r"[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)+\s*;").match(text, at)
+    if not m or "\n" in m.group(0) or "*/" in m.group(0):
+        return None
+    start = line_start + key.start()
+    return [Edit(start, m.end(), "/* %s */" % text[start:m.end()])]
+
+
+def friend_private_member(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """`friend void Outer::Inner::f(PlayerTypes);` naming a private member function of another class:
+    Visual C++ 2003 did not check the access of a friend declaration's name; clang refuses
+    "friend function 'f' is a private member of 'Outer::Inner'". The declaration befriends the
+    member's class instead (`friend class Outer::Inner;`): f keeps the access it was given, with
+    the rest of its class."""
+    m = re.match(r"friend function '(\w+)' is a private member of '([\w:]+)'$", d.message)
+    if not m:
+        return None
+    text = lines.text
+    at = lines.offset((d.line, d.column))
+    line_start = lines.starts[d.line - 1]
+    friend = text.rfind("friend", line_start, at)
+    if friend < 0 or not text.startswith(m.group(1), at):
+        return None
+    end = text.find(";", at)
+    if end < 0 or "\n" in text[friend:end] or "{" in text[friend:end]:
+        return None
+    return [Edit(friend, end, "friend class %s" % m.group(2))]
+
+
 ERROR_REWRITES: Dict[str, ErrorRewrite] = {
     "for-scope": for_scope,
     "for-scope-reuse": for_scope_reuse,
@@ -293,12 +597,120 @@ ERROR_REWRITES: Dict[str, ErrorRewrite] = {
     "void-conditional": void_conditional,
     "wide-literal-bytes": wide_literal_bytes,
     "string-through-varargs": string_through_varargs,
+    "string-buffer-through-varargs": string_buffer_through_varargs,
+    "seh-try-finally": seh_try_finally,
+    "seh-try-except": seh_try_except,
+    "implicit-int": implicit_int,
+    "string-insert-at-null-iterator": string_insert_at_null_iterator,
+    "enum-underlying-int": enum_underlying_int,
+    "failed-static-assert": failed_static_assert,
+    "comma-null-pointer": comma_null_pointer,
+    "pointer-ordered-against-zero": pointer_ordered_against_zero,
+    "nested-forward-declaration": nested_forward_declaration,
+    "friend-private-member": friend_private_member,
 }
 
 
 def rewrite_for(d: Diagnostic, lines: Lines) -> Optional[tuple]:
     """(name, edits) of the first error-driven rewrite that takes this error, or None."""
     for name, rewrite in ERROR_REWRITES.items():
+        edits = rewrite(d, lines)
+        if edits:
+            return name, edits
+    return None
+
+
+def at_note(d: Diagnostic, note: Diagnostic) -> Diagnostic:
+    """The error `d` at the place of one of its notes (its place and ranges), to be rewritten there:
+    where a macro that the error's place expands spells the construct ("expanded from macro"), or
+    at a declaration the error depends on ("forward declaration of ..."). The notes stay."""
+    return d._replace(path=note.path, line=note.line, column=note.column, ranges=note.ranges)
+
+
+def _note_here(d: Diagnostic) -> Optional[Diagnostic]:
+    """The note of `d` at whose place `d` stands (at_note), if any."""
+    for n in d.notes:
+        if (n.path, n.line, n.column) == (d.path, d.line, d.column):
+            return n
+    return None
+
+
+_INCOMPLETE = re.compile(r"(?:variable|field|parameter) has incomplete type '(?:enum )?(\w+)'$|"
+                         r"incomplete type '(?:enum )?(\w+)' ")
+
+
+def opaque_enum_int(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """`enum CallbackDefines;`, an enum declared without its list and then used by value
+    (`isUse(CallbackDefines e) const {...}` in a header, the list in a .cpp): under Visual C++ an
+    enum is always an `int`, so this declares a complete type; clang's Linux target keeps it
+    incomplete. An error about X's incomplete type, at its note "forward declaration of 'X'" when
+    that is an enum declaration: the declaration gets its type, `enum X : int;` (its definition
+    follows by enum-underlying-int)."""
+    note = _note_here(d)
+    m = re.match(r"forward declaration of '(?:enum )?(\w+)'$", note.message) if note else None
+    if not m or not _INCOMPLETE.search(d.message):
+        return None
+    at = lines.offset((d.line, d.column))
+    name = m.group(1)
+    if not lines.text.startswith(name, at) or not re.search(r"\benum\s+$", lines.text[max(0, at - 40):at]):
+        return None
+    end = at + len(name)
+    after = _skip_blank(lines.text, end)
+    if after >= len(lines.text) or lines.text[after] != ";":
+        return None
+    return [Edit(end, end, " : int")]
+
+
+def _defining_header(folder: str, name: str) -> Optional[str]:
+    """The header of the copy in `folder` that defines the class or struct `name` (one only)."""
+    pattern = re.compile(r"^[ \t]*(?:class|struct)\s+%s\s*(?::[^;{]*)?\{" % re.escape(name), re.M)
+    found = []
+    for f in sorted(os.listdir(folder)):
+        if f.lower().endswith((".h", ".hpp")) and os.path.isfile(os.path.join(folder, f)):
+            with open(os.path.join(folder, f), "rb") as handle:
+                if pattern.search(strip_comments(handle.read().decode("latin-1"))):
+                    found.append(f)
+    return found[0] if len(found) == 1 else None
+
+
+def incomplete_type_include(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A template of a library (boost::python's `type_id`) instantiated for a class that the unit
+    never defines, only declares (`struct CombatDetails;`), as AdvCiv's CvEventReporter.cpp passes
+    a `CombatDetails const*` to Python: Visual C++ 2003 instantiated it at the end of the unit
+    and named the type all the same; clang refuses "'typeid' of incomplete type 'X'". At the
+    note in a file of the tree's units that asks for the instantiation ("in instantiation of ...
+    requested here", the last of them), the tree's header that defines X (the only one) is
+    included at the end of that file, where clang instantiates the unit's templates."""
+    m = re.match(r"'typeid' of incomplete type '(\w+)'$", d.message)
+    note = _note_here(d)
+    if not m or not note or not lines.folder or not d.path.lower().endswith((".cpp", ".c")):
+        return None
+    if not re.match(r"in instantiation of .* requested here$", note.message):
+        return None
+    later = d.notes[d.notes.index(note) + 1:]
+    if any(n.path == d.path and re.match(r"in instantiation of .* requested here$", n.message) for n in later):
+        return None
+    header = _defining_header(lines.folder, m.group(1))
+    if not header or re.search(r'#\s*include\s*"%s"\s*$' % re.escape(header), lines.text):
+        return None
+    end = len(lines.text)
+    return [Edit(end, end, ("" if lines.text.endswith("\n") else "\n") + '#include "%s" // cvhost: %s\n'
+                 % (header, m.group(1)))]
+
+
+# Rewrites that act at the place of one of an error's notes (at_note): the declaration a note names,
+# the macro that spells the construct, the unit that instantiates a template.
+NOTE_REWRITES: Dict[str, ErrorRewrite] = {
+    "comma-null-pointer": comma_null_pointer,
+    "opaque-enum-int": opaque_enum_int,
+    "incomplete-type-include": incomplete_type_include,
+}
+
+
+def note_rewrite_for(d: Diagnostic, lines: Lines) -> Optional[tuple]:
+    """(name, edits) of the first rewrite that takes the error `d` at one of its notes' places
+    (at_note), or None."""
+    for name, rewrite in NOTE_REWRITES.items():
         edits = rewrite(d, lines)
         if edits:
             return name, edits

@@ -83,9 +83,34 @@ def _class_body(text: str, open_brace: int) -> str:
     return text[open_brace + 1:]
 
 
+def without_dead_code(text: str) -> str:
+    """The text without its `#if 0` blocks (up to their `#else` or `#endif`, nested conditionals
+    counted), as AdvCiv's CvDLLFAStarIFaceBase.h keeps a conjectured FAStarData class in one."""
+    out, depth, dead = [], 0, 0  # depth: conditionals open inside the dead block
+    for line in text.splitlines(keepends=True):
+        directive = re.match(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)", line)
+        if dead:
+            if directive and directive.group(1).startswith("if"):
+                depth += 1
+            elif directive and directive.group(1) == "endif":
+                if depth:
+                    depth -= 1
+                else:
+                    dead = 0
+            elif directive and directive.group(1) in ("else", "elif") and not depth:
+                dead = 0
+                out.append("#if 1\n" if directive.group(1) == "else" else line)
+            continue
+        if directive and directive.group(1) == "if" and directive.group(2).split("//")[0].strip() == "0":
+            dead = 1
+            continue
+        out.append(line)
+    return "".join(out)
+
+
 def interfaces_in(text: str) -> List[Interface]:
     """The classes of a header that declare pure virtual methods, or derive from one that does."""
-    text = strip_comments(text)
+    text = strip_comments(without_dead_code(text))
     result = []
     for m in _CLASS.finditer(text):
         body = _class_body(text, m.end() - 1)
