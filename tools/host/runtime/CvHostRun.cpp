@@ -85,12 +85,21 @@ std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*
 	cvHostSetStep("CvArtFileMgr::Init");
 	ARTFILEMGR.Init();
 	CvXMLLoadUtility* xml = new CvXMLLoadUtility();
-#define CVHOST_STEP(call, name)                        \
-	do {                                               \
-		cvHostSetStep(name);                           \
-		fprintf(stderr, "cvcore-host: %s\n", name);    \
-		bool ok = (call);                              \
-		steps.push_back(CvHostStep{name, ok});         \
+	// A step that fails, or that shows a message box (a file that does not parse, a type it does not
+	// know), ends the start: what follows reads what it did not load, and a core then crashes where
+	// the game would have stopped at the box. The steps so far and the boxes say what went wrong.
+#define CVHOST_STEP(call, name)                                                            \
+	do {                                                                                   \
+		cvHostSetStep(name);                                                               \
+		fprintf(stderr, "cvcore-host: %s\n", name);                                        \
+		size_t boxesBefore = cvHostLog().messageBoxes().size();                            \
+		bool ok = (call);                                                                  \
+		steps.push_back(CvHostStep{name, ok});                                             \
+		if (!ok || cvHostLog().messageBoxes().size() != boxesBefore) {                     \
+			fprintf(stderr, "cvcore-host: %s %s; the load stops there\n", name,             \
+			        ok ? "showed a message box" : "failed");                               \
+			return steps;                                                                  \
+		}                                                                                  \
 	} while (0)
 	CVHOST_STEP(xml->SetGlobalDefines(), "SetGlobalDefines");
 	CVHOST_STEP(xml->LoadGlobalText(), "LoadGlobalText");

@@ -4,8 +4,8 @@
 //     cvcore-host [--game DIR] [--mod DIR] read-save SAVE
 //
 // WHAT IT DOES, in order (each step named for the crash handler, cvHostSetStep):
-//   1. the executable's start: gDLL, the globals, the XML (cvHostStart); a load step that fails
-//      stops here (message boxes are only listed);
+//   1. the executable's start: gDLL, the globals, the XML (cvHostStart); a load step that fails or
+//      shows a message box stops here;
 //   2. the save's outer layer (CvHostSaveFile: header, init core block, inflated game data, tail);
 //   3. the executable's load: CvInitCore::read of the init core block into GC.getLoadedInitCore(),
 //      which must read the block exactly; the checksum (CvHostSaveFile.h), with the passwords the
@@ -730,13 +730,13 @@ int cvHostReadSave(const CvHostOptions& options)
 	const std::string path = options.arguments[0];
 	CvHostUtility* utility = NULL;
 	std::vector<CvHostStep> steps = cvHostStart(options, utility);
-	for (const CvHostStep& step : steps)
-		if (!step.ok)
-		{
-			fprintf(stderr, "cvcore-host: %s: not read: the XML did not load (%s failed; see load-xml)\n", path.c_str(),
-				step.name.c_str());
-			return 1;
-		}
+	if (!cvHostStartOk(steps))
+	{
+		fprintf(stderr, "cvcore-host: %s: not read: the XML did not load (%s %s; see load-xml)\n", path.c_str(),
+			steps.empty() ? "the start" : steps.back().name.c_str(),
+			!steps.empty() && !steps.back().ok ? "failed" : "showed a message box");
+		return 1;
+	}
 
 	std::vector<GameObject> objects = gameObjects();
 	size_t initCoreEnd = 0;
