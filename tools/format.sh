@@ -4,7 +4,8 @@
 #   tools/format.sh --check   names them and fails (CTest tree.format); exit 77 without clang-format 14
 # Left as they are: the DLL side (CvGameCoreDLL/, not under tools/ or tests/; its .clang-format
 # turns formatting off for editors), and the C++03 files written in Civ4's style under tools/ and
-# tests/: the SDK stand-in, the test copies of game files and the C++03 instantiation checks; and the
+# tests/: the SDK stand-in, the host's stand-ins of Windows' and MSVC's headers (tools/host/include),
+# the test copies of game files and the C++03 instantiation checks; and the
 # test data (fixtures/, the fuzz corpora), whose bytes are the input.
 # Needs clang-format 14 (Debian's clang-format package, `make setup`): another version formats
 # some constructs otherwise.
@@ -16,7 +17,7 @@ if [ "$version" != 14 ]; then
 	echo "format.sh: needs clang-format 14 (Debian's clang-format), found ${version:-none}: run make setup" >&2
 	exit 77
 fi
-files=$(find tools tests \( -path tools/sdk/standin -o -path tests/sdk/sdk_unintegrated -o -path tests/sdk/sdk_fork_rules \
+files=$(find tools tests \( -path tools/sdk/standin -o -path tools/host/include -o -path tests/sdk/sdk_unintegrated -o -path tests/sdk/sdk_fork_rules \
 	-o -name fixtures -o -name corpus -o -name slow \) -prune \
 	-o -type f \( -name '*.cpp' -o -name '*.h' \) ! -name 'cxx03_*' -print | LC_ALL=C sort)
 if [ "${1:-}" = --check ]; then

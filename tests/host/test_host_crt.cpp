@@ -9,27 +9,30 @@
 
 namespace {
 
-TEST(HostCrt, TheWideFormatReadsPercentSAsMsvcDoes) {
+TEST(HostCrt, TheWideFormatReadsPercentSAsMsvcDoes)
+{
 	EXPECT_EQ(std::wstring(cvHostWideFormat(L"%s %S %c %C %d%% %-5s %ls %hs %5.2f")),
-	          L"%ls %s %lc %c %d%% %-5ls %ls %hs %5.2f");
+		L"%ls %s %lc %c %d%% %-5ls %ls %hs %5.2f");
 	wchar_t out[64];
-	swprintf(out, L"%s and %S, %c", L"wide", "narrow", L'x');  // MSVC 2003's unsized form
+	swprintf(out, L"%s and %S, %c", L"wide", "narrow", L'x'); // MSVC 2003's unsized form
 	EXPECT_EQ(std::wstring(out), L"wide and narrow, x");
-	EXPECT_EQ(swprintf(out, 64, L"%S=%d", "sized", 3), 7);  // the sized form, the same meanings
+	EXPECT_EQ(swprintf(out, 64, L"%S=%d", "sized", 3), 7); // the sized form, the same meanings
 	EXPECT_EQ(std::wstring(out), L"sized=3");
 }
 
-TEST(HostCrt, ItoaTakesMsvcsBases) {
+TEST(HostCrt, ItoaTakesMsvcsBases)
+{
 	char out[40];
 	EXPECT_STREQ(_itoa(-42, out, 10), "-42");
 	EXPECT_STREQ(_itoa(255, out, 16), "ff");
-	EXPECT_STREQ(_itoa(-1, out, 16), "ffffffff");  // not base 10: the two's complement
+	EXPECT_STREQ(_itoa(-1, out, 16), "ffffffff"); // not base 10: the two's complement
 	EXPECT_STREQ(_itoa(5, out, 2), "101");
 	wchar_t wide[40];
 	EXPECT_EQ(std::wstring(_itow(-7, wide, 10)), L"-7");
 }
 
-TEST(HostCrt, ComparisonsAndConversions) {
+TEST(HostCrt, ComparisonsAndConversions)
+{
 	EXPECT_EQ(wcsicmp(L"TXT_KEY", L"txt_key"), 0);
 	EXPECT_LT(wcsicmp(L"abc", L"ABD"), 0);
 	EXPECT_EQ(_wcsnicmp(L"UNIT_X", L"unit_y", 5), 0);
@@ -40,4 +43,4 @@ TEST(HostCrt, ComparisonsAndConversions) {
 	EXPECT_STREQ(_strlwr(text), "mixed");
 }
 
-}  // namespace
+} // namespace

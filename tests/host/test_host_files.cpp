@@ -13,11 +13,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class HostFiles : public ::testing::Test {
+class HostFiles : public ::testing::Test
+{
 protected:
-	void SetUp() override {
-		root = fs::temp_directory_path() / ("cvhost-files-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-		                                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+	void SetUp() override
+	{
+		root = fs::temp_directory_path()
+			/ ("cvhost-files-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed())
+				+ ::testing::UnitTest::GetInstance()->current_test_info()->name());
 		fs::remove_all(root);
 		write("game/Assets/XML/GlobalDefines.xml", "base");
 		write("game/Assets/XML/Text/CIV4GameText_A.xml", "base text");
@@ -29,11 +32,13 @@ protected:
 	}
 	void TearDown() override { fs::remove_all(root); }
 
-	void write(const std::string& path, const std::string& text) {
+	void write(const std::string& path, const std::string& text)
+	{
 		fs::create_directories((root / path).parent_path());
 		std::ofstream(root / path) << text;
 	}
-	std::string read(const std::string& path) {
+	std::string read(const std::string& path)
+	{
 		std::ifstream in(path);
 		std::string text;
 		std::getline(in, text);
@@ -43,7 +48,8 @@ protected:
 	fs::path root;
 };
 
-TEST_F(HostFiles, TheModComesFirstThenBeyondTheSwordWarlordsAndTheBaseGame) {
+TEST_F(HostFiles, TheModComesFirstThenBeyondTheSwordWarlordsAndTheBaseGame)
+{
 	CvHostFiles withMod((root / "game").string(), (root / "mod").string());
 	EXPECT_EQ(read(withMod.resolve("Assets//xml\\Units/CIV4UnitInfos.xml")), "mod");
 	EXPECT_EQ(read(withMod.resolve("Assets/XML/GlobalDefines.xml")), "base");
@@ -53,26 +59,29 @@ TEST_F(HostFiles, TheModComesFirstThenBeyondTheSwordWarlordsAndTheBaseGame) {
 	EXPECT_EQ(fs::path(game.roots()[1]).filename(), "Warlords");
 }
 
-TEST_F(HostFiles, AMissingFileOrAnEscapeIsNotFound) {
+TEST_F(HostFiles, AMissingFileOrAnEscapeIsNotFound)
+{
 	CvHostFiles files((root / "game").string(), (root / "mod").string());
 	EXPECT_EQ(files.resolve("Assets/XML/Nowhere.xml"), "");
 	EXPECT_EQ(files.resolve(""), "");
 	EXPECT_EQ(files.resolve("Assets/../../mod/Assets/xml/units/civ4unitinfos.XML"), "");
-	EXPECT_EQ(files.resolve("Assets/XML"), "");  // a folder is no file
+	EXPECT_EQ(files.resolve("Assets/XML"), ""); // a folder is no file
 }
 
-TEST_F(HostFiles, AListingNamesEachFileOnceTheFirstRootsSpellingWins) {
+TEST_F(HostFiles, AListingNamesEachFileOnceTheFirstRootsSpellingWins)
+{
 	CvHostFiles files((root / "game").string(), (root / "mod").string());
 	std::vector<std::string> found = files.enumerate("xml\\text\\*.xml");
 	ASSERT_EQ(found.size(), 2u);
-	EXPECT_EQ(found[0], "xml\\text\\CIV4GameText_a.xml");  // the mod's, not the base game's _A
+	EXPECT_EQ(found[0], "xml\\text\\CIV4GameText_a.xml"); // the mod's, not the base game's _A
 	EXPECT_EQ(found[1], "xml\\text\\CIV4GameText_B.xml");
 	EXPECT_TRUE(files.enumerate("modules\\*_GlobalDefines.xml").empty());
 }
 
-TEST(HostPath, PartsTakeEitherSlashAndDropEmptyAndDotParts) {
+TEST(HostPath, PartsTakeEitherSlashAndDropEmptyAndDotParts)
+{
 	std::vector<std::string> parts = cvHostPathParts("Assets//xml\\.\\Units/CIV4UnitInfos.xml");
-	EXPECT_EQ(parts, (std::vector<std::string>{"Assets", "xml", "Units", "CIV4UnitInfos.xml"}));
+	EXPECT_EQ(parts, (std::vector<std::string>{ "Assets", "xml", "Units", "CIV4UnitInfos.xml" }));
 }
 
-}  // namespace
+} // namespace

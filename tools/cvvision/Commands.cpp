@@ -209,10 +209,7 @@ std::vector<fs::path> assetsOf(const CliOptions& kOptions)
 }
 
 // Whether a save of --sdk is read by the tree's own code behind the host (--sdk with --game).
-bool readByHost(const CliOptions& kOptions)
-{
-	return !kOptions.kSdk.empty() && !kOptions.kGame.empty();
-}
+bool readByHost(const CliOptions& kOptions) { return !kOptions.kSdk.empty() && !kOptions.kGame.empty(); }
 
 // The layout of --sdk, derived once a run (the rules and the save's reader share it); null without,
 // and when the host reads the save.
@@ -246,7 +243,8 @@ LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
 	LoadOptions kLoad;
 	if (readByHost(kOptions))
 	{
-		kLoad.oHost = HostSaveOptions{ kOptions.kSdk, kOptions.kGame, kOptions.aAssets.empty() ? fs::path() : kOptions.aAssets.front(), {} };
+		kLoad.oHost = HostSaveOptions{ kOptions.kSdk, kOptions.kGame,
+			kOptions.aAssets.empty() ? fs::path() : kOptions.aAssets.front(), {} };
 	}
 	else if (!kOptions.kSdk.empty())
 	{
@@ -515,8 +513,9 @@ int runAudit(const CliOptions& kOptions)
 	if (!kOptions.kSdk.empty())
 	{
 		sOut += (readByHost(kOptions) ? "read by: " + kLoaded.kSave->sLayoutTree + "'s own code (tools/host)"
-									   : "layout: derived from " + kLoaded.kSave->sLayoutTree) + "; mod: "
-			+ (kLoaded.kSave->sMod.empty() ? std::string("none (unmodified BTS)") : kLoaded.kSave->sMod) + "\n";
+									  : "layout: derived from " + kLoaded.kSave->sLayoutTree)
+			+ "; mod: " + (kLoaded.kSave->sMod.empty() ? std::string("none (unmodified BTS)") : kLoaded.kSave->sMod)
+			+ "\n";
 		for (const std::string& sCount : kLoaded.kSave->asCountsFound)
 		{
 			sOut += "layout: " + sCount + "\n";

@@ -27,7 +27,8 @@ using CliOption = cvv::CliOption<CliOptions>;
 const CliOption ASSETS = { "--assets", "DIR",
 	[](CliOptions& k, const std::string&, const std::string& s) { k.aAssets.push_back(s); } };
 const CliOption SDK = { "--sdk", "DIR", [](CliOptions& k, const std::string&, const std::string& s) { k.kSdk = s; } };
-const CliOption GAME = { "--game", "DIR", [](CliOptions& k, const std::string&, const std::string& s) { k.kGame = s; } };
+const CliOption GAME = { "--game", "DIR",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.kGame = s; } };
 const CliOption NO_VANILLA = { "--no-vanilla", "",
 	[](CliOptions& k, const std::string&, const std::string&) { k.bNoVanilla = true; } };
 const CliOption TEAM = { "--team", "T",

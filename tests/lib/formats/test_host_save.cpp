@@ -24,7 +24,8 @@ std::string hostJson(const std::string& sUnitX = "1", const std::string& sExtra 
 {"x": 0, "y": 1, "terrain": 0, "feature": -1, "plot_type": 3, "owner": -1, "improvement": -1, "route": -1, "visibility": [0, 0], "revealed": [0, 0]},
 {"x": 1, "y": 1, "terrain": 0, "feature": -1, "plot_type": 3, "owner": -1, "improvement": -1, "route": -1, "visibility": [0, 1], "revealed": [0, 1]}],
 "units": [{"owner": 1, "id": 8192, "type": 4, "x": )"
-		+ sUnitX + R"(, "y": 1, "facing": 2, "invisible": -1, "promotions": [0, 39], "cargo": false, "transport": null}],
+		+ sUnitX
+		+ R"(, "y": 1, "facing": 2, "invisible": -1, "promotions": [0, 39], "cargo": false, "transport": null}],
 "cities": [{"owner": 0, "id": 1, "x": 0, "y": 0}],
 "teams": [{"team": 0, "alive": true, "techs": [0, 2]}, {"team": 1, "alive": true, "techs": []}],
 "players": [{"player": 0, "alive": true, "team": 0}, {"player": 1, "alive": false, "team": 1}]})";
@@ -56,8 +57,8 @@ TEST(HostSave, TheHostsWorldIsTheSaveGameEveryCommandReads)
 
 TEST(HostSave, TheHostsMemoryAndSightsWhenItGivesThem)
 {
-	const SaveGame kSave = saveFromHostJson(hostJson("1", R"(, "revealed_owner": [0, -1], "invisible_visibility": [[1, 0], [0, 0]])"),
-		"a", "TREE");
+	const SaveGame kSave = saveFromHostJson(
+		hostJson("1", R"(, "revealed_owner": [0, -1], "invisible_visibility": [[1, 0], [0, 0]])"), "a", "TREE");
 	EXPECT_EQ(kSave.aPlots[0].aeRevealedOwner, (std::vector<int>{ 0, -1 }));
 	EXPECT_EQ(kSave.aPlots[0].aaiInvisibleVisibility, (std::vector<std::vector<int>>{ { 1, 0 }, { 0, 0 } }));
 }
@@ -75,9 +76,12 @@ TEST(HostSave, WhatDoesNotHoldTogetherIsRefusedWithItsPath)
 		}
 		return std::string("no error");
 	};
-	EXPECT_EQ(message(hostJson("7")), "a.CivBeyondSwordSave: units[0]: a unit of player 1 at (7,1), off the map or of no player");
-	EXPECT_EQ(message(hostJson("\"1\"")), "a.CivBeyondSwordSave: units[0].x: a string where a whole number was expected");
-	EXPECT_EQ(message("{\"steps\": ["), "a.CivBeyondSwordSave: line 1, column 12: the text ends where a value should be");
+	EXPECT_EQ(message(hostJson("7")),
+		"a.CivBeyondSwordSave: units[0]: a unit of player 1 at (7,1), off the map or of no player");
+	EXPECT_EQ(
+		message(hostJson("\"1\"")), "a.CivBeyondSwordSave: units[0].x: a string where a whole number was expected");
+	EXPECT_EQ(
+		message("{\"steps\": ["), "a.CivBeyondSwordSave: line 1, column 12: the text ends where a value should be");
 	EXPECT_EQ(message("{}"), "a.CivBeyondSwordSave: (top): no member \"save\"");
 	std::string sMoved = hostJson();
 	sMoved.replace(sMoved.find("{\"x\": 1, \"y\": 0"), 15, "{\"x\": 0, \"y\": 0");

@@ -7,50 +7,65 @@
 
 #include <string>
 
-const wchar_t* cvHostWideFormat(const wchar_t* format) {
+const wchar_t* cvHostWideFormat(const wchar_t* format)
+{
 	// MSVC's wide printf: %s and %c are wide, %S and %C narrow; glibc's: %ls and %lc are wide, %s
 	// and %c narrow. Flags, width, precision and length stay as they are.
 	static thread_local std::wstring rewritten;
 	rewritten.clear();
-	for (const wchar_t* p = format; *p; ++p) {
+	for (const wchar_t* p = format; *p; ++p)
+	{
 		rewritten += *p;
 		if (*p != L'%') continue;
 		++p;
-		if (*p == L'%') {
+		if (*p == L'%')
+		{
 			rewritten += *p;
 			continue;
 		}
 		while (*p && wcschr(L"-+ #0123456789.*", *p)) rewritten += *p++;
 		bool hasLength = false;
-		while (*p && wcschr(L"hlLqjzt", *p)) {
+		while (*p && wcschr(L"hlLqjzt", *p))
+		{
 			hasLength = true;
 			rewritten += *p++;
 		}
 		if (!*p) break;
-		if (!hasLength && (*p == L's' || *p == L'c')) {
+		if (!hasLength && (*p == L's' || *p == L'c'))
+		{
 			rewritten += L'l';
 			rewritten += *p;
-		} else if (!hasLength && *p == L'S') {
+		}
+		else if (!hasLength && *p == L'S')
+		{
 			rewritten += L's';
-		} else if (!hasLength && *p == L'C') {
+		}
+		else if (!hasLength && *p == L'C')
+		{
 			rewritten += L'c';
-		} else {
+		}
+		else
+		{
 			rewritten += *p;
 		}
 	}
 	return rewritten.c_str();
 }
 
-int cvHostWcsicmp(const wchar_t* a, const wchar_t* b) {
-	for (;; ++a, ++b) {
+int cvHostWcsicmp(const wchar_t* a, const wchar_t* b)
+{
+	for (;; ++a, ++b)
+	{
 		wint_t ca = towlower(*a), cb = towlower(*b);
 		if (ca != cb) return ca < cb ? -1 : 1;
 		if (!ca) return 0;
 	}
 }
 
-int cvHostWcsnicmp(const wchar_t* a, const wchar_t* b, size_t n) {
-	for (; n; --n, ++a, ++b) {
+int cvHostWcsnicmp(const wchar_t* a, const wchar_t* b, size_t n)
+{
+	for (; n; --n, ++a, ++b)
+	{
 		wint_t ca = towlower(*a), cb = towlower(*b);
 		if (ca != cb) return ca < cb ? -1 : 1;
 		if (!ca) return 0;
@@ -63,9 +78,11 @@ int cvHostWtoi(const wchar_t* s) { return (int)wcstol(s, NULL, 10); }
 double cvHostWtof(const wchar_t* s) { return wcstod(s, NULL); }
 
 template <class Char>
-static Char* formatInteger(int value, Char* out, int radix) {
+static Char* formatInteger(int value, Char* out, int radix)
+{
 	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-	if (radix < 2 || radix > 36) {
+	if (radix < 2 || radix > 36)
+	{
 		out[0] = 0;
 		return out;
 	}
@@ -89,22 +106,26 @@ char* cvHostItoa(int value, char* out, int radix) { return formatInteger(value, 
 
 wchar_t* cvHostItow(int value, wchar_t* out, int radix) { return formatInteger(value, out, radix); }
 
-char* cvHostStrlwr(char* s) {
+char* cvHostStrlwr(char* s)
+{
 	for (char* p = s; *p; ++p) *p = (char)tolower((unsigned char)*p);
 	return s;
 }
 
-char* cvHostStrupr(char* s) {
+char* cvHostStrupr(char* s)
+{
 	for (char* p = s; *p; ++p) *p = (char)toupper((unsigned char)*p);
 	return s;
 }
 
-wchar_t* cvHostWcslwr(wchar_t* s) {
+wchar_t* cvHostWcslwr(wchar_t* s)
+{
 	for (wchar_t* p = s; *p; ++p) *p = (wchar_t)towlower(*p);
 	return s;
 }
 
-wchar_t* cvHostWcsupr(wchar_t* s) {
+wchar_t* cvHostWcsupr(wchar_t* s)
+{
 	for (wchar_t* p = s; *p; ++p) *p = (wchar_t)towupper(*p);
 	return s;
 }

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-class CvHostFiles {
+class CvHostFiles
+{
 public:
 	// gameDir: the install's root, holding Assets, Warlords and "Beyond the Sword" (any may be
 	// missing); modDir: the mod's folder, holding its Assets ("" for none).
@@ -28,7 +29,7 @@ private:
 	const std::map<std::string, std::string>& listing(const std::string& dir) const;
 
 	std::vector<std::string> m_roots;
-	mutable std::map<std::string, std::map<std::string, std::string> > m_listings;  // dir -> lower -> real
+	mutable std::map<std::string, std::map<std::string, std::string>> m_listings; // dir -> lower -> real
 };
 
 // The parts of a Windows path: split at either slash, empty parts and "." dropped.

@@ -4,18 +4,21 @@
 #include <stdio.h>
 #include <string.h>
 
-CvHostLog& cvHostLog() {
-	static CvHostLog* log = new CvHostLog();  // never destroyed: the core logs from its destructors
+CvHostLog& cvHostLog()
+{
+	static CvHostLog* log = new CvHostLog(); // never destroyed: the core logs from its destructors
 	return *log;
 }
 
-void CvHostLog::debug(const char* text) {
+void CvHostLog::debug(const char* text)
+{
 	++m_debugLines;
 	if (m_echo) fprintf(stderr, "debug: %s", text);
 	logMsg("debug.log", text);
 }
 
-void CvHostLog::logMsg(const char* file, const char* text) {
+void CvHostLog::logMsg(const char* file, const char* text)
+{
 	if (m_folder.empty()) return;
 	std::string name(file ? file : "core.log");
 	for (char& c : name)
@@ -28,7 +31,8 @@ void CvHostLog::logMsg(const char* file, const char* text) {
 	fclose(out);
 }
 
-void CvHostLog::messageBox(const char* caption, const char* text) {
+void CvHostLog::messageBox(const char* caption, const char* text)
+{
 	std::string message = std::string(caption) + ": " + text;
 	m_messageBoxes.push_back(message);
 	if (m_echo) fprintf(stderr, "message box: %s\n", message.c_str());

@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-class CvHostLog {
+class CvHostLog
+{
 public:
 	void setFolder(const std::string& folder) { m_folder = folder; }
 	void setEcho(bool echo) { m_echo = echo; }

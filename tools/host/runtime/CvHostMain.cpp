@@ -28,12 +28,14 @@ const char kUsage[] =
 	"  read-save SAVE    load the XML, then read SAVE with the core's own read(); print its world\n"
 	"--game: the install's root (Assets, Warlords, Beyond the Sword); --mod: the mod's folder (its Assets)\n";
 
-int usage(const std::string& message) {
+int usage(const std::string& message)
+{
 	fprintf(stderr, "cvcore-host: %s\n%s", message.c_str(), kUsage);
 	return 2;
 }
 
-int loadXml(const CvHostOptions& options) {
+int loadXml(const CvHostOptions& options)
+{
 	CvHostUtility* utility = NULL;
 	std::vector<CvHostStep> steps = cvHostStart(options, utility);
 	cvHostSetStep("writing the result");
@@ -43,32 +45,47 @@ int loadXml(const CvHostOptions& options) {
 	return cvHostStartOk(steps) ? 0 : 1;
 }
 
-}  // namespace
+} // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv)
+{
 	cvHostCatchCrashes();
 	CvHostOptions options;
 	std::string command;
-	for (int i = 1; i < argc; ++i) {
+	for (int i = 1; i < argc; ++i)
+	{
 		std::string a = argv[i];
 		bool hasValue = i + 1 < argc;
-		if (a == "--help" || a == "-h") {
+		if (a == "--help" || a == "-h")
+		{
 			fputs(kUsage, stdout);
 			return 0;
-		} else if (a == "--game" && hasValue) options.game = argv[++i];
-		else if (a == "--mod" && hasValue) options.mod = argv[++i];
-		else if (a == "--mod-name" && hasValue) options.modName = argv[++i];
-		else if (a == "--log" && hasValue) options.logDir = argv[++i];
-		else if (a == "--echo") options.echo = true;
-		else if (!a.empty() && a[0] == '-') return usage("unknown option " + a);
-		else if (command.empty()) command = a;
-		else options.arguments.push_back(a);
+		}
+		else if (a == "--game" && hasValue)
+			options.game = argv[++i];
+		else if (a == "--mod" && hasValue)
+			options.mod = argv[++i];
+		else if (a == "--mod-name" && hasValue)
+			options.modName = argv[++i];
+		else if (a == "--log" && hasValue)
+			options.logDir = argv[++i];
+		else if (a == "--echo")
+			options.echo = true;
+		else if (!a.empty() && a[0] == '-')
+			return usage("unknown option " + a);
+		else if (command.empty())
+			command = a;
+		else
+			options.arguments.push_back(a);
 	}
 	if (options.game.empty() && options.mod.empty()) return usage("give --game, --mod or both");
 	int status;
-	if (command == "load-xml" && options.arguments.empty()) status = loadXml(options);
-	else if (command == "read-save" && options.arguments.size() == 1) status = cvHostReadSave(options);
-	else return usage(command.empty() ? "no command" : "bad command line for " + command);
+	if (command == "load-xml" && options.arguments.empty())
+		status = loadXml(options);
+	else if (command == "read-save" && options.arguments.size() == 1)
+		status = cvHostReadSave(options);
+	else
+		return usage(command.empty() ? "no command" : "bad command line for " + command);
 	fflush(stdout);
 	fflush(stderr);
 	// The core's globals are left as they are: the game's executable does not unload them either,

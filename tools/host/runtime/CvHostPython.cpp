@@ -21,27 +21,29 @@
 
 namespace {
 
-[[noreturn]] void notRun(const char* name) {
+[[noreturn]] void notRun(const char* name)
+{
 	fprintf(stderr, "cvcore-host: the core called %s: Python is not run by the host\n", name);
 	abort();
 }
 
-}  // namespace
+} // namespace
 
-extern "C" {
-PyObject _Py_NoneStruct = {1, NULL};
+extern "C"
+{
+	PyObject _Py_NoneStruct = { 1, NULL };
 
-PyObject* PyFloat_FromDouble(double) { notRun("PyFloat_FromDouble"); }
-long PyInt_AsLong(PyObject*) { notRun("PyInt_AsLong"); }
-PyObject* PyInt_FromLong(long) { notRun("PyInt_FromLong"); }
-PyObject* PyList_New(int) { notRun("PyList_New"); }
-int PyList_SetItem(PyObject*, int, PyObject*) { notRun("PyList_SetItem"); }
-PyObject* PySequence_GetItem(PyObject*, int) { notRun("PySequence_GetItem"); }
-int PySequence_Size(PyObject*) { notRun("PySequence_Size"); }
-PyObject* PyString_FromString(const char*) { notRun("PyString_FromString"); }
-PyObject* PyString_FromStringAndSize(const char*, int) { notRun("PyString_FromStringAndSize"); }
-PyObject* PyTuple_New(int) { notRun("PyTuple_New"); }
-PyObject* PyUnicodeUCS4_FromWideChar(const wchar_t*, int) { notRun("PyUnicodeUCS4_FromWideChar"); }
+	PyObject* PyFloat_FromDouble(double) { notRun("PyFloat_FromDouble"); }
+	long PyInt_AsLong(PyObject*) { notRun("PyInt_AsLong"); }
+	PyObject* PyInt_FromLong(long) { notRun("PyInt_FromLong"); }
+	PyObject* PyList_New(int) { notRun("PyList_New"); }
+	int PyList_SetItem(PyObject*, int, PyObject*) { notRun("PyList_SetItem"); }
+	PyObject* PySequence_GetItem(PyObject*, int) { notRun("PySequence_GetItem"); }
+	int PySequence_Size(PyObject*) { notRun("PySequence_Size"); }
+	PyObject* PyString_FromString(const char*) { notRun("PyString_FromString"); }
+	PyObject* PyString_FromStringAndSize(const char*, int) { notRun("PyString_FromStringAndSize"); }
+	PyObject* PyTuple_New(int) { notRun("PyTuple_New"); }
+	PyObject* PyUnicodeUCS4_FromWideChar(const wchar_t*, int) { notRun("PyUnicodeUCS4_FromWideChar"); }
 }
 
 namespace boost {
@@ -52,32 +54,35 @@ void throw_error_already_set() { notRun("boost::python::throw_error_already_set"
 namespace converter {
 namespace registry {
 
-registration const& lookup(type_info type) {
+registration const& lookup(type_info type)
+{
 	static std::map<std::string, registration*>* registrations = new std::map<std::string, registration*>();
 	registration*& found = (*registrations)[type.name()];
 	if (!found) found = new registration(type);
 	return *found;
 }
 
-}  // namespace registry
+} // namespace registry
 
 namespace detail {
-arg_to_python_base::arg_to_python_base(void const volatile*, registration const&) : handle<>() {
+arg_to_python_base::arg_to_python_base(void const volatile*, registration const&) : handle<>()
+{
 	notRun("boost::python::converter::detail::arg_to_python_base");
 }
-}  // namespace detail
-}  // namespace converter
+} // namespace detail
+} // namespace converter
 
 namespace detail {
 tuple_base::tuple_base() : object(detail::new_reference(NULL)) { notRun("boost::python::detail::tuple_base"); }
-}  // namespace detail
+} // namespace detail
 
 namespace api {
-object& operator+=(object& left, object const&) {
+object& operator+=(object& left, object const&)
+{
 	notRun("boost::python::api::operator+=");
 	return left;
 }
-}  // namespace api
+} // namespace api
 
-}  // namespace python
-}  // namespace boost
+} // namespace python
+} // namespace boost

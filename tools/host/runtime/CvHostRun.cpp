@@ -18,12 +18,17 @@ namespace {
 
 char g_step[256] = "starting";
 
-void onCrash(int signal) {
-	const char* what = signal == SIGSEGV ? "segmentation fault" : signal == SIGFPE ? "arithmetic fault"
-	                   : signal == SIGABRT ? "abort" : signal == SIGBUS ? "bus error" : "illegal instruction";
+void onCrash(int signal)
+{
+	const char* what = signal == SIGSEGV ? "segmentation fault"
+		: signal == SIGFPE               ? "arithmetic fault"
+		: signal == SIGABRT              ? "abort"
+		: signal == SIGBUS               ? "bus error"
+										 : "illegal instruction";
 	char message[512];
 	int n = snprintf(message, sizeof(message), "cvcore-host: the core crashed (%s) in %s\n", what, g_step);
-	if (n > 0) {
+	if (n > 0)
+	{
 		ssize_t ignored = write(2, message, (size_t)n);
 		(void)ignored;
 	}
@@ -32,46 +37,53 @@ void onCrash(int signal) {
 
 // Each info count the tree's CvGlobals offers (getNumXInfos()), found by overload: a fork without
 // one answers -1 and is left out.
-#define CVHOST_INFO_COUNT(Name)                                                                 \
-	template <class G>                                                                          \
-	auto count##Name(G& g, int) -> decltype((int)g.getNum##Name##Infos()) {                     \
-		return (int)g.getNum##Name##Infos();                                                     \
-	}                                                                                           \
-	template <class G>                                                                          \
-	int count##Name(G&, long) {                                                                 \
-		return -1;                                                                               \
+#define CVHOST_INFO_COUNT(Name)                                                                                        \
+	template <class G>                                                                                                 \
+	auto count##Name(G& g, int)->decltype((int)g.getNum##Name##Infos())                                                \
+	{                                                                                                                  \
+		return (int)g.getNum##Name##Infos();                                                                           \
+	}                                                                                                                  \
+	template <class G>                                                                                                 \
+	int count##Name(G&, long)                                                                                          \
+	{                                                                                                                  \
+		return -1;                                                                                                     \
 	}
-#define CVHOST_INFO_NAMES(X)                                                                    \
-	X(Action) X(Advisor) X(AnimationCategory) X(AnimationPath) X(Attachable) X(Automate)        \
-	X(BonusClass) X(Bonus) X(Build) X(BuildingClass) X(Building) X(Calendar) X(Camera)           \
-	X(CameraOverlay) X(CityTab) X(Civic) X(CivicOption) X(Civilization) X(Climate) X(Color)      \
-	X(Command) X(Concept) X(Control) X(Corporation) X(CultureLevel) X(Cursor) X(Denial)          \
-	X(Diplomacy) X(Effect) X(Emphasize) X(EntityEvent) X(Era) X(EspionageMission) X(Event)       \
-	X(EventTrigger) X(Feature) X(ForceControl) X(GameOption) X(GameSpeed) X(Goody) X(Handicap)   \
-	X(Hurry) X(Improvement) X(Invisible) X(Landscape) X(LeaderHead) X(MPOption) X(Mission)       \
-	X(Month) X(NewConcept) X(PlayerColor) X(PlayerOption) X(Process) X(Project) X(Promotion)     \
-	X(Quest) X(Religion) X(Route) X(SeaLevel) X(Season) X(SlideShow) X(SlideShowRandom)          \
-	X(SpaceShip) X(SpecialBuilding) X(SpecialUnit) X(Specialist) X(Tech) X(Terrain) X(Trait)     \
-	X(TurnTimer) X(Tutorial) X(UnitClass) X(UnitCombat) X(Unit) X(Upkeep) X(Victory) X(Vote)     \
-	X(VoteSource) X(World)
+// clang-format does not settle on a list of macro calls.
+// clang-format off
+#define CVHOST_INFO_NAMES(X) \
+	X(Action) X(Advisor) X(AnimationCategory) X(AnimationPath) X(Attachable) X(Automate) X(BonusClass) \
+	X(Bonus) X(Build) X(BuildingClass) X(Building) X(Calendar) X(Camera) X(CameraOverlay) X(CityTab) \
+	X(Civic) X(CivicOption) X(Civilization) X(Climate) X(Color) X(Command) X(Concept) X(Control) \
+	X(Corporation) X(CultureLevel) X(Cursor) X(Denial) X(Diplomacy) X(Effect) X(Emphasize) \
+	X(EntityEvent) X(Era) X(EspionageMission) X(Event) X(EventTrigger) X(Feature) X(ForceControl) \
+	X(GameOption) X(GameSpeed) X(Goody) X(Handicap) X(Hurry) X(Improvement) X(Invisible) X(Landscape) \
+	X(LeaderHead) X(MPOption) X(Mission) X(Month) X(NewConcept) X(PlayerColor) X(PlayerOption) \
+	X(Process) X(Project) X(Promotion) X(Quest) X(Religion) X(Route) X(SeaLevel) X(Season) \
+	X(SlideShow) X(SlideShowRandom) X(SpaceShip) X(SpecialBuilding) X(SpecialUnit) X(Specialist) \
+	X(Tech) X(Terrain) X(Trait) X(TurnTimer) X(Tutorial) X(UnitClass) X(UnitCombat) X(Unit) X(Upkeep) \
+	X(Victory) X(Vote) X(VoteSource) X(World)
+// clang-format on
 CVHOST_INFO_NAMES(CVHOST_INFO_COUNT)
 
-}  // namespace
+} // namespace
 
-void cvHostSetStep(const char* step) {
+void cvHostSetStep(const char* step)
+{
 	strncpy(g_step, step, sizeof(g_step) - 1);
 	g_step[sizeof(g_step) - 1] = 0;
 }
 
-void cvHostCatchCrashes() {
-	const int signals[] = {SIGSEGV, SIGFPE, SIGABRT, SIGBUS, SIGILL};
+void cvHostCatchCrashes()
+{
+	const int signals[] = { SIGSEGV, SIGFPE, SIGABRT, SIGBUS, SIGILL };
 	for (int s : signals) signal(s, onCrash);
 }
 
-std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*& utility) {
+std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*& utility)
+{
 	cvHostLog().setFolder(options.logDir);
 	cvHostLog().setEcho(options.echo);
-	CvHostFiles* files = new CvHostFiles(options.game, options.mod);  // both live as long as the process
+	CvHostFiles* files = new CvHostFiles(options.game, options.mod); // both live as long as the process
 	utility = new CvHostUtility(*files, options.modName);
 	// The globals as the executable holds them: mutable (AdvCiv's GC is a const reference).
 	CvGlobals& globals = CvGlobals::getInstance();
@@ -88,18 +100,19 @@ std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*
 	// A step that fails, or that shows a message box (a file that does not parse, a type it does not
 	// know), ends the start: what follows reads what it did not load, and a core then crashes where
 	// the game would have stopped at the box. The steps so far and the boxes say what went wrong.
-#define CVHOST_STEP(call, name)                                                            \
-	do {                                                                                   \
-		cvHostSetStep(name);                                                               \
-		fprintf(stderr, "cvcore-host: %s\n", name);                                        \
-		size_t boxesBefore = cvHostLog().messageBoxes().size();                            \
-		bool ok = (call);                                                                  \
-		steps.push_back(CvHostStep{name, ok});                                             \
-		if (!ok || cvHostLog().messageBoxes().size() != boxesBefore) {                     \
-			fprintf(stderr, "cvcore-host: %s %s; the load stops there\n", name,             \
-			        ok ? "showed a message box" : "failed");                               \
-			return steps;                                                                  \
-		}                                                                                  \
+#define CVHOST_STEP(call, name)                                                                                        \
+	do {                                                                                                               \
+		cvHostSetStep(name);                                                                                           \
+		fprintf(stderr, "cvcore-host: %s\n", name);                                                                    \
+		size_t boxesBefore = cvHostLog().messageBoxes().size();                                                        \
+		bool ok = (call);                                                                                              \
+		steps.push_back(CvHostStep{ name, ok });                                                                       \
+		if (!ok || cvHostLog().messageBoxes().size() != boxesBefore)                                                   \
+		{                                                                                                              \
+			fprintf(                                                                                                   \
+				stderr, "cvcore-host: %s %s; the load stops there\n", name, ok ? "showed a message box" : "failed");   \
+			return steps;                                                                                              \
+		}                                                                                                              \
 	} while (0)
 	CVHOST_STEP(xml->SetGlobalDefines(), "SetGlobalDefines");
 	CVHOST_STEP(xml->LoadGlobalText(), "LoadGlobalText");
@@ -115,65 +128,80 @@ std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*
 	return steps;
 }
 
-bool cvHostStartOk(const std::vector<CvHostStep>& steps) {
+bool cvHostStartOk(const std::vector<CvHostStep>& steps)
+{
 	bool ok = cvHostLog().messageBoxes().empty();
 	for (size_t i = 0; i < steps.size(); ++i) ok = ok && steps[i].ok;
 	return ok;
 }
 
-std::string cvHostJsonString(const std::string& s) {
-	static const unsigned short cp1252[32] = {0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160,
-	                                          0x2039, 0x152, 0x8D, 0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
-	                                          0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178};
+std::string cvHostJsonString(const std::string& s)
+{
+	static const unsigned short cp1252[32] = { 0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6,
+		0x2030, 0x160, 0x2039, 0x152, 0x8D, 0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+		0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178 };
 	std::string out = "\"";
-	for (unsigned char c : s) {
-		if (c == '"' || c == '\\') {
+	for (unsigned char c : s)
+	{
+		if (c == '"' || c == '\\')
+		{
 			out += '\\';
 			out += (char)c;
-		} else if (c < 0x20) {
+		}
+		else if (c < 0x20)
+		{
 			char buf[8];
 			snprintf(buf, sizeof(buf), "\\u%04x", c);
 			out += buf;
-		} else if (c >= 0x80) {
+		}
+		else if (c >= 0x80)
+		{
 			unsigned code = c < 0xA0 ? cp1252[c - 0x80] : c;
-			if (code < 0x800) {
+			if (code < 0x800)
+			{
 				out += (char)(0xC0 | (code >> 6));
-			} else {
+			}
+			else
+			{
 				out += (char)(0xE0 | (code >> 12));
 				out += (char)(0x80 | ((code >> 6) & 0x3F));
 			}
 			out += (char)(0x80 | (code & 0x3F));
-		} else {
+		}
+		else
+		{
 			out += (char)c;
 		}
 	}
 	return out + "\"";
 }
 
-void cvHostPrintStart(FILE* out, const std::vector<CvHostStep>& steps, const CvHostUtility& utility) {
+void cvHostPrintStart(FILE* out, const std::vector<CvHostStep>& steps, const CvHostUtility& utility)
+{
 	fprintf(out, "  \"steps\": [");
 	for (size_t i = 0; i < steps.size(); ++i)
 		fprintf(out, "%s{\"name\": %s, \"ok\": %s}", i ? ", " : "", cvHostJsonString(steps[i].name).c_str(),
-		        steps[i].ok ? "true" : "false");
+			steps[i].ok ? "true" : "false");
 	fprintf(out, "],\n  \"infos\": {");
 	const char* separator = "";
 	CvGlobals& g = CvGlobals::getInstance();
-#define CVHOST_PRINT_COUNT(Name)                                  \
-	{                                                            \
-		int n = count##Name(g, 0);                               \
-		if (n >= 0) {                                            \
-			fprintf(out, "%s\"%s\": %d", separator, #Name, n);   \
-			separator = ", ";                                    \
-		}                                                        \
+#define CVHOST_PRINT_COUNT(Name)                                                                                       \
+	{                                                                                                                  \
+		int n = count##Name(g, 0);                                                                                     \
+		if (n >= 0)                                                                                                    \
+		{                                                                                                              \
+			fprintf(out, "%s\"%s\": %d", separator, #Name, n);                                                         \
+			separator = ", ";                                                                                          \
+		}                                                                                                              \
 	}
 	CVHOST_INFO_NAMES(CVHOST_PRINT_COUNT)
 #undef CVHOST_PRINT_COUNT
 	fprintf(out, "},\n  \"defines\": {");
 	// The vision rules' defines (docs/vision-rules.md) and the save's version.
-	const char* const defines[] = {"SAVE_VERSION", "UNIT_VISIBILITY_RANGE", "RECON_VISIBILITY_RANGE", "PLOT_VISIBILITY_RANGE",
-	                               "CITY_VISIBILITY_RANGE", "MIN_CITY_RANGE", "MOVE_DENOMINATOR", "PEAK_SEE_THROUGH_CHANGE",
-	                               "HILLS_SEE_THROUGH_CHANGE", "SEAWATER_SEE_FROM_CHANGE", "PEAK_SEE_FROM_CHANGE",
-	                               "HILLS_SEE_FROM_CHANGE"};
+	const char* const defines[] = { "SAVE_VERSION", "UNIT_VISIBILITY_RANGE", "RECON_VISIBILITY_RANGE",
+		"PLOT_VISIBILITY_RANGE", "CITY_VISIBILITY_RANGE", "MIN_CITY_RANGE", "MOVE_DENOMINATOR",
+		"PEAK_SEE_THROUGH_CHANGE", "HILLS_SEE_THROUGH_CHANGE", "SEAWATER_SEE_FROM_CHANGE", "PEAK_SEE_FROM_CHANGE",
+		"HILLS_SEE_FROM_CHANGE" };
 	for (size_t i = 0; i < sizeof(defines) / sizeof(defines[0]); ++i)
 		fprintf(out, "%s\"%s\": %d", i ? ", " : "", defines[i], GC.getDefineINT(defines[i]));
 	fprintf(out, "},\n  \"text_keys\": %d,\n  \"message_boxes\": [", utility.textCount());
@@ -181,7 +209,8 @@ void cvHostPrintStart(FILE* out, const std::vector<CvHostStep>& steps, const CvH
 	for (size_t i = 0; i < boxes.size(); ++i) fprintf(out, "%s%s", i ? ", " : "", cvHostJsonString(boxes[i]).c_str());
 	fprintf(out, "],\n  \"executable_calls\": {");
 	separator = "";
-	for (const auto& call : cvHostStubCalls()) {
+	for (const auto& call : cvHostStubCalls())
+	{
 		fprintf(out, "%s%s: %d", separator, cvHostJsonString(call.first).c_str(), call.second);
 		separator = ", ";
 	}

@@ -11,16 +11,18 @@
 class CvHostUtility;
 class CvHostFiles;
 
-struct CvHostOptions {
-	std::string game;     // the install's root: Assets, Warlords, Beyond the Sword
-	std::string mod;      // the mod's folder, holding its Assets ("" for none)
-	std::string modName;  // what gDLL->getModName() answers ("Mods\PBMod_v10\")
-	std::string logDir;   // where the core's logs go ("" for nowhere)
-	bool echo = false;    // the core's debug output and message boxes on standard error too
-	std::vector<std::string> arguments;  // the command's own (a save's path...)
+struct CvHostOptions
+{
+	std::string game; // the install's root: Assets, Warlords, Beyond the Sword
+	std::string mod; // the mod's folder, holding its Assets ("" for none)
+	std::string modName; // what gDLL->getModName() answers ("Mods\PBMod_v10\")
+	std::string logDir; // where the core's logs go ("" for nowhere)
+	bool echo = false; // the core's debug output and message boxes on standard error too
+	std::vector<std::string> arguments; // the command's own (a save's path...)
 };
 
-struct CvHostStep {
+struct CvHostStep
+{
 	std::string name;
 	bool ok;
 };

@@ -332,20 +332,32 @@ public:
 			return 0u;                                                                                                 \
 		});                                                                                                            \
 	}
-#define CVHOST_PROBE_WRITES(Name)                                                                                      \
-	CVHOST_PROBE_ONE(Name, char, "a char")                                                                             \
-	CVHOST_PROBE_ONE(Name, byte, "a byte")                                                                             \
-	CVHOST_PROBE_ARRAY(Name, char, "chars")                                                                            \
-	CVHOST_PROBE_ARRAY(Name, byte, "bytes")                                                                            \
-	CVHOST_PROBE_ONE(Name, bool, "a bool") CVHOST_PROBE_ARRAY(Name, bool, "bools") CVHOST_PROBE_ONE(                   \
-		Name, short, "a short") CVHOST_PROBE_ONE(Name, unsigned short, "an unsigned short") CVHOST_PROBE_ARRAY(Name,   \
-		short, "shorts") CVHOST_PROBE_ARRAY(Name, unsigned short, "unsigned shorts")                                   \
-		CVHOST_PROBE_ONE(Name, int, "an int") CVHOST_PROBE_ONE(Name, unsigned int, "an unsigned int")                  \
-			CVHOST_PROBE_ARRAY(Name, int, "ints") CVHOST_PROBE_ARRAY(Name, unsigned int, "unsigned ints")              \
-				CVHOST_PROBE_ONE(Name, long, "a long") CVHOST_PROBE_ONE(Name, unsigned long, "an unsigned long")       \
-					CVHOST_PROBE_ARRAY(Name, long, "longs") CVHOST_PROBE_ARRAY(Name, unsigned long, "unsigned longs")  \
-						CVHOST_PROBE_ONE(Name, float, "a float") CVHOST_PROBE_ARRAY(Name, float, "floats")             \
-							CVHOST_PROBE_ONE(Name, double, "a double") CVHOST_PROBE_ARRAY(Name, double, "doubles")
+// clang-format off
+#define CVHOST_PROBE_WRITES(Name) \
+	CVHOST_PROBE_ONE(Name, char, "a char") \
+	CVHOST_PROBE_ONE(Name, byte, "a byte") \
+	CVHOST_PROBE_ARRAY(Name, char, "chars") \
+	CVHOST_PROBE_ARRAY(Name, byte, "bytes") \
+	CVHOST_PROBE_ONE(Name, bool, "a bool") \
+	CVHOST_PROBE_ARRAY(Name, bool, "bools") \
+	CVHOST_PROBE_ONE(Name, short, "a short") \
+	CVHOST_PROBE_ONE(Name, unsigned short, "an unsigned short") \
+	CVHOST_PROBE_ARRAY(Name, short, "shorts") \
+	CVHOST_PROBE_ARRAY(Name, unsigned short, "unsigned shorts") \
+	CVHOST_PROBE_ONE(Name, int, "an int") \
+	CVHOST_PROBE_ONE(Name, unsigned int, "an unsigned int") \
+	CVHOST_PROBE_ARRAY(Name, int, "ints") \
+	CVHOST_PROBE_ARRAY(Name, unsigned int, "unsigned ints") \
+	CVHOST_PROBE_ONE(Name, long, "a long") \
+	CVHOST_PROBE_ONE(Name, unsigned long, "an unsigned long") \
+	CVHOST_PROBE_ARRAY(Name, long, "longs") \
+	CVHOST_PROBE_ARRAY(Name, unsigned long, "unsigned longs") \
+	CVHOST_PROBE_ONE(Name, float, "a float") \
+	CVHOST_PROBE_ARRAY(Name, float, "floats") \
+	CVHOST_PROBE_ONE(Name, double, "a double") \
+	CVHOST_PROBE_ARRAY(Name, double, "doubles")
+
+	// clang-format on
 	CVHOST_PROBE_WRITES(Write)
 	CVHOST_PROBE_WRITES(WriteExternal)
 #undef CVHOST_PROBE_WRITES

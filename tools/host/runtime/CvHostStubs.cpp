@@ -1,7 +1,8 @@
 // The stand-ins' call counts (CvHostStubs.h).
 #include "CvHostStubs.h"
 
-std::map<std::string, int>& cvHostStubCalls() {
+std::map<std::string, int>& cvHostStubCalls()
+{
 	static std::map<std::string, int>* calls = new std::map<std::string, int>();
 	return *calls;
 }

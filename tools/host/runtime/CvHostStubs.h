@@ -15,29 +15,34 @@
 // The calls counted so far, by the stand-in's declaration ("CvDLLEngineIFaceBase::AutoSave(bool)").
 std::map<std::string, int>& cvHostStubCalls();
 
-struct CvHostStubCounter {
+struct CvHostStubCounter
+{
 	explicit CvHostStubCounter(const char* name) : count(cvHostStubCalls()[name]) {}
 	int& count;
 };
 
-#define CVHOST_STUB_CALL(name)                       \
-	do {                                             \
-		static CvHostStubCounter cvHostCounter(name); \
-		++cvHostCounter.count;                       \
+#define CVHOST_STUB_CALL(name)                                                                                         \
+	do {                                                                                                               \
+		static CvHostStubCounter cvHostCounter(name);                                                                  \
+		++cvHostCounter.count;                                                                                         \
 	} while (0)
 
 template <class T>
-struct CvHostDefault {
+struct CvHostDefault
+{
 	static T get() { return T(); }
 };
 template <class T>
-struct CvHostDefault<T&> {
-	static T& get() {
+struct CvHostDefault<T&>
+{
+	static T& get()
+	{
 		static typename std::remove_const<T>::type value;
 		return value;
 	}
 };
 template <>
-struct CvHostDefault<void> {
+struct CvHostDefault<void>
+{
 	static void get() {}
 };

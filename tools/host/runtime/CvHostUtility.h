@@ -17,7 +17,8 @@
 #include <map>
 #include <string>
 
-class CvHostUtility : public CvHostStub_CvDLLUtilityIFaceBase {
+class CvHostUtility : public CvHostStub_CvDLLUtilityIFaceBase
+{
 public:
 	CvHostUtility(const CvHostFiles& files, const std::string& modName);
 
@@ -61,7 +62,7 @@ public:
 private:
 	const CvHostFiles& m_files;
 	std::string m_modName;
-	std::map<std::wstring, std::wstring> m_text;  // key -> text
+	std::map<std::wstring, std::wstring> m_text; // key -> text
 	CvHostXmlIFace m_xml;
 	CvHostStub_CvDLLEntityIFaceBase m_entity;
 	CvHostStub_CvDLLInterfaceIFaceBase m_interface;

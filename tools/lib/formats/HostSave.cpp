@@ -200,7 +200,8 @@ SaveGame saveFromHostJson(const std::string& sJson, const std::string& sWhere, c
 		kSave.bWrapY = kMap["wrap_y"].boolean();
 		if (kSave.iWidth <= 0 || kSave.iHeight <= 0 || kSave.iWidth > 4096 || kSave.iHeight > 4096)
 		{
-			throw SaveError(kMap.path() + ": a map of " + std::to_string(kSave.iWidth) + "x" + std::to_string(kSave.iHeight));
+			throw SaveError(
+				kMap.path() + ": a map of " + std::to_string(kSave.iWidth) + "x" + std::to_string(kSave.iHeight));
 		}
 		readTeamsAndPlayers(kTop, kSave);
 		readPlots(kTop, kSave);
@@ -357,8 +358,8 @@ SaveGame readSaveThroughHost(const fs::path& kSave, const HostSaveOptions& kOpti
 	{
 		throw SaveError(kSave.string() + ": no such file");
 	}
-	std::vector<std::string> asArguments = { findCvcore(kOptions.kCvcore).string(), "read-save", kSave.string(), "--sdk",
-		kOptions.kTree.string(), "--game", kOptions.kGame.string(), "--quiet" };
+	std::vector<std::string> asArguments = { findCvcore(kOptions.kCvcore).string(), "read-save", kSave.string(),
+		"--sdk", kOptions.kTree.string(), "--game", kOptions.kGame.string(), "--quiet" };
 	if (!kOptions.kModAssets.empty())
 	{
 		asArguments.push_back("--assets");
@@ -373,9 +374,11 @@ SaveGame readSaveThroughHost(const fs::path& kSave, const HostSaveOptions& kOpti
 		{
 			sWhy = sWhy.substr(sPrefix.size());
 		}
-		throw SaveError(sWhy.empty() ? kSave.string() + ": the host ended with status " + std::to_string(kRan.iStatus) : sWhy);
+		throw SaveError(
+			sWhy.empty() ? kSave.string() + ": the host ended with status " + std::to_string(kRan.iStatus) : sWhy);
 	}
-	SaveGame kGame = saveFromHostJson(kRan.sOut, kSave.string() + " (read by " + kOptions.kTree.string() + ")", kOptions.kTree.string());
+	SaveGame kGame = saveFromHostJson(
+		kRan.sOut, kSave.string() + " (read by " + kOptions.kTree.string() + ")", kOptions.kTree.string());
 	kGame.sPath = kSave.string();
 	return kGame;
 }

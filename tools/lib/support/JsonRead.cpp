@@ -85,7 +85,8 @@ private:
 				++iColumn;
 			}
 		}
-		throw JsonError(m_sWhere + ": line " + std::to_string(iLine) + ", column " + std::to_string(iColumn) + ": " + sWhat);
+		throw JsonError(
+			m_sWhere + ": line " + std::to_string(iLine) + ", column " + std::to_string(iColumn) + ": " + sWhat);
 	}
 
 	void skipSpace()
@@ -310,15 +311,12 @@ private:
 	void parseNumber(JsonValue& kValue)
 	{
 		size_t iStart = m_iAt;
-		if (m_sText[m_iAt] == '-')
-			++m_iAt;
+		if (m_sText[m_iAt] == '-') ++m_iAt;
 		bool bWhole = true;
 		auto digits = [this]() {
 			size_t iFrom = m_iAt;
-			while (m_iAt < m_sText.size() && m_sText[m_iAt] >= '0' && m_sText[m_iAt] <= '9')
-				++m_iAt;
-			if (m_iAt == iFrom)
-				fail("a digit should be here");
+			while (m_iAt < m_sText.size() && m_sText[m_iAt] >= '0' && m_sText[m_iAt] <= '9') ++m_iAt;
+			if (m_iAt == iFrom) fail("a digit should be here");
 		};
 		digits();
 		if (m_iAt < m_sText.size() && m_sText[m_iAt] == '.')
@@ -331,8 +329,7 @@ private:
 		{
 			++m_iAt;
 			bWhole = false;
-			if (m_iAt < m_sText.size() && (m_sText[m_iAt] == '+' || m_sText[m_iAt] == '-'))
-				++m_iAt;
+			if (m_iAt < m_sText.size() && (m_sText[m_iAt] == '+' || m_sText[m_iAt] == '-')) ++m_iAt;
 			digits();
 		}
 		std::string sNumber = m_sText.substr(iStart, m_iAt - iStart);
@@ -362,19 +359,16 @@ void JsonValue::fail(const char* szWanted) const
 
 bool JsonValue::boolean() const
 {
-	if (m_eKind != Kind::Bool)
-		fail("a boolean");
+	if (m_eKind != Kind::Bool) fail("a boolean");
 	return m_bBool;
 }
 
 long long JsonValue::integer() const
 {
-	if (m_eKind != Kind::Number)
-		fail("a whole number");
+	if (m_eKind != Kind::Number) fail("a whole number");
 	if (!m_bWhole)
 	{
-		if (std::floor(m_dNumber) != m_dNumber || std::fabs(m_dNumber) > 9.0e15)
-			fail("a whole number");
+		if (std::floor(m_dNumber) != m_dNumber || std::fabs(m_dNumber) > 9.0e15) fail("a whole number");
 		return static_cast<long long>(m_dNumber);
 	}
 	return m_llWhole;
@@ -390,29 +384,25 @@ int JsonValue::integer32() const
 
 double JsonValue::number() const
 {
-	if (m_eKind != Kind::Number)
-		fail("a number");
+	if (m_eKind != Kind::Number) fail("a number");
 	return m_dNumber;
 }
 
 const std::string& JsonValue::string() const
 {
-	if (m_eKind != Kind::String)
-		fail("a string");
+	if (m_eKind != Kind::String) fail("a string");
 	return m_sString;
 }
 
 const std::vector<JsonValue>& JsonValue::array() const
 {
-	if (m_eKind != Kind::Array)
-		fail("an array");
+	if (m_eKind != Kind::Array) fail("an array");
 	return m_aArray;
 }
 
 const std::vector<std::pair<std::string, JsonValue>>& JsonValue::object() const
 {
-	if (m_eKind != Kind::Object)
-		fail("an object");
+	if (m_eKind != Kind::Object) fail("an object");
 	return m_aObject;
 }
 
@@ -420,8 +410,7 @@ const JsonValue* JsonValue::find(const std::string& sName) const
 {
 	for (const auto& kMember : object())
 	{
-		if (kMember.first == sName)
-			return &kMember.second;
+		if (kMember.first == sName) return &kMember.second;
 	}
 	return nullptr;
 }
@@ -429,8 +418,7 @@ const JsonValue* JsonValue::find(const std::string& sName) const
 const JsonValue& JsonValue::operator[](const std::string& sName) const
 {
 	const JsonValue* pFound = find(sName);
-	if (!pFound)
-		throw JsonError(m_sPath + ": no member \"" + sName + "\"");
+	if (!pFound) throw JsonError(m_sPath + ": no member \"" + sName + "\"");
 	return *pFound;
 }
 

@@ -29,7 +29,7 @@ public:
 
 	bool boolean() const;
 	long long integer() const; // a whole number (a double with a fraction throws)
-	int integer32() const;     // a whole number that fits an int
+	int integer32() const; // a whole number that fits an int
 	double number() const;
 	const std::string& string() const;
 	const std::vector<JsonValue>& array() const;
