@@ -50,6 +50,8 @@ char* cvHostStrlwr(char* s);
 char* cvHostStrupr(char* s);
 wchar_t* cvHostWcslwr(wchar_t* s);
 wchar_t* cvHostWcsupr(wchar_t* s);
+// The program's path, as the C run-time library's _pgmptr gives it (RoM-AND finds its folder by it).
+char* cvHostProgramPath(void);
 #ifdef __cplusplus
 }
 #endif
@@ -69,6 +71,7 @@ wchar_t* cvHostWcsupr(wchar_t* s);
 #define strupr cvHostStrupr
 #define _wcslwr cvHostWcslwr
 #define _wcsupr cvHostWcsupr
+#define _pgmptr (cvHostProgramPath())
 
 #ifdef __cplusplus
 inline int cvHostVswprintf(wchar_t* out, size_t size, const wchar_t* format, va_list args) {

@@ -55,9 +55,18 @@
 #ifdef __cplusplus
 // Dinkumware's name for a container's allocator type, which some cores use (ReplayMessageList::_Alloc).
 #define _Alloc allocator_type
+// Dinkumware's macro for a throw, which RoM-AND uses (`_THROW(std::invalid_argument, reason)`).
+#define _THROW(x, y) throw x(y)
 
 // A BOOST_STATIC_ASSERT that fails on the host (rewrites.py, failed-static-assert): disabled.
 #define CVHOST_FAILED_STATIC_ASSERT(...)
+
+// A temporary passed where a non-const reference is wanted (rewrites.py, temporary-to-reference):
+// Visual C++ 2003 bound it, for as long as the call's full expression; so does this.
+template <class T> inline T& cvHostLvalue(T&& temporary) { return temporary; }
+// A value converted to T as an initialisation converts it (no cast): the temporary MSVC made for
+// a reference of another type.
+template <class T> inline T cvHostImplicit(T value) { return value; }
 
 // The work of a `__try`'s `__finally` block (rewrites.py, seh-try-finally), done when the block
 // that holds this object is left, however it is left.

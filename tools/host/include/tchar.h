@@ -21,6 +21,7 @@ typedef char _TCHAR;
 #define _tcsrchr strrchr
 #define _tcsstr strstr
 #define _stprintf sprintf
+#define _tprintf printf
 #define _sntprintf snprintf
 #define _ttoi atoi
 #endif

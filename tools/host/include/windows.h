@@ -26,9 +26,11 @@ typedef float FLOAT;
 typedef unsigned long long DWORDLONG;
 typedef long long LONGLONG;
 typedef unsigned long long ULONGLONG;
+#define MAX_PATH 260
 typedef unsigned long ULONG_PTR;
 typedef long LONG_PTR;
 typedef unsigned long DWORD_PTR;
+typedef size_t SIZE_T;
 typedef unsigned int UINT_PTR;
 typedef int INT_PTR;
 typedef DWORD* LPDWORD;
@@ -57,12 +59,91 @@ typedef union _LARGE_INTEGER {
 	LONGLONG QuadPart;
 } LARGE_INTEGER;
 
+typedef struct _MEMORYSTATUSEX {
+	DWORD dwLength;
+	DWORD dwMemoryLoad;
+	DWORDLONG ullTotalPhys;
+	DWORDLONG ullAvailPhys;
+	DWORDLONG ullTotalPageFile;
+	DWORDLONG ullAvailPageFile;
+	DWORDLONG ullTotalVirtual;
+	DWORDLONG ullAvailVirtual;
+	DWORDLONG ullAvailExtendedVirtual;
+} MEMORYSTATUSEX, *LPMEMORYSTATUSEX;
+
 typedef struct tagPOINT { LONG x; LONG y; } POINT;
 typedef struct tagRECT { LONG left; LONG top; LONG right; LONG bottom; } RECT;
+typedef struct CvHostCursor* HCURSOR;
+
+typedef struct _SYSTEM_INFO {
+	WORD wProcessorArchitecture;
+	WORD wReserved;
+	DWORD dwPageSize;
+	LPVOID lpMinimumApplicationAddress;
+	LPVOID lpMaximumApplicationAddress;
+	DWORD_PTR dwActiveProcessorMask;
+	DWORD dwNumberOfProcessors;
+	DWORD dwProcessorType;
+	DWORD dwAllocationGranularity;
+	WORD wProcessorLevel;
+	WORD wProcessorRevision;
+} SYSTEM_INFO, *LPSYSTEM_INFO;
+
+typedef struct tagCURSORINFO {
+	DWORD cbSize;
+	DWORD flags;
+	HCURSOR hCursor;
+	POINT ptScreenPos;
+} CURSORINFO;
+
+typedef struct tagWINDOWINFO {
+	DWORD cbSize;
+	RECT rcWindow;
+	RECT rcClient;
+	DWORD dwStyle;
+	DWORD dwExStyle;
+	DWORD dwWindowStatus;
+	UINT cxWindowBorders;
+	UINT cyWindowBorders;
+	WORD atomWindowType;
+	WORD wCreatorVersion;
+} WINDOWINFO;
+
+// Structured exceptions: the types a filter takes; none reaches one on Linux.
+typedef struct _EXCEPTION_RECORD {
+	DWORD ExceptionCode;
+	DWORD ExceptionFlags;
+	struct _EXCEPTION_RECORD* ExceptionRecord;
+	PVOID ExceptionAddress;
+} EXCEPTION_RECORD;
+typedef struct _CONTEXT CONTEXT;
+typedef struct _EXCEPTION_POINTERS {
+	EXCEPTION_RECORD* ExceptionRecord;
+	CONTEXT* ContextRecord;
+} EXCEPTION_POINTERS, *PEXCEPTION_POINTERS;
+typedef LONG (*LPTOP_LEVEL_EXCEPTION_FILTER)(EXCEPTION_POINTERS* pointers);
+#define EXCEPTION_EXECUTE_HANDLER 1
+#define EXCEPTION_CONTINUE_SEARCH 0
+#define EXCEPTION_CONTINUE_EXECUTION (-1)
+
+// Files, as a search finds them (FindFirstFile) and as CreateFile opens them.
+typedef struct _FILETIME { DWORD dwLowDateTime; DWORD dwHighDateTime; } FILETIME;
+typedef struct _WIN32_FIND_DATAA {
+	DWORD dwFileAttributes;
+	FILETIME ftCreationTime;
+	FILETIME ftLastAccessTime;
+	FILETIME ftLastWriteTime;
+	DWORD nFileSizeHigh;
+	DWORD nFileSizeLow;
+	DWORD dwReserved0;
+	DWORD dwReserved1;
+	CHAR cFileName[MAX_PATH];
+	CHAR cAlternateFileName[14];
+} WIN32_FIND_DATAA, *LPWIN32_FIND_DATAA;
+typedef WIN32_FIND_DATAA WIN32_FIND_DATA;
 
 #define TRUE 1
 #define FALSE 0
-#define MAX_PATH 260
 #define WINAPI
 #define APIENTRY
 #define CALLBACK
@@ -113,6 +194,29 @@ typedef struct tagRECT { LONG left; LONG top; LONG right; LONG bottom; } RECT;
 #define GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS 0x4
 #define CP_ACP 0
 #define CP_UTF8 65001
+#define MB_PRECOMPOSED 0x1
+#define MB_ERR_INVALID_CHARS 0x8
+#define INVALID_HANDLE_VALUE ((HANDLE)(LONG_PTR)-1)
+#define INVALID_FILE_ATTRIBUTES ((DWORD)-1)
+#define ERROR_SUCCESS 0L
+#define ERROR_FILE_NOT_FOUND 2L
+#define ERROR_PATH_NOT_FOUND 3L
+#define ERROR_ACCESS_DENIED 5L
+#define ERROR_NO_MORE_FILES 18L
+#define ERROR_ALREADY_EXISTS 183L
+#define GENERIC_READ 0x80000000
+#define GENERIC_WRITE 0x40000000
+#define CREATE_NEW 1
+#define CREATE_ALWAYS 2
+#define OPEN_EXISTING 3
+#define OPEN_ALWAYS 4
+#define FILE_ATTRIBUTE_READONLY 0x1
+#define FILE_ATTRIBUTE_HIDDEN 0x2
+#define FILE_ATTRIBUTE_DIRECTORY 0x10
+#define FILE_ATTRIBUTE_NORMAL 0x80
+#define HEAP_ZERO_MEMORY 0x8
+#define HEAP_NO_SERIALIZE 0x1
+#define CURSOR_SHOWING 0x1
 
 #ifdef __cplusplus
 extern "C" {
@@ -136,7 +240,30 @@ void Sleep(DWORD milliseconds);
 DWORD GetCurrentThreadId(void);
 HANDLE GetCurrentProcess(void);
 DWORD GetLastError(void);
+void SetLastError(DWORD error);
+UINT GetACP(void);
 BOOL VirtualProtect(LPVOID address, size_t size, DWORD protect, DWORD* old);
+BOOL GlobalMemoryStatusEx(MEMORYSTATUSEX* status);
+void GetSystemInfo(SYSTEM_INFO* info);
+DWORD GetCurrentProcessId(void);
+void ExitProcess(UINT code);
+LPTOP_LEVEL_EXCEPTION_FILTER SetUnhandledExceptionFilter(LPTOP_LEVEL_EXCEPTION_FILTER filter);
+BOOL GetCursorInfo(CURSORINFO* info);
+HWND GetActiveWindow(void);
+BOOL GetWindowInfo(HWND window, WINDOWINFO* info);
+HANDLE HeapCreate(DWORD options, size_t initial, size_t maximum);
+BOOL HeapDestroy(HANDLE heap);
+LPVOID HeapAlloc(HANDLE heap, DWORD flags, size_t bytes);
+LPVOID HeapReAlloc(HANDLE heap, DWORD flags, LPVOID memory, size_t bytes);
+BOOL HeapFree(HANDLE heap, DWORD flags, LPVOID memory);
+HANDLE CreateFileA(const char* name, DWORD access, DWORD share, void* security, DWORD creation, DWORD attributes,
+                   HANDLE model);
+BOOL CloseHandle(HANDLE handle);
+HANDLE FindFirstFileA(const char* pattern, WIN32_FIND_DATAA* found);
+BOOL FindNextFileA(HANDLE search, WIN32_FIND_DATAA* found);
+BOOL FindClose(HANDLE search);
+DWORD GetFileAttributesA(const char* name);
+BOOL CreateDirectoryA(const char* name, void* security);
 void DebugBreak(void);
 int MulDiv(int number, int numerator, int denominator);
 int MultiByteToWideChar(UINT page, DWORD flags, const char* s, int n, wchar_t* w, int wn);
@@ -190,5 +317,10 @@ static inline PVOID InterlockedCompareExchangePointer(PVOID volatile* target, PV
 #define MessageBox MessageBoxA
 #define GetModuleFileName GetModuleFileNameA
 #define GetModuleHandle GetModuleHandleA
+#define CreateFile CreateFileA
+#define FindFirstFile FindFirstFileA
+#define FindNextFile FindNextFileA
+#define GetFileAttributes GetFileAttributesA
+#define CreateDirectory CreateDirectoryA
 
 #endif

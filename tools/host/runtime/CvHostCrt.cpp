@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <wctype.h>
 
 #include <string>
@@ -128,4 +129,15 @@ wchar_t* cvHostWcsupr(wchar_t* s)
 {
 	for (wchar_t* p = s; *p; ++p) *p = (wchar_t)towupper(*p);
 	return s;
+}
+
+char* cvHostProgramPath(void)
+{
+	static char path[4096];
+	if (!path[0])
+	{
+		ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+		path[n > 0 ? n : 0] = 0;
+	}
+	return path;
 }

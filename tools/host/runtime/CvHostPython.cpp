@@ -1,6 +1,6 @@
 // What the core links to of Python 2.4 and boost::python, which the host does not run. The core's
 // Python calls go through gDLL->getPythonIFace(), whose stand-in answers "not handled"; these are
-// the few symbols its wrappers (CyArgsList, the Cy* classes) name directly.
+// the few symbols its wrappers (CyArgsList, the Cy* classes, RoM-AND's Python enums) name directly.
 //
 // Only boost::python's converter registry is reached, by static initialisers before main(): it
 // answers a registration per type, with no converter. Python's None is a real object (its
@@ -11,6 +11,7 @@
 #include <boost/python/converter/registry.hpp>
 #include <boost/python/converter/registrations.hpp>
 #include <boost/python/object.hpp>
+#include <boost/python/object/enum_base.hpp>
 #include <boost/python/tuple.hpp>
 
 #include <stdio.h>
@@ -36,6 +37,7 @@ extern "C"
 	PyObject* PyFloat_FromDouble(double) { notRun("PyFloat_FromDouble"); }
 	long PyInt_AsLong(PyObject*) { notRun("PyInt_AsLong"); }
 	PyObject* PyInt_FromLong(long) { notRun("PyInt_FromLong"); }
+	int PyObject_IsInstance(PyObject*, PyObject*) { notRun("PyObject_IsInstance"); }
 	PyObject* PyList_New(int) { notRun("PyList_New"); }
 	int PyList_SetItem(PyObject*, int, PyObject*) { notRun("PyList_SetItem"); }
 	PyObject* PySequence_GetItem(PyObject*, int) { notRun("PySequence_GetItem"); }
@@ -75,6 +77,19 @@ arg_to_python_base::arg_to_python_base(void const volatile*, registration const&
 namespace detail {
 tuple_base::tuple_base() : object(detail::new_reference(NULL)) { notRun("boost::python::detail::tuple_base"); }
 } // namespace detail
+
+// The Python enums that RoM-AND's core files export (CvUnitSort.cpp's python::enum_<UnitSortTypes>).
+namespace objects {
+enum_base::enum_base(char const*, converter::to_python_function_t, converter::convertible_function,
+	converter::constructor_function, type_info)
+	: object(python::detail::new_reference(NULL))
+{
+	notRun("boost::python::objects::enum_base");
+}
+void enum_base::add_value(char const*, long) { notRun("boost::python::objects::enum_base::add_value"); }
+void enum_base::export_values() { notRun("boost::python::objects::enum_base::export_values"); }
+PyObject* enum_base::to_python(PyTypeObject*, long) { notRun("boost::python::objects::enum_base::to_python"); }
+} // namespace objects
 
 namespace api {
 object& operator+=(object& left, object const&)
