@@ -38,13 +38,16 @@ _SOURCE_EXTENSIONS = (".cpp", ".h", ".hpp", ".inl", ".c")
 COMPILER = "clang++"
 # clang in Visual C++ mode for 32-bit Linux (docs/host.md, "Compiling a tree").
 # __GNUC_GNU_INLINE__: glibc's headers at -O1 need it, and MSVC mode defines none of GCC's macros.
+# __GXX_TYPEINFO_EQUALITY_INLINE: type_info's == inline, as GCC has it on Linux (its out-of-line form,
+# which MSVC mode asks for without GCC's __GXX_WEAK__, is not exported by libstdc++ on x86).
 # _GLIBCXX_USE_CXX11_ABI=0: libstdc++'s strings of its first ABI, one pointer to a shared body,
 # which a byte copy moves as it moved Visual C++ 2003's (AdvCiv's CvLeaderHeadInfo copy
 # constructor memcpys its members, strings included); the C++11 ABI's strings point into
 # themselves, and such a copy frees a pointer into the other object.
 MODE_FLAGS = ["-m32", "-std=gnu++14", "-fms-compatibility", "-fms-compatibility-version=19.00",
               "-fms-extensions", "-fdelayed-template-parsing", "-D__GNUC_GNU_INLINE__=1",
-              "-D_CRT_NON_CONFORMING_SWPRINTFS", "-D_GLIBCXX_USE_CXX11_ABI=0", "-w", "-Wno-invalid-token-paste"]
+              "-D_CRT_NON_CONFORMING_SWPRINTFS", "-D_GLIBCXX_USE_CXX11_ABI=0", "-D__GXX_TYPEINFO_EQUALITY_INLINE=1",
+              "-w", "-Wno-invalid-token-paste"]
 OPTIMISE_FLAGS = ["-O1", "-fwrapv", "-fno-strict-aliasing"]
 MAX_ROUNDS = 12
 

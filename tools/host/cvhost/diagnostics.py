@@ -8,6 +8,7 @@ clang is run with `-fno-caret-diagnostics -fdiagnostics-print-source-range-info
 with the file, the line and column of the error, and the source ranges of its operands (columns are
 1-based bytes; a range's end is one past its last character). The notes that follow an error
 (`note: forward declaration of 'CallbackDefines'`) are its own: a rewrite may act at their place.
+A message is given without the warning option that follows it (" [-Waddress-of-temporary]").
 """
 
 import re
@@ -32,6 +33,9 @@ class Diagnostic(NamedTuple):
 
 _LINE = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+):(?P<column>\d+):(?P<ranges>(?:\{\d+:\d+-\d+:\d+\})*):?"
                    r" (?P<severity>fatal error|error|warning|note): (?P<message>.*)$")
+# The warning option that names a warning clang makes an error (" [-Waddress-of-temporary]"): not
+# part of what the message says.
+_OPTION = re.compile(r" \[-W[\w+=-]+(?:,-W[\w+=-]+)*\]$")
 _RANGE = re.compile(r"\{(\d+):(\d+)-(\d+):(\d+)\}")
 
 FLAGS = ["-fno-caret-diagnostics", "-fdiagnostics-print-source-range-info", "-fno-color-diagnostics",
@@ -48,8 +52,9 @@ def parse(output: str) -> List[Diagnostic]:
         if not m:
             continue
         ranges = [((int(a), int(b)), (int(c), int(d))) for a, b, c, d in _RANGE.findall(m.group("ranges"))]
+        message = _OPTION.sub("", m.group("message"))
         d = Diagnostic(m.group("path"), int(m.group("line")), int(m.group("column")), ranges,
-                       m.group("severity"), m.group("message"), [])
+                       m.group("severity"), message, [])
         if d.severity == "note":
             if owner is not None:
                 owner.notes.append(d)

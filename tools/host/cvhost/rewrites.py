@@ -271,17 +271,55 @@ def _argument_end(text: str, start: int) -> int:
     return expression_end(text, start, ",")
 
 
+def _without_literals(text: str) -> str:
+    """The text with the insides of its string and character literals blanked (same length), line by
+    line, so that a scan meets none of their brackets and commas."""
+    return re.sub(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'', lambda m: m.group(0)[0] + " " * (len(m.group(0)) - 2)
+                  + m.group(0)[-1], text)
+
+
+def argument_start(text: str, at: int, lookback: int = 2000) -> int:
+    """The start of the call argument that holds offset `at` (clang names a member call by its
+    member, `GC.getCurrentXMLFile()` at `getCurrentXMLFile`): back to the `,` or `(` before it at
+    its depth, then over white space."""
+    low = max(0, at - lookback)
+    masked = _without_literals(text[low:at])
+    depth = 0
+    i = len(masked)
+    while i > 0:
+        c = masked[i - 1]
+        if c in ")]}":
+            depth += 1
+        elif c in "([{":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c in ",;" and depth == 0:
+            break
+        i -= 1
+    start = low + i
+    while start < at and text[start].isspace():
+        start += 1
+    return start
+
+
 def string_through_varargs(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
     """A string object passed to a variadic function (`Format(L"%s", ..., szString)`): MSVC copied its
     bytes, which no format reads correctly; clang refuses. The argument passes its characters
-    (`(szString).c_str()`), the only reading a `%s` can make of it."""
+    (`(szString).c_str()`), the only reading a `%s` can make of it (the whole argument: clang names a
+    member call at its member, argument_start). clang says it in two ways: "cannot
+    pass object of non-trivial type 'X' through variadic ...", and, where the function declares its
+    format (Realism Invictus's FAssertMsg), "cannot pass non-trivial object of type 'X' to variadic
+    function; expected type from format string was 'char *'"."""
+    message = re.sub(r"^cannot pass non-trivial object of type (.*) to variadic function; expected type from "
+                     r"format string was .*$", r"cannot pass object of non-trivial type \1 through variadic", d.message)
     m = re.match(r"cannot pass object of non-trivial type '(?:const )?(\w*[Ss]tring[AW]?|std::w?string)'(?: \(aka "
-                 r"'(?:const )?(\w*[Ss]tring[AW]?|std::w?string|[^']+)'\))? through variadic", d.message)
+                 r"'(?:const )?(\w*[Ss]tring[AW]?|std::w?string|[^']+)'\))? through variadic", message)
     m = m if m else re.match(r"cannot pass object of non-trivial type '[^']+' \(aka '(?:const )?(\w*[Ss]tring[AW]?|"
-                             r"std::w?string)'\) through variadic", d.message)
+                             r"std::w?string)'\) through variadic", message)
     if not m:
         return None
-    s = lines.offset((d.line, d.column))
+    s = argument_start(lines.text, lines.offset((d.line, d.column)))
     e = _argument_end(lines.text, s)
     while e > s and lines.text[e - 1].isspace():
         e -= 1
@@ -294,7 +332,7 @@ def string_buffer_through_varargs(d: Diagnostic, lines: Lines) -> Optional[List[
     argument passes it by the class's own accessor (`(szBuffer).getCString()`)."""
     if not re.match(r"cannot pass object of non-trivial type 'CvWStringBuffer' through variadic", d.message):
         return None
-    s = lines.offset((d.line, d.column))
+    s = argument_start(lines.text, lines.offset((d.line, d.column)))
     e = _argument_end(lines.text, s)
     while e > s and lines.text[e - 1].isspace():
         e -= 1
@@ -419,6 +457,11 @@ def seh_try_except(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
             Edit(second, filter_end, "if (false)" + "\n" * text.count("\n", second, filter_end))]
 
 
+# What may stand before a declaration's type on its line: specifiers and a template's head.
+_DECLARATION_START = re.compile(r"^\s*(?:(?:template\s*<[^;{}]*>|const|static|virtual|inline|__forceinline|extern|"
+                                r"mutable|volatile|friend|DllExport|__declspec\s*\([^()]*\))\s*)*$")
+
+
 def implicit_int(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
     """A declaration without a type (`const lowerBound = ...;`, a member template `static get(T t)`
     and its definition `CvGame::get(T t) {...}`): Visual C++ 2003 took it as `int`, as C did. On
@@ -433,6 +476,8 @@ def implicit_int(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
     qualifier = re.search(r"(?:\b[A-Za-z_]\w*\s*::\s*)+$", lines.text[line_start:at])
     if qualifier:  # a member defined out of its class, `CvGame::sortBy(...)`: the type goes first
         at = line_start + qualifier.start()
+    if not _DECLARATION_START.match(lines.text[line_start:at]):
+        return None  # not the start of a declaration (`(IntExpr*) m_a[N];` is no declarator named IntExpr)
     return [Edit(at, at, "int ")]
 
 
@@ -590,6 +635,297 @@ def friend_private_member(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
     return [Edit(friend, end, "friend class %s" % m.group(2))]
 
 
+def _qualified_name_start(text: str, end: int) -> int:
+    """The start of the qualified name that ends at `end` (`TurnValueMap<TKey>::data::`), walking
+    back over names, `::` and template arguments."""
+    i = end
+    while True:
+        j = i
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        if text[j - 2:j] != "::":
+            return i
+        j -= 2
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        if j > 0 and text[j - 1] == ">":
+            depth = 0
+            while j > 0:
+                j -= 1
+                depth += {">": 1, "<": -1}.get(text[j], 0)
+                if depth == 0:
+                    break
+            while j > 0 and text[j - 1] in " \t":
+                j -= 1
+        m = re.search(r"[A-Za-z_]\w*$", text[:j])
+        if not m:
+            return i
+        i = m.start()
+
+
+def missing_typename(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A type named through a template's parameter without `typename` (Realism Invictus's
+    `TurnValueMap<TKey>::data::const_iterator end;` in a template): Visual C++ 2003 took the name as
+    the type it is; clang, at "unexpected type name 'X': expected expression", reads an
+    expression. When the qualified name starts a declaration (a statement's first words),
+    `typename` goes before it."""
+    m = re.match(r"unexpected type name '(\w+)': expected expression$", d.message)
+    if not m:
+        return None
+    text = lines.text
+    at = lines.offset((d.line, d.column))
+    if not text.startswith(m.group(1), at):
+        return None
+    start = _qualified_name_start(text, at)
+    if start == at:
+        return None
+    before = text[:start].rstrip(" \t")
+    if not before or before[-1] not in ";{}\n(" or re.search(r"\btypename\s*$", text[:start]):
+        return None
+    return [Edit(start, start, "typename ")]
+
+
+def _call_argument(text: str, open_paren: int, index: int) -> Optional[tuple]:
+    """(start, end) of the call's argument `index` (0-based) whose `(` is at `open_paren`."""
+    i = open_paren + 1
+    for _ in range(index):
+        i = _argument_end(text, i)
+        if i >= len(text) or text[i] != ",":
+            return None
+        i += 1
+    while i < len(text) and text[i].isspace():
+        i += 1
+    e = _argument_end(text, i)
+    while e > i and text[e - 1].isspace():
+        e -= 1
+    return (i, e) if e > i else None
+
+
+_ORDINAL = r"(\d+)(?:st|nd|rd|th)"
+# A candidate's note: the argument converts to the parameter's type, but not to a reference to it.
+_NO_CONVERSION_TO_REFERENCE = (r"candidate %%s not viable: no known conversion from '[^']+'(?: \(aka '[^']+'\))? to "
+                               r"'([^']+?) ?&'(?: \(aka '[^']+'\))? for %s argument$" % _ORDINAL)
+
+
+def _parameter_count(folder: str, note: Diagnostic) -> Optional[int]:
+    """The number of parameters of the function declared at a candidate note's place (the copy's
+    file it names), or None."""
+    path = os.path.join(folder, note.path) if folder else ""
+    if not path or not os.path.isfile(path):
+        return None
+    with open(path, "rb") as f:
+        lines = Lines(f.read().decode("latin-1"))
+    if note.line > len(lines.starts):
+        return None
+    text = lines.text
+    at = lines.offset((note.line, note.column))
+    m = re.compile(r"[^;{}()]*?\(").match(text, at)
+    if not m:
+        return None
+    end = matching_bracket(text, m.end() - 1)
+    inside = text[m.end():end - 1].strip() if end > 0 else ""
+    if not inside or inside == "void":
+        return 0
+    count, i = 1, 0
+    while i < len(inside):
+        e = expression_end(inside, i, ",")
+        if e < len(inside) and inside[e] == ",":
+            count += 1
+        i = e + 1
+    return count
+
+
+def temporary_to_reference(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A temporary passed for a non-const reference parameter: Visual C++ 2003 bound it, as an
+    extension, for as long as the call (or the expression). The argument is given as that same
+    temporary made an lvalue, `cvHostLvalue(...)` (CvHostPreInclude.h), which lives as long. clang
+    says it in several ways:
+    - "non-const lvalue reference to type 'X' cannot bind to a temporary of type 'X'" with the note
+      "passing argument to parameter ... here", at the argument (Realism Invictus's
+      `isCityNameValid(CvWString(szNewValue), false)`, the parameter `CvWString& szName`);
+    - "no matching function for call to 'f'" whose one candidate "expects an lvalue for 1st
+      argument", or finds "no known conversion from 'A' to 'T &'" for it (the error's range is
+      the called name);
+    - "invalid operands to binary expression" or "no viable overloaded '='" whose candidate
+      "expects an lvalue" for an operand (RoM-AND's iterators: `bool operator!=(const_iterator&
+      other)`, `it != set.end()`): the operand is the right one for a member operator (one
+      parameter, read from the candidate's declaration), the one counted for another;
+    - "no matching constructor for initialization of 'X'" (its range the arguments) whose one
+      candidate of that arity finds "no known conversion from 'A' to 'T &' for 2nd argument": MSVC
+      converted the argument to a temporary T and bound it, so does
+      `cvHostLvalue(cvHostImplicit<T>(...))` (the conversion an initialisation makes, no cast's);
+    - "binding reference of type 'T' to value of type 'U' not permitted due to incompatible
+      qualifiers" at an argument (RoM-AND's `CvPlot*` for a `const CvPlot*&`): MSVC bound a
+      converted temporary, whatever the callee wrote to it lost; `cvHostLvalue(cvHostImplicit<T>(...))`.
+    A reference declared so is left to temporary-reference-declaration."""
+    text = lines.text
+    convert = ""
+    if re.match(r"non-const lvalue reference to type '[^']+' cannot bind to a temporary of type '[^']+'$", d.message) or \
+            re.match(r"binding reference of type '[^']+' to value of type '[^']+' not permitted due to incompatible "
+                     r"qualifiers$", d.message):
+        if not any(n.message.startswith("passing argument to parameter") for n in d.notes):
+            return None
+        if d.message.startswith("binding reference"):
+            convert = re.match(r"binding reference of type '([^']+)'", d.message).group(1)
+        s = argument_start(text, lines.offset((d.line, d.column)))
+        e = _argument_end(text, s)
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e <= s or text[e] not in ",)":
+            return None
+    elif re.match(r"no matching (?:member )?function for call to '\w+'$", d.message):
+        candidates = [n for n in d.notes if n.message.startswith("candidate ")]
+        if len(candidates) != 1 or len(d.ranges) != 1:
+            return None
+        m = re.match(r"candidate function not viable: expects an lvalue for %s argument$" % _ORDINAL,
+                     candidates[0].message)
+        converted = re.match(_NO_CONVERSION_TO_REFERENCE % "function", candidates[0].message)
+        if not m and not converted:
+            return None
+        callee_end = lines.offset(d.ranges[0][1])
+        paren = _skip_blank(text, callee_end)
+        if paren >= len(text) or text[paren] != "(":
+            return None
+        index = int((m or converted).group(2 if converted else 1))
+        argument = _call_argument(text, paren, index - 1)
+        if not argument:
+            return None
+        s, e = argument
+        convert = converted.group(1) if converted else ""
+    elif re.match(r"invalid operands to binary expression \(|no viable overloaded '='$", d.message):
+        wanting = [n for n in d.notes if re.match(r"candidate function not viable: expects an lvalue for %s argument$"
+                                                   % _ORDINAL, n.message)]
+        viable = [n for n in d.notes if n.message.startswith("candidate function")]
+        if len(wanting) != 1 or len(viable) != 1 or len(d.ranges) != 2:
+            return None
+        index = int(re.search(_ORDINAL, wanting[0].message).group(1))
+        parameters = _parameter_count(lines.folder, wanting[0])
+        if parameters == 1 and index == 1:
+            operand = d.ranges[1]  # a member operator's parameter: the right operand
+        elif parameters == 2 and index in (1, 2):
+            operand = d.ranges[index - 1]
+        else:
+            return None
+        s, e = lines.offset(operand[0]), lines.offset(operand[1])
+    elif re.match(r"no matching constructor for initialization of '[^']+'$", d.message):
+        arity = [n for n in d.notes if n.message.startswith("candidate constructor")
+                 and not re.search(r"requires (?:at least |at most )?\d+ arguments?, but \d+ (?:was|were) provided",
+                                   n.message)]
+        m = re.match(_NO_CONVERSION_TO_REFERENCE % "constructor", arity[0].message) if len(arity) == 1 else None
+        if not m or len(d.ranges) != 1:
+            return None
+        paren = lines.offset(d.ranges[0][0]) - 1  # the range is the arguments'
+        while paren > 0 and text[paren].isspace():
+            paren -= 1
+        if text[paren] != "(" or matching_bracket(text, paren) < lines.offset(d.ranges[0][1]):
+            return None
+        argument = _call_argument(text, paren, int(m.group(2)) - 1)
+        if not argument:
+            return None
+        s, e = argument
+        convert = m.group(1)
+    else:
+        return None
+    if convert:
+        return [Edit(s, s, "cvHostLvalue(cvHostImplicit<%s>(" % convert), Edit(e, e, "))")]
+    return [Edit(s, s, "cvHostLvalue("), Edit(e, e, ")")]
+
+
+def temporary_reference_declaration(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A non-const reference declared to a temporary (RoM-AND's `CvWString& szMessage =
+    info.getMessageText();`, which returns a string by value): Visual C++ 2003 bound it and made
+    the temporary live as long as the reference; clang refuses "non-const lvalue reference to type
+    'X' cannot bind to a temporary of type 'X'" at the declared name. A local object initialised
+    by the temporary is the same thing, so the declaration loses its `&`: `CvWString szMessage =`."""
+    if not re.match(r"non-const lvalue reference to type '[^']+' cannot bind to a temporary of type '[^']+'$",
+                    d.message):
+        return None
+    if any(n.message.startswith("passing argument to parameter") for n in d.notes):
+        return None
+    text = lines.text
+    at = lines.offset((d.line, d.column))
+    line_start = lines.starts[d.line - 1]
+    m = re.search(r"&\s*$", text[line_start:at])
+    name = re.compile(r"[A-Za-z_]\w*\s*=").match(text, at)
+    if not m or not name or not _DECLARATION_START.match(re.sub(r"[\w:<>,\s*]+&\s*$", "", text[line_start:at])):
+        return None
+    return [Edit(line_start + m.start(), line_start + m.start() + 1, "")]
+
+
+def address_of_temporary(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """The address of a temporary (RoM-AND's `func((CvGameObject*)&CvGameObjectPlayer(&kPlayer))`):
+    Visual C++ 2003 gave it, the temporary living to the end of the full expression; clang refuses
+    "taking the address of a temporary object of type 'X'". The operand (the error's range) is made
+    an lvalue for as long, `&cvHostLvalue(CvGameObjectPlayer(&kPlayer))`."""
+    if not re.match(r"taking the address of a temporary object of type '[^']+'$", d.message) or len(d.ranges) != 1:
+        return None
+    s, e = lines.offset(d.ranges[0][0]), lines.offset(d.ranges[0][1])
+    if lines.text[lines.offset((d.line, d.column))] != "&":
+        return None
+    return [Edit(s, s, "cvHostLvalue("), Edit(e, e, ")")]
+
+
+def uncalled_member_function(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A member function named without its call (RoM-AND's `getText(..., szBuffer.getCString)` to a
+    variadic function): Visual C++ 2003 passed the function's address, which the format then read
+    as text; clang refuses "reference to non-static member function must be called; did you mean
+    to call it with no arguments?", and its fix-it is the call: `szBuffer.getCString()`, what the
+    code means (the text MSVC made of it was the function's machine code)."""
+    if d.message != "reference to non-static member function must be called; did you mean to call it with no " \
+                    "arguments?" or len(d.ranges) != 1:
+        return None
+    e = lines.offset(d.ranges[0][1])
+    if _skip_blank(lines.text, e) < len(lines.text) and lines.text[_skip_blank(lines.text, e)] == "(":
+        return None
+    return [Edit(e, e, "()")]
+
+
+def string_literal_to_char_pointer(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A string literal, in a conditional, passed for a `char*` parameter (RoM-AND's
+    `GetChildXmlValByName(szTextVal, szName, r == 0 ? NULL : "")`, the parameter `char*
+    pszDefault`): Visual C++ 2003 converted a literal to `char*`, as C did; clang refuses, and its
+    one candidate of the call says "3rd argument ('const char *') would lose const qualifier". The
+    argument, which holds a literal, is given as `const_cast<char *>(...)`: the callee reads it."""
+    if not re.match(r"no matching (?:member )?function for call to '\w+'$", d.message) or len(d.ranges) != 1:
+        return None
+    losing = [n for n in d.notes if re.match(r"candidate function not viable: %s argument \('const (\w+) \*'\) would "
+                                             r"lose const qualifier$" % _ORDINAL, n.message)]
+    if len(losing) != 1:
+        return None
+    m = re.match(r"candidate function not viable: %s argument \('const (\w+) \*'\)" % _ORDINAL, losing[0].message)
+    text = lines.text
+    paren = _skip_blank(text, lines.offset(d.ranges[0][1]))
+    if paren >= len(text) or text[paren] != "(":
+        return None
+    argument = _call_argument(text, paren, int(m.group(1)) - 1)
+    if not argument or not re.search(r'L?"', text[argument[0]:argument[1]]):
+        return None
+    s, e = argument
+    return [Edit(s, s, "const_cast<%s *>(" % m.group(2)), Edit(e, e, ")")]
+
+
+def parenthesized_declaration_type(d: Diagnostic, lines: Lines) -> Optional[List[Edit]]:
+    """A declaration whose type is in parentheses, RoM-AND's member `(IntExpr*) m_aiYield[N];`:
+    Visual C++ 2003 read an array of `IntExpr*`; clang reads a declarator `(IntExpr` and refuses
+    "expected ')'" (its note "to match this '('" at the line's first character). When the line is
+    `(TYPE) NAME[...]...;`, the parentheses go: `IntExpr* m_aiYield[N];`."""
+    if d.message != "expected ')'":
+        return None
+    notes = [n for n in d.notes if n.message == "to match this '('"]
+    if len(notes) != 1 or (notes[0].path, notes[0].line) != (d.path, d.line):
+        return None
+    text = lines.text
+    line_start = lines.starts[d.line - 1]
+    open_at = lines.offset((notes[0].line, notes[0].column))
+    if text[line_start:open_at].strip():
+        return None
+    m = re.compile(r"\(\s*([A-Za-z_][\w:]*(?:\s*<[^;()]*>)?\s*[*&]*)\s*\)(\s*[A-Za-z_]\w*(?:\s*\[[^\];]*\])*\s*;)").match(
+        text, open_at)
+    if not m or "\n" in m.group(0):
+        return None
+    return [Edit(open_at, m.end(), m.group(1) + m.group(2))]
+
+
 ERROR_REWRITES: Dict[str, ErrorRewrite] = {
     "for-scope": for_scope,
     "for-scope-reuse": for_scope_reuse,
@@ -608,6 +944,13 @@ ERROR_REWRITES: Dict[str, ErrorRewrite] = {
     "pointer-ordered-against-zero": pointer_ordered_against_zero,
     "nested-forward-declaration": nested_forward_declaration,
     "friend-private-member": friend_private_member,
+    "missing-typename": missing_typename,
+    "temporary-to-reference": temporary_to_reference,
+    "parenthesized-declaration-type": parenthesized_declaration_type,
+    "temporary-reference-declaration": temporary_reference_declaration,
+    "address-of-temporary": address_of_temporary,
+    "uncalled-member-function": uncalled_member_function,
+    "string-literal-to-char-pointer": string_literal_to_char_pointer,
 }
 
 
