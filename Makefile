@@ -69,7 +69,7 @@ SANITIZE_FLAGS = -O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=addre
 # (CVVISION_FUZZ_FLAGS). The test files, the SDK mock and the programs' own files go without.
 SANITIZE_FUZZ_FLAGS = -fsanitize=fuzzer-no-link
 SANITIZE_TARGETS = cvvision_engine_tests cvvision_support_tests cvvision_formats_tests cvvision_render_tests \
-  cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests \
+  cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests cvvision_host_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
   bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2 fuzz_layout_tree fuzz_cpp_front fuzz_tagged
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
