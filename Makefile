@@ -71,7 +71,7 @@ SANITIZE_FUZZ_FLAGS = -fsanitize=fuzzer-no-link
 SANITIZE_TARGETS = cvvision_engine_tests cvvision_support_tests cvvision_formats_tests cvvision_render_tests \
   cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests cvvision_host_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
-  bench_turn fuzz_wb fuzz_save fuzz_save_layout fuzz_savedata fuzz_rules fuzz_civ2 fuzz_layout_tree fuzz_cpp_front fuzz_tagged
+  bench_turn fuzz_wb fuzz_save fuzz_savedata fuzz_rules fuzz_civ2
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 10
 export ASAN_OPTIONS ?= detect_leaks=1
@@ -107,10 +107,9 @@ timings:
 # fuzzed from seeds made of ../shared/data and the project's files; what it found stays in
 # build-sanitize/fuzz/READER/ (see tests/fuzz/run.sh). Each prints its speed (inputs/s), and the
 # speeds come again at the end. READERS=wb to run one. savedata: saves with their game data
-# inflated (the target compresses it), where fuzzing reaches the parser. cpp_front: the save-layout
-# deriver's front end alone (lexer, preprocessor, declarations, statements) on one source file.
+# inflated (the target compresses it), where fuzzing reaches the parser.
 FUZZ_SECONDS ?= 600
-READERS ?= wb save save_layout savedata rules civ2 layout_tree cpp_front tagged
+READERS ?= wb save savedata rules civ2
 fuzz-readers: sanitize-build
 	@for r in $(READERS); do \
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r; \

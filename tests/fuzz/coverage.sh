@@ -10,27 +10,12 @@ set -eu
 FUZZER=$1 READER=$2 WORK=$3 CORPUS=${4:-}
 SRC=${5:-$(cd "$(dirname "$0")/../.." && pwd)}
 SHARED=${6:-$SRC/../shared}
-# the save-layout deriver's parts (SaveLayoutDeriver.cpp loads the tree, layout/ holds the rest)
-DERIVER="tools/lib/formats/SaveLayoutDeriver.cpp $(cd "$SRC" && echo tools/lib/formats/layout/*.cpp)"
 case "$READER" in
 wb) FILES="tools/lib/formats/WbReader.cpp tools/lib/scenario/WorldFromMap.cpp" ;;
 save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveReaderBts.cpp tools/lib/formats/SaveRecords.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
-save_layout)
-	FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveReaderLayout.cpp tools/lib/formats/SaveRecords.cpp $DERIVER tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp"
-	# the tree whose layout the target derives, as run.sh sets it for the fuzzing
-	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
-layout_tree) FILES="$DERIVER tools/lib/formats/SaveLayoutExercise.cpp tools/lib/formats/TaggedLayout.cpp" ;;
-tagged) FILES="tools/lib/formats/TaggedSaveStream.cpp" ;;
-# the front end alone: the lexer, the preprocessor, the types, the statements, the declarations, the
-# tree's look-ups (the runner's files are not reached)
-cpp_front)
-	FILES=""
-	for f in CppLexer CppPreprocessor CppTypes CppStatements CppDeclarations LayoutTree; do
-		FILES="$FILES tools/lib/formats/layout/$f.cpp"
-	done ;;
-*) echo "coverage.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, cpp_front, tagged)" >&2; exit 2 ;;
+*) echo "coverage.sh: unknown reader '$READER' (wb, save, savedata, rules, civ2)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
 FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null

@@ -16,15 +16,10 @@ REGRESSION="$SRC/tests/fuzz/corpus/$READER"
 # Per input: 20 s is a hang; 2 GB is too much memory (libFuzzer's own limits, reported as findings).
 # FUZZ_TIMEOUT: CTest's short runs in make test allow 60 s, so that a machine busy with the rest of
 # the suite does not take a real save read under the sanitizers for a hang.
-# save_layout's default is 120 s: the derived layout is read by an interpreter of the tree's read()
-# functions, about twelve times slower under the sanitizers than in the release build, and an input
-# that inflates to megabytes of near-save data takes a minute or more there (7 s in release, count
-# search included: docs/tests.md#sanitizers-and-fuzzing) without hanging.
-case "$READER" in save_layout) DEFAULT_TIMEOUT=120 ;; *) DEFAULT_TIMEOUT=20 ;; esac
-LIMITS="-timeout=${FUZZ_TIMEOUT:-$DEFAULT_TIMEOUT} -rss_limit_mb=2048"
-# The regression corpus's replay allows 60 s an input (FUZZ_REPLAY_TIMEOUT): its inputs are known, one
-# of them (save_layout's) reads for 14 s under the sanitizers, and a machine busy with other work
-# must not report it as a hang; an input that hangs again still fails.
+LIMITS="-timeout=${FUZZ_TIMEOUT:-20} -rss_limit_mb=2048"
+# The regression corpus's replay allows 60 s an input (FUZZ_REPLAY_TIMEOUT): its inputs are known,
+# and a machine busy with other work must not report one as a hang; an input that hangs again still
+# fails.
 mkdir -p "$WORK/corpus"
 rm -rf "$WORK/seeds"; mkdir -p "$WORK/seeds"
 
@@ -34,15 +29,6 @@ wb)
 	for f in "$SRC"/PublicMaps/* "$SHARED"/data/civ4/maps/*; do seed "$f" "$(basename "$f")"; done ;;
 save)
 	for f in "$SHARED"/data/civ4/saves/*; do seed "$f" "$(basename "$f")"; done ;;
-save_layout)
-	# the saves read with the layout derived from PB Mod v10's tree (fuzz_save_layout.cpp); without
-	# that tree there is nothing to read them with: the test is skipped (77), not failed
-	export CVVISION_FUZZ_SDK="${CVVISION_FUZZ_SDK:-$SHARED/data/sdk/pbmod-v10/CvGameCoreDLL}"
-	if [ ! -d "$CVVISION_FUZZ_SDK" ]; then
-		echo "run.sh: save_layout: no tree at $CVVISION_FUZZ_SDK to derive the layout from: skipped" >&2
-		exit 77
-	fi
-	for f in "$SHARED"/data/civ4/saves/*.CivBeyondSwordSave "$SHARED"/data/civ4/saves/mods/*; do seed "$f" "$(basename "$f")"; done ;;
 savedata)
 	# fuzz_savedata.cpp's input: the header's length (u32), the header, the inflated game data.
 	for f in "$SHARED"/data/civ4/saves/*.CivBeyondSwordSave; do
@@ -75,95 +61,39 @@ PY
 	done ;;
 civ2)
 	for f in "$SHARED"/data/civ2/*; do seed "$f" "$(basename "$f")"; done ;;
-layout_tree)
-	# fuzz_layout_tree.cpp's input is one source file of a tree: the real trees' smaller classes
-	# (declaration and definitions together), and save roots written here that use what the
-	# deriver follows (flags, a switch, containers, a template, sub-objects).
-	for tree in "$SHARED"/data/sdk/*/CvGameCoreDLL; do
-		for class in CvArea CvDeal CvRandom CvStructs CvSelectionGroup; do
-			[ -f "$tree/$class.cpp" ] || continue
-			cat "$tree/$class.h" "$tree/$class.cpp" >"$WORK/seeds/$(basename "$(dirname "$tree")")-$class.cpp" 2>/dev/null || true
-		done
-	done
-	cat >"$WORK/seeds/roots.cpp" <<'CPP'
-enum Kind { KIND_A, KIND_B = 4, NUM_KINDS };
-template <class T> class CvList { public: void Read(FDataStreamBase* pStream) { int n; pStream->Read(&n); for (int i = 0; i < n; i++) { T t; t.read(pStream); } } };
-struct CvItem { void read(FDataStreamBase* pStream) { pStream->Read(&m_iA); pStream->Read(2, m_aiB); } int m_iA; short m_aiB[2]; };
-class CvInitCore { public: void read(FDataStreamBase* pStream); CvWString m_szName; int m_aiSlots[MAX_PLAYERS]; };
-void CvInitCore::read(FDataStreamBase* pStream) { uint uiFlag; pStream->Read(&uiFlag); pStream->ReadString(m_szName); if (uiFlag > 1) pStream->Read(MAX_PLAYERS, m_aiSlots); }
-class CvGameAI { public: void read(FDataStreamBase* pStream); int m_iKind; int m_iOne; std::vector<int> m_aiV; CvList<CvItem> m_items; };
-void CvGameAI::read(FDataStreamBase* pStream)
-{
-	pStream->Read(&m_iKind);
-	switch (m_iKind) { case KIND_A: pStream->Read(&m_iOne); break; case KIND_B: default: m_items.Read(pStream); }
-	m_aiV.resize(std::min(m_iKind, 4));
-	if (!m_aiV.empty()) pStream->Read(m_aiV.size(), &m_aiV[0]);
-}
-class CvMap { public: void read(FDataStreamBase* pStream); int numPlotsINLINE() const { return m_iW * m_iH; } int m_iW; int m_iH; };
-void CvMap::read(FDataStreamBase* pStream) { pStream->Read(&m_iW); pStream->Read(&m_iH); }
-class CvTeamAI { public: void read(FDataStreamBase* pStream); std::vector<int> m_aiMemory; };
-void CvTeamAI::read(FDataStreamBase* pStream) { m_aiMemory.resize(GC.getMapINLINE().numPlotsINLINE(), 0); pStream->Read(m_aiMemory.size(), &m_aiMemory[0]); }
-class CvPlayerAI { public: void read(FDataStreamBase* pStream); int m_aiCounts[NUM_KINDS]; CvItem m_kItem; };
-void CvPlayerAI::read(FDataStreamBase* pStream) { uint uiFlag = 0; pStream->Read(&uiFlag); if (uiFlag >= 3) pStream->Read(NUM_KINDS, m_aiCounts); m_kItem.read(pStream); }
-CPP
-	# roots read through a tagged save wrapper of the tree (docs/file-formats.md 3.3.1), of the
-	# shape of RoM-AND's under another name
-	cat >"$WORK/seeds/tagged-roots.cpp" <<'CPP'
-enum Kind { KIND_UNITS, KIND_BUILDS, NUM_KINDS };
-class Wrap { public: static Wrap& get(); void reset(bool b); bool isUsingTaggedFormat() { return m_bTagged; }
-	int getNumClassEnumValues(Kind e); int getNewClassEnumValue(Kind e, int i, bool b = false);
-	void AttachToStream(FDataStreamBase* pStream); void ReadStartObject(const char* n, int& h, int& s); void ReadEndObject();
-	void Read(const char* n, int& h, int& s, int* p); void Read(const char* n, int& h, int& s, int c, int v[]);
-	void ReadString(const char* n, int& h, int& s, std::wstring& v);
-	void ReadClassEnum(const char* n, int& h, int& s, Kind e, int* p, bool b = false);
-	void ReadClassArray(const char* n, int& h, int& s, Kind e, int c, int v[], bool b = false, bool r = false);
-	void SkipElement(const char* n, int& h, int& s, int t); FDataStreamBase* m_pStream; bool m_bTagged; };
-void Wrap::AttachToStream(FDataStreamBase* pStream) { m_pStream = pStream; }
-#define WR(w, c, x) { static int _h; static int _s = -1; (w).Read(c "::" #x, _h, _s, x); }
-#define WRA(w, c, n, x) { static int _h; static int _s = -1; (w).Read(c "::" #x, _h, _s, n, x); }
-#define WRS(w) { static int _h; static int _s = -1; (w).ReadStartObject(__FUNCTION__, _h, _s); }
-class CvInitCore { public: void read(FDataStreamBase* pStream); int m_iA; int m_aiSlots[MAX_PLAYERS]; std::wstring m_szName; int m_eUnit; };
-void CvInitCore::read(FDataStreamBase* pStream)
-{
-	uint uiSaveFlag = 0; pStream->Read(&uiSaveFlag); Wrap& w = Wrap::get();
-	if (uiSaveFlag & 2) w.reset(true); else w.reset(false);
-	w.AttachToStream(pStream); WRS(w); WR(w, "CvInitCore", &m_iA); WRA(w, "CvInitCore", MAX_PLAYERS, m_aiSlots);
-	{ static int _h; static int _s = -1; w.ReadString("CvInitCore::m_szName", _h, _s, m_szName); }
-	{ static int _h; static int _s = -1; w.ReadClassEnum("CvInitCore::m_eUnit", _h, _s, KIND_UNITS, &m_eUnit); }
-	w.ReadEndObject();
-}
-class CvGameAI { public: void read(FDataStreamBase* pStream); int m_iTurn; int m_aiCount[NUM_KINDS]; int m_aiPer[8]; };
-void CvGameAI::read(FDataStreamBase* pStream)
-{
-	Wrap& w = Wrap::get(); w.AttachToStream(pStream); WRS(w); WR(w, "CvGameAI", &m_iTurn);
-	{ static int _h; static int _s = -1; w.SkipElement("CvGameAI::m_iGone", _h, _s, -1); }
-	{ static int _h; static int _s = -1; w.ReadClassArray("CvGameAI::m_aiCount", _h, _s, KIND_BUILDS, NUM_KINDS, m_aiCount); }
-	for (int i = 0; i < w.getNumClassEnumValues(KIND_UNITS); i++) { int j = w.getNewClassEnumValue(KIND_UNITS, i, true); if (j >= 0 && j < 8) WR(w, "CvGameAI", &m_aiPer[j]); }
-	w.ReadEndObject();
-}
-class CvMap { public: void read(FDataStreamBase* pStream); int m_iW; };
-void CvMap::read(FDataStreamBase* pStream) { Wrap& w = Wrap::get(); w.AttachToStream(pStream); WRS(w); if (w.isUsingTaggedFormat()) WR(w, "CvMap", &m_iW); w.ReadEndObject(); }
-class CvTeamAI { public: void read(FDataStreamBase* pStream); int m_iT; };
-void CvTeamAI::read(FDataStreamBase* pStream) { pStream->Read(&m_iT); }
-class CvPlayerAI { public: void read(FDataStreamBase* pStream); int m_iP; };
-void CvPlayerAI::read(FDataStreamBase* pStream) { pStream->Read(&m_iP); }
-CPP
-	;;
-cpp_front)
-	# fuzz_cpp_front.cpp's input is one C++ source file: the real trees' headers and sources under
-	# 64 KB (a larger one costs a second or more an input under the sanitizers, and libFuzzer's
-	# longest input is its longest seed's), each text once (named by its checksum).
-	for tree in "$SHARED"/data/sdk/*/CvGameCoreDLL; do
-		for f in "$tree"/*.h "$tree"/*.cpp; do
-			[ -f "$f" ] || continue
-			[ "$(wc -c <"$f")" -lt 65536 ] || continue
-			seed "$f" "$(cksum <"$f" | cut -d' ' -f1)-$(basename "$f")"
-		done
+host_save)
+	# fuzz_host_save.cpp's input is a save file: the shared saves as they are, and what the stream
+	# reads once the outer layer refuses the input (the input itself): each save's init core and the
+	# first 64 KB of its inflated game data.
+	for f in "$SHARED"/data/civ4/saves/*.CivBeyondSwordSave "$SHARED"/data/civ4/saves/*/*.CivBeyondSwordSave; do
+		[ -f "$f" ] || continue
+		seed "$f" "$(basename "$f")"
+		python3 - "$f" "$WORK/seeds/$(basename "$f")" <<'PY' || true
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+at = 4
+def skip_string():
+    global at
+    at += 4 + struct.unpack_from("<i", data, at)[0]
+for _ in range(2):
+    skip_string()  # the mod name, the mod MD5
+at += 4            # the checksum word
+for _ in range(5):
+    skip_string()  # the Lock Modified Assets text and its four MD5s
+size = struct.unpack_from("<I", data, at)[0]
+open(sys.argv[2] + ".init-core", "wb").write(data[at + 4:at + 4 + size])
+at += 4 + size + 4
+stream = b""
+while True:
+    length = struct.unpack_from("<I", data, at)[0]
+    at += 4
+    if length == 0:
+        break
+    stream += data[at:at + length]
+    at += length
+open(sys.argv[2] + ".game-data", "wb").write(zlib.decompressobj().decompress(stream)[:65536])
+PY
 	done ;;
-tagged)
-	# made-up tagged streams (RoM-AND's save format), written by the target itself with the tests'
-	# writer (tests/lib/formats/TaggedSaveWriter.h)
-	CVVISION_FUZZ_TAGGED_SEEDS="$WORK/seeds" "$FUZZER" >/dev/null 2>&1 || true ;;
 rules)
 	# The first byte: the file's index in kFiles of fuzz_rules.cpp; the rest: the file.
 	i=0
@@ -181,7 +111,7 @@ rules)
 		i=$((i + 1))
 	done ;;
 *)
-	echo "run.sh: unknown reader '$READER' (wb, save, save_layout, savedata, rules, civ2, layout_tree, cpp_front, tagged)" >&2; exit 2 ;;
+	echo "run.sh: unknown reader '$READER' (wb, save, savedata, rules, civ2)" >&2; exit 2 ;;
 esac
 
 # FUZZ_SEEDS_ONLY=1: the seeds made, nothing run (tests/fuzz/coverage.sh replays them).

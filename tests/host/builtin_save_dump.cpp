@@ -6,14 +6,10 @@
 // improvement and route; the units (recon plot included), the cities (espionage visibility per
 // team), the teams' techs and masters, and the players.
 //
-//     builtin_save_dump SAVE [--sdk TREE [--assets DIR]...]
-//
-// With --sdk, the save is read with the layout the reader derives from TREE's read() functions and
-// the type counts of the --assets folders (the mod's first), as `cvvision audit --sdk` reads it.
+//     builtin_save_dump SAVE
 //
 // Built by the test against the build folder's libraries (cvvision_formats and what it uses).
 // Exit status 1 and a message on standard error when the reader refuses the save.
-#include "formats/SaveLayout.h"
 #include "formats/SaveReader.h"
 
 #include <cstdio>
@@ -111,28 +107,14 @@ void print(const cvv::SaveGame& g)
 
 int main(int argc, char** argv)
 {
-	if (argc < 2)
+	if (argc != 2)
 	{
-		std::fprintf(stderr, "usage: builtin_save_dump SAVE [--sdk TREE [--assets DIR]...]\n");
+		std::fprintf(stderr, "usage: builtin_save_dump SAVE\n");
 		return 2;
 	}
 	try
 	{
-		cvv::SaveReadOptions options;
-		for (int i = 2; i + 1 < argc; i += 2)
-		{
-			const std::string option = argv[i];
-			if (option == "--sdk")
-				options.pLayout = cvv::SaveLayout::derive(argv[i + 1]);
-			else if (option == "--assets")
-				options.aAssets.push_back(argv[i + 1]);
-			else
-			{
-				std::fprintf(stderr, "builtin_save_dump: unknown option %s\n", argv[i]);
-				return 2;
-			}
-		}
-		print(options.pLayout ? cvv::readSave(argv[1], options) : cvv::readSave(argv[1]));
+		print(cvv::readSave(argv[1]));
 	}
 	catch (const std::exception& e)
 	{

@@ -173,32 +173,6 @@ def test_rules_errors(tmp_path):
         cvvision.Rules.load([42])
 
 
-def test_load_with_sdk_reads_the_files_the_tree_names(tmp_path):
-    # a made-up tree that loads the invisible types from a file of their own, and a mod to match
-    tree = tmp_path / "Tree"
-    tree.mkdir()
-    (tree / "CvPlot.cpp").write_text("")
-    (tree / "CvXMLLoadUtilitySet.cpp").write_text(
-        "// made up for CvVision's tests\nvoid CvXMLLoadUtility::LoadBasicInfos()\n{\n"
-        '\tLoadGlobalClassInfo(GC.getInvisibleInfo(), "CIV4InvisibleInfos", "BasicInfos", '
-        '"Civ4InvisibleInfos/InvisibleInfos/InvisibleInfo", false);\n}\n')
-    basic = tmp_path / "Mod" / "XML" / "BasicInfos"
-    basic.mkdir(parents=True)
-    (basic / "CIV4BasicInfos.xml").write_text('<?xml version="1.0"?>\n<Civ4BasicInfos>\n<ConceptInfos/>\n</Civ4BasicInfos>\n')
-    (basic / "CIV4InvisibleInfos.xml").write_text(
-        '<?xml version="1.0"?>\n<Civ4InvisibleInfos><InvisibleInfos>'
-        "<InvisibleInfo><Type>INVISIBLE_SUBMARINE</Type></InvisibleInfo>"
-        "<InvisibleInfo><Type>INVISIBLE_STEALTH</Type></InvisibleInfo>"
-        "</InvisibleInfos></Civ4InvisibleInfos>\n")
-    mod = str(tmp_path / "Mod")
-    # without the tree, BTS 3.19's place: the same file
-    assert str(basic / "CIV4InvisibleInfos.xml") in cvvision.Rules.load([mod, VANILLA]).files_read
-    rules = cvvision.Rules.load([mod, VANILLA], sdk=tree)
-    assert str(basic / "CIV4InvisibleInfos.xml") in rules.files_read
-    with pytest.raises(cvvision.FileError, match="no CvPlot.cpp here"):
-        cvvision.Rules.load([mod, VANILLA], sdk=tmp_path / "Mod")
-
-
 def test_rules_knob_errors(tmp_path, rules):
     with pytest.raises(ValueError, match="unknown knob 'CVVISION_OUTER_RNIG'.*CVVISION_OUTER_RING"):
         rules.knob("CVVISION_OUTER_RNIG")
@@ -475,16 +449,23 @@ def test_a_save_gives_the_counts_the_game_stored():
     assert len(world.visible_plots(0)) > 0
 
 
-def test_a_mods_save_reads_with_its_tree():
-    path = os.path.join(SAVES, "mods", "pbmod-v10-Example_v10.CivBeyondSwordSave")
-    tree = os.path.join(SAVES, "..", "..", "sdk", "pbmod-v10", "CvGameCoreDLL")
-    if not os.path.exists(path) or not os.path.isdir(tree):
+def test_a_save_reads_with_its_trees_own_code():
+    """sdk and game: the save is read by the tree's own core, compiled behind the host (its build is
+    cached: CTest shares BTS's with tests/host)."""
+    path = os.path.join(SAVES, "Brennus-BC-4000-2.CivBeyondSwordSave")
+    tree = os.path.join(SAVES, "..", "..", "sdk", "bts-3.19", "CvGameCoreDLL")
+    game = os.path.join(SAVES, "..", "game")
+    if not all(os.path.exists(p) for p in (path, tree, game)):
         pytest.skip("../shared/data is absent: " + path)
-    world = cvvision.World.load_save(path, sdk=tree)
-    assert (world.width, world.height) == (84, 52)
+    world = cvvision.World.load_save(path, sdk=tree, game=game)
+    builtin = cvvision.World.load_save(path)
+    assert (world.width, world.height) == (builtin.width, builtin.height)
     assert world.audit() == []
-    with pytest.raises(cvvision.FileError, match="not a CvGameCoreDLL source folder"):
-        cvvision.World.load_save(path, sdk=SAVES)
+    assert world.visible_plots(0) == builtin.visible_plots(0)
+    with pytest.raises(ValueError, match="sdk needs game"):
+        cvvision.World.load_save(path, sdk=tree)
+    with pytest.raises(cvvision.FileError):
+        cvvision.World.load_save(path, sdk=SAVES, game=game)
 
 
 def test_a_damaged_save_is_a_file_error(tmp_path):

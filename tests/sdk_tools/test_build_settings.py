@@ -1,7 +1,8 @@
 """tools/sdk/cvsdk/build_settings.py, the SDK tools' way to the one reader of a tree's build settings
 (`cvvision build-settings`, tools/lib/formats/BuildSettings.cpp), and the agreement it brings: the
-save layout deriver (`cvvision save-layout`), build_dll.py and the compile check / differential
-(projects.tree_defines) define the same names on every real tree of ../shared/data/sdk."""
+program itself, build_dll.py, the compile check / differential (projects.tree_defines) and the host
+(tools/host/cvhost/core.py, less the Windows-only defines it drops) define the same names on every
+real tree of ../shared/data/sdk."""
 
 import importlib.util
 import json
@@ -18,6 +19,8 @@ sys.path.insert(0, os.path.join(REPO, "tools", "sdk"))
 from cvsdk import build_settings  # noqa: E402
 from cvsdk.errors import UsageError  # noqa: E402
 from cvsdk.projects import BASE_DEFINES, tree_defines  # noqa: E402
+sys.path.insert(0, os.path.join(REPO, "tools", "host"))
+from cvhost import core  # noqa: E402
 
 spec = importlib.util.spec_from_file_location("build_dll", os.path.join(REPO, "tools", "sdk", "build_dll.py"))
 build_dll = importlib.util.module_from_spec(spec)
@@ -29,22 +32,25 @@ def names(defines):
 
 
 @pytest.mark.parametrize("key", sorted(sdk_trees.TREES))
-def test_the_deriver_build_dll_and_the_sdk_tools_define_the_same(key):
+def test_the_program_build_dll_the_sdk_tools_and_the_host_define_the_same(key):
     tree = str(sdk_trees.need_dir(sdk_trees.tree_dir(key)))
-    done = subprocess.run([build_settings.find_cvvision(), "save-layout", "--sdk", tree, "--format", "json"],
+    done = subprocess.run([build_settings.find_cvvision(), "build-settings", "--sdk", tree, "--format", "json"],
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    assert done.returncode in (0, 3), done.returncode  # 3: the deriver stops in some class
-    deriver = json.loads(done.stdout.decode("utf-8"))["build_defines"]
+    assert done.returncode == 0, done.returncode
+    program = {d["name"]: "1" if d["value"] is None else d["value"]
+               for d in json.loads(done.stdout.decode("utf-8"))["defines"]}
     dll = build_dll.tree_flags(tree, False)
     assert dll.source, "the tree has a build file"
-    assert names(dll.defines) == deriver
-    assert names(tree_defines(tree)) == deriver
+    assert names(dll.defines) == program
+    assert names(tree_defines(tree)) == program
+    host = names(core.tree_build(tree).defines)
+    assert host == {k: v for k, v in program.items() if k not in core._NOT_HOST_DEFINES}
     # what build_dll.py --dry-run compiles with
     plan = subprocess.run([sys.executable, os.path.join(REPO, "tools", "sdk", "build_dll.py"), "--sdk", tree,
                            "--dry-run"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     compiles = [line for line in plan.stdout.decode().splitlines() if " /c " in line]
     assert compiles
-    assert {w[2:].split("=")[0] for w in compiles[0].split() if w.startswith("/D")} == set(deriver)
+    assert {w[2:].split("=")[0] for w in compiles[0].split() if w.startswith("/D")} == set(program)
 
 
 def test_the_real_trees_release_builds(tmp_path):

@@ -10,7 +10,6 @@
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
 #include "formats/BuildSettings.h"
-#include "formats/SaveLayout.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
 #include "scenario/WorldLoader.h"
@@ -208,31 +207,29 @@ std::vector<fs::path> assetsOf(const CliOptions& kOptions)
 	return aOut;
 }
 
-// Whether a save of --sdk is read by the tree's own code behind the host (--sdk with --game).
-bool readByHost(const CliOptions& kOptions) { return !kOptions.kSdk.empty() && !kOptions.kGame.empty(); }
-
-// The layout of --sdk, derived once a run (the rules and the save's reader share it); null without,
-// and when the host reads the save.
-std::shared_ptr<const SaveLayout> layoutFor(const CliOptions& kOptions)
+// Whether the --sdk tree's own code reads the XML and the saves, compiled behind the host (--sdk
+// with --game). --sdk alone is refused by the commands that read rules: the tree's loader needs the
+// game's folders, and there is no other way to read a mod's saves.
+bool readByHost(const CliOptions& kOptions)
 {
-	static std::map<fs::path, std::shared_ptr<const SaveLayout>> kDerived;
-	if (kOptions.kSdk.empty() || readByHost(kOptions))
+	if (kOptions.kSdk.empty())
 	{
-		return nullptr;
+		return false;
 	}
-	auto it = kDerived.find(kOptions.kSdk);
-	if (it == kDerived.end())
+	if (kOptions.kGame.empty())
 	{
-		it = kDerived.emplace(kOptions.kSdk, SaveLayout::derive(kOptions.kSdk)).first;
+		throw std::invalid_argument("--sdk " + kOptions.kSdk.string()
+			+ " needs --game DIR, the game's folder (holding Assets, Warlords and Beyond the Sword): the tree's "
+			  "own code reads the XML and the saves, compiled behind the host (tools/host)");
 	}
-	return it->second;
+	return true;
 }
 
-// The rules of --assets, read as the XML loading of the --sdk tree reads them (with it).
+// The rules of --assets (and --game's folders after them).
 LoadedRules rulesFor(const CliOptions& kOptions)
 {
-	const std::shared_ptr<const SaveLayout> pLayout = layoutFor(kOptions);
-	return loadFrontEndRules(assetsOf(kOptions), kOptions.bNoVanilla, pLayout ? &pLayout->xmlLoads() : nullptr);
+	readByHost(kOptions); // --sdk without --game: refused
+	return loadFrontEndRules(assetsOf(kOptions), kOptions.bNoVanilla);
 }
 
 // The map or save of --map and its world with the rules of --assets; a lenient load's warnings
@@ -245,11 +242,6 @@ LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
 	{
 		kLoad.oHost = HostSaveOptions{ kOptions.kSdk, kOptions.kGame,
 			kOptions.aAssets.empty() ? fs::path() : kOptions.aAssets.front(), {} };
-	}
-	else if (!kOptions.kSdk.empty())
-	{
-		kLoad.pSaveLayout = layoutFor(kOptions);
-		kLoad.aLayoutAssets = frontEndRulesFolders(assetsOf(kOptions), kOptions.bNoVanilla);
 	}
 	kLoad.bLenient = kOptions.bLenient;
 	kLoad.bImportMemory = bImportMemory;
@@ -478,13 +470,7 @@ int runAudit(const CliOptions& kOptions)
 		kJson.key("lock_modified_assets").string(sLock);
 		if (!kOptions.kSdk.empty())
 		{
-			kJson.key("mod").string(kLoaded.kSave->sMod).key("sdk").string(kLoaded.kSave->sLayoutTree);
-			kJson.key("counts_found").beginArray();
-			for (const std::string& sCount : kLoaded.kSave->asCountsFound)
-			{
-				kJson.string(sCount);
-			}
-			kJson.end();
+			kJson.key("mod").string(kLoaded.kSave->sMod).key("sdk").string(kLoaded.kSave->sReadByTree);
 		}
 		kJson.key("summary").string(szSummary).end();
 		std::fputs((kJson.str() + "\n").c_str(), stdout);
@@ -512,189 +498,12 @@ int runAudit(const CliOptions& kOptions)
 	}
 	if (!kOptions.kSdk.empty())
 	{
-		sOut += (readByHost(kOptions) ? "read by: " + kLoaded.kSave->sLayoutTree + "'s own code (tools/host)"
-									  : "layout: derived from " + kLoaded.kSave->sLayoutTree)
-			+ "; mod: " + (kLoaded.kSave->sMod.empty() ? std::string("none (unmodified BTS)") : kLoaded.kSave->sMod)
-			+ "\n";
-		for (const std::string& sCount : kLoaded.kSave->asCountsFound)
-		{
-			sOut += "layout: " + sCount + "\n";
-		}
+		sOut += "read by: " + kLoaded.kSave->sReadByTree + "'s own code (tools/host); mod: "
+			+ (kLoaded.kSave->sMod.empty() ? std::string("none (unmodified BTS)") : kLoaded.kSave->sMod) + "\n";
 	}
 	sOut += std::string("audit: ") + szSummary + "\n";
 	std::fputs(sOut.c_str(), stdout);
 	return kResult.aDifferences.empty() ? 0 : 3;
-}
-
-// The save's root objects read over made-up data (exerciseLayout): every 32-bit word 0, 1, 2, then
-// 8, and last 1 with the version flags at 100. Type counts come from --assets as for a save, else
-// BTS 3.19's, else 3.
-std::vector<LayoutExercise> exerciseRuns(const SaveLayout& kLayout, const CliOptions& kOptions)
-{
-	const std::vector<fs::path> aAssets = frontEndRulesFolders(kOptions.aAssets, kOptions.bNoVanilla);
-	const LayoutCounts fCounts = [&](const std::string& sAccessor) {
-		try
-		{
-			return saveLayoutCount(kLayout, aAssets, sAccessor);
-		}
-		catch (const std::exception&)
-		{
-			return 3;
-		}
-	};
-	const std::vector<MadeUpData> aData = { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 8, 8 }, { 1, 100 } };
-	std::vector<LayoutExercise> aRuns;
-	for (size_t i = 0; i < aData.size(); ++i)
-	{
-		progress("reading made-up data", long(i), long(aData.size()));
-		aRuns.push_back(exerciseLayout(kLayout, fCounts, { aData[i] })[0]);
-	}
-	return aRuns;
-}
-
-// What save-layout found: the tree's slot constants, each class's walk, the made-up runs.
-struct SaveLayoutFindings
-{
-	std::string sTree;
-	struct Constant
-	{
-		std::string sName;
-		std::optional<long long> oValue;
-		std::string sError; // why it has no value
-	};
-	std::vector<Constant> aConstants;
-	std::map<std::string, std::string> kBuildDefines; // the tree's build's, as its headers were read
-	std::vector<LayoutClassReport> aClasses;
-	std::vector<LayoutExercise> aRuns; // empty when some class stops
-	int iClassStops = 0;
-	int iRunStops = 0;
-};
-
-void printSaveLayoutText(const SaveLayoutFindings& k)
-{
-	std::string sOut = "save layout of " + k.sTree + "\n";
-	for (const SaveLayoutFindings::Constant& kConstant : k.aConstants)
-		sOut += "  " + kConstant.sName
-			+ (kConstant.oValue ? " = " + std::to_string(*kConstant.oValue) : ": " + kConstant.sError) + "\n";
-	for (const LayoutClassReport& kClass : k.aClasses)
-	{
-		sOut += "\n" + kClass.sClass
-			+ (kClass.sFunction.empty() ? std::string() : " (" + kClass.sFunction + ", " + kClass.sWhere + ")") + ": "
-			+ (kClass.sError.empty() ? "follows " + std::to_string(kClass.aszFields.size()) + " reads"
-									 : std::string("STOPS"))
-			+ "\n";
-		for (const std::string& sField : kClass.aszFields) sOut += "    " + sField + "\n";
-		if (!kClass.sError.empty()) sOut += "    stops at: " + kClass.sError + "\n";
-	}
-	if (!k.aRuns.empty())
-		sOut +=
-			"\nread over made-up data (every count and length the same value, every version flag too or as given):\n";
-	for (const LayoutExercise& kRun : k.aRuns)
-	{
-		sOut += "  " + std::to_string(kRun.kData.iValue)
-			+ (kRun.kData.iFlag != kRun.kData.iValue ? ", flags " + std::to_string(kRun.kData.iFlag) : std::string())
-			+ ": ";
-		if (kRun.sError.empty())
-			sOut += "reads " + std::to_string(kRun.iObjects) + " objects, " + std::to_string(kRun.iBytes) + " bytes"
-				+ (kRun.iRanOut ? " (" + std::to_string(kRun.iRanOut) + " read on past the data)" : std::string())
-				+ "\n";
-		else
-			sOut += "STOPS in " + kRun.sClass + ": " + kRun.sError + "\n";
-	}
-	sOut += "\nsave-layout: " + std::to_string(k.aClasses.size() - size_t(k.iClassStops)) + " of "
-		+ std::to_string(k.aClasses.size()) + " classes followed"
-		+ (k.iClassStops      ? "; the saves of this tree cannot be read until those are"
-				: k.iRunStops ? "; a read over made-up data stops: its saves may not read"
-							  : "; its saves can be read with --sdk")
-		+ "\n";
-	std::fputs(sOut.c_str(), stdout);
-}
-
-void printSaveLayoutJson(const SaveLayoutFindings& k)
-{
-	JsonWriter kJson;
-	kJson.beginObject()
-		.nextOnNewLine("  ")
-		.key("tree")
-		.string(k.sTree)
-		.nextOnNewLine("  ")
-		.key("constants")
-		.beginObject();
-	for (const SaveLayoutFindings::Constant& kConstant : k.aConstants)
-	{
-		kJson.key(kConstant.sName);
-		kConstant.oValue ? kJson.number(*kConstant.oValue) : kJson.null();
-	}
-	kJson.end().nextOnNewLine("  ").key("classes").beginArray();
-	for (const LayoutClassReport& kClass : k.aClasses)
-	{
-		kJson.nextOnNewLine("    ")
-			.beginObject()
-			.key("class")
-			.string(kClass.sClass)
-			.key("function")
-			.string(kClass.sFunction);
-		kJson.key("where").string(kClass.sWhere).key("reads").number(static_cast<long long>(kClass.aszFields.size()));
-		kJson.key("stops_at");
-		kClass.sError.empty() ? kJson.null() : kJson.string(kClass.sError);
-		kJson.end();
-	}
-	kJson.end("\n  ").nextOnNewLine("  ").key("made_up_data").beginArray();
-	for (const LayoutExercise& kRun : k.aRuns)
-	{
-		kJson.nextOnNewLine("    ")
-			.beginObject()
-			.key("value")
-			.number(kRun.kData.iValue)
-			.key("flags")
-			.number(kRun.kData.iFlag);
-		kJson.key("objects")
-			.number(kRun.iObjects)
-			.key("bytes")
-			.number(kRun.iBytes)
-			.key("read_past_the_data")
-			.number(kRun.iRanOut);
-		kJson.key("stops_in");
-		kRun.sError.empty() ? kJson.null() : kJson.string(kRun.sClass);
-		kJson.key("stops_at");
-		kRun.sError.empty() ? kJson.null() : kJson.string(kRun.sError);
-		kJson.end();
-	}
-	kJson.end(k.aRuns.empty() ? "" : "\n  ").nextOnNewLine("  ").key("build_defines").beginObject();
-	for (const auto& [sName, sValue] : k.kBuildDefines) kJson.key(sName).string(sValue);
-	kJson.end().nextOnNewLine("  ").key("classes_followed").boolean(k.iClassStops == 0);
-	kJson.nextOnNewLine("  ").key("made_up_data_read").boolean(k.iClassStops == 0 && k.iRunStops == 0);
-	kJson.end("\n");
-	std::fputs((kJson.str() + "\n").c_str(), stdout);
-}
-
-int runSaveLayout(const CliOptions& kOptions)
-{
-	if (kOptions.kSdk.empty())
-	{
-		throw std::invalid_argument("save-layout needs --sdk DIR (a CvGameCoreDLL source folder)");
-	}
-	const std::shared_ptr<const SaveLayout> pLayout = layoutFor(kOptions);
-	SaveLayoutFindings k;
-	k.sTree = pLayout->tree().string();
-	for (const char* szConstant : { "MAX_CIV_PLAYERS", "MAX_PLAYERS", "MAX_TEAMS" })
-	{
-		try
-		{
-			k.aConstants.push_back({ szConstant, pLayout->constant(szConstant), std::string() });
-		}
-		catch (const LayoutError& kError)
-		{
-			k.aConstants.push_back({ szConstant, std::nullopt, kError.what() });
-		}
-	}
-	k.kBuildDefines = pLayout->buildDefines();
-	k.aClasses = pLayout->report();
-	for (const LayoutClassReport& kClass : k.aClasses) k.iClassStops += kClass.sError.empty() ? 0 : 1;
-	if (k.iClassStops == 0) k.aRuns = exerciseRuns(*pLayout, kOptions);
-	for (const LayoutExercise& kRun : k.aRuns) k.iRunStops += kRun.sError.empty() ? 0 : 1;
-	kOptions.sFormat == "json" ? printSaveLayoutJson(k) : printSaveLayoutText(k);
-	return k.iClassStops || k.iRunStops ? 3 : 0;
 }
 
 namespace {

@@ -44,10 +44,8 @@ int runAudit(const CliOptions& kOptions);
 int runDemo(const CliOptions& kOptions);
 // The path from --from to --to planned with the team's knowledge and with the truth.
 int runPath(const CliOptions& kOptions);
-// What the save layout deriver follows in the --sdk tree, class by class (exit 3 when it stops somewhere).
-int runSaveLayout(const CliOptions& kOptions);
 // The --sdk tree's own build settings (defines, include folders, libraries, .def file, PSDK), read
-// from its Makefile or Visual Studio project as the deriver and the SDK tools read them.
+// from its Makefile or Visual Studio project as the host and the SDK tools read them.
 int runBuildSettings(const CliOptions& kOptions);
 
 // The project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave).

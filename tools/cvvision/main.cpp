@@ -80,15 +80,12 @@ const std::vector<TakenOption<CliOptions>> COMMON_OPTIONS = {
 		"folder has. Default: this project's Assets/ over the bundled vanilla XML" },
 	{ &NO_VANILLA, "no bundled vanilla XML after the --assets folders" },
 	{ &SDK,
-		"a mod's CvGameCoreDLL source folder: the XML of --assets is read from the files its own XML loading "
-		"names (each LoadGlobalClassInfo call's file and elements, in its order, and the GlobalDefines files it "
-		"reads), and a save is read with the layout its read() functions define and the type counts of that "
-		"XML, a header naming a mod accepted. Default: BTS 3.19's files and its built-in layout" },
+		"a mod's CvGameCoreDLL source folder, with --game: a save is read by that tree's own code, compiled "
+		"and run on Linux behind the host (tools/host/cvcore; the first build takes a few minutes, then it is "
+		"cached), a header naming a mod accepted. Default: the built-in reader of unmodified BTS 3.19 saves" },
 	{ &GAME,
 		"the game's folder, holding Assets, Warlords and Beyond the Sword: its XML follows the --assets folders, "
-		"searched as the game searches it. With --sdk, a save is read by that tree's own code, compiled and run "
-		"on Linux behind the host (tools/host/cvcore; the first build takes a few minutes, then it is cached), "
-		"instead of by a layout derived from its source" },
+		"searched as the game searches it" },
 };
 const char* const LENIENT_HELP = "unknown names in the map are warnings, and what they name is skipped";
 const char* const COLOR_HELP = "ANSI colour on";
@@ -170,18 +167,8 @@ const std::vector<Command<CliOptions>> COMMANDS = {
 			{ &PNG, "also draw both paths (knowledge left, truth right)" },
 			{ &FORMAT_TEXT, "the output (default text)" }, { &LENIENT, LENIENT_HELP } },
 		&runPath, "" },
-	{ "save-layout", "", "what the save layout of a CvGameCoreDLL tree (--sdk DIR) is, class by class",
-		"Derives the save layout from the --sdk tree's own C++ (its headers' constants, its classes' members and "
-		"read() functions) and lists, for each class a save holds, the reads it follows or the first construct it "
-		"cannot follow (file, function, line). Then, if every class is followed, reads the save's root objects over "
-		"made-up data in which every flag, count and length is 0, 1, 2, then 8 (and last: counts 1, version flags "
-		"100), and says where such a read stops "
-		"(what a real save of the tree would stop at too). A tree that passes both can read its saves with --sdk; "
-		"--assets gives the mod's type counts.",
-		{ { &FORMAT_TEXT, "the output (default text)" } }, &runSaveLayout,
-		"3 the deriver stops in some class, or a read over made-up data stops" },
 	{ "build-settings", "", "the build settings of a CvGameCoreDLL tree (--sdk DIR): defines, folders, libraries",
-		"Reads the --sdk tree's own build file as the save layout deriver and the SDK tools (build_dll.py, the "
+		"Reads the --sdk tree's own build file as the host (tools/host) and the SDK tools (build_dll.py, the "
 		"compile check, the differential) read it: its Makefile (in the folder, else one folder below it, as "
 		"AdvCiv's Project/Makefile) with the files it includes, evaluated for the Release target (nmake's macros, "
 		"!IF blocks and !INCLUDEs), else its *.vcproj or *.vcxproj, for the Release configuration (a Makefile "

@@ -22,7 +22,6 @@
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
 #include "formats/RulesLoader.h"
-#include "formats/SaveLayout.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
 #include "model/VisionWorld.h"
@@ -108,10 +107,10 @@ struct PyRules
 	const CvVisionRules& rules() const { return pLoaded->kRules; }
 };
 
-PyRules loadRules(const std::vector<fs::path>& aFolders, const TreeXmlLoads* pTree = nullptr)
+PyRules loadRules(const std::vector<fs::path>& aFolders)
 {
 	PyRules kOut;
-	kOut.pLoaded = std::make_shared<const LoadedRules>(loadVisionRules(aFolders, pTree));
+	kOut.pLoaded = std::make_shared<const LoadedRules>(loadVisionRules(aFolders));
 	for (const fs::path& kFolder : aFolders)
 	{
 		kOut.asFolders.push_back(kFolder.string());
@@ -141,16 +140,8 @@ PyRules rulesLoad(const bp::object& kFolders, const bp::object& kSdk)
 	}
 	if (!kSdk.is_none())
 	{
-		std::shared_ptr<const SaveLayout> pLayout;
-		try
-		{
-			pLayout = SaveLayout::derive(pathOf(kSdk, "Rules.load: sdk"));
-		}
-		catch (const LayoutError& kError)
-		{
-			throw RulesError(kError.what());
-		}
-		return loadRules(aFolders, &pLayout->xmlLoads());
+		badArgument("Rules.load: sdk is no longer taken (a mod's XML is read by its own loader: give sdk and game "
+					"to World.load_save, as `cvvision --sdk TREE --game DIR`)");
 	}
 	return loadRules(aFolders);
 }
@@ -447,7 +438,8 @@ WorldPtr worldInit(const bp::object& kRules, int iWidth, int iHeight, bool bWrap
 
 // A map or a save through the one loader (scenario/WorldLoader.h), its memory and techs included.
 WorldPtr worldLoad(const std::string& sPath, const bp::object& kRules, LoadKind eKind, bool bLenient,
-	const bp::object& kSdk = bp::object())
+	const bp::object& kSdk = bp::object(), const bp::object& kGame = bp::object(),
+	const bp::object& kAssets = bp::object())
 {
 	WorldPtr pOut = newWorld(rulesOrDefault(kRules));
 	LoadOptions kOptions;
@@ -455,16 +447,13 @@ WorldPtr worldLoad(const std::string& sPath, const bp::object& kRules, LoadKind 
 	kOptions.bLenient = bLenient;
 	if (!kSdk.is_none())
 	{
-		// a mod's save: the layout of its CvGameCoreDLL tree, the type counts of the rules' folders
-		try
+		// a mod's save: read by its CvGameCoreDLL tree's own code, compiled behind the host
+		if (kGame.is_none())
 		{
-			kOptions.pSaveLayout = SaveLayout::derive(pathOf(kSdk, "load_save: sdk"));
+			badArgument("load_save: sdk needs game, the game's folder (holding Assets, Warlords and Beyond the Sword)");
 		}
-		catch (const LayoutError& kError)
-		{
-			throw SaveError(kError.what());
-		}
-		kOptions.aLayoutAssets = pOut->kRules.pLoaded->aFolders;
+		kOptions.oHost = HostSaveOptions{ pathOf(kSdk, "load_save: sdk"), pathOf(kGame, "load_save: game"),
+			kAssets.is_none() ? fs::path() : fs::path(pathOf(kAssets, "load_save: assets")), {} };
 	}
 	LoadedWorld kLoaded = loadWorld(sPath, pOut->kRules.pLoaded, kOptions);
 	pOut->pWorld = std::move(kLoaded.pWorld);
@@ -485,16 +474,10 @@ WorldPtr worldLoadMap(const bp::object& kPath, const bp::object& kRules, bool bL
 	return worldLoad(sPath, kRules, LoadKind::Map, bLenient);
 }
 
-WorldPtr worldLoadSave(const bp::object& kPath, const bp::object& kRules, const bp::object& kSdk)
+WorldPtr worldLoadSave(const bp::object& kPath, const bp::object& kRules, const bp::object& kSdk,
+	const bp::object& kGame, const bp::object& kAssets)
 {
-	try
-	{
-		return worldLoad(pathOf(kPath, "load_save: the save"), kRules, LoadKind::Save, false, kSdk);
-	}
-	catch (const LayoutError& kError)
-	{
-		throw SaveError(kError.what());
-	}
+	return worldLoad(pathOf(kPath, "load_save: the save"), kRules, LoadKind::Save, false, kSdk, kGame, kAssets);
 }
 
 int worldWidth(const PyWorld& w) { return w.width(); }
@@ -1194,10 +1177,12 @@ BOOST_PYTHON_MODULE(cvvision)
 			"type the rules lack; lenient=True turns unknown names into warnings (World.warnings) instead.")
 		.staticmethod("load_map")
 		.def("load_save", &worldLoadSave,
-			(bp::arg("path"), bp::arg("rules") = bp::object(), bp::arg("sdk") = bp::object()),
-			"World.load_save(path, rules=None, sdk=None) -> World\n\n"
-			"sdk: a mod's CvGameCoreDLL source folder; its save is read with the layout of that tree's read()\n"
-			"functions and the type counts of the rules' folders (as `cvvision audit --sdk`).\n"
+			(bp::arg("path"), bp::arg("rules") = bp::object(), bp::arg("sdk") = bp::object(),
+				bp::arg("game") = bp::object(), bp::arg("assets") = bp::object()),
+			"World.load_save(path, rules=None, sdk=None, game=None, assets=None) -> World\n\n"
+			"sdk: a mod's CvGameCoreDLL source folder, with game (the game's folder, holding Assets, Warlords and\n"
+			"Beyond the Sword) and assets (the mod's Assets folder, optional): the save is read by that tree's own\n"
+			"code, compiled and run behind the host (as `cvvision audit --sdk TREE --game DIR`).\n"
 			"A saved game of unmodified BTS 3.19 (.CivBeyondSwordSave): its plots, units, cities, techs, vassals and\n"
 			"espionage as sight sources. Saves store type indices, so the rules must list the types in the game's\n"
 			"order (the bundled vanilla XML does). cvvision.FileError for a damaged or modded save.")

@@ -36,7 +36,7 @@ TEST(HostSave, TheHostsWorldIsTheSaveGameEveryCommandReads)
 	const SaveGame kSave = saveFromHostJson(hostJson(), "a.CivBeyondSwordSave", "TREE");
 	EXPECT_EQ(kSave.iSaveVersion, 302);
 	EXPECT_EQ(kSave.sMod, "Mods\\PB\\");
-	EXPECT_EQ(kSave.sLayoutTree, "TREE");
+	EXPECT_EQ(kSave.sReadByTree, "TREE");
 	EXPECT_EQ(kSave.iWidth, 2);
 	EXPECT_TRUE(kSave.bWrapX);
 	EXPECT_FALSE(kSave.bWrapY);

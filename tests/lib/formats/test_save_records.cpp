@@ -1,7 +1,7 @@
 // The one mapping of a save's records to the world (formats/SaveReaderImpl.h, RecordMapper): records
-// built by hand, as the derived layout (LayoutRecord) and as the built-in one (FlatRecord) fill
-// them, map to the same plots, teams, players, cities and units; records that do not make a game
-// are refused with a SaveError naming the problem.
+// built by hand, as the BTS 3.19 reader fills them (FlatRecord), map to the plots, teams, players,
+// cities and units they hold; records that do not make a game are refused with a SaveError naming
+// the problem.
 #include "formats/SaveReaderImpl.h"
 
 #include <gtest/gtest.h>
@@ -9,7 +9,8 @@
 #include <algorithm>
 #include <memory>
 #include <string>
-#include <type_traits>
+#include <stdexcept>
+#include <string_view>
 #include <vector>
 
 using namespace cvv;
@@ -17,30 +18,36 @@ using namespace cvv::savereader;
 
 namespace {
 
-void set(LayoutRecord& r, const char* szName, const std::vector<long long>& a) { r.kValues[szName] = a; }
 void set(FlatRecord& r, const char* szName, const std::vector<long long>& a)
 {
 	std::copy(a.begin(), a.end(), r.add(szName, a.size()));
 }
-LayoutRecord& addObject(LayoutRecord& r, const char* szName, const char* szClass)
-{
-	auto p = std::make_shared<LayoutRecord>();
-	p->sClass = szClass;
-	r.kChildren[szName].push_back(p);
-	return *p;
-}
 FlatRecord& addObject(FlatRecord& r, const char* szName, const char* szClass) { return r.child(szName, szClass); }
+
+// The value i of the member sName of r (which has it).
+int32_t& valueOf(FlatRecord& r, std::string_view sName, size_t i = 0)
+{
+	for (const FlatRecord::Member& m : r.aMembers)
+		if (m.sName == sName) return r.aValues.at(m.iBegin + i);
+	throw std::logic_error("no member " + std::string(sName));
+}
+// The records read into the member sName of r.
+std::vector<FlatRecord>& childrenOf(FlatRecord& r, std::string_view sName)
+{
+	for (auto& [sMember, aRecords] : r.aChildren)
+		if (sMember == sName) return aRecords;
+	throw std::logic_error("no child " + std::string(sName));
+}
 
 const long long kNoCoord = -2147483647;
 
 // The records of a save's root objects, as a save holds them.
-template <typename Record>
 struct SaveRecords
 {
-	Record kInit; // CvInitCore
-	Record kMap; // CvMap
-	std::vector<Record> aTeams; // CvTeamAI
-	std::vector<Record> aPlayers; // CvPlayerAI
+	FlatRecord kInit; // CvInitCore
+	FlatRecord kMap; // CvMap
+	std::vector<FlatRecord> aTeams; // CvTeamAI
+	std::vector<FlatRecord> aPlayers; // CvPlayerAI
 };
 
 // A 3 x 2 map, 2 players on 2 teams (team 1 the vassal of team 0), 1 invisible type, 3 techs, 5
@@ -58,10 +65,9 @@ RecordCounts counts()
 	return n;
 }
 
-template <typename Record>
-SaveRecords<Record> world()
+SaveRecords world()
 {
-	SaveRecords<Record> r;
+	SaveRecords r;
 	set(r.kInit, "m_aeTeam", { 0, 1 });
 	set(r.kMap, "m_iGridWidth", { 3 });
 	set(r.kMap, "m_iGridHeight", { 2 });
@@ -69,7 +75,7 @@ SaveRecords<Record> world()
 	set(r.kMap, "m_bWrapY", { 0 });
 	for (int i = 0; i < 6; ++i)
 	{
-		Record& p = addObject(r.kMap, "m_pMapPlots", "CvPlot");
+		FlatRecord& p = addObject(r.kMap, "m_pMapPlots", "CvPlot");
 		set(p, "m_iX", { i % 3 });
 		set(p, "m_iY", { i / 3 });
 		set(p, "m_eOwner", { i == 1 ? 0 : -1 });
@@ -92,30 +98,30 @@ SaveRecords<Record> world()
 		if (i == 5)
 		{
 			set(p, "m_apaiInvisibleVisibilityCount[1]", { 7 });
-			Record& u = addObject(p, "m_units", "IDInfo");
+			FlatRecord& u = addObject(p, "m_units", "IDInfo");
 			set(u, "eOwner", { 1 });
 			set(u, "iID", { 40 });
 		}
 	}
 	for (int t = 0; t < 2; ++t)
 	{
-		Record& kTeam = r.aTeams.emplace_back();
+		FlatRecord& kTeam = r.aTeams.emplace_back();
 		set(kTeam, "m_pabHasTech", { 1, t, 0 });
 		set(kTeam, "m_abVassal", { t == 1 ? 1 : 0, 0 });
 	}
 	for (int p = 0; p < 2; ++p)
 	{
-		Record& kPlayer = r.aPlayers.emplace_back();
+		FlatRecord& kPlayer = r.aPlayers.emplace_back();
 		set(kPlayer, "m_bAlive", { 1 });
 		set(kPlayer, "m_eID", { p });
 	}
-	Record& kCity = addObject(r.aPlayers[0], "m_cities", "CvCityAI");
+	FlatRecord& kCity = addObject(r.aPlayers[0], "m_cities", "CvCityAI");
 	set(kCity, "m_iID", { 8193 });
 	set(kCity, "m_iX", { 1 });
 	set(kCity, "m_iY", { 0 });
 	set(kCity, "m_eOwner", { 0 });
 	set(kCity, "m_abEspionageVisibility", { 0, 1 });
-	Record& kUnit = addObject(r.aPlayers[1], "m_units", "CvUnitAI");
+	FlatRecord& kUnit = addObject(r.aPlayers[1], "m_units", "CvUnitAI");
 	set(kUnit, "m_iID", { 40 });
 	set(kUnit, "m_iX", { 2 });
 	set(kUnit, "m_iY", { 1 });
@@ -128,22 +134,16 @@ SaveRecords<Record> world()
 	return r;
 }
 
-template <typename Record>
-SaveGame mapped(const SaveRecords<Record>& r)
+SaveGame mapped(const SaveRecords& r)
 {
 	Cursor k(nullptr, 0, "hand-made");
 	SaveGame g;
 	const RecordCounts n = counts();
-	RecordMapper<Record> kWorld(k, n, g);
+	RecordMapper kWorld(k, n, g);
 	kWorld.init(r.kInit);
-	if constexpr (std::is_same_v<Record, FlatRecord>)
-	{
-		// as the built-in layout maps them: the map's header, then each plot as it is read
-		kWorld.mapHeader(r.kMap);
-		for (const FlatRecord* pPlot : recordObjects(r.kMap, "m_pMapPlots")) kWorld.plot(*pPlot);
-	}
-	else
-		kWorld.map(r.kMap);
+	// as the reader maps them: the map's header, then each plot as it is read
+	kWorld.mapHeader(r.kMap);
+	for (const FlatRecord* pPlot : recordObjects(r.kMap, "m_pMapPlots")) kWorld.plot(*pPlot);
 	for (size_t t = 0; t < r.aTeams.size(); ++t) kWorld.team(int(t), r.aTeams[t]);
 	for (size_t p = 0; p < r.aPlayers.size(); ++p) kWorld.player(int(p), r.aPlayers[p]);
 	kWorld.finish();
@@ -151,8 +151,7 @@ SaveGame mapped(const SaveRecords<Record>& r)
 }
 
 // The SaveError the mapping throws, empty if none.
-template <typename Record>
-std::string refusal(const SaveRecords<Record>& r)
+std::string refusal(const SaveRecords& r)
 {
 	try
 	{
@@ -228,9 +227,7 @@ void expectTheWorld(const SaveGame& g)
 	EXPECT_EQ(u.iReconY, -1);
 }
 
-TEST(SaveReaderRecords, LayoutRecordsMapToTheWorld) { expectTheWorld(mapped(world<LayoutRecord>())); }
-
-TEST(SaveReaderRecords, FlatRecordsMapToTheSameWorld) { expectTheWorld(mapped(world<FlatRecord>())); }
+TEST(SaveReaderRecords, RecordsMapToTheWorld) { expectTheWorld(mapped(world())); }
 
 TEST(SaveReaderRecords, FlatRecordMembersAndChildren)
 {
@@ -252,54 +249,51 @@ TEST(SaveReaderRecords, RecordsThatMakeNoGameAreRefused)
 {
 	{
 		// a plot out of lock-step
-		SaveRecords<LayoutRecord> r = world<LayoutRecord>();
-		r.kMap.kChildren["m_pMapPlots"][4]->kValues["m_iX"] = { 2 };
+		SaveRecords r = world();
+		valueOf(childrenOf(r.kMap, "m_pMapPlots")[4], "m_iX") = 2;
 		EXPECT_NE(refusal(r).find("x/y not in lock-step: record 4 should be (1,1) but holds (2,1)"), std::string::npos)
 			<< refusal(r);
 	}
 	{
-		// a plot short
-		SaveRecords<LayoutRecord> r = world<LayoutRecord>();
-		r.kMap.kChildren["m_pMapPlots"].pop_back();
-		EXPECT_NE(refusal(r).find("5 plot records for a 3 x 2 map"), std::string::npos) << refusal(r);
-	}
-	{
 		// a member the world needs that the read did not set
-		SaveRecords<LayoutRecord> r = world<LayoutRecord>();
-		r.kMap.kChildren["m_pMapPlots"][3]->kValues.erase("m_eTerrainType");
-		EXPECT_NE(refusal(r).find("CvPlot::read does not read the member m_eTerrainType"), std::string::npos)
+		SaveRecords r = world();
+		std::vector<FlatRecord::Member>& aMembers = childrenOf(r.kMap, "m_pMapPlots")[3].aMembers;
+		aMembers.erase(std::find_if(aMembers.begin(), aMembers.end(),
+			[](const FlatRecord::Member& m) { return m.sName == "m_eTerrainType"; }));
+		EXPECT_NE(refusal(r).find("the CvPlot record lacks the member m_eTerrainType"), std::string::npos)
 			<< refusal(r);
 	}
 	{
 		// the unit not listed on its plot
-		SaveRecords<LayoutRecord> r = world<LayoutRecord>();
-		r.aPlayers[1].kChildren["m_units"][0]->kValues["m_iX"] = { 1 };
+		SaveRecords r = world();
+		valueOf(childrenOf(r.aPlayers[1], "m_units")[0], "m_iX") = 1;
 		EXPECT_NE(refusal(r).find("unit 40 of player 1 at (1,1) is not listed on that plot"), std::string::npos)
 			<< refusal(r);
 	}
 	{
 		// a city its plot does not name
-		SaveRecords<LayoutRecord> r = world<LayoutRecord>();
-		r.aPlayers[0].kChildren["m_cities"][0]->kValues["m_iID"] = { 8194 };
+		SaveRecords r = world();
+		valueOf(childrenOf(r.aPlayers[0], "m_cities")[0], "m_iID") = 8194;
 		EXPECT_NE(refusal(r).find("city 8194 of player 0 is not the city its plot (1,0) names"), std::string::npos)
 			<< refusal(r);
 	}
 	{
 		// a team the vassal of two
-		SaveRecords<LayoutRecord> r = world<LayoutRecord>();
-		r.aTeams[0].kValues["m_abVassal"] = { 0, 1 };
-		r.aTeams[1].kValues["m_abVassal"] = { 1, 1 };
+		SaveRecords r = world();
+		valueOf(r.aTeams[0], "m_abVassal", 1) = 1;
+		valueOf(r.aTeams[1], "m_abVassal", 0) = 1;
+		valueOf(r.aTeams[1], "m_abVassal", 1) = 1;
 		EXPECT_NE(refusal(r).find("team 1 is marked the vassal of 2 teams"), std::string::npos) << refusal(r);
 	}
 	{
 		// a unit of a type the rules do not have
-		SaveRecords<LayoutRecord> r = world<LayoutRecord>();
-		r.aPlayers[1].kChildren["m_units"][0]->kValues["m_eUnitType"] = { 5 };
+		SaveRecords r = world();
+		valueOf(childrenOf(r.aPlayers[1], "m_units")[0], "m_eUnitType") = 5;
 		EXPECT_NE(refusal(r).find("a unit's type is 5 (expected 0..4)"), std::string::npos) << refusal(r);
 	}
 	{
-		// the same with the built-in layout's records: a unit that names another owner
-		SaveRecords<FlatRecord> r = world<FlatRecord>();
+		// a unit that names another owner
+		SaveRecords r = world();
 		FlatRecord& kUnit = r.aPlayers[1].aChildren[0].second[0];
 		for (const FlatRecord::Member& m : kUnit.aMembers)
 			if (m.sName == "m_eOwner") kUnit.aValues[m.iBegin] = 0;

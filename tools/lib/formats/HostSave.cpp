@@ -192,7 +192,7 @@ SaveGame saveFromHostJson(const std::string& sJson, const std::string& sWhere, c
 		kSave.iSaveVersion = kHeader["version"].integer32();
 		kSave.sMod = kHeader["mod_name"].string();
 		kSave.sLockModifiedAssets = kHeader["lock_modified_assets"].string();
-		kSave.sLayoutTree = sTree;
+		kSave.sReadByTree = sTree;
 		const JsonValue& kMap = kTop["map"];
 		kSave.iWidth = kMap["width"].integer32();
 		kSave.iHeight = kMap["height"].integer32();

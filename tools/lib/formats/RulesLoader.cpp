@@ -361,15 +361,6 @@ std::string lookedIn(const std::vector<fs::path>& aFolders, const std::string& s
 	return sLooked;
 }
 
-// A RulesError: no folder has the file a LoadGlobalClassInfo call of a tree names (the call and the
-// paths tried).
-[[noreturn]] void missingFromTree(
-	const std::vector<fs::path>& aFolders, const TreeXmlLoads& kTree, const TreeInfoLoad& kLoad)
-{
-	throw RulesError(kTree.where(kLoad.sWhere) + ": the tree loads the " + kLoad.sClass + " types from XML/"
-		+ kLoad.sFile + ", which no folder has; looked in:" + lookedIn(aFolders, "XML/" + kLoad.sFile));
-}
-
 // The GlobalDefines files the loads read by name, in their order (XML/GlobalDefines.xml must be
 // there; another one no folder has is a warning with a tree's loads, and nothing with BTS's: the
 // bundled vanilla XML has neither GlobalDefinesAlt.xml nor PythonCallbackDefines.xml), then every
@@ -384,15 +375,8 @@ void readLoadsDefines(const std::vector<fs::path>& aFolders, const TreeXmlLoads&
 		{
 			if (sameCaseless(kLoad.sFile, "XML/GlobalDefines.xml"))
 			{
-				throw RulesError((kTree.bBuiltIn ? "missing required file " + kLoad.sFile
-												 : kTree.where(kLoad.sWhere) + ": the tree reads " + kLoad.sFile
-											 + ", which no folder has")
-					+ "; looked in:" + lookedIn(aFolders, kLoad.sFile));
-			}
-			if (!kTree.bBuiltIn)
-			{
-				kOut.aszWarnings.push_back(kLoad.sFile + ", which the tree reads (" + kTree.where(kLoad.sWhere)
-					+ "), is in no folder: its defines are not read");
+				throw RulesError(
+					"missing required file " + kLoad.sFile + "; looked in:" + lookedIn(aFolders, kLoad.sFile));
 			}
 			continue;
 		}
@@ -930,7 +914,7 @@ void checkLevelSums(const LoadedRules& kOut, const InfoOrigins& kOrigins)
 }
 }
 
-LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const TreeXmlLoads* pTree)
+LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 {
 	if (aAssetsFolders.empty())
 	{
@@ -955,12 +939,9 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const T
 	}
 	LoadedRules kOut;
 	kOut.aFolders = aAssetsFolders;
-	if (pTree)
-	{
-		kOut.sTree = pTree->sTree;
-	}
-	// the GlobalDefines files: the tree's, or BTS 3.19's (a tree that names none reads BTS's)
-	readLoadsDefines(aAssetsFolders, pTree && !pTree->aDefines.empty() ? *pTree : TreeXmlLoads::bts319(), kOut);
+	// the GlobalDefines files BTS 3.19 reads by name
+	const TreeXmlLoads& kLoads = TreeXmlLoads::bts319();
+	readLoadsDefines(aAssetsFolders, kLoads, kOut);
 	applyDefines(kOut);
 
 	CvVisionRules& kRules = kOut.kRules;
@@ -1043,37 +1024,17 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const T
 				readUnits(kPath, sElements, kOut, sHint);
 			} },
 	};
-	// The calls to follow: BTS 3.19's (the classes in its order); with a tree, the tree's calls of
-	// these classes in its order, in the places of the classes it loads so (the others keep BTS's
-	// calls and places).
-	const TreeXmlLoads& kBts = TreeXmlLoads::bts319();
-	const TreeXmlLoads& kLoads = pTree ? *pTree : kBts;
-	std::vector<const TreeInfoLoad*> aOfLoads; // the loads' calls of the classes CvVision reads, in order
+	// BTS 3.19's calls of these classes, in its order (a mod's own loader: formats/HostRules.h).
 	for (const TreeInfoLoad& kLoad : kLoads.aInfos)
 	{
-		if (kBts.info(kLoad.sClass))
-		{
-			aOfLoads.push_back(&kLoad);
-		}
-	}
-	size_t iNextOfLoads = 0;
-	for (const TreeInfoLoad& kDefault : kBts.aInfos)
-	{
-		const bool bOfLoads = kLoads.info(kDefault.sClass) != nullptr;
-		const TreeXmlLoads& kFrom = bOfLoads ? kLoads : kBts;
-		const TreeInfoLoad& kLoad = bOfLoads ? *aOfLoads[iNextOfLoads++] : kDefault;
 		const auto itStep = std::find_if(
 			aSteps.begin(), aSteps.end(), [&](const InfoStep& kStep) { return kLoad.sClass == kStep.szClass; });
 		const bool bInvisibles = kLoad.sClass == "InvisibleInfo";
 		kOut.kInfoFiles[kLoad.sClass] = kLoad.sFile;
-		InfoFile kFile = bInvisibles ? findInvisibles(aAssetsFolders, kFrom, kLoad, kOut)
+		InfoFile kFile = bInvisibles ? findInvisibles(aAssetsFolders, kLoads, kLoad, kOut)
 									 : InfoFile{ resolve(aAssetsFolders, kLoad.sFile), kLoad.sPath };
 		if (kFile.kPath.empty())
 		{
-			if (!kFrom.bBuiltIn)
-			{
-				missingFromTree(aAssetsFolders, kFrom, kLoad);
-			}
 			if (!itStep->bOptional)
 			{
 				require(aAssetsFolders, kLoad.sFile); // throws: no folder has it
@@ -1089,9 +1050,10 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders, const T
 		}
 		kOut.kInfoFiles[kLoad.sClass] = belowXml(aAssetsFolders, kFile.kPath);
 		// a file that does not hold the elements BTS's call names may be one the mod's DLL does not read
-		const std::string sHint = kFrom.bBuiltIn && kFile.sElements == kLoad.sPath
+		const std::string sHint = kFile.sElements == kLoad.sPath
 			? " (BTS 3.19's loader reads the " + kLoad.sClass + " types from XML/" + kLoad.sFile + ", under "
-				+ kLoad.sPath + "; if the mod's DLL loads them from another file, give --sdk its CvGameCoreDLL folder)"
+				+ kLoad.sPath + "; if the mod's DLL loads them from another file, give --sdk its CvGameCoreDLL "
+				  "folder and --game the game's folder: the tree's own loader then reads them)"
 			: std::string();
 		itStep->fRead(kFile.kPath, kFile.sElements, sHint);
 	}

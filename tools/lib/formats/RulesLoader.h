@@ -34,7 +34,7 @@ struct LoadedRules
 	std::vector<std::string> aszFilesRead; // in the order they were read
 	std::vector<int> aiFileFolders; // per file read: its index in aFolders (-1: none of them)
 	std::vector<std::filesystem::path> aFolders; // the Assets folders, highest priority first
-	std::string sTree; // the CvGameCoreDLL tree whose XML loading was followed; empty: BTS 3.19's
+	std::string sTree; // the CvGameCoreDLL tree whose own loader read the XML (HostRules.h); empty: ours
 	// per info class read ("TerrainInfo"): the file it came from, below its folder's XML/
 	// ("Terrain/CIV4TerrainInfos.xml"; with a tree, the tree's); the file the loads name if none has it
 	std::map<std::string, std::string> kInfoFiles;
@@ -44,18 +44,14 @@ struct LoadedRules
 // priority first. Folder and file names below each folder are matched case-insensitively, as on
 // Windows (xml/Terrain/Civ4TerrainInfos.xml is XML/Terrain/CIV4TerrainInfos.xml).
 //
-// pTree: a mod's DLL tree's own XML loading (SaveLayout::xmlLoads()): each info class it loads by
-// LoadGlobalClassInfo is read from the file and element path the call names, in the tree's order
-// (the classes it does not load so keep BTS 3.19's calls and places), and the GlobalDefines files
-// are those it reads by name, in its order, then the modular ones. A file the tree names that no
-// folder has is an error naming the call ("TREE/CvXMLLoadUtilitySet.cpp:564") and the paths tried
-// (a GlobalDefines file other than GlobalDefines.xml: a warning). Null: BTS 3.19's own loading
-// (TreeXmlLoads::bts319(): the invisible types from BasicInfos/CIV4InvisibleInfos.xml), the
-// improvements, routes and invisible types optional. Either way, a folder without the invisible
-// types' file whose BasicInfos/CIV4BasicInfos.xml holds <InvisibleInfos> (earlier CvVision
-// versions' layout) gives them, with a warning naming both files.
-LoadedRules loadVisionRules(
-	const std::vector<std::filesystem::path>& aAssetsFolders, const TreeXmlLoads* pTree = nullptr);
+// The files are those BTS 3.19's own XML loading reads (TreeXmlLoads::bts319(): each info class
+// from the file and element path its LoadGlobalClassInfo call names, in its order, and the
+// GlobalDefines files it reads by name, then the modular ones), the improvements, routes and
+// invisible types optional. A folder without the invisible types' file whose
+// BasicInfos/CIV4BasicInfos.xml holds <InvisibleInfos> (earlier CvVision versions' layout) gives
+// them, with a warning naming both files. A mod whose DLL loads its XML otherwise is read by that
+// DLL's own loader (formats/HostRules.h: the tree's core compiled behind the host).
+LoadedRules loadVisionRules(const std::vector<std::filesystem::path>& aAssetsFolders);
 
 // The project's own vanilla-valued XML (tools/data/vanilla/Assets), for tools run
 // without --assets.

@@ -1,7 +1,7 @@
 // Reader for Beyond the Sword 3.19 saved games; see SaveReader.h for what it reads and refuses.
 // This file reads the container: the header, the compressed chunks and their inflation; the game
-// data is read by a layout (the built-in BTS 3.19 one, SaveReaderBts.cpp, or one derived from a
-// tree, SaveReaderLayout.cpp) into records that SaveRecords.cpp maps to the world.
+// data is read by BTS 3.19's layout (SaveReaderBts.cpp) into records that SaveRecords.cpp maps to
+// the world.
 //
 // File layout (little-endian throughout):
 //   i32 save version (302), the header strings (mod name, mod MD5, a checksum word, the Lock
@@ -118,22 +118,10 @@ std::vector<unsigned char> readFile(const std::filesystem::path& kPath)
 
 } // namespace
 
-SaveGame readSave(const std::filesystem::path& kPath) { return readSave(kPath, SaveReadOptions()); }
-
-SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOptions)
-{
-	return readSaveBytes(readFile(kPath), kPath.string(), kOptions);
-}
+SaveGame readSave(const std::filesystem::path& kPath) { return readSaveBytes(readFile(kPath), kPath.string()); }
 
 SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile)
 {
-	return readSaveBytes(aFile, sFile, SaveReadOptions());
-}
-
-SaveGame readSaveBytes(
-	const std::vector<unsigned char>& aFile, const std::string& sFile, const SaveReadOptions& kOptions)
-{
-	const SaveLayout* pLayout = kOptions.pLayout.get();
 	if (aFile.empty()) throw SaveError(sFile + ": offset 0 (header): the file is empty");
 
 	SaveGame kSave;
@@ -155,7 +143,7 @@ SaveGame readSaveBytes(
 		const size_t iAt = kFile.pos();
 		const std::string sMod = kFile.string("the header's mod name", 1024);
 		kSave.sMod = sMod;
-		if (!sMod.empty() && !pLayout) kFile.moddedAt(iAt, "the header names the mod '" + sMod + "'");
+		if (!sMod.empty()) kFile.moddedAt(iAt, "the header names the mod '" + sMod + "'");
 	}
 	kFile.md5("the header's mod MD5");
 	kFile.skipInts(1, "the header's checksum word");
@@ -172,8 +160,7 @@ SaveGame readSaveBytes(
 		kFile.failAt(iSizeAt, o.str());
 	}
 	const size_t iSetUpStart = kFile.pos();
-	BtsSetUp kSetUp;
-	if (!pLayout) kSetUp = readBtsSetUp(aFile.data() + iSetUpStart, size_t(iSetUpSize), iSetUpStart, sFile);
+	const BtsSetUp kSetUp = readBtsSetUp(aFile.data() + iSetUpStart, size_t(iSetUpSize), iSetUpStart, sFile);
 	kFile.seek(iSetUpStart + size_t(iSetUpSize));
 	kFile.skipInts(1, "the word after the set-up block");
 
@@ -210,9 +197,6 @@ SaveGame readSaveBytes(
 	const std::vector<unsigned char> aData = inflateAll(aCompressed, kFile, iStreamStart);
 
 	// ---- inflated game data ----
-	if (pLayout)
-		return readDataWithLayout(kSave, *pLayout, kOptions.aAssets,
-			LayoutInput{ aFile.data() + iSetUpStart, size_t(iSetUpSize), iSetUpStart, aData }, kOptions.bFindCounts);
 	readBtsData(kSetUp, aData, kSave);
 	return kSave;
 }

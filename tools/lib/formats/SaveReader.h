@@ -94,10 +94,9 @@ struct SaveGame
 	std::string sPath;
 	int iSaveVersion = 0;
 	std::string sMod; // the header's mod name ("Mods\\PBMod_v10\\"); empty for unmodified BTS
-	std::string sLayoutTree; // the CvGameCoreDLL tree whose layout read it; empty: the built-in BTS 3.19 layout
-	// With a derived layout: the type counts found by reading the save (no --assets XML had them, and
-	// BTS 3.19's did not read it), e.g. "getNumBuildingInfos() = 158 (BTS 3.19: 159; ...)".
-	std::vector<std::string> asCountsFound;
+	// The CvGameCoreDLL tree whose own compiled code read it (formats/HostSave.h); empty: the built-in
+	// BTS 3.19 reader.
+	std::string sReadByTree;
 	// The header's Lock Modified Assets text (e.g. "3.1.9.0 (128100)") and its MD5s, as a game
 	// started with Lock Modified Assets (multiplayer, hotseat, PBEM) writes them; empty otherwise.
 	std::string sLockModifiedAssets;
@@ -117,34 +116,10 @@ struct SaveGame
 		false; // false if only the plots could be read (then aUnits/aCities/aTeams techs are empty)
 };
 
-class SaveLayout;
-
-// How to read a save: the built-in BTS 3.19 layout (pLayout null), or the layout derived from a
-// CvGameCoreDLL tree (formats/SaveLayout.h), with the type counts of the XML in aAssets (the mod's
-// folder first; a count no folder has a file for is BTS's).
-struct SaveReadOptions
-{
-	std::shared_ptr<const SaveLayout> pLayout;
-	std::vector<std::filesystem::path> aAssets;
-	// With a layout: a save that does not read with BTS 3.19's counts (no --assets XML for them)
-	// is read again with one of them changed (SaveGame::asCountsFound). The fuzz target turns it
-	// off: the retries read the same code again, many times slower.
-	bool bFindCounts = true;
-};
-
-// Throws SaveError (file missing, truncated, corrupt, or not an unmodified BTS 3.19 save; with a
-// layout: not the layout of that tree) or LayoutError (the tree's code cannot be followed).
+// Throws SaveError (file missing, truncated, corrupt, or not an unmodified BTS 3.19 save). A mod's
+// save is read by its own tree's code instead (formats/HostSave.h).
 SaveGame readSave(const std::filesystem::path& kPath);
-SaveGame readSave(const std::filesystem::path& kPath, const SaveReadOptions& kOptions);
 // The same for a save's bytes in memory; sFile names it in messages (and in SaveGame::sPath).
 SaveGame readSaveBytes(const std::vector<unsigned char>& aFile, const std::string& sFile);
-SaveGame readSaveBytes(
-	const std::vector<unsigned char>& aFile, const std::string& sFile, const SaveReadOptions& kOptions);
-
-// The number of types the XML of aAssets holds for a count accessor of the tree (getNumUnitInfos),
-// resolved as the game does (the first folder that has the file), or BTS 3.19's when none has it.
-// Throws SaveError if neither knows it.
-int saveLayoutCount(
-	const SaveLayout& kLayout, const std::vector<std::filesystem::path>& aAssets, const std::string& sAccessor);
 
 } // namespace cvv

@@ -487,7 +487,7 @@ void skipArea(Cursor& k)
 void readTeam(Cursor& k, int eTeam, const Layout& kLayout, FlatRecord& r)
 {
 	k.setSection("inflated game data: team " + std::to_string(eTeam));
-	r.szClass = kLayoutRoots[kRootTeam];
+	r.szClass = "CvTeamAI";
 	k.ignoredFlag("the team's format flag");
 	k.skipInts(24, "the team's counters");
 	k.skipFlags(2, "the team's switches");
@@ -624,7 +624,7 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, FlatRecord& r)
 {
 	const std::string sSection = "inflated game data: player " + std::to_string(ePlayer);
 	k.setSection(sSection);
-	r.szClass = kLayoutRoots[kRootPlayer];
+	r.szClass = "CvPlayerAI";
 	k.expect("the player's format flag", 1);
 	k.skipInts(92, "the player's counters");
 	r.put("m_bAlive", k.flag("the player's alive switch") ? 1 : 0);
@@ -743,52 +743,6 @@ void readPlayer(Cursor& k, int ePlayer, const Layout& kLayout, FlatRecord& r)
 }
 } // namespace
 
-// BTS 3.19's counts (the shipped XML), by the tree's accessor: the fallback when no --assets
-// folder holds the file.
-int savereader::btsCount(const std::string& sAccessor)
-{
-	static const std::map<std::string, int> kCounts = {
-		{ "getNumUnitInfos", kUnitTypes },
-		{ "getNumUnitClassInfos", kUnitClasses },
-		{ "getNumBuildingClassInfos", kBuildingClasses },
-		{ "getNumBuildingInfos", kBuildingsVanilla },
-		{ "getNumProjectInfos", kProjects },
-		{ "getNumCivicInfos", kCivics },
-		{ "getNumCivicOptionInfos", kCivicOptions },
-		{ "getNumVoteInfos", kVotes },
-		{ "getNumVoteSourceInfos", kVoteSources },
-		{ "getNumReligionInfos", kReligions },
-		{ "getNumCorporationInfos", kCorporations },
-		{ "getNumSpecialUnitInfos", kSpecialUnits },
-		{ "getNumSpecialBuildingInfos", kSpecialBuildings },
-		{ "getNumBonusInfos", kBonuses },
-		{ "getNumImprovementInfos", kImprovements },
-		{ "getNumTechInfos", kTechs },
-		{ "getNumTerrainInfos", kTerrains },
-		{ "getNumFeatureInfos", kFeatures },
-		{ "getNumRouteInfos", kRoutes },
-		{ "getNumPromotionInfos", kPromotions },
-		{ "getNumHurryInfos", kHurries },
-		{ "getNumUpkeepInfos", kUpkeeps },
-		{ "getNumSpecialistInfos", kSpecialists },
-		{ "getNumUnitCombatInfos", kUnitCombats },
-		{ "getNumEmphasizeInfos", kEmphases },
-		{ "getNumBuildInfos", kBuilds },
-		{ "getNumCultureLevelInfos", kCultureLevels },
-		{ "getNumInvisibleInfos", kInvisibleTypes },
-		{ "getNumVictoryInfos", 7 },
-	};
-	auto it = kCounts.find(sAccessor);
-	return it == kCounts.end() ? -1 : it->second;
-}
-
-int savereader::btsDefine(const std::string& sName)
-{
-	static const std::map<std::string, int> kBts = { { "MAX_TRADE_ROUTES", kTradeRouteSlots } };
-	auto it = kBts.find(sName);
-	return it == kBts.end() ? -1 : it->second;
-}
-
 BtsSetUp savereader::readBtsSetUp(const unsigned char* pBlock, size_t iSize, size_t iStart, const std::string& sFile)
 {
 	Cursor kBlock(pBlock, iSize, sFile, iStart);
@@ -814,7 +768,7 @@ BtsSetUp savereader::readBtsSetUp(const unsigned char* pBlock, size_t iSize, siz
 	}
 	BtsSetUp kOut;
 	kOut.iVictories = kSetUp.iVictories;
-	kOut.kInit.szClass = kLayoutRoots[kRootInit];
+	kOut.kInit.szClass = "CvInitCore";
 	std::copy(kSetUp.aeTeam.begin(), kSetUp.aeTeam.end(), kOut.kInit.add("m_aeTeam", kSetUp.aeTeam.size()));
 	playerTeams(kBlock, kOut.kInit, kSlots, kSlots);
 	return kOut;
@@ -836,11 +790,11 @@ void savereader::readBtsData(const BtsSetUp& kSetUp, const std::vector<unsigned 
 	n.iTechs = kTechs;
 	n.iUnitTypes = kUnitTypes;
 	n.iPromotions = kPromotions;
-	RecordMapper<FlatRecord> kWorld(k, n, kSave);
+	RecordMapper kWorld(k, n, kSave);
 	kWorld.init(kSetUp.kInit);
 	{
 		FlatRecord kMap; // the header's members: the plots are mapped one by one
-		kMap.szClass = kLayoutRoots[kRootMap];
+		kMap.szClass = "CvMap";
 		k.setSection("inflated game data: map header");
 		k.expect("the map's format flag", 0);
 		const size_t iAt = k.pos();

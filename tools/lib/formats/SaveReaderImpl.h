@@ -1,11 +1,9 @@
 // What the parts of the save reader share (formats/SaveReader.h): the bounds-checked cursor, the
-// records of a save's root objects and the one mapping of them to the world (SaveRecords.cpp),
-// whichever layout read them: the built-in one of BTS 3.19 (SaveReaderBts.cpp) or one derived from
-// a CvGameCoreDLL tree (SaveReaderLayout.cpp). SaveReader.cpp reads the file around them: the
+// records of a save's root objects and the one mapping of them to the world (SaveRecords.cpp), as
+// BTS 3.19's layout (SaveReaderBts.cpp) reads them. SaveReader.cpp reads the file around them: the
 // header, the chunks and their inflation. Internal to the formats layer.
 #pragma once
 
-#include "formats/SaveLayout.h"
 #include "formats/SaveReader.h"
 
 #include <cctype>
@@ -48,10 +46,8 @@ public:
 	[[noreturn]] void modded(const std::string& sWhat) const { moddedAt(m_iPos, sWhat); }
 	[[noreturn]] void moddedAt(size_t iPos, const std::string& sWhat) const
 	{
-		failAt(iPos, m_sModdedPrefix + sWhat + m_sModdedNote);
+		failAt(iPos, kModded + sWhat + m_sModdedNote);
 	}
-	// With a layout derived from a tree, a mismatch is not "not unmodified BTS" but "not that layout".
-	void setModdedPrefix(const std::string& s) { m_sModdedPrefix = s; }
 	// Inside the inflated data a layout mismatch can also come from damaged bytes that still inflate.
 	void setModdedNote(const std::string& s) { m_sModdedNote = s; }
 
@@ -233,13 +229,11 @@ private:
 	size_t m_iBase;
 	std::string m_sSection;
 	std::string m_sModdedNote;
-	std::string m_sModdedPrefix = kModded;
 };
 
 // ---------------------------------------------------------------------------------------------
 // Records (SaveRecords.cpp): what the world needs of a save's root objects, by the members of the
-// game's classes that hold it, as SaveLayout::read records them (LayoutRecord). The built-in BTS
-// 3.19 reader fills the same members.
+// game's classes that hold it (the names of the members of BTS 3.19's classes).
 //   CvInitCore  m_aeTeam
 //   CvMap       m_iGridWidth, m_iGridHeight, m_bWrapX, m_bWrapY; m_pMapPlots: the plots
 //   CvPlot      m_iX, m_iY, m_eOwner, m_ePlotType, m_eTerrainType, m_eFeatureType,
@@ -255,8 +249,8 @@ private:
 // An array the read did not set reads as its default (the game keeps no array there).
 // ---------------------------------------------------------------------------------------------
 
-// A record as the built-in layout fills it: the members of a LayoutRecord, kept flat (one buffer
-// of 32-bit values, names that are literals) so that the thousands of plots of a save cost a few
+// A record as the BTS 3.19 layout fills it: its members kept flat (one buffer of 32-bit values,
+// names that are literals) so that the thousands of plots of a save cost a few
 // allocations each, not one a member.
 struct FlatRecord
 {
@@ -294,37 +288,29 @@ struct RecordCounts
 // read into a member (for a container: its items), the record's class.
 struct RecordValues
 {
-	const long long* pWide = nullptr; // a LayoutRecord's
-	const int32_t* pFlat = nullptr; // a FlatRecord's
+	const int32_t* pFlat = nullptr;
 	size_t iCount = 0;
-	long long operator[](size_t i) const { return pWide ? pWide[i] : pFlat[i]; }
+	long long operator[](size_t i) const { return pFlat[i]; }
 };
-RecordValues recordValues(const LayoutRecord& r, std::string_view sName);
 RecordValues recordValues(const FlatRecord& r, std::string_view sName);
-std::vector<const LayoutRecord*> recordObjects(const LayoutRecord& r, std::string_view sName);
 std::vector<const FlatRecord*> recordObjects(const FlatRecord& r, std::string_view sName);
-std::string recordClass(const LayoutRecord& r);
 std::string recordClass(const FlatRecord& r);
 
 // r's values of sName as iSize values; those it lacks are iFill.
-template <typename Record>
-std::vector<long long> recordInts(const Record& r, std::string_view sName, size_t iSize, long long iFill);
+std::vector<long long> recordInts(const FlatRecord& r, std::string_view sName, size_t iSize, long long iFill);
 // The one value of sName; a record without it is not the layout the world needs (k.modded).
-template <typename Record>
-long long recordInt(Cursor& k, const Record& r, std::string_view sName);
+long long recordInt(Cursor& k, const FlatRecord& r, std::string_view sName);
 
 // "<szWhat> is <iValue> (expected iMin..iMax-1)" unless iMin <= iValue < iMax (k.moddedAt iAt).
 void checkRange(Cursor& k, size_t iAt, const char* szWhat, int iValue, int iMin, int iMax);
 void checkRangeAll(Cursor& k, size_t iAt, const char* szWhat, const std::vector<int>& a, int iMin, int iMax);
 
 // The players' teams of the set-up block's record (m_aeTeam), each -1 or a team (else kBlock.moddedAt 0).
-template <typename Record>
-std::vector<long long> playerTeams(Cursor& kBlock, const Record& kInit, int iPlayers, int iTeams);
+std::vector<long long> playerTeams(Cursor& kBlock, const FlatRecord& kInit, int iPlayers, int iTeams);
 
 // The world of a save's records, one root object at a time in the order the save holds them: a
 // reader maps each as soon as it has read it, so that a record that makes no game stops the read
 // there. Each step throws SaveError (through k, whose position and section its messages name).
-template <typename Record>
 class RecordMapper
 {
 public:
@@ -332,17 +318,15 @@ public:
 	// needs when it runs (a reader may learn one just before the step that needs it).
 	RecordMapper(Cursor& k, const RecordCounts& kCounts, SaveGame& kSave);
 	// CvInitCore: the players' teams (playerTeams checks them).
-	void init(const Record& kInit);
-	// CvMap: the map's size and wrap, and its plots (m_pMapPlots, one a plot of the map).
-	void map(const Record& kMap);
-	// The same in parts: the map's size and wrap, then its plots one by one (index y*W+x), each
-	// mapped as soon as it is read.
-	void mapHeader(const Record& kMap);
-	void plot(const Record& kPlot);
+	void init(const FlatRecord& kInit);
+	// CvMap: the map's size and wrap, then its plots one by one (index y*W+x), each mapped as soon
+	// as it is read.
+	void mapHeader(const FlatRecord& kMap);
+	void plot(const FlatRecord& kPlot);
 	// CvTeamAI: the techs and the master.
-	void team(int eTeam, const Record& kTeam);
+	void team(int eTeam, const FlatRecord& kTeam);
 	// CvPlayerAI: its team and alive switch, its cities and units.
-	void player(int ePlayer, const Record& kPlayer);
+	void player(int ePlayer, const FlatRecord& kPlayer);
 	// After the last player: the units and cities against the plots.
 	void finish();
 
@@ -360,11 +344,6 @@ private:
 // ---------------------------------------------------------------------------------------------
 const int kBtsSaveVersion = 302;
 
-// BTS 3.19's count of an accessor of a tree ("getNumUnitInfos"), -1 if not known; its value of a
-// GlobalDefines define ("MAX_TRADE_ROUTES"), -1 if not known.
-int btsCount(const std::string& sAccessor);
-int btsDefine(const std::string& sName);
-
 // The set-up block as BTS 3.19 writes it: the victory count and CvInitCore's record.
 struct BtsSetUp
 {
@@ -376,23 +355,6 @@ struct BtsSetUp
 BtsSetUp readBtsSetUp(const unsigned char* pBlock, size_t iSize, size_t iStart, const std::string& sFile);
 // Reads the inflated game data into kSave (the header's fields already set).
 void readBtsData(const BtsSetUp& kSetUp, const std::vector<unsigned char>& aData, SaveGame& kSave);
-
-// ---------------------------------------------------------------------------------------------
-// A layout derived from a CvGameCoreDLL tree (SaveReaderLayout.cpp)
-// ---------------------------------------------------------------------------------------------
-
-// What a derived layout reads: the header's set-up block and the inflated game data.
-struct LayoutInput
-{
-	const unsigned char* pSetUp;
-	size_t iSetUpSize;
-	size_t iSetUpStart;
-	const std::vector<unsigned char>& aData;
-};
-
-// The save of kHeader (its header's fields) read with kLayout; see SaveReadOptions.
-SaveGame readDataWithLayout(const SaveGame& kHeader, const SaveLayout& kLayout,
-	const std::vector<std::filesystem::path>& aAssets, const LayoutInput& kIn, bool bFindCounts);
 
 } // namespace savereader
 } // namespace cvv

@@ -14,8 +14,7 @@ namespace {
 const int kDirections = 8;
 const int kNoCoord = -2147483647; // the game's "no plot" coordinate
 
-template <typename Record>
-void mapPlot(Cursor& k, const Record& r, int iIndex, int iWidth, const RecordCounts& n,
+void mapPlot(Cursor& k, const FlatRecord& r, int iIndex, int iWidth, const RecordCounts& n,
 	const std::vector<std::string>& asInvisible, SavePlot& kPlot, std::pair<int, int>& kCity)
 {
 	const int iWantX = iIndex % iWidth;
@@ -63,7 +62,7 @@ void mapPlot(Cursor& k, const Record& r, int iIndex, int iWidth, const RecordCou
 		for (size_t i = 0; i < size_t(n.iInvisible) && i < v.iCount; ++i)
 			kPlot.aaiInvisibleVisibility[size_t(t)][i] = int(v[i]);
 	}
-	for (const Record* pUnit : recordObjects(r, "m_units"))
+	for (const FlatRecord* pUnit : recordObjects(r, "m_units"))
 	{
 		const int eOwner = int(recordInt(k, *pUnit, "eOwner"));
 		checkRange(k, iAt, "a listed unit's owner", eOwner, 0, n.iPlayers);
@@ -71,8 +70,7 @@ void mapPlot(Cursor& k, const Record& r, int iIndex, int iWidth, const RecordCou
 	}
 }
 
-template <typename Record>
-void mapTeam(Cursor& k, const Record& r, int eTeam, const RecordCounts& n, SaveTeam& kTeam)
+void mapTeam(Cursor& k, const FlatRecord& r, int eTeam, const RecordCounts& n, SaveTeam& kTeam)
 {
 	for (long long v : recordInts(r, "m_pabHasTech", size_t(n.iTechs), 0)) kTeam.abHasTech.push_back(v ? 1 : 0);
 	const std::vector<long long> aVassal = recordInts(r, "m_abVassal", size_t(n.iTeams), 0);
@@ -90,9 +88,8 @@ void mapTeam(Cursor& k, const Record& r, int eTeam, const RecordCounts& n, SaveT
 
 // A city's or a unit's id and plot, the plot checked to be on the map (szX, szY: its coordinates
 // as the messages name them).
-template <typename Record>
 void mapIdAndPlot(
-	Cursor& k, const Record& r, int iWidth, int iHeight, const char* szX, const char* szY, int& iId, int& iX, int& iY)
+	Cursor& k, const FlatRecord& r, int iWidth, int iHeight, const char* szX, const char* szY, int& iId, int& iX, int& iY)
 {
 	iId = int(recordInt(k, r, "m_iID"));
 	iX = int(recordInt(k, r, "m_iX"));
@@ -102,8 +99,7 @@ void mapIdAndPlot(
 	checkRange(k, iAt, szY, iY, 0, iHeight);
 }
 
-template <typename Record>
-void mapCity(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveCity& kCity)
+void mapCity(Cursor& k, const FlatRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveCity& kCity)
 {
 	mapIdAndPlot(k, r, iWidth, iHeight, "a city's x", "a city's y", kCity.iId, kCity.iX, kCity.iY);
 	kCity.ePlayer = int(recordInt(k, r, "m_eOwner"));
@@ -113,8 +109,7 @@ void mapCity(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, c
 	for (long long v : a) kCity.aiEspionageVisibility.push_back(v ? 1 : 0);
 }
 
-template <typename Record>
-void mapUnit(Cursor& k, const Record& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveUnit& kUnit)
+void mapUnit(Cursor& k, const FlatRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveUnit& kUnit)
 {
 	mapIdAndPlot(k, r, iWidth, iHeight, "a unit's x", "a unit's y", kUnit.iId, kUnit.iX, kUnit.iY);
 	const size_t iAt = k.pos();
@@ -195,22 +190,11 @@ FlatRecord& FlatRecord::child(std::string_view sName, const char* szClass)
 	return r;
 }
 
-RecordValues recordValues(const LayoutRecord& r, std::string_view sName)
-{
-	const std::vector<long long>* p = r.values(std::string(sName));
-	return p ? RecordValues{ p->data(), nullptr, p->size() } : RecordValues();
-}
-
 RecordValues recordValues(const FlatRecord& r, std::string_view sName)
 {
 	for (const FlatRecord::Member& m : r.aMembers)
-		if (m.sName == sName) return RecordValues{ nullptr, r.aValues.data() + m.iBegin, m.iCount };
+		if (m.sName == sName) return RecordValues{ r.aValues.data() + m.iBegin, m.iCount };
 	return RecordValues();
-}
-
-std::vector<const LayoutRecord*> recordObjects(const LayoutRecord& r, std::string_view sName)
-{
-	return r.objects(std::string(sName));
 }
 
 std::vector<const FlatRecord*> recordObjects(const FlatRecord& r, std::string_view sName)
@@ -222,11 +206,9 @@ std::vector<const FlatRecord*> recordObjects(const FlatRecord& r, std::string_vi
 	return a;
 }
 
-std::string recordClass(const LayoutRecord& r) { return r.sClass; }
 std::string recordClass(const FlatRecord& r) { return r.szClass; }
 
-template <typename Record>
-std::vector<long long> recordInts(const Record& r, std::string_view sName, size_t iSize, long long iFill)
+std::vector<long long> recordInts(const FlatRecord& r, std::string_view sName, size_t iSize, long long iFill)
 {
 	std::vector<long long> a(iSize, iFill);
 	const RecordValues v = recordValues(r, sName);
@@ -234,12 +216,11 @@ std::vector<long long> recordInts(const Record& r, std::string_view sName, size_
 	return a;
 }
 
-template <typename Record>
-long long recordInt(Cursor& k, const Record& r, std::string_view sName)
+long long recordInt(Cursor& k, const FlatRecord& r, std::string_view sName)
 {
 	const RecordValues v = recordValues(r, sName);
 	if (v.iCount != 1)
-		k.modded("the tree's " + recordClass(r) + "::read does not read the member " + std::string(sName)
+		k.modded("the " + recordClass(r) + " record lacks the member " + std::string(sName)
 			+ " the audit needs");
 	return v[0];
 }
@@ -265,8 +246,7 @@ void checkRangeAll(Cursor& k, size_t iAt, const char* szWhat, const std::vector<
 		}
 }
 
-template <typename Record>
-std::vector<long long> playerTeams(Cursor& kBlock, const Record& kInit, int iPlayers, int iTeams)
+std::vector<long long> playerTeams(Cursor& kBlock, const FlatRecord& kInit, int iPlayers, int iTeams)
 {
 	std::vector<long long> aeTeam = recordInts(kInit, "m_aeTeam", size_t(iPlayers), -2);
 	for (int i = 0; i < iPlayers; ++i)
@@ -275,8 +255,7 @@ std::vector<long long> playerTeams(Cursor& kBlock, const Record& kInit, int iPla
 	return aeTeam;
 }
 
-template <typename Record>
-RecordMapper<Record>::RecordMapper(Cursor& k, const RecordCounts& kCounts, SaveGame& kSave)
+RecordMapper::RecordMapper(Cursor& k, const RecordCounts& kCounts, SaveGame& kSave)
 	: m_k(k), m_n(kCounts), m_kSave(kSave)
 {
 	m_kSave.iMaxPlayers = m_n.iPlayers;
@@ -287,14 +266,12 @@ RecordMapper<Record>::RecordMapper(Cursor& k, const RecordCounts& kCounts, SaveG
 	m_kSave.aPlayers.resize(size_t(m_n.iPlayers));
 }
 
-template <typename Record>
-void RecordMapper<Record>::init(const Record& kInit)
+void RecordMapper::init(const FlatRecord& kInit)
 {
 	m_aeTeam = recordInts(kInit, "m_aeTeam", size_t(m_n.iPlayers), -2);
 }
 
-template <typename Record>
-void RecordMapper<Record>::mapHeader(const Record& kMap)
+void RecordMapper::mapHeader(const FlatRecord& kMap)
 {
 	Cursor& k = m_k;
 	k.setSection("inflated game data: map");
@@ -308,8 +285,7 @@ void RecordMapper<Record>::mapHeader(const Record& kMap)
 	m_kSave.bWrapY = recordInt(k, kMap, "m_bWrapY") != 0;
 }
 
-template <typename Record>
-void RecordMapper<Record>::plot(const Record& kPlot)
+void RecordMapper::plot(const FlatRecord& kPlot)
 {
 	const size_t i = m_kSave.aPlots.size();
 	m_k.setSection("inflated game data: plot record " + std::to_string(i));
@@ -317,28 +293,13 @@ void RecordMapper<Record>::plot(const Record& kPlot)
 		m_aPlotCities.emplace_back());
 }
 
-template <typename Record>
-void RecordMapper<Record>::map(const Record& kMap)
-{
-	mapHeader(kMap);
-	const std::vector<const Record*> aPlots = recordObjects(kMap, "m_pMapPlots");
-	if (aPlots.size() != size_t(m_kSave.iWidth) * size_t(m_kSave.iHeight))
-		m_k.modded(std::to_string(aPlots.size()) + " plot records for a " + std::to_string(m_kSave.iWidth) + " x "
-			+ std::to_string(m_kSave.iHeight) + " map");
-	m_kSave.aPlots.reserve(aPlots.size());
-	m_aPlotCities.reserve(aPlots.size());
-	for (const Record* pPlot : aPlots) plot(*pPlot);
-}
-
-template <typename Record>
-void RecordMapper<Record>::team(int eTeam, const Record& kTeam)
+void RecordMapper::team(int eTeam, const FlatRecord& kTeam)
 {
 	m_k.setSection("inflated game data: team " + std::to_string(eTeam));
 	mapTeam(m_k, kTeam, eTeam, m_n, m_kSave.aTeams[size_t(eTeam)]);
 }
 
-template <typename Record>
-void RecordMapper<Record>::player(int ePlayer, const Record& kPlayer)
+void RecordMapper::player(int ePlayer, const FlatRecord& kPlayer)
 {
 	Cursor& k = m_k;
 	k.setSection("inflated game data: player " + std::to_string(ePlayer));
@@ -347,13 +308,13 @@ void RecordMapper<Record>::player(int ePlayer, const Record& kPlayer)
 	kOut.bAlive = recordInt(k, kPlayer, "m_bAlive") != 0;
 	const long long iId = recordInt(k, kPlayer, "m_eID");
 	if (iId != ePlayer) k.modded("player " + std::to_string(ePlayer) + " names id " + std::to_string(iId));
-	for (const Record* pCity : recordObjects(kPlayer, "m_cities"))
+	for (const FlatRecord* pCity : recordObjects(kPlayer, "m_cities"))
 	{
 		SaveCity kCity;
 		mapCity(k, *pCity, ePlayer, m_kSave.iWidth, m_kSave.iHeight, m_n, kCity);
 		m_kSave.aCities.push_back(std::move(kCity));
 	}
-	for (const Record* pUnit : recordObjects(kPlayer, "m_units"))
+	for (const FlatRecord* pUnit : recordObjects(kPlayer, "m_units"))
 	{
 		SaveUnit kUnit;
 		mapUnit(k, *pUnit, ePlayer, m_kSave.iWidth, m_kSave.iHeight, m_n, kUnit);
@@ -361,21 +322,12 @@ void RecordMapper<Record>::player(int ePlayer, const Record& kPlayer)
 	}
 }
 
-template <typename Record>
-void RecordMapper<Record>::finish()
+void RecordMapper::finish()
 {
 	crossCheck(m_k, m_kSave, m_aPlotCities);
 	m_kSave.bHasPlayerSections = true;
 }
 
-template std::vector<long long> recordInts(const LayoutRecord&, std::string_view, size_t, long long);
-template std::vector<long long> recordInts(const FlatRecord&, std::string_view, size_t, long long);
-template long long recordInt(Cursor&, const LayoutRecord&, std::string_view);
-template long long recordInt(Cursor&, const FlatRecord&, std::string_view);
-template std::vector<long long> playerTeams(Cursor&, const LayoutRecord&, int, int);
-template std::vector<long long> playerTeams(Cursor&, const FlatRecord&, int, int);
-template class RecordMapper<LayoutRecord>;
-template class RecordMapper<FlatRecord>;
 
 } // namespace savereader
 } // namespace cvv

@@ -1,20 +1,17 @@
 // See TreeXmlLoads.h.
 #include "formats/TreeXmlLoads.h"
 
-#include <filesystem>
-
 namespace cvv {
 
 std::string TreeXmlLoads::where(const std::string& sWhere) const
 {
-	return bBuiltIn ? "BTS 3.19's " + sWhere : (std::filesystem::path(sTree) / sWhere).string();
+	return "BTS 3.19's " + sWhere;
 }
 
 const TreeXmlLoads& TreeXmlLoads::bts319()
 {
 	static const TreeXmlLoads kLoads = [] {
 		TreeXmlLoads k;
-		k.bBuiltIn = true;
 		// CvXMLLoadUtilitySet.cpp of the BTS 3.19 SDK: LoadBasicInfos, then LoadPreMenuGlobals
 		k.aInfos = {
 			{ "InvisibleInfo", "BasicInfos/CIV4InvisibleInfos.xml", "Civ4InvisibleInfos/InvisibleInfos/InvisibleInfo",

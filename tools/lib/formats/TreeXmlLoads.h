@@ -1,9 +1,8 @@
-// What a CvGameCoreDLL tree's own XML loading reads, and where: its LoadGlobalClassInfo(...) calls
-// (an info class, its file and the element path of its items) and the GlobalDefines files it reads
+// What BTS 3.19's own XML loading reads, and where: its LoadGlobalClassInfo(...) calls (an info
+// class, its file and the element path of its items) and the GlobalDefines files it reads
 // (ReadGlobalDefines("xml\\GlobalDefines.xml", ...) and the like), each in the order the calls
-// stand in the tree's files. SaveLayout::xmlLoads() gives a derived tree's, TreeXmlLoads::bts319()
-// BTS 3.19's own; the rules loader (RulesLoader.h) reads each info class from the file the loads
-// name, in their order: a tree's with --sdk, BTS 3.19's without.
+// stand in its files. The rules loader (RulesLoader.h) reads each info class from the file the
+// loads name, in their order. (A mod's tree loads its XML with its own code: HostRules.h.)
 #pragma once
 
 #include <string>
@@ -30,8 +29,6 @@ struct TreeDefinesLoad
 
 struct TreeXmlLoads
 {
-	std::string sTree; // the tree's folder, for messages; empty for the built-in bts319()
-	bool bBuiltIn = false; // bts319(): the places CvVision reads without --sdk
 	std::vector<TreeInfoLoad> aInfos; // in the tree's order; the first call of a class only
 	std::vector<TreeDefinesLoad> aDefines; // in the tree's order; each file once
 
@@ -48,14 +45,15 @@ struct TreeXmlLoads
 		}
 		return nullptr;
 	}
-	// "TREE/CvXMLLoadUtilitySet.cpp:564" of a call (sWhere), or "BTS 3.19's CvXMLLoadUtilitySet.cpp:564".
+	// "BTS 3.19's CvXMLLoadUtilitySet.cpp:564" of a call (sWhere).
 	std::string where(const std::string& sWhere) const;
 
 	// BTS 3.19's own XML loading, as its SDK's CvXMLLoadUtilitySet.cpp has it: the calls of the info
 	// classes CvVision reads (LoadGlobalClassInfo of the invisible types at line 564, the terrains,
 	// techs, features, promotions, routes, improvements, units, in that order) and the GlobalDefines
 	// files SetGlobalDefines reads by name (GlobalDefines.xml, GlobalDefinesAlt.xml,
-	// PythonCallbackDefines.xml). tests/lib/formats/test_rules_tree.cpp checks it against the SDK.
+	// PythonCallbackDefines.xml). tests/host/test_host_rules.py checks
+	// what it reads against BTS's own loader, compiled behind the host.
 	static const TreeXmlLoads& bts319();
 };
 

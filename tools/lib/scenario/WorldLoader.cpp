@@ -34,9 +34,9 @@ std::vector<fs::path> frontEndRulesFolders(const std::vector<fs::path>& aGiven, 
 	return aAssets;
 }
 
-LoadedRules loadFrontEndRules(const std::vector<fs::path>& aGiven, bool bNoVanilla, const TreeXmlLoads* pTree)
+LoadedRules loadFrontEndRules(const std::vector<fs::path>& aGiven, bool bNoVanilla)
 {
-	return loadVisionRules(frontEndRulesFolders(aGiven, bNoVanilla), pTree);
+	return loadVisionRules(frontEndRulesFolders(aGiven, bNoVanilla));
 }
 
 bool isSavePath(const fs::path& kPath)
@@ -69,8 +69,7 @@ LoadedWorld loadWorld(const fs::path& kPath, std::shared_ptr<const LoadedRules> 
 		kOptions.eKind == LoadKind::Save || (kOptions.eKind == LoadKind::ByExtension && isSavePath(kPath));
 	if (bSave)
 	{
-		kOut.kSave = kOptions.oHost ? readSaveThroughHost(kPath, *kOptions.oHost)
-									: readSave(kPath, SaveReadOptions{ kOptions.pSaveLayout, kOptions.aLayoutAssets });
+		kOut.kSave = kOptions.oHost ? readSaveThroughHost(kPath, *kOptions.oHost) : readSave(kPath);
 		kOut.pWorld = std::make_unique<VisionWorld>(buildSaveWorld(*kOut.kSave, kRules));
 		kOut.aTechs = techsOfSave(*kOut.kSave);
 		if (kOptions.bImportMemory)

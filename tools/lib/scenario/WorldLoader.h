@@ -26,12 +26,10 @@ namespace cvv {
 
 // The rules' folders the front ends use: the folders given (the mod's first), or without any the
 // project's Assets/; then the bundled vanilla XML last, standing for the game's own folders, unless
-// bNoVanilla or it is already among them. loadFrontEndRules loads them (RulesError on bad XML), as
-// the XML loading of pTree (a mod's DLL tree, --sdk) reads them if given (loadVisionRules).
+// bNoVanilla or it is already among them. loadFrontEndRules loads them (RulesError on bad XML).
 std::vector<std::filesystem::path> frontEndRulesFolders(
 	const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla);
-LoadedRules loadFrontEndRules(
-	const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla, const TreeXmlLoads* pTree = nullptr);
+LoadedRules loadFrontEndRules(const std::vector<std::filesystem::path>& aGiven, bool bNoVanilla);
 
 // A saved game by its extension (.CivBeyondSwordSave, .CivWarlordsSave, .Civ4SavedGame); any other
 // file is a WorldBuilder map.
@@ -55,12 +53,8 @@ struct LoadOptions
 	bool bImportMemory = true;
 	// Called now and then while a map is read and placed (what, done, total; total -1: unknown).
 	WbProgress fProgress = nullptr;
-	// A save of a mod: read with the layout derived from its CvGameCoreDLL tree and the type counts
-	// of these Assets folders (formats/SaveLayout.h); null: the built-in BTS 3.19 layout.
-	std::shared_ptr<const SaveLayout> pSaveLayout;
-	std::vector<std::filesystem::path> aLayoutAssets;
 	// A save read by its mod's own core, compiled and run behind the host (formats/HostSave.h);
-	// it takes the place of pSaveLayout.
+	// none: the built-in reader of unmodified BTS 3.19 saves (formats/SaveReader.h).
 	std::optional<HostSaveOptions> oHost;
 };
 

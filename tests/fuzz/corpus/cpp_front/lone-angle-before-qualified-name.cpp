@@ -1,2 +1,0 @@
-// a qualified name after a lone ">" at the start of the file
-> :: read ( ) { }
