@@ -276,6 +276,18 @@ TEST(CVHOST_STREAM_SUITE, ReadsPastTheEndThrowWithTheOffsetAndLeaveArraysAlone)
 		p->ReadString(s);
 	});
 	EXPECT_TRUE(e.pastEnd());
+	// An array of strings: 4 bytes a string at least, checked before any string is read (found by
+	// fuzz_host_save: empty strings were read into the caller's array up to the data's end).
+	std::string asStrings[1] = { "kept" };
+	e = streamErrorOf([&] { p->ReadString(2, asStrings); });
+	EXPECT_EQ(e.asked(), "an array of 2 strings");
+	EXPECT_EQ(e.wanted(), 8u);
+	EXPECT_EQ(asStrings[0], "kept");
+	std::wstring asWide[1] = { L"kept" };
+	e = streamErrorOf([&] { p->ReadString(2, asWide); });
+	EXPECT_EQ(e.asked(), "an array of 2 wide strings");
+	EXPECT_EQ(asWide[0], L"kept");
+	EXPECT_EQ(p->GetPosition(), 4u);
 	e = streamErrorOf([&] { p->Read(-1, as); });
 	EXPECT_STREQ(e.what(), "offset 4: an array of shorts: its count is -1");
 	e = streamErrorOf([&] { p->Write(-2, as); });

@@ -13,10 +13,11 @@
 //
 // What goes on disk: CvHostBytes.h (little-endian; bool 1 byte; long 4 bytes; strings an i32 count
 // and no terminator, wide strings in UTF-16 code units). Counts of arrays and strings are checked
-// before anything is read or allocated. A read past the end, a negative count or SetPosition past
-// the end throws CvHostBytesError (offset and what was asked for; the caller adds which object it
-// was reading, CvHostBytesError::within). ReadString/WriteString return the bytes they moved in the
-// stream (4 + the characters' bytes), which no tree reads.
+// before anything is read or allocated (an array of strings: 4 bytes a string at least). A read
+// past the end, a negative count or SetPosition past the end throws CvHostBytesError (offset and
+// what was asked for; the caller adds which object it was reading, CvHostBytesError::within).
+// ReadString/WriteString return the bytes they moved in the stream (4 + the characters' bytes),
+// which no tree reads.
 #ifndef CVHOST_STREAM_H
 #define CVHOST_STREAM_H
 
@@ -121,14 +122,14 @@ public:
 	}
 	unsigned int ReadString(int iCount, std::string values[])
 	{
-		checkCount(iCount, "strings");
+		checkArray(iCount, 4, "strings"); // a string's count alone is 4 bytes
 		unsigned int iBytes = 0;
 		for (int i = 0; i < iCount; ++i) iBytes += ReadString(values[i]);
 		return iBytes;
 	}
 	unsigned int ReadString(int iCount, std::wstring values[])
 	{
-		checkCount(iCount, "wide strings");
+		checkArray(iCount, 4, "wide strings"); // a string's count alone is 4 bytes
 		unsigned int iBytes = 0;
 		for (int i = 0; i < iCount; ++i) iBytes += ReadString(values[i]);
 		return iBytes;
