@@ -72,6 +72,8 @@ SANITIZE_TARGETS = cvvision_engine_tests cvvision_support_tests cvvision_formats
   cvvision_scenario_tests cvvision_analysis_tests cvvision_sdk_tests cvvision_host_tests \
   cvvision_sdk_fork_rules_tests civ2huts_tests cvvision civ2huts \
   bench_turn fuzz_wb fuzz_save fuzz_savedata fuzz_rules fuzz_civ2
+# fuzz_host_save: a save through the host runtime's own reading code (tests/fuzz/fuzz_host_save.cpp).
+SANITIZE_TARGETS += fuzz_host_save
 # Seconds each fuzz target runs in `make test` (after replaying tests/fuzz/corpus/READER/).
 FUZZ_TEST_SECONDS ?= 10
 export ASAN_OPTIONS ?= detect_leaks=1
@@ -110,6 +112,8 @@ timings:
 # inflated (the target compresses it), where fuzzing reaches the parser.
 FUZZ_SECONDS ?= 600
 READERS ?= wb save savedata rules civ2
+# host_save: the host runtime's outer layer of a save and its stream (tools/host/runtime).
+READERS += host_save
 fuzz-readers: sanitize-build
 	@for r in $(READERS); do \
 	  sh tests/fuzz/run.sh $(SANITIZE_BUILD)/fuzz_$$r $$r $(FUZZ_SECONDS) $(SANITIZE_BUILD)/fuzz/$$r; \

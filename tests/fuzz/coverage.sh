@@ -15,6 +15,7 @@ wb) FILES="tools/lib/formats/WbReader.cpp tools/lib/scenario/WorldFromMap.cpp" ;
 save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveReaderBts.cpp tools/lib/formats/SaveRecords.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
+host_save) FILES="tools/host/runtime/CvHostSaveFile.cpp tools/host/runtime/CvHostBytes.cpp" ;;
 *) echo "coverage.sh: unknown reader '$READER' (wb, save, savedata, rules, civ2)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
