@@ -387,8 +387,12 @@ private:
 			// FDataStreamBase::Write may stand between), up to the host's own.
 			for (const std::string& name : cvHostCallers(24))
 			{
+				// the standard library's: "std::...", or a template's "void std::__invoke_impl<...>"
+				// (inlined but under AddressSanitizer)
+				const size_t at = name.find("std::");
 				if (name.find("ProbeStream") != std::string::npos || name.find("CvHostStream") != std::string::npos
-					|| name.find("FDataStreamBase::") == 0 || name.find("std::") == 0
+					|| name.find("FDataStreamBase::") == 0 || at == 0
+					|| (at != std::string::npos && name.find(' ') == at - 1)
 					|| name.find("std::function") != std::string::npos)
 					continue;
 				if (name.find("(anonymous namespace)") != std::string::npos || name.find("cvHost") == 0) break;

@@ -121,15 +121,20 @@ std::string cvHostFunctionName(const std::string& sDemangled)
 
 std::vector<std::string> cvHostCallers(int iFrames)
 {
-	std::vector<void*> frames(iFrames + 1);
-	int n = backtrace(frames.data(), iFrames + 1);
+	std::vector<void*> frames(iFrames + 2);
+	int n = backtrace(frames.data(), iFrames + 2);
 	std::vector<std::string> names;
 	const CvHostSymbols& symbols = CvHostSymbols::instance();
-	for (int i = 1; i < n; ++i)
-	{ // frame 0 is cvHostCallers
+	for (int i = 0; i < n; ++i)
+	{
 		// A return address is the instruction after the call: look one byte back, inside the call.
 		std::string s = symbols.name(static_cast<char*>(frames[i]) - 1);
 		names.push_back(s.empty() ? "?" : cvHostFunctionName(s));
 	}
+	// The frames from this function's caller on: frame 0 is this function, or, under
+	// AddressSanitizer, whose backtrace() is its own, the sanitizer's frame before it.
+	std::vector<std::string>::iterator self = std::find(names.begin(), names.end(), "cvHostCallers");
+	names.erase(names.begin(), self == names.end() ? names.begin() + (n > 0 ? 1 : 0) : self + 1);
+	if (names.size() > size_t(iFrames)) names.resize(size_t(iFrames));
 	return names;
 }
