@@ -22,7 +22,7 @@ import subprocess
 import sys
 from typing import List, Optional
 
-from . import program
+from . import program, sanitize
 from .errors import BuildStop
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -86,6 +86,8 @@ def _last_lines(text: str, n: int = 5) -> str:
 
 
 def _build(args: argparse.Namespace, tree: str) -> program.HostProgram:
+    if getattr(args, "sanitize", False):
+        return sanitize.build(tree, args.cache, args.jobs, args.quiet)
     return program.build(tree, args.cache, args.jobs, args.quiet)
 
 
@@ -164,16 +166,22 @@ def parser() -> argparse.ArgumentParser:
     game = argparse.ArgumentParser(add_help=False)
     game.add_argument("--game", help="the game's folder: Assets, Warlords, Beyond the Sword")
     game.add_argument("--assets", help="the mod's Assets folder, searched first")
+    sanitizer = argparse.ArgumentParser(add_help=False)
+    sanitizer.add_argument("--sanitize", action="store_true",
+                           help="the host's own code under AddressSanitizer and UndefinedBehaviorSanitizer, "
+                                "the tree's objects as they are (a report ends the core as a crash: exit 1)")
     commands = top.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
-    b = commands.add_parser("build", parents=[common], help="compile and link a tree's core with the host")
+    b = commands.add_parser("build", parents=[common, sanitizer], help="compile and link a tree's core with the host")
     b.add_argument("tree", help="a CvGameCoreDLL folder")
     b.set_defaults(run=cmd_build)
-    x = commands.add_parser("load-xml", parents=[common, game], help="load the XML through the tree's own loader")
+    x = commands.add_parser("load-xml", parents=[common, game, sanitizer],
+                            help="load the XML through the tree's own loader")
     x.add_argument("tree", help="a CvGameCoreDLL folder")
     x.add_argument("--json", action="store_true", help="everything the host says, as JSON")
     x.set_defaults(run=cmd_load_xml)
-    s = commands.add_parser("read-save", parents=[common, game], help="read a save through the tree's own code")
+    s = commands.add_parser("read-save", parents=[common, game, sanitizer],
+                            help="read a save through the tree's own code")
     s.add_argument("save", help="a .CivBeyondSwordSave")
     s.add_argument("--sdk", required=True, help="the CvGameCoreDLL folder of the mod that wrote it")
     s.set_defaults(run=cmd_read_save)

@@ -73,6 +73,8 @@ void cvHostSetStep(const char* step)
 	g_step[sizeof(g_step) - 1] = 0;
 }
 
+const char* cvHostStep() { return g_step; }
+
 void cvHostCatchCrashes()
 {
 	const int signals[] = { SIGSEGV, SIGFPE, SIGABRT, SIGBUS, SIGILL };

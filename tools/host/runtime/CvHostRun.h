@@ -29,6 +29,8 @@ struct CvHostStep
 
 // The step the host is in, for the crash message (kept in a fixed buffer a signal handler reads).
 void cvHostSetStep(const char* step);
+// The step as last set (for a crash handler of its own: CvHostSanitize.cpp).
+const char* cvHostStep();
 void cvHostCatchCrashes();
 
 // The executable's start: gDLL set to the host's, the globals initialised, the XML loaded in the
