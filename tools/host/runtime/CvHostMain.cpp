@@ -5,6 +5,7 @@
 //
 //     cvcore-host [OPTIONS] load-xml
 //     cvcore-host [OPTIONS] read-save SAVE     (CvHostSaveCommand.cpp)
+//     cvcore-host [OPTIONS] read-saves DIR SAVE...   (the same for each save, the XML loaded once)
 //
 // Exit status: 0 done; 1 the core reported an error (a message box), a step failed or the input
 // was refused; 2 bad command line; 3 the core crashed (the message names the step it was in).
@@ -19,6 +20,7 @@
 #include <string>
 
 int cvHostReadSave(const CvHostOptions& options);
+int cvHostReadSaves(const CvHostOptions& options);
 
 namespace {
 
@@ -26,6 +28,8 @@ const char kUsage[] =
 	"usage: cvcore-host [--game DIR] [--mod DIR] [--mod-name NAME] [--log DIR] [--echo] COMMAND [ARGUMENTS]\n"
 	"  load-xml          load the XML as the game does; print what was loaded\n"
 	"  read-save SAVE    load the XML, then read SAVE with the core's own read(); print its world\n"
+	"  read-saves DIR SAVE...  load the XML once, then read each SAVE so in a process of its own;\n"
+	"                    its output and errors in DIR/N.out and DIR/N.err; print N, its status, its process\n"
 	"--game: the install's root (Assets, Warlords, Beyond the Sword); --mod: the mod's folder (its Assets)\n";
 
 int usage(const std::string& message)
@@ -84,6 +88,8 @@ int main(int argc, char** argv)
 		status = loadXml(options);
 	else if (command == "read-save" && options.arguments.size() == 1)
 		status = cvHostReadSave(options);
+	else if (command == "read-saves" && options.arguments.size() >= 2)
+		status = cvHostReadSaves(options);
 	else
 		return usage(command.empty() ? "no command" : "bad command line for " + command);
 	fflush(stdout);

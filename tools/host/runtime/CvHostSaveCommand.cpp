@@ -2,6 +2,7 @@
 // it, then written back by the tree's own write() functions and compared with the save's bytes.
 //
 //     cvcore-host [--game DIR] [--mod DIR] read-save SAVE
+//     cvcore-host [--game DIR] [--mod DIR] read-saves DIR SAVE...   (cvHostReadSaves, below)
 //
 // WHAT IT DOES, in order (each step named for the crash handler, cvHostSetStep):
 //   1. the executable's start: gDLL, the globals, the XML (cvHostStart); a load step that fails or
@@ -128,12 +129,15 @@
 #include "CvHostSymbols.h"
 #include "CvHostUtility.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <functional>
@@ -519,7 +523,7 @@ std::string initCoreJson(const std::vector<unsigned char>& save, const std::vect
 // ---------------------------------------------------------------------------------------------
 // The world, through the objects' getters
 // ---------------------------------------------------------------------------------------------
-void printWorld(FILE* out)
+void printWorld(FILE* out, const std::string& path)
 {
 	CvMap& map = GC.getMap();
 	const int plots = map.numPlots();
@@ -528,7 +532,7 @@ void printWorld(FILE* out)
 	fprintf(out, ",\n  \"plots\": [");
 	for (int i = 0; i < plots; ++i)
 	{
-		setStep("writing the result: plot " + std::to_string(i));
+		setStep("writing the result of " + path + ": plot " + std::to_string(i));
 		CvPlot* plot = map.plotByIndex(i);
 		fprintf(out,
 			"%s\n    {\"x\": %d, \"y\": %d, \"terrain\": %d, \"feature\": %d, \"plot_type\": %d, \"owner\": %d, "
@@ -566,7 +570,7 @@ void printWorld(FILE* out)
 	const char* separator = "";
 	for (int p = 0; p < MAX_PLAYERS; ++p)
 	{
-		setStep("writing the result: the units of player " + std::to_string(p));
+		setStep("writing the result of " + path + ": the units of player " + std::to_string(p));
 		CvPlayerAI& player = GET_PLAYER((PlayerTypes)p);
 		int loop = 0;
 		for (CvUnit* unit = player.firstUnit(&loop); unit != NULL; unit = player.nextUnit(&loop))
@@ -602,7 +606,7 @@ void printWorld(FILE* out)
 	separator = "";
 	for (int p = 0; p < MAX_PLAYERS; ++p)
 	{
-		setStep("writing the result: the cities of player " + std::to_string(p));
+		setStep("writing the result of " + path + ": the cities of player " + std::to_string(p));
 		CvPlayerAI& player = GET_PLAYER((PlayerTypes)p);
 		int loop = 0;
 		for (CvCity* city = player.firstCity(&loop); city != NULL; city = player.nextCity(&loop))
@@ -616,7 +620,7 @@ void printWorld(FILE* out)
 		}
 	}
 	fprintf(out, "\n  ],\n  \"teams\": [");
-	setStep("writing the result: the teams");
+	setStep("writing the result of " + path + ": the teams");
 	for (int t = 0; t < MAX_TEAMS; ++t)
 	{
 		CvTeamAI& team = GET_TEAM((TeamTypes)t);
@@ -635,7 +639,7 @@ void printWorld(FILE* out)
 		fprintf(out, "]}");
 	}
 	fprintf(out, "\n  ],\n  \"players\": [");
-	setStep("writing the result: the players");
+	setStep("writing the result of " + path + ": the players");
 	for (int p = 0; p < MAX_PLAYERS; ++p)
 	{
 		CvPlayerAI& player = GET_PLAYER((PlayerTypes)p);
@@ -739,21 +743,82 @@ std::string readError(const std::string& save, const char* part, const std::stri
 	return k.str();
 }
 
+// The start, as read-save needs it: false, with the message naming the save, when the XML did not
+// load.
+bool startForSaves(
+	const CvHostOptions& options, const std::string& path, std::vector<CvHostStep>& steps, CvHostUtility*& utility)
+{
+	steps = cvHostStart(options, utility);
+	if (cvHostStartOk(steps)) return true;
+	fprintf(stderr, "cvcore-host: %s: not read: the XML did not load (%s %s; see load-xml)\n", path.c_str(),
+		steps.empty() ? "the start" : steps.back().name.c_str(),
+		!steps.empty() && !steps.back().ok ? "failed" : "showed a message box");
+	return false;
+}
+
+int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHostUtility* utility);
+
 } // namespace
 
 int cvHostReadSave(const CvHostOptions& options)
 {
 	const std::string path = options.arguments[0];
 	CvHostUtility* utility = NULL;
-	std::vector<CvHostStep> steps = cvHostStart(options, utility);
-	if (!cvHostStartOk(steps))
-	{
-		fprintf(stderr, "cvcore-host: %s: not read: the XML did not load (%s %s; see load-xml)\n", path.c_str(),
-			steps.empty() ? "the start" : steps.back().name.c_str(),
-			!steps.empty() && !steps.back().ok ? "failed" : "showed a message box");
-		return 1;
-	}
+	std::vector<CvHostStep> steps;
+	if (!startForSaves(options, path, steps, utility)) return 1;
+	return readSave(path, steps, utility);
+}
 
+// read-saves DIR SAVE...: the start once, then each save read as read-save reads it, in a child
+// process of its own (each child begins from the state the start left: a crash, a loop or a read's
+// changes to the globals end with it), its standard output and error into DIR/N.out and DIR/N.err
+// (N from 0, in the order given). A line per save on standard output, once its child has ended:
+// "N STATUS PID", STATUS read-save's exit status (128 + the signal for a child killed by one).
+// For many saves at the cost of one start (tests/host/test_host_sanitize.py, make fuzz-host).
+int cvHostReadSaves(const CvHostOptions& options)
+{
+	const std::string folder = options.arguments[0];
+	CvHostUtility* utility = NULL;
+	std::vector<CvHostStep> steps;
+	if (!startForSaves(options, options.arguments[1], steps, utility)) return 1;
+	for (size_t i = 1; i < options.arguments.size(); ++i)
+	{
+		const std::string path = options.arguments[i];
+		const std::string outputs = folder + "/" + std::to_string(i - 1);
+		fflush(stdout);
+		fflush(stderr);
+		const pid_t child = fork();
+		if (child < 0)
+		{
+			fprintf(stderr, "cvcore-host: cannot start a process for %s: %s\n", path.c_str(), strerror(errno));
+			return 1;
+		}
+		if (child == 0)
+		{
+			const int out = open((outputs + ".out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+			const int err = open((outputs + ".err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+			if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(1);
+			close(out);
+			close(err);
+			const int status = readSave(path, steps, utility);
+			fflush(stdout);
+			fflush(stderr);
+			_exit(status);
+		}
+		int status = 0;
+		while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+		{}
+		const int code = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+		printf("%zu %d %d\n", i - 1, code, (int)child);
+	}
+	return 0;
+}
+
+namespace {
+
+// read-save's reading, after the start.
+int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHostUtility* utility)
+{
 	std::vector<GameObject> objects = gameObjects();
 	size_t initCoreEnd = 0;
 	CvHostSaveFile save;
@@ -891,7 +956,7 @@ int cvHostReadSave(const CvHostOptions& options)
 	}
 	setTimer(0);
 
-	setStep("writing the result");
+	setStep("writing the result of " + path);
 	printf("{\n");
 	cvHostPrintStart(stdout, steps, *utility);
 	printf(",\n  \"save\": {\"path\": %s, \"version\": %u, \"mod_name\": %s, \"lock_modified_assets\": %s, "
@@ -906,8 +971,8 @@ int cvHostReadSave(const CvHostOptions& options)
 		printf(",\n    {\"object\": %s, \"part\": \"game_data\", \"start\": %zu, \"end\": %zu}",
 			cvHostJsonString(object.name).c_str(), object.readStart, object.readEnd);
 	printf("\n  ]");
-	printWorld(stdout);
-	setStep("writing the result: the round trip");
+	printWorld(stdout, path);
+	setStep("writing the result of " + path + ": the round trip");
 	printf(",\n  \"round_trip\": {\n    \"init_core\": %s,\n    \"loaded_init_core\": %s,\n    \"game_data\": %s,\n    "
 		   "\"objects\": [",
 		initCoreJson(save.aInitCore, gameInitCore.bytes().data(), [](FDataStreamBase* s) { GC.getInitCore().write(s); })
@@ -920,3 +985,5 @@ int cvHostReadSave(const CvHostOptions& options)
 	printf("\n    ]\n  }\n}\n");
 	return 0;
 }
+
+} // namespace
