@@ -6,6 +6,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
 .PHONY: all setup setup-build configure build cvvision-program format test test-sanitize sanitize-build timings fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python trees
+.PHONY: fuzz-host
 
 all: build
 
@@ -139,6 +140,18 @@ fuzz-coverage:
 	@for r in $(READERS); do \
 	  sh tests/fuzz/coverage.sh $(COVERAGE_BUILD)/fuzz_$$r $$r $(COVERAGE_BUILD)/coverage/$$r $(SANITIZE_BUILD)/fuzz/$$r/corpus || exit 1; \
 	done
+
+# Hostile saves through the host under the sanitizers for FUZZ_SECONDS (default 600): mutations of
+# every shared BTS save read by BTS 3.19's own code behind the host's runtime compiled with
+# -fsanitize=address,undefined (`cvcore --sanitize`, tools/host/cvhost/sanitize.py), as
+# tests/host/test_host_sanitize.py reads them (make test: 300 mutations). Prints the inputs, their
+# speed and their outcomes (also into build/fuzz/host/speed.txt); a failing input and its report stay
+# in build/fuzz/host/. The core is built into build/host-cache if it is not there (about 2 minutes).
+HOST_PYTHON ?= /usr/bin/python3
+fuzz-host: cvvision-program
+	CVVISION="$(CVVISION_PROGRAM)" CVVISION_HOST_CACHE=$(abspath $(BUILD))/host-cache \
+	  CVVISION_HOST_FUZZ_SECONDS=$(FUZZ_SECONDS) CVVISION_HOST_FUZZ_WORK=$(abspath $(BUILD))/fuzz/host \
+	  $(HOST_PYTHON) -m pytest -q -s -p no:cacheprovider tests/host/test_host_sanitize.py -k campaign
 
 # sdk-integrate's C++ scanner fuzzed for FUZZ_SECONDS (default 600; tests/fuzz/fuzz_sdk.py): its
 # regression corpus replayed, then mutations of the real trees' sources; prints inputs/s. A finding
