@@ -1,7 +1,8 @@
 // CvVision: the adapter between the engine and the game: the bodies of CvPlot's vision functions.
-// See CvVisionSdk.h; the rules are read in CvVisionSdkRules.cpp, the map is CvVisionSdkMap.h, the
-// audit and the arming hooks are in CvVisionSdkAudit.cpp, the paths in CvVisionSdkPaths.cpp; the
-// ledger's arming and a level change's bracket are the state machine of CvVisionSdkArming.h.
+// See CvVisionSdk.h; the rules are read in CvVisionSdkRules.cpp and kept in CvVisionSdkState.cpp,
+// the map is CvVisionSdkMap.h, the audit and the arming hooks are in CvVisionSdkAudit.cpp, the
+// paths in CvVisionSdkPaths.cpp; the ledger's arming and a level change's bracket are the state
+// machine of CvVisionSdkArming.h.
 
 #include "CvGameCoreDLL.h"
 #include "CvVisionSdkCompat.h" // the game's names: GC, CvMap, CvPlot, CvUnit, the infos

@@ -6,7 +6,7 @@
 // what the CvPlot hooks saw (a new map, a load, the load's audit), and where a level change's
 // bracket is (updateSeeFromSight). Its methods are the transitions, each asserting what must hold
 // before it (CvVisionSdkAssert.h); the adapter's files (CvVisionSdk.cpp, CvVisionSdkAudit.cpp,
-// CvVisionSdkRules.cpp) call them, and read the state through its const accessors.
+// CvVisionSdkState.cpp) call them, and read the state through its const accessors.
 // Include after CvGameCoreDLL.h.
 // Plain C++03: this file is compiled into the game's DLL.
 

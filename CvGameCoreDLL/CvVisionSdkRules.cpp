@@ -1,20 +1,15 @@
-// CvVision: the adapter's rules, read once from the game's infos and defines (GC), and the engine
-// they configure. See CvVisionSdkState.h.
+// CvVision: the rules read from the game's infos and defines (GC). See CvVisionSdkRules.h.
 
 #include "CvGameCoreDLL.h"
 #include "CvVisionSdkCompat.h" // the game's names: GC, the infos
-#include "CvTeamAI.h"
 #include "FVariableSystem.h"
 
-#include "CvVisionSdk.h"
-#include "CvVisionSdkState.h"
+#include "CvVisionSdkRules.h"
 
 #include <utility>
 
 namespace
 {
-	CvVisionSdkState g_kState;
-
 	int knobValue(const char* szDefine, int iDefault, int iMin, int iMax)
 	{
 		int iValue = iDefault;
@@ -141,64 +136,11 @@ namespace
 			kRules.aUnits.push_back(kRule);
 		}
 	}
-
-	void build(CvVisionSdkState& kState)
-	{
-		kState.kRules = CvVisionRules();
-		readDefines(kState.kRules);
-		readTerrainInfos(kState.kRules);
-		readUnitInfos(kState.kRules);
-		const CvVisionRules& kRules = kState.kRules;
-		kState.kLevels = CvVisionLevels(kRules.kLevels);
-		kState.kLevelCache.setRules(kRules, kState.kLevels);
-		const CvVisionTables& kStandard = CvVisionTables::standard();
-		if (kRules.iFacingFarSpread != kStandard.farSpreadDegrees()
-			|| kRules.iFacingNearSpread != kStandard.nearSpreadDegrees())
-		{
-			kState.pOwnTables = new CvVisionTables(kRules.iFacingFarSpread, kRules.iFacingNearSpread);
-		}
-		kState.pEngine = new CvVisionEngine(kState.pOwnTables ? *kState.pOwnTables : kStandard, kRules.kOptions);
-		const int iRuleReach = CvVisionSightRules::maxGroundRangeChange();
-		kState.iResightRadius = kRules.resightRadius() + ((iRuleReach > 0) ? iRuleReach : 0);
-		kState.bReady = true;
-	}
 }
 
-CvVisionSdkState& cvVisionSdkState()
+void cvVisionSdkReadRules(CvVisionRules& kRules)
 {
-	if (!g_kState.bReady)
-	{
-		build(g_kState);
-	}
-	return g_kState;
-}
-
-CvVisionSdkState& cvVisionSdkStateUnread()
-{
-	return g_kState;
-}
-
-const CvVisionRules& CvVisionSdk::rules()
-{
-	return cvVisionSdkState().kRules;
-}
-
-const CvVisionEngine& CvVisionSdk::engine()
-{
-	return *cvVisionSdkState().pEngine;
-}
-
-void CvVisionSdk::resetRules()
-{
-	g_kState.kArming.disarm(g_kState.kLedger);
-	delete g_kState.pEngine;
-	delete g_kState.pOwnTables;
-	g_kState.pEngine = NULL;
-	g_kState.pOwnTables = NULL;
-	g_kState.bReady = false;
-}
-
-int CvVisionSdk::resightRadius()
-{
-	return cvVisionSdkState().iResightRadius;
+	readDefines(kRules);
+	readTerrainInfos(kRules);
+	readUnitInfos(kRules);
 }

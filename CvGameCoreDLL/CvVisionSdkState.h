@@ -2,11 +2,11 @@
 #ifndef CV_VISION_SDK_STATE_H
 #define CV_VISION_SDK_STATE_H
 
-// CvVision: the adapter's state, one for the DLL: the rules read from the game's infos and
-// defines (CvVisionSdkRules.cpp), the engine they configure, the ledger and its arming (with a
-// level change's bracket: CvVisionSdkArming.h), the level cache and the scratch of the sight being
-// changed. The adapter's files (CvVisionSdk.cpp, CvVisionSdkAudit.cpp, CvVisionSdkPaths.cpp)
-// share it through cvVisionSdkState().
+// CvVision: the adapter's state, one for the DLL (CvVisionSdkState.cpp): the rules read from the
+// game's infos and defines (CvVisionSdkRules.cpp), the engine they configure, the ledger and its
+// arming (with a level change's bracket: CvVisionSdkArming.h), the level cache and the scratch of
+// the sight being changed. The adapter's files (CvVisionSdk.cpp, CvVisionSdkAudit.cpp,
+// CvVisionSdkPaths.cpp) share it through cvVisionSdkState().
 // Include after CvGameCoreDLL.h, CvVisionSdkCompat.h and CvTeamAI.h.
 // Plain C++03: this file is compiled into the game's DLL.
 
@@ -59,7 +59,7 @@ struct CvVisionSdkState
 	}
 };
 
-// The state with the rules read from GC on first use (CvVisionSdkRules.cpp).
+// The state with the rules read from GC on first use (CvVisionSdkRules.h).
 CvVisionSdkState& cvVisionSdkState();
 // The state as it is, the rules perhaps not read yet: for the hooks that only mark (the map may
 // be built before the game's defines are complete).
