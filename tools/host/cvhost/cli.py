@@ -4,6 +4,8 @@
     cvcore load-xml TREE --game DIR       load the game's XML (and a mod's) through TREE's own loader
     cvcore read-save SAVE --sdk TREE --game DIR
                                           read SAVE through TREE's own read() functions
+    cvcore rules TREE --game DIR          the vision rules CvVision's adapter reads from TREE's
+                                          own loaded infos and defines, as JSON
 
 TREE is a CvGameCoreDLL folder. --game is the install's root (Assets, Warlords, Beyond the Sword);
 --assets is the mod's Assets folder, searched first. Builds are cached by content
@@ -155,6 +157,20 @@ def cmd_read_save(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    arguments = _host_arguments(args)
+    built = program.build(args.tree, args.cache, args.jobs, args.quiet, vision_rules=True)
+    run = run_host(built.path, arguments + ["rules"], args.tree)
+    try:
+        data = json.loads(run.output)
+    except ValueError:
+        raise BuildStop("%s: the host's output is not JSON:\n%s" % (args.tree, _last_lines(run.errors)))
+    sys.stdout.write(run.output)
+    if run.code != 0:
+        sys.stderr.write("cvcore: %s: the XML did not load: %s\n" % (args.tree, _summary(data).replace("\n", "; ")))
+    return EXIT_OK if run.code == 0 else EXIT_FAILED
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="cvcore", description=__doc__.split("\n\n")[0],
                                   formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -185,6 +201,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("save", help="a .CivBeyondSwordSave")
     s.add_argument("--sdk", required=True, help="the CvGameCoreDLL folder of the mod that wrote it")
     s.set_defaults(run=cmd_read_save)
+    r = commands.add_parser("rules", parents=[common, game], help="the vision rules of the tree's own loaded infos")
+    r.add_argument("tree", help="a CvGameCoreDLL folder (not integrated)")
+    r.set_defaults(run=cmd_rules)
     return top
 
 

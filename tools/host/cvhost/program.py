@@ -14,7 +14,7 @@ import os
 import subprocess
 from typing import List, NamedTuple, Optional, Sequence
 
-from . import core, stubs
+from . import core, stubs, vision
 from .errors import BuildStop
 
 RUNTIME_DIR = os.path.join(core.HOST_DIR, "runtime")
@@ -63,12 +63,14 @@ def _locked(cache: str, tree: str):
 
 
 def build(tree: str, cache: str, jobs: int = 2, quiet: bool = False, boost: Optional[str] = None,
-          python: Optional[str] = None) -> HostProgram:
+          python: Optional[str] = None, vision_rules: bool = False) -> HostProgram:
+    """vision_rules: the program with CvVision's adapter and the `rules` command (vision.py)."""
     with _locked(cache, tree):
-        return _build(tree, cache, jobs, quiet, boost, python)
+        return _build(tree, cache, jobs, quiet, boost, python, vision_rules)
 
 
-def _build(tree: str, cache: str, jobs: int, quiet: bool, boost: Optional[str], python: Optional[str]) -> HostProgram:
+def _build(tree: str, cache: str, jobs: int, quiet: bool, boost: Optional[str], python: Optional[str],
+           vision_rules: bool = False) -> HostProgram:
     files = core.core_files(tree, boost, python)
     built = core.build(files, cache, jobs, quiet)
     base = os.path.dirname(built.src)
@@ -82,21 +84,25 @@ def _build(tree: str, cache: str, jobs: int, quiet: bool, boost: Optional[str], 
     key = hashlib.sha256(("\0".join(flags) + _runtime_hash() + _file_hash([stub_header])
                           + core._headers_hash(built.src)).encode()).hexdigest()
     objects_dir = os.path.join(cache, "objects")
-    wanted = [(u, os.path.join(objects_dir, "runtime-%s-%s.o" % (key[:24], u[:-4]))) for u in RUNTIME_UNITS]
-    missing = [(u, o) for u, o in wanted if not os.path.isfile(o)]
+    # (what, folder, source, flags, object)
+    wanted = [("the host's " + u, RUNTIME_DIR, os.path.join(RUNTIME_DIR, u), flags,
+               os.path.join(objects_dir, "runtime-%s-%s.o" % (key[:24], u[:-4]))) for u in RUNTIME_UNITS]
+    if vision_rules:
+        wanted += vision.compile_jobs(built.src, base, built.flags, core._headers_hash(built.src), flags, key,
+                                      RUNTIME_DIR, objects_dir)
+    missing = [w for w in wanted if not os.path.isfile(w[4])]
     progress = core.Progress(len(missing), quiet)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(core._compile, flags, RUNTIME_DIR, os.path.join(RUNTIME_DIR, u), o + ".part"): (u, o)
-                   for u, o in missing}
+        futures = {pool.submit(core._compile, f, d, s, o + ".part"): (what, o) for what, d, s, f, o in missing}
         for future in concurrent.futures.as_completed(futures):
-            unit, obj = futures[future]
+            what, obj = futures[future]
             code, output = future.result()
             if code != 0:
-                raise BuildStop("the host's %s does not compile against %s:\n%s" % (unit, tree, output[-3000:]))
+                raise BuildStop("%s does not compile against %s:\n%s" % (what, tree, output[-3000:]))
             os.replace(obj + ".part", obj)
-            progress.step("compiled the host's %s" % unit)
+            progress.step("compiled %s" % what)
     progress.end()
-    objects = [o for _, o in wanted] + built.objects
+    objects = [w[4] for w in wanted] + built.objects
     link_key = hashlib.sha256("\0".join(objects + LIBRARIES).encode()).hexdigest()[:24]
     program = os.path.join(cache, "programs", link_key, "cvcore-host")
     if not os.path.isfile(program):

@@ -6,6 +6,7 @@
 //     cvcore-host [OPTIONS] load-xml
 //     cvcore-host [OPTIONS] read-save SAVE     (CvHostSaveCommand.cpp)
 //     cvcore-host [OPTIONS] read-saves DIR SAVE...   (the same for each save, the XML loaded once)
+//     cvcore-host [OPTIONS] rules              (CvHostRulesCommand.cpp, in the program `cvcore rules` builds)
 //
 // Exit status: 0 done; 1 the core reported an error (a message box), a step failed or the input
 // was refused; 2 bad command line; 3 the core crashed (the message names the step it was in).
@@ -21,6 +22,8 @@
 
 int cvHostReadSave(const CvHostOptions& options);
 int cvHostReadSaves(const CvHostOptions& options);
+// Linked only into the program that has CvVision's adapter (tools/host/cvhost/vision.py).
+int cvHostRules(const CvHostOptions& options) __attribute__((weak));
 
 namespace {
 
@@ -30,6 +33,7 @@ const char kUsage[] =
 	"  read-save SAVE    load the XML, then read SAVE with the core's own read(); print its world\n"
 	"  read-saves DIR SAVE...  load the XML once, then read each SAVE so in a process of its own;\n"
 	"                    its output and errors in DIR/N.out and DIR/N.err; print N, its status, its process\n"
+	"  rules             load the XML, then print the vision rules CvVision's adapter reads from it\n"
 	"--game: the install's root (Assets, Warlords, Beyond the Sword); --mod: the mod's folder (its Assets)\n";
 
 int usage(const std::string& message)
@@ -90,6 +94,12 @@ int main(int argc, char** argv)
 		status = cvHostReadSave(options);
 	else if (command == "read-saves" && options.arguments.size() >= 2)
 		status = cvHostReadSaves(options);
+	else if (command == "rules" && options.arguments.empty())
+	{
+		if (!cvHostRules)
+			return usage("this host program has no vision adapter: `cvcore rules` builds the one that has");
+		status = cvHostRules(options);
+	}
 	else
 		return usage(command.empty() ? "no command" : "bad command line for " + command);
 	fflush(stdout);

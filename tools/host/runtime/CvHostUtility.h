@@ -58,6 +58,8 @@ public:
 	void addText(const TCHAR* szIDTag, const wchar* szString, const wchar* szGender, const wchar* szPlural) override;
 
 	int textCount() const { return (int)m_text.size(); }
+	const CvHostFiles& files() const { return m_files; }
+	const CvHostXmlIFace& xml() const { return m_xml; }
 
 private:
 	const CvHostFiles& m_files;

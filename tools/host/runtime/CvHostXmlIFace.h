@@ -17,7 +17,10 @@
 #define CVHOST_XML_IFACE_H
 
 #include <stddef.h>
+
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "CvHostXml.h"
 
@@ -46,6 +49,8 @@ public:
 	virtual ~CvHostXmlIFace() {}
 
 	const CvHostXmlSchemaCache& schemas() const { return m_kSchemas; }
+	// The disk files the core's loads read (LoadXml that succeeded), in order, each once.
+	const std::vector<std::string>& filesLoaded() const { return m_aLoaded; }
 
 	FXml* CreateFXml(FXmlSchemaCache* /*pSchemaCache*/) override { return new FXml(m_kReport); }
 	void DestroyFXml(FXml*& xml) override
@@ -62,7 +67,10 @@ public:
 
 	bool LoadXml(FXml* xml, const TCHAR* pszXmlFile) override
 	{
-		return xml && pszXmlFile && xml->loadFile(pszXmlFile, m_kResolve, &m_kSchemas);
+		if (!xml || !pszXmlFile || !xml->loadFile(pszXmlFile, m_kResolve, &m_kSchemas)) return false;
+		if (std::find(m_aLoaded.begin(), m_aLoaded.end(), xml->fileName()) == m_aLoaded.end())
+			m_aLoaded.push_back(xml->fileName());
+		return true;
 	}
 	bool Validate(FXml* /*xml*/, TCHAR* pszError) override
 	{
@@ -156,6 +164,7 @@ private:
 	CvHostXmlResolver m_kResolve;
 	CvHostXmlErrorSink m_kReport;
 	CvHostXmlSchemaCache m_kSchemas;
+	std::vector<std::string> m_aLoaded;
 };
 
 #endif
