@@ -8,6 +8,7 @@
 // process, and its message becomes a SaveError naming the save and the object being read.
 #pragma once
 
+#include "formats/HostProcess.h"
 #include "formats/SaveReader.h"
 
 #include <filesystem>
@@ -16,15 +17,8 @@
 
 namespace cvv {
 
-struct HostSaveOptions
-{
-	std::filesystem::path kTree; // the mod's CvGameCoreDLL folder
-	std::filesystem::path kGame; // the game's folder: Assets, Warlords, Beyond the Sword
-	std::filesystem::path kModAssets; // the mod's Assets folder (empty: none)
-	// The host's command line (tools/host/cvcore); empty: $CVVISION_CVCORE, else the data
-	// folder's host/cvcore (the build tree's and an installation's share/cvvision).
-	std::filesystem::path kCvcore;
-};
+// The tree, the game and the mod, and where cvcore is (formats/HostProcess.h).
+using HostSaveOptions = HostOptions;
 
 // The save read by the tree's own code. Throws SaveError.
 SaveGame readSaveThroughHost(const std::filesystem::path& kSave, const HostSaveOptions& kOptions);
