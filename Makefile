@@ -96,9 +96,10 @@ test-sanitize: sanitize-build
 
 # Every shared tree's whole core on the host (tools/host, docs/host.md): BTS 3.19, K-Mod, PB Mod,
 # AdvCiv, Realism Invictus and RoM-AND compiled and linked, their XML loaded by their own loaders,
-# PB Mod's save read by its own tree and written back (the suite does BTS's alone).
+# PB Mod's save read by its own tree and written back, the vision rules of K-Mod's, AdvCiv's and PB
+# Mod's own loaded infos (the suite does BTS's alone).
 trees: build
-	cd $(BUILD) && CVVISION_HOST_FORKS=1 ctest --output-on-failure -R '^python\.(host_trees|read_save)$$'
+	cd $(BUILD) && CVVISION_HOST_FORKS=1 ctest --output-on-failure -R '^python\.(host_trees|read_save|host_rules)$$'
 
 # Where the last `make test`'s time went, in both builds: each target's and each file's compile
 # (Ninja's .ninja_log) and each test's seconds (CTest's log), as the tables of docs/tests.md
