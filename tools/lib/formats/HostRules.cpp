@@ -71,7 +71,9 @@ std::string loadProblem(const JsonValue& kTop)
 	const std::vector<JsonValue>& aBoxes = kTop["message_boxes"].array();
 	for (size_t i = 0; i < aBoxes.size() && i < 5; ++i)
 	{
-		sOut += (i ? "; " : ": ") + aBoxes[i].string();
+		std::string sBox = aBoxes[i].string(); // one line each: a box's own lines joined
+		std::replace(sBox.begin(), sBox.end(), '\n', ' ');
+		sOut += (i ? "; " : ": ") + sBox;
 	}
 	if (aBoxes.size() > 5)
 	{
