@@ -7,7 +7,8 @@
     tools/python/       the Python module: the library
     tools/civ2huts/     Civilization II: tools/lib/support alone (it shares nothing with vision)
     tools/host/         the host: its runtime is compiled against a tree's own headers (sdk) and
-                        nothing of the project's
+                        nothing of the project's but the DLL side's adapter it hosts (`cvcore
+                        rules`: CvGameCoreDLL/CvVisionSdkRules.h), as the game does
     tests/              anything
 
 Nothing under tools/ or CvGameCoreDLL/ includes from tests/, and no two paths differ only in case
@@ -47,7 +48,7 @@ USES = {
     "python": LIBRARY | {"dll"},
     "civ2huts": {"lib/support"},
     "sdk": {"dll"},  # the SDK stand-in (tools/sdk/standin) hosts the adapter, as the game does
-    "host": {"sdk"},  # the host's runtime, compiled against the tree it runs
+    "host": {"sdk", "dll"},  # the host's runtime, compiled against the tree it runs; `rules` hosts the adapter
 }
 for _layer, _uses in LAYER_USES.items():
     USES["lib/" + _layer] = {"lib/" + u for u in _uses} | ({"dll"} if _layer != "support" else set())
