@@ -466,6 +466,14 @@ def test_a_save_reads_with_its_trees_own_code():
         cvvision.World.load_save(path, sdk=tree)
     with pytest.raises(cvvision.FileError):
         cvvision.World.load_save(path, sdk=SAVES, game=game)
+    # the rules BTS's own loader loads: the XML reader's, over the same folders
+    own = cvvision.Rules.load_tree(tree, game)
+    folders = [os.path.join(game, f, "Assets") for f in ("Beyond the Sword", "Warlords", "")]
+    ours = cvvision.Rules.load([f.rstrip(os.sep) for f in folders])
+    assert (own.units, own.terrains, own.promotions, own.techs) == (ours.units, ours.terrains, ours.promotions, ours.techs)
+    assert own.knob("CVVISION_OUTER_RING") == ours.knob("CVVISION_OUTER_RING")
+    with pytest.raises(ValueError, match="Rules.load_tree"):
+        cvvision.Rules.load(folders, sdk=tree)
 
 
 def test_a_damaged_save_is_a_file_error(tmp_path):

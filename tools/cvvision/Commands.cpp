@@ -8,6 +8,7 @@
 #include "analysis/PathPicture.h"
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
+#include "formats/HostRules.h"
 #include "formats/RulesLoader.h"
 #include "formats/BuildSettings.h"
 #include "analysis/SaveAudit.h"
@@ -42,7 +43,8 @@ void printRulesText(const LoadedRules& kLoaded)
 	}
 	if (!kLoaded.sTree.empty())
 	{
-		std::printf("XML loading of the tree %s (its LoadGlobalClassInfo calls and GlobalDefines files)\n",
+		std::printf("read by: %s's own loader, compiled behind the host (tools/host), its infos read by CvVision's "
+					"adapter\n",
 			kLoaded.sTree.c_str());
 	}
 	std::printf("files read:\n");
@@ -225,10 +227,21 @@ bool readByHost(const CliOptions& kOptions)
 	return true;
 }
 
-// The rules of --assets (and --game's folders after them).
+// What the host runs: the --sdk tree over --game's folders, the first --assets folder the mod's.
+HostOptions hostOptions(const CliOptions& kOptions)
+{
+	return HostOptions{ kOptions.kSdk, kOptions.kGame, kOptions.aAssets.empty() ? fs::path() : kOptions.aAssets.front(),
+		{} };
+}
+
+// The rules of --assets (and --game's folders after them); with --sdk, those the tree's own
+// loader loads (formats/HostRules.h).
 LoadedRules rulesFor(const CliOptions& kOptions)
 {
-	readByHost(kOptions); // --sdk without --game: refused
+	if (readByHost(kOptions))
+	{
+		return loadRulesByHost(hostOptions(kOptions));
+	}
 	return loadFrontEndRules(assetsOf(kOptions), kOptions.bNoVanilla);
 }
 
@@ -240,8 +253,7 @@ LoadedWorld loadMap(const CliOptions& kOptions, bool bImportMemory = false)
 	LoadOptions kLoad;
 	if (readByHost(kOptions))
 	{
-		kLoad.oHost = HostSaveOptions{ kOptions.kSdk, kOptions.kGame,
-			kOptions.aAssets.empty() ? fs::path() : kOptions.aAssets.front(), {} };
+		kLoad.oHost = hostOptions(kOptions);
 	}
 	kLoad.bLenient = kOptions.bLenient;
 	kLoad.bImportMemory = bImportMemory;

@@ -80,9 +80,10 @@ const std::vector<TakenOption<CliOptions>> COMMON_OPTIONS = {
 		"folder has. Default: this project's Assets/ over the bundled vanilla XML" },
 	{ &NO_VANILLA, "no bundled vanilla XML after the --assets folders" },
 	{ &SDK,
-		"a mod's CvGameCoreDLL source folder, with --game: a save is read by that tree's own code, compiled "
-		"and run on Linux behind the host (tools/host/cvcore; the first build takes a few minutes, then it is "
-		"cached), a header naming a mod accepted. Default: the built-in reader of unmodified BTS 3.19 saves" },
+		"a mod's CvGameCoreDLL source folder, with --game: the XML is loaded and a save read by that tree's own "
+		"code, compiled and run on Linux behind the host (tools/host/cvcore; the first build takes a few "
+		"minutes, then it is cached), a header naming a mod accepted. Default: CvVision's reader of BTS 3.19's "
+		"XML and its built-in reader of unmodified BTS 3.19 saves" },
 	{ &GAME,
 		"the game's folder, holding Assets, Warlords and Beyond the Sword: its XML follows the --assets folders, "
 		"searched as the game searches it" },
@@ -113,7 +114,8 @@ const std::vector<Command<CliOptions>> COMMANDS = {
 		&runDemo, "" },
 	{ "rules", "", "load and check the vision rules of a mod's XML, and show them",
 		"Loads the vision rules from the XML of the --assets folders (the mod first, then Beyond the Sword, then "
-		"the base game, then the bundled vanilla XML; with --sdk, from the files the tree's XML loading names), "
+		"the base game, then the bundled vanilla XML; with --sdk and --game, the tree's own loader loads them, "
+		"compiled behind the host, and CvVision's adapter reads them from its infos), "
 		"checks them, and shows the folders, the folder each file "
 		"came from, the ranges, the level changes, the knobs (marked when they differ from BTS) and the number of "
 		"types of each kind. Bad XML is an error FILE:LINE: message.",

@@ -21,6 +21,7 @@
 #include "analysis/PathPicture.h"
 #include "analysis/PathQuery.h"
 #include "render/Render.h"
+#include "formats/HostRules.h"
 #include "formats/RulesLoader.h"
 #include "analysis/SaveAudit.h"
 #include "model/VisionSetup.h"
@@ -140,10 +141,24 @@ PyRules rulesLoad(const bp::object& kFolders, const bp::object& kSdk)
 	}
 	if (!kSdk.is_none())
 	{
-		badArgument("Rules.load: sdk is no longer taken (a mod's XML is read by its own loader: give sdk and game "
-					"to World.load_save, as `cvvision --sdk TREE --game DIR`)");
+		badArgument("Rules.load: sdk is no longer taken: Rules.load_tree(sdk, game, assets=None) has a tree's own "
+					"loader load its XML");
 	}
 	return loadRules(aFolders);
+}
+
+// A tree's own loader behind the host (formats/HostRules.h).
+PyRules rulesLoadTree(const bp::object& kSdk, const bp::object& kGame, const bp::object& kAssets)
+{
+	HostOptions kOptions{ pathOf(kSdk, "Rules.load_tree: sdk"), pathOf(kGame, "Rules.load_tree: game"),
+		kAssets.is_none() ? fs::path() : fs::path(pathOf(kAssets, "Rules.load_tree: assets")), {} };
+	PyRules kOut;
+	kOut.pLoaded = std::make_shared<const LoadedRules>(loadRulesByHost(kOptions));
+	for (const fs::path& kFolder : kOut.pLoaded->aFolders)
+	{
+		kOut.asFolders.push_back(kFolder.string());
+	}
+	return kOut;
 }
 
 PyRules rulesVanilla()
@@ -1107,11 +1122,19 @@ BOOST_PYTHON_MODULE(cvvision)
 			"Rules.load(folders, sdk=None) -> Rules\n\n"
 			"Loads the rules from Civ4 'Assets' folders (each holding XML/), highest priority first: the mod's,\n"
 			"then Beyond the Sword's, then the base game's; for each file the first folder that has it wins.\n"
-			"folders: a list of paths (str or os.PathLike), or one path. sdk: a mod's CvGameCoreDLL source\n"
-			"folder: each info class is read from the file its XML loading names, in its order, and the\n"
-			"GlobalDefines files it reads (as `cvvision rules --sdk`). Raises cvvision.FileError naming the\n"
-			"file and line for malformed XML, a missing required file, a bad value or a bad knob.")
+			"folders: a list of paths (str or os.PathLike), or one path. (sdk: no longer taken; see\n"
+			"Rules.load_tree.) Raises cvvision.FileError naming the file and line for malformed XML, a missing\n"
+			"required file, a bad value or a bad knob.")
 		.staticmethod("load")
+		.def("load_tree", &rulesLoadTree, (bp::arg("sdk"), bp::arg("game"), bp::arg("assets") = bp::object()),
+			"Rules.load_tree(sdk, game, assets=None) -> Rules\n\n"
+			"The rules a mod's own DLL loads: sdk, its CvGameCoreDLL source folder, is compiled whole behind the\n"
+			"host (tools/host; the first build takes minutes, then it is cached) and loads the XML of game (the\n"
+			"game's folder: Assets, Warlords, Beyond the Sword) with assets (the mod's Assets folder) first, with its\n"
+			"own loader; CvVision's adapter then reads the rules from the loaded infos, as in the game (as\n"
+			"`cvvision rules --sdk TREE --game DIR`). Raises cvvision.FileError naming the tree, the load step\n"
+			"and the file.")
+		.staticmethod("load_tree")
 		.def("vanilla", &rulesVanilla,
 			"Rules.vanilla() -> Rules\n\nThe project's own vanilla-valued XML (tools/data/vanilla/Assets): BTS 3.19's "
 			"numbers.")

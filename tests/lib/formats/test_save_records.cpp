@@ -258,8 +258,8 @@ TEST(SaveReaderRecords, RecordsThatMakeNoGameAreRefused)
 		// a member the world needs that the read did not set
 		SaveRecords r = world();
 		std::vector<FlatRecord::Member>& aMembers = childrenOf(r.kMap, "m_pMapPlots")[3].aMembers;
-		aMembers.erase(std::find_if(aMembers.begin(), aMembers.end(),
-			[](const FlatRecord::Member& m) { return m.sName == "m_eTerrainType"; }));
+		aMembers.erase(std::find_if(
+			aMembers.begin(), aMembers.end(), [](const FlatRecord::Member& m) { return m.sName == "m_eTerrainType"; }));
 		EXPECT_NE(refusal(r).find("the CvPlot record lacks the member m_eTerrainType"), std::string::npos)
 			<< refusal(r);
 	}

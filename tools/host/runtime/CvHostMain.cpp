@@ -47,6 +47,7 @@ int loadXml(const CvHostOptions& options)
 	CvHostUtility* utility = NULL;
 	std::vector<CvHostStep> steps = cvHostStart(options, utility);
 	cvHostSetStep("writing the result");
+	cvHostResult();
 	printf("{\n");
 	cvHostPrintStart(stdout, steps, *utility);
 	printf("\n}\n");
@@ -87,6 +88,7 @@ int main(int argc, char** argv)
 			options.arguments.push_back(a);
 	}
 	if (options.game.empty() && options.mod.empty()) return usage("give --game, --mod or both");
+	cvHostQuietCore();
 	int status;
 	if (command == "load-xml" && options.arguments.empty())
 		status = loadXml(options);

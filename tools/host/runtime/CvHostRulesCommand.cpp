@@ -211,11 +211,6 @@ void printRules(const CvVisionRules& rules)
 
 int cvHostRules(const CvHostOptions& options)
 {
-	// What the core prints on standard output while it runs (AdvCiv's LoadCivXml prints each file it
-	// loads) goes to standard error: standard output is the JSON's alone.
-	fflush(stdout);
-	const int output = dup(1);
-	dup2(2, 1);
 	CvHostUtility* utility = NULL;
 	std::vector<CvHostStep> steps = cvHostStart(options, utility);
 	const bool loaded = cvHostStartOk(steps);
@@ -226,13 +221,8 @@ int cvHostRules(const CvHostOptions& options)
 		fprintf(stderr, "cvcore-host: reading the vision rules (CvVisionSdkRules.cpp)\n");
 		cvVisionSdkReadRules(rules);
 	}
-	fflush(stdout);
-	if (output >= 0)
-	{
-		dup2(output, 1);
-		close(output);
-	}
 	cvHostSetStep("writing the result");
+	cvHostResult();
 	printf("{\n");
 	cvHostPrintStart(stdout, steps, *utility);
 	std::vector<std::string> folders;

@@ -81,6 +81,33 @@ void cvHostCatchCrashes()
 	for (int s : signals) signal(s, onCrash);
 }
 
+namespace {
+int resultFd = -1; // where the result goes; -1: standard output as it is
+} // namespace
+
+void cvHostQuietCore()
+{
+	fflush(stdout);
+	resultFd = dup(1);
+	if (resultFd >= 0) dup2(2, 1);
+}
+
+void cvHostResult()
+{
+	fflush(stdout);
+	if (resultFd >= 0) dup2(resultFd, 1);
+}
+
+void cvHostRedirect(int toResult, int toError)
+{
+	fflush(stdout);
+	fflush(stderr);
+	dup2(toError, 2);
+	dup2(toError, 1);
+	if (resultFd >= 0) close(resultFd);
+	resultFd = toResult;
+}
+
 std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*& utility)
 {
 	cvHostLog().setFolder(options.logDir);

@@ -33,6 +33,15 @@ void cvHostSetStep(const char* step);
 const char* cvHostStep();
 void cvHostCatchCrashes();
 
+// Standard output holds the command's result alone. What the core prints there while it runs
+// (AdvCiv's loader prints each file it loads) goes to standard error from the start
+// (cvHostQuietCore, first thing in main), and cvHostResult() turns standard output back to the
+// result's destination just before the result is written. cvHostRedirect: a child that writes its
+// result to resultFd and everything else to errorFd (read-saves).
+void cvHostQuietCore();
+void cvHostResult();
+void cvHostRedirect(int resultFd, int errorFd);
+
 // The executable's start: gDLL set to the host's, the globals initialised, the XML loaded in the
 // executable's order. Gives each load step and whether it succeeded.
 std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*& utility);

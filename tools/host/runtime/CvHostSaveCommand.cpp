@@ -781,6 +781,7 @@ int cvHostReadSaves(const CvHostOptions& options)
 	CvHostUtility* utility = NULL;
 	std::vector<CvHostStep> steps;
 	if (!startForSaves(options, options.arguments[1], steps, utility)) return 1;
+	cvHostResult(); // the lines of the saves read; each child writes its own result
 	for (size_t i = 1; i < options.arguments.size(); ++i)
 	{
 		const std::string path = options.arguments[i];
@@ -797,8 +798,8 @@ int cvHostReadSaves(const CvHostOptions& options)
 		{
 			const int out = open((outputs + ".out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
 			const int err = open((outputs + ".err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-			if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(1);
-			close(out);
+			if (out < 0 || err < 0) _exit(1);
+			cvHostRedirect(out, err);
 			close(err);
 			const int status = readSave(path, steps, utility);
 			fflush(stdout);
@@ -957,6 +958,7 @@ int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHo
 	setTimer(0);
 
 	setStep("writing the result of " + path);
+	cvHostResult();
 	printf("{\n");
 	cvHostPrintStart(stdout, steps, *utility);
 	printf(",\n  \"save\": {\"path\": %s, \"version\": %u, \"mod_name\": %s, \"lock_modified_assets\": %s, "

@@ -1050,11 +1050,11 @@ LoadedRules loadVisionRules(const std::vector<fs::path>& aAssetsFolders)
 		}
 		kOut.kInfoFiles[kLoad.sClass] = belowXml(aAssetsFolders, kFile.kPath);
 		// a file that does not hold the elements BTS's call names may be one the mod's DLL does not read
-		const std::string sHint = kFile.sElements == kLoad.sPath
-			? " (BTS 3.19's loader reads the " + kLoad.sClass + " types from XML/" + kLoad.sFile + ", under "
-				+ kLoad.sPath + "; if the mod's DLL loads them from another file, give --sdk its CvGameCoreDLL "
+		const std::string sHint = kFile.sElements == kLoad.sPath ? " (BTS 3.19's loader reads the " + kLoad.sClass
+				+ " types from XML/" + kLoad.sFile + ", under " + kLoad.sPath
+				+ "; if the mod's DLL loads them from another file, give --sdk its CvGameCoreDLL "
 				  "folder and --game the game's folder: the tree's own loader then reads them)"
-			: std::string();
+																 : std::string();
 		itStep->fRead(kFile.kPath, kFile.sElements, sHint);
 	}
 	applyKnobs(kOut);

@@ -88,8 +88,8 @@ void mapTeam(Cursor& k, const FlatRecord& r, int eTeam, const RecordCounts& n, S
 
 // A city's or a unit's id and plot, the plot checked to be on the map (szX, szY: its coordinates
 // as the messages name them).
-void mapIdAndPlot(
-	Cursor& k, const FlatRecord& r, int iWidth, int iHeight, const char* szX, const char* szY, int& iId, int& iX, int& iY)
+void mapIdAndPlot(Cursor& k, const FlatRecord& r, int iWidth, int iHeight, const char* szX, const char* szY, int& iId,
+	int& iX, int& iY)
 {
 	iId = int(recordInt(k, r, "m_iID"));
 	iX = int(recordInt(k, r, "m_iX"));
@@ -99,7 +99,8 @@ void mapIdAndPlot(
 	checkRange(k, iAt, szY, iY, 0, iHeight);
 }
 
-void mapCity(Cursor& k, const FlatRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveCity& kCity)
+void mapCity(
+	Cursor& k, const FlatRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveCity& kCity)
 {
 	mapIdAndPlot(k, r, iWidth, iHeight, "a city's x", "a city's y", kCity.iId, kCity.iX, kCity.iY);
 	kCity.ePlayer = int(recordInt(k, r, "m_eOwner"));
@@ -109,7 +110,8 @@ void mapCity(Cursor& k, const FlatRecord& r, int ePlayer, int iWidth, int iHeigh
 	for (long long v : a) kCity.aiEspionageVisibility.push_back(v ? 1 : 0);
 }
 
-void mapUnit(Cursor& k, const FlatRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveUnit& kUnit)
+void mapUnit(
+	Cursor& k, const FlatRecord& r, int ePlayer, int iWidth, int iHeight, const RecordCounts& n, SaveUnit& kUnit)
 {
 	mapIdAndPlot(k, r, iWidth, iHeight, "a unit's x", "a unit's y", kUnit.iId, kUnit.iX, kUnit.iY);
 	const size_t iAt = k.pos();
@@ -220,8 +222,7 @@ long long recordInt(Cursor& k, const FlatRecord& r, std::string_view sName)
 {
 	const RecordValues v = recordValues(r, sName);
 	if (v.iCount != 1)
-		k.modded("the " + recordClass(r) + " record lacks the member " + std::string(sName)
-			+ " the audit needs");
+		k.modded("the " + recordClass(r) + " record lacks the member " + std::string(sName) + " the audit needs");
 	return v[0];
 }
 
@@ -266,10 +267,7 @@ RecordMapper::RecordMapper(Cursor& k, const RecordCounts& kCounts, SaveGame& kSa
 	m_kSave.aPlayers.resize(size_t(m_n.iPlayers));
 }
 
-void RecordMapper::init(const FlatRecord& kInit)
-{
-	m_aeTeam = recordInts(kInit, "m_aeTeam", size_t(m_n.iPlayers), -2);
-}
+void RecordMapper::init(const FlatRecord& kInit) { m_aeTeam = recordInts(kInit, "m_aeTeam", size_t(m_n.iPlayers), -2); }
 
 void RecordMapper::mapHeader(const FlatRecord& kMap)
 {

@@ -3,10 +3,7 @@
 
 namespace cvv {
 
-std::string TreeXmlLoads::where(const std::string& sWhere) const
-{
-	return "BTS 3.19's " + sWhere;
-}
+std::string TreeXmlLoads::where(const std::string& sWhere) const { return "BTS 3.19's " + sWhere; }
 
 const TreeXmlLoads& TreeXmlLoads::bts319()
 {
