@@ -15,7 +15,7 @@ wb) FILES="tools/lib/formats/WbReader.cpp tools/lib/scenario/WorldFromMap.cpp" ;
 save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveReaderBts.cpp tools/lib/formats/SaveRecords.cpp tools/lib/scenario/WorldFromSave.cpp tools/lib/analysis/SaveAudit.cpp" ;;
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
-host_save) FILES="tools/host/runtime/CvHostSaveFile.cpp tools/host/runtime/CvHostBytes.cpp" ;;
+host_save) FILES="tools/host/runtime/CvHostSaveFile.cpp tools/host/runtime/CvHostBytes.cpp tools/host/runtime/CvHostStream.h" ;;
 *) echo "coverage.sh: unknown reader '$READER' (wb, save, savedata, rules, civ2)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
@@ -45,8 +45,14 @@ llvm-cov show "$FUZZER" -instr-profile="$WORK/merged.profdata" $paths >"$WORK/sh
 echo "coverage $READER: $inputs inputs replayed ($what)"
 # llvm-cov report's columns: Filename, Regions, Missed Regions, Cover, Functions, Missed Functions,
 # Executed, Lines, Missed Lines, Cover, Branches, Missed Branches, Cover.
-awk -v r="$READER" -v src="$SRC/" -v files="$FILES" 'BEGIN { n = split(files, a, " "); for (i = 1; i <= n; ++i) wanted[a[i]] = 1 }
-$1 ~ /\.cpp$/ {
+# llvm-cov names the files below the folder they share (CvHostSaveFile.cpp, when all are in one):
+# a name is the wanted path it ends.
+awk -v r="$READER" -v src="$SRC/" -v files="$FILES" 'BEGIN { n = split(files, a, " ") }
+$1 ~ /\.(cpp|h)$/ {
 	name = $1; sub(src, "", name); gsub(/^(\.\.\/)+/, "", name)
-	if (name in wanted) printf "coverage %s: %s lines %d/%d (%s) regions %s\n", r, name, $8 - $9, $8, $10, $4
+	for (i = 1; i <= n; ++i)
+		if (a[i] == name || substr(a[i], length(a[i]) - length(name)) == "/" name) {
+			printf "coverage %s: %s lines %d/%d (%s) regions %s\n", r, a[i], $8 - $9, $8, $10, $4
+			break
+		}
 }' "$WORK/report.txt"

@@ -493,7 +493,7 @@ def mutations(rng: random.Random, seeds, count: int, work: str) -> List[str]:
 
 class Tally(object):
     def __init__(self) -> None:
-        self.inputs, self.codes, self.tree_reports, self.kinds = 0, {}, 0, {}
+        self.inputs, self.codes, self.tree_reports, self.kinds, self.where = 0, {}, 0, {}, {}
 
     def add(self, outcomes: List[Outcome]) -> None:
         for o in outcomes:
@@ -502,13 +502,16 @@ class Tally(object):
             for r in o.reports:
                 self.tree_reports += r.owner() == "tree"
                 self.kinds[r.kind] = self.kinds.get(r.kind, 0) + 1
+                where = next((f.function.split("(")[0] for f in r.frames if frame_owner(f) == "tree"), "?")
+                self.where[where] = self.where.get(where, 0) + 1
 
     def line(self, seconds: float) -> str:
         return ("host read-save under the sanitizers: %d inputs in %.0f s, %.2f inputs/s; exit 0: %d, 1: %d, 3: %d; "
-                "reports in the tree's code: %d (%s); in the host's: 0"
+                "reports in the tree's code: %d (%s; in %s); in the host's: 0"
                 % (self.inputs, seconds, self.inputs / max(seconds, 0.001), self.codes.get(0, 0), self.codes.get(1, 0),
                    self.codes.get(3, 0), self.tree_reports,
-                   ", ".join("%s %d" % kv for kv in sorted(self.kinds.items())) or "none"))
+                   ", ".join("%s %d" % kv for kv in sorted(self.kinds.items())) or "none",
+                   ", ".join("%s %d" % kv for kv in sorted(self.where.items(), key=lambda kv: -kv[1])) or "none"))
 
 
 def _seed() -> int:
