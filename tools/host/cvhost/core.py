@@ -547,7 +547,7 @@ def build(files: CoreFiles, cache: str, jobs: int = 2, quiet: bool = False) -> C
         journal = Journal()
         make_copy(files, src, journal)
         pch = Pch(files, src, base, flags)
-        _rewrite_until_clean(files, src, pch, journal, jobs, quiet)
+        _rewrite_until_clean(files, src, pch, journal, jobs, quiet, os.path.join(cache, "objects"))
         _apply_queries(files, src, pch, journal, jobs, quiet)
         journal.write(os.path.join(base, "rewrites.txt"))
         state = {"compiles": True, "rewrites": journal.counts()}
@@ -575,10 +575,25 @@ def _ensure_pch(files: CoreFiles, src: str, pch: Pch, journal: Journal) -> None:
 
 
 def _check_units(units: Sequence[str], src: str, pch: Pch, jobs: int, progress: "Progress",
-                 what: str) -> Dict[str, Tuple[int, str]]:
+                 what: str, objects_dir: str) -> Dict[str, Tuple[int, str]]:
+    """Compiles each unit as it stands. A unit that compiles leaves its object in objects_dir, under
+    the key _compile_objects looks for: a unit that neither a later rewrite nor a rewritten header
+    changes is compiled once, not checked and then compiled again."""
+    os.makedirs(objects_dir, exist_ok=True)
+    headers_hash = _headers_hash(src)
     results: Dict[str, Tuple[int, str]] = {}
+
+    def check(unit: str) -> Tuple[int, str]:
+        obj = os.path.join(objects_dir, _object_key(pch.flags, headers_hash, src, unit) + ".o")
+        code, output = _compile(pch.unit_flags(unit), src, unit, obj + ".part")
+        if code == 0:
+            os.replace(obj + ".part", obj)
+        elif os.path.exists(obj + ".part"):
+            os.remove(obj + ".part")
+        return code, output
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_compile, pch.unit_flags(u), src, u, None): u for u in units}
+        futures = {pool.submit(check, u): u for u in units}
         for future in concurrent.futures.as_completed(futures):
             unit = futures[future]
             results[unit] = future.result()
@@ -587,8 +602,9 @@ def _check_units(units: Sequence[str], src: str, pch: Pch, jobs: int, progress: 
 
 
 def _rewrite_until_clean(files: CoreFiles, src: str, pch: Pch, journal: Journal, jobs: int,
-                         quiet: bool) -> None:
-    """Syntax-checks the failing files and rewrites them until every file compiles."""
+                         quiet: bool, objects_dir: str) -> None:
+    """Compiles the failing files and rewrites them until every file compiles (the objects of those
+    that compile kept: _check_units)."""
     failing = list(files.units)
     unhandled: List[diagnostics.Diagnostic] = []
     for round_number in range(MAX_ROUNDS):
@@ -597,7 +613,8 @@ def _rewrite_until_clean(files: CoreFiles, src: str, pch: Pch, journal: Journal,
         if _headers_hash(src) != headers_before:
             failing = list(files.units)
         progress = Progress(len(failing), quiet)
-        results = _check_units(failing, src, pch, jobs, progress, "checking" if round_number == 0 else "checking again")
+        results = _check_units(failing, src, pch, jobs, progress, "checking" if round_number == 0 else "checking again",
+                               objects_dir)
         progress.end()
         failing = sorted(u for u, (code, _) in results.items() if code != 0)
         if not failing:
