@@ -578,13 +578,17 @@ def _check_units(units: Sequence[str], src: str, pch: Pch, jobs: int, progress: 
                  what: str, objects_dir: str) -> Dict[str, Tuple[int, str]]:
     """Compiles each unit as it stands. A unit that compiles leaves its object in objects_dir, under
     the key _compile_objects looks for: a unit that neither a later rewrite nor a rewritten header
-    changes is compiled once, not checked and then compiled again."""
+    changes is compiled once, not checked and then compiled again. A unit whose object is there
+    already (the same flags, headers and text compiled before: the host's own code changed since)
+    compiles: it is not compiled again."""
     os.makedirs(objects_dir, exist_ok=True)
     headers_hash = _headers_hash(src)
     results: Dict[str, Tuple[int, str]] = {}
 
     def check(unit: str) -> Tuple[int, str]:
         obj = os.path.join(objects_dir, _object_key(pch.flags, headers_hash, src, unit) + ".o")
+        if os.path.isfile(obj):
+            return 0, ""
         code, output = _compile(pch.unit_flags(unit), src, unit, obj + ".part")
         if code == 0:
             os.replace(obj + ".part", obj)
