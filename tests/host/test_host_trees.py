@@ -143,3 +143,40 @@ def test_an_error_no_rewrite_takes_stops_the_build_naming_file_line_and_construc
     assert "no rewrite takes" in message
     # The modder's tree is untouched.
     assert (source / "CvBroken.cpp").read_text().count("undeclared_thing") == 1
+
+
+# --- the other shared trees (CVVISION_HOST_FORKS=1, `make trees`: a whole core each) -----------------
+
+FORKS = {  # tree: (its Assets below ../shared/data/civ4/mods, what its load gives)
+    "kmod-1.46": ("kmod-1.46", "loads"),
+    "advciv": ("advciv", "loads"),
+    "pbmod-v10": ("pbmod-v10", "loads"),
+    # three of its files are missing upstream: BTS's leader heads are read in their place
+    "realism-invictus": ("realism-invictus", "stops"),
+    "romand": (None, "builds"),  # its XML is not public
+}
+
+
+@needs_shared
+@needs_clang
+@pytest.mark.parametrize("name", sorted(FORKS))
+def test_a_forks_core_builds_and_loads_its_own_xml(name):
+    if os.environ.get("CVVISION_HOST_FORKS") != "1":
+        pytest.skip("a fork's core is another whole build: set CVVISION_HOST_FORKS=1")
+    if not os.path.isdir(tree(name)):
+        pytest.skip("../shared/data/sdk/%s is absent" % name)
+    mod, outcome = FORKS[name]
+    cvcore("build", tree(name), "--quiet")
+    if outcome == "builds":
+        return
+    assets = os.path.join(SHARED, "civ4", "mods", mod, "Assets")
+    done = cvcore("load-xml", tree(name), "--game", GAME, "--assets", assets, check=False)
+    out, errors = done.stdout.decode(), done.stderr.decode()
+    if outcome == "loads":
+        assert done.returncode == 0, errors[-3000:]
+        assert "load steps: 8, all done" in out and "message boxes: 0" in out, out
+    else:
+        # the crash names the step and the message box that came before it, which says why
+        assert done.returncode != 0
+        assert "the core crashed" in errors and "in LoadPreMenuGlobals; after the message box" in errors, errors[-2000:]
+        assert "CIV4LeaderHeadInfos.xml" in errors, errors[-2000:]

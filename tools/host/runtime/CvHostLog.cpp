@@ -1,5 +1,6 @@
 // The host's log (CvHostLog.h).
 #include "CvHostLog.h"
+#include "CvHostRun.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,6 +36,7 @@ void CvHostLog::messageBox(const char* caption, const char* text)
 {
 	std::string message = std::string(caption) + ": " + text;
 	m_messageBoxes.push_back(message);
+	cvHostNoteMessageBox(message.c_str());
 	if (m_echo) fprintf(stderr, "message box: %s\n", message.c_str());
 	logMsg("messageboxes.log", message.c_str());
 }

@@ -17,6 +17,7 @@
 namespace {
 
 char g_step[256] = "starting";
+char g_box[384] = ""; // the last message box (a file no folder has, XML that does not parse)
 
 void onCrash(int signal)
 {
@@ -25,8 +26,9 @@ void onCrash(int signal)
 		: signal == SIGABRT              ? "abort"
 		: signal == SIGBUS               ? "bus error"
 										 : "illegal instruction";
-	char message[512];
-	int n = snprintf(message, sizeof(message), "cvcore-host: the core crashed (%s) in %s\n", what, g_step);
+	char message[1024];
+	int n = snprintf(
+		message, sizeof(message), "cvcore-host: the core crashed (%s) in %s%s\n", what, g_step, cvHostCrashNote());
 	if (n > 0)
 	{
 		ssize_t ignored = write(2, message, (size_t)n);
@@ -74,6 +76,15 @@ void cvHostSetStep(const char* step)
 }
 
 const char* cvHostStep() { return g_step; }
+
+void cvHostNoteMessageBox(const char* text)
+{
+	snprintf(g_box, sizeof(g_box), "; after the message box \"%s\"", text);
+	for (char* p = g_box; *p; ++p)
+		if (*p == '\n' || *p == '\r') *p = ' ';
+}
+
+const char* cvHostCrashNote() { return g_box; }
 
 void cvHostCatchCrashes()
 {

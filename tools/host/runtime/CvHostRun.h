@@ -32,6 +32,11 @@ void cvHostSetStep(const char* step);
 // The step as last set (for a crash handler of its own: CvHostSanitize.cpp).
 const char* cvHostStep();
 void cvHostCatchCrashes();
+// The last message box, kept for the crash message (a core that reads on after a file it could not
+// load crashes later, where the box says why): cvHostCrashNote() gives "; after the message box
+// \"...\"", or "" when none was shown.
+void cvHostNoteMessageBox(const char* text);
+const char* cvHostCrashNote();
 
 // Standard output holds the command's result alone. What the core prints there while it runs
 // (AdvCiv's loader prints each file it loads) goes to standard error from the start

@@ -64,8 +64,9 @@ void onReport()
 {
 	char kind[160];
 	kindOf(kind, sizeof(kind));
-	char message[512];
-	int n = snprintf(message, sizeof(message), "cvcore-host: the core crashed (%s) in %s\n", kind, cvHostStep());
+	char message[1024];
+	int n = snprintf(message, sizeof(message), "cvcore-host: the core crashed (%s) in %s%s\n", kind, cvHostStep(),
+		cvHostCrashNote());
 	if (n > 0)
 	{
 		ssize_t ignored = write(2, message, (size_t)n);
