@@ -1,12 +1,18 @@
-// What the core links to of Python 2.4 and boost::python, which the host does not run. The core's
-// Python calls go through gDLL->getPythonIFace(), whose stand-in answers "not handled"; these are
-// the few symbols its wrappers (CyArgsList, the Cy* classes, RoM-AND's Python enums) name directly.
+// What the core links to of Python 2.4 and boost::python, which the host does not run, and the
+// host's Python interface (CvHostPythonIFace.h).
 //
-// Only boost::python's converter registry is reached, by static initialisers before main(): it
-// answers a registration per type, with no converter. Python's None is a real object (its
-// reference count is touched). Any other of these, reached, stops the host with the function's
-// name: a path that builds Python values was taken, which loading XML and reading saves never do.
+// The core's Python calls go through gDLL->getPythonIFace(). Their arguments are Python values the
+// core makes with CyArgsList (PyInt_FromLong, PyFloat_FromDouble, the strings, lists of numbers) and
+// makePythonObject (a C++ object wrapped by boost::python's converter, arg_to_python_base): the host
+// makes each as a plain object with Python's header (CvHostPyValue), which it reads back to answer
+// the call (CvHostPythonAnswers.cpp) and frees after it.
+//
+// boost::python's converter registry is reached by static initialisers before main(): it answers
+// a registration per type, with no converter. Python's None is a real object (its reference count
+// is touched). Any other of these, reached, stops the host with the function's name: a path that
+// reads Python's values was taken, which the core's calls into Python never do.
 #include "CvGameCoreDLL.h"
+#include "CvHostPythonIFace.h"
 
 #include <boost/python/converter/registry.hpp>
 #include <boost/python/converter/registrations.hpp>
@@ -16,6 +22,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
 
 #include <map>
 #include <string>
@@ -28,24 +36,158 @@ namespace {
 	abort();
 }
 
+void deallocValue(PyObject* object);
+
+// The type of every value the host makes: a name, and the deallocation Py_DECREF calls at 0.
+PyTypeObject& hostType()
+{
+	static PyTypeObject type;
+	if (!type.tp_dealloc)
+	{
+		type.tp_name = "cvcore-host value";
+		type.tp_dealloc = &deallocValue;
+	}
+	return type;
+}
+
+// Lets go of one reference to a value (of the host's; None and others are left alone).
+void release(PyObject* object)
+{
+	if (object && object->ob_type == &hostType())
+	{
+		if (--object->ob_refcnt == 0) deallocValue(object);
+	}
+}
+
+void deallocValue(PyObject* object)
+{
+	CvHostPyValue* value = reinterpret_cast<CvHostPyValue*>(object);
+	for (PyObject* item : value->items) release(item);
+	delete value;
+}
+
+CvHostPyValue* newValue(CvHostPyValue::Kind kind)
+{
+	return new CvHostPyValue(kind, boost::python::type_info(typeid(void)));
+}
+
+PyObject* asObject(CvHostPyValue* value) { return reinterpret_cast<PyObject*>(value); }
+
 } // namespace
+
+CvHostPyValue::CvHostPyValue(Kind k, boost::python::type_info t) : kind(k), type(t)
+{
+	head.ob_refcnt = 1;
+	head.ob_type = &hostType();
+}
+
+CvHostPyValue* cvHostPyValue(PyObject* object)
+{
+	return (object && object->ob_type == &hostType()) ? reinterpret_cast<CvHostPyValue*>(object) : nullptr;
+}
+
+CvHostPyArgs::CvHostPyArgs(void* args) : m_tuple(cvHostPyValue((PyObject*)args))
+{
+	if (m_tuple && m_tuple->kind != CvHostPyValue::TUPLE) m_tuple = nullptr;
+}
+
+CvHostPyValue* CvHostPyArgs::valueAt(int i) const
+{
+	return (i >= 0 && i < size()) ? cvHostPyValue(m_tuple->items[i]) : nullptr;
+}
+
+bool CvHostPyArgs::intAt(int i, long& value) const
+{
+	CvHostPyValue* v = valueAt(i);
+	if (!v || v->kind != CvHostPyValue::INT) return false;
+	value = v->i;
+	return true;
+}
+
+// The tuple the call's arguments make; it takes the references CyArgsList::add made, as Python's
+// PyTuple_SetItem does.
+PyObject* CvHostPythonIFace::MakeFunctionArgs(void** args, int argc)
+{
+	CvHostPyValue* tuple = newValue(CvHostPyValue::TUPLE);
+	for (int i = 0; i < argc; ++i) tuple->items.push_back((PyObject*)args[i]);
+	return asObject(tuple);
+}
+
+bool CvHostPythonIFace::callFunction(const char* moduleName, const char* fxnName, void* fxnArg)
+{
+	CVHOST_STUB_CALL("CvDLLPythonIFaceBase::callFunction(const char* moduleName, const char* fxnName, void* fxnArg)");
+	release((PyObject*)fxnArg);
+	return false;
+}
+
+bool CvHostPythonIFace::callFunction(const char* moduleName, const char* fxnName, void* fxnArg, long* result)
+{
+	CVHOST_STUB_CALL("CvDLLPythonIFaceBase::callFunction(const char* moduleName, const char* fxnName, void* fxnArg, long* result)");
+	Count& count = m_calls[std::string(moduleName ? moduleName : "") + "." + (fxnName ? fxnName : "")];
+	++count.calls;
+	bool answered = moduleName && fxnName && cvHostPythonAnswer(moduleName, fxnName, CvHostPyArgs(fxnArg), result);
+	if (answered) ++count.answered;
+	release((PyObject*)fxnArg);
+	return answered;
+}
 
 extern "C"
 {
 	PyObject _Py_NoneStruct = { 1, NULL };
 
-	PyObject* PyFloat_FromDouble(double) { notRun("PyFloat_FromDouble"); }
+	PyObject* PyFloat_FromDouble(double f)
+	{
+		CvHostPyValue* v = newValue(CvHostPyValue::FLOAT);
+		v->f = f;
+		return asObject(v);
+	}
 	long PyInt_AsLong(PyObject*) { notRun("PyInt_AsLong"); }
-	PyObject* PyInt_FromLong(long) { notRun("PyInt_FromLong"); }
+	PyObject* PyInt_FromLong(long i)
+	{
+		CvHostPyValue* v = newValue(CvHostPyValue::INT);
+		v->i = i;
+		return asObject(v);
+	}
 	int PyObject_IsInstance(PyObject*, PyObject*) { notRun("PyObject_IsInstance"); }
-	PyObject* PyList_New(int) { notRun("PyList_New"); }
-	int PyList_SetItem(PyObject*, int, PyObject*) { notRun("PyList_SetItem"); }
+	PyObject* PyList_New(int size)
+	{
+		CvHostPyValue* v = newValue(CvHostPyValue::LIST);
+		v->items.assign(size > 0 ? size : 0, nullptr);
+		return asObject(v);
+	}
+	int PyList_SetItem(PyObject* list, int index, PyObject* item)
+	{
+		CvHostPyValue* v = cvHostPyValue(list);
+		if (!v || index < 0 || index >= (int)v->items.size())
+		{
+			release(item);
+			return -1;
+		}
+		release(v->items[index]);
+		v->items[index] = item; // the list takes the reference
+		return 0;
+	}
 	PyObject* PySequence_GetItem(PyObject*, int) { notRun("PySequence_GetItem"); }
 	int PySequence_Size(PyObject*) { notRun("PySequence_Size"); }
-	PyObject* PyString_FromString(const char*) { notRun("PyString_FromString"); }
-	PyObject* PyString_FromStringAndSize(const char*, int) { notRun("PyString_FromStringAndSize"); }
+	PyObject* PyString_FromString(const char* s)
+	{
+		CvHostPyValue* v = newValue(CvHostPyValue::STRING);
+		v->s = s ? s : "";
+		return asObject(v);
+	}
+	PyObject* PyString_FromStringAndSize(const char* s, int size)
+	{
+		CvHostPyValue* v = newValue(CvHostPyValue::STRING);
+		if (s && size > 0) v->s.assign(s, size);
+		return asObject(v);
+	}
 	PyObject* PyTuple_New(int) { notRun("PyTuple_New"); }
-	PyObject* PyUnicodeUCS4_FromWideChar(const wchar_t*, int) { notRun("PyUnicodeUCS4_FromWideChar"); }
+	PyObject* PyUnicodeUCS4_FromWideChar(const wchar_t* w, int size)
+	{
+		CvHostPyValue* v = newValue(CvHostPyValue::UNICODE_STRING);
+		if (w && size > 0) v->w.assign(w, size);
+		return asObject(v);
+	}
 }
 
 namespace boost {
@@ -67,9 +209,17 @@ registration const& lookup(type_info type)
 } // namespace registry
 
 namespace detail {
-arg_to_python_base::arg_to_python_base(void const volatile*, registration const&) : handle<>()
+// A C++ object the core hands to Python (makePythonObject: a CyCity*, a CyUnit*...): its address
+// and its type, which the answers read back (CvHostPyArgs::objectAt).
+static PyObject* wrapped(void const volatile* source, registration const& converters)
 {
-	notRun("boost::python::converter::detail::arg_to_python_base");
+	CvHostPyValue* v = new CvHostPyValue(CvHostPyValue::POINTER, converters.target_type);
+	v->pointer = source;
+	return reinterpret_cast<PyObject*>(v);
+}
+arg_to_python_base::arg_to_python_base(void const volatile* source, registration const& converters)
+	: handle<>(wrapped(source, converters))
+{
 }
 } // namespace detail
 } // namespace converter

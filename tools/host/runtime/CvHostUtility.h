@@ -12,6 +12,7 @@
 
 #include "CvHostStubs.generated.h"
 #include "CvHostFiles.h"
+#include "CvHostPythonIFace.h"
 #include "CvHostXmlIFace.h"
 
 #include <map>
@@ -77,5 +78,5 @@ private:
 	CvHostStub_CvDLLRiverIFaceBase m_river;
 	CvHostStub_CvDLLFAStarIFaceBase m_faStar;
 	CvHostStub_CvDLLFlagEntityIFaceBase m_flagEntity;
-	CvHostStub_CvDLLPythonIFaceBase m_python;
+	CvHostPythonIFace m_python;
 };
