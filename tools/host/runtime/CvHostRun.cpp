@@ -134,6 +134,16 @@ std::vector<CvHostStep> cvHostStart(const CvHostOptions& options, CvHostUtility*
 	// globals, the art file manager, then the XML.
 	cvHostSetStep("CvGlobals::init");
 	globals.init();
+	// The seven path finders, which the executable makes and hands to GC (its setters are exports
+	// for that: no tree calls them); CvMap::setup initialises them with the map's size.
+	CvDLLFAStarIFaceBase& faStar = *utility->getFAStarIFace();
+	globals.setPathFinder(faStar.create());
+	globals.setInterfacePathFinder(faStar.create());
+	globals.setStepFinder(faStar.create());
+	globals.setRouteFinder(faStar.create());
+	globals.setBorderFinder(faStar.create());
+	globals.setAreaFinder(faStar.create());
+	globals.setPlotGroupFinder(faStar.create());
 	cvHostSetStep("CvArtFileMgr::Init");
 	ARTFILEMGR.Init();
 	CvXMLLoadUtility* xml = new CvXMLLoadUtility();

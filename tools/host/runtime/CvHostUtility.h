@@ -3,7 +3,8 @@
 // answer and count every other call.
 //
 // Real: memory (plain malloc and free, since the core's operator new forwards here and replaces
-// the whole process's), the other interfaces (the XML parser, CvHostXmlIFace; the rest stand-ins),
+// the whole process's), the other interfaces (the XML parser, CvHostXmlIFace; the path finder,
+// CvHostFAStarIFace; the rest stand-ins),
 // the file search (CvHostFiles), the logs and message boxes (CvHostLog), the game's text (kept as
 // the core adds it; getText answers a key's text, or the key), the mod's name.
 // Answered "no": cache reads (the core then reads its XML; cache writes answer done), the file manager, modular XML loading, the
@@ -11,6 +12,7 @@
 #pragma once
 
 #include "CvHostStubs.generated.h"
+#include "CvHostFAStar.h"
 #include "CvHostFiles.h"
 #include "CvHostPythonIFace.h"
 #include "CvHostXmlIFace.h"
@@ -76,7 +78,7 @@ private:
 	CvHostStub_CvDLLRouteIFaceBase m_route;
 	CvHostStub_CvDLLPlotBuilderIFaceBase m_plotBuilder;
 	CvHostStub_CvDLLRiverIFaceBase m_river;
-	CvHostStub_CvDLLFAStarIFaceBase m_faStar;
+	CvHostFAStarIFace m_faStar; // the path finder (CvHostFAStar.h)
 	CvHostStub_CvDLLFlagEntityIFaceBase m_flagEntity;
 	CvHostPythonIFace m_python;
 };
