@@ -16,14 +16,18 @@ int main(int argc, char** argv)
 	if (argc < 2) return 2;
 	auto n = [&](int i) { return std::atoll(argv[i]); };
 	using namespace cvhost_python;
-	if (!std::strcmp(argv[1], "experience") && argc == 4) std::printf("%lld\n", experienceNeeded(n(2), n(3)));
+	if (!std::strcmp(argv[1], "experience") && argc == 4)
+		std::printf("%lld\n", experienceNeeded(n(2), n(3)));
 	else if (!std::strcmp(argv[1], "score") && argc == 16)
 	{
-		ScoreGame g{n(9), n(10), n(11), n(12), n(13), n(14), n(15)};
+		ScoreGame g{ n(9), n(10), n(11), n(12), n(13), n(14), n(15) };
 		std::printf("%lld\n", scoreComponent(g, n(2), n(3), n(4), n(5), n(6) != 0, n(7) != 0, n(8) != 0));
 	}
-	else if (!std::strcmp(argv[1], "capture") && argc == 9) std::printf("%lld\n", cityCaptureGold(n(2), n(3), n(4), n(5), n(6), n(7), n(8)));
-	else if (!std::strcmp(argv[1], "pillage") && argc == 5) std::printf("%lld\n", pillageGold(n(2), n(3), n(4)));
-	else return 2;
+	else if (!std::strcmp(argv[1], "capture") && argc == 9)
+		std::printf("%lld\n", cityCaptureGold(n(2), n(3), n(4), n(5), n(6), n(7), n(8)));
+	else if (!std::strcmp(argv[1], "pillage") && argc == 5)
+		std::printf("%lld\n", pillageGold(n(2), n(3), n(4)));
+	else
+		return 2;
 	return 0;
 }

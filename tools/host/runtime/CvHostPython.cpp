@@ -122,7 +122,8 @@ bool CvHostPythonIFace::callFunction(const char* moduleName, const char* fxnName
 
 bool CvHostPythonIFace::callFunction(const char* moduleName, const char* fxnName, void* fxnArg, long* result)
 {
-	CVHOST_STUB_CALL("CvDLLPythonIFaceBase::callFunction(const char* moduleName, const char* fxnName, void* fxnArg, long* result)");
+	CVHOST_STUB_CALL(
+		"CvDLLPythonIFaceBase::callFunction(const char* moduleName, const char* fxnName, void* fxnArg, long* result)");
 	Count& count = m_calls[std::string(moduleName ? moduleName : "") + "." + (fxnName ? fxnName : "")];
 	++count.calls;
 	bool answered = moduleName && fxnName && cvHostPythonAnswer(moduleName, fxnName, CvHostPyArgs(fxnArg), result);
@@ -219,8 +220,7 @@ static PyObject* wrapped(void const volatile* source, registration const& conver
 }
 arg_to_python_base::arg_to_python_base(void const volatile* source, registration const& converters)
 	: handle<>(wrapped(source, converters))
-{
-}
+{}
 } // namespace detail
 } // namespace converter
 

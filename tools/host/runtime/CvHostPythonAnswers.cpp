@@ -35,7 +35,8 @@ bool experienceNeeded(const CvHostPyArgs& args, long* result)
 bool calculateScore(const CvHostPyArgs& args, long* result)
 {
 	long player, final, victory;
-	if (!args.intAt(0, player) || !args.intAt(1, final) || !args.intAt(2, victory) || !validPlayer(player)) return false;
+	if (!args.intAt(0, player) || !args.intAt(1, final) || !args.intAt(2, victory) || !validPlayer(player))
+		return false;
 	const CvPlayer& kPlayer = GET_PLAYER((PlayerTypes)player);
 	CvGame& kGame = GC.getGameINLINE();
 	cvhost_python::ScoreGame game;
@@ -50,10 +51,10 @@ bool calculateScore(const CvHostPyArgs& args, long* result)
 	// CyPlayer's getters take their default (bCheckVassal) as the Python calls them.
 	long long population = cvhost_python::scoreComponent(game, kPlayer.getPopScore(), kGame.getInitPopulation(),
 		kGame.getMaxPopulation(), GC.getDefineINT("SCORE_POPULATION_FACTOR"), true, bFinal, bVictory);
-	long long land = cvhost_python::scoreComponent(game, kPlayer.getLandScore(), kGame.getInitLand(), kGame.getMaxLand(),
-		GC.getDefineINT("SCORE_LAND_FACTOR"), true, bFinal, bVictory);
-	long long tech = cvhost_python::scoreComponent(game, kPlayer.getTechScore(), kGame.getInitTech(), kGame.getMaxTech(),
-		GC.getDefineINT("SCORE_TECH_FACTOR"), true, bFinal, bVictory);
+	long long land = cvhost_python::scoreComponent(game, kPlayer.getLandScore(), kGame.getInitLand(),
+		kGame.getMaxLand(), GC.getDefineINT("SCORE_LAND_FACTOR"), true, bFinal, bVictory);
+	long long tech = cvhost_python::scoreComponent(game, kPlayer.getTechScore(), kGame.getInitTech(),
+		kGame.getMaxTech(), GC.getDefineINT("SCORE_TECH_FACTOR"), true, bFinal, bVictory);
 	long long wonders = cvhost_python::scoreComponent(game, kPlayer.getWondersScore(), kGame.getInitWonders(),
 		kGame.getMaxWonders(), GC.getDefineINT("SCORE_WONDER_FACTOR"), false, bFinal, bVictory);
 	*result = (long)(population + land + wonders + tech);
@@ -81,8 +82,8 @@ bool cityCaptureGold(const CvHostPyArgs& args, long* result)
 	long long rand1 = kGame.getSorenRandNum(GC.getDefineINT("CAPTURE_GOLD_RAND1"), "Capture Gold 1");
 	long long rand2 = kGame.getSorenRandNum(GC.getDefineINT("CAPTURE_GOLD_RAND2"), "Capture Gold 2");
 	long long maxTurns = GC.getDefineINT("CAPTURE_GOLD_MAX_TURNS");
-	*result = (long)cvhost_python::cityCaptureGold(base, population, perPopulation, rand1, rand2, maxTurns,
-		kGame.getGameTurn() - pCity->getGameTurnAcquired());
+	*result = (long)cvhost_python::cityCaptureGold(
+		base, population, perPopulation, rand1, rand2, maxTurns, kGame.getGameTurn() - pCity->getGameTurnAcquired());
 	return true;
 }
 
@@ -124,7 +125,8 @@ bool cvHostPythonAnswer(const char* module, const char* function, const CvHostPy
 		if (strcmp(function, "canRazeCity") == 0) return constant(1, result); // True
 		if (strcmp(function, "getUpgradePriceOverride") == 0) return constant(-1, result); // -1: the core's price
 		if (strcmp(function, "citiesDestroyFeatures") == 0) return constant(1, result); // True
-		if (strcmp(function, "getExtraCost") == 0) return constant(0, result); // 0 (the core's lResult is uninitialised)
+		if (strcmp(function, "getExtraCost") == 0)
+			return constant(0, result); // 0 (the core's lResult is uninitialised)
 		if (strcmp(function, "doCityCaptureGold") == 0) return cityCaptureGold(args, result);
 		if (strcmp(function, "doPillageGold") == 0) return pillageGold(args, result);
 		return false;

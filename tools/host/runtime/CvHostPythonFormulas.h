@@ -62,15 +62,18 @@ inline long long scoreComponent(const ScoreGame& game, long long raw, long long 
 			maxF = (double)initial + turnRatio * (double)(max - initial);
 		}
 		double freeF = ((double)game.freePercent * maxF) / 100.0;
-		double score = (freeF + maxF != 0.0) ? ((double)factor * ((double)raw + freeF)) / (freeF + maxF) : (double)factor;
+		double score =
+			(freeF + maxF != 0.0) ? ((double)factor * ((double)raw + freeF)) / (freeF + maxF) : (double)factor;
 		score = ((double)(100 + game.victoryPercent) * score) / 100.0;
-		score = ((double)(100 + game.handicapPercentOffset + game.handicapType * game.handicapPercentPer) * score) / 100.0;
+		score =
+			((double)(100 + game.handicapPercentOffset + game.handicapType * game.handicapPercentPer) * score) / 100.0;
 		return (long long)score; // int(): toward zero
 	}
 	long long freeI = floorDiv(game.freePercent * max, 100);
 	long long score = (freeI + max != 0) ? floorDiv(factor * (raw + freeI), freeI + max) : factor;
 	if (victory) score = floorDiv((100 + game.victoryPercent) * score, 100);
-	if (final) score = floorDiv((100 + game.handicapPercentOffset + game.handicapType * game.handicapPercentPer) * score, 100);
+	if (final)
+		score = floorDiv((100 + game.handicapPercentOffset + game.handicapType * game.handicapPercentPer) * score, 100);
 	return score;
 }
 
@@ -82,7 +85,8 @@ inline long long cityCaptureGold(long long baseGold, long long population, long 
 	long long gold = baseGold + population * goldPerPopulation + rand1 + rand2;
 	if (maxTurns > 0)
 	{
-		long long turns = turnsSinceAcquired < 0 ? 0 : (turnsSinceAcquired > maxTurns ? maxTurns : turnsSinceAcquired); // cyIntRange
+		long long turns =
+			turnsSinceAcquired < 0 ? 0 : (turnsSinceAcquired > maxTurns ? maxTurns : turnsSinceAcquired); // cyIntRange
 		gold *= turns;
 		gold = floorDiv(gold, maxTurns);
 	}
