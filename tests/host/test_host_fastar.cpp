@@ -56,8 +56,7 @@ World makeWorld(int w, int h, int c = 1)
 }
 
 // The heuristic sees no pData: it reads these.
-enum HeuristicKind
-{
+enum HeuristicKind {
 	H_ZERO,
 	H_CHEBYSHEV, // g_hScale * the king's-move distance (no wrap)
 	H_TABLE, // g_hTable[cell], whatever the destination
@@ -127,7 +126,8 @@ int valid(FAStarNode* parent, FAStarNode* node, int data, const void* pointer, F
 	if (world.logAll) world.log.push_back("valid " + at(parent) + " " + at(node) + " " + std::to_string(data));
 	if (parent == nullptr) return 1;
 	if (world.graph)
-		return world.edges.count(std::make_pair(world.cell(parent->m_iX, parent->m_iY), world.cell(node->m_iX, node->m_iY)));
+		return world.edges.count(
+			std::make_pair(world.cell(parent->m_iX, parent->m_iY), world.cell(node->m_iX, node->m_iY)));
 	return world.cost[(size_t)world.cell(node->m_iX, node->m_iY)] >= 0;
 }
 
@@ -138,7 +138,8 @@ int cost(FAStarNode* parent, FAStarNode* node, int data, const void* pointer, FA
 		world.log.push_back("cost " + at(parent) + " " + at(node) + " " + std::to_string(data)
 			+ (g_iface.IsPathDest(finder, node->m_iX, node->m_iY) ? " (dest)" : ""));
 	if (world.graph)
-		return world.edges.at(std::make_pair(world.cell(parent->m_iX, parent->m_iY), world.cell(node->m_iX, node->m_iY)));
+		return world.edges.at(
+			std::make_pair(world.cell(parent->m_iX, parent->m_iY), world.cell(node->m_iX, node->m_iY)));
 	return world.cost[(size_t)world.cell(node->m_iX, node->m_iY)];
 }
 
@@ -170,13 +171,13 @@ struct Finder
 void initialize(FAStar* finder, World& world, bool bWrapX = false, bool bWrapY = false)
 {
 	g_hWidth = world.w;
-	g_iface.Initialize(finder, world.w, world.h, bWrapX, bWrapY, destValid, heuristic, cost, valid, notifyChild,
-		notifyList, &world);
+	g_iface.Initialize(
+		finder, world.w, world.h, bWrapX, bWrapY, destValid, heuristic, cost, valid, notifyChild, notifyList, &world);
 }
 
-std::vector<std::pair<int, int> > pathOf(const FAStarNode* last)
+std::vector<std::pair<int, int>> pathOf(const FAStarNode* last)
 {
-	std::vector<std::pair<int, int> > path;
+	std::vector<std::pair<int, int>> path;
 	for (const FAStarNode* node = last; node != nullptr; node = node->m_pParent)
 		path.insert(path.begin(), std::make_pair(node->m_iX, node->m_iY));
 	return path;
@@ -197,7 +198,7 @@ std::vector<int> dijkstra(const World& world, int sx, int sy)
 	const int inf = 1 << 29;
 	std::vector<int> dist((size_t)(world.w * world.h), inf);
 	typedef std::pair<int, int> Item; // cost, cell
-	std::priority_queue<Item, std::vector<Item>, std::greater<Item> > queue;
+	std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
 	dist[(size_t)world.cell(sx, sy)] = 0;
 	queue.push(Item(0, world.cell(sx, sy)));
 	while (!queue.empty())
@@ -300,9 +301,7 @@ TEST_F(HostFAStar, ListNotifiesNameTheNeighbourInTheList)
 	g_iface.GeneratePath(finder, 1, 1, 2, 2, true, 0, false); // cardinal only
 	std::vector<std::string> lists = only(world.log, "list");
 	std::vector<std::string> expected = {
-		"list - 1,1 STARTOPEN",
-		"list - 1,1 DELETEOPEN",
-		"list - 1,1 ADDCLOSED",
+		"list - 1,1 STARTOPEN", "list - 1,1 DELETEOPEN", "list - 1,1 ADDCLOSED",
 		"list - 0,1 STARTOPEN", // west, f 1, to the empty list
 		"list 0,1 1,0 ADDOPEN", // north, f 5, after west
 		"list 0,1 2,1 ADDOPEN", // east, f 3, after west
@@ -322,8 +321,7 @@ TEST_F(HostFAStar, TiesTheLastAddedFirst)
 	initialize(finder, world);
 	EXPECT_FALSE(g_iface.GeneratePath(finder, 1, 1, -1, -1, false, 0, false)); // no destination: all
 	std::vector<std::string> expected = {
-		"dest-valid -1,-1",
-		"list - 1,1 DELETEOPEN",
+		"dest-valid -1,-1", "list - 1,1 DELETEOPEN",
 		"list - 2,2 DELETEOPEN", // south-east
 		"list - 2,0 DELETEOPEN", // north-east
 		"list - 0,0 DELETEOPEN", // north-west
@@ -353,23 +351,28 @@ TEST_F(HostFAStar, AnImprovedOpenNodeGoesBehindThoseOfItsNewCost)
 	Finder finder;
 	initialize(finder, world);
 	EXPECT_FALSE(g_iface.GeneratePath(finder, 1, 1, 0, 0, false, 0, false)); // (0,0): no edge leads there
-	EXPECT_EQ(only(world.log, "list - ") , std::vector<std::string>({
-		"list - 1,1 STARTOPEN", "list - 1,1 DELETEOPEN", "list - 1,1 ADDCLOSED",
-		"list - 1,0 STARTOPEN", // C, f 3, to the empty list (B then goes before it, A after)
-		"list - 2,1 DELETEOPEN", "list - 2,1 ADDCLOSED",
-		"list - 2,2 DELETEOPEN", "list - 2,2 ADDCLOSED", // D
-		"list - 1,0 DELETEOPEN", "list - 1,0 ADDCLOSED", // C
-		"list - 1,2 DELETEOPEN", "list - 1,2 ADDCLOSED", // A
-	}));
+	EXPECT_EQ(only(world.log, "list - "),
+		std::vector<std::string>({
+			"list - 1,1 STARTOPEN", "list - 1,1 DELETEOPEN", "list - 1,1 ADDCLOSED",
+			"list - 1,0 STARTOPEN", // C, f 3, to the empty list (B then goes before it, A after)
+			"list - 2,1 DELETEOPEN", "list - 2,1 ADDCLOSED", "list - 2,2 DELETEOPEN", "list - 2,2 ADDCLOSED", // D
+			"list - 1,0 DELETEOPEN", "list - 1,0 ADDCLOSED", // C
+			"list - 1,2 DELETEOPEN", "list - 1,2 ADDCLOSED", // A
+		}));
 	// the list notifies naming a neighbour in the list: B before C, A after C, D before C
 	std::vector<std::string> named = only(world.log, "list 1,0 ");
-	EXPECT_EQ(named, std::vector<std::string>({
-		"list 1,0 2,1 STARTOPEN", "list 1,0 1,2 ADDOPEN", "list 1,0 2,2 STARTOPEN" }));
+	EXPECT_EQ(named,
+		std::vector<std::string>({ "list 1,0 2,1 STARTOPEN", "list 1,0 1,2 ADDOPEN", "list 1,0 2,2 STARTOPEN" }));
 	std::vector<std::string> children = only(world.log, "child");
-	EXPECT_EQ(children, std::vector<std::string>({
-		"child - 1,1 INITIALADD", "child 1,1 1,0 NEWADD", "child 1,1 2,1 NEWADD", "child 1,1 1,2 NEWADD",
-		"child 2,1 2,2 NEWADD", "child 2,1 1,2 OPENADD_UP",
-	}));
+	EXPECT_EQ(children,
+		std::vector<std::string>({
+			"child - 1,1 INITIALADD",
+			"child 1,1 1,0 NEWADD",
+			"child 1,1 2,1 NEWADD",
+			"child 1,1 1,2 NEWADD",
+			"child 2,1 2,2 NEWADD",
+			"child 2,1 1,2 OPENADD_UP",
+		}));
 	FAStarNode* a = finder.finder->node(1, 2);
 	EXPECT_EQ(a->m_iKnownCost, 3);
 	EXPECT_EQ(at(a->m_pParent), "2,1");
@@ -395,11 +398,17 @@ TEST_F(HostFAStar, AClosedNodeImprovedUpdatesItsSubtree)
 	Finder finder;
 	initialize(finder, world);
 	EXPECT_FALSE(g_iface.GeneratePath(finder, 1, 1, 0, 0, false, 0, false));
-	EXPECT_EQ(only(world.log, "child"), std::vector<std::string>({
-		"child - 1,1 INITIALADD", "child 1,1 2,1 NEWADD", "child 1,1 1,2 NEWADD",
-		"child 2,1 3,1 NEWADD", "child 3,1 3,2 NEWADD",
-		"child 1,2 2,1 CLOSEDADD_UP", "child 2,1 3,1 PARENTADD_UP", "child 3,1 3,2 PARENTADD_UP",
-	}));
+	EXPECT_EQ(only(world.log, "child"),
+		std::vector<std::string>({
+			"child - 1,1 INITIALADD",
+			"child 1,1 2,1 NEWADD",
+			"child 1,1 1,2 NEWADD",
+			"child 2,1 3,1 NEWADD",
+			"child 3,1 3,2 NEWADD",
+			"child 1,2 2,1 CLOSEDADD_UP",
+			"child 2,1 3,1 PARENTADD_UP",
+			"child 3,1 3,2 PARENTADD_UP",
+		}));
 	EXPECT_EQ(only(world.log, "list - 3,2 DELETEOPEN").size(), 1u);
 	const int expectedCost[4] = { 0, 2, 3, 4 };
 	const char* expectedParent[4] = { "-", "1,2", "2,1", "3,1" };
@@ -449,7 +458,7 @@ TEST_F(HostFAStar, ShortestPathsAsDijkstraFindsThem)
 		++found;
 		FAStarNode* last = g_iface.GetLastNode(finder);
 		EXPECT_EQ(last->m_iKnownCost, best) << "round " << round;
-		std::vector<std::pair<int, int> > path = pathOf(last);
+		std::vector<std::pair<int, int>> path = pathOf(last);
 		EXPECT_EQ(path.front(), std::make_pair(sx, sy));
 		EXPECT_EQ(path.back(), std::make_pair(dx, dy));
 		int sum = 0;
@@ -477,7 +486,7 @@ TEST_F(HostFAStar, BlockedPlotsAreGoneAround)
 	initialize(finder, world);
 	g_hKind = H_CHEBYSHEV;
 	ASSERT_TRUE(g_iface.GeneratePath(finder, 0, 0, 4, 0, false, 0, false));
-	std::vector<std::pair<int, int> > path = pathOf(g_iface.GetLastNode(finder));
+	std::vector<std::pair<int, int>> path = pathOf(g_iface.GetLastNode(finder));
 	EXPECT_NE(std::find(path.begin(), path.end(), std::make_pair(2, 4)), path.end());
 	EXPECT_EQ(g_iface.GetLastNode(finder)->m_iKnownCost, 8);
 }
@@ -524,7 +533,7 @@ TEST_F(HostFAStar, CardinalOnlyTakesNoDiagonal)
 	Finder finder;
 	initialize(finder, world);
 	ASSERT_TRUE(g_iface.GeneratePath(finder, 0, 0, 3, 3, true, 0, false));
-	std::vector<std::pair<int, int> > path = pathOf(g_iface.GetLastNode(finder));
+	std::vector<std::pair<int, int>> path = pathOf(g_iface.GetLastNode(finder));
 	EXPECT_EQ(path.size(), 7u);
 	for (size_t i = 1; i < path.size(); ++i)
 		EXPECT_EQ(std::abs(path[i].first - path[i - 1].first) + std::abs(path[i].second - path[i - 1].second), 1);
@@ -569,7 +578,7 @@ TEST_F(HostFAStar, TheSameCallsGiveTheSameSearch)
 	world.cost[0] = 1;
 	g_hKind = H_CHEBYSHEV;
 	std::vector<std::string> first;
-	std::vector<std::pair<int, int> > firstPath;
+	std::vector<std::pair<int, int>> firstPath;
 	for (int run = 0; run < 3; ++run)
 	{
 		world.log.clear();
@@ -625,7 +634,8 @@ TEST_F(HostFAStar, ReuseKeepsTheSearchUntilForceReset)
 		world.log.clear();
 		bool cardinal = i >= 2;
 		bool reuse = i != 3;
-		ASSERT_TRUE(g_iface.GeneratePath(finder, calls[i][0], calls[i][1], 5, 5, cardinal, calls[i][2] + calls[i][3], reuse));
+		ASSERT_TRUE(
+			g_iface.GeneratePath(finder, calls[i][0], calls[i][1], 5, 5, cardinal, calls[i][2] + calls[i][3], reuse));
 		EXPECT_EQ(only(world.log, "child").front().substr(0, 8), "child - ") << i;
 		EXPECT_EQ(only(world.log, "child").front().find("INITIALADD") != std::string::npos, true) << i;
 	}

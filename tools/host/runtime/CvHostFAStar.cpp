@@ -29,9 +29,8 @@ FAStar::FAStar() {}
 
 FAStar::~FAStar() { std::free(m_pNodes); }
 
-void FAStar::initialize(int iColumns, int iRows, bool bWrapX, bool bWrapY, FAPointFunc destValid,
-	FAHeuristic heuristic, FAStarFunc cost, FAStarFunc valid, FAStarFunc notifyChild, FAStarFunc notifyList,
-	const void* pData)
+void FAStar::initialize(int iColumns, int iRows, bool bWrapX, bool bWrapY, FAPointFunc destValid, FAHeuristic heuristic,
+	FAStarFunc cost, FAStarFunc valid, FAStarFunc notifyChild, FAStarFunc notifyList, const void* pData)
 {
 	std::free(m_pNodes);
 	m_pNodes = NULL;

@@ -97,9 +97,8 @@ public:
 	FAStar(const FAStar&) = delete;
 	FAStar& operator=(const FAStar&) = delete;
 
-	void initialize(int iColumns, int iRows, bool bWrapX, bool bWrapY, FAPointFunc destValid,
-		FAHeuristic heuristic, FAStarFunc cost, FAStarFunc valid, FAStarFunc notifyChild, FAStarFunc notifyList,
-		const void* pData);
+	void initialize(int iColumns, int iRows, bool bWrapX, bool bWrapY, FAPointFunc destValid, FAHeuristic heuristic,
+		FAStarFunc cost, FAStarFunc valid, FAStarFunc notifyChild, FAStarFunc notifyList, const void* pData);
 	bool generatePath(int iStartX, int iStartY, int iDestX, int iDestY, bool bCardinalOnly, int iInfo, bool bReuse);
 	void setData(const void* pData) { m_pData = pData; }
 	const void* data() const { return m_pData; }
