@@ -9,13 +9,30 @@
 #include "CvHostPythonFormulas.h"
 #include "CvHostPythonIFace.h"
 
+// The infos: in CvInfos.h in BTS and most forks; AdvCiv splits them into CvInfo_*.h.
+#if __has_include("CvInfo_Terrain.h")
+#include "CvInfo_Terrain.h"
+#else
+#include "CvInfos.h"
+#endif
+#include "CvCity.h"
 #include "CvGameAI.h"
 #include "CvPlayerAI.h"
+#include "CvPlot.h"
+#include "CvUnit.h"
 #include "CyCity.h"
 #include "CyPlot.h"
 #include "CyUnit.h"
 
 #include <string.h>
+
+namespace {
+
+// The game: CvGlobals::getGame() gives it in BTS and the forks (a CvGameAI in BTS, AdvCiv's the
+// CvGame; AdvCiv's GC is a const reference, so the instance is asked).
+CvGame& cvHostGame() { return CvGlobals::getInstance().getGame(); }
+
+} // namespace
 
 namespace {
 
@@ -38,7 +55,7 @@ bool calculateScore(const CvHostPyArgs& args, long* result)
 	if (!args.intAt(0, player) || !args.intAt(1, final) || !args.intAt(2, victory) || !validPlayer(player))
 		return false;
 	const CvPlayer& kPlayer = GET_PLAYER((PlayerTypes)player);
-	CvGame& kGame = GC.getGameINLINE();
+	CvGame& kGame = cvHostGame();
 	cvhost_python::ScoreGame game;
 	game.estimateEndTurn = kGame.getEstimateEndTurn();
 	game.gameTurn = kGame.getGameTurn();
@@ -64,7 +81,7 @@ bool calculateScore(const CvHostPyArgs& args, long* result)
 // CvGameUtils.isVictoryTest(): once more than 10 turns have elapsed.
 bool isVictoryTest(long* result)
 {
-	*result = cvhost_python::isVictoryTest(GC.getGameINLINE().getElapsedGameTurns()) ? 1 : 0;
+	*result = cvhost_python::isVictoryTest(cvHostGame().getElapsedGameTurns()) ? 1 : 0;
 	return true;
 }
 
@@ -74,7 +91,7 @@ bool cityCaptureGold(const CvHostPyArgs& args, long* result)
 	CyCity* pyCity = args.objectAt<CyCity>(0);
 	CvCity* pCity = pyCity ? pyCity->getCity() : NULL;
 	if (!pCity) return false;
-	CvGame& kGame = GC.getGameINLINE();
+	CvGame& kGame = cvHostGame();
 	// The Python's order of evaluation: the base and the population, then RAND1's draw, then RAND2's.
 	long long base = GC.getDefineINT("BASE_CAPTURE_GOLD");
 	long long population = pCity->getPopulation();
@@ -96,7 +113,7 @@ bool pillageGold(const CvHostPyArgs& args, long* result)
 	CvPlot* pPlot = pyPlot ? pyPlot->getPlot() : NULL;
 	CvUnit* pUnit = pyUnit ? pyUnit->getUnit() : NULL;
 	if (!pPlot || !pUnit || pPlot->getImprovementType() == NO_IMPROVEMENT) return false;
-	CvGame& kGame = GC.getGameINLINE();
+	CvGame& kGame = cvHostGame();
 	int iPillageGold = GC.getImprovementInfo(pPlot->getImprovementType()).getPillageGold();
 	long long rand1 = kGame.getSorenRandNum(iPillageGold, "Pillage Gold 1");
 	long long rand2 = kGame.getSorenRandNum(iPillageGold, "Pillage Gold 2");

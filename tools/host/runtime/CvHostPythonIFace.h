@@ -24,8 +24,7 @@
 struct CvHostPyValue
 {
 	PyObject head; // Python's header: the core's Py_INCREF/Py_DECREF touch it
-	enum Kind
-	{
+	enum Kind {
 		INT,
 		FLOAT,
 		STRING,
