@@ -16,7 +16,7 @@ save|savedata) FILES="tools/lib/formats/SaveReader.cpp tools/lib/formats/SaveRea
 rules) FILES="tools/lib/formats/RulesLoader.cpp" ;;
 civ2) FILES="tools/civ2huts/Civ2Huts.cpp" ;;
 host_save) FILES="tools/host/runtime/CvHostSaveFile.cpp tools/host/runtime/CvHostBytes.cpp tools/host/runtime/CvHostStream.h" ;;
-*) echo "coverage.sh: unknown reader '$READER' (wb, save, savedata, rules, civ2)" >&2; exit 2 ;;
+*) echo "coverage.sh: unknown reader '$READER' (wb, save, savedata, host_save, rules, civ2)" >&2; exit 2 ;;
 esac
 rm -rf "$WORK"; mkdir -p "$WORK"
 FUZZ_SEEDS_ONLY=1 sh "$SRC/tests/fuzz/run.sh" "$FUZZER" "$READER" 0 "$WORK" "$SRC" "$SHARED" >/dev/null

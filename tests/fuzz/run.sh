@@ -94,39 +94,6 @@ while True:
 open(sys.argv[2] + ".game-data", "wb").write(zlib.decompressobj().decompress(stream)[:65536])
 PY
 	done ;;
-host_save)
-	# fuzz_host_save.cpp's input is a save file: the shared saves as they are, and what the stream
-	# reads once the outer layer refuses the input (the input itself): each save's init core and the
-	# first 64 KB of its inflated game data.
-	for f in "$SHARED"/data/civ4/saves/*.CivBeyondSwordSave "$SHARED"/data/civ4/saves/*/*.CivBeyondSwordSave; do
-		[ -f "$f" ] || continue
-		seed "$f" "$(basename "$f")"
-		python3 - "$f" "$WORK/seeds/$(basename "$f")" <<'PY' || true
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-at = 4
-def skip_string():
-    global at
-    at += 4 + struct.unpack_from("<i", data, at)[0]
-for _ in range(2):
-    skip_string()  # the mod name, the mod MD5
-at += 4            # the checksum word
-for _ in range(5):
-    skip_string()  # the Lock Modified Assets text and its four MD5s
-size = struct.unpack_from("<I", data, at)[0]
-open(sys.argv[2] + ".init-core", "wb").write(data[at + 4:at + 4 + size])
-at += 4 + size + 4
-stream = b""
-while True:
-    length = struct.unpack_from("<I", data, at)[0]
-    at += 4
-    if length == 0:
-        break
-    stream += data[at:at + length]
-    at += length
-open(sys.argv[2] + ".game-data", "wb").write(zlib.decompressobj().decompress(stream)[:65536])
-PY
-	done ;;
 rules)
 	# The first byte: the file's index in kFiles of fuzz_rules.cpp; the rest: the file.
 	i=0
@@ -144,7 +111,7 @@ rules)
 		i=$((i + 1))
 	done ;;
 *)
-	echo "run.sh: unknown reader '$READER' (wb, save, savedata, rules, civ2)" >&2; exit 2 ;;
+	echo "run.sh: unknown reader '$READER' (wb, save, savedata, host_save, rules, civ2)" >&2; exit 2 ;;
 esac
 
 # FUZZ_SEEDS_ONLY=1: the seeds made, nothing run (tests/fuzz/coverage.sh replays them).
