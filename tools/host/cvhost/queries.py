@@ -19,6 +19,11 @@ undefined-inline
     program does not link. A call to an inline function that the calling unit does not define
     (`callExpr(callee(functionDecl(isInline(), unless(hasBody(stmt())))))`) makes the tree's
     declaration lose its `inline`: the function is the one out-of-line definition it was.
+
+Both matchers go down the tree (has, callee), never up (hasParent): a matcher that looks up makes
+clang build the parent map of every declaration the file sees, the precompiled header's included,
+which cost 0.22 s of the pass's 0.74 s a file on BTS 3.19 (the pass is clang's parse of the file,
+0.27 s, and the walk of its declarations).
 """
 
 import concurrent.futures
@@ -35,13 +40,12 @@ CLANG_QUERY = "clang-query"
 _NULL = "expr(ignoringImplicit(anyOf(gnuNullExpr(), cxxNullPtrLiteralExpr(), integerLiteral(equals(0)))))"
 _NULL_OPERAND = "expr(hasDescendant(%s)).bind(\"null\")" % _NULL
 CLASS_OR_NULL_CONDITIONAL = (
-    "conditionalOperator("
+    "memberExpr(member(cxxConversionDecl().bind(\"conversion\")), "
+    "has(implicitCastExpr(has(materializeTemporaryExpr(has(conditionalOperator("
     "hasType(hasUnqualifiedDesugaredType(recordType())), "
-    "hasParent(materializeTemporaryExpr(hasParent(implicitCastExpr(hasParent("
-    "memberExpr(member(cxxConversionDecl().bind(\"conversion\")))))))), "
     "anyOf(hasFalseExpression(%s), hasTrueExpression(%s)), "
     "hasTrueExpression(expr().bind(\"true\")), hasFalseExpression(expr().bind(\"false\"))"
-    ").bind(\"conditional\")" % (_NULL_OPERAND, _NULL_OPERAND))
+    ").bind(\"conditional\")))))))" % (_NULL_OPERAND, _NULL_OPERAND))
 
 UNDEFINED_INLINE = 'callExpr(callee(functionDecl(isInline(), unless(hasBody(stmt()))).bind("undefined")))'
 
@@ -80,7 +84,7 @@ def parse_matches(output: str) -> List[Dict[str, Place]]:
 
 
 def _run(flags: Sequence[str], src: str, unit: str) -> str:
-    commands = ["-c", "set output diag"]
+    commands = ["-c", "set output diag", "-c", "set bind-root false"]
     for _, matcher, _ in QUERIES:
         commands += ["-c", "match " + matcher]
     done = subprocess.run([CLANG_QUERY] + commands + [unit, "--"] + list(flags), cwd=src, stdout=subprocess.PIPE,
