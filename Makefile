@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX ?= /usr/local
 
 .PHONY: all setup setup-build configure build cvvision-program format test test-sanitize sanitize-build timings fuzz-readers fuzz-sdk fuzz-coverage demo bench fuzz clean dll-check sdk-check dll mod install install-python trees
-.PHONY: fuzz-host
+.PHONY: fuzz-host play-ab
 
 all: build
 
@@ -172,6 +172,14 @@ fuzz-sdk:
 demo: setup-build
 	@$(MAKE) --no-print-directory build
 	$(BUILD)/cvvision demo
+
+# The A/B (tests/host/test_play_ab.py, docs/tests.md): every shared BTS save played on by BTS's own
+# core as it is and with CvVision integrated, the saves at every turn's end compared, at the default
+# knobs and with CVVISION_LEDGER=1; a knob and a mutant engine must differ. AB_TURNS turns (20).
+AB_TURNS ?= 20
+play-ab: setup
+	CVVISION_AB_TURNS=$(AB_TURNS) CVVISION_HOST_CACHE=$(abspath $(BUILD))/host-cache \
+	  /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/host/test_play_ab.py
 
 # The DLL-side sources, the SDK adapter and CyVision through i686-w64-mingw32-g++ -std=c++98
 # (and g++ -std=c++98) against the SDK mock: what the 2003 compiler will be given.

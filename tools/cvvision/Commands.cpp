@@ -15,7 +15,12 @@
 #include "model/VisionSetup.h"
 #include "scenario/WorldLoader.h"
 
+#include <spawn.h>
+#include <sys/wait.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
@@ -713,4 +718,67 @@ int runPath(const CliOptions& kOptions)
 		std::printf("wrote %s\n", kOptions.kPng.string().c_str());
 	}
 	return 0;
+}
+
+extern char** environ;
+
+int runPlay(const CliOptions& kOptions)
+{
+	if (!isSavePath(kOptions.kMap))
+	{
+		throw std::invalid_argument("play needs a saved game (.CivBeyondSwordSave), not " + kOptions.kMap.string());
+	}
+	if (kOptions.kSdk.empty() || kOptions.kGame.empty())
+	{
+		throw std::invalid_argument("play needs --sdk TREE and --game DIR: the tree's own code plays the game, "
+									"compiled behind the host (tools/host)");
+	}
+	if (kOptions.iTurns < 1 || kOptions.kPlayOut.empty())
+	{
+		throw std::invalid_argument("play needs --turns N (1..10000) and --out FILE (the save at the end)");
+	}
+	const HostOptions kHost = hostOptions(kOptions);
+	const fs::path kCvcore = locateCvcore(kHost.kCvcore);
+	if (kCvcore.empty())
+	{
+		throw std::runtime_error("no cvcore (tools/host/cvcore) beside this program: set CVVISION_CVCORE");
+	}
+	std::vector<std::string> asBefore = { kOptions.kMap.string(), "--turns", std::to_string(kOptions.iTurns), "--out",
+		kOptions.kPlayOut.string() };
+	if (!kOptions.kEvery.empty())
+	{
+		asBefore.insert(asBefore.end(), { "--every", kOptions.kEvery.string() });
+	}
+	if (kOptions.bIntegrated)
+	{
+		asBefore.push_back("--integrated");
+	}
+	for (const std::string& sDefine : kOptions.asDefines)
+	{
+		asBefore.insert(asBefore.end(), { "--define", sDefine });
+	}
+	const std::vector<std::string> asArguments = cvcoreArguments(kCvcore, "play", asBefore, "--sdk", kHost);
+	// The child shares the terminal: its progress (a line a turn) shows as it comes.
+	std::vector<char*> apArguments;
+	for (const std::string& s : asArguments)
+	{
+		apArguments.push_back(const_cast<char*>(s.c_str()));
+	}
+	apArguments.push_back(nullptr);
+	std::fflush(stdout);
+	pid_t iChild = 0;
+	const int iError = posix_spawnp(&iChild, apArguments[0], nullptr, nullptr, apArguments.data(), environ);
+	if (iError != 0)
+	{
+		throw std::runtime_error("cannot run " + asArguments[0] + ": " + std::strerror(iError));
+	}
+	int iStatus = 0;
+	while (waitpid(iChild, &iStatus, 0) < 0 && errno == EINTR)
+	{
+	}
+	if (!WIFEXITED(iStatus))
+	{
+		throw std::runtime_error("cvcore play was ended by signal " + std::to_string(WTERMSIG(iStatus)));
+	}
+	return WEXITSTATUS(iStatus) == 0 ? 0 : WEXITSTATUS(iStatus) == 2 ? 2 : 1;
 }

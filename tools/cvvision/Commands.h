@@ -32,6 +32,11 @@ struct CliOptions
 	std::filesystem::path kGame;
 	bool bDebug = false; // build-settings: the tree's debug build instead of its release build
 	std::filesystem::path kBuildFile; // build-settings --file: this Makefile or project, not the tree's
+	int iTurns = 0; // play: game turns to play
+	std::filesystem::path kPlayOut; // play: the save at the end
+	std::filesystem::path kEvery; // play: a folder for a save at every turn's end
+	bool bIntegrated = false; // play: with CvVision integrated into a copy of the --sdk tree
+	std::vector<std::string> asDefines; // play: CvVision's knobs for the integrated tree (NAME=VALUE)
 };
 
 int runRules(const CliOptions& kOptions);
@@ -47,6 +52,9 @@ int runPath(const CliOptions& kOptions);
 // The --sdk tree's own build settings (defines, include folders, libraries, .def file, PSDK), read
 // from its Makefile or Visual Studio project as the host and the SDK tools read them.
 int runBuildSettings(const CliOptions& kOptions);
+// The save of --map played on for --turns turns by the --sdk tree's own code behind the host
+// (cvcore play), every player under the computer; the end written by the tree's own write().
+int runPlay(const CliOptions& kOptions);
 
 // The project's sample map (PublicMaps/CvVision_Sample.CivBeyondSwordWBSave).
 std::filesystem::path sampleMap();

@@ -71,6 +71,17 @@ const CliOption BUILD_FILE = { "--file", "FILE",
 const CliOption OPEN_BORDERS = { "--open-borders", "T,T...",
 	[](CliOptions& k, const std::string& n, const std::string& s) { k.aeOpenTeams = argInts(n, s); } };
 
+const CliOption TURNS = { "--turns", "N",
+	[](CliOptions& k, const std::string& n, const std::string& s) { k.iTurns = argInt(n, s, 1, 10000); } };
+const CliOption PLAY_OUT = { "--out", "FILE",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.kPlayOut = s; } };
+const CliOption EVERY = { "--every", "DIR",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.kEvery = s; } };
+const CliOption INTEGRATED = { "--integrated", "",
+	[](CliOptions& k, const std::string&, const std::string&) { k.bIntegrated = true; } };
+const CliOption DEFINE = { "--define", "NAME=VALUE",
+	[](CliOptions& k, const std::string&, const std::string& s) { k.asDefines.push_back(s); } };
+
 // Every command takes these first.
 const std::vector<TakenOption<CliOptions>> COMMON_OPTIONS = {
 	{ &ASSETS,
@@ -169,6 +180,19 @@ const std::vector<Command<CliOptions>> COMMANDS = {
 			{ &PNG, "also draw both paths (knowledge left, truth right)" },
 			{ &FORMAT_TEXT, "the output (default text)" }, { &LENIENT, LENIENT_HELP } },
 		&runPath, "" },
+	{ "play", "SAVE",
+		"play a saved game on for --turns turns with the --sdk tree's own code, every player under the computer",
+		"Loads SAVE with the --sdk tree's own code, compiled behind the host (tools/host/cvcore), hands every human "
+		"player to the computer, and plays --turns game turns as the game's executable does (the game's own update "
+		"and end of turn, its random numbers, its AI), showing a line a turn: the turn, its time and the units "
+		"moved. The end is written as a save by the tree's own write(), as the game writes one. With --integrated, "
+		"the tree is a copy with CvVision integrated (tools/sdk/sdk-integrate). `cvcore ab` plays both and compares "
+		"them turn for turn.",
+		{ { &TURNS, "the game turns to play, 1..10000 (the game may end first)" },
+			{ &PLAY_OUT, "the save at the end" }, { &EVERY, "a folder for a save at every turn's end" },
+			{ &INTEGRATED, "with CvVision integrated into a copy of the tree" },
+			{ &DEFINE, "a CvVision knob for the integrated tree (CVVISION_LEDGER=1); repeatable" } },
+		&runPlay, "" },
 	{ "build-settings", "", "the build settings of a CvGameCoreDLL tree (--sdk DIR): defines, folders, libraries",
 		"Reads the --sdk tree's own build file as the host (tools/host) and the SDK tools (build_dll.py, the "
 		"compile check, the differential) read it: its Makefile (in the folder, else one folder below it, as "

@@ -6,6 +6,12 @@
                                           read SAVE through TREE's own read() functions
     cvcore rules TREE --game DIR          the vision rules CvVision's adapter reads from TREE's
                                           own loaded infos and defines, as JSON
+    cvcore play SAVE --sdk TREE --game DIR --turns N --out END [--every DIR] [--integrated]
+                                          play SAVE on for N turns with TREE's own code, every
+                                          player under the computer; END written by its write()
+    cvcore ab SAVE --sdk TREE --game DIR --turns N [--define NAME=VALUE]...
+                                          the same, by TREE as it is and by a copy with CvVision
+                                          integrated: the saves at every turn's end compared
 
 TREE is a CvGameCoreDLL folder. --game is the install's root (Assets, Warlords, Beyond the Sword);
 --assets is the mod's Assets folder, searched first. Builds are cached by content
@@ -22,9 +28,10 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 from typing import List, Optional
 
-from . import program, sanitize
+from . import play, program, sanitize
 from .errors import BuildStop
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -171,6 +178,94 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK if run.code == 0 else EXIT_FAILED
 
 
+def _knobs(defines: List[str]) -> dict:
+    knobs = {}
+    for d in defines:
+        name, _, value = d.partition("=")
+        try:
+            knobs[name.strip()] = int(value)
+        except ValueError:
+            raise BuildStop("--define %s: give NAME=NUMBER (CVVISION_LEDGER=1)" % d)
+    return knobs
+
+
+def _play_setup(args: argparse.Namespace) -> List[str]:
+    if not os.path.isfile(args.save):
+        raise BuildStop("%s: no such file" % args.save)
+    if not 1 <= args.turns <= 10000:
+        raise BuildStop("--turns %d: give 1 to 10000" % args.turns)
+    if not args.game or not os.path.isdir(args.game):
+        raise BuildStop("--game %s: no such folder" % args.game)
+    return []
+
+
+def _work(args: argparse.Namespace) -> str:
+    if args.work:
+        os.makedirs(args.work, exist_ok=True)
+        return os.path.abspath(args.work)
+    return tempfile.mkdtemp(prefix="cvcore-play-")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    _play_setup(args)
+    tree = play.integrated_copy(args.sdk, args.cache, args.quiet) if args.integrated else args.sdk
+    work = _work(args)
+    mod = play.mod_with_knobs(work, _knobs(args.define), _assets(args.assets)) if (args.integrated or args.define) \
+        else _mod_dir(args.assets)
+    built = program.build(tree, args.cache, args.jobs, args.quiet)
+    if not args.quiet:
+        sys.stderr.write("cvcore: playing %s for %d turns with %s\n" % (args.save, args.turns, tree))
+    played = play.play(built.path, play.host_arguments(args.game, mod), args.save, args.turns, args.out, args.every or "")
+    print(json.dumps(played.data, indent=2) if args.json else
+          "played turns %d to %d (%d turns), %s; the end: %s"
+          % (played.data["start_turn"], played.data["end_turn"], len(played.data["turns"]),
+             "the game went on" if played.data["game_state"] == 0 else "the game ended", args.out))
+    return EXIT_OK
+
+
+def _assets(assets: Optional[str]) -> str:
+    mod = _mod_dir(assets)
+    return os.path.join(mod, "Assets") if mod else ""
+
+
+def cmd_ab(args: argparse.Namespace) -> int:
+    _play_setup(args)
+    work = _work(args)
+    sources = os.path.abspath(args.vision_sources) if args.vision_sources else play.VISION_SOURCES
+    integrated = play.integrated_copy(args.sdk, args.cache, args.quiet, sources)
+    mod = play.mod_with_knobs(work, _knobs(args.define), _assets(args.assets))
+    arguments = play.host_arguments(args.game, mod)
+    a_host = program.build(args.sdk, args.cache, args.jobs, args.quiet).path
+    b_host = program.build(integrated, args.cache, args.jobs, args.quiet).path
+    runs = {}
+    for side, host in (("a", a_host), ("b", b_host)):
+        if not args.quiet:
+            sys.stderr.write("cvcore: %s: %s, %d turns\n" % ("the tree as it is" if side == "a" else
+                                                              "the tree with CvVision", args.save, args.turns))
+        runs[side] = play.play(host, arguments, args.save, args.turns, os.path.join(work, side + "-end.CivBeyondSwordSave"),
+                               os.path.join(work, side), args.profile)
+    result = play.compare(runs["a"], runs["b"], a_host, b_host, arguments, work)
+    report = {"save": args.save, "turns": result.turns, "same": result.same, "first_turn": result.first_turn,
+              "difference": result.explanation, "defines": _knobs(args.define), "work": work,
+              "seconds": {side: round(sum(t["seconds"] for t in runs[side].data["turns"]), 3) for side in runs}}
+    if args.profile:
+        report["profile"] = {side: runs[side].data.get("profile") for side in runs}
+    if args.json:
+        print(json.dumps(report, indent=2))
+    elif result.same:
+        print("the same game at every turn's end: %d turns (%s to %s); %.1f s as it is, %.1f s with CvVision"
+              % (len(result.turns), result.turns[0] if result.turns else "-", result.turns[-1] if result.turns else "-",
+                 report["seconds"]["a"], report["seconds"]["b"]))
+        for side, name in (("a", "as it is"), ("b", "with CvVision")):
+            shown = report.get("profile", {}).get(side)
+            if shown and shown["samples"]:
+                print("  %s: %d ms sampled, %d in vision (%.1f%%)" % (name, shown["samples"], shown["vision"],
+                                                                      100.0 * shown["vision"] / shown["samples"]))
+    else:
+        print("the games differ at the end of turn %s: %s" % (result.first_turn, result.explanation))
+    return EXIT_OK if result.same else EXIT_FAILED
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="cvcore", description=__doc__.split("\n\n")[0],
                                   formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -201,6 +296,26 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("save", help="a .CivBeyondSwordSave")
     s.add_argument("--sdk", required=True, help="the CvGameCoreDLL folder of the mod that wrote it")
     s.set_defaults(run=cmd_read_save)
+    plays = argparse.ArgumentParser(add_help=False)
+    plays.add_argument("save", help="a .CivBeyondSwordSave")
+    plays.add_argument("--sdk", required=True, help="the CvGameCoreDLL folder of the mod that wrote it")
+    plays.add_argument("--turns", type=int, required=True, help="game turns to play (the game may end first)")
+    plays.add_argument("--define", action="append", default=[], metavar="NAME=VALUE",
+                       help="a CvVision knob for the integrated tree (CVVISION_LEDGER=1); repeatable")
+    plays.add_argument("--work", help="where the saves of each turn go (default: a new temporary folder)")
+    plays.add_argument("--json", action="store_true", help="the result as JSON")
+    p = commands.add_parser("play", parents=[common, game, plays], help="play a save on with the tree's own code")
+    p.add_argument("--out", required=True, help="the save at the end")
+    p.add_argument("--every", help="a folder for a save at every turn's end (turn-N.CivBeyondSwordSave)")
+    p.add_argument("--integrated", action="store_true", help="with CvVision integrated into a copy of the tree")
+    p.set_defaults(run=cmd_play)
+    a = commands.add_parser("ab", parents=[common, game, plays],
+                            help="the tree as it is against it with CvVision: the same game turn for turn?")
+    a.add_argument("--vision-sources", help="CvVision's CvGameCoreDLL files to integrate (default: the repository's)")
+    a.add_argument("--profile", action="store_true",
+                   help="sample both games (1 ms of CPU time) for the share spent in vision "
+                        "(CvPlot::updateSight, changeAdjacentSight and what they call)")
+    a.set_defaults(run=cmd_ab)
     r = commands.add_parser("rules", parents=[common, game], help="the vision rules of the tree's own loaded infos")
     r.add_argument("tree", help="a CvGameCoreDLL folder (not integrated)")
     r.set_defaults(run=cmd_rules)

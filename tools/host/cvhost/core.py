@@ -48,7 +48,13 @@ MODE_FLAGS = ["-m32", "-std=gnu++14", "-fms-compatibility", "-fms-compatibility-
               "-fms-extensions", "-fdelayed-template-parsing", "-D__GNUC_GNU_INLINE__=1",
               "-D_CRT_NON_CONFORMING_SWPRINTFS", "-D_GLIBCXX_USE_CXX11_ABI=0", "-D__GXX_TYPEINFO_EQUALITY_INLINE=1",
               "-w", "-Wno-invalid-token-paste"]
-OPTIMISE_FLAGS = ["-O1", "-fwrapv", "-fno-strict-aliasing"]
+# -ftrivial-auto-var-init=zero: every local starts zeroed, its padding too. The core writes some
+# structures whole, padding and all (BTS's TradeData in a deal: an int, an int, two bools and two
+# bytes of padding), which on Windows hold whatever the stack held; zeroed, a game played twice, or
+# with and without CvVision, writes the same bytes (play, the A/B). The heap is zeroed too
+# (CvHostUtility::newMem).
+OPTIMISE_FLAGS = ["-O1", "-fwrapv", "-fno-strict-aliasing", "-ftrivial-auto-var-init=zero",
+                  "-enable-trivial-auto-var-init-zero-knowing-it-will-be-removed-from-clang"]
 MAX_ROUNDS = 12
 
 

@@ -19,10 +19,10 @@ from .errors import BuildStop
 
 RUNTIME_DIR = os.path.join(core.HOST_DIR, "runtime")
 # The runtime's files compiled into every host program, in link order.
-RUNTIME_UNITS = ["CvHostMain.cpp", "CvHostRun.cpp", "CvHostSaveCommand.cpp", "CvHostUtility.cpp", "CvHostXml.cpp", "CvHostFiles.cpp", "CvHostLog.cpp",
+RUNTIME_UNITS = ["CvHostMain.cpp", "CvHostRun.cpp", "CvHostSaveCommand.cpp", "CvHostPlayCommand.cpp", "CvHostUtility.cpp", "CvHostXml.cpp", "CvHostFiles.cpp", "CvHostLog.cpp",
                  "CvHostStubs.cpp", "CvHostPython.cpp", "CvHostPythonAnswers.cpp", "CvHostWindows.cpp", "CvHostCrt.cpp",
                  "CvHostBytes.cpp", "CvHostMd5.cpp", "CvHostSaveFile.cpp", "CvHostSymbols.cpp",
-                 "CvHostFAStar.cpp"]
+                 "CvHostFAStar.cpp", "CvHostProfile.cpp"]
 LIBRARIES = ["-lz"]
 
 

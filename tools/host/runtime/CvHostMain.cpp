@@ -6,6 +6,7 @@
 //     cvcore-host [OPTIONS] load-xml
 //     cvcore-host [OPTIONS] read-save SAVE     (CvHostSaveCommand.cpp)
 //     cvcore-host [OPTIONS] read-saves DIR SAVE...   (the same for each save, the XML loaded once)
+//     cvcore-host [OPTIONS] play SAVE TURNS END [EVERY]   (CvHostPlayCommand.cpp)
 //     cvcore-host [OPTIONS] rules              (CvHostRulesCommand.cpp, in the program `cvcore rules` builds)
 //
 // Exit status: 0 done; 1 the core reported an error (a message box), a step failed or the input
@@ -22,6 +23,7 @@
 
 int cvHostReadSave(const CvHostOptions& options);
 int cvHostReadSaves(const CvHostOptions& options);
+int cvHostPlay(const CvHostOptions& options);
 // Linked only into the program that has CvVision's adapter (tools/host/cvhost/vision.py).
 int cvHostRules(const CvHostOptions& options) __attribute__((weak));
 
@@ -33,6 +35,9 @@ const char kUsage[] =
 	"  read-save SAVE    load the XML, then read SAVE with the core's own read(); print its world\n"
 	"  read-saves DIR SAVE...  load the XML once, then read each SAVE so in a process of its own;\n"
 	"                    its output and errors in DIR/N.out and DIR/N.err; print N, its status, its process\n"
+	"  play SAVE TURNS END [EVERY]  load the XML and SAVE, hand every player to the computer, play TURNS\n"
+	"                    game turns with the core's own CvGame::update(), write END (and EVERY/turn-N.CivBeyondSwordSave\n"
+	"                    at each turn's end) with its own write(); print the turns played\n"
 	"  rules             load the XML, then print the vision rules CvVision's adapter reads from it\n"
 	"--game: the install's root (Assets, Warlords, Beyond the Sword); --mod: the mod's folder (its Assets)\n";
 
@@ -96,6 +101,8 @@ int main(int argc, char** argv)
 		status = cvHostReadSave(options);
 	else if (command == "read-saves" && options.arguments.size() >= 2)
 		status = cvHostReadSaves(options);
+	else if (command == "play" && (options.arguments.size() == 3 || options.arguments.size() == 4))
+		status = cvHostPlay(options);
 	else if (command == "rules" && options.arguments.empty())
 	{
 		if (!cvHostRules)

@@ -44,6 +44,11 @@ const char* cvHostCrashNote();
 // result's destination just before the result is written. cvHostRedirect: a child that writes its
 // result to resultFd and everything else to errorFd (read-saves).
 void cvHostQuietCore();
+// The game's clock (CvHostWindows.cpp): timeGetTime() and GetTickCount() answer it from the call on,
+// starting at 0 and moved on only by cvHostAdvanceGameClock, so that a game played on holds
+// nothing of the host's time (a load's new random seed, the statistics' time played).
+void cvHostUseGameClock();
+void cvHostAdvanceGameClock(unsigned int milliseconds);
 void cvHostResult();
 void cvHostRedirect(int resultFd, int errorFd);
 

@@ -123,6 +123,7 @@
 #include "CvEventReporter.h"
 
 #include "CvHostBytes.h"
+#include "CvHostGame.h"
 #include "CvHostRun.h"
 #include "CvHostSaveFile.h"
 #include "CvHostStream.h"
@@ -234,15 +235,7 @@ auto gameAI(G& globals, long) -> decltype(globals.getGame())
 
 // ---------------------------------------------------------------------------------------------
 // ---------------------------------------------------------------------------------------------
-struct GameObject
-{
-	std::string name; // "CvPlayerAI 3"
-	std::string reading; // "CvPlayerAI::read of player 3"
-	std::function<void(FDataStreamBase*)> read;
-	std::function<void(FDataStreamBase*)> write;
-	size_t readStart = 0, readEnd = 0;
-	size_t writeStart = 0, writeEnd = 0;
-};
+typedef CvHostGameObject GameObject;
 
 std::vector<GameObject> gameObjects()
 {
@@ -817,12 +810,11 @@ int cvHostReadSaves(const CvHostOptions& options)
 
 namespace {
 
-// read-save's reading, after the start.
-int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHostUtility* utility)
+// The save read into the core (cvHostLoadGame).
+int loadGame(const std::string& path, CvHostSaveFile& save, std::vector<GameObject>& objects, size_t& initCoreEnd)
 {
-	std::vector<GameObject> objects = gameObjects();
-	size_t initCoreEnd = 0;
-	CvHostSaveFile save;
+	objects = gameObjects();
+	initCoreEnd = 0;
 	try
 	{
 		setStep("reading " + path + ": the file");
@@ -854,12 +846,7 @@ int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHo
 		// The game refuses a save whose checksum does not match (CvHostSaveFile.h); its passwords are
 		// the loaded init core's.
 		setStep("reading " + path + ": the checksum");
-		CvHostSavePasswords passwords;
-		CvInitCore& loaded = CvGlobals::getInstance().getLoadedInitCore();
-		passwords.sAdmin = cvHostUtf16FromWide(loaded.getAdminPassword());
-		passwords.sGame = cvHostUtf16FromWide(loaded.getGamePassword());
-		for (int i = 0; i < MAX_PLAYERS; ++i)
-			passwords.asPlayers.push_back(cvHostUtf16FromWide(loaded.getCivPassword((PlayerTypes)i)));
+		const CvHostSavePasswords passwords = cvHostPasswords(CvGlobals::getInstance().getLoadedInitCore());
 		if (!save.checksumMatches(passwords))
 			throw Refusal{ path + ": the checksum does not match the save's contents (stored " + save.checksum()
 				+ ", computed " + save.checksumWith(passwords, save.sCompressedMd5)
@@ -919,6 +906,16 @@ int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHo
 		fprintf(stderr, "cvcore-host: %s: %s in %s\n", path.c_str(), e.what(), g_step);
 		return 1;
 	}
+	return 0;
+}
+
+// read-save's reading, after the start.
+int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHostUtility* utility)
+{
+	std::vector<GameObject> objects;
+	size_t initCoreEnd = 0;
+	CvHostSaveFile save;
+	if (const int refused = loadGame(path, save, objects, initCoreEnd)) return refused;
 
 	// The round trip: the init cores, then the game objects, in the executable's order.
 	setStep("writing " + path + " back: CvInitCore::write");
@@ -989,3 +986,51 @@ int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHo
 }
 
 } // namespace
+
+// ---------------------------------------------------------------------------------------------
+// For the other commands (CvHostGame.h)
+// ---------------------------------------------------------------------------------------------
+std::vector<CvHostGameObject> cvHostGameObjects()
+{
+	return gameObjects();
+}
+
+int cvHostLoadGame(const std::string& path, CvHostSaveFile& save)
+{
+	std::vector<GameObject> objects;
+	size_t initCoreEnd = 0;
+	return loadGame(path, save, objects, initCoreEnd);
+}
+
+void cvHostSetReadStep(const std::string& step)
+{
+	setStep(step);
+}
+
+void cvHostEndReadGuards()
+{
+	setTimer(0);
+}
+
+CvHostSavePasswords cvHostPasswords(CvInitCore& initCore)
+{
+	CvHostSavePasswords passwords;
+	passwords.sAdmin = cvHostUtf16FromWide(initCore.getAdminPassword());
+	passwords.sGame = cvHostUtf16FromWide(initCore.getGamePassword());
+	for (int i = 0; i < MAX_PLAYERS; ++i)
+		passwords.asPlayers.push_back(cvHostUtf16FromWide(initCore.getCivPassword((PlayerTypes)i)));
+	return passwords;
+}
+
+CvHostSaveFile cvHostWrittenSave(const CvHostSaveFile& read)
+{
+	CvHostSaveFile written = read;
+	CvHostStream initCore, data;
+	GC.getInitCore().write(&initCore);
+	for (GameObject& object : gameObjects()) object.write(&data);
+	written.aInitCore = initCore.bytes().data();
+	written.aGameData = data.bytes().data();
+	written.aiChunkLengths.clear(); // cut afresh
+	written.sCompressedMd5.clear();
+	return written;
+}

@@ -55,6 +55,10 @@ public:
 	// The host keeps no cache: the core reads its XML each time, and a write "succeeds" (else the
 	// core shows an "XML Caching Error" box for each file).
 	bool cacheWrite(CvCacheObject* pCache) override { return true; }
+	// The executable's autorun (a game played by the computer alone, play): the game goes on when no
+	// human is left, and a victory extends it (GAMESTATE_EXTENDED) instead of ending it.
+	bool GetAutorun() override { return m_autorun; }
+	void setAutorun(bool autorun) { m_autorun = autorun; }
 
 	CvWString getText(CvWString szIDTag, ...) override;
 	CvWString getObjectText(CvWString szIDTag, uint uiForm, bool bNoSubs) override;
@@ -67,6 +71,7 @@ public:
 private:
 	const CvHostFiles& m_files;
 	std::string m_modName;
+	bool m_autorun = false;
 	std::map<std::wstring, std::wstring> m_text; // key -> text
 	CvHostXmlIFace m_xml;
 	CvHostStub_CvDLLEntityIFaceBase m_entity;

@@ -24,6 +24,12 @@
 #include <string>
 #include <vector>
 
+static bool g_gameClock = false;
+static DWORD g_gameClockMs = 0;
+
+void cvHostUseGameClock() { g_gameClock = true; }
+void cvHostAdvanceGameClock(unsigned int milliseconds) { g_gameClockMs += milliseconds; }
+
 static long long monotonicMicroseconds()
 {
 	struct timespec now;
@@ -57,7 +63,12 @@ extern "C"
 		return MessageBoxA(NULL, t.c_str(), c.c_str(), type);
 	}
 
-	DWORD timeGetTime(void) { return (DWORD)(monotonicMicroseconds() / 1000); }
+	// The game's clock when a game is played on (cvHostUseGameClock): the core reads the time into
+	// the game (a load's new random seed, the statistics' time played), which must not hold the host's.
+	DWORD timeGetTime(void)
+	{
+		return g_gameClock ? g_gameClockMs : (DWORD)(monotonicMicroseconds() / 1000);
+	}
 	UINT timeBeginPeriod(UINT) { return 0; }
 	UINT timeEndPeriod(UINT) { return 0; }
 	DWORD GetTickCount(void) { return timeGetTime(); }
