@@ -5,8 +5,9 @@ with CVVISION_LEDGER=1. The check must be able to fail: a knob that changes what
 (CVVISION_OUTER_RING=0) and a mutant engine (the outer ring's rule wrong by one) must give another
 game, named by its first turn, object and field.
 
-Not in `make test` (the integrated copy is a second core to build, and 20 turns of the late saves
-take minutes): `make play-ab`, timed in docs/tests.md. CVVISION_AB_TURNS sets the turns (20).
+PB Mod v10's save is played the same way with PB Mod's own tree and XML. Not in `make test` (each
+integrated copy is another core to build, and 20 turns of the late saves take minutes):
+`make play-ab`, timed in docs/tests.md. CVVISION_AB_TURNS sets the turns (20).
 """
 
 import json
@@ -38,10 +39,15 @@ def save_path(name):
     return os.path.join(SAVES, name + ".CivBeyondSwordSave")
 
 
-def ab(name, work, *extra, turns=TURNS):
+PBMOD_TREE = os.path.join(SHARED, "sdk", "pbmod-v10", "CvGameCoreDLL")
+PBMOD_ASSETS = os.path.join(SHARED, "civ4", "mods", "pbmod-v10", "Assets")
+PBMOD_SAVE = "mods/pbmod-v10-Example_v10"
+
+
+def ab(name, work, *extra, turns=TURNS, tree=BTS):
     env = dict(os.environ)
     env.setdefault("CVVISION_HOST_CACHE", os.path.join("/tmp", "cvvision-host-tests"))
-    done = subprocess.run([CVCORE, "ab", save_path(name), "--sdk", BTS, "--game", GAME, "--turns", str(turns),
+    done = subprocess.run([CVCORE, "ab", save_path(name), "--sdk", tree, "--game", GAME, "--turns", str(turns),
                            "--work", str(work), "--json", "--quiet"] + list(extra),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     assert done.returncode in (0, 1), done.stderr.decode()[-3000:]
@@ -56,6 +62,16 @@ def test_the_tree_with_cvvision_plays_the_same_game(name, ledger, tmp_path):
     report = ab(name, tmp_path, *(["--define", "CVVISION_LEDGER=1"] if ledger else []))
     assert report["same"], "%s: %s" % (name, report["difference"])
     assert report["turns"], "%s: no turn was played (the game is over)" % name
+
+
+@pytest.mark.skipif(not os.path.isdir(PBMOD_TREE) or not os.path.isdir(PBMOD_ASSETS),
+                    reason="PB Mod's tree or XML is absent from ../shared/data")
+@pytest.mark.parametrize("extra", [[], ["--define", "CVVISION_LEDGER=1"]], ids=["default", "ledger"])
+def test_pbmods_save_with_its_own_tree_plays_the_same_game(extra, tmp_path):
+    """PB Mod v10's pitboss save (53 slots, its open slots human) with PB Mod's own tree and XML."""
+    report = ab(PBMOD_SAVE, tmp_path, "--assets", PBMOD_ASSETS, *extra, tree=PBMOD_TREE)
+    assert report["same"], report["difference"]
+    assert len(report["turns"]) == TURNS
 
 
 def test_a_knob_that_changes_sight_gives_another_game_named_where(tmp_path):

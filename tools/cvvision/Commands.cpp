@@ -774,8 +774,7 @@ int runPlay(const CliOptions& kOptions)
 	}
 	int iStatus = 0;
 	while (waitpid(iChild, &iStatus, 0) < 0 && errno == EINTR)
-	{
-	}
+	{}
 	if (!WIFEXITED(iStatus))
 	{
 		throw std::runtime_error("cvcore play was ended by signal " + std::to_string(WTERMSIG(iStatus)));

@@ -188,8 +188,8 @@ const std::vector<Command<CliOptions>> COMMANDS = {
 		"moved. The end is written as a save by the tree's own write(), as the game writes one. With --integrated, "
 		"the tree is a copy with CvVision integrated (tools/sdk/sdk-integrate). `cvcore ab` plays both and compares "
 		"them turn for turn.",
-		{ { &TURNS, "the game turns to play, 1..10000 (the game may end first)" },
-			{ &PLAY_OUT, "the save at the end" }, { &EVERY, "a folder for a save at every turn's end" },
+		{ { &TURNS, "the game turns to play, 1..10000 (the game may end first)" }, { &PLAY_OUT, "the save at the end" },
+			{ &EVERY, "a folder for a save at every turn's end" },
 			{ &INTEGRATED, "with CvVision integrated into a copy of the tree" },
 			{ &DEFINE, "a CvVision knob for the integrated tree (CVVISION_LEDGER=1); repeatable" } },
 		&runPlay, "" },

@@ -36,7 +36,8 @@ const char kUsage[] =
 	"  read-saves DIR SAVE...  load the XML once, then read each SAVE so in a process of its own;\n"
 	"                    its output and errors in DIR/N.out and DIR/N.err; print N, its status, its process\n"
 	"  play SAVE TURNS END [EVERY]  load the XML and SAVE, hand every player to the computer, play TURNS\n"
-	"                    game turns with the core's own CvGame::update(), write END (and EVERY/turn-N.CivBeyondSwordSave\n"
+	"                    game turns with the core's own CvGame::update(), write END (and "
+	"EVERY/turn-N.CivBeyondSwordSave\n"
 	"                    at each turn's end) with its own write(); print the turns played\n"
 	"  rules             load the XML, then print the vision rules CvVision's adapter reads from it\n"
 	"--game: the install's root (Assets, Warlords, Beyond the Sword); --mod: the mod's folder (its Assets)\n";

@@ -78,10 +78,7 @@ auto gameAI(G& globals, long) -> decltype(globals.getGame())
 {
 	return globals.getGame();
 }
-CvGame& game()
-{
-	return gameAI(CvGlobals::getInstance(), 0);
-}
+CvGame& game() { return gameAI(CvGlobals::getInstance(), 0); }
 
 double seconds()
 {
@@ -235,8 +232,8 @@ int cvHostPlay(const CvHostOptions& options)
 		turn.seconds = seconds() - started;
 		if (profile)
 		{
-			const CvHostProfileShare share
-				= cvHostProfileShare({ "CvPlot::updateSight", "CvPlot::changeAdjacentSight" });
+			const CvHostProfileShare share =
+				cvHostProfileShare({ "CvPlot::updateSight", "CvPlot::changeAdjacentSight" });
 			profileSamples += share.samples;
 			profileVision += share.inside;
 			profileTruncated += share.truncated;
@@ -268,10 +265,11 @@ int cvHostPlay(const CvHostOptions& options)
 			i ? "," : "", k.turn, k.seconds, k.updates, k.unitsMoved, k.units, k.cities,
 			k.save.empty() ? "null" : cvHostJsonString(k.save).c_str());
 	}
-	printf("\n  ],\n  \"start_game_state\": %d,\n  \"end_turn\": %d,\n  \"game_state\": %d,\n  \"winner\": %d,\n  \"victory\": %d,\n  \"end\": %s,\n"
+	printf("\n  ],\n  \"start_game_state\": %d,\n  \"end_turn\": %d,\n  \"game_state\": %d,\n  \"winner\": %d,\n  "
+		   "\"victory\": %d,\n  \"end\": %s,\n"
 		   "  \"handed_to_the_computer\": [",
-		(int)startState, game().getGameTurn(), (int)game().getGameState(), (int)game().getWinner(), (int)game().getVictory(),
-		cvHostJsonString(out).c_str());
+		(int)startState, game().getGameTurn(), (int)game().getGameState(), (int)game().getWinner(),
+		(int)game().getVictory(), cvHostJsonString(out).c_str());
 	for (size_t i = 0; i < handed.size(); ++i) printf("%s%d", i ? ", " : "", handed[i]);
 	printf("],\n");
 	if (profile)

@@ -990,10 +990,7 @@ int readSave(const std::string& path, const std::vector<CvHostStep>& steps, CvHo
 // ---------------------------------------------------------------------------------------------
 // For the other commands (CvHostGame.h)
 // ---------------------------------------------------------------------------------------------
-std::vector<CvHostGameObject> cvHostGameObjects()
-{
-	return gameObjects();
-}
+std::vector<CvHostGameObject> cvHostGameObjects() { return gameObjects(); }
 
 int cvHostLoadGame(const std::string& path, CvHostSaveFile& save)
 {
@@ -1002,15 +999,9 @@ int cvHostLoadGame(const std::string& path, CvHostSaveFile& save)
 	return loadGame(path, save, objects, initCoreEnd);
 }
 
-void cvHostSetReadStep(const std::string& step)
-{
-	setStep(step);
-}
+void cvHostSetReadStep(const std::string& step) { setStep(step); }
 
-void cvHostEndReadGuards()
-{
-	setTimer(0);
-}
+void cvHostEndReadGuards() { setTimer(0); }
 
 CvHostSavePasswords cvHostPasswords(CvInitCore& initCore)
 {

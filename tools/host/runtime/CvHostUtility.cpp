@@ -91,9 +91,11 @@ std::wstring substitute(const std::wstring& text, const unsigned int* arguments)
 		const unsigned int value = arguments[text[i + 2] - L'1'];
 		size_t end = i + 3;
 		if (end < text.size() && text[end] == L':')
-			for (++end; end < text.size() && iswdigit(text[end]); ++end) {}
+			for (++end; end < text.size() && iswdigit(text[end]); ++end)
+			{}
 		if (end < text.size() && text[end] == L'_')
-			for (++end; end < text.size() && (iswalnum(text[end]) || text[end] == L'_'); ++end) {}
+			for (++end; end < text.size() && (iswalnum(text[end]) || text[end] == L'_'); ++end)
+			{}
 		i = end - 1;
 		switch (kind)
 		{
@@ -103,9 +105,7 @@ std::wstring substitute(const std::wstring& text, const unsigned int* arguments)
 			for (size_t n = 0; p && n < kMaxArgumentChars && p[n]; ++n) out += p[n];
 			break;
 		}
-		case L'F':
-			out += (wchar_t)value;
-			break;
+		case L'F': out += (wchar_t)value; break;
 		default:
 		{
 			const long long n = (int)value;

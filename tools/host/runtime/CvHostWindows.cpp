@@ -65,10 +65,7 @@ extern "C"
 
 	// The game's clock when a game is played on (cvHostUseGameClock): the core reads the time into
 	// the game (a load's new random seed, the statistics' time played), which must not hold the host's.
-	DWORD timeGetTime(void)
-	{
-		return g_gameClock ? g_gameClockMs : (DWORD)(monotonicMicroseconds() / 1000);
-	}
+	DWORD timeGetTime(void) { return g_gameClock ? g_gameClockMs : (DWORD)(monotonicMicroseconds() / 1000); }
 	UINT timeBeginPeriod(UINT) { return 0; }
 	UINT timeEndPeriod(UINT) { return 0; }
 	DWORD GetTickCount(void) { return timeGetTime(); }
