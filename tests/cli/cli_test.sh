@@ -123,6 +123,12 @@ else
 	echo "skipped the saved-game checks: ../shared/data is absent"
 fi
 expect 2 'audit needs a saved game' audit "$SAMPLE"
+# play: the tree's own code plays a save on behind the host (tests/host/test_play.py plays one);
+# here, what it refuses before the host is run.
+expect 2 'play needs a saved game' play "$SAMPLE" --turns 1 --out "$TMP/end.CivBeyondSwordSave"
+expect 2 'play needs --sdk TREE and --game DIR' play "$TMP/x.CivBeyondSwordSave" --turns 1 --out "$TMP/end.CivBeyondSwordSave"
+expect 2 'play needs --turns N' play "$TMP/x.CivBeyondSwordSave" --sdk "$TMP" --game "$TMP" --out "$TMP/end.CivBeyondSwordSave"
+expect 2 "turns" play "$TMP/x.CivBeyondSwordSave" --turns 0 --out "$TMP/end.CivBeyondSwordSave"
 
 # Help: the global help lists every command; each command's help (COMMAND --help, -h, or help
 # COMMAND) gives its usage line, every option it takes and its exit status, and exits 0; an option
@@ -136,11 +142,12 @@ OPTIONS_render="$COMMON --team --lenient --png --html"
 OPTIONS_explain="$COMMON --from --to --range --team --lenient"
 OPTIONS_audit="$COMMON --format"
 OPTIONS_path="$COMMON --from --to --team --unit --seed --open-borders --png --format --lenient"
+OPTIONS_play="$COMMON --turns --out --every --integrated --define"
 OPTIONS_build_settings="$COMMON --debug --file --format"
-ALL_OPTIONS="$COMMON --out --color --no-color --format --json --team --lenient --png --html --from --to --range --unit --seed --open-borders --debug --file"
+ALL_OPTIONS="$COMMON --out --color --no-color --format --json --team --lenient --png --html --from --to --range --unit --seed --open-borders --debug --file --turns --every --integrated --define"
 "$CVVISION" --help >"$TMP/help" 2>&1 || { echo "FAILED: cvvision --help exits $?"; FAILED=1; }
 COMMANDS=$(sed -n '/^commands:$/,/^$/p' "$TMP/help" | awk '/^  [a-z]/ { print $1 }')
-[ "$(echo $COMMANDS)" = "demo rules counts show render explain audit path build-settings" ] \
+[ "$(echo $COMMANDS)" = "demo rules counts show render explain audit path play build-settings" ] \
 	|| { echo "FAILED: the commands of cvvision --help: $(echo $COMMANDS)"; FAILED=1; }
 "$CVVISION" help | cmp -s - "$TMP/help" || { echo "FAILED: cvvision help differs from cvvision --help"; FAILED=1; }
 "$CVVISION" -h | cmp -s - "$TMP/help" || { echo "FAILED: cvvision -h differs from cvvision --help"; FAILED=1; }

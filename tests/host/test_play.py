@@ -12,6 +12,7 @@ second core: `make play-ab` (tests/host/test_play_ab.py).
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -93,6 +94,34 @@ def test_the_saves_written_read_back_through_the_cores_own_read(two_runs):
     differing = sorted(o["object"] for o in objects if not o["same"])
     assert all(name.startswith("CvPlayerAI") or name == "CvGameAI" for name in differing), differing
     assert len(read["units"]) == data["turns"][-1]["units"]
+
+
+def python_answers_table():
+    """{function: the host's answer} from docs/python-answers.md's table of BTS's call sites."""
+    answers = {}
+    with open(os.path.join(REPO, "docs", "python-answers.md"), encoding="utf-8") as f:
+        for line in f:
+            cells = [c.strip() for c in line.split("|")]
+            if len(cells) < 9 or not cells[1].endswith(tuple("0123456789")):
+                continue
+            names = re.findall(r"`([^`]+)`", cells[3])
+            if len(names) == 2:
+                answers.setdefault(names[1], set()).add(cells[6])
+    return answers
+
+
+def test_every_python_call_of_the_turns_is_answered_or_its_default_is_the_games(two_runs):
+    """The functions the core called in the turns played: each answered in C++ (handled), or one the
+    table says the core's own default answers as BTS's Python does; none "left" or "not reached"."""
+    _, data, _ = two_runs[0]
+    table = python_answers_table()
+    assert data["python_calls"], "the core called no Python function in the turns"
+    for call in data["python_calls"]:
+        function = call["function"].split(".", 1)[1]
+        if call["answered"] == call["calls"]:
+            assert "handled" in table.get(function, set()), call
+        else:
+            assert call["answered"] == 0 and table.get(function) == {"default"}, call
 
 
 def test_bad_turns_and_missing_files_are_refused(tmp_path):

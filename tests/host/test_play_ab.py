@@ -14,8 +14,12 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_play import python_answers_table  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -62,6 +66,37 @@ def test_the_tree_with_cvvision_plays_the_same_game(name, ledger, tmp_path):
     report = ab(name, tmp_path, *(["--define", "CVVISION_LEDGER=1"] if ledger else []))
     assert report["same"], "%s: %s" % (name, report["difference"])
     assert report["turns"], "%s: no turn was played (the game is over)" % name
+
+
+def play_twice(name, tmp_path, tree=BTS, extra=()):
+    env = dict(os.environ)
+    env.setdefault("CVVISION_HOST_CACHE", os.path.join("/tmp", "cvvision-host-tests"))
+    runs = []
+    for run in ("first", "second"):
+        folder = tmp_path / run
+        done = subprocess.run([CVCORE, "play", save_path(name), "--sdk", tree, "--game", GAME, "--turns", str(TURNS),
+                               "--out", str(folder / "end.CivBeyondSwordSave"), "--every", str(folder / "turns"),
+                               "--json", "--quiet"] + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        assert done.returncode == 0, done.stderr.decode()[-3000:]
+        runs.append(json.loads(done.stdout))
+    first, second = runs
+    assert [t["turn"] for t in first["turns"]] == [t["turn"] for t in second["turns"]]
+    for a, b in zip(first["turns"], second["turns"]):
+        with open(a["save"], "rb") as f, open(b["save"], "rb") as g:
+            assert f.read() == g.read(), "%s: turn %d differs between two runs of the same tree" % (name, a["turn"])
+    return first
+
+
+@pytest.mark.parametrize("name", BTS_SAVES)
+def test_two_runs_of_the_tree_as_it_is_are_the_same(name, tmp_path):
+    played = play_twice(name, tmp_path)
+    assert len(played["turns"]) == TURNS
+    # Every Python function the core called: answered (handled), or the core's default is BTS's.
+    table = python_answers_table()
+    for call in played["python_calls"]:
+        function = call["function"].split(".", 1)[1]
+        expected = {"handled"} if call["answered"] == call["calls"] else {"default"}
+        assert table.get(function, set()) & expected == expected and (call["answered"] in (0, call["calls"])), call
 
 
 @pytest.mark.skipif(not os.path.isdir(PBMOD_TREE) or not os.path.isdir(PBMOD_ASSETS),

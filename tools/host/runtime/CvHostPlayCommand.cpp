@@ -26,7 +26,9 @@
 // units moved"); JSON on standard output: {"save", "start_turn", "turns": [{"turn", "seconds",
 // "updates", "units_moved", "units", "cities", "save"}], "start_game_state", "end_turn",
 // "game_state" (the core's GameStateTypes: 0 on, 1 over, 2 extended), "winner", "victory", "end", "handed_to_the_computer":
-// [players], "executable_calls"}.
+// [players], "python_calls": [{"function" ("CvGameInterface.getExperienceNeeded"), "calls",
+// "answered"}] (every call the core made to Python, from the start of the load; CvHostPython.cpp
+// answers those that change play, the rest get the core's default), "executable_calls"}.
 //
 // CVHOST_PROFILE=1: the turns are profiled (CvHostProfile.h), and "profile": {"samples", "vision",
 // "truncated"} gives the milliseconds of CPU time sampled and those spent in vision: with
@@ -272,6 +274,15 @@ int cvHostPlay(const CvHostOptions& options)
 		(int)game().getVictory(), cvHostJsonString(out).c_str());
 	for (size_t i = 0; i < handed.size(); ++i) printf("%s%d", i ? ", " : "", handed[i]);
 	printf("],\n");
+	printf("  \"python_calls\": [");
+	bool first = true;
+	for (const auto& call : utility->python().calls())
+	{
+		printf("%s\n    {\"function\": %s, \"calls\": %d, \"answered\": %d}", first ? "" : ",",
+			cvHostJsonString(call.first).c_str(), call.second.calls, call.second.answered);
+		first = false;
+	}
+	printf("\n  ],\n");
 	if (profile)
 		printf("  \"profile\": {\"samples\": %ld, \"vision\": %ld, \"truncated\": %ld},\n", profileSamples,
 			profileVision, profileTruncated);

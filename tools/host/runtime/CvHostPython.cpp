@@ -116,6 +116,7 @@ PyObject* CvHostPythonIFace::MakeFunctionArgs(void** args, int argc)
 bool CvHostPythonIFace::callFunction(const char* moduleName, const char* fxnName, void* fxnArg)
 {
 	CVHOST_STUB_CALL("CvDLLPythonIFaceBase::callFunction(const char* moduleName, const char* fxnName, void* fxnArg)");
+	++m_calls[std::string(moduleName ? moduleName : "") + "." + (fxnName ? fxnName : "")].calls;
 	release((PyObject*)fxnArg);
 	return false;
 }

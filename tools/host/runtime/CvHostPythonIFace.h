@@ -80,7 +80,8 @@ public:
 	bool callFunction(const char* moduleName, const char* fxnName, void* fxnArg = NULL) override;
 	bool callFunction(const char* moduleName, const char* fxnName, void* fxnArg, long* result) override;
 
-	// The calls made so far with a result, by "module.function", and how many of them were answered.
+	// The calls made so far, with a result or without, by "module.function", and how many of them were
+	// answered (those without a result never are: "not handled", the core's default).
 	struct Count
 	{
 		int calls = 0;

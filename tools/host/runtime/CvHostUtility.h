@@ -67,6 +67,7 @@ public:
 	int textCount() const { return (int)m_text.size(); }
 	const CvHostFiles& files() const { return m_files; }
 	const CvHostXmlIFace& xml() const { return m_xml; }
+	const CvHostPythonIFace& python() const { return m_python; }
 
 private:
 	const CvHostFiles& m_files;
