@@ -243,3 +243,43 @@ def test_stubs_of_a_real_tree_compile_and_cover_the_executable(tmp_path):
     assert sum(len(i.methods) for i in interfaces.values()) == 632
     assert len(interfaces["CvDLLUtilityIFaceBase"].methods) == 167
     assert len(interfaces["FDataStreamBase"].methods) == 68
+
+
+# --- which files the queries run on ------------------------------------------------------------
+
+
+def write_tree(folder, files):
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return [n for n in files if n.endswith(".cpp")]
+
+
+def test_the_conditional_is_looked_for_only_where_a_null_operand_stands(tmp_path):
+    units = write_tree(tmp_path, {
+        "pch.h": '#include "map.h"\n',
+        "map.h": "struct M { int* p; int* plot(int i) { return i ? p + i : NULL; } };\n",
+        "a.cpp": '#include "pch.h"\nint f(int x) { return x ? 1 : 0; }\n',
+        "b.cpp": '#include "pch.h"\nint g() { return 2; } // x ? y : NULL\nconst char* s = "? 0 :";\n',
+        "c.cpp": '#include "pch.h"\nint h() { return 3; }\n',
+    })
+    # a.cpp for its own; map.h's inline function is the same in every unit: a.cpp sees it already.
+    # b.cpp's only null operands are in a comment and a string.
+    assert queries.units_to_query(str(tmp_path), units) == ["a.cpp"]
+
+
+def test_a_header_with_a_template_or_a_macro_is_looked_for_in_every_unit_that_may_use_it(tmp_path):
+    units = write_tree(tmp_path, {
+        "t.h": "template <class T> const char* pick(T* t, int i) { return t ? t[i] : NULL; }\n",
+        "a.cpp": '#include "t.h"\n', "b.cpp": '#include "t.h"\n', "c.cpp": "int c;\n",
+    })
+    assert queries.units_to_query(str(tmp_path), units) == ["a.cpp", "b.cpp"]
+    write_tree(tmp_path, {"t.h": "#define PICK(t, i) ((t) ? (t)[i] : NULL)\n"})
+    assert queries.units_to_query(str(tmp_path), units) == ["a.cpp", "b.cpp", "c.cpp"]
+
+
+def test_undefined_inline_is_looked_for_only_when_a_header_leaves_an_inline_body_out(tmp_path):
+    write_tree(tmp_path, {"g.h": "struct G { inline static G& get(); };\ninline G& G::get() { static G g; return g; }\n"})
+    assert not queries.inline_defined_elsewhere(queries._tree_texts(str(tmp_path)))
+    write_tree(tmp_path, {"p.h": "struct P { inline void setMemory(int i); };\n",
+                          "p.cpp": '#include "p.h"\nvoid P::setMemory(int i) {}\n'})
+    assert queries.inline_defined_elsewhere(queries._tree_texts(str(tmp_path)))

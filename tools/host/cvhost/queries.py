@@ -20,6 +20,16 @@ undefined-inline
     (`callExpr(callee(functionDecl(isInline(), unless(hasBody(stmt())))))`) makes the tree's
     declaration lose its `inline`: the function is the one out-of-line definition it was.
 
+class-or-null-conditional is looked for only in the files that can hold it (units_to_query): a unit
+whose own text has a conditional with a null operand (`? NULL :`, `: NULL;`, `0`, `nullptr`, the
+only operands its rewrite takes), and, for such a conditional in a header, one unit that includes
+the header (its inline functions are the same in every unit), or every unit that includes it when
+the header holds a template (instantiated only where used) or the conditional is in a macro
+(expanded only where used: every unit then). On BTS 3.19, 33 of the 71 files.
+undefined-inline is run only when a header declares an inline function without its body and
+does not define it further down (inline_defined_elsewhere): BTS's one such declaration,
+`inline static CvGlobals& getInstance();`, is defined in CvGlobals.h itself; AdvCiv's are not.
+
 Both matchers go down the tree (has, callee), never up (hasParent): a matcher that looks up makes
 clang build the parent map of every declaration the file sees, the precompiled header's included,
 which cost 0.22 s of the pass's 0.74 s a file on BTS 3.19 (the pass is clang's parse of the file,
@@ -83,9 +93,85 @@ def parse_matches(output: str) -> List[Dict[str, Place]]:
     return matches
 
 
-def _run(flags: Sequence[str], src: str, unit: str) -> str:
+_NULL_OPERAND_TEXT = re.compile(r"\?\s*(?:NULL|0|nullptr)\s*:|(?<![:?]):(?!:)\s*(?:NULL|0|nullptr)(?![\w.])")
+_DEFINE_LINE = re.compile(r"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.M)
+_INCLUDED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*["<]([^">]+)[">]', re.M)
+_TREE_FILES = (".h", ".hpp", ".inl", ".cpp", ".c", ".cxx")
+
+
+_STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+
+
+def _tree_texts(src: str) -> Dict[str, str]:
+    """Each of the copy's source files (relative path) with its comments and the contents of its
+    string and character literals taken out."""
+    texts = {}
+    for root, dirs, names in os.walk(src):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            if name.lower().endswith(_TREE_FILES):
+                path = os.path.join(root, name)
+                with open(path, "rb") as f:
+                    text = rewrites.strip_comments(f.read().decode("latin-1"))
+                    # The includes kept (their names are string literals), every other literal emptied.
+                    included = "".join('#include "%s"\n' % name for name in _INCLUDED.findall(text))
+                    texts[os.path.relpath(path, src)] = included + _STRING_LITERAL.sub('""', text)
+    return texts
+
+
+def units_to_query(src: str, units: Sequence[str]) -> List[str]:
+    """The units class-or-null-conditional must be run on to find every place it binds (the
+    module's docstring): in the order of `units`."""
+    texts = _tree_texts(src)
+    candidates = set(p for p, t in texts.items() if _NULL_OPERAND_TEXT.search(t))
+    unit_set = set(os.path.normpath(u) for u in units)
+    if any(_NULL_OPERAND_TEXT.search(m.group(0)) for p in candidates - unit_set for m in _DEFINE_LINE.finditer(texts[p])):
+        return list(units)  # a header's macro: expanded wherever it is used
+    by_name = {}
+    for path in texts:
+        by_name.setdefault(os.path.basename(path).lower(), path)
+
+    def closure(unit: str) -> set:
+        seen, stack = set(), [unit]
+        while stack:
+            path = stack.pop()
+            if path in seen or path not in texts:
+                continue
+            seen.add(path)
+            stack += [by_name[n] for n in (os.path.basename(i.replace("\\", "/")).lower()
+                                           for i in _INCLUDED.findall(texts[path])) if n in by_name]
+        return seen
+
+    sees = dict((u, closure(os.path.normpath(u))) for u in units)
+    chosen = set(u for u in units if os.path.normpath(u) in candidates)
+    for header in sorted(candidates - unit_set):
+        including = [u for u in units if header in sees[u]]
+        if re.search(r"\btemplate\b", texts[header]):
+            chosen.update(including)
+        elif including and not any(header in sees[u] for u in chosen):
+            chosen.add(including[0])
+    return [u for u in units if u in chosen]
+
+
+_INLINE_DECLARATION = re.compile(r"\b(?:inline|__forceinline)\b[^;{}()]*?(\w+)\s*\([^;{}]*\)\s*(?:const\s*)?;")
+
+
+def inline_defined_elsewhere(texts: Dict[str, str]) -> bool:
+    """Whether some header declares an inline function without its body and does not define it
+    itself: only then can a unit call an inline function it has no body of."""
+    for path, text in texts.items():
+        if path.lower().endswith((".cpp", ".c", ".cxx")):
+            continue
+        for m in _INLINE_DECLARATION.finditer(text):
+            body = re.compile(r"\b%s\s*\([^;{}]*\)\s*(?:const\s*)?\{" % re.escape(m.group(1)))
+            if not body.search(text, m.end()):
+                return True
+    return False
+
+
+def _run(flags: Sequence[str], src: str, unit: str, queries: Sequence[Tuple[str, str, str]] = None) -> str:
     commands = ["-c", "set output diag", "-c", "set bind-root false"]
-    for _, matcher, _ in QUERIES:
+    for _, matcher, _ in queries if queries is not None else QUERIES:
         commands += ["-c", "match " + matcher]
     done = subprocess.run([CLANG_QUERY] + commands + [unit, "--"] + list(flags), cwd=src, stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL)
@@ -157,9 +243,16 @@ def apply(src: str, units: Sequence[str], unit_flags: Callable[[str], List[str]]
     """Runs the matchers over every unit (compiled with unit_flags(unit)) and applies their
     rewrites; gives the number of matches rewritten."""
     outputs: List[str] = []
+    conditional_units = set(units_to_query(src, units))
+    undefined_inline = inline_defined_elsewhere(_tree_texts(src))
+
+    def wanted(unit: str) -> List[Tuple[str, str, str]]:
+        return [q for q in QUERIES if (q[0] == "class-or-null-conditional" and unit in conditional_units)
+                or (q[0] == "undefined-inline" and undefined_inline)]
+
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            outputs = list(pool.map(lambda u: _run(unit_flags(u), src, u), units))
+            outputs = list(pool.map(lambda u: _run(unit_flags(u), src, u, wanted(u)) if wanted(u) else "", units))
     except OSError as e:
         raise BuildStop("cannot run %s (Debian's clang-tools): %s" % (CLANG_QUERY, e))
     seen = set()
