@@ -26,25 +26,13 @@ GAME = os.path.join(SHARED, "civ4", "game")
 SAVES = os.path.join(SHARED, "civ4", "saves")
 BTS = os.path.join(SHARED, "sdk", "bts-3.19", "CvGameCoreDLL")
 BRENNUS = os.path.join(SAVES, "Brennus-BC-4000-2.CivBeyondSwordSave")
-CVCORE = os.path.join(REPO, "tools", "host", "cvcore")
+sys.path.insert(0, HERE)
+from test_host_trees import CVCORE, cvcore  # noqa: E402  (the builds in $CVVISION_HOST_CACHE)
 TURNS = 3
 
 pytestmark = [pytest.mark.skipif(not os.path.isfile(BRENNUS) or not os.path.isdir(BTS),
                                  reason="../shared/data's BTS tree or saves are absent"),
               pytest.mark.skipif(shutil.which("clang++") is None, reason="clang++ is not installed (make setup)")]
-
-
-def cache():
-    return os.environ.get("CVVISION_HOST_CACHE") or os.path.join("/tmp", "cvvision-host-tests")
-
-
-def cvcore(*arguments, check=True):
-    env = dict(os.environ, CVVISION_HOST_CACHE=cache())
-    done = subprocess.run([CVCORE] + list(arguments), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    if check and done.returncode != 0:
-        raise AssertionError("cvcore %s: exit %d\n%s" % (" ".join(arguments), done.returncode,
-                                                           done.stderr.decode()[-3000:]))
-    return done
 
 
 def host():

@@ -19,15 +19,8 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_play import python_answers_table  # noqa: E402
+from test_play import BTS, CVCORE, GAME, REPO, SAVES, SHARED, python_answers_table  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-SHARED = os.path.join(os.path.dirname(REPO), "shared", "data")
-GAME = os.path.join(SHARED, "civ4", "game")
-SAVES = os.path.join(SHARED, "civ4", "saves")
-BTS = os.path.join(SHARED, "sdk", "bts-3.19", "CvGameCoreDLL")
-CVCORE = os.path.join(REPO, "tools", "host", "cvcore")
 TURNS = int(os.environ.get("CVVISION_AB_TURNS", "20"))
 # Every shared save of unmodified BTS 3.19 but survivor-6-wildcard, whose game has 158 buildings
 # (a mod's XML: read-save refuses it with BTS's rules, naming CvMap::read).
