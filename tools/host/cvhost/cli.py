@@ -189,14 +189,13 @@ def _knobs(defines: List[str]) -> dict:
     return knobs
 
 
-def _play_setup(args: argparse.Namespace) -> List[str]:
+def _play_setup(args: argparse.Namespace) -> None:
     if not os.path.isfile(args.save):
         raise BuildStop("%s: no such file" % args.save)
     if not 1 <= args.turns <= 10000:
         raise BuildStop("--turns %d: give 1 to 10000" % args.turns)
     if not args.game or not os.path.isdir(args.game):
         raise BuildStop("--game %s: no such folder" % args.game)
-    return []
 
 
 def _work(args: argparse.Namespace) -> str:
@@ -209,9 +208,8 @@ def _work(args: argparse.Namespace) -> str:
 def cmd_play(args: argparse.Namespace) -> int:
     _play_setup(args)
     tree = play.integrated_copy(args.sdk, args.cache, args.quiet) if args.integrated else args.sdk
-    work = _work(args)
-    mod = play.mod_with_knobs(work, _knobs(args.define), _assets(args.assets)) if (args.integrated or args.define) \
-        else _mod_dir(args.assets)
+    mod = play.mod_with_knobs(_work(args), _knobs(args.define), _assets(args.assets)) \
+        if (args.integrated or args.define) else _mod_dir(args.assets)
     built = program.build(tree, args.cache, args.jobs, args.quiet)
     if not args.quiet:
         sys.stderr.write("cvcore: playing %s for %d turns with %s\n" % (args.save, args.turns, tree))
@@ -259,8 +257,8 @@ def cmd_ab(args: argparse.Namespace) -> int:
         for side, name in (("a", "as it is"), ("b", "with CvVision")):
             shown = report.get("profile", {}).get(side)
             if shown and shown["samples"]:
-                print("  %s: %d ms sampled, %d in vision (%.1f%%)" % (name, shown["samples"], shown["vision"],
-                                                                      100.0 * shown["vision"] / shown["samples"]))
+                print("  %s: %d samples, %d in vision (%.1f%%)" % (name, shown["samples"], shown["vision"],
+                                                                   100.0 * shown["vision"] / shown["samples"]))
     else:
         print("the games differ at the end of turn %s: %s" % (result.first_turn, result.explanation))
     return EXIT_OK if result.same else EXIT_FAILED
@@ -302,7 +300,8 @@ def parser() -> argparse.ArgumentParser:
     plays.add_argument("--turns", type=int, required=True, help="game turns to play (the game may end first)")
     plays.add_argument("--define", action="append", default=[], metavar="NAME=VALUE",
                        help="a CvVision knob for the integrated tree (CVVISION_LEDGER=1); repeatable")
-    plays.add_argument("--work", help="where the saves of each turn go (default: a new temporary folder)")
+    plays.add_argument("--work", help="a folder for the run's files: the mod folder with the knobs, and ab's saves of "
+                                      "each turn (default: a new temporary folder)")
     plays.add_argument("--json", action="store_true", help="the result as JSON")
     p = commands.add_parser("play", parents=[common, game, plays], help="play a save on with the tree's own code")
     p.add_argument("--out", required=True, help="the save at the end")

@@ -31,7 +31,8 @@
 // answers those that change play, the rest get the core's default), "executable_calls"}.
 //
 // CVHOST_PROFILE=1: the turns are profiled (CvHostProfile.h), and "profile": {"samples", "vision",
-// "truncated"} gives the milliseconds of CPU time sampled and those spent in vision: with
+// "truncated"} gives the samples taken (one a millisecond of CPU time, as the kernel's tick
+// delivers them: one in 4 ms here) and those taken in vision: with
 // CvPlot::updateSight or CvPlot::changeAdjacentSight on the stack (and so whatever they call:
 // CvVision's adapter and engine in an integrated tree).
 //
