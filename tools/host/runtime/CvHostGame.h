@@ -33,6 +33,21 @@ void cvHostSetReadStep(const std::string& step);
 // Ends the read's time limit (a game played on is timed by its own command).
 void cvHostEndReadGuards();
 
+// The game as the executable reads, writes and drives it, a CvGameAI: cvHostGameAI(
+// CvGlobals::getInstance(), 0). CvGlobals::getGame() in BTS and most forks; AdvCiv's getGame() gives
+// the CvGame (whose read() is protected), its AI_getGame() the CvGameAI. (GC is const in AdvCiv: the
+// non-const accessors are taken from getInstance().)
+template <class G>
+auto cvHostGameAI(G& globals, int) -> decltype(globals.AI_getGame())
+{
+	return globals.AI_getGame();
+}
+template <class G>
+auto cvHostGameAI(G& globals, long) -> decltype(globals.getGame())
+{
+	return globals.getGame();
+}
+
 // The passwords the checksum covers, as an init core holds them.
 CvHostSavePasswords cvHostPasswords(CvInitCore& initCore);
 // The game as the executable writes it, over the parts of the save it was read from: the game's

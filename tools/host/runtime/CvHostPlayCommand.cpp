@@ -69,19 +69,7 @@ namespace {
 const int kMaxUpdatesPerTurn = 20000;
 const unsigned int kMillisecondsPerUpdate = 250;
 
-// The game as the executable drives it, a CvGameAI: AdvCiv's getGame() gives the CvGame, its
-// AI_getGame() the CvGameAI (CvHostSaveCommand.cpp).
-template <class G>
-auto gameAI(G& globals, int) -> decltype(globals.AI_getGame())
-{
-	return globals.AI_getGame();
-}
-template <class G>
-auto gameAI(G& globals, long) -> decltype(globals.getGame())
-{
-	return globals.getGame();
-}
-CvGame& game() { return gameAI(CvGlobals::getInstance(), 0); }
+CvGame& game() { return cvHostGameAI(CvGlobals::getInstance(), 0); }
 
 double seconds()
 {

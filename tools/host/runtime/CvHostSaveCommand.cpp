@@ -219,19 +219,6 @@ void guardResources()
 // ---------------------------------------------------------------------------------------------
 // The objects of a save, in the executable's order
 // ---------------------------------------------------------------------------------------------
-// The game as the executable reads and writes it, a CvGameAI: CvGlobals::getGame() in BTS and most
-// forks; AdvCiv's getGame() gives the CvGame (whose read() is protected), its AI_getGame() the
-// CvGameAI. (GC is const in AdvCiv: the non-const accessors are taken from getInstance().)
-template <class G>
-auto gameAI(G& globals, int) -> decltype(globals.AI_getGame())
-{
-	return globals.AI_getGame();
-}
-template <class G>
-auto gameAI(G& globals, long) -> decltype(globals.getGame())
-{
-	return globals.getGame();
-}
 
 // ---------------------------------------------------------------------------------------------
 // ---------------------------------------------------------------------------------------------
@@ -241,8 +228,8 @@ std::vector<GameObject> gameObjects()
 {
 	std::vector<GameObject> objects;
 	objects.push_back(GameObject{ "CvGameAI", "CvGameAI::read",
-		[](FDataStreamBase* s) { gameAI(CvGlobals::getInstance(), 0).read(s); },
-		[](FDataStreamBase* s) { gameAI(CvGlobals::getInstance(), 0).write(s); } });
+		[](FDataStreamBase* s) { cvHostGameAI(CvGlobals::getInstance(), 0).read(s); },
+		[](FDataStreamBase* s) { cvHostGameAI(CvGlobals::getInstance(), 0).write(s); } });
 	objects.push_back(GameObject{ "CvMap", "CvMap::read", [](FDataStreamBase* s) { GC.getMap().read(s); },
 		[](FDataStreamBase* s) { GC.getMap().write(s); } });
 	for (int i = 0; i < MAX_TEAMS; ++i)
